@@ -1,0 +1,29 @@
+"""gofer: hand over a whole job on the web; it runs in a real browser and stops only
+when it needs you."""
+
+from __future__ import annotations
+
+from gofer.errors import (
+    BlockedOrigin,
+    GoferError,
+    InvalidFlow,
+    InvalidOutput,
+    InvalidRequest,
+    SurfaceError,
+    TaskError,
+    UnknownSecret,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BlockedOrigin",
+    "GoferError",
+    "InvalidFlow",
+    "InvalidOutput",
+    "InvalidRequest",
+    "SurfaceError",
+    "TaskError",
+    "UnknownSecret",
+    "__version__",
+]

@@ -1,0 +1,93 @@
+"""gofer's exception tree.
+
+Every error gofer raises on purpose derives from :class:`GoferError` and carries a
+stable machine-readable ``code`` (``INVALID_FLOW``, ``UNKNOWN_SECRET``, ...), a
+plain-language message, and optional ``details`` for callers. This module imports
+nothing of gofer's, so the pure rule packages may use it.
+
+    GoferError
+    ├── InvalidFlow            INVALID_FLOW       the flow breaks the contract
+    ├── UnknownSecret          UNKNOWN_SECRET     a secret name that is not a fact
+    ├── InvalidOutput          INVALID_OUTPUT     an output schema outside the subset
+    ├── InvalidRequest         INVALID_REQUEST    a malformed call
+    ├── SurfaceError           SURFACE_*          a browser/desktop problem
+    │   └── BlockedOrigin      BLOCKED_ORIGIN     a load outside the allowed origins
+    └── TaskError              TASK_* and others  the controller refused a call
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "BlockedOrigin",
+    "GoferError",
+    "InvalidFlow",
+    "InvalidOutput",
+    "InvalidRequest",
+    "SurfaceError",
+    "TaskError",
+    "UnknownSecret",
+]
+
+
+class GoferError(Exception):
+    """Base of every deliberate gofer error: a stable ``code`` plus a message."""
+
+    code: str = "GOFER_ERROR"
+
+    def __init__(self, message: str, *, code: str | None = None, **details: Any) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.message = message
+        self.details: dict[str, Any] = details
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error as a JSON-ready object for callers."""
+        return {"code": self.code, "message": self.message, **self.details}
+
+
+class InvalidFlow(GoferError):
+    """The flow does not follow the contract; ``details['problems']`` lists every problem."""
+
+    code = "INVALID_FLOW"
+
+
+class UnknownSecret(GoferError):
+    """A name was marked secret but no fact carries it."""
+
+    code = "UNKNOWN_SECRET"
+
+
+class InvalidOutput(GoferError):
+    """An output schema uses something outside the supported JSON Schema subset."""
+
+    code = "INVALID_OUTPUT"
+
+
+class InvalidRequest(GoferError):
+    """A call's arguments are malformed."""
+
+    code = "INVALID_REQUEST"
+
+
+class SurfaceError(GoferError):
+    """A surface (browser or desktop) could not do what was asked."""
+
+    code = "SURFACE_ERROR"
+
+
+class BlockedOrigin(SurfaceError):
+    """A navigation or request went to a site outside the task's ``origins``."""
+
+    code = "BLOCKED_ORIGIN"
+
+
+class TaskError(GoferError):
+    """The task controller refused a call (unknown task, too many tasks, wrong state...)."""
+
+    code = "TASK_ERROR"

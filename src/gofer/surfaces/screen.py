@@ -1,0 +1,141 @@
+"""The screen: a snapshot of a surface as a person or a model reads it.
+
+A :class:`Screen` holds the visible text lines in reading order, the interactive
+elements with their role, accessible name and state, and the repeated record
+groups (result cards, table rows, list items) found on it. It is plain data:
+the grounder (``decide/``) and the runtime work on it without any I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A rectangle in CSS pixels, relative to the top-left of the page viewport."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.width / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.height / 2
+
+    def contains(self, other: Box) -> bool:
+        return (
+            self.x <= other.cx <= self.x + self.width
+            and self.y <= other.cy <= self.y + self.height
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TextLine:
+    """One visible line of text, in reading order."""
+
+    text: str
+    box: Box
+    heading: int = 0  # 1..6 for headings, 0 otherwise
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """One interactive element on the screen.
+
+    ``ref`` identifies the element within its snapshot and is what a surface acts
+    on. ``role`` is the ARIA role, explicit or implicit (``button``, ``link``,
+    ``textbox``, ``searchbox``, ``combobox``, ``listbox``, ``option``,
+    ``checkbox``, ``radio``, ``switch``, ``tab``, ``menuitem``, ``gridcell``,
+    ``spinbutton``, ``slider``, ``row``), or ``clickable`` for an element that acts
+    as a button without a role (a ``span`` with a click handler, a styled
+    ``div``). ``value`` is already masked where it holds a secret.
+    """
+
+    ref: str
+    role: str
+    name: str
+    tag: str = ""
+    label: str = ""
+    placeholder: str = ""
+    value: str = ""
+    text: str = ""
+    input_type: str = ""
+    title: str = ""
+    checked: bool | None = None
+    selected: bool | None = None
+    expanded: bool | None = None
+    disabled: bool = False
+    editable: bool = False
+    visible: bool = True
+    on_top: bool = True
+    focused: bool = False
+    box: Box = Box(0, 0, 0, 0)
+    frame: str = ""  # "" for the main frame, else a frame path such as "1" or "1.2"
+    section: str = ""  # nearest heading, legend, dialog or landmark label around it
+    group: str = ""  # name of the radio group / listbox / tablist it belongs to
+    record: tuple[int, int] | None = None  # (group index, record index) in Screen.records
+    options: tuple[str, ...] = ()  # a native select's option texts
+    describedby: str = ""
+
+    @property
+    def words(self) -> str:
+        """Every name this element goes by, joined, for matching and display."""
+        parts = [self.name, self.label, self.placeholder, self.text, self.title]
+        seen: list[str] = []
+        for p in parts:
+            if p and p not in seen:
+                seen.append(p)
+        return " | ".join(seen)
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One repeated record (a result card, a table row, a list item)."""
+
+    box: Box
+    lines: tuple[str, ...]
+    fields: dict[str, str] = field(default_factory=dict)  # label -> value when labelled
+
+    @property
+    def text(self) -> str:
+        return " · ".join(self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordGroup:
+    """Sibling records of the same structure, e.g. a results list or a table body."""
+
+    box: Box
+    records: tuple[Record, ...]
+    headers: tuple[str, ...] = ()  # column headers for tables
+    name: str = ""  # the group's label or nearest heading
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """A snapshot of one surface."""
+
+    url: str
+    title: str
+    lines: tuple[TextLine, ...]
+    elements: tuple[Element, ...]
+    records: tuple[RecordGroup, ...] = ()
+    viewport: Box = Box(0, 0, 1280, 800)
+    dialog_open: bool = False  # a modal dialog or overlay covers the page
+
+    @property
+    def text(self) -> str:
+        """The visible text, one line per line."""
+        return "\n".join(line.text for line in self.lines)
+
+    def element(self, ref: str) -> Element | None:
+        for el in self.elements:
+            if el.ref == ref:
+                return el
+        return None
