@@ -8,7 +8,9 @@ the grounder (``decide/``) and the runtime work on it without any I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,3 +141,49 @@ class Screen:
             if el.ref == ref:
                 return el
         return None
+
+
+def screen_to_dict(screen: Screen) -> dict[str, Any]:
+    """The screen as JSON-ready data (for saved snapshots and traces)."""
+    return asdict(screen)
+
+
+def screen_from_dict(data: Mapping[str, Any]) -> Screen:
+    """Rebuild a :class:`Screen` from :func:`screen_to_dict` output."""
+
+    def box(d: Mapping[str, Any] | None) -> Box:
+        return Box(**d) if d else Box(0, 0, 0, 0)
+
+    elements = []
+    for e in data.get("elements", ()):
+        fields = dict(e)
+        fields["box"] = box(e.get("box"))
+        fields["options"] = tuple(e.get("options", ()))
+        rec = e.get("record")
+        fields["record"] = tuple(rec) if rec is not None else None
+        elements.append(Element(**fields))
+    groups = tuple(
+        RecordGroup(
+            box=box(g.get("box")),
+            records=tuple(
+                Record(box=box(r.get("box")), lines=tuple(r.get("lines", ())),
+                       fields=dict(r.get("fields", {})))
+                for r in g.get("records", ())
+            ),
+            headers=tuple(g.get("headers", ())),
+            name=g.get("name", ""),
+        )
+        for g in data.get("records", ())
+    )
+    return Screen(
+        url=data.get("url", ""),
+        title=data.get("title", ""),
+        lines=tuple(
+            TextLine(text=t["text"], box=box(t.get("box")), heading=t.get("heading", 0))
+            for t in data.get("lines", ())
+        ),
+        elements=tuple(elements),
+        records=groups,
+        viewport=box(data.get("viewport")),
+        dialog_open=bool(data.get("dialog_open", False)),
+    )
