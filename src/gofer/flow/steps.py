@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal, TypeAlias, Union
+from typing import ClassVar, Literal, TypeAlias
 
-JSONValue: TypeAlias = Union[
-    str, int, float, bool, None, list["JSONValue"], dict[str, "JSONValue"]
-]
+JSONValue: TypeAlias = (
+    str | int | float | bool | list["JSONValue"] | dict[str, "JSONValue"] | None
+)
 SurfaceName = Literal["browser", "desktop"]
 
 CONTRACT_VERSION = "1.0"
@@ -78,7 +78,7 @@ class AnyOf:
     items: tuple[Condition, ...]
 
 
-Condition: TypeAlias = Union[Judged, Shows, NotShows, VarEquals, VarEmpty, AllOf, AnyOf]
+Condition: TypeAlias = Judged | Shows | NotShows | VarEquals | VarEmpty | AllOf | AnyOf
 
 
 # ---------------------------------------------------------------- steps
@@ -211,9 +211,10 @@ class Do(StepBase):
     instruction: str
 
 
-Step: TypeAlias = Union[
-    Browse, Open, Click, Enter, Choose, Press, Verify, Read, Wait, StopBefore, If, RepeatUntil, Do
-]
+Step: TypeAlias = (
+    Browse | Open | Click | Enter | Choose | Press | Verify | Read | Wait | StopBefore | If
+    | RepeatUntil | Do
+)
 
 STEP_TYPES: tuple[type[StepBase], ...] = (
     Browse, Open, Click, Enter, Choose, Press, Verify, Read, Wait, StopBefore, If, RepeatUntil, Do,
