@@ -1,0 +1,327 @@
+"""The acting steps: click, enter, choose and stop_before.
+
+Each grounds its target on a fresh screen, acts once through the browser
+surface, and checks that the action took.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from gofer.decide import Query, Want, ground, match_date_cell, match_option, normalise, parse_when
+from gofer.flow import Choose, Click, Enter, StopBefore
+from gofer.runtime.signals import Done, Gated, StepFailed
+from gofer.runtime.types import Gate, StepOutcome
+from gofer.safety import Consequence, consequence, screen_payment_evidence
+from gofer.surfaces.screen import Element, Screen
+
+if TYPE_CHECKING:
+    from gofer.runtime.run import Run
+
+_FIELD_ROLES = {"textbox", "searchbox", "combobox", "spinbutton"}
+_OPTION_ROLES = {"option", "menuitemradio", "menuitem", "gridcell", "treeitem"}
+_MONTHS = {
+    m: i + 1
+    for i, m in enumerate(
+        ["january", "february", "march", "april", "may", "june", "july", "august",
+         "september", "october", "november", "december"]
+    )
+}
+_MONTH_HEADING = re.compile(
+    r"\b(" + "|".join(_MONTHS) + r"|" + "|".join(m[:3] for m in _MONTHS) + r")\w*\.?,?\s+(\d{4})\b",
+    re.IGNORECASE,
+)
+_DIGITS = re.compile(r"\d")
+
+
+def _label(el: Element) -> str:
+    return el.name or el.label or el.text or el.placeholder or el.title or el.role
+
+
+async def _uncover(run: Run, path: str, el: Element, query: Query) -> Element:
+    """A popup covers the target: close it with Escape and find the target again."""
+    if el.on_top:
+        return el
+    browser = await run.browser()
+    await run.act(path, "press Escape to close what covers the target", lambda: browser.press("Escape"))
+    again, _, _ = await run.find(path, query)
+    return again
+
+
+# ------------------------------------------------------------------ click
+
+
+async def click(run: Run, path: str, step: Click) -> Done:
+    words = run.sub(step.target)
+    within = run.sub(step.within) if step.within else None
+    query = Query(words, Want.CLICK, within, kind="click")
+    el, screen, grounding = await run.find(path, query)
+    el = await _uncover(run, path, el, query)
+    run.guard(path, el, await run.screen(), words)
+    browser = await run.browser()
+    effect = await run.act(path, f"click {el.role} '{_label(el)}'", lambda: browser.click(el.ref))
+    if not effect.changed:
+        raise StepFailed(
+            f"clicking '{_label(el)}' changed nothing on the page "
+            "(no navigation, no change on the page, no new focus)"
+        )
+    return Done(element=el, confidence=grounding.confidence)
+
+
+# ------------------------------------------------------------------ enter
+
+
+def _value_took(wanted: str, shown: str) -> bool:
+    if not wanted:
+        return not shown
+    if _DIGITS.search(wanted) and len(re.sub(r"\D", "", wanted)) >= 6:
+        digits_w, digits_s = re.sub(r"\D", "", wanted), re.sub(r"\D", "", shown)
+        return digits_w == digits_s or digits_s.endswith(digits_w) or digits_w.endswith(digits_s)
+    w, s = normalise(wanted), normalise(shown)
+    return w == s or (bool(s) and (w in s or s in w))
+
+
+async def _pick_suggestion(run: Run, path: str, field: Element, value: str) -> Element | None:
+    """After typing into an autocomplete, pick the suggestion that matches the value."""
+    screen = await run.screen()
+    options = [e for e in screen.elements if e.visible and e.role in _OPTION_ROLES and not e.disabled]
+    if not options:
+        return None
+    best = match_option(value, [_label(o) for o in options])
+    if best is None:
+        return None
+    option = options[best[0]]
+    browser = await run.browser()
+    await run.act(path, f"pick suggestion '{_label(option)}'", lambda: browser.click(option.ref))
+    return option
+
+
+async def enter(run: Run, path: str, step: Enter) -> Done:
+    into = run.sub(step.into)
+    within = run.sub(step.within) if step.within else None
+    value = run.sub(step.value)
+    query = Query(into, Want.FIELD, within, kind="enter")
+    el, _, grounding = await run.find(path, query)
+    if not (el.editable or el.role in _FIELD_ROLES):
+        raise StepFailed(f"'{_label(el)}' is a {el.role}, not a field one can type into")
+    el = await _uncover(run, path, el, query)
+    browser = await run.browser()
+    shown = el.value
+    if el.value and _value_took(value, await browser.read_value(el.ref)) and not step.submit:
+        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
+    await run.act(path, f"type into '{_label(el)}'", lambda: browser.fill(el.ref, value))
+    if el.role == "combobox" or el.expanded is not None:
+        await _pick_suggestion(run, path, el, value)
+    shown = await browser.read_value(el.ref)
+    if not _value_took(value, shown):
+        raise StepFailed(f"typed into '{_label(el)}', but the field does not show what was typed")
+    if step.submit:
+        await run.act(path, "press Enter", lambda: browser.press("Enter"))
+    return Done(element=el, confidence=grounding.confidence)
+
+
+# ------------------------------------------------------------------ choose
+
+
+def _is_date_words(words: str) -> bool:
+    return parse_when(words, date.today()) is not None and not re.fullmatch(r"\s*\d+\s*", words)
+
+
+def _shown_month(screen: Screen) -> tuple[int, int] | None:
+    for line in screen.lines:
+        m = _MONTH_HEADING.search(line.text)
+        if m:
+            month = _MONTHS.get(m.group(1).casefold()) or next(
+                v for k, v in _MONTHS.items() if k.startswith(m.group(1).casefold()[:3])
+            )
+            return int(m.group(2)), month
+    return None
+
+
+async def _pick_date(run: Run, path: str, words: str) -> Element:
+    """In an open date picker, move month by month to the date and pick the day."""
+    browser = await run.browser()
+    screen = await run.screen()
+    shown = _shown_month(screen)
+    today = run.settings.today or date.today()
+    reference = date(shown[0], shown[1], 1) if shown else today
+    when = parse_when(words, reference)
+    if when is None:
+        raise StepFailed(f"'{words}' is not a date")
+    target = when.date() if isinstance(when, datetime) else when
+    if not isinstance(target, date):
+        raise StepFailed(f"'{words}' is not a date")
+    for _ in range(36):
+        screen = await run.screen()
+        cells = [e for e in screen.elements if e.visible and not e.disabled]
+        cell = match_date_cell(target, cells)
+        if cell is not None:
+            await run.act(path, f"pick day '{_label(cell)}'", lambda c=cell: browser.click(c.ref))
+            return cell
+        shown = _shown_month(screen)
+        if shown is None:
+            raise StepFailed(f"no calendar showing a month opened, so {target:%d %B %Y} cannot be picked")
+        forward = (shown[0], shown[1]) < (target.year, target.month)
+        words_nav = "Next month" if forward else "Previous month"
+        g = ground(Query(words_nav, Want.CLICK, kind="choose"), screen)
+        if g.element is None:
+            raise StepFailed(f"the calendar has no '{words_nav}' control")
+        nav = g.element
+        await run.act(path, words_nav, lambda n=nav: browser.click(n.ref))
+    raise StepFailed(f"could not reach {target:%B %Y} in the calendar")
+
+
+def _group_members(screen: Screen, el: Element) -> list[Element]:
+    if el.group:
+        return [e for e in screen.elements if e.group == el.group and e.role == el.role]
+    return [el]
+
+
+async def _choose_among(run: Run, path: str, members: list[Element], option: str) -> Done:
+    best = match_option(option, [_label(m) for m in members])
+    if best is None:
+        names = ", ".join(_label(m) for m in members[:8])
+        raise StepFailed(f"no option matches '{option}' (there are: {names})")
+    chosen = members[best[0]]
+    if chosen.checked or chosen.selected:
+        return Done(outcome=StepOutcome.ALREADY_DONE, element=chosen, confidence=best[1])
+    browser = await run.browser()
+    await run.act(path, f"choose '{_label(chosen)}'", lambda: browser.click(chosen.ref))
+    return Done(element=chosen, confidence=best[1])
+
+
+async def choose(run: Run, path: str, step: Choose) -> Done:
+    option = run.sub(step.option)
+    target = run.sub(step.in_)
+    within = run.sub(step.within) if step.within else None
+    query = Query(target, Want.CONTROL, within, kind="choose")
+    el, screen, grounding = await run.find(path, query)
+    el = await _uncover(run, path, el, query)
+    browser = await run.browser()
+
+    if el.tag == "select" or el.options:
+        best = match_option(option, el.options)
+        if best is None:
+            raise StepFailed(f"'{_label(el)}' has no option like '{option}'")
+        label = el.options[best[0]]
+        if normalise(el.value) == normalise(label) and el.role != "listbox":
+            return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
+        await run.act(path, f"select '{label}'", lambda: browser.select_option(el.ref, label))
+        return Done(element=el, confidence=grounding.confidence)
+
+    if el.input_type in ("date", "time", "datetime-local", "month"):
+        when = parse_when(option, run.settings.today or date.today())
+        if when is None:
+            raise StepFailed(f"'{option}' is not a date or time")
+        text = _native_value(el.input_type, when)
+        await run.act(path, f"set '{_label(el)}' to {text}", lambda: browser.fill(el.ref, text))
+        return Done(element=el, confidence=grounding.confidence)
+
+    if el.role in ("checkbox", "switch"):
+        members = _group_members(screen, el)
+        if len(members) > 1 and el.group:
+            return await _choose_among(run, path, members, option)
+        if el.checked:
+            return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
+        await run.act(path, f"tick '{_label(el)}'", lambda: browser.click(el.ref))
+        return Done(element=el, confidence=grounding.confidence)
+
+    if el.role in ("radio", "tab"):
+        return await _choose_among(run, path, _group_members(screen, el), option)
+
+    # A custom control: open it, then pick from what appears (suggestions, a list,
+    # a calendar). An editable one is typed into to filter its suggestions.
+    date_like = _is_date_words(option)
+    if el.editable and not date_like and el.input_type not in ("date",):
+        await run.act(path, f"type into '{_label(el)}'", lambda: browser.fill(el.ref, option))
+        picked = await _pick_suggestion(run, path, el, option)
+        shown = await browser.read_value(el.ref)
+        if picked is None and not _value_took(option, shown):
+            raise StepFailed(f"no suggestion for '{option}' appeared under '{_label(el)}'")
+        return Done(element=picked or el, confidence=grounding.confidence)
+
+    if not el.expanded:
+        await run.act(path, f"open '{_label(el)}'", lambda: browser.click(el.ref))
+    if date_like:
+        cell = await _pick_date(run, path, option)
+        return Done(element=cell, confidence=grounding.confidence)
+    deadline = time.perf_counter() + run.settings.target_timeout_ms / 1000
+    while True:
+        screen = await run.screen()
+        options = [e for e in screen.elements
+                   if e.visible and e.role in _OPTION_ROLES | {"radio", "tab", "menuitemcheckbox"}]
+        if options:
+            return await _choose_among(run, path, options, option)
+        if not await run.wait_change(deadline):
+            raise StepFailed(f"opening '{_label(el)}' showed no options to choose '{option}' from")
+
+
+def _native_value(input_type: str, when: date | datetime | object) -> str:
+    if input_type == "time":
+        if isinstance(when, datetime):
+            return when.strftime("%H:%M")
+        return str(getattr(when, "strftime", lambda f: str(when))("%H:%M"))
+    if input_type == "month" and isinstance(when, date):
+        return when.strftime("%Y-%m")
+    if input_type == "datetime-local" and isinstance(when, datetime):
+        return when.strftime("%Y-%m-%dT%H:%M")
+    if isinstance(when, datetime):
+        return when.date().isoformat()
+    if isinstance(when, date):
+        return when.isoformat()
+    return str(when)
+
+
+# ------------------------------------------------------------------ stop_before
+
+_ACTION_ROLES = {"button", "link", "clickable", "menuitem"}
+
+
+def _pick_action(words: str, screen: Screen) -> tuple[Element, float] | None:
+    """The control that does the action ``words`` describe."""
+    g = ground(Query(words, Want.ACTION, kind="stop_before"), screen)
+    if g.element is not None and not g.low_confidence:
+        return g.element, g.confidence
+    wants_payment = any(
+        w in words.casefold() for w in ("pay", "purchase", "checkout", "check out", "buy", "order")
+    ) or consequence(words) is Consequence.PAYMENT
+    ranked: list[tuple[int, float, Element]] = []
+    scores = {c.element.ref: c.score for c in g.candidates}
+    for el in screen.elements:
+        if not el.visible or el.role not in _ACTION_ROLES and el.input_type not in ("submit",):
+            continue
+        kind = consequence(_label(el))
+        if kind is Consequence.REVERSIBLE:
+            continue
+        rank = 2 if (kind is Consequence.PAYMENT) == wants_payment else 1
+        ranked.append((rank, scores.get(el.ref, 0.0), el))
+    if ranked:
+        ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
+        return ranked[0][2], 0.6 if ranked[0][0] == 2 else 0.4
+    if g.element is not None:
+        return g.element, g.confidence
+    return None
+
+
+async def stop_before(run: Run, path: str, step: StopBefore) -> Done:
+    words = run.sub(step.action)
+    deadline = time.perf_counter() + run.settings.target_timeout_ms / 1000
+    while True:
+        screen = await run.screen()
+        found = _pick_action(words, screen)
+        if found is not None:
+            break
+        if not await run.wait_change(deadline):
+            raise StepFailed(f"found no control on the screen for '{words}'")
+    el, confidence = found
+    if run.request.allow_destructive:
+        browser = await run.browser()
+        await run.act(path, f"press '{_label(el)}'", lambda: browser.click(el.ref))
+        return Done(element=el, confidence=confidence)
+    run.guard(path, el, screen, words)
+    # A reversible control the flow still asked to stop before: stop all the same.
+    raise Gated(Gate(path=path, action=words, label=_label(el), consequence=consequence(_label(el)).value,
+                      payment_screen=bool(screen_payment_evidence(screen.text)), url=screen.url))

@@ -1,0 +1,463 @@
+"""``run_flow``: run one flow, step by step, on a workspace, with no language model.
+
+The runtime grounds each step on a fresh screen (``decide.ground``), acts through
+the browser surface, waits for the page to settle, and checks that the action
+took. It knows nothing of the task around a run: it gets a :class:`RunRequest`
+and returns a :class:`RunResult`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Protocol
+from urllib.parse import urlsplit
+
+from gofer.decide import Grounding, Query, Want, ground, learn_hint
+from gofer.errors import BlockedOrigin, GoferError, SurfaceError
+from gofer.flow import (
+    Browse,
+    Choose,
+    Click,
+    Condition,
+    Do,
+    Enter,
+    If,
+    JSONValue,
+    Open,
+    Press,
+    Read,
+    RepeatUntil,
+    Step,
+    StopBefore,
+    Verify,
+    Wait,
+    substitute,
+)
+from gofer.runtime import actions
+from gofer.runtime.conditions import NeedsDecider, describe, holds, needs_screen
+from gofer.runtime.reading import read_list, read_value
+from gofer.runtime.signals import BudgetSpent, Done, Gated, StepFailed
+from gofer.runtime.types import (
+    ChosenElement,
+    Failure,
+    Gate,
+    GroundingHint,
+    RunRequest,
+    RunResult,
+    RunStatus,
+    Spend,
+    StepOutcome,
+    StepReport,
+    TraceEvent,
+)
+from gofer.runtime.workspace import Workspace
+from gofer.safety import Consequence, consequence, screen_payment_evidence
+from gofer.surfaces import ActionEffect, BrowserSurface
+from gofer.surfaces.screen import Element, Screen
+
+log = logging.getLogger("gofer.runtime")
+
+__all__ = ["ModelDecider", "RuntimeSettings", "run_flow"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuntimeSettings:
+    """Timeouts and thresholds of the runtime (milliseconds)."""
+
+    target_timeout_ms: int = 8_000  # how long a target that is not there yet is waited for
+    settle_timeout_ms: int = 10_000
+    wait_timeout_ms: int = 10_000  # default for `wait` steps
+    min_confidence: float = 0.3  # below this, with no decider, a grounding is refused
+    today: date | None = None  # the date relative dates are read against (default: today)
+
+
+class ModelDecider(Protocol):
+    """The seam for a model that grounds a step or judges a condition (a later issue)."""
+
+    async def choose(self, query: Query, screen: Screen, grounding: Grounding) -> Element | None:
+        """Pick the element for ``query`` among ``grounding.candidates``, or None."""
+        ...
+
+    async def judge(self, condition: str, screen: Screen) -> bool:
+        """Whether the condition in words holds on the screen."""
+        ...
+
+
+async def run_flow(
+    request: RunRequest,
+    workspace: Workspace,
+    *,
+    settings: RuntimeSettings | None = None,
+    decider: ModelDecider | None = None,
+) -> RunResult:
+    """Run ``request.flow`` on ``workspace`` and report how it went."""
+    run = Run(request, workspace, settings or RuntimeSettings(), decider)
+    return await run.execute()
+
+
+def _site(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme else ""
+
+
+def _label(el: Element) -> str:
+    return el.name or el.label or el.text or el.placeholder or el.title or el.role
+
+
+def _payment_words(words: str) -> bool:
+    return consequence(words) is Consequence.PAYMENT or any(
+        w in words.casefold()
+        for w in ("pay", "purchase", "checkout", "check out", "buy", "place order", "order")
+    )
+
+
+class Run:
+    def __init__(
+        self,
+        request: RunRequest,
+        workspace: Workspace,
+        settings: RuntimeSettings,
+        decider: ModelDecider | None,
+    ) -> None:
+        self.request = request
+        self.workspace = workspace
+        self.settings = settings
+        self.decider = decider
+        self.start_vars: dict[str, JSONValue] = {**request.flow.vars, **request.variables}
+        self.variables: dict[str, JSONValue] = dict(self.start_vars)
+        self.spend = Spend()
+        self.reports: list[StepReport] = []
+        self.trace: list[TraceEvent] = []
+        self.learned: list[GroundingHint] = []
+        self.hints: list[GroundingHint] = list(request.hints)
+        self._screen: Screen | None = None
+        self._browser: BrowserSurface | None = None
+        self._t0 = time.perf_counter()
+        self.mask: Callable[[str], str] = request.mask or (lambda s: s)
+
+    # ------------------------------------------------------------ bookkeeping
+
+    def _ms(self) -> float:
+        return round((time.perf_counter() - self._t0) * 1000, 1)
+
+    def event(self, path: str, event: str, **detail: JSONValue) -> None:
+        clean: dict[str, JSONValue] = {
+            k: self.mask(v) if isinstance(v, str) else v for k, v in detail.items()
+        }
+        self.trace.append(TraceEvent(self._ms(), path, event, clean))
+
+    def sub(self, text: str) -> str:
+        """Fill ``${name}`` in target words (secrets never reach here: validation)."""
+        try:
+            return substitute(text, self.variables)
+        except GoferError as exc:
+            raise StepFailed(exc.message) from exc
+
+    async def browser(self) -> BrowserSurface:
+        if self._browser is None:
+            try:
+                self._browser = await self.workspace.browser()
+            except SurfaceError as exc:
+                raise StepFailed(exc.message) from exc
+        return self._browser
+
+    async def screen(self) -> Screen:
+        if self._screen is None:
+            browser = await self.browser()
+            self._screen = await browser.snapshot(self.request.mask)
+        return self._screen
+
+    def invalidate(self) -> None:
+        self._screen = None
+
+    async def act(self, path: str, what: str, action: Callable[[], Awaitable[ActionEffect]]) -> ActionEffect:
+        """Spend one action on ``action``, then let the page settle."""
+        limit = self.request.budget.max_actions
+        if limit is not None and self.spend.actions >= limit:
+            raise BudgetSpent(f"the run used all {limit} actions it was given (max_actions)")
+        self.spend.actions += 1
+        self.event(path, "action", what=what)
+        try:
+            effect = await action()
+        except BlockedOrigin as exc:
+            raise StepFailed(f"blocked by the task's origins: {exc.details.get('url', '')}") from exc
+        except SurfaceError as exc:
+            raise StepFailed(exc.message) from exc
+        finally:
+            self.invalidate()
+        browser = await self.browser()
+        await browser.settle(self.settings.settle_timeout_ms)
+        if browser.blocked:
+            blocked = browser.blocked[-1]
+            if not effect.navigated and urlsplit(browser.url).netloc != urlsplit(blocked).netloc:
+                self.event(path, "blocked", url=blocked)
+        return effect
+
+    async def wait_change(self, deadline: float) -> bool:
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0:
+            return False
+        browser = await self.browser()
+        changed = await browser.wait_for_change(int(remaining * 1000))
+        self.invalidate()
+        return changed
+
+    # ------------------------------------------------------------ the run
+
+    async def execute(self) -> RunResult:
+        result = RunResult(status=RunStatus.COMPLETED)
+        try:
+            for i, step in enumerate(self.request.flow.steps):
+                await self.step(str(i), step)
+                result.top_level_done = i + 1
+        except StepFailed as exc:
+            failed = self.reports[-1] if self.reports else None
+            path = failed.path if failed else ""
+            result.status = RunStatus.FAILED
+            result.failure = Failure(path, failed.kind if failed else "", exc.reason)
+            await self._capture_screen_text(result)
+        except Gated as gated:
+            result.status = RunStatus.GATED
+            result.gate = gated.gate
+            await self._capture_screen_text(result)
+        except BudgetSpent as spent:
+            result.status = RunStatus.BUDGET_SPENT
+            result.reason = spent.reason
+        result.steps = self.reports
+        result.variables = dict(self.variables)
+        result.changed = {
+            k: v for k, v in self.variables.items() if self.start_vars.get(k, None) != v
+            or k not in self.start_vars
+        }
+        result.trace = self.trace
+        result.hints = self.learned
+        result.spend = self.spend
+        return result
+
+    async def _capture_screen_text(self, result: RunResult) -> None:
+        if self._browser is None:
+            return
+        self.invalidate()
+        try:
+            result.screen_text = (await self.screen()).text
+        except (SurfaceError, StepFailed) as exc:
+            log.info("could not read the screen after the run stopped: %s", exc)
+
+    def intent_of(self, step: Step) -> str:
+        if step.intent:
+            return step.intent
+        match step:
+            case Browse(url=url):
+                return f"go to {url}"
+            case Open(app=app):
+                return f"open {app}"
+            case Click(target=t, within=w):
+                return f"click '{t}'" + (f" in {w}" if w else "")
+            case Enter(value=v, into=into):
+                return f"enter {v} into '{into}'"
+            case Choose(option=o, in_=i):
+                return f"choose '{o}' in '{i}'"
+            case Press(key=k):
+                return f"press {k}"
+            case Verify(condition=c):
+                return f"check that {describe(c)}"
+            case Read(what=w, as_=name):
+                return f"read {w} as {name}"
+            case Wait(condition=c):
+                return f"wait until {describe(c)}"
+            case StopBefore(action=a):
+                return f"stop before {a}"
+            case If(condition=c):
+                return f"if {describe(c)}"
+            case RepeatUntil(condition=c):
+                return f"repeat until {describe(c)}"
+            case Do(instruction=text):
+                return text
+        return step.KIND
+
+    async def steps(self, prefix: str, steps: Sequence[Step]) -> None:
+        for i, step in enumerate(steps):
+            await self.step(f"{prefix}.{i}", step)
+
+    async def step(self, path: str, step: Step) -> None:
+        report = StepReport(path=path, kind=step.KIND, outcome=StepOutcome.DONE,
+                            intent=self.mask(self.intent_of(step)))
+        self.reports.append(report)
+        started = time.perf_counter()
+        actions_before = self.spend.actions
+        self.event(path, "step", kind=step.KIND)
+        try:
+            done = await self.dispatch(path, step)
+        except StepFailed as exc:
+            report.reason = self.mask(exc.reason)
+            if step.optional:
+                report.outcome = StepOutcome.SKIPPED
+                self.event(path, "skipped", reason=exc.reason)
+                return
+            report.outcome = StepOutcome.FAILED
+            self.event(path, "failed", reason=exc.reason)
+            raise StepFailed(report.reason) from exc
+        except Gated as gated:
+            report.outcome = StepOutcome.GATED
+            report.element = ChosenElement("button", self.mask(gated.gate.label))
+            report.reason = f"stopped before '{gated.gate.label}' ({gated.gate.consequence})"
+            self.event(path, "gated", label=gated.gate.label, consequence=gated.gate.consequence)
+            raise
+        finally:
+            report.duration_ms = round((time.perf_counter() - started) * 1000, 1)
+            report.actions = self.spend.actions - actions_before
+        report.outcome = done.outcome
+        report.reason = self.mask(done.reason) if done.reason else None
+        report.confidence = done.confidence
+        if done.element is not None:
+            report.element = ChosenElement(done.element.role, self.mask(_label(done.element)))
+        self.event(path, "end", outcome=done.outcome.value)
+
+    async def dispatch(self, path: str, step: Step) -> Done:
+        match step:
+            case Browse(url=url):
+                address = self.sub(url)
+                browser = await self.browser()
+                await self.act(path, f"go to {address}", lambda: browser.goto(address))
+                return Done()
+            case Open(app=app):
+                raise StepFailed(f"cannot open '{app}': no desktop surface is available")
+            case Click():
+                return await actions.click(self, path, step)
+            case Enter():
+                return await actions.enter(self, path, step)
+            case Choose():
+                return await actions.choose(self, path, step)
+            case Press(key=key):
+                browser = await self.browser()
+                await self.act(path, f"press {key}", lambda: browser.press(key))
+                return Done()
+            case Verify(condition=cond):
+                if await self.holds(cond):
+                    return Done()
+                raise StepFailed(f"expected {describe(cond)}, but it does not hold")
+            case Wait(condition=cond, timeout_ms=timeout):
+                limit = (timeout or self.settings.wait_timeout_ms) / 1000
+                deadline = time.perf_counter() + limit
+                while not await self.holds(cond):
+                    if not await self.wait_change(deadline):
+                        if await self.holds(cond):
+                            break
+                        raise StepFailed(
+                            f"waited {int(limit * 1000)} ms but {describe(cond)} never held"
+                        )
+                return Done()
+            case Read():
+                return await self.read(path, step)
+            case StopBefore():
+                return await actions.stop_before(self, path, step)
+            case If(condition=cond, then=then, else_=otherwise):
+                if await self.holds(cond):
+                    await self.steps(f"{path}.then", then)
+                    return Done(reason="the condition held")
+                if otherwise:
+                    await self.steps(f"{path}.else", otherwise)
+                    return Done(reason="the condition did not hold")
+                return Done(StepOutcome.SKIPPED, reason="the condition did not hold")
+            case RepeatUntil(condition=cond, do=body, max=rounds):
+                for n in range(rounds):
+                    if await self.holds(cond):
+                        outcome = StepOutcome.ALREADY_DONE if n == 0 else StepOutcome.DONE
+                        return Done(outcome, reason=f"held after {n} rounds")
+                    await self.steps(f"{path}.do", body)
+                if await self.holds(cond):
+                    return Done(reason=f"held after {rounds} rounds")
+                raise StepFailed(f"{describe(cond)} still did not hold after {rounds} rounds")
+            case Do(instruction=text):
+                raise StepFailed(
+                    f"'{text}' needs a model decider, and none is configured; "
+                    "write it as click, enter or choose steps instead"
+                )
+        raise StepFailed(f"unknown step kind {step.KIND}")
+
+    async def holds(self, cond: Condition) -> bool:
+        screen = None
+        if needs_screen(cond):
+            self.invalidate()
+            screen = await self.screen()
+        try:
+            return holds(cond, screen, self.variables, self.sub)
+        except NeedsDecider as need:
+            if self.decider is None or screen is None:
+                raise StepFailed(
+                    f"judging '{need.text}' needs a model decider, and none is configured; "
+                    "use a condition such as {\"shows\": \"...\"} instead"
+                ) from need
+            self.spend_model_call()
+            return await self.decider.judge(need.text, screen)
+
+    def spend_model_call(self) -> None:
+        limit = self.request.budget.max_model_calls
+        if limit is not None and self.spend.model_calls >= limit:
+            raise BudgetSpent(f"the run used all {limit} model calls it was given (max_model_calls)")
+        self.spend.model_calls += 1
+
+    async def read(self, path: str, step: Read) -> Done:
+        what = self.sub(step.what)
+        deadline = time.perf_counter() + self.settings.target_timeout_ms / 1000
+        while True:
+            screen = await self.screen()
+            value: JSONValue | None
+            value = read_list(what, screen) if step.list else read_value(what, screen)
+            if value:
+                self.variables[step.as_] = value
+                self.event(path, "read", name=step.as_)
+                return Done()
+            if not await self.wait_change(deadline):
+                raise StepFailed(f"found nothing on the screen to read for '{what}'")
+
+    # ------------------------------------------------------------ grounding
+
+    async def find(self, path: str, query: Query) -> tuple[Element, Screen, Grounding]:
+        """Ground ``query``, waiting for the target to appear up to the target timeout."""
+        deadline = time.perf_counter() + self.settings.target_timeout_ms / 1000
+        site = ""
+        while True:
+            screen = await self.screen()
+            site = _site(screen.url)
+            hints = [h for h in self.hints if h.site == site]
+            t = time.perf_counter()
+            grounding = ground(query, screen, hints)
+            ms = round((time.perf_counter() - t) * 1000, 3)
+            element = grounding.element
+            if element is not None and grounding.low_confidence and self.decider is not None:
+                self.spend_model_call()
+                element = await self.decider.choose(query, screen, grounding) or element
+            self.event(
+                path, "ground", words=query.words, ms=ms,
+                role=element.role if element else "", name=_label(element) if element else "",
+                confidence=grounding.confidence, low=grounding.low_confidence,
+            )
+            if element is not None and grounding.confidence >= self.settings.min_confidence:
+                hint = learn_hint(query, element, site)
+                self.learned.append(hint)
+                self.hints.insert(0, hint)
+                return element, screen, grounding
+            if not await self.wait_change(deadline):
+                reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
+                raise StepFailed(reason)
+
+    def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
+        """Stop in front of a control that pays or cannot be undone, unless allowed."""
+        if self.request.allow_destructive:
+            return
+        label = _label(element)
+        kind = consequence(label)
+        evidence = screen_payment_evidence(screen.text)
+        if kind is Consequence.REVERSIBLE and not evidence:
+            return
+        if evidence and kind is Consequence.REVERSIBLE:
+            kind = Consequence.PAYMENT
+        raise Gated(Gate(path=path, action=words, label=label, consequence=kind.value,
+                          payment_screen=bool(evidence), url=screen.url))
+

@@ -1,0 +1,69 @@
+"""A workspace: the surfaces one task runs on, created on first use.
+
+Each workspace gets its own browser context from a shared :class:`BrowserEngine`,
+so tasks never share cookies. Runs of one task share its workspace: a resumed
+task picks up on the page the last run left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gofer.errors import SurfaceError
+from gofer.surfaces import BrowserEngine, BrowserOptions, BrowserSurface
+
+
+class Workspace:
+    """The surfaces one task may act on. Use ``async with`` or call :meth:`close`."""
+
+    def __init__(
+        self,
+        engine: BrowserEngine | None,
+        options: BrowserOptions,
+        *,
+        surfaces: Sequence[str] = ("browser",),
+    ) -> None:
+        self._engine = engine
+        self.options = options
+        self.surfaces = tuple(surfaces)
+        self._browser: BrowserSurface | None = None
+        self._closed = False
+
+    @property
+    def has_browser(self) -> bool:
+        """Whether a browser session is open now."""
+        return self._browser is not None
+
+    async def browser(self) -> BrowserSurface:
+        """The task's browser session, opened on first use."""
+        if self._closed:
+            raise SurfaceError("the workspace is closed", code="WORKSPACE_CLOSED")
+        if "browser" not in self.surfaces:
+            raise SurfaceError(
+                "this task may not use the browser (constraints.surfaces)",
+                code="SURFACE_NOT_ALLOWED",
+            )
+        if self._engine is None:
+            raise SurfaceError("no browser is available", code="SURFACE_UNAVAILABLE")
+        if self._browser is None:
+            self._browser = await self._engine.new_session(self.options)
+        return self._browser
+
+    async def screenshot(self) -> bytes | None:
+        """A PNG of the browser page, or None when there is no open page."""
+        if self._browser is None:
+            return None
+        return await self._browser.screenshot()
+
+    async def close(self) -> None:
+        """Release every surface. Idempotent."""
+        self._closed = True
+        browser, self._browser = self._browser, None
+        if browser is not None:
+            await browser.close()
+
+    async def __aenter__(self) -> Workspace:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
