@@ -1,0 +1,54 @@
+"""gofer's configuration, read once at an entry point and passed on as an object.
+
+Library code never reads the environment: the CLI, the server and the worker call
+:func:`config_from_env` and hand the result down.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["GoferConfig", "config_from_env", "default_db_path"]
+
+
+def default_db_path(env: Mapping[str, str]) -> Path:
+    """A SQLite file in the user's data directory (``$XDG_DATA_HOME`` or ~/.local/share)."""
+    xdg = env.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path(os.path.expanduser("~")) / ".local" / "share"
+    return base / "gofer" / "gofer.db"
+
+
+@dataclass(frozen=True, slots=True)
+class GoferConfig:
+    """Every setting flows.md names, with its default."""
+
+    db: str
+    chromium: str | None = None
+    model_base_url: str | None = None
+    model_api_key: str | None = None
+    planner_model: str | None = None
+    rescue_model: str | None = None
+    output_model: str | None = None
+    decider_model: str | None = None
+
+
+def config_from_env(env: Mapping[str, str]) -> GoferConfig:
+    """Build the configuration from environment variables (``GOFER_*``)."""
+
+    def get(name: str) -> str | None:
+        value = env.get(name, "").strip()
+        return value or None
+
+    return GoferConfig(
+        db=get("GOFER_DB") or str(default_db_path(env)),
+        chromium=get("GOFER_CHROMIUM"),
+        model_base_url=get("GOFER_MODEL_BASE_URL"),
+        model_api_key=get("GOFER_MODEL_API_KEY"),
+        planner_model=get("GOFER_PLANNER_MODEL"),
+        rescue_model=get("GOFER_RESCUE_MODEL"),
+        output_model=get("GOFER_OUTPUT_MODEL"),
+        decider_model=get("GOFER_DECIDER_MODEL"),
+    )
