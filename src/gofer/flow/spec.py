@@ -65,6 +65,12 @@ class FieldSpec:
     minimum: int | None = None
     maximum: int | None = None
     range_code: str | None = None
+    label: str | None = None
+
+    @property
+    def short(self) -> str:
+        """How the kinds table names the field's value."""
+        return self.label or self.type_label
 
     @property
     def type_label(self) -> str:
@@ -114,7 +120,8 @@ KIND_SPECS: tuple[KindSpec, ...] = (
     ),
     KindSpec(
         "open", s.Open, "open a desktop application",
-        (FieldSpec("open", "app", FieldType.WORDS, "the application's name", required=True),),
+        (FieldSpec("open", "app", FieldType.WORDS, "the application's name", required=True,
+                   label="application name"),),
         {"open": "Calculator", "surface": "desktop"},
     ),
     KindSpec(
@@ -127,7 +134,8 @@ KIND_SPECS: tuple[KindSpec, ...] = (
     KindSpec(
         "enter", s.Enter, "type a value into a field",
         (FieldSpec("enter", "value", FieldType.TEXT,
-                   "the text to type; the only place a secret fact may appear", required=True),
+                   "the text to type; the only place a secret fact may appear", required=True,
+                   label="value"),
          FieldSpec("into", "into", FieldType.TARGET,
                    "the field's label, placeholder or accessible name", required=True),
          _within(),
@@ -140,7 +148,7 @@ KIND_SPECS: tuple[KindSpec, ...] = (
         "pick an option in a select, combobox, autocomplete, radio group, checkbox, tab list, "
         "list or date picker",
         (FieldSpec("choose", "option", FieldType.TARGET, "the option's own words",
-                   required=True),
+                   required=True, label="option words"),
          FieldSpec("in", "in_", FieldType.TARGET, "the control's label or accessible name",
                    required=True),
          _within()),
@@ -161,7 +169,7 @@ KIND_SPECS: tuple[KindSpec, ...] = (
     KindSpec(
         "read", s.Read, "save visible text into a variable (a list of records with `list`)",
         (FieldSpec("read", "what", FieldType.WORDS, "words naming what to read",
-                   required=True),
+                   required=True, label="words naming what to read"),
          FieldSpec("as", "as_", FieldType.NAME, "the variable to save it in", required=True),
          FieldSpec("list", "list", FieldType.BOOL,
                    "read every matching item as a list of records", default=False)),
@@ -181,7 +189,7 @@ KIND_SPECS: tuple[KindSpec, ...] = (
         "find the control that does an irreversible action and stop in front of it",
         (FieldSpec("stop_before", "action", FieldType.TARGET,
                    "words naming the irreversible action (paying, sending, deleting)",
-                   required=True),),
+                   required=True, label="words naming an irreversible action"),),
         {"stop_before": "placing the order"},
     ),
     KindSpec(
@@ -210,7 +218,7 @@ KIND_SPECS: tuple[KindSpec, ...] = (
         "a plain-language intent only a model decider can ground; without one it fails "
         "with a clear reason",
         (FieldSpec("do", "instruction", FieldType.WORDS, "the intent, in one sentence",
-                   required=True),),
+                   required=True, label="a plain-language intent"),),
         {"do": "close whatever promotion is covering the page"},
     ),
 )
