@@ -402,7 +402,7 @@ def condition_to_json(condition: Condition) -> JSONValue:
 
 def step_to_json(step: Step) -> dict[str, JSONValue]:
     """One step in its JSON form; optional fields at their defaults are left out."""
-    spec = kind_spec(step.KIND)
+    spec = kind_spec(getattr(step, "KIND", ""))
     if spec is None:
         raise InvalidFlow(f"{type(step).__name__} is not a step kind")
     out: dict[str, JSONValue] = {}

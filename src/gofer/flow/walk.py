@@ -104,7 +104,7 @@ def names_in_step(step: Step) -> list[tuple[str, str]]:
     value, ``"into"``, ``"if"`` for a condition, ``"intent"``... A ``read`` step's
     ``as`` defines a variable and is not listed. Each (name, where) appears once.
     """
-    spec = kind_spec(step.KIND)
+    spec = kind_spec(getattr(step, "KIND", ""))
     found: dict[tuple[str, str], None] = {}
     fields = (*(spec.fields if spec else ()), *MODIFIERS)
     for field in fields:
