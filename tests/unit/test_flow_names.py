@@ -10,6 +10,7 @@ from gofer.errors import InvalidFlow, InvalidRequest
 from gofer.flow import (
     Click,
     Enter,
+    JSONValue,
     is_valid_name,
     iter_steps,
     names_in,
@@ -43,8 +44,9 @@ def test_is_valid_name(name: str, valid: bool) -> None:
 
 
 def test_substitute_puts_values_in_once() -> None:
-    values = {"first name": "Ada", "n": 3, "flag": True, "none": None, "loop": "${n}",
-              "list": ["a", 1]}
+    values: dict[str, JSONValue] = {
+        "first name": "Ada", "n": 3, "flag": True, "none": None, "loop": "${n}", "list": ["a", 1],
+    }
     text = "${first name}/${n}/${flag}/${none}/${loop}/${list}/${bad.name}"
     assert substitute(text, values) == 'Ada/3/true//${n}/["a", 1]/${bad.name}'
 
@@ -57,7 +59,7 @@ def test_substitute_missing_names() -> None:
     assert [p["code"] for p in problems] == ["MISSING_VALUE", "MISSING_VALUE"]
 
 
-@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40))
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=40))
 def test_substitute_without_names_leaves_text_alone(text: str) -> None:
     if not names_in(text):
         assert substitute(text, {}) == text
