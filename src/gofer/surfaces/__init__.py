@@ -1,1 +1,47 @@
-"""gofer.surfaces."""
+"""gofer.surfaces: the browser surface and the screen a flow acts on.
+
+``BrowserEngine`` launches Debian's Chromium through Playwright and hands out
+``BrowserSurface`` sessions, each in its own browser context (own cookies),
+optionally confined to ``origins`` or attached to a running Chrome over CDP.
+A surface's ``snapshot`` reads the page as a :class:`Screen`.
+"""
+
+from gofer.surfaces.base import ActionEffect, Masker, Surface, SurfaceKind
+from gofer.surfaces.browser import BrowserSurface
+from gofer.surfaces.chromium import CHROMIUM_ARGS, chromium_available, find_chromium
+from gofer.surfaces.engine import BrowserEngine, BrowserOptions
+from gofer.surfaces.origins import OriginPattern, origin_allowed, parse_origin
+from gofer.surfaces.screen import (
+    Box,
+    Element,
+    Record,
+    RecordGroup,
+    Screen,
+    TextLine,
+    screen_from_dict,
+    screen_to_dict,
+)
+
+__all__ = [
+    "CHROMIUM_ARGS",
+    "ActionEffect",
+    "Box",
+    "BrowserEngine",
+    "BrowserOptions",
+    "BrowserSurface",
+    "Element",
+    "Masker",
+    "OriginPattern",
+    "Record",
+    "RecordGroup",
+    "Screen",
+    "Surface",
+    "SurfaceKind",
+    "TextLine",
+    "chromium_available",
+    "find_chromium",
+    "origin_allowed",
+    "parse_origin",
+    "screen_from_dict",
+    "screen_to_dict",
+]

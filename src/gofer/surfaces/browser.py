@@ -1,0 +1,592 @@
+"""The browser surface: one Playwright browser context driven on behalf of one task."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.async_api import (
+    Browser,
+    BrowserContext,
+    Dialog,
+    ElementHandle,
+    Frame,
+    Page,
+    Route,
+)
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+from gofer.errors import BlockedOrigin, SurfaceError
+from gofer.surfaces.base import ActionEffect, Masker, SurfaceKind
+from gofer.surfaces.origins import origin_allowed
+from gofer.surfaces.reading import FrameReading, build_screen, load_js
+from gofer.surfaces.screen import Screen
+from gofer.surfaces.traffic import RequestTracker
+
+__all__ = ["BrowserSurface"]
+
+QUIET_MS = 100
+_COUNTERS = "(el) => window.__gofer ? window.__gofer.counters(el) : null"
+_RESOLVE = "(r) => window.__gofer ? window.__gofer.resolve(r) : null"
+_QUIET = "([q, t]) => window.__gofer ? window.__gofer.quiet(q, t) : true"
+_ANIMATIONS = "(t) => window.__gofer ? window.__gofer.animations(t) : true"
+_CHANGED = "(t) => window.__gofer ? window.__gofer.changed(t) : new Promise(() => {})"
+_COVERED = """([frameEl, points]) => points.map(([x, y]) => {
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+  let hit = document.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit !== frameEl;
+})"""
+_READ_VALUE = """(el) => {
+  if (el instanceof HTMLSelectElement) {
+    return Array.from(el.selectedOptions).map(o => o.text.trim()).join(", ");
+  }
+  const input = el instanceof HTMLInputElement;
+  if (input && (el.type === "checkbox" || el.type === "radio")) return String(el.checked);
+  if (input || el instanceof HTMLTextAreaElement) return el.value;
+  if (el.isContentEditable) return el.innerText.trim();
+  const aria = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
+  return (aria || el.textContent || "").trim();
+}"""
+_FIELD_KIND = """(el) => {
+  const role = (el.getAttribute("role") || "").toLowerCase();
+  const combo = role === "combobox" || el.hasAttribute("aria-autocomplete")
+    || el.hasAttribute("list") || el.getAttribute("aria-haspopup") === "listbox";
+  const native = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement;
+  return { combo, native };
+}"""
+_FIND_OPTION = """(el, label) => {
+  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim();
+  const opts = Array.from(el.options || []);
+  let i = opts.findIndex((o) => norm(o.text) === norm(label));
+  if (i < 0) i = opts.findIndex((o) => norm(o.text).toLowerCase() === norm(label).toLowerCase());
+  return { index: i, options: opts.map((o) => norm(o.text)) };
+}"""
+_CHANGE = "(el) => el.dispatchEvent(new Event('change', { bubbles: true }))"
+
+
+@dataclass(frozen=True, slots=True)
+class _State:
+    page: Page
+    navigations: int
+    pages_opened: int
+    dialogs: int
+    mutations: dict[Frame, int]
+    focus: int
+    focus_on_target: bool
+    modal: bool
+
+
+def _reason(err: BaseException) -> str:
+    text = err.message if isinstance(err, PlaywrightError) else str(err)
+    return text.strip().splitlines()[0] if text.strip() else type(err).__name__
+
+
+class BrowserSurface:
+    """A browser session: its own context (own cookies), pages, and the screen on them.
+
+    Made by :meth:`gofer.surfaces.BrowserEngine.new_session`. Actions take element
+    refs from the latest :meth:`snapshot` and return an :class:`ActionEffect`
+    measured after the page settled. A page that a click opens becomes the current
+    page; when it closes the surface goes back to the one before.
+    """
+
+    kind: SurfaceKind = "browser"
+
+    def __init__(
+        self,
+        context: BrowserContext,
+        origins: tuple[str, ...],
+        timeout_ms: int,
+        *,
+        attached_browser: Browser | None = None,
+        on_close: Callable[[BrowserSurface], None] | None = None,
+    ) -> None:
+        self.context = context
+        self.origins = origins
+        self.timeout_ms = timeout_ms
+        self.blocked: list[str] = []
+        """Every address the origins blocked, navigations and subresources, in order."""
+        self.dialog_messages: list[str] = []
+        """Texts of JavaScript dialogs (alerts are accepted, confirms and prompts dismissed)."""
+        self._attached = attached_browser
+        self._on_close = on_close
+        self._pages: list[Page] = []
+        self._trackers: dict[Page, RequestTracker] = {}
+        self._frames: dict[str, Frame] = {}
+        self._navigations = 0
+        self._pages_opened = 0
+        self._dialogs = 0
+        self._blocked_navigations: list[str] = []
+        self._wakers: set[asyncio.Future[bool]] = set()
+        self._title = ""
+        self._closed = False
+
+    # ---- life cycle -------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Install the page helper and the origin guard, and open the first page."""
+        self.context.set_default_timeout(self.timeout_ms)
+        await self.context.add_init_script(script=load_js("page_init.js"))
+        if self.origins:
+            await self.context.route("**/*", self._route)
+        self.context.on("page", self._adopt)
+        await self.context.new_page()
+
+    async def close(self) -> None:
+        """Close this session's context; for an attached browser, then only disconnect."""
+        if self._closed:
+            return
+        self._closed = True
+        for waker in self._wakers:
+            if not waker.done():
+                waker.set_result(False)
+        with contextlib.suppress(PlaywrightError):
+            await self.context.close()
+        if self._attached is not None:
+            with contextlib.suppress(PlaywrightError):
+                await self._attached.close()
+        if self._on_close is not None:
+            self._on_close(self)
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` has run."""
+        return self._closed
+
+    @property
+    def page(self) -> Page:
+        """The page the surface acts on now."""
+        self._pages = [p for p in self._pages if not p.is_closed()]
+        if not self._pages:
+            raise SurfaceError("the browser session has no open page", code="NO_PAGE")
+        return self._pages[-1]
+
+    @property
+    def url(self) -> str:
+        """The current page's address."""
+        return self.page.url
+
+    @property
+    def title(self) -> str:
+        """The current page's title as of the last settle or snapshot."""
+        return self._title
+
+    @property
+    def pages(self) -> int:
+        """How many pages (tabs) of this session are open."""
+        return sum(1 for p in self._pages if not p.is_closed())
+
+    # ---- events -----------------------------------------------------------------------
+
+    def _wake(self) -> None:
+        for waker in list(self._wakers):
+            if not waker.done():
+                waker.set_result(True)
+
+    def _adopt(self, page: Page) -> None:
+        self._pages.append(page)
+        self._pages_opened += 1
+        self._trackers[page] = RequestTracker(page)
+
+        def navigated(frame: Frame) -> None:
+            if frame == page.main_frame:
+                self._navigations += 1
+                self._wake()
+
+        def closed(_: Page) -> None:
+            if page in self._pages:
+                self._pages.remove(page)
+            self._trackers.pop(page, None)
+            self._wake()
+
+        page.on("framenavigated", navigated)
+        page.on("close", closed)
+        page.on("dialog", self._dialog)
+        self._wake()
+
+    async def _dialog(self, dialog: Dialog) -> None:
+        self._dialogs += 1
+        self.dialog_messages.append(dialog.message)
+        with contextlib.suppress(PlaywrightError):
+            if dialog.type in ("alert", "beforeunload"):
+                await dialog.accept()
+            else:
+                await dialog.dismiss()
+
+    async def _route(self, route: Route) -> None:
+        request = route.request
+        if origin_allowed(request.url, self.origins):
+            await route.fallback()
+            return
+        self.blocked.append(request.url)
+        with contextlib.suppress(PlaywrightError):
+            if request.is_navigation_request() and request.frame.parent_frame is None:
+                self._blocked_navigations.append(request.url)
+        await route.abort("blockedbyclient")
+
+    def _blocked_error(self, url: str) -> BlockedOrigin:
+        return BlockedOrigin(f"blocked by origins: {url}", url=url, origins=list(self.origins))
+
+    # ---- navigation and settling ------------------------------------------------------
+
+    async def goto(self, url: str) -> ActionEffect:
+        """Load ``url`` in the current page and settle; :class:`BlockedOrigin` outside origins."""
+        if not origin_allowed(url, self.origins):
+            self.blocked.append(url)
+            raise self._blocked_error(url)
+        page = self.page
+
+        async def load() -> None:
+            try:
+                await page.goto(url, wait_until="domcontentloaded", timeout=self.timeout_ms)
+            except PlaywrightError as err:
+                if self._blocked_navigations:
+                    raise self._blocked_error(self._blocked_navigations[-1]) from err
+                raise SurfaceError(
+                    f"could not load {url}: {_reason(err)}",
+                    code="NAVIGATION_FAILED", url=url, reason=_reason(err),
+                ) from err
+
+        return await self._act(load, None)
+
+    async def settle(self, timeout_ms: int = 10_000) -> None:
+        """Wait for loading, requests in flight, DOM mutations and animations to end.
+
+        Each wait is event-driven and the whole is bounded by ``timeout_ms``; a page
+        that never goes quiet is given up on silently at the deadline.
+        """
+        deadline = time.monotonic() + timeout_ms / 1000
+
+        def left_ms() -> int:
+            return max(0, int((deadline - time.monotonic()) * 1000))
+
+        while left_ms() > 0:
+            page = self.page
+            navigations = self._navigations
+            try:
+                with contextlib.suppress(PlaywrightTimeout):
+                    await page.wait_for_load_state("load", timeout=max(1, left_ms()))
+                tracker = self._trackers.get(page)
+                if tracker is not None:
+                    await tracker.idle(left_ms() / 1000)
+                await page.evaluate(_QUIET, [QUIET_MS, max(1, left_ms())])
+                await page.evaluate(_ANIMATIONS, max(1, left_ms()))
+            except PlaywrightError:
+                if page.is_closed() or self._navigations != navigations:
+                    continue
+                raise
+            tracker = self._trackers.get(page)
+            if (
+                page is self.page
+                and self._navigations == navigations
+                and (tracker is None or tracker.pending() == 0)
+            ):
+                break
+        with contextlib.suppress(PlaywrightError, SurfaceError):
+            self._title = await self.page.title()
+
+    async def wait_for_change(self, timeout_ms: int) -> bool:
+        """Resolve True when the DOM mutates, a page navigates or opens; False on timeout."""
+        page = self.page
+        loop = asyncio.get_running_loop()
+        waker: asyncio.Future[bool] = loop.create_future()
+        self._wakers.add(waker)
+        watchers: list[asyncio.Future[Any]] = [waker]
+        for frame in page.frames:
+            if not frame.is_detached():
+                watchers.append(asyncio.ensure_future(frame.evaluate(_CHANGED, timeout_ms)))
+        try:
+            done, _ = await asyncio.wait(
+                watchers, timeout=timeout_ms / 1000, return_when=asyncio.FIRST_COMPLETED
+            )
+        finally:
+            self._wakers.discard(waker)
+            for w in watchers:
+                w.cancel()
+            await asyncio.gather(*watchers, return_exceptions=True)
+        for task in done:
+            if task.cancelled():
+                continue
+            if task.exception() is not None:
+                return True  # the frame's document went away: a navigation
+            if task.result():
+                return True
+        return False
+
+    # ---- the screen -------------------------------------------------------------------
+
+    async def _read_frame(self, frame: Frame, path: str) -> dict[str, Any] | None:
+        prefix = f"f{path}:" if path else ""
+        for _ in range(2):
+            raw: dict[str, Any] | None = await frame.evaluate(
+                load_js("snapshot.js"), {"prefix": prefix}
+            )
+            if raw is None or not raw.get("missing"):
+                return raw
+            await frame.evaluate(load_js("page_init.js"))
+        return None
+
+    def _frame_paths(self, page: Page) -> dict[str, Frame]:
+        paths: dict[str, Frame] = {"": page.main_frame}
+
+        def visit(frame: Frame, path: str) -> None:
+            for i, child in enumerate(frame.child_frames, start=1):
+                if child.is_detached():
+                    continue
+                child_path = f"{path}.{i}" if path else str(i)
+                paths[child_path] = child
+                visit(child, child_path)
+
+        visit(page.main_frame, "")
+        return paths
+
+    async def _subframe(self, frame: Frame, path: str) -> FrameReading | None:
+        try:
+            element = await frame.frame_element()
+            where = await element.bounding_box()
+            if where is None:
+                return None
+            raw = await self._read_frame(frame, path)
+            if raw is None:
+                return None
+            pad = await element.evaluate("(e) => [e.clientLeft, e.clientTop]")
+            dx, dy = where["x"] + pad[0], where["y"] + pad[1]
+            covered: list[bool] = []
+            parent = frame.parent_frame
+            elements = raw.get("elements") or []
+            if parent is not None and parent.parent_frame is None and elements:
+                points = [
+                    [e["box"][0] + e["box"][2] / 2 + dx, e["box"][1] + e["box"][3] / 2 + dy]
+                    for e in elements
+                ]
+                covered = await parent.evaluate(_COVERED, [element, points])
+            return FrameReading(raw=raw, path=path, dx=dx, dy=dy, covered=covered)
+        except PlaywrightError:
+            return None  # the frame went away while it was read
+
+    async def snapshot(self, mask: Masker | None = None) -> Screen:
+        """The screen as it is now: text lines, elements and records of every frame."""
+        for attempt in range(3):
+            page = self.page
+            paths = self._frame_paths(page)
+            try:
+                main = await self._read_frame(page.main_frame, "")
+            except PlaywrightError:
+                if attempt == 2:
+                    raise
+                with contextlib.suppress(PlaywrightError):
+                    await page.wait_for_load_state("domcontentloaded")
+                continue
+            if main is None:
+                break
+            subs = await asyncio.gather(
+                *(self._subframe(frame, path) for path, frame in paths.items() if path)
+            )
+            self._frames = paths
+            self._title = str(main.get("title") or "")
+            readings = [FrameReading(raw=main)] + [s for s in subs if s is not None]
+            return build_screen(readings, mask)
+        raise SurfaceError("the page could not be read", code="SNAPSHOT_FAILED", url=self.url)
+
+    async def screenshot(self) -> bytes:
+        """A PNG of the current page's viewport."""
+        try:
+            return await self.page.screenshot(type="png")
+        except PlaywrightError as err:
+            raise SurfaceError(
+                f"could not take a screenshot: {_reason(err)}", code="SCREENSHOT_FAILED"
+            ) from err
+
+    # ---- acting -------------------------------------------------------------------------
+
+    async def element(self, ref: str) -> ElementHandle:
+        """The live element behind ``ref`` from the latest snapshot (``STALE_REF`` if gone)."""
+        path = ref[1:].split(":", 1)[0] if ref.startswith("f") and ":" in ref else ""
+        frame = self._frames.get(path)
+        if frame is None or frame.is_detached():
+            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
+        try:
+            handle = await frame.evaluate_handle(_RESOLVE, ref)
+        except PlaywrightError as err:
+            raise SurfaceError(
+                f"element {ref} is no longer on the page", code="STALE_REF", ref=ref
+            ) from err
+        element = handle.as_element()
+        if element is None:
+            await handle.dispose()
+            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
+        return element
+
+    async def _state(self, target: ElementHandle | None) -> _State:
+        page = self.page
+        mutations: dict[Frame, int] = {}
+        focus, on_target, modal = 0, False, False
+        for frame in page.frames:
+            if frame.is_detached():
+                continue
+            arg = target if frame == page.main_frame or target is None else None
+            try:
+                counters = await frame.evaluate(_COUNTERS, arg)
+            except PlaywrightError:
+                continue
+            if counters is None:
+                continue
+            mutations[frame] = int(counters["mut"])
+            if frame == page.main_frame:
+                focus = int(counters["focus"])
+                on_target = bool(counters["onTarget"])
+                modal = bool(counters["modal"])
+        return _State(
+            page, self._navigations, self._pages_opened, self._dialogs, mutations, focus,
+            on_target, modal,
+        )
+
+    async def _act(
+        self, action: Callable[[], Awaitable[None]], target: ElementHandle | None
+    ) -> ActionEffect:
+        before = await self._state(target)
+        blocked = len(self._blocked_navigations)
+        await action()
+        await self.settle(self.timeout_ms)
+        if len(self._blocked_navigations) > blocked:
+            raise self._blocked_error(self._blocked_navigations[-1])
+        try:
+            after = await self._state(target)
+        except PlaywrightError:
+            after = await self._state(None)
+        navigated = after.navigations != before.navigations
+        same_frames = after.mutations.keys() == before.mutations.keys()
+        return ActionEffect(
+            navigated=navigated,
+            dom_changed=not same_frames or after.mutations != before.mutations,
+            focus_changed=after.page is before.page and after.focus != before.focus
+            and not after.focus_on_target,
+            new_page=after.pages_opened != before.pages_opened or after.page is not before.page,
+            dialog=after.dialogs != before.dialogs or (after.modal and not before.modal),
+        )
+
+    async def _on(
+        self, ref: str, verb: str, act: Callable[[ElementHandle], Awaitable[None]]
+    ) -> ActionEffect:
+        element = await self.element(ref)
+
+        async def run() -> None:
+            try:
+                await act(element)
+            except PlaywrightTimeout as err:
+                raise SurfaceError(
+                    f"could not {verb} {ref}: {_reason(err)}",
+                    code="ACTION_TIMEOUT", ref=ref, action=verb, reason=_reason(err),
+                ) from err
+            except PlaywrightError as err:
+                raise SurfaceError(
+                    f"could not {verb} {ref}: {_reason(err)}",
+                    code="ACTION_FAILED", ref=ref, action=verb, reason=_reason(err),
+                ) from err
+
+        try:
+            return await self._act(run, element)
+        finally:
+            with contextlib.suppress(PlaywrightError):
+                await element.dispose()
+
+    async def click(self, ref: str) -> ActionEffect:
+        """Click the element (waits for it to be visible, stable and not covered)."""
+        return await self._on(ref, "click", lambda el: el.click(timeout=self.timeout_ms))
+
+    async def fill(self, ref: str, text: str) -> ActionEffect:
+        """Replace the field's content with ``text``.
+
+        A plain input or textarea is filled at once and then gets a ``change``
+        event; a combobox or autocomplete field is cleared and typed key by key
+        (30 ms apart) so that its suggestions react as to a
+        person; a contenteditable element is filled like an input.
+        """
+
+        async def act(el: ElementHandle) -> None:
+            kind = await el.evaluate(_FIELD_KIND)
+            if kind["combo"]:
+                await el.fill("", timeout=self.timeout_ms)
+                await el.type(text, delay=30, timeout=self.timeout_ms)
+            else:
+                await el.fill(text, timeout=self.timeout_ms)
+                if kind["native"]:
+                    await el.evaluate(_CHANGE)
+
+        return await self._on(ref, "fill", act)
+
+    async def select_option(self, ref: str, label: str) -> ActionEffect:
+        """Choose the option of a native select whose visible text is ``label``."""
+
+        async def act(el: ElementHandle) -> None:
+            found = await el.evaluate(_FIND_OPTION, label)
+            if found["index"] < 0:
+                raise SurfaceError(
+                    f"{ref} has no option {label!r}", code="OPTION_NOT_FOUND",
+                    ref=ref, option=label, options=found["options"],
+                )
+            await el.select_option(index=int(found["index"]), timeout=self.timeout_ms)
+
+        return await self._on(ref, "select an option of", act)
+
+    async def set_checked(self, ref: str, checked: bool) -> ActionEffect:
+        """Tick or untick a checkbox, radio or switch."""
+        return await self._on(
+            ref, "check", lambda el: el.set_checked(checked, timeout=self.timeout_ms)
+        )
+
+    async def hover(self, ref: str) -> ActionEffect:
+        """Move the pointer over the element."""
+        return await self._on(ref, "hover over", lambda el: el.hover(timeout=self.timeout_ms))
+
+    async def focus(self, ref: str) -> ActionEffect:
+        """Give the element keyboard focus."""
+        return await self._on(ref, "focus", lambda el: el.focus())
+
+    async def press(self, key: str) -> ActionEffect:
+        """Press a key (``Enter``, ``Escape``, ``ArrowDown``...) on the focused element."""
+        page = self.page
+
+        async def act() -> None:
+            try:
+                await page.keyboard.press(key)
+            except PlaywrightError as err:
+                raise SurfaceError(
+                    f"could not press {key}: {_reason(err)}", code="ACTION_FAILED",
+                    action="press", key=key, reason=_reason(err),
+                ) from err
+
+        return await self._act(act, None)
+
+    async def scroll_into_view(self, ref: str) -> None:
+        """Scroll until the element is in view."""
+        element = await self.element(ref)
+        try:
+            await element.scroll_into_view_if_needed(timeout=self.timeout_ms)
+        except PlaywrightError as err:
+            raise SurfaceError(
+                f"could not scroll to {ref}: {_reason(err)}", code="ACTION_FAILED", ref=ref,
+                action="scroll", reason=_reason(err),
+            ) from err
+        finally:
+            with contextlib.suppress(PlaywrightError):
+                await element.dispose()
+
+    async def read_value(self, ref: str) -> str:
+        """The field's current value, unmasked ("true"/"false" for a checkbox or radio)."""
+        element = await self.element(ref)
+        try:
+            return str(await element.evaluate(_READ_VALUE))
+        finally:
+            with contextlib.suppress(PlaywrightError):
+                await element.dispose()

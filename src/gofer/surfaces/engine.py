@@ -1,0 +1,140 @@
+"""One Chromium shared by many browser sessions, each in its own browser context."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from types import TracebackType
+
+from playwright.async_api import Browser, Playwright, async_playwright
+from playwright.async_api import Error as PlaywrightError
+
+from gofer.errors import SurfaceError
+from gofer.surfaces.browser import BrowserSurface
+from gofer.surfaces.chromium import CHROMIUM_ARGS, find_chromium
+from gofer.surfaces.origins import parse_origin
+
+__all__ = ["BrowserEngine", "BrowserOptions"]
+
+
+@dataclass(frozen=True, slots=True)
+class BrowserOptions:
+    """How one browser session is set up.
+
+    ``origins`` confines the session to those sites (see :mod:`gofer.surfaces.origins`);
+    ``browser_endpoint`` attaches to a running Chrome over CDP instead of launching;
+    ``executable`` and ``headed`` choose the launched browser (the engine's by default).
+    """
+
+    executable: str | None = None
+    headed: bool = False
+    origins: tuple[str, ...] = ()
+    browser_endpoint: str | None = None
+    viewport: tuple[int, int] = (1280, 800)
+    default_timeout_ms: int = 10_000
+
+
+class BrowserEngine:
+    """Launches Chromium lazily, on the first session, and shares it among sessions.
+
+    Use as ``async with BrowserEngine() as engine: surface = await engine.new_session()``.
+    Every session gets a browser context of its own, so sessions never share cookies.
+    """
+
+    def __init__(self, executable: str | None = None, headed: bool = False) -> None:
+        self.executable = executable
+        self.headed = headed
+        self._pw: Playwright | None = None
+        self._browsers: dict[tuple[str, bool], Browser] = {}
+        self._sessions: set[BrowserSurface] = set()
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    async def __aenter__(self) -> BrowserEngine:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    async def _playwright(self) -> Playwright:
+        if self._closed:
+            raise SurfaceError("the browser engine is closed", code="ENGINE_CLOSED")
+        if self._pw is None:
+            self._pw = await async_playwright().start()
+        return self._pw
+
+    async def _browser(self, executable: str | None, headed: bool) -> Browser:
+        path = find_chromium(executable or self.executable)
+        key = (path, headed)
+        async with self._lock:
+            browser = self._browsers.get(key)
+            if browser is not None and browser.is_connected():
+                return browser
+            pw = await self._playwright()
+            try:
+                browser = await pw.chromium.launch(
+                    executable_path=path, headless=not headed, args=list(CHROMIUM_ARGS)
+                )
+            except PlaywrightError as err:
+                raise SurfaceError(
+                    f"could not launch the browser at {path}",
+                    code="BROWSER_LAUNCH_FAILED", path=path, reason=err.message,
+                ) from err
+            self._browsers[key] = browser
+            return browser
+
+    async def new_session(self, options: BrowserOptions | None = None) -> BrowserSurface:
+        """A fresh session (own context, own cookies) on the shared or an attached browser."""
+        opts = options or BrowserOptions()
+        for origin in opts.origins:
+            parse_origin(origin)
+        attached: Browser | None = None
+        if opts.browser_endpoint:
+            async with self._lock:
+                pw = await self._playwright()
+            try:
+                attached = await pw.chromium.connect_over_cdp(
+                    opts.browser_endpoint, timeout=opts.default_timeout_ms
+                )
+            except PlaywrightError as err:
+                raise SurfaceError(
+                    f"could not attach to the browser at {opts.browser_endpoint}",
+                    code="BROWSER_ATTACH_FAILED", endpoint=opts.browser_endpoint,
+                    reason=err.message,
+                ) from err
+            browser = attached
+        else:
+            browser = await self._browser(opts.executable, opts.headed or self.headed)
+        width, height = opts.viewport
+        context = await browser.new_context(viewport={"width": width, "height": height})
+        surface = BrowserSurface(
+            context, opts.origins, opts.default_timeout_ms,
+            attached_browser=attached, on_close=self._sessions.discard,
+        )
+        self._sessions.add(surface)
+        try:
+            await surface.start()
+        except BaseException:
+            await surface.close()
+            raise
+        return surface
+
+    async def aclose(self) -> None:
+        """Close every session, the launched browsers and Playwright (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        for surface in list(self._sessions):
+            await surface.close()
+        for browser in self._browsers.values():
+            if browser.is_connected():
+                await browser.close()
+        self._browsers.clear()
+        if self._pw is not None:
+            await self._pw.stop()
+            self._pw = None

@@ -1,0 +1,106 @@
+// gofer's page helper, installed in every frame before the page's own scripts.
+// It counts DOM mutations and focus moves, tags elements that get click-like
+// listeners, identifies the focused element, and offers promises the surface awaits to settle a page.
+(() => {
+  if (window.__gofer) return;
+  const CLICKY = new Set(["click", "mousedown", "mouseup", "pointerdown", "pointerup",
+    "touchstart", "touchend"]);
+  const state = {
+    mut: 0,
+    ids: new WeakMap(),
+    nextId: 0,
+    lastMut: 0,
+    clicky: new WeakSet(),
+    waiters: new Set(),
+    refs: new Map(),
+  };
+  const notify = () => {
+    state.mut += 1;
+    state.lastMut = performance.now();
+    for (const w of Array.from(state.waiters)) w();
+  };
+  const observer = new MutationObserver((records) => {
+    if (records.length) notify();
+  });
+  const OPTS = { subtree: true, childList: true, attributes: true, characterData: true };
+  const watch = (root) => {
+    try { observer.observe(root, OPTS); } catch (e) { /* not observable */ }
+  };
+  watch(document);
+
+  const origAttach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = origAttach.call(this, init);
+    watch(root);
+    return root;
+  };
+  const origAdd = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, listener, options) {
+    if (CLICKY.has(type) && this instanceof Element) state.clicky.add(this);
+    return origAdd.call(this, type, listener, options);
+  };
+
+  const api = {
+    // `focus` identifies the focused element; `onTarget` tells whether focus sits in `target`.
+    counters(target) {
+      let a = document.activeElement;
+      while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+      if (a && !state.ids.has(a)) state.ids.set(a, ++state.nextId);
+      let onTarget = false;
+      for (let n = a; target && n; n = n.parentNode || n.host) if (n === target) onTarget = true;
+      const modal = !!document.querySelector(
+        "dialog:modal, [role=dialog][aria-modal=true], [role=alertdialog]");
+      return { mut: state.mut, focus: a ? state.ids.get(a) : 0, onTarget, modal };
+    },
+    isClicky(el) { return state.clicky.has(el); },
+    refs: state.refs,
+    resolve(ref) {
+      const w = state.refs.get(ref);
+      const el = w ? w.deref() : undefined;
+      return el && el.isConnected ? el : null;
+    },
+    // Resolves once no mutation has happened for `quietMs`, counted from now at
+    // the earliest; resolves false when `timeoutMs` runs out first.
+    quiet(quietMs, timeoutMs) {
+      const start = performance.now();
+      return new Promise((resolve) => {
+        let timer = 0;
+        const done = (ok) => {
+          state.waiters.delete(arm);
+          clearTimeout(timer);
+          clearTimeout(limit);
+          resolve(ok);
+        };
+        const arm = () => {
+          clearTimeout(timer);
+          timer = setTimeout(() => done(true), quietMs);
+        };
+        const limit = setTimeout(() => done(false), timeoutMs);
+        state.waiters.add(arm);
+        const since = Math.max(start, state.lastMut);
+        timer = setTimeout(() => done(true), Math.max(0, quietMs - (performance.now() - since)));
+      });
+    },
+    // Resolves true on the next mutation, false after `timeoutMs`.
+    changed(timeoutMs) {
+      return new Promise((resolve) => {
+        const hit = () => { state.waiters.delete(hit); clearTimeout(limit); resolve(true); };
+        const limit = setTimeout(() => { state.waiters.delete(hit); resolve(false); }, timeoutMs);
+        state.waiters.add(hit);
+      });
+    },
+    // Resolves when running finite animations and transitions have finished.
+    animations(timeoutMs) {
+      const running = (document.getAnimations ? document.getAnimations() : []).filter((a) => {
+        if (a.playState !== "running") return false;
+        const t = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
+        return !t || Number.isFinite(t.endTime);
+      });
+      if (!running.length) return Promise.resolve(true);
+      const all = Promise.all(running.map((a) => a.finished.catch(() => null))).then(() => true);
+      const limit = new Promise((r) => setTimeout(() => r(false), timeoutMs));
+      return Promise.race([all, limit]);
+    },
+  };
+  Object.defineProperty(window, "__gofer", { value: api, enumerable: false });
+})();

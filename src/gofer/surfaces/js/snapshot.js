@@ -1,0 +1,538 @@
+// gofer's screen reader: one call per frame returns the frame's visible text lines,
+// its interactive elements and its repeated records. Refs of elements are kept in
+// window.__gofer.refs (weakly) so that later actions can find them again.
+(args) => {
+  const g = window.__gofer;
+  if (!g) return { missing: true };
+  const prefix = args.prefix || "";
+  const MAX_TEXT = args.maxText || 300;
+  const VW = window.innerWidth;
+  const VH = window.innerHeight;
+  const DOC_W = Math.max(VW, document.documentElement ? document.documentElement.scrollWidth : 0);
+  const INTERACTIVE_ROLES = new Set(["button", "link", "textbox", "searchbox", "combobox",
+    "listbox", "option", "checkbox", "radio", "switch", "tab", "menuitem", "menuitemcheckbox",
+    "menuitemradio", "spinbutton", "slider", "treeitem"]);
+  const SOMETIMES_ROLES = new Set(["gridcell", "row"]);
+  const NAME_FROM_CONTENT = new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox",
+    "menuitemradio", "option", "checkbox", "radio", "switch", "treeitem", "gridcell", "row",
+    "clickable", "heading"]);
+  const BOUNDARY_TAGS = new Set(["BUTTON", "SELECT", "TEXTAREA", "INPUT", "BR", "HR", "LI",
+    "TR", "TD", "TH", "DT", "DD", "SUMMARY", "OPTION", "LABEL"]);
+  const BLOCK_DISPLAYS = new Set(["inline", "contents"]);
+  const SECTIONING = "section,article,form,dialog,aside,nav,main,fieldset,[role=dialog]," +
+    "[role=alertdialog],[role=region],[role=form],[role=navigation],[role=main]";
+  const TEXT_TYPES = new Set(["", "text", "email", "tel", "url", "password", "search", "number",
+    "date", "time", "datetime-local", "month", "week"]);
+
+  const styles = new Map();
+  const style = (el) => {
+    let s = styles.get(el);
+    if (!s) { s = getComputedStyle(el); styles.set(el, s); }
+    return s;
+  };
+  const rects = new Map();
+  const rectOf = (el) => {
+    let r = rects.get(el);
+    if (!r) { r = el.getBoundingClientRect(); rects.set(el, r); }
+    return r;
+  };
+  const box = (r) => [r.left, r.top, r.width, r.height];
+  const norm = (s) => (s || "").replace(/[\s\u00a0\u200b]+/g, " ").trim();
+  const cut = (s) => (s.length > MAX_TEXT ? s.slice(0, MAX_TEXT - 1) + "…" : s);
+  const parentOf = (n) => n.parentNode instanceof ShadowRoot ? n.parentNode.host : n.parentElement;
+  const composedContains = (a, b) => {
+    for (let n = b; n; n = n.parentNode || n.host) if (n === a) return true;
+    return false;
+  };
+  const childrenOf = (node) => {
+    if (node.shadowRoot) return node.shadowRoot.childNodes;
+    if (node.tagName === "SLOT") {
+      const assigned = node.assignedNodes({ flatten: true });
+      return assigned.length ? assigned : node.childNodes;
+    }
+    return node.childNodes;
+  };
+  const hiddenStyle = (el) => {
+    const s = style(el);
+    if (s.display === "none") return "none";
+    if (s.opacity === "0" || el.getAttribute("aria-hidden") === "true") return "invisible";
+    const r = rectOf(el);
+    if (r.width <= 1 && r.height <= 1 && s.overflow !== "visible" && s.display !== "contents") {
+      return "invisible";
+    }
+    if (s.clipPath === "inset(50%)" || s.clip === "rect(0px, 0px, 0px, 0px)") return "invisible";
+    return "";
+  };
+
+  // The visible text under a node, across open shadow roots; controls skipped when asked.
+  const deepText = (node, skipControls) => {
+    const out = [];
+    let len = 0;
+    const visit = (n) => {
+      if (len > MAX_TEXT) return;
+      if (n.nodeType === 3) { out.push(n.data); len += n.data.length; return; }
+      if (n.nodeType !== 1 && n.nodeType !== 11) return;
+      if (n.nodeType === 1) {
+        const tag = n.tagName;
+        if (tag === "SCRIPT" || tag === "STYLE" || tag === "TEMPLATE" || tag === "NOSCRIPT") return;
+        const s = style(n);
+        if (s.display === "none" || n.getAttribute("aria-hidden") === "true") return;
+        if (skipControls && (tag === "SELECT" || tag === "TEXTAREA" || tag === "INPUT")) return;
+        if (tag === "IMG" && n.alt) { out.push(" " + n.alt + " "); return; }
+        if (s.visibility !== "visible" && !n.childElementCount) return;
+        if (s.display !== "inline") out.push(" ");
+      }
+      for (const c of childrenOf(n)) visit(c);
+      if (n.nodeType === 1 && style(n).display !== "inline") out.push(" ");
+    };
+    visit(node);
+    return cut(norm(out.join("")));
+  };
+  const byIds = (el, attr) => {
+    const ids = norm(el.getAttribute(attr));
+    if (!ids) return "";
+    const root = el.getRootNode();
+    return norm(ids.split(" ").map((id) => {
+      const t = root.getElementById ? root.getElementById(id) : document.getElementById(id);
+      return t ? deepText(t, true) : "";
+    }).join(" "));
+  };
+
+  // ---- the walk: lines, candidates, headings, tables and lists -----------------------
+  const lines = [];
+  let cur = null;
+  const flush = () => {
+    if (cur) {
+      const text = norm(cur.parts.join(""));
+      if (text) {
+        let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
+        for (const r of cur.rects) {
+          x1 = Math.min(x1, r.left); y1 = Math.min(y1, r.top);
+          x2 = Math.max(x2, r.right); y2 = Math.max(y2, r.bottom);
+        }
+        lines.push({ t: cut(text), b: [x1, y1, x2 - x1, y2 - y1], h: cur.heading, el: cur.el });
+      }
+    }
+    cur = null;
+  };
+  const addText = (text, rect, el, heading) => {
+    if (!cur) cur = { parts: [], rects: [], heading, el };
+    cur.parts.push(text);
+    cur.rects.push(rect);
+  };
+  const range = document.createRange();
+  const order = new Map();
+  const candidates = [];
+  const headings = [];
+  const tables = [];
+  const lists = [];
+  const fixed = [];
+  let modalEl = null;
+  const headingLevel = (el) => {
+    const m = /^H([1-6])$/.exec(el.tagName);
+    if (m) return Number(m[1]);
+    if (el.getAttribute("role") === "heading") return Number(el.getAttribute("aria-level")) || 2;
+    return 0;
+  };
+  const ariaRole = (el) => (el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase();
+
+  const walk = (node, ctx) => {
+    for (const child of childrenOf(node)) {
+      if (child.nodeType === 3) {
+        if (ctx.invisible || !child.data.trim()) continue;
+        const parent = child.parentElement || node;
+        if (parent.nodeType === 1 && style(parent).visibility !== "visible") continue;
+        range.selectNodeContents(child);
+        const r = range.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if (r.right <= 0 || r.bottom + window.scrollY <= 0 || r.left >= DOC_W) continue;
+        addText(child.data, r, ctx.block, ctx.heading);
+      } else if (child.nodeType === 1) {
+        visitElement(child, ctx);
+      }
+    }
+  };
+  const visitElement = (el, ctx) => {
+    const tag = el.tagName;
+    if (tag === "SCRIPT" || tag === "STYLE" || tag === "TEMPLATE" || tag === "NOSCRIPT" ||
+        tag === "HEAD" || tag === "IFRAME" || tag === "FRAME" || tag === "OBJECT") return;
+    const hidden = hiddenStyle(el);
+    if (hidden === "none") return;
+    order.set(el, order.size);
+    const s = style(el);
+    const role = ariaRole(el);
+    const level = headingLevel(el);
+    const boundary = !BLOCK_DISPLAYS.has(s.display) || BOUNDARY_TAGS.has(tag) || level > 0 ||
+      INTERACTIVE_ROLES.has(role);
+    const inner = {
+      invisible: ctx.invisible || hidden === "invisible",
+      heading: level || ctx.heading,
+      block: boundary ? el : ctx.block,
+      interactive: ctx.interactive,
+    };
+    if (level && !inner.invisible) headings.push({ el, text: "", level });
+    if (tag === "TABLE") tables.push(el);
+    if (tag === "UL" || tag === "OL" || role === "list") lists.push(el);
+    if (s.position === "fixed" && !inner.invisible) fixed.push(el);
+    if (!modalEl && !inner.invisible &&
+        ((tag === "DIALOG" && el.matches(":modal")) ||
+         ((role === "dialog" || role === "alertdialog") && el.getAttribute("aria-modal") === "true"))) {
+      modalEl = el;
+    }
+    const irole = interactiveRole(el, tag, role, s, ctx);
+    if (irole) {
+      candidates.push({ el, role: irole, invisible: inner.invisible, tag });
+      if (irole !== "clickable" || !ctx.interactive) inner.interactive = el;
+    }
+    if (boundary) flush();
+    if (tag === "SELECT") {
+      const chosen = Array.from(el.selectedOptions).map((o) => o.text).join(", ");
+      if (chosen && !inner.invisible) addText(chosen, rectOf(el), el, inner.heading);
+    } else if (tag === "INPUT") {
+      const t = (el.type || "").toLowerCase();
+      if ((t === "submit" || t === "button" || t === "reset") && !inner.invisible) {
+        const v = el.value || (t === "submit" ? "Submit" : t === "reset" ? "Reset" : "");
+        if (v) addText(v, rectOf(el), el, inner.heading);
+      }
+    } else if (tag !== "TEXTAREA") {
+      if (tag === "BR") flush();
+      walk(el, inner);
+    }
+    if (boundary) flush();
+  };
+
+  const interactiveRole = (el, tag, role, s, ctx) => {
+    if (role && INTERACTIVE_ROLES.has(role)) return role;
+    if (role && SOMETIMES_ROLES.has(role) &&
+        (el.tabIndex >= 0 || el.hasAttribute("aria-selected") || g.isClicky(el) || el.onclick)) {
+      return role;
+    }
+    switch (tag) {
+      case "A": if (el.hasAttribute("href")) return "link"; break;
+      case "BUTTON": return "button";
+      case "SELECT": return el.multiple || el.size > 1 ? "listbox" : "combobox";
+      case "TEXTAREA": return "textbox";
+      case "SUMMARY": return "button";
+      case "INPUT": {
+        const t = (el.type || "text").toLowerCase();
+        if (t === "hidden") return null;
+        if (t === "checkbox" || t === "radio") return t;
+        if (t === "number") return "spinbutton";
+        if (t === "range") return "slider";
+        if (t === "search") return el.hasAttribute("list") ? "combobox" : "searchbox";
+        if (["submit", "button", "reset", "image", "file", "color"].includes(t)) return "button";
+        return el.hasAttribute("list") ? "combobox" : "textbox";
+      }
+      case "OPTION": case "OPTGROUP": case "LABEL": case "HTML": case "BODY": return null;
+      default: break;
+    }
+    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) {
+      return "textbox";
+    }
+    if (ctx.interactive) return null;
+    const clicky = el.hasAttribute("onclick") || typeof el.onclick === "function" ||
+      g.isClicky(el) || (el.tabIndex >= 0 && el.hasAttribute("tabindex"));
+    const pointer = s.cursor === "pointer" && (!el.parentElement ||
+      style(el.parentElement).cursor !== "pointer");
+    if (!clicky && !pointer) return null;
+    const r = rectOf(el);
+    if (r.width * r.height > 0.5 * VW * VH) return null;  // a delegating container
+    return "clickable";
+  };
+
+  const root = document.body || document.documentElement;
+  if (root) {
+    order.set(root, 0);
+    walk(root, { invisible: false, heading: 0, block: root, interactive: null });
+    flush();
+  }
+  for (const h of headings) h.text = deepText(h.el, false);
+
+  // ---- a modal that covers the page ----------------------------------------------------
+  if (!modalEl) {
+    for (const el of fixed) {
+      const r = rectOf(el);
+      if (r.width < 0.9 * VW || r.height < 0.9 * VH) continue;
+      const bg = style(el).backgroundColor;
+      const m = /rgba?\(([^)]+)\)/.exec(bg);
+      const alpha = m ? Number((m[1].split(",")[3] || "1").trim()) : 0;
+      if (alpha > 0.05 && style(el).pointerEvents !== "none") { modalEl = el; break; }
+    }
+  }
+
+  // ---- element details -----------------------------------------------------------------
+  const deepActive = () => {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  };
+  const active = deepActive();
+  const hitAt = (x, y) => {
+    let hit = document.elementFromPoint(x, y);
+    while (hit && hit.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  };
+  const onTop = (el, r) => {
+    const x1 = Math.max(r.left, 0), x2 = Math.min(r.right, VW);
+    const y1 = Math.max(r.top, 0), y2 = Math.min(r.bottom, VH);
+    if (x1 >= x2 || y1 >= y2) return !(modalEl && !composedContains(modalEl, el));
+    const hit = hitAt((x1 + x2) / 2, (y1 + y2) / 2);
+    if (!hit) return false;
+    if (composedContains(el, hit)) return true;
+    const label = hit.closest ? hit.closest("label") : null;
+    if (label && label.control === el) return true;
+    return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
+  };
+  const closestComposed = (el, sel) => {
+    for (let n = el; n; ) {
+      const found = n.closest ? n.closest(sel) : null;
+      if (found) return found;
+      const rootNode = n.getRootNode();
+      n = rootNode instanceof ShadowRoot ? rootNode.host : null;
+    }
+    return null;
+  };
+  const legendOf = (fs) => {
+    const lg = fs && fs.querySelector(":scope > legend");
+    return lg ? deepText(lg, true) : "";
+  };
+  const ownName = (el) => byIds(el, "aria-labelledby") || norm(el.getAttribute("aria-label"));
+  const sectionOf = (el) => {
+    const fs = closestComposed(el, "fieldset");
+    const legend = legendOf(fs);
+    if (legend) return legend;
+    const container = closestComposed(el, SECTIONING);
+    const pos = order.get(el) ?? Infinity;
+    for (let i = headings.length - 1; i >= 0; i--) {
+      const h = headings[i];
+      if ((order.get(h.el) ?? 0) > pos || !h.text) continue;
+      if (!container || composedContains(container, h.el)) return h.text;
+      break;
+    }
+    return container ? ownName(container) : "";
+  };
+  const groupOf = (el, role) => {
+    const sel = { radio: "[role=radiogroup],fieldset", checkbox: "[role=group],fieldset",
+      option: "[role=listbox]", tab: "[role=tablist]", menuitem: "[role=menu],[role=menubar]",
+      menuitemcheckbox: "[role=menu]", menuitemradio: "[role=menu]",
+      gridcell: "[role=grid]", row: "[role=grid],[role=table]", treeitem: "[role=tree]" }[role];
+    const parent = sel ? closestComposed(el.parentElement || el, sel) : null;
+    if (parent) {
+      const name = ownName(parent) || (parent.tagName === "FIELDSET" ? legendOf(parent) : "");
+      if (name) return name;
+    }
+    return role === "radio" ? norm(el.getAttribute("name")) : "";
+  };
+  const nearbyLabel = (el) => {
+    let n = el;
+    for (let depth = 0; depth < 4 && n; depth++) {
+      for (let p = n.previousElementSibling; p; p = p.previousElementSibling) {
+        if (style(p).display === "none") continue;
+        if (p.matches("input,select,textarea,button")) return "";
+        const t = deepText(p, true);
+        if (t) return t.length <= 80 && !p.querySelector("input,select,textarea") ? t : "";
+      }
+      n = n.parentElement;
+      if (!n || n === document.body || n.matches("form,fieldset")) break;
+    }
+    return "";
+  };
+  const fieldLabel = (el) => {
+    if (el.labels && el.labels.length) {
+      return norm(Array.from(el.labels).map((l) => deepText(l, true)).join(" "));
+    }
+    return byIds(el, "aria-labelledby") || nearbyLabel(el);
+  };
+  const tri = (v) => (v === "true" ? true : v === "false" ? false : null);
+
+  const describe = (c, idx) => {
+    const { el, role, tag } = c;
+    const t = tag === "INPUT" ? (el.type || "text").toLowerCase() : "";
+    const isField = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA";
+    const label = isField || el.isContentEditable || role === "combobox" ? fieldLabel(el) : "";
+    const placeholder = norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder"));
+    const title = norm(el.getAttribute("title"));
+    let value = "";
+    if (tag === "SELECT") value = Array.from(el.selectedOptions).map((o) => norm(o.text)).join(", ");
+    else if (tag === "TEXTAREA") value = el.value;
+    else if (tag === "INPUT" && t !== "checkbox" && t !== "radio" && role !== "button") {
+      value = el.value;
+    } else if (el.isContentEditable) value = deepText(el, false);
+    else if (el.hasAttribute("aria-valuetext")) value = el.getAttribute("aria-valuetext");
+    else if (el.hasAttribute("aria-valuenow")) value = el.getAttribute("aria-valuenow");
+    const text = isField ? "" : deepText(el, tag === "LABEL");
+    let name = ownName(el);
+    if (!name && isField) name = label;
+    if (!name && tag === "INPUT" && ["submit", "button", "reset"].includes(t)) {
+      name = el.value || (t === "submit" ? "Submit" : t === "reset" ? "Reset" : "");
+    }
+    if (!name && tag === "INPUT" && t === "image") name = norm(el.alt);
+    if (!name && (NAME_FROM_CONTENT.has(role) || tag === "A" || tag === "BUTTON")) name = text;
+    if (!name) {
+      const img = el.querySelector && el.querySelector("img[alt], svg title, [aria-label]");
+      if (img) name = norm(img.getAttribute("alt") || img.getAttribute("aria-label") || img.textContent);
+    }
+    if (!name) name = title || placeholder;
+    let checked = null;
+    if (t === "checkbox" || t === "radio") checked = el.checked;
+    else if (el.hasAttribute("aria-checked")) checked = el.getAttribute("aria-checked") !== "false";
+    else if (el.hasAttribute("aria-pressed")) checked = el.getAttribute("aria-pressed") !== "false";
+    let selected = null;
+    if (el.hasAttribute("aria-selected")) selected = tri(el.getAttribute("aria-selected"));
+    else if (tag === "OPTION") selected = el.selected;
+    let expanded = el.hasAttribute("aria-expanded") ? tri(el.getAttribute("aria-expanded")) : null;
+    if (expanded === null && tag === "SUMMARY" && el.parentElement) {
+      expanded = el.parentElement.open;
+    }
+    const fsDisabled = (() => {
+      const fs = el.closest && el.closest("fieldset[disabled]");
+      if (!fs) return false;
+      const lg = fs.querySelector(":scope > legend");
+      return !(lg && lg.contains(el));
+    })();
+    const disabled = !!el.disabled || el.getAttribute("aria-disabled") === "true" ||
+      (isField || tag === "BUTTON" ? fsDisabled : false);
+    const editable = !disabled && (
+      (tag === "INPUT" && TEXT_TYPES.has(t) && !el.readOnly) ||
+      (tag === "TEXTAREA" && !el.readOnly) || el.isContentEditable);
+    const r = rectOf(el);
+    const visible = !c.invisible && r.width > 0 && r.height > 0 &&
+      style(el).visibility === "visible";
+    const ref = prefix + "e" + idx;
+    g.refs.set(ref, new WeakRef(el));
+    return {
+      ref, role, name: cut(norm(name)), tag: tag.toLowerCase(), label: cut(label), placeholder,
+      value: value || "", text, input_type: t, title, checked, selected, expanded, disabled,
+      editable, visible, on_top: visible ? onTop(el, r) : false, focused: el === active,
+      box: box(r), section: sectionOf(el), group: groupOf(el, role), record: null,
+      options: tag === "SELECT" ? Array.from(el.options).map((o) => norm(o.text)) : [],
+      describedby: byIds(el, "aria-describedby"),
+      el,
+    };
+  };
+  g.refs.clear();
+  const elements = candidates.map((c, i) => describe(c, i + 1));
+
+  // ---- records ---------------------------------------------------------------------------
+  const lineCount = new Map();
+  const actionCount = new Map();
+  const fieldCount = new Map();
+  const bump = (map, start) => {
+    for (let n = start; n; n = parentOf(n)) map.set(n, (map.get(n) || 0) + 1);
+  };
+  for (const l of lines) bump(lineCount, l.el);
+  for (const e of elements) {
+    const isFieldRole = ["textbox", "searchbox", "combobox", "listbox", "spinbutton", "slider",
+      "checkbox", "radio", "switch"].includes(e.role);
+    bump(isFieldRole ? fieldCount : actionCount, e.el);
+  }
+  const visibleBox = (el) => { const r = rectOf(el); return r.width > 0 && r.height > 0; };
+  const groups = [];
+  const claimed = new Set();
+  for (const table of tables) {
+    const rows = Array.from(table.rows).filter((row) => visibleBox(row));
+    let headers = [];
+    const head = rows.find((row) => row.cells.length && Array.from(row.cells).every((c) => c.tagName === "TH"));
+    if (head) headers = Array.from(head.cells).map((c) => deepText(c, false));
+    const data = rows.filter((row) => row !== head && Array.from(row.cells).some((c) => c.tagName === "TD"));
+    if (data.length < 2) continue;
+    groups.push({ el: table, headers, items: data, name: norm(table.caption ? table.caption.textContent : "") });
+    claimed.add(table);
+  }
+  const NAV = "nav,[role=navigation],[role=menu],[role=menubar],[role=tablist],[role=listbox]";
+  for (const list of lists) {
+    if (closestComposed(list, NAV)) continue;
+    const items = Array.from(list.children).filter((li) =>
+      (li.tagName === "LI" || ariaRole(li) === "listitem") && visibleBox(li) && lineCount.get(li));
+    if (items.length < 2) continue;
+    groups.push({ el: list, headers: [], items, name: "" });
+    claimed.add(list);
+  }
+  const signature = (el) => el.tagName + "." + Array.from(el.classList).sort().join(".");
+  const SKIP_PARENTS = new Set(["UL", "OL", "TABLE", "TBODY", "THEAD", "TR", "SELECT", "DL", "P"]);
+  for (const parent of lineCount.keys()) {
+    if (!parent.children || parent.children.length < 2 || claimed.has(parent)) continue;
+    if (SKIP_PARENTS.has(parent.tagName) || (lineCount.get(parent) || 0) < 2) continue;
+    const bySig = new Map();
+    for (const child of parent.children) {
+      if (!visibleBox(child) || !lineCount.get(child)) continue;
+      const sig = signature(child);
+      if (!bySig.has(sig)) bySig.set(sig, []);
+      bySig.get(sig).push(child);
+    }
+    for (const [sig, kids] of bySig) {
+      if (kids.length < 2 || /^(SPAN|A|B|I|EM|STRONG|BR|LABEL|BUTTON|INPUT|OPTION|H\d)\./.test(sig)) {
+        continue;
+      }
+      const qualifies = kids.filter((k) => (actionCount.get(k) || 0) > 0 ||
+        ((lineCount.get(k) || 0) >= 2 && !(fieldCount.get(k) || 0)));
+      if (qualifies.length >= 2 && qualifies.length * 2 >= kids.length) {
+        groups.push({ el: parent, headers: [], items: qualifies, name: "" });
+      }
+    }
+  }
+  groups.sort((a, b) => (order.get(a.el) ?? 0) - (order.get(b.el) ?? 0));
+  const recordOf = new Map();
+  groups.forEach((grp, gi) => grp.items.forEach((item, ri) => {
+    if (!recordOf.has(item)) recordOf.set(item, [gi, ri]);
+  }));
+  const recLines = new Map();
+  for (const l of lines) {
+    for (let n = l.el; n; n = parentOf(n)) {
+      if (recordOf.has(n)) {
+        if (!recLines.has(n)) recLines.set(n, []);
+        recLines.get(n).push(l.t);
+      }
+    }
+  }
+  const fieldsOf = (item, headers) => {
+    const f = {};
+    if (item.tagName === "TR") {
+      Array.from(item.cells).forEach((cell, i) => {
+        if (headers[i]) f[headers[i]] = deepText(cell, false);
+      });
+    }
+    for (const dt of item.querySelectorAll("dt")) {
+      const dd = dt.nextElementSibling;
+      if (dd && dd.tagName === "DD") f[deepText(dt, false)] = deepText(dd, false);
+    }
+    for (const part of item.querySelectorAll("[aria-label]")) {
+      if (!elements.some((e) => e.el === part)) f[norm(part.getAttribute("aria-label"))] = deepText(part, false);
+    }
+    for (const t of recLines.get(item) || []) {
+      const m = /^([^:]{1,30}):\s+(.+)$/.exec(t);
+      if (m && !(m[1] in f)) f[m[1].trim()] = m[2].trim();
+    }
+    return f;
+  };
+  const records = groups.map((grp) => ({
+    box: box(rectOf(grp.el)),
+    headers: grp.headers,
+    name: ownName(grp.el) || grp.name || sectionOf(grp.el),
+    records: grp.items.map((item) => ({
+      box: box(rectOf(item)),
+      lines: recLines.get(item) || [],
+      fields: fieldsOf(item, grp.headers),
+    })),
+  }));
+  for (const e of elements) {
+    for (let n = e.el; n; n = parentOf(n)) {
+      if (recordOf.has(n)) { e.record = recordOf.get(n); break; }
+    }
+    delete e.el;
+  }
+
+  return {
+    url: location.href,
+    title: document.title,
+    viewport: [0, 0, VW, VH],
+    lines: lines.map((l) => ({ t: l.t, b: l.b, h: l.h })),
+    elements,
+    records,
+    dialog: !!modalEl,
+  };
+}
