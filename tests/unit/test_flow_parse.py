@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gofer.errors import InvalidFlow
 from gofer.flow import (
@@ -329,3 +331,30 @@ def test_validate_flow_returns_none_and_problems_without_raising() -> None:
     assert flow is None
     assert not check.ok
     assert [p.code for p in check.problems] == [ProblemCode.EMPTY_TARGET]
+
+
+KEYS = st.sampled_from([
+    "click", "enter", "into", "if", "then", "else", "do", "repeat_until", "max", "wait",
+    "timeout_ms", "shows", "var", "empty", "all", "any", "browse", "read", "as", "steps",
+    "vars", "surface", "x",
+])
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=8)
+    | st.sampled_from(["${a}", "${", "https://a.example", " ", "${x y}"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSONISH)
+def test_any_json_gives_a_flow_or_problems(data: Any) -> None:
+    flow, check = validate_flow(data, ("a",), ("x y",))
+    assert (flow is None) == bool([p for p in check.problems if p.code != "SECRET_MISPLACED"])
+    if flow is not None:
+        assert parse_flow(flow_to_json(flow)) == flow
+
+
+def test_absurdly_nested_json_text() -> None:
+    assert only("[" * 100_000)["code"] == ProblemCode.NOT_A_FLOW
+    assert only([nest(5000)])["code"] == ProblemCode.TOO_DEEP

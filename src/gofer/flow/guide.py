@@ -198,7 +198,7 @@ def _variables_section() -> list[str]:
         f"{MAX_NAME_LENGTH} characters. `vars` declares the flow's own variables with their "
         "starting values: one the caller passes and the flow leaves as it was is input; one "
         "that starts empty and a `read` fills is a record, reported in the task's answer. A "
-        "`read` step's `as` also makes its variable available to later steps.",
+        "`read` step's `as` supplies its variable too.",
         "",
         "A name that no variable, no fact and no `read` supplies is a question: the task "
         "asks for it before anything runs. Secret facts (card data, passwords, one-time "

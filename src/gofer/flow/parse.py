@@ -104,6 +104,9 @@ class _Reader:
             except ValueError as exc:
                 self.add(ProblemCode.NOT_A_FLOW, "", f"the flow is not valid JSON: {exc}")
                 return None, {}
+            except RecursionError:
+                self.add(ProblemCode.NOT_A_FLOW, "", "the flow's JSON is nested too deeply")
+                return None, {}
         if isinstance(data, list):
             data = {"steps": data}
         if not isinstance(data, Mapping):

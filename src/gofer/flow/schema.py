@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from gofer.flow.names import MAX_NAME_LENGTH
@@ -42,7 +43,7 @@ def step_kinds() -> list[dict[str, Any]]:
             "name": spec.kind,
             "summary": spec.summary,
             "fields": [field_info(f) for f in spec.fields],
-            "example": spec.example,
+            "example": copy.deepcopy(spec.example),
         }
         for spec in KIND_SPECS
     ]
