@@ -270,7 +270,7 @@ def _type_name(value: Any) -> str:
     if isinstance(value, int):
         return "integer"
     if isinstance(value, float):
-        return "number"
+        return "number" if math.isfinite(value) else f"{value}, which is not a JSON number"
     if isinstance(value, str):
         return "string"
     if isinstance(value, list | tuple):
