@@ -30,7 +30,7 @@ How a value is looked for:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from gofer.facts.rules import is_card_number
@@ -70,27 +70,43 @@ def _phone_core(text: str, digits: str) -> str:
     return digits
 
 
-def value_pattern(value: str, *, secret: bool) -> str | None:
-    """The regular expression (uncompiled, for IGNORECASE) that finds ``value`` in text.
+def _is_phone(text: str) -> bool:
+    digits = sum(c.isdigit() for c in text)
+    return 7 <= digits <= 15 and not is_card_number(text)
 
-    ``None`` for a value with nothing to find (empty or only whitespace).
-    """
-    text = value.strip()
+
+def _digits_looked_for(text: str) -> str:
+    """The digits of a number-like value that every match holds (a phone's national part)."""
+    digits = re.sub(r"[^0-9]", "", text)
+    return _phone_core(text, digits) if _is_phone(text) else digits
+
+
+def _core_pattern(text: str, *, secret: bool) -> str | None:
+    """The pattern for ``text`` (stripped) without a phone's prefix; ``None`` when empty."""
     if not text:
         return None
     if _NUMBER_LIKE.fullmatch(text):
-        digits = re.sub(r"[^0-9]", "", text)
-        significant = len(digits)
-        if 7 <= len(digits) <= 15 and not is_card_number(text):
-            body = _PHONE_PREFIX + _GAP.join(_phone_core(text, digits))
-        else:
-            body = _GAP.join(digits)
+        core = _digits_looked_for(text)
+        significant = sum(c.isdigit() for c in text)
+        body = _GAP.join(core)
     else:
         words = text.split()
         significant = sum(len(word) for word in words)
         body = r"\s+".join(re.escape(word) for word in words)
     if significant < SHORT and not secret:
         return rf"(?<!\w)(?:{body})(?!\w)"
+    return body
+
+
+def value_pattern(value: str, *, secret: bool) -> str | None:
+    """The regular expression (uncompiled, for IGNORECASE) that finds ``value`` in text.
+
+    ``None`` for a value with nothing to find (empty or only whitespace).
+    """
+    text = value.strip()
+    body = _core_pattern(text, secret=secret)
+    if body is not None and _NUMBER_LIKE.fullmatch(text) and _is_phone(text):
+        return _PHONE_PREFIX + body
     return body
 
 
@@ -104,25 +120,100 @@ class Span:
     secret: bool
 
 
+# Characters re.IGNORECASE equates with an ASCII letter that casefold() leaves alone.
+_FOLD_FIXES = str.maketrans({"\u0131": "i"})
+
+
+class _Views:
+    """The text as the quick checks read it, computed once per text and only if needed."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._folded: str | None = None
+        self._digits: str | None = None
+
+    @property
+    def folded(self) -> str:
+        if self._folded is None:
+            self._folded = self.text.casefold().translate(_FOLD_FIXES)
+        return self._folded
+
+    @property
+    def aligned(self) -> bool:
+        """Whether each character of the folded text stands at its place in the text."""
+        return len(self.folded) == len(self.text)
+
+    @property
+    def digits(self) -> str:
+        if self._digits is None:
+            self._digits = re.sub(r"[^0-9]", "", self.text)
+        return self._digits
+
+
+_PREFIX_BEFORE = re.compile(_PHONE_PREFIX + r"\Z")
+
+
 @dataclass(frozen=True, slots=True)
 class _Finder:
+    """Finds one fact's value; every match, overlapping ones included."""
+
     name: str
     secret: bool
     regex: re.Pattern[str]
+    # A text value's first word, casefolded: every match starts with it in the folded text.
+    needle: str | None
+    # A number's digits (a phone's national part): every match holds them in the text's digits.
+    digits: str | None
+    phone: bool
 
-    def find(self, text: str) -> Iterable[Span]:
-        for match in self.regex.finditer(text):
-            start, end = match.span(1)
-            yield Span(start, end, self.name, self.secret)
+    def find(self, views: _Views) -> Iterator[Span]:
+        text = views.text
+        if self.digits is not None:
+            if self.digits not in views.digits:
+                return
+            starts = self._searched(text)
+        elif self.needle is not None and views.aligned:
+            starts = self._anchored(views)
+        else:
+            starts = self._searched(text)
+        for match in starts:
+            start = match.start()
+            if self.phone:
+                before = _PREFIX_BEFORE.search(text, max(0, start - 12), start)
+                if before is not None:
+                    start = before.start()
+            yield Span(start, match.end(), self.name, self.secret)
+
+    def _searched(self, text: str) -> Iterator[re.Match[str]]:
+        match = self.regex.search(text)
+        while match is not None:
+            yield match
+            match = self.regex.search(text, match.start() + 1)
+
+    def _anchored(self, views: _Views) -> Iterator[re.Match[str]]:
+        assert self.needle is not None
+        position = views.folded.find(self.needle)
+        while position >= 0:
+            match = self.regex.match(views.text, position)
+            if match is not None:
+                yield match
+            position = views.folded.find(self.needle, position + 1)
 
 
 def _finder(name: str, value: str, secret: bool) -> _Finder | None:
-    body = value_pattern(value, secret=secret)
+    text = value.strip()
+    body = _core_pattern(text, secret=secret)
     if body is None:
         return None
-    # Secrets are looked for at every position so overlapping repeats are all found.
-    source = f"(?=({body}))" if secret else f"({body})"
-    return _Finder(name, secret, re.compile(source, re.IGNORECASE))
+    needle = digits = None
+    phone = False
+    if _NUMBER_LIKE.fullmatch(text):
+        digits = _digits_looked_for(text)
+        phone = _is_phone(text)
+    else:
+        first = text.split()[0]
+        needle = first.casefold() if first.isascii() else None
+    return _Finder(name, secret, re.compile(body, re.IGNORECASE), needle, digits, phone)
 
 
 def _marker_regex(names: Iterable[str]) -> re.Pattern[str] | None:
@@ -159,9 +250,10 @@ class Matcher:
     def find(self, text: str) -> list[Span]:
         """Every value found in ``text`` outside markers, sorted by start (may overlap)."""
         protected = self._protected(text)
+        views = _Views(text)
         found: list[Span] = []
         for finder in self._finders:
-            for span in finder.find(text):
+            for span in finder.find(views):
                 if span.end > span.start and not any(
                     start <= span.start and span.end <= end for start, end in protected
                 ):

@@ -154,7 +154,7 @@ def name_words(name: str) -> tuple[str, ...]:
     spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
     spaced = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1 \2", spaced)
     words: list[str] = []
-    for raw in re.split(r"[\s_\-./#:]+", spaced.lower()):
+    for raw in re.split(r"[\s_\-./#:']+", spaced.lower()):
         if not raw:
             continue
         for piece in _split_glued(raw):
