@@ -1,0 +1,318 @@
+"""The deterministic grounder: which one element a step's words mean on a screen.
+
+Each element is scored by how well the words name it (exact, then word prefix,
+containment, all words, fuzzy similarity), times how well its role fits what the
+step wants, times its state (hidden, disabled, covered), and for a ``within`` that
+names a place, times its nearness. A ``within`` that names a record, section or
+group excludes everything outside it. When the best score is weak or the runner-up
+is too close, the answer is marked ``low_confidence`` with the candidates, so the
+caller can ask a model decider only then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from gofer.decide.hints import hint_for
+from gofer.decide.prepared import DATE_INPUTS, ElementInfo, prepare
+from gofer.decide.regions import Region, resolve_within
+from gofer.decide.text import normalise, stem_tokens, text_score
+from gofer.surfaces.screen import Element, Screen
+
+if TYPE_CHECKING:
+    from gofer.runtime.types import GroundingHint
+
+__all__ = [
+    "CLOSE_MARGIN",
+    "HINT_FLOOR",
+    "MAX_CANDIDATES",
+    "WEAK",
+    "Candidate",
+    "Grounding",
+    "Query",
+    "Want",
+    "describe",
+    "ground",
+]
+
+WEAK = 0.55
+"""A best score below this is too weak to act on without a second opinion."""
+
+CLOSE_MARGIN = 0.08
+"""A runner-up within this of the best score makes the choice a coin toss."""
+
+HINT_FLOOR = 0.9
+"""The least confidence a remembered element gets when it is present and usable."""
+
+MAX_CANDIDATES = 5
+"""How many ranked candidates a :class:`Grounding` carries."""
+
+
+class Want(StrEnum):
+    """What kind of element a step is looking for."""
+
+    CLICK = "click"  # buttons, links, tabs, menu items, cards, clickables
+    FIELD = "field"  # something to type into
+    CONTROL = "control"  # the select, combobox, radio group, tab list or date field to choose in
+    OPTION = "option"  # one option among options
+    ACTION = "action"  # the control a stop_before stops in front of
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """What to look for: the step's target words, what kind of element, and where."""
+
+    words: str
+    want: Want
+    within: str | None = None
+    kind: str = ""  # the step kind (click, enter, choose, stop_before), for hints
+    exclude: frozenset[str] = frozenset()  # element refs to skip
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One element that might be meant, with its score and the reasons for it."""
+
+    element: Element
+    score: float
+    evidence: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Grounding:
+    """The grounder's answer: the element to act on (or none), and how sure it is."""
+
+    element: Element | None
+    confidence: float
+    evidence: tuple[str, ...]
+    candidates: tuple[Candidate, ...]
+    low_confidence: bool
+    reason: str = ""
+
+
+_SOURCE_WEIGHT = {
+    "name": 1.0, "label": 1.0, "placeholder": 0.97, "text": 0.98, "title": 0.9,
+    "group": 1.0, "nearby": 0.85,
+}
+_SOURCE_WORDS = {
+    "name": "accessible name", "label": "label", "placeholder": "placeholder", "text": "text",
+    "title": "title", "group": "group name", "nearby": "text beside it",
+}
+_SOURCES_FOR = {
+    Want.CLICK: frozenset({"name", "label", "text", "title", "placeholder"}),
+    Want.ACTION: frozenset({"name", "label", "text", "title"}),
+    Want.FIELD: frozenset({"name", "label", "placeholder", "text", "title", "nearby"}),
+    Want.CONTROL: frozenset({"name", "label", "placeholder", "text", "title", "group", "nearby"}),
+    Want.OPTION: frozenset({"name", "label", "text", "title"}),
+}
+_PRESS = {"button": 1.0, "link": 1.0, "clickable": 1.0, "menuitem": 1.0, "menuitemradio": 1.0,
+          "menuitemcheckbox": 1.0}
+_FIT = {
+    Want.CLICK: {**_PRESS, "tab": 1.0, "treeitem": 0.95, "switch": 0.95, "checkbox": 0.9,
+                 "radio": 0.9, "gridcell": 0.9, "option": 0.85, "row": 0.7, "combobox": 0.6,
+                 "listbox": 0.5},
+    Want.ACTION: {**_PRESS, "tab": 0.7, "checkbox": 0.5, "option": 0.5},
+    Want.FIELD: {"textbox": 1.0, "searchbox": 1.0, "combobox": 1.0, "spinbutton": 1.0,
+                 "listbox": 0.5},
+    Want.CONTROL: {"combobox": 1.0, "listbox": 1.0, "radiogroup": 1.0, "tablist": 1.0,
+                   "textbox": 0.9, "searchbox": 0.9, "spinbutton": 0.9, "radio": 0.85,
+                   "checkbox": 0.9, "switch": 0.9, "tab": 0.8, "grid": 1.0, "gridcell": 0.6,
+                   "button": 0.8, "clickable": 0.75, "link": 0.5, "option": 0.4},
+    Want.OPTION: {"option": 1.0, "radio": 1.0, "checkbox": 1.0, "tab": 1.0, "gridcell": 1.0,
+                  "menuitem": 1.0, "menuitemradio": 1.0, "menuitemcheckbox": 1.0,
+                  "switch": 1.0, "treeitem": 1.0, "button": 0.8, "clickable": 0.8, "link": 0.75,
+                  "row": 0.6, "combobox": 0.3, "listbox": 0.3},
+}
+_DEFAULT_FIT = {Want.CLICK: 0.5, Want.ACTION: 0.4, Want.FIELD: 0.3, Want.CONTROL: 0.4,
+                Want.OPTION: 0.4}
+_FILLER_HEAD = ("the ", "a ", "an ")
+_FILLER_TAIL = (" button", " link", " field", " box", " tab", " checkbox", " dropdown",
+                " menu", " option", " icon", " input")
+
+
+def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) -> Grounding:
+    """Choose the one element ``query`` means on ``screen``.
+
+    ``hints`` are remembered resolutions; one for this site, step kind and words
+    puts its element first when that element is present, usable, and inside the
+    ``within`` region. The answer carries up to :data:`MAX_CANDIDATES` ranked
+    candidates, and ``low_confidence`` with a plain ``reason`` when the best is
+    weaker than :data:`WEAK` or a runner-up is within :data:`CLOSE_MARGIN`.
+    """
+    prep = prepare(screen)
+    variants = _variants(query.words)
+    region: Region | None = None
+    region_missing = False
+    if query.within and query.within.strip():
+        region = resolve_within(query.within, screen)
+        region_missing = region is None
+    hint = hint_for(query, screen, hints) if hints else None
+    hint_name = normalise(hint.name) if hint is not None else ""
+
+    scored: list[tuple[bool, float, int, Candidate]] = []
+    seen_groups: set[str] = set()
+    sources = _SOURCES_FOR[query.want]
+    for info in prep.elements:
+        el = info.element
+        if el.ref in query.exclude:
+            continue
+        evidence: list[str] = []
+        if region is not None and region.kind != "near":
+            if not region.contains(el):
+                continue
+            evidence.append(f"inside {region.describe}")
+        match, how_field = _best_match(info, variants, sources)
+        fit, fit_note = _fit(query.want, info, how_field)
+        hinted = (
+            hint is not None
+            and el.role == hint.role
+            and normalise(el.name) == hint_name
+            and el.visible
+            and not el.disabled
+            and fit >= 0.75
+        )
+        if match <= 0.0 and not hinted:
+            continue
+        if how_field.endswith("group name") and query.want is Want.CONTROL:
+            if el.group in seen_groups:
+                continue
+            seen_groups.add(el.group)
+        score = match * fit
+        evidence.insert(0, how_field)
+        evidence.append(fit_note)
+        score *= _state(query.want, el, evidence)
+        if region is not None and region.kind == "near":
+            near = region.nearness(el)
+            score *= near
+            evidence.append(f"{region.describe} ({near:.2f})")
+        if region_missing:
+            evidence.append(f"could not find '{query.within}' on the screen")
+        if hinted:
+            score = max(score, HINT_FLOOR)
+            evidence.append("remembered from an earlier run")
+        cand = Candidate(el, round(min(score, 1.0), 4), tuple(e for e in evidence if e))
+        scored.append((hinted, score, info.index, cand))
+
+    scored.sort(key=lambda s: (not s[0], -s[1], s[2]))
+    candidates = tuple(s[3] for s in scored[:MAX_CANDIDATES])
+    if not scored:
+        where = f" inside {region.describe}" if region is not None and region.kind != "near" else ""
+        return Grounding(None, 0.0, (), (), True,
+                         f"no control on the screen{where} matches '{query.words}'")
+    best = scored[0]
+    top = best[3]
+    low = False
+    reason = ""
+    if len(scored) > 1 and scored[1][0] == best[0] and scored[1][1] >= best[1] - CLOSE_MARGIN:
+        low = True
+        second = scored[1][3]
+        how = "equally" if abs(scored[1][1] - best[1]) < 1e-9 else "almost equally"
+        reason = (
+            f"two controls match '{query.words}' {how}: {describe(top.element)} and "
+            f"{describe(second.element)}; took the first"
+        )
+    elif best[1] < WEAK:
+        low = True
+        reason = (
+            f"the best match for '{query.words}' is weak ({top.score:.2f}): "
+            f"{describe(top.element)}"
+        )
+    if region_missing:
+        low = True
+        reason = f"could not find '{query.within}' on the screen" + (
+            f"; {reason}" if reason else "")
+    return Grounding(top.element, top.score, top.evidence, candidates, low, reason)
+
+
+def describe(el: Element) -> str:
+    """An element as a person would point at it: "button 'Select' in result 2"."""
+    label = el.name or el.label or el.placeholder or el.text or el.title or el.ref
+    if len(label) > 60:
+        label = label[:57] + "..."
+    out = f"{el.role} '{label}'"
+    if el.record is not None:
+        out += f" in result {el.record[1] + 1}"
+    elif el.section:
+        out += f" under '{el.section}'"
+    return out
+
+
+def _variants(words: str) -> tuple[tuple[str, frozenset[str], float], ...]:
+    q = normalise(words)
+    out = [(q, stem_tokens(q), 1.0)]
+    stripped = q
+    for head in _FILLER_HEAD:
+        if stripped.startswith(head) and len(stripped) > len(head):
+            stripped = stripped[len(head):]
+    for tail in _FILLER_TAIL:
+        if stripped.endswith(tail) and len(stripped) > len(tail):
+            stripped = stripped[: -len(tail)]
+    if stripped != q:
+        out.append((stripped, stem_tokens(stripped), 0.97))
+    return tuple(out)
+
+
+def _best_match(
+    info: ElementInfo,
+    variants: tuple[tuple[str, frozenset[str], float], ...],
+    sources: frozenset[str],
+) -> tuple[float, str]:
+    best = 0.0
+    note = ""
+    for src in info.sources:
+        if src.field not in sources:
+            continue
+        weight = _SOURCE_WEIGHT[src.field]
+        for q, stems, factor in variants:
+            s, how = text_score(q, stems, src.norm, src.stems)
+            s *= weight * factor
+            if s > best:
+                best = s
+                note = f"{_how_words(how)} {_SOURCE_WORDS[src.field]}"
+    return best, note
+
+
+def _how_words(how: str) -> str:
+    if how.startswith("fuzzy"):
+        return f"{how} on"
+    return {"exact": "exact", "starts with": "words start the", "contains": "words inside the",
+            "all words": "all words in the", "part of the words": "part of the words is the"}[how]
+
+
+def _fit(want: Want, info: ElementInfo, how_field: str) -> tuple[float, str]:
+    el = info.element
+    role = el.role
+    if want is Want.FIELD and info.is_field:
+        return 1.0, f"role fits ({role})"
+    if want is Want.CONTROL:
+        if el.tag == "select" or el.options or el.input_type in DATE_INPUTS:
+            return 1.0, f"role fits ({role})"
+        if how_field.endswith("group name"):
+            return 1.0, f"{role} group fits"
+        if role in ("button", "clickable") and el.expanded is not None:
+            return 0.95, "opens a popup"
+    if want is Want.OPTION and role in ("button", "clickable") and el.group:
+        return 0.95, f"role fits ({role} in a list)"
+    fit = _FIT[want].get(role)
+    if fit is None:
+        fit = 0.45 if info.is_field else _DEFAULT_FIT[want]
+    if fit >= 0.9:
+        return fit, f"role fits ({role})"
+    return fit, f"role is a poor fit ({role})"
+
+
+def _state(want: Want, el: Element, evidence: list[str]) -> float:
+    factor = 1.0
+    if not el.visible:
+        factor *= 0.3
+        evidence.append("hidden")
+    if el.disabled:
+        factor *= 0.6 if want in (Want.CLICK, Want.ACTION) else 0.5
+        evidence.append("disabled")
+    if not el.on_top:
+        factor *= 0.8
+        evidence.append("covered by a popup")
+    return factor

@@ -1,0 +1,50 @@
+"""Grounding hints: remembering which element some words resolved to on a site."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from gofer.decide.text import normalise
+from gofer.surfaces.screen import Element, Screen
+
+if TYPE_CHECKING:
+    from gofer.decide.ground import Query
+    from gofer.runtime.types import GroundingHint
+
+__all__ = ["hint_for", "learn_hint", "site_of"]
+
+
+def site_of(url: str) -> str:
+    """``scheme://host[:port]`` of ``url`` (lower case), or ``""`` for a non-web address."""
+    parts = urlsplit(url)
+    if not parts.scheme or not parts.netloc:
+        return ""
+    return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+
+
+def hint_for(
+    query: Query, screen: Screen, hints: Sequence[GroundingHint]
+) -> GroundingHint | None:
+    """The hint learned for these words, this step kind and this screen's site, if any.
+
+    Hints come newest first: the first that matches wins.
+    """
+    site = site_of(screen.url)
+    words = normalise(query.words)
+    for hint in hints:
+        if hint.site == site and hint.kind == query.kind and normalise(hint.words) == words:
+            return hint
+    return None
+
+
+def learn_hint(query: Query, element: Element, site: str) -> GroundingHint:
+    """The hint to remember after ``query`` resolved to ``element`` on ``site``."""
+    # Imported here: gofer.runtime imports gofer.decide, so a module-level import would
+    # make a cycle; decide only needs the plain data type.
+    from gofer.runtime.types import GroundingHint
+
+    return GroundingHint(
+        site=site, kind=query.kind, words=query.words, role=element.role, name=element.name
+    )

@@ -1,0 +1,130 @@
+"""Picking among options: native select options, suggestions, and calendar day cells."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date
+
+from gofer.decide.text import normalise, stem_tokens, text_score
+from gofer.decide.when import MONTHS, date_parts
+from gofer.surfaces.screen import Element
+
+__all__ = ["OPTION_MIN", "match_date_cell", "match_option"]
+
+OPTION_MIN = 0.5
+"""Below this score no option is taken to match the words."""
+
+_SORT_MEANINGS: tuple[tuple[str, tuple[frozenset[str], ...]], ...] = (
+    ("price up", (frozenset({"lowest", "price"}), frozenset({"cheapest"}),
+                  frozenset({"price", "low", "high"}), frozenset({"price", "ascending"}),
+                  frozenset({"low", "price"}), frozenset({"lowest", "fare"}),
+                  frozenset({"cheapest", "first"}))),
+    ("price down", (frozenset({"highest", "price"}), frozenset({"most", "expensive"}),
+                    frozenset({"price", "high", "low"}), frozenset({"price", "descending"}))),
+    ("earliest", (frozenset({"earliest"}), frozenset({"departure", "earliest"}),
+                  frozenset({"early", "departure"}), frozenset({"departure", "time"}))),
+    ("shortest", (frozenset({"shortest"}), frozenset({"fastest"}), frozenset({"duration"}),
+                  frozenset({"quickest"}))),
+    ("newest", (frozenset({"newest"}), frozenset({"latest"}), frozenset({"most", "recent"}),
+                frozenset({"newest", "first"}), frozenset({"date", "new", "old"}))),
+    ("rating", (frozenset({"best", "rated"}), frozenset({"highest", "rated"}),
+                frozenset({"top", "rated"}), frozenset({"rating"}),
+                frozenset({"customer", "rating"}))),
+    ("relevance", (frozenset({"relevance"}), frozenset({"recommended"}),
+                   frozenset({"best", "match"}), frozenset({"featured"}),
+                   frozenset({"most", "relevant"}))),
+)
+
+
+def _meaning(stems: frozenset[str]) -> str | None:
+    """The sort order a short phrase means, when it is one of the common ones."""
+    best: tuple[int, str] | None = None
+    for key, phrasings in _SORT_MEANINGS:
+        for p in phrasings:
+            if p <= stems and len(stems) <= len(p) + 2 and (best is None or len(p) > best[0]):
+                best = (len(p), key)
+    return best[1] if best else None
+
+
+def match_option(words: str, options: Sequence[str]) -> tuple[int, float] | None:
+    """The option ``words`` pick, as (index, score 0..1), or ``None`` when none fits.
+
+    Exact (normalised) text wins; then an option that starts with the words ("Delhi"
+    picks "Delhi (DEL) Indira Gandhi International"), contains them, holds all of
+    them, or means the same common sort order ("Lowest price" picks "Price: low to
+    high"); then fuzzy similarity. Ties go to the first option.
+    """
+    q = normalise(words)
+    if not q:
+        return None
+    q_stems = stem_tokens(q)
+    q_meaning = _meaning(q_stems)
+    best: tuple[int, float] | None = None
+    for i, option in enumerate(options):
+        f = normalise(option)
+        f_stems = stem_tokens(f)
+        score, _how = text_score(q, q_stems, f, f_stems)
+        if q_meaning is not None and score < 0.9 and _meaning(f_stems) == q_meaning:
+            score = 0.9
+        if score >= OPTION_MIN and (best is None or score > best[1]):
+            best = (i, score)
+    return best
+
+
+def match_date_cell(day: date, elements: Iterable[Element]) -> Element | None:
+    """The calendar cell for ``day`` among ``elements``, or ``None``.
+
+    A cell names its date in its accessible name, label, title or text ("Wednesday,
+    14 October 2026", "14 Oct 2026", "2026-10-14"). A cell that shows only "14" is
+    placed by the month and year in its grid's name (``group``) or ``section``
+    ("October 2026"); with no month anywhere, a lone "14" is taken only when it is
+    the only one. Enabled, visible cells are preferred.
+    """
+    exact: list[Element] = []
+    same_month: list[Element] = []
+    unplaced: list[Element] = []
+    for el in elements:
+        placed = _cell_date(el)
+        if placed is None or placed[0] != day.day:
+            continue
+        _d, month, year = placed
+        if month is None:
+            unplaced.append(el)
+        elif month == day.month and year == day.year:
+            exact.append(el)
+        elif month == day.month and year is None:
+            same_month.append(el)
+    for pool in (exact, same_month):
+        if pool:
+            usable = [e for e in pool if e.visible and not e.disabled]
+            return (usable or pool)[0]
+    return unplaced[0] if len(unplaced) == 1 else None
+
+
+def _cell_date(el: Element) -> tuple[int, int | None, int | None] | None:
+    """(day, month, year) a cell stands for, or ``None`` when it names no day."""
+    for raw in (el.name, el.label, el.title, el.text):
+        if not raw:
+            continue
+        d, m, y = date_parts(raw)
+        if d is None:
+            continue
+        if m is not None:
+            return d, m, y
+        if normalise(raw) != str(d):
+            continue  # a number among other words is not a day cell
+        for ctx in (el.group, el.section):
+            cm, cy = _month_context(ctx)
+            if cm is not None:
+                return d, cm, cy
+        return d, None, None
+    return None
+
+
+def _month_context(text: str) -> tuple[int | None, int | None]:
+    if not text:
+        return None, None
+    tokens = normalise(text).split()
+    month = next((MONTHS[t] for t in tokens if t in MONTHS), None)
+    year = next((int(t) for t in tokens if len(t) == 4 and t.isdigit()), None)
+    return month, year

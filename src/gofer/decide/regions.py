@@ -1,0 +1,212 @@
+"""Where on a screen a step's ``within`` words point: a record, a section, or a place.
+
+"the first result", "second flight", "the 3rd row" and "last item" pick a record by
+its position. Other words ("Economy", "IndiGo 6E 2031", "Passenger 2") pick the
+smallest thing that contains them: a record, then a named section or group, then
+the band under a heading, and failing those the neighbourhood of a text line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from gofer.decide.prepared import Prepared, box_distance, prepare
+from gofer.decide.text import normalise, stem_tokens
+from gofer.surfaces.screen import Box, Element, Screen
+
+__all__ = ["Region", "resolve_within"]
+
+_ORDINALS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+    "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1,
+}
+_ORDINAL_RE = re.compile(
+    r"^(?:the\s+)?(?:(?P<word>" + "|".join(_ORDINALS) + r")|(?P<num>\d{1,3})(?:st|nd|rd|th)"
+    r"|(?:no\.?|number|#)\s*(?P<no>\d{1,3}))(?:\s+(?P<noun>[a-z][a-z ]*))?$"
+)
+_NOUN_FIRST_RE = re.compile(
+    r"^(?:the\s+)?(?P<noun>[a-z]+)\s+(?:no\s*|number\s+)?(?P<no>\d{1,3})$"
+)
+_LEADING = re.compile(r"^(?:the|a|an|in|inside|within|under|on|for)\s+")
+_TABLE_NOUNS = frozenset({"row", "line", "entry"})
+_NEAR_FALLOFF_PX = 800.0
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """An area of a screen that ``within`` words name.
+
+    ``kind`` is ``"record"`` (``record`` is its (group, index) in ``Screen.records``),
+    ``"section"`` or ``"group"`` (``names`` holds the element section or group names
+    that belong), ``"band"`` (the stretch under a heading, ``box``), or ``"near"``
+    (only a place: ``box`` is the text line the words are on; nothing is excluded,
+    nearer elements rank higher).
+    """
+
+    kind: str
+    words: str
+    describe: str  # how it reads in evidence: "the first result", "section 'Passenger 2'"
+    record: tuple[int, int] | None = None
+    names: frozenset[str] = frozenset()
+    box: Box | None = None
+
+    def contains(self, el: Element) -> bool:
+        """Whether ``el`` lies inside the region (always false for a ``near`` region)."""
+        if self.kind == "record":
+            if el.record is not None:
+                return el.record == self.record
+            return self.box is not None and _has_area(self.box) and self.box.contains(el.box)
+        if self.kind == "section":
+            return el.section in self.names
+        if self.kind == "group":
+            return el.group in self.names
+        if self.kind == "band" and self.box is not None:
+            return self.box.y <= el.box.cy <= self.box.y + self.box.height
+        return False
+
+    def nearness(self, el: Element) -> float:
+        """1.0 next to the region's anchor falling to 0.65 far away (``near`` regions)."""
+        if self.box is None:
+            return 1.0
+        d = box_distance(self.box, el.box)
+        return 1.0 - 0.35 * min(1.0, d / _NEAR_FALLOFF_PX)
+
+
+def _has_area(b: Box) -> bool:
+    return b.width > 0 and b.height > 0
+
+
+def resolve_within(within: str, screen: Screen) -> Region | None:
+    """The region ``within`` names on ``screen``, or ``None`` when nothing fits.
+
+    Text after a colon is a description of what to read, not part of the place:
+    "the first result: airline and price" means "the first result".
+    """
+    phrase = within.split(":", 1)[0].strip()
+    if not phrase:
+        return None
+    prep = prepare(screen)
+    norm = normalise(phrase)
+    ordinal = _ordinal(norm)
+    if ordinal is not None:
+        position, noun = ordinal
+        return _record_by_position(prep, position, noun, phrase)
+    words = _LEADING.sub("", norm)
+    if not words:
+        return None
+    return (
+        _exact_name(prep, words, phrase)
+        or _record_with(prep, words, phrase)
+        or _partial_name(prep, words, phrase)
+        or _heading_band(prep, words, phrase)
+        or _near_line(prep, words, phrase)
+    )
+
+
+def _ordinal(norm: str) -> tuple[int, str] | None:
+    m = _ORDINAL_RE.match(norm)
+    if m:
+        if m.group("word"):
+            pos = _ORDINALS[m.group("word")]
+        else:
+            pos = int(m.group("num") or m.group("no"))
+        return pos, (m.group("noun") or "").strip()
+    m = _NOUN_FIRST_RE.match(norm)
+    if m and m.group("noun") in {"result", "row", "item", "card", "option", "flight", "record"}:
+        return int(m.group("no")), m.group("noun")
+    return None
+
+
+def _record_by_position(prep: Prepared, position: int, noun: str, phrase: str) -> Region | None:
+    groups = [(g, grp) for g, grp in enumerate(prep.screen.records) if grp.records]
+    if not groups:
+        return None
+    noun_stem = noun.split()[-1].rstrip("s") if noun else ""
+
+    def rank(item: tuple[int, object]) -> tuple[int, int, int]:
+        g, _ = item
+        grp = prep.screen.records[g]
+        named = bool(noun_stem) and noun_stem in normalise(grp.name)
+        table = noun_stem in _TABLE_NOUNS and bool(grp.headers)
+        return (0 if named else 1, 0 if table else 1, -len(grp.records))
+
+    g, _grp = min(groups, key=rank)
+    records = prep.screen.records[g].records
+    index = len(records) - 1 if position == -1 else position - 1
+    if not 0 <= index < len(records):
+        return None
+    return Region("record", phrase, phrase, record=(g, index), box=records[index].box)
+
+
+def _exact_name(prep: Prepared, words: str, phrase: str) -> Region | None:
+    if words in prep.sections:
+        return Region("section", phrase, f"section '{phrase}'", names=prep.sections[words])
+    if words in prep.groups:
+        return Region("group", phrase, f"group '{phrase}'", names=prep.groups[words])
+    return None
+
+
+def _record_with(prep: Prepared, words: str, phrase: str) -> Region | None:
+    stems = stem_tokens(words)
+    best: tuple[float, tuple[int, int]] | None = None
+    padded = f" {words} "
+    for key, (text, lines) in prep.record_texts.items():
+        if words in lines:
+            score = 3.0
+        elif padded in f" {text} ":
+            score = 2.0
+        elif stems <= stem_tokens(text):
+            score = 1.0
+        elif fuzz.partial_ratio(words, text, score_cutoff=90):
+            score = 0.5
+        else:
+            continue
+        if best is None or score > best[0]:
+            best = (score, key)
+    if best is None:
+        return None
+    g, r = best[1]
+    rec = prep.screen.records[g].records[r]
+    return Region("record", phrase, f"the record with '{phrase}'", record=(g, r), box=rec.box)
+
+
+def _partial_name(prep: Prepared, words: str, phrase: str) -> Region | None:
+    padded = f" {words} "
+    for norm, raw in prep.sections.items():
+        if padded in f" {norm} ":
+            return Region("section", phrase, f"section '{phrase}'", names=raw)
+    for norm, raw in prep.groups.items():
+        if padded in f" {norm} ":
+            return Region("group", phrase, f"group '{phrase}'", names=raw)
+    return None
+
+
+def _heading_band(prep: Prepared, words: str, phrase: str) -> Region | None:
+    lines = prep.screen.lines
+    for i, line in enumerate(lines):
+        if not line.heading or not _has_area(line.box):
+            continue
+        norm = prep.line_norms[i]
+        if norm != words and f" {words} " not in f" {norm} ":
+            continue
+        end = prep.screen.viewport.y + 1e9
+        for later in lines[i + 1:]:
+            if later.heading and later.heading <= line.heading and later.box.y > line.box.y:
+                end = later.box.y
+                break
+        top = line.box.y
+        return Region("band", phrase, f"under the heading '{line.text}'",
+                      box=Box(0.0, top, 1e9, end - top))
+    return None
+
+
+def _near_line(prep: Prepared, words: str, phrase: str) -> Region | None:
+    padded = f" {words} "
+    for i, line in enumerate(prep.screen.lines):
+        norm = prep.line_norms[i]
+        if (norm == words or padded in f" {norm} ") and _has_area(line.box):
+            return Region("near", phrase, f"near '{line.text}'", box=line.box)
+    return None
