@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from importlib.resources import files
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -51,6 +51,27 @@ class Visit:
 
 
 Handler = Callable[[Request, Visit], Awaitable[Response]]
+
+
+class _Form:
+    """A posted ``application/x-www-form-urlencoded`` body (the site's only kind of form)."""
+
+    def __init__(self, pairs: list[tuple[str, str]]) -> None:
+        self._pairs = pairs
+
+    def get(self, key: str, default: str = "") -> str:
+        return next((value for name, value in self._pairs if name == key), default)
+
+    def getlist(self, key: str) -> list[str]:
+        return [value for name, value in self._pairs if name == key]
+
+    def items(self) -> list[tuple[str, str]]:
+        return list(self._pairs)
+
+
+async def _read_form(request: Request) -> _Form:
+    body = (await request.body()).decode("utf-8", errors="replace")
+    return _Form(parse_qsl(body, keep_blank_values=True))
 
 
 def _html(text: str, status: int = 200) -> HTMLResponse:
@@ -212,7 +233,7 @@ class _Site:
             if "captcha" not in visitor.variants or visitor.captcha_solved:
                 return _go(next_url)
             return _html(wall_pages.captcha_page(next_url, visit.frame))
-        data = await request.form()
+        data = await _read_form(request)
         next_url = _safe_next(str(data.get("next", "")))
         if data.get("robot") != "yes":
             error = "Please tick “I'm not a robot” to continue."
@@ -255,7 +276,7 @@ class _Site:
             if visitor.signed_in:
                 return _go(next_url)
             return _html(wall_pages.signin_wall_page(next_url, visit.frame))
-        data = await request.form()
+        data = await _read_form(request)
         next_url = _safe_next(str(data.get("next", "")), "/passengers")
         email, password = str(data.get("email", "")).strip(), str(data.get("password", ""))
         if not email or not password:
@@ -268,7 +289,7 @@ class _Site:
     async def login(self, request: Request, visit: Visit) -> Response:
         if request.method == "GET":
             return _html(wall_pages.login_page(visit.frame))
-        data = await request.form()
+        data = await _read_form(request)
         email, password = str(data.get("email", "")).strip(), str(data.get("password", ""))
         if not email or not password:
             error = "Enter your email and password."
@@ -280,7 +301,7 @@ class _Site:
     async def signup(self, request: Request, visit: Visit) -> Response:
         if request.method == "GET":
             return _html(wall_pages.signup_page(visit.frame))
-        data = await request.form()
+        data = await _read_form(request)
         name = str(data.get("name", "")).strip()
         email = str(data.get("email", "")).strip()
         if not name or not _EMAIL.match(email) or not data.get("password"):
@@ -308,7 +329,7 @@ class _Site:
                     booking, flight, visit.frame, values=booking.passenger, dead_continue=dead
                 )
             )
-        data = await request.form()
+        data = await _read_form(request)
         values = {
             key: str(data.get(key, "")).strip()
             for key in ("first_name", "last_name", "email", "mobile", "gender")
@@ -338,7 +359,7 @@ class _Site:
                     booking, flight, next_url, visit.frame, injection=injection
                 )
             )
-        data = await request.form()
+        data = await _read_form(request)
         chosen = [str(data.get("seat", "")), *map(str, data.getlist("meal"))]
         chosen.append(str(data.get("insurance", "")))
         booking.extras = [EXTRAS[key] for key in chosen if key in EXTRAS]
@@ -359,7 +380,7 @@ class _Site:
             self.state.record("otp_sent", to=masked, code=self.state.otp_code)
             resent = request.method == "POST"
             return _html(wall_pages.otp_page(masked, visit.frame, resent=resent))
-        data = await request.form()
+        data = await _read_form(request)
         if str(data.get("code", "")).strip() != self.state.otp_code:
             error = "That code doesn't match. Check the SMS and try again."
             return _html(wall_pages.otp_page(masked, visit.frame, error))
@@ -376,7 +397,7 @@ class _Site:
             return _go(self.after_extras(visit.visitor))
         if request.method == "GET":
             return _html(booking_pages.payment_page(booking, flight, visit.frame))
-        data = await request.form()
+        data = await _read_form(request)
         values = {key: str(value).strip() for key, value in data.items()}
         errors = _payment_errors(values)
         if errors:

@@ -75,7 +75,7 @@ CITIES: tuple[City, ...] = (
 )
 
 _BY_CODE = {city.code: city for city in CITIES}
-_HUBS = ("DEL", "BOM", "BLR", "HYD")
+_HUBS = ("DEL", "BOM", "BLR", "HYD", "CCU", "MAA", "AMD", "LKO", "IXC", "IXJ")
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,7 +85,7 @@ def _date_field(
   <input id="{key}-input" type="text" readonly placeholder="Select date"
     value="{e(shown)}" aria-haspopup="dialog" class="date-input"{invalid}>
   <input type="hidden" name="{key}" value="{e(value.isoformat() if value else '')}"{disabled}>
-  <div class="calendar" role="dialog" aria-label="Choose {label.lower()}" hidden></div>
+  <div class="calendar" role="dialog" aria-label="Calendar" hidden></div>
   {message}
 </div>"""
 
