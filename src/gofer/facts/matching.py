@@ -15,8 +15,9 @@ How a value is looked for:
 * Any other value is looked for word by word, case-insensitively, with any run
   of whitespace (newlines, no-break spaces) between its words.
 * A shared value shorter than three characters (digits for numbers) would shred
-  ordinary text, so it is found only as a whole token, never inside a word or a
-  longer number. A secret is found wherever it appears, however short.
+  ordinary text, so it is found only as a whole token written in the same case,
+  never inside a word or a longer number (the initial ``A`` leaves the article
+  ``a`` alone). A secret is found wherever it appears, in any case, however short.
 * Matches of different facts that overlap are joined and replaced as one, named
   after the longest match (a secret on a tie), so no tail of a value is ever left
   behind; a secret is looked for at every position, so even its overlapping
@@ -94,7 +95,7 @@ def _core_pattern(text: str, *, secret: bool) -> str | None:
         significant = sum(len(word) for word in words)
         body = r"\s+".join(re.escape(word) for word in words)
     if significant < SHORT and not secret:
-        return rf"(?<!\w)(?:{body})(?!\w)"
+        return rf"(?<!\w)(?-i:{body})(?!\w)"
     return body
 
 

@@ -193,8 +193,12 @@ class Facts:
         return _map_strings(value, self.mask)
 
     def leaks(self, text: str) -> list[str]:
-        """Names of the secret facts whose values still appear in ``text`` (outside markers)."""
-        return self._matcher(secrets_only=True).names_found(text)
+        """Names of the secret facts whose values still appear in ``text`` (outside markers).
+
+        In the store's order of names.
+        """
+        found = set(self._matcher(secrets_only=True).names_found(text))
+        return [name for name in self._values if name in found]
 
 
 def _map_strings(value: Any, change: Callable[[str], str]) -> Any:
