@@ -1,0 +1,224 @@
+"""Running a task's flow in the background, one run per segment, and stopping it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pydantic import JsonValue
+
+from gofer.errors import GoferError
+from gofer.flow.steps import Flow, StopBefore
+from gofer.runtime.types import RunRequest, RunResult
+from gofer.shape import schema_violations
+from gofer.tasks.interpret import Decision, budget_failure, interpret
+from gofer.tasks.limits import ARTIFACT_TTL_S
+from gofer.tasks.models import (
+    Done,
+    Failed,
+    HintInfo,
+    Running,
+    Status,
+    StepReportInfo,
+    TraceInfo,
+)
+from gofer.tasks.publish import answer_for, progress_summary, view_of
+from gofer.tasks.runner import FlowRunner
+from gofer.tasks.seams import ShapeBrief, Shaper
+from gofer.tasks.store import Artifact, Cell, Segment
+
+__all__ = ["Driver"]
+
+log = logging.getLogger("gofer.tasks")
+
+
+@dataclass(slots=True)
+class Driver:
+    """Runs tasks' segments on the runner and publishes where they stop."""
+
+    runner: FlowRunner
+    shaper: Shaper | None
+    clock: Callable[[], float]
+
+    async def drive(self, cell: Cell) -> None:
+        """Run ``cell``'s pending segments until the task stops, then publish the stop."""
+        while cell.pending:
+            seg = cell.pending[0]
+            at = seg.gate.path if seg.gate is not None else str(seg.base)
+            exhausted = cell.ledger.exhausted()
+            if exhausted is not None:
+                await self.stop(cell, budget_failure(
+                    exhausted, "the task used up its budget before this step", at))
+                return
+            self.publish_running(cell)
+            result = await self._run(cell, seg)
+            if isinstance(result, Decision):
+                await self.stop(cell, result)
+                return
+            self._absorb(cell, seg, result)
+            decision = interpret(result, seg, cell.pending[1:], cell.constraints, cell.ledger,
+                                 progress_summary(cell))
+            if decision.status is not None:
+                await self.stop(cell, decision)
+                return
+            cell.pending.pop(0)
+        await self.stop(cell, await self._finish(cell))
+
+    async def _run(self, cell: Cell, seg: Segment) -> RunResult | Decision:
+        assert cell.flow is not None
+        steps = (StopBefore(action=seg.gate.action),) if seg.gate is not None else seg.steps
+        request = RunRequest(
+            flow=Flow(steps=steps, vars=cell.flow.vars),
+            variables={**cell.flow.vars, **cell.variables, **cell.facts.as_dict()},
+            private=frozenset(cell.facts.secret_names),
+            mask=cell.facts.mask,
+            allow_destructive=seg.allow_destructive,
+            budget=cell.ledger.for_run(),
+            hints=tuple(cell.hints),
+        )
+        at = seg.gate.path if seg.gate is not None else str(seg.base)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        cell.has_workspace = True
+        log.info("task %s: run %d from step %s", cell.id, cell.ledger.runs + 1, at)
+        scope = asyncio.timeout(None)
+        try:
+            async with scope:
+                left = cell.ledger.time_left_s()
+                if left is not None:
+                    scope.reschedule(loop.time() + left)
+                return await self.runner.run(cell.id, request, cell.options)
+        except TimeoutError:
+            if not scope.expired():
+                raise
+            return budget_failure("max_elapsed_ms", "the task ran out of time", at)
+        except GoferError as exc:
+            reason = cell.facts.mask(exc.message)
+            log.warning("task %s: the runner refused the run (%s)", cell.id, exc.code)
+            return Decision(
+                Failed(step=at, reason=reason, hint=f"the runner raised {exc.code}",
+                       recoverable=False),
+                at=at, release=True,
+            )
+        finally:
+            cell.ledger.add_time((loop.time() - started) * 1000.0)
+
+    def _absorb(self, cell: Cell, seg: Segment, result: RunResult) -> None:
+        """Add the run's steps, trace, hints, spend and reads to the task."""
+        facts = cell.facts
+        run = cell.ledger.runs
+        cell.ledger.charge(result.spend)
+        for report in result.steps:
+            element = (
+                {"role": report.element.role, "name": facts.mask(report.element.name)}
+                if report.element is not None else None
+            )
+            cell.steps.append(StepReportInfo(
+                run=run, path=seg.absolute(report.path), kind=report.kind,
+                outcome=str(report.outcome), intent=facts.mask(report.intent), element=element,
+                confidence=report.confidence,
+                reason=facts.mask(report.reason) if report.reason is not None else None,
+                duration_ms=report.duration_ms, actions=report.actions,
+                model_calls=report.model_calls,
+            ))
+        for event in result.trace:
+            detail = facts.mask_json(dict(event.detail))
+            cell.trace.append(TraceInfo(
+                run=run, at_ms=event.at_ms, path=seg.absolute(event.path), event=event.event,
+                detail=detail if isinstance(detail, dict) else {"value": detail},
+            ))
+        for hint in result.hints:
+            if hint not in cell.hints:
+                cell.hints.append(hint)
+        for name, value in result.changed.items():
+            if name in facts.names:
+                continue
+            cell.variables[name] = value
+            cell.records[name] = facts.mask_json(value)
+        if not seg.press:
+            cell.finished_top = max(cell.finished_top, seg.base + result.top_level_done)
+
+    async def _finish(self, cell: Cell) -> Decision:
+        """Every step finished: the answer, shaped if the caller asked for a shape."""
+        total = len(cell.flow.steps) if cell.flow else 0
+        cell.finished_top = total
+        answer = answer_for(total, cell.records, cell.facts)
+        redacted = cell.facts.redact_json(cell.records)
+        records: dict[str, JsonValue] = redacted if isinstance(redacted, dict) else {}
+        if cell.output is None or self.shaper is None:
+            return Decision(Done(answer=answer, records=records), release=True)
+        brief = ShapeBrief(goal=cell.goal or "", instructions=cell.output.instructions,
+                           schema=cell.output.json_schema, records=records)
+        try:
+            result = await self.shaper.shape(brief)
+        except GoferError as exc:
+            return _shape_failed(exc.message)
+        if cell.output.json_schema is not None:
+            wrong = schema_violations(result, cell.output.json_schema)
+            if wrong:
+                return _shape_failed("; ".join(str(v) for v in wrong[:5]))
+        return Decision(Done(answer=answer, records=records, result=result), release=True)
+
+    async def stop(self, cell: Cell, decision: Decision) -> None:
+        """Stop the task: screenshot, release if final, then publish the status."""
+        assert decision.status is not None
+        cell.pending = list(decision.pending)
+        cell.approval = decision.approval
+        await self.settle(cell, decision.release)
+        self.publish_stop(cell, decision.status, decision.at)
+
+    def publish_running(self, cell: Cell) -> None:
+        """Publish that the task is running, on the first step of its next segment."""
+        if not cell.pending:
+            cell.publish(view_of(cell, Running(), None))
+            return
+        seg = cell.pending[0]
+        at = seg.gate.path if seg.gate is not None else str(seg.base)
+        note = "Pressing the approved control." if seg.press else ""
+        cell.publish(view_of(cell, Running(), at, note))
+
+    def publish_stop(self, cell: Cell, status: Status, at: str | None) -> None:
+        """Publish a stopped status and log it (state and step only, never words)."""
+        cell.publish(view_of(cell, status, at))
+        log.info("task %s: %s at step %s", cell.id, status.state, at)
+
+    async def settle(self, cell: Cell, release: bool) -> None:
+        """Take the stopped run's screenshot, then release the workspace if ``release``."""
+        if not cell.has_workspace:
+            return
+        await self.screenshot(cell)
+        if release:
+            await self.runner.release(cell.id)
+            cell.has_workspace = False
+
+    async def screenshot(self, cell: Cell) -> None:
+        """Keep a best-effort screenshot of the workspace as an artifact."""
+        try:
+            shot = await self.runner.screenshot(cell.id)
+        except (GoferError, OSError) as exc:
+            log.warning("task %s: no screenshot (%s)", cell.id, type(exc).__name__)
+            return
+        if shot is None:
+            return
+        now = self.clock()
+        cell.artifacts.append(Artifact(
+            name=f"{cell.id}-screenshot-{len(cell.artifacts) + 1}", data=shot,
+            run=cell.ledger.runs, taken_at=now, expires_at=now + ARTIFACT_TTL_S,
+        ))
+
+
+def _shape_failed(reason: str) -> Decision:
+    return Decision(
+        Failed(step=None, reason=f"the result did not take the asked shape: {reason}",
+               hint="read the records in task_report, or loosen the output schema",
+               recoverable=False),
+        release=True,
+    )
+
+
+def hint_info(cell: Cell) -> list[HintInfo]:
+    """The task's learned grounding hints as report entries."""
+    return [HintInfo(site=h.site, kind=h.kind, words=h.words, role=h.role,
+                     name=cell.facts.mask(h.name)) for h in cell.hints]

@@ -1,0 +1,116 @@
+"""The errors the controller's calls raise, each with a stable code.
+
+==================== ===================================================================
+code                 raised when
+==================== ===================================================================
+UNKNOWN_TASK         no task has that id (or it was dropped to make room)
+TOO_MANY_TASKS       MAX_TASKS live tasks are held and none has finished
+WRONG_STATE          the call does not fit the task's status (``details['state']``)
+PLANNER_UNAVAILABLE  ``plan_task`` with no planner configured
+OUTPUT_UNAVAILABLE   ``output`` asked for with no output shaper configured
+ORIGINS_REQUIRED     ``payment: fill_then_approve`` without ``origins``
+SURFACE_UNAVAILABLE  the task needs a surface the runner cannot give it
+UNKNOWN_ARTIFACT     no such artifact, or it expired
+CLOSED               the controller was closed
+==================== ===================================================================
+
+Besides these, calls raise :class:`~gofer.errors.InvalidRequest` (``INVALID_REQUEST``),
+:class:`~gofer.errors.InvalidFlow` (``INVALID_FLOW``),
+:class:`~gofer.errors.InvalidOutput` (``INVALID_OUTPUT``) and
+:class:`~gofer.errors.UnknownSecret` (``UNKNOWN_SECRET``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gofer.errors import InvalidRequest, TaskError
+
+__all__ = [
+    "closed",
+    "origins_required",
+    "output_unavailable",
+    "planner_unavailable",
+    "surface_unavailable",
+    "too_many_tasks",
+    "unknown_artifact",
+    "unknown_task",
+    "wrong_state",
+]
+
+
+def unknown_task(task_id: str) -> TaskError:
+    """No task has ``task_id``."""
+    return TaskError(f"there is no task {task_id!r}", code="UNKNOWN_TASK", id=task_id)
+
+
+def too_many_tasks(limit: int) -> TaskError:
+    """Every slot holds a live task."""
+    return TaskError(
+        f"{limit} tasks are live already; cancel one or wait for one to finish",
+        code="TOO_MANY_TASKS",
+        limit=limit,
+    )
+
+
+def wrong_state(task_id: str, state: str, call: str, next_calls: Sequence[str]) -> TaskError:
+    """``call`` does not fit a task that is ``state``."""
+    return TaskError(
+        f"task {task_id!r} is {state}; {call} does not apply (try {', '.join(next_calls)})",
+        code="WRONG_STATE",
+        id=task_id,
+        state=state,
+        call=call,
+        next=list(next_calls),
+    )
+
+
+def planner_unavailable() -> TaskError:
+    """No planner is configured."""
+    return TaskError(
+        "no planner is configured; write a flow with the guide from describe and pass it "
+        "as `flow`",
+        code="PLANNER_UNAVAILABLE",
+    )
+
+
+def output_unavailable() -> TaskError:
+    """No output shaper is configured."""
+    return TaskError(
+        "no output shaper is configured; leave out `output` and read the records",
+        code="OUTPUT_UNAVAILABLE",
+    )
+
+
+def origins_required() -> InvalidRequest:
+    """``fill_then_approve`` needs ``origins``."""
+    return InvalidRequest(
+        "payment 'fill_then_approve' types card details, so it needs constraints.origins "
+        "to say which sites may receive them",
+        code="ORIGINS_REQUIRED",
+    )
+
+
+def surface_unavailable(surface: str, reason: str) -> TaskError:
+    """The task needs ``surface`` and it cannot be had."""
+    return TaskError(
+        f"the {surface} surface is not available: {reason}",
+        code="SURFACE_UNAVAILABLE",
+        surface=surface,
+        reason=reason,
+    )
+
+
+def unknown_artifact(task_id: str, name: str) -> TaskError:
+    """No artifact ``name`` (it may have expired)."""
+    return TaskError(
+        f"task {task_id!r} has no artifact {name!r} (artifacts expire after five minutes)",
+        code="UNKNOWN_ARTIFACT",
+        id=task_id,
+        name=name,
+    )
+
+
+def closed() -> TaskError:
+    """The controller was closed."""
+    return TaskError("the task controller is closed", code="CLOSED")

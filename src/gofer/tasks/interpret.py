@@ -1,0 +1,151 @@
+"""What a finished run means for its task: go on, pause, or stop, and how to resume."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from gofer.runtime.types import Gate, RunResult, RunStatus
+from gofer.safety import Consequence, consequence, human_wall
+from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.models import (
+    Cancelled,
+    Checkpoint,
+    Failed,
+    NeedsApproval,
+    NeedsHuman,
+    Status,
+    TaskConstraints,
+)
+from gofer.tasks.store import Segment
+
+__all__ = ["Decision", "budget_failure", "interpret", "is_payment"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """How a task goes on after one run.
+
+    ``status`` None means the run's segment is finished and the next one runs.
+    Otherwise the task stops with ``status``, about the step at ``at``; ``pending``
+    is what a resume runs, ``approval`` the control an approval presses, and
+    ``release`` says whether the workspace can go.
+    """
+
+    status: Status | None = None
+    at: str | None = None
+    pending: list[Segment] = field(default_factory=list)
+    approval: Gate | None = None
+    release: bool = False
+
+
+def is_payment(gate: Gate) -> bool:
+    """Whether the control a run stopped in front of pays: by the runtime's verdict, by
+    its words, or because the screen is a card form."""
+    return (
+        gate.consequence == Consequence.PAYMENT
+        or consequence(gate.label) is Consequence.PAYMENT
+        or gate.payment_screen
+    )
+
+
+def budget_failure(field_name: str, reason: str, at: str | None) -> Decision:
+    """The task failed because ``budget.<field_name>`` ran out."""
+    return Decision(
+        Failed(step=at, reason=reason, hint=f"raise budget.{field_name} and start a new task",
+               recoverable=False),
+        at=at,
+        release=True,
+    )
+
+
+def _from(seg: Segment, top: int) -> list[Segment]:
+    """``seg``'s steps from its top-level index ``top`` on, as a segment (none if empty)."""
+    rest = seg.steps[top:]
+    return [Segment(rest, seg.base + top, seg.allow_destructive)] if rest else []
+
+
+def interpret(
+    result: RunResult,
+    seg: Segment,
+    later: list[Segment],
+    constraints: TaskConstraints,
+    ledger: BudgetLedger,
+    progress_summary: str,
+) -> Decision:
+    """Map how ``seg``'s run ended to what the task does next."""
+    if result.status is RunStatus.COMPLETED:
+        return Decision()
+    if result.status is RunStatus.GATED and result.gate is not None:
+        return _gated(result.gate, seg, later, constraints, progress_summary)
+    if result.status is RunStatus.FAILED:
+        return _failed(result, seg, later)
+    if result.status is RunStatus.BUDGET_SPENT:
+        return budget_failure(
+            ledger.spent_field(), result.reason or "the task spent its budget", None
+        )
+    if result.status is RunStatus.CANCELLED:
+        return Decision(Cancelled(), release=True)
+    reason = result.reason or "the flow could not run"
+    return Decision(
+        Failed(step=None, reason=reason, hint="fix the flow and start a new task",
+               recoverable=False),
+        release=True,
+    )
+
+
+def _gated(
+    gate: Gate, seg: Segment, later: list[Segment], constraints: TaskConstraints,
+    progress_summary: str,
+) -> Decision:
+    at = seg.absolute(gate.path)
+    if is_payment(gate) and constraints.payment == "stop_at_payment":
+        label = gate.label or gate.action
+        return Decision(
+            Checkpoint(
+                reason=f"reached the payment step ({label}); payment is always left to you",
+                location=label,
+                summary=progress_summary,
+                continuable=False,
+            ),
+            at=at,
+        )
+    needs = NeedsApproval(action=gate.action, target=gate.label or gate.action)
+    if seg.gate is not None:
+        # The approved control stopped the run again: ask again, resume as before.
+        return Decision(needs, at=at, pending=later, approval=seg.gate)
+    top = int(gate.path.split(".")[0])
+    # A gate inside `if` or `repeat_until` resumes from the start of its top-level step:
+    # which branch or round it was in cannot be recovered from the path.
+    nested = "." in gate.path
+    approval = Gate(
+        path=at, action=gate.action, label=gate.label, consequence=gate.consequence,
+        payment_screen=gate.payment_screen, surface=gate.surface, url=gate.url,
+    )
+    return Decision(
+        needs, at=at, pending=_from(seg, top if nested else top + 1) + later, approval=approval
+    )
+
+
+def _failed(result: RunResult, seg: Segment, later: list[Segment]) -> Decision:
+    failure = result.failure
+    path = failure.path if failure is not None else str(result.top_level_done)
+    reason = failure.reason if failure is not None else (result.reason or "a step failed")
+    at = seg.absolute(path)
+    if seg.press:
+        rest = [seg, *later]
+    else:
+        head = path.split(".")[0]
+        top = int(head) if head.isdigit() else result.top_level_done
+        rest = _from(seg, top) + later
+    wall = human_wall(result.screen_text)
+    if wall is not None:
+        return Decision(
+            NeedsHuman(reason=f"{wall} is in the way at step {at}"), at=at, pending=rest
+        )
+    return Decision(
+        Failed(step=at, reason=reason,
+               hint=f"continue_task runs step {at} and the rest again in the same workspace",
+               recoverable=True),
+        at=at,
+        pending=rest,
+    )

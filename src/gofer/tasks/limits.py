@@ -1,0 +1,41 @@
+"""Every limit and default of the task controller, in one place."""
+
+from __future__ import annotations
+
+__all__ = [
+    "ARTIFACT_TTL_S",
+    "DEFAULT_MAX_ACTIONS",
+    "DEFAULT_MAX_MODEL_CALLS",
+    "DEFAULT_MAX_RESCUES",
+    "MAX_AWAIT_MS",
+    "MAX_RECORD_CHARS",
+    "MAX_RESCUES",
+    "MAX_SUMMARY_CHARS",
+    "MAX_TASKS",
+]
+
+MAX_TASKS = 32
+"""Tasks one controller holds at once; finished ones are dropped first to make room."""
+
+MAX_AWAIT_MS = 60_000
+"""The longest ``await_task`` waits; longer timeouts are cut to this."""
+
+DEFAULT_MAX_ACTIONS = 120
+"""Actions a task may take over all its runs when ``budget.max_actions`` is unset."""
+
+DEFAULT_MAX_MODEL_CALLS = 6_000
+"""Model calls a task may make over all its runs when ``budget.max_model_calls`` is unset."""
+
+MAX_RESCUES = 5
+"""The most failed steps one task may have rescued (``budget.max_rescues`` is 0 to this)."""
+
+DEFAULT_MAX_RESCUES = MAX_RESCUES
+
+ARTIFACT_TTL_S = 300
+"""Seconds a stopped run's screenshot stays readable."""
+
+MAX_SUMMARY_CHARS = 300
+"""The longest one-sentence summary a view carries."""
+
+MAX_RECORD_CHARS = 200
+"""How much of one record the answer sentence shows."""

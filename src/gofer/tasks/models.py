@@ -1,0 +1,479 @@
+"""The calls' requests and replies as pydantic models.
+
+These models are the public shape of the task API: every face (Python, HTTP, MCP,
+the CLI) speaks them, and ``describe`` publishes their JSON Schemas.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+from gofer.tasks.limits import (
+    DEFAULT_MAX_ACTIONS,
+    DEFAULT_MAX_MODEL_CALLS,
+    DEFAULT_MAX_RESCUES,
+    MAX_AWAIT_MS,
+    MAX_RESCUES,
+)
+
+__all__ = [
+    "ArtifactInfo",
+    "AwaitTaskRequest",
+    "Call",
+    "CallSchema",
+    "CancelTaskRequest",
+    "Cancelled",
+    "Checkpoint",
+    "ContinueTaskRequest",
+    "DescribeReply",
+    "DescribeRequest",
+    "Done",
+    "Example",
+    "ExampleCall",
+    "Failed",
+    "HintInfo",
+    "ListTasksReply",
+    "ListTasksRequest",
+    "NeedsApproval",
+    "NeedsHuman",
+    "NeedsInput",
+    "NeedsPlan",
+    "OutputSpec",
+    "PlanTaskReply",
+    "PlanTaskRequest",
+    "RescueInfo",
+    "Running",
+    "SpendInfo",
+    "StartTaskRequest",
+    "State",
+    "Status",
+    "StepInfo",
+    "StepReportInfo",
+    "SurfaceInfo",
+    "TaskBudget",
+    "TaskConstraints",
+    "TaskReport",
+    "TaskReportRequest",
+    "TaskView",
+    "TraceInfo",
+]
+
+SurfaceName = Literal["browser", "desktop"]
+
+
+class Call(StrEnum):
+    """The calls of the task API; a view's ``next`` lists some of them."""
+
+    DESCRIBE = "describe"
+    PLAN_TASK = "plan_task"
+    START_TASK = "start_task"
+    AWAIT_TASK = "await_task"
+    CONTINUE_TASK = "continue_task"
+    CANCEL_TASK = "cancel_task"
+    TASK_REPORT = "task_report"
+    LIST_TASKS = "list_tasks"
+
+
+class State(StrEnum):
+    """Where a task is: the ``state`` of its status."""
+
+    RUNNING = "running"
+    NEEDS_INPUT = "needs_input"
+    NEEDS_APPROVAL = "needs_approval"
+    NEEDS_HUMAN = "needs_human"
+    CHECKPOINT = "checkpoint"
+    NEEDS_PLAN = "needs_plan"
+    DONE = "done"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+# ---------------------------------------------------------------- requests
+
+
+class TaskConstraints(_Model):
+    """What a task may touch and how careful it must be."""
+
+    surfaces: list[SurfaceName] = Field(
+        default_factory=list,
+        description="the surfaces the task may use; empty means every available one",
+    )
+    origins: list[str] = Field(
+        default_factory=list,
+        description="sites the browser may load, e.g. https://.example.com for a site and "
+        "its subdomains; empty means any",
+    )
+    payment: Literal["stop_at_payment", "fill_then_approve"] = Field(
+        default="stop_at_payment",
+        description="stop_at_payment ends at a final checkpoint before the control that "
+        "pays; fill_then_approve waits for approval to press it (needs origins)",
+    )
+    allow_destructive: bool = Field(
+        default=False,
+        description="press irreversible controls, payments included, without asking",
+    )
+    browser_endpoint: str | None = Field(
+        default=None, description="attach to a running Chrome at this DevTools address"
+    )
+    headed: bool = Field(default=False, description="show the browser window")
+
+
+class TaskBudget(_Model):
+    """What a task may spend over all its runs; resuming never refills it."""
+
+    max_actions: int = Field(default=DEFAULT_MAX_ACTIONS, ge=1)
+    max_model_calls: int = Field(default=DEFAULT_MAX_MODEL_CALLS, ge=0)
+    max_elapsed_ms: int | None = Field(
+        default=None,
+        ge=1,
+        description="running time; time spent waiting for the caller is not counted",
+    )
+    max_rescues: int = Field(default=DEFAULT_MAX_RESCUES, ge=0, le=MAX_RESCUES)
+
+
+class OutputSpec(_Model):
+    """A fixed shape for a finished task's result, made by the output shaper."""
+
+    instructions: str = Field(min_length=1)
+    json_schema: dict[str, JsonValue] | None = Field(
+        default=None,
+        alias="schema",
+        description="a JSON Schema (the supported subset) for the result",
+    )
+
+
+class DescribeRequest(_Model):
+    """``describe`` takes nothing."""
+
+
+class StartTaskRequest(_Model):
+    """Start a task: a ``flow`` to run, or a plain-language ``task`` for the planner."""
+
+    task: str | None = Field(default=None, description="the job in plain language")
+    flow: JsonValue = Field(
+        default=None, description="a flow (see the guide); runs instead of planning"
+    )
+    facts: dict[str, str] = Field(
+        default_factory=dict, repr=False, description="the caller's details, name to value"
+    )
+    secret_facts: list[str] = Field(
+        default_factory=list, description="fact names to treat as secret (only ever typed)"
+    )
+    constraints: TaskConstraints = TaskConstraints()
+    budget: TaskBudget = TaskBudget()
+    output: OutputSpec | None = None
+
+    @model_validator(mode="after")
+    def _task_or_flow(self) -> StartTaskRequest:
+        if self.flow is None and not (self.task and self.task.strip()):
+            raise ValueError("give a `flow` to run or a `task` in plain language")
+        return self
+
+
+class PlanTaskRequest(_Model):
+    """Draft a flow for a plain-language task without running it."""
+
+    task: str = Field(min_length=1)
+    facts: dict[str, str] = Field(
+        default_factory=dict,
+        repr=False,
+        description="the caller's details; the planner sees their names only",
+    )
+    secret_facts: list[str] = Field(default_factory=list)
+    constraints: TaskConstraints = TaskConstraints()
+
+
+class AwaitTaskRequest(_Model):
+    """Wait until the task stops running, or ``timeout_ms`` passes (at most MAX_AWAIT_MS)."""
+
+    id: str
+    timeout_ms: int = Field(default=MAX_AWAIT_MS, ge=0)
+
+
+class ContinueTaskRequest(_Model):
+    """Answer a paused task: values for ``needs_input``, ``approve`` for ``needs_approval``,
+    or nothing once a person got past a wall (``needs_human``) or to retry a failed step."""
+
+    id: str
+    inputs: dict[str, str] = Field(default_factory=dict, repr=False)
+    secret_inputs: list[str] = Field(
+        default_factory=list, description="names among inputs to treat as secret"
+    )
+    approve: bool | None = None
+
+
+class CancelTaskRequest(_Model):
+    """Cancel a task and release its workspace (idempotent)."""
+
+    id: str
+
+
+class TaskReportRequest(_Model):
+    """The full, confidential report of a task."""
+
+    id: str
+
+
+class ListTasksRequest(_Model):
+    """``list_tasks`` takes nothing."""
+
+
+# ---------------------------------------------------------------- statuses
+
+
+class Running(_Model):
+    """The task is working."""
+
+    state: Literal["running"] = "running"
+
+
+class NeedsInput(_Model):
+    """The flow uses names no fact supplies; continue with ``inputs``."""
+
+    state: Literal["needs_input"] = "needs_input"
+    fields: list[str]
+
+
+class NeedsApproval(_Model):
+    """A ``stop_before`` found an irreversible control; continue with ``approve``."""
+
+    state: Literal["needs_approval"] = "needs_approval"
+    action: str = Field(description="the stop_before words")
+    target: str = Field(description="the control's own words on screen")
+
+
+class NeedsHuman(_Model):
+    """A step failed in front of something only a person can pass; continue after."""
+
+    state: Literal["needs_human"] = "needs_human"
+    reason: str
+
+
+class Checkpoint(_Model):
+    """The task stopped where a person must take over; the workspace stays open."""
+
+    state: Literal["checkpoint"] = "checkpoint"
+    reason: str
+    location: str
+    summary: str
+    continuable: bool
+
+
+class NeedsPlan(_Model):
+    """A plain-language task arrived and no planner is configured."""
+
+    state: Literal["needs_plan"] = "needs_plan"
+    guide: str
+
+
+class Done(_Model):
+    """Every step finished."""
+
+    state: Literal["done"] = "done"
+    answer: str
+    records: dict[str, JsonValue]
+    result: JsonValue = None
+
+
+class Failed(_Model):
+    """A step failed, a budget ran out, or the flow could not run."""
+
+    state: Literal["failed"] = "failed"
+    step: str | None = Field(description="the failed step's path, e.g. '3' or '5.then.1'")
+    reason: str
+    hint: str | None = None
+    recoverable: bool
+
+
+class Cancelled(_Model):
+    """The caller cancelled the task or declined an approval."""
+
+    state: Literal["cancelled"] = "cancelled"
+
+
+Status = Annotated[
+    Running | NeedsInput | NeedsApproval | NeedsHuman | Checkpoint | NeedsPlan | Done
+    | Failed | Cancelled,
+    Field(discriminator="state"),
+]
+
+
+# ---------------------------------------------------------------- views
+
+
+class StepInfo(_Model):
+    """The step a task is on."""
+
+    index: int = Field(description="0-based index of the top-level step")
+    path: str
+    kind: str
+    intent: str
+    surface: SurfaceName
+
+
+class TaskView(_Model):
+    """What any caller may see of a task. Never holds a secret or a screenshot."""
+
+    id: str
+    status: Status
+    summary: str = Field(description="one sentence, with fact values redacted")
+    step: StepInfo | None
+    progress: float = Field(ge=0.0, le=1.0, description="fraction of top-level steps finished")
+    next: list[Call] = Field(description="the calls that make sense from here")
+
+
+class ListTasksReply(_Model):
+    """Every task the controller holds, oldest first."""
+
+    tasks: list[TaskView]
+
+
+class PlanTaskReply(_Model):
+    """A drafted flow and the names it still needs values for."""
+
+    flow: dict[str, JsonValue]
+    questions: list[str]
+
+
+# ---------------------------------------------------------------- report
+
+
+class StepReportInfo(_Model):
+    """One step a run ran; ``path`` counts from the start of the task's flow."""
+
+    run: int
+    path: str
+    kind: str
+    outcome: str
+    intent: str
+    element: dict[str, str] | None = None
+    confidence: float | None = None
+    reason: str | None = None
+    duration_ms: float = 0.0
+    actions: int = 0
+    model_calls: int = 0
+
+
+class TraceInfo(_Model):
+    """One trace entry of one run."""
+
+    run: int
+    at_ms: float
+    path: str
+    event: str
+    detail: dict[str, JsonValue]
+
+
+class HintInfo(_Model):
+    """A grounding hint the task learned."""
+
+    site: str
+    kind: str
+    words: str
+    role: str
+    name: str
+
+
+class RescueInfo(_Model):
+    """One rescue of a failed step."""
+
+    step: str
+    outcome: Literal["recovered", "failed_again", "gave_up"]
+    reason: str
+
+
+class SpendInfo(_Model):
+    """What the task spent over all its runs."""
+
+    actions: int
+    model_calls: int
+    elapsed_ms: float
+    runs: int
+    rescues: int
+
+
+class ArtifactInfo(_Model):
+    """A screenshot a stopped run took; read it with ``Tasks.read_artifact`` until
+    ``expires_at`` (seconds since the epoch)."""
+
+    name: str
+    kind: Literal["screenshot"] = "screenshot"
+    media_type: str
+    size: int
+    run: int
+    taken_at: float
+    expires_at: float
+
+
+class TaskReport(_Model):
+    """Everything the task did. Confidential: it may hold shared fact values read back
+    from the screen, but never a secret one."""
+
+    id: str
+    view: TaskView
+    flow: dict[str, JsonValue] | None
+    steps: list[StepReportInfo]
+    records: dict[str, JsonValue]
+    trace: list[TraceInfo]
+    hints: list[HintInfo]
+    rescues: list[RescueInfo]
+    spend: SpendInfo
+    budget: TaskBudget
+    artifacts: list[ArtifactInfo]
+
+
+# ---------------------------------------------------------------- describe
+
+
+class SurfaceInfo(_Model):
+    """Whether a surface can be used, and why not."""
+
+    available: bool
+    reason: str | None = None
+
+
+class CallSchema(_Model):
+    """JSON Schemas of one call's request and reply."""
+
+    request: dict[str, JsonValue]
+    reply: dict[str, JsonValue]
+
+
+class ExampleCall(_Model):
+    """One call of a worked example, with the part of the reply that matters."""
+
+    call: Call
+    request: dict[str, JsonValue]
+    reply: dict[str, JsonValue]
+
+
+class Example(_Model):
+    """A worked example: a sequence of calls and what each returns."""
+
+    title: str
+    description: str
+    calls: list[ExampleCall]
+
+
+class DescribeReply(_Model):
+    """What this controller can do and how to call it."""
+
+    contract_version: str
+    surfaces: dict[str, SurfaceInfo]
+    planner_configured: bool
+    rescue_configured: bool
+    output_configured: bool
+    decider_configured: bool
+    step_kinds: list[dict[str, JsonValue]]
+    guide: str
+    flow_schema: dict[str, JsonValue]
+    limits: dict[str, int]
+    calls: dict[str, CallSchema]
+    examples: list[Example]

@@ -1,0 +1,240 @@
+"""Publishing views: summaries, the current step, progress, next calls, the answer.
+
+Everything a view carries passes through ``Facts.redact``: a fact's value shows as
+its name, never as itself.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import JsonValue, TypeAdapter
+
+from gofer.facts import Facts
+from gofer.flow.steps import (
+    AllOf,
+    AnyOf,
+    Browse,
+    Choose,
+    Click,
+    Condition,
+    Do,
+    Enter,
+    Flow,
+    If,
+    Judged,
+    NotShows,
+    Open,
+    Press,
+    Read,
+    RepeatUntil,
+    Shows,
+    Step,
+    StopBefore,
+    VarEmpty,
+    VarEquals,
+    Verify,
+    Wait,
+)
+from gofer.flow.walk import step_at
+from gofer.tasks.limits import MAX_RECORD_CHARS, MAX_SUMMARY_CHARS
+from gofer.tasks.models import Call, Status, StepInfo, TaskView
+from gofer.tasks.store import Cell
+
+__all__ = [
+    "answer_for",
+    "describe_step",
+    "next_calls",
+    "progress_summary",
+    "redact_status",
+    "sentence",
+    "view_of",
+]
+
+_STATUS: TypeAdapter[Status] = TypeAdapter(Status)
+
+_NEXT: dict[str, list[Call]] = {
+    "running": [Call.AWAIT_TASK, Call.CANCEL_TASK],
+    "needs_input": [Call.CONTINUE_TASK, Call.CANCEL_TASK],
+    "needs_approval": [Call.CONTINUE_TASK, Call.CANCEL_TASK],
+    "needs_human": [Call.CONTINUE_TASK, Call.CANCEL_TASK],
+    "checkpoint": [Call.CANCEL_TASK, Call.TASK_REPORT],
+    "needs_plan": [Call.START_TASK],
+    "done": [Call.TASK_REPORT],
+    "cancelled": [Call.TASK_REPORT],
+}
+
+
+def next_calls(status: Status) -> list[Call]:
+    """The calls that make sense for a task in ``status``."""
+    if status.state == "failed":
+        if status.recoverable:
+            return [Call.CONTINUE_TASK, Call.CANCEL_TASK, Call.TASK_REPORT]
+        return [Call.TASK_REPORT, Call.START_TASK]
+    if status.state == "checkpoint" and status.continuable:
+        return [Call.CONTINUE_TASK, Call.CANCEL_TASK, Call.TASK_REPORT]
+    return list(_NEXT[status.state])
+
+
+def sentence(text: str) -> str:
+    """``text`` as one sentence: one line, at most MAX_SUMMARY_CHARS, ending in a stop."""
+    flat = " ".join(text.split())
+    if len(flat) > MAX_SUMMARY_CHARS:
+        flat = flat[: MAX_SUMMARY_CHARS - 1].rstrip() + "…"
+    return flat if flat.endswith((".", "…", "?", "!")) else flat + "."
+
+
+def _condition(cond: Condition) -> str:
+    if isinstance(cond, Judged):
+        return cond.text
+    if isinstance(cond, Shows):
+        return f"the screen shows “{cond.text}”"
+    if isinstance(cond, NotShows):
+        return f"the screen does not show “{cond.text}”"
+    if isinstance(cond, VarEquals):
+        return f"{cond.var} is “{cond.value}”"
+    if isinstance(cond, VarEmpty):
+        return f"{cond.var} is empty" if cond.empty else f"{cond.var} is not empty"
+    joiner = " and " if isinstance(cond, AllOf) else " or "
+    assert isinstance(cond, AllOf | AnyOf)
+    return joiner.join(_condition(item) for item in cond.items)
+
+
+def describe_step(step: Step) -> str:
+    """The step's own intent, or plain words for what it does."""
+    if step.intent:
+        return step.intent
+    within = f" within {step.within}" if isinstance(step, Click | Enter | Choose) and step.within \
+        else ""
+    if isinstance(step, Browse):
+        return f"load {step.url}"
+    if isinstance(step, Open):
+        return f"open the {step.app} application"
+    if isinstance(step, Click):
+        return f"press “{step.target}”{within}"
+    if isinstance(step, Enter):
+        return f"type {step.value} into “{step.into}”{within}"
+    if isinstance(step, Choose):
+        return f"choose “{step.option}” in “{step.in_}”{within}"
+    if isinstance(step, Press):
+        return f"press the {step.key} key"
+    if isinstance(step, Verify):
+        return f"check that {_condition(step.condition)}"
+    if isinstance(step, Read):
+        return f"read {step.what} as {step.as_}"
+    if isinstance(step, Wait):
+        return f"wait until {_condition(step.condition)}"
+    if isinstance(step, StopBefore):
+        return f"stop before {step.action}"
+    if isinstance(step, If):
+        return f"if {_condition(step.condition)}, do the steps that follow"
+    if isinstance(step, RepeatUntil):
+        return f"repeat steps until {_condition(step.condition)}"
+    assert isinstance(step, Do)
+    return step.instruction
+
+
+def _surface(step: Step, allowed: frozenset[str]) -> str:
+    if step.surface is not None:
+        return step.surface
+    if isinstance(step, Open):
+        return "desktop"
+    return "browser" if "browser" in allowed or not allowed else "desktop"
+
+
+def step_info(flow: Flow, path: str, facts: Facts, allowed: frozenset[str]) -> StepInfo | None:
+    """The view of the step at ``path`` in ``flow`` (None if there is none)."""
+    head = path.split(".")[0]
+    if not head.isdigit() or int(head) >= len(flow.steps):
+        return None
+    step = step_at(flow, path)
+    return StepInfo(
+        index=int(head),
+        path=path,
+        kind=step.KIND,
+        intent=facts.redact(describe_step(step)),
+        surface="desktop" if _surface(step, allowed) == "desktop" else "browser",
+    )
+
+
+def render_value(value: JsonValue) -> str:
+    """A record's value as it reads in the answer."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= MAX_RECORD_CHARS else text[: MAX_RECORD_CHARS - 1] + "…"
+
+
+def _records_text(records: dict[str, JsonValue]) -> str:
+    return "; ".join(f"{name}: {render_value(value)}" for name, value in records.items())
+
+
+def answer_for(total: int, records: dict[str, JsonValue], facts: Facts) -> str:
+    """The finished task's answer: how many steps ran and what was read, redacted."""
+    head = "Finished the only step." if total == 1 else f"Finished all {total} steps."
+    read = _records_text(records)
+    return facts.redact(f"{head} {read}." if read else head)
+
+
+def progress_summary(cell: Cell) -> str:
+    """What a stopped task got done, for a checkpoint: steps finished and what was read."""
+    total = len(cell.flow.steps) if cell.flow else 0
+    text = f"finished {cell.finished_top} of {total} steps"
+    read = _records_text(cell.records)
+    return cell.facts.redact(f"{text}; read {read}" if read else text)
+
+
+def redact_status(status: Status, facts: Facts) -> Status:
+    """``status`` with every fact value in its words replaced by the fact's name."""
+    data: dict[str, Any] = status.model_dump()
+    state = data.pop("state")
+    redacted = facts.redact_json(data)
+    assert isinstance(redacted, dict)
+    return _STATUS.validate_python({**redacted, "state": state})
+
+
+def _summary(status: Status, cell: Cell, info: StepInfo | None) -> str:
+    total = len(cell.flow.steps) if cell.flow else 0
+    where = f"step {info.index + 1} of {total}" if info else "the task"
+    match status.state:
+        case "running":
+            if cell.flow is None:
+                return "Planning the task."
+            return f"Running {where}: {info.intent}." if info else "Starting."
+        case "needs_input":
+            return f"Waiting for values: {', '.join(status.fields)}."
+        case "needs_approval":
+            return (
+                f"Waiting for approval to press “{status.target}” ({status.action}) at {where}."
+            )
+        case "needs_human":
+            return f"Waiting for a person: {status.reason}."
+        case "checkpoint":
+            return f"Stopped: {status.reason}."
+        case "needs_plan":
+            return "No planner is configured: start the task again with a flow written with "\
+                "the guide."
+        case "done":
+            return status.answer.split(". ")[0] if status.answer else "Finished."
+        case "failed":
+            return f"Failed at {where}: {status.reason}." if info else f"Failed: {status.reason}."
+        case _:
+            return "Cancelled."
+
+
+def view_of(cell: Cell, status: Status, at: str | None, note: str = "") -> TaskView:
+    """The view of ``cell`` in ``status``, about the step at ``at`` (redacted)."""
+    status = redact_status(status, cell.facts)
+    info = step_info(cell.flow, at, cell.facts, cell.options.surfaces) if (
+        cell.flow is not None and at is not None
+    ) else None
+    total = len(cell.flow.steps) if cell.flow else 0
+    progress = 1.0 if status.state == "done" else (cell.finished_top / total if total else 0.0)
+    summary = note or _summary(status, cell, info)
+    return TaskView(
+        id=cell.id,
+        status=status,
+        summary=cell.facts.redact(sentence(summary)),
+        step=info,
+        progress=min(1.0, progress),
+        next=next_calls(status),
+    )

@@ -1,0 +1,246 @@
+"""The runner seam: how the controller gets a flow run on a task's workspace.
+
+:class:`FlowRunner` is what the controller needs; the real runner (one browser
+session and workspace per task, over :mod:`gofer.runtime`) plugs in here, and so
+does :class:`ScriptedRunner`, whose results are written in advance, for tests and
+for the worked examples ``describe`` returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections import deque
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol, TypeAlias
+
+from gofer.flow.steps import JSONValue
+from gofer.runtime.types import (
+    Failure,
+    Gate,
+    RunRequest,
+    RunResult,
+    RunStatus,
+    Spend,
+    StepOutcome,
+    StepReport,
+)
+
+__all__ = [
+    "FlowRunner",
+    "ScriptEntry",
+    "ScriptedRunner",
+    "WorkspaceOptions",
+    "complete",
+    "fail",
+    "gate",
+    "hang",
+    "spent",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class WorkspaceOptions:
+    """How a task's workspace is made: which surfaces it has and how the browser runs."""
+
+    surfaces: frozenset[str] = frozenset({"browser"})
+    origins: tuple[str, ...] = ()
+    browser_endpoint: str | None = None
+    headed: bool = False
+
+
+class FlowRunner(Protocol):
+    """Runs flows on per-task workspaces."""
+
+    async def run(self, task_id: str, request: RunRequest, options: WorkspaceOptions) -> RunResult:
+        """Run ``request`` on the task's workspace, making it on first use.
+
+        Runs of one task share the workspace, so a later run starts on the page the
+        last one left. Cancelling the call cancels the run.
+        """
+        ...
+
+    async def screenshot(self, task_id: str) -> bytes | None:
+        """A PNG of the task's workspace as it is now, or None (best effort)."""
+        ...
+
+    async def release(self, task_id: str) -> None:
+        """Close the task's workspace, if it has one (idempotent)."""
+        ...
+
+    def available_surfaces(self) -> dict[str, str | None]:
+        """Each surface with None when it can be used, else the reason it cannot."""
+        ...
+
+
+ScriptFn: TypeAlias = Callable[[RunRequest], "RunResult | Awaitable[RunResult]"]
+ScriptEntry: TypeAlias = "RunResult | ScriptFn | BaseException"
+"""One scripted run: a result, a function of the request making one, or an error to raise."""
+
+PNG_STUB = b"\x89PNG\r\n\x1a\n" + b"scripted"
+
+
+@dataclass(slots=True)
+class ScriptedRunner:
+    """A :class:`FlowRunner` whose runs are scripted, in order, for every task alike.
+
+    Each ``run`` takes the next entry of ``script``; when the script is used up,
+    every run completes all its steps (see :func:`complete`). Every request is
+    recorded in ``requests`` as ``(task_id, request)``.
+    """
+
+    script: deque[ScriptEntry] = field(default_factory=deque)
+    surfaces: dict[str, str | None] = field(
+        default_factory=lambda: {"browser": None, "desktop": None}
+    )
+    shot: bytes | None = PNG_STUB
+    requests: list[tuple[str, RunRequest]] = field(default_factory=list)
+    options: dict[str, WorkspaceOptions] = field(default_factory=dict)
+    open: set[str] = field(default_factory=set)
+    released: list[str] = field(default_factory=list)
+    cancelled: list[str] = field(default_factory=list)
+    started: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @classmethod
+    def of(cls, *entries: ScriptEntry, **kwargs: object) -> ScriptedRunner:
+        """A runner with ``entries`` as its script."""
+        runner = cls(**kwargs)  # type: ignore[arg-type]
+        runner.add(*entries)
+        return runner
+
+    def add(self, *entries: ScriptEntry) -> None:
+        """Append runs to the script."""
+        self.script.extend(entries)
+
+    async def run(self, task_id: str, request: RunRequest, options: WorkspaceOptions) -> RunResult:
+        """Record the request and play the next scripted run on the task's workspace."""
+        self.requests.append((task_id, request))
+        self.options[task_id] = options
+        self.open.add(task_id)
+        self.started.set()
+        entry: ScriptEntry = self.script.popleft() if self.script else complete()
+        try:
+            if isinstance(entry, BaseException):
+                raise entry
+            if isinstance(entry, RunResult):
+                return entry
+            made = entry(request)
+            return await made if inspect.isawaitable(made) else made
+        except asyncio.CancelledError:
+            self.cancelled.append(task_id)
+            raise
+
+    async def screenshot(self, task_id: str) -> bytes | None:
+        """The stub PNG while the task has a workspace."""
+        return self.shot if task_id in self.open else None
+
+    async def release(self, task_id: str) -> None:
+        """Close the task's workspace (records it once per open workspace)."""
+        if task_id in self.open:
+            self.open.discard(task_id)
+            self.released.append(task_id)
+
+    def available_surfaces(self) -> dict[str, str | None]:
+        """The surfaces given at construction."""
+        return dict(self.surfaces)
+
+
+# ---------------------------------------------------------------- script helpers
+
+
+def _reports(request: RunRequest, upto: int, last: StepOutcome | None = None) -> list[StepReport]:
+    reports = [
+        StepReport(path=str(i), kind=step.KIND, outcome=StepOutcome.DONE, intent=step.intent or "",
+                   actions=1)
+        for i, step in enumerate(request.flow.steps[:upto])
+    ]
+    if last is not None and upto < len(request.flow.steps):
+        step = request.flow.steps[upto]
+        reports.append(StepReport(path=str(upto), kind=step.KIND, outcome=last,
+                                  intent=step.intent or ""))
+    return reports
+
+
+def complete(
+    changed: Mapping[str, JSONValue] | None = None, *, actions: int | None = None,
+    model_calls: int = 0, screen_text: str = "",
+) -> ScriptFn:
+    """A run that finishes every step, setting ``changed`` (one action per step by default)."""
+
+    def make(request: RunRequest) -> RunResult:
+        n = len(request.flow.steps)
+        values = {**request.variables, **(changed or {})}
+        return RunResult(
+            status=RunStatus.COMPLETED, steps=_reports(request, n), variables=dict(values),
+            changed=dict(changed or {}), top_level_done=n, screen_text=screen_text,
+            spend=Spend(actions=n if actions is None else actions, model_calls=model_calls),
+        )
+
+    return make
+
+
+def gate(
+    path: str, label: str, consequence: str = "irreversible", *, payment_screen: bool = False,
+    changed: Mapping[str, JSONValue] | None = None, actions: int | None = None, url: str = "",
+) -> ScriptFn:
+    """A run that stops in front of a control at the ``stop_before`` at ``path``."""
+
+    def make(request: RunRequest) -> RunResult:
+        top = int(path.split(".")[0])
+        step = request.flow.steps[top]
+        action = getattr(step, "action", "") or label
+        if "." in path:
+            action = label
+        return RunResult(
+            status=RunStatus.GATED, steps=_reports(request, top, StepOutcome.GATED),
+            gate=Gate(path=path, action=action, label=label, consequence=consequence,
+                      payment_screen=payment_screen, url=url),
+            changed=dict(changed or {}), top_level_done=top,
+            spend=Spend(actions=top if actions is None else actions),
+        )
+
+    return make
+
+
+def fail(
+    path: str, reason: str, *, screen_text: str = "", actions: int | None = None,
+    changed: Mapping[str, JSONValue] | None = None,
+) -> ScriptFn:
+    """A run whose step at ``path`` fails with ``reason``, showing ``screen_text``."""
+
+    def make(request: RunRequest) -> RunResult:
+        top = int(path.split(".")[0])
+        kind = request.flow.steps[top].KIND if top < len(request.flow.steps) else "step"
+        return RunResult(
+            status=RunStatus.FAILED, steps=_reports(request, top, StepOutcome.FAILED),
+            failure=Failure(path=path, kind=kind, reason=reason), changed=dict(changed or {}),
+            top_level_done=top, screen_text=screen_text,
+            spend=Spend(actions=top if actions is None else actions),
+        )
+
+    return make
+
+
+def spent(
+    actions: int, model_calls: int = 0, reason: str = "the action budget ran out"
+) -> ScriptFn:
+    """A run that stops because its budget ran out, after ``actions``."""
+
+    def make(request: RunRequest) -> RunResult:
+        return RunResult(status=RunStatus.BUDGET_SPENT, reason=reason,
+                         spend=Spend(actions=actions, model_calls=model_calls))
+
+    return make
+
+
+def hang(started: asyncio.Event | None = None) -> ScriptFn:
+    """A run that never ends by itself (until cancelled); sets ``started`` when it begins."""
+
+    async def make(request: RunRequest) -> RunResult:
+        if started is not None:
+            started.set()
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    return make

@@ -1,0 +1,142 @@
+"""The task store: each task's cell (published view plus working state)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from gofer.facts import Facts
+from gofer.flow.steps import Flow, JSONValue, Step
+from gofer.runtime.types import Gate, GroundingHint
+from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.errors import too_many_tasks, unknown_task
+from gofer.tasks.models import (
+    OutputSpec,
+    RescueInfo,
+    StepReportInfo,
+    TaskConstraints,
+    TaskView,
+    TraceInfo,
+)
+from gofer.tasks.runner import WorkspaceOptions
+
+__all__ = ["Artifact", "Cell", "Segment", "TaskStore"]
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One run a task has still to do: ``steps`` of its flow starting at top-level index
+    ``base``. A ``press`` segment presses one approved control (``gate``) and does not
+    advance the task's progress."""
+
+    steps: tuple[Step, ...]
+    base: int
+    allow_destructive: bool
+    gate: Gate | None = None
+
+    @property
+    def press(self) -> bool:
+        """Whether this segment presses an approved control."""
+        return self.gate is not None
+
+    def absolute(self, path: str) -> str:
+        """A path reported by this segment's run, as a path in the task's flow."""
+        if self.gate is not None:
+            return self.gate.path
+        head, _, rest = path.partition(".")
+        if not head.isdigit():
+            return path
+        top = str(self.base + int(head))
+        return f"{top}.{rest}" if rest else top
+
+
+@dataclass(frozen=True, slots=True)
+class Artifact:
+    """A screenshot a stopped run took."""
+
+    name: str
+    data: bytes
+    run: int
+    taken_at: float
+    expires_at: float
+
+
+@dataclass(eq=False, slots=True)
+class Cell:
+    """One task: its request, its working state, and the view last published."""
+
+    id: str
+    goal: str | None
+    flow: Flow | None
+    facts: Facts
+    constraints: TaskConstraints
+    ledger: BudgetLedger
+    output: OutputSpec | None
+    options: WorkspaceOptions
+    view: TaskView
+    pending: list[Segment] = field(default_factory=list)
+    approval: Gate | None = None
+    finished_top: int = 0
+    variables: dict[str, JSONValue] = field(default_factory=dict)
+    records: dict[str, JSONValue] = field(default_factory=dict)
+    steps: list[StepReportInfo] = field(default_factory=list)
+    trace: list[TraceInfo] = field(default_factory=list)
+    hints: list[GroundingHint] = field(default_factory=list)
+    rescues: list[RescueInfo] = field(default_factory=list)
+    artifacts: list[Artifact] = field(default_factory=list)
+    worker: asyncio.Task[None] | None = None
+    has_workspace: bool = False
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def state(self) -> str:
+        """The state of the published status."""
+        return self.view.status.state
+
+    @property
+    def live(self) -> bool:
+        """Whether the task works, waits for its caller, or holds a workspace."""
+        status = self.view.status
+        if status.state in ("done", "cancelled", "needs_plan"):
+            return False
+        return not (status.state == "failed" and not status.recoverable)
+
+    def publish(self, view: TaskView) -> None:
+        """Make ``view`` current and wake everyone waiting for a change."""
+        self.view = view
+        woken, self.changed = self.changed, asyncio.Event()
+        woken.set()
+
+
+class TaskStore:
+    """The tasks of one controller, oldest first, at most ``limit`` of them."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._cells: dict[str, Cell] = {}
+
+    def get(self, task_id: str) -> Cell:
+        """The task ``task_id``; raises UNKNOWN_TASK."""
+        cell = self._cells.get(task_id)
+        if cell is None:
+            raise unknown_task(task_id)
+        return cell
+
+    def make_room(self) -> None:
+        """Drop the oldest finished tasks until one more fits; raises TOO_MANY_TASKS."""
+        while len(self._cells) >= self._limit:
+            oldest = next((c for c in self._cells.values() if not c.live), None)
+            if oldest is None:
+                raise too_many_tasks(self._limit)
+            del self._cells[oldest.id]
+
+    def add(self, cell: Cell) -> None:
+        """Hold ``cell`` (call :meth:`make_room` first)."""
+        self._cells[cell.id] = cell
+
+    def __iter__(self) -> Iterator[Cell]:
+        return iter(list(self._cells.values()))
+
+    def __len__(self) -> int:
+        return len(self._cells)
