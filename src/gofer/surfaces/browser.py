@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -46,6 +47,14 @@ _COVERED = """([frameEl, points]) => points.map(([x, y]) => {
   }
   return hit !== frameEl;
 })"""
+_FRAME_BOX = """(e) => {
+  const r = e.getBoundingClientRect();
+  if (!r.width || !r.height) return null;
+  const s = getComputedStyle(e);
+  if (s.display === "none" || s.visibility !== "visible") return null;
+  return [r.left + e.clientLeft + parseFloat(s.paddingLeft || "0"),
+          r.top + e.clientTop + parseFloat(s.paddingTop || "0")];
+}"""
 _READ_VALUE = """(el) => {
   if (el instanceof HTMLSelectElement) {
     return Array.from(el.selectedOptions).map(o => o.text.trim()).join(", ");
@@ -328,10 +337,9 @@ class BrowserSurface:
     async def _read_frame(self, frame: Frame, path: str) -> dict[str, Any] | None:
         prefix = f"f{path}:" if path else ""
         for _ in range(2):
-            raw: dict[str, Any] | None = await frame.evaluate(
-                load_js("snapshot.js"), {"prefix": prefix}
-            )
-            if raw is None or not raw.get("missing"):
+            text = await frame.evaluate(load_js("snapshot.js"), {"prefix": prefix})
+            raw: dict[str, Any] = json.loads(text)
+            if not raw.get("missing"):
                 return raw
             await frame.evaluate(load_js("page_init.js"))
         return None
@@ -351,25 +359,32 @@ class BrowserSurface:
         return paths
 
     async def _subframe(self, frame: Frame, path: str) -> FrameReading | None:
+        """A subframe's reading, its boxes moved by where its iframe sits in the page."""
         try:
             element = await frame.frame_element()
-            where = await element.bounding_box()
+            where = await element.evaluate(_FRAME_BOX)
             if where is None:
                 return None
+            dx, dy = where
+            parent = frame.parent_frame
+            outer = parent.parent_frame if parent is not None else None
+            while parent is not None and outer is not None:
+                parent_box = await (await parent.frame_element()).evaluate(_FRAME_BOX)
+                if parent_box is None:
+                    return None
+                dx, dy = dx + parent_box[0], dy + parent_box[1]
+                parent, outer = outer, outer.parent_frame
             raw = await self._read_frame(frame, path)
             if raw is None:
                 return None
-            pad = await element.evaluate("(e) => [e.clientLeft, e.clientTop]")
-            dx, dy = where["x"] + pad[0], where["y"] + pad[1]
             covered: list[bool] = []
-            parent = frame.parent_frame
             elements = raw.get("elements") or []
-            if parent is not None and parent.parent_frame is None and elements:
+            if "." not in path and elements:
                 points = [
                     [e["box"][0] + e["box"][2] / 2 + dx, e["box"][1] + e["box"][3] / 2 + dy]
                     for e in elements
                 ]
-                covered = await parent.evaluate(_COVERED, [element, points])
+                covered = await frame.page.main_frame.evaluate(_COVERED, [element, points])
             return FrameReading(raw=raw, path=path, dx=dx, dy=dy, covered=covered)
         except PlaywrightError:
             return None  # the frame went away while it was read
@@ -379,22 +394,23 @@ class BrowserSurface:
         for attempt in range(3):
             page = self.page
             paths = self._frame_paths(page)
+            reads = [
+                self._subframe(frame, path) for path, frame in paths.items() if path
+            ]
             try:
-                main = await self._read_frame(page.main_frame, "")
+                main, *subs = await asyncio.gather(self._read_frame(page.main_frame, ""), *reads)
             except PlaywrightError:
                 if attempt == 2:
                     raise
                 with contextlib.suppress(PlaywrightError):
                     await page.wait_for_load_state("domcontentloaded")
                 continue
-            if main is None:
+            if not isinstance(main, dict):
                 break
-            subs = await asyncio.gather(
-                *(self._subframe(frame, path) for path, frame in paths.items() if path)
-            )
             self._frames = paths
             self._title = str(main.get("title") or "")
-            readings = [FrameReading(raw=main)] + [s for s in subs if s is not None]
+            readings = [FrameReading(raw=main)]
+            readings += [s for s in subs if isinstance(s, FrameReading)]
             return build_screen(readings, mask)
         raise SurfaceError("the page could not be read", code="SNAPSHOT_FAILED", url=self.url)
 

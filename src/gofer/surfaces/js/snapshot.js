@@ -1,9 +1,10 @@
 // gofer's screen reader: one call per frame returns the frame's visible text lines,
 // its interactive elements and its repeated records. Refs of elements are kept in
-// window.__gofer.refs (weakly) so that later actions can find them again.
+// window.__gofer.refs (weakly) so that later actions can find them again. The result
+// comes back as a JSON string, which crosses to Python faster than a structured value.
 (args) => {
   const g = window.__gofer;
-  if (!g) return { missing: true };
+  if (!g) return JSON.stringify({ missing: true });
   const prefix = args.prefix || "";
   const MAX_TEXT = args.maxText || 300;
   const VW = window.innerWidth;
@@ -332,7 +333,7 @@
     for (let depth = 0; depth < 4 && n; depth++) {
       for (let p = n.previousElementSibling; p; p = p.previousElementSibling) {
         if (style(p).display === "none") continue;
-        if (p.matches("input,select,textarea,button")) return "";
+        if (p.matches("input,select,textarea,button,a") || candidateEls.has(p)) return "";
         const t = deepText(p, true);
         if (t) return t.length <= 80 && !p.querySelector("input,select,textarea") ? t : "";
       }
@@ -347,6 +348,7 @@
     }
     return byIds(el, "aria-labelledby") || nearbyLabel(el);
   };
+  const candidateEls = new Set(candidates.map((c) => c.el));
   const tri = (v) => (v === "true" ? true : v === "false" ? false : null);
 
   const describe = (c, idx) => {
@@ -526,7 +528,7 @@
     delete e.el;
   }
 
-  return {
+  return JSON.stringify({
     url: location.href,
     title: document.title,
     viewport: [0, 0, VW, VH],
@@ -534,5 +536,5 @@
     elements,
     records,
     dialog: !!modalEl,
-  };
+  });
 }

@@ -1,0 +1,181 @@
+"""The browser surface on real Chromium: origins, sessions, tabs, settling, effects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gofer.errors import BlockedOrigin
+from gofer.surfaces import BrowserEngine, BrowserOptions, Screen
+
+pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
+
+
+def ref_of(screen: Screen, name: str) -> str:
+    for el in screen.elements:
+        if el.name == name:
+            return el.ref
+    raise AssertionError(f"no element named {name!r} in {[e.name for e in screen.elements]}")
+
+
+async def test_origins_block_navigation_and_subresources(
+    engine: BrowserEngine, make_site: Any
+) -> None:
+    home, other = make_site(), make_site()
+    other.add("/pixel.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>", content_type="image/svg+xml")
+    other.add("/page", "<p>elsewhere</p>")
+    home.add(
+        "/",
+        f"<h1>Home</h1><img src='{other.url('/pixel.svg')}'>"
+        f"<a href='{other.url('/page')}'>Leave</a>",
+    )
+    surface = await engine.new_session(BrowserOptions(origins=(home.origin,)))
+    try:
+        await surface.goto(home.url("/"))
+        assert other.url("/pixel.svg") in surface.blocked
+        assert "/pixel.svg" not in other.hits
+
+        with pytest.raises(BlockedOrigin) as err:
+            await surface.goto(other.url("/page"))
+        assert err.value.details["url"] == other.url("/page")
+        assert "blocked by origins" in str(err.value)
+
+        screen = await surface.snapshot()
+        with pytest.raises(BlockedOrigin) as err:
+            await surface.click(ref_of(screen, "Leave"))
+        assert err.value.details["url"] == other.url("/page")
+        assert other.hits == []
+    finally:
+        await surface.close()
+
+
+async def test_sessions_do_not_share_cookies(engine: BrowserEngine, site: Any) -> None:
+    site.add("/set", "<p>set</p>", headers={"Set-Cookie": "who=alice; Path=/"})
+    site.add("/echo", "<p>cookie: {cookie}</p>")
+    first = await engine.new_session()
+    second = await engine.new_session()
+    try:
+        await first.goto(site.url("/set"))
+        await first.goto(site.url("/echo"))
+        assert "cookie: who=alice" in (await first.snapshot()).text
+        await second.goto(site.url("/echo"))
+        assert "cookie: none" in (await second.snapshot()).text
+    finally:
+        await first.close()
+        await second.close()
+    await first.close()  # idempotent
+
+
+async def test_new_tab_is_followed_and_left(engine: BrowserEngine, site: Any) -> None:
+    site.add("/", "<a href='/tab' target='_blank'>Open details</a>")
+    site.add("/tab", "<h1>Details</h1><button onclick='window.close()'>Done</button>")
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        effect = await surface.click(ref_of(await surface.snapshot(), "Open details"))
+        assert effect.new_page and effect.changed
+        assert surface.url == site.url("/tab")
+        screen = await surface.snapshot()
+        assert "Details" in screen.text
+        assert surface.pages == 2
+
+        await surface.click(ref_of(screen, "Done"))
+        assert surface.url == site.url("/")
+        assert "Open details" in (await surface.snapshot()).text
+    finally:
+        await surface.close()
+
+
+async def test_settle_waits_for_a_slow_fetch(engine: BrowserEngine, site: Any) -> None:
+    site.add("/data", '{"price": "4,500"}', content_type="application/json", delay_s=0.4)
+    site.add(
+        "/",
+        """<button id=b>Search</button><div id=out></div><script>
+        b.onclick = async () => {
+          const r = await fetch('/data'); const d = await r.json();
+          out.textContent = 'Cheapest: ' + d.price;
+        };</script>""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        effect = await surface.click(ref_of(await surface.snapshot(), "Search"))
+        assert effect.dom_changed
+        assert "Cheapest: 4,500" in (await surface.snapshot()).text
+    finally:
+        await surface.close()
+
+
+async def test_click_that_does_nothing_is_told_apart(engine: BrowserEngine, site: Any) -> None:
+    site.add(
+        "/",
+        """<button>Nothing</button><button onclick="document.body.append('Added!')">Add</button>
+        <a href="#">Top</a>""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        nothing = await surface.click(ref_of(screen, "Nothing"))
+        assert not nothing.changed
+        added = await surface.click(ref_of(screen, "Add"))
+        assert added.dom_changed and not added.navigated
+        assert "Added!" in (await surface.snapshot()).text
+    finally:
+        await surface.close()
+
+
+async def test_fields_and_reading_values(engine: BrowserEngine, site: Any) -> None:
+    site.add(
+        "/",
+        """<label>Name <input id=n></label><div id=echo></div>
+        <label>Class <select><option>Economy</option><option>Business class</option></select></label>
+        <label><input type=checkbox> Insurance</label>
+        <div contenteditable=true aria-label="Notes"></div>
+        <label>City <input role=combobox aria-autocomplete=list id=c></label><ul id=sug></ul>
+        <script>
+        n.addEventListener('change', () => { echo.textContent = 'changed to ' + n.value; });
+        c.addEventListener('keyup', () => { sug.innerHTML = '<li>' + c.value + ' (city)</li>'; });
+        </script>""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        await surface.fill(ref_of(screen, "Name"), "Asha")
+        assert await surface.read_value(ref_of(screen, "Name")) == "Asha"
+        await surface.select_option(ref_of(screen, "Class"), "business CLASS")
+        assert await surface.read_value(ref_of(screen, "Class")) == "Business class"
+        await surface.set_checked(ref_of(screen, "Insurance"), True)
+        assert await surface.read_value(ref_of(screen, "Insurance")) == "true"
+        await surface.fill(ref_of(screen, "Notes"), "window seat")
+        effect = await surface.fill(ref_of(screen, "City"), "Srinagar")
+        assert effect.dom_changed
+        after = await surface.snapshot()
+        assert "changed to Asha" in after.text
+        assert "Srinagar (city)" in after.text
+        assert after.element(ref_of(after, "Notes")) is not None
+        assert await surface.read_value(ref_of(after, "Notes")) == "window seat"
+        assert after.element(ref_of(after, "Insurance")).checked is True  # type: ignore[union-attr]
+    finally:
+        await surface.close()
+
+
+async def test_wait_for_change_and_screenshot(engine: BrowserEngine, site: Any) -> None:
+    site.add(
+        "/",
+        "<button onclick=\"setTimeout(() => document.body.append('Late'), 300)\">Later</button>",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        assert await surface.wait_for_change(200) is False
+        screen = await surface.snapshot()
+        element = await surface.element(ref_of(screen, "Later"))
+        await element.evaluate("(b) => b.click()")
+        assert await surface.wait_for_change(3000) is True
+        png = await surface.screenshot()
+        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    finally:
+        await surface.close()
