@@ -128,6 +128,7 @@ _FIT = {
 }
 _DEFAULT_FIT = {Want.CLICK: 0.5, Want.ACTION: 0.4, Want.FIELD: 0.3, Want.CONTROL: 0.4,
                 Want.OPTION: 0.4}
+_LABELLED_TOGGLES = frozenset({"radio", "checkbox", "switch"})
 _FILLER_HEAD = ("the ", "a ", "an ")
 _FILLER_TAIL = (" button", " link", " field", " box", " tab", " checkbox", " dropdown",
                 " menu", " option", " icon", " input")
@@ -228,15 +229,15 @@ def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) ->
 
 
 def describe(el: Element) -> str:
-    """An element as a person would point at it: "button 'Select' in result 2"."""
+    """An element as a person would point at it: "button 'Select' in result 2, under 'Flights'"."""
     label = el.name or el.label or el.placeholder or el.text or el.title or el.ref
     if len(label) > 60:
         label = label[:57] + "..."
     out = f"{el.role} '{label}'"
     if el.record is not None:
         out += f" in result {el.record[1] + 1}"
-    elif el.section:
-        out += f" under '{el.section}'"
+    if el.section:
+        out += f"{',' if el.record is not None else ''} under '{el.section}'"
     return out
 
 
@@ -306,6 +307,10 @@ def _fit(want: Want, info: ElementInfo, how_field: str) -> tuple[float, str]:
 
 def _state(want: Want, el: Element, evidence: list[str]) -> float:
     factor = 1.0
+    if (not el.visible or not el.on_top) and el.role in _LABELLED_TOGGLES and el.label:
+        # A styled radio or checkbox hides its input behind a label that takes the click.
+        evidence.append("styled: reached through its label")
+        return 0.95 * (0.6 if el.disabled else 1.0)
     if not el.visible:
         factor *= 0.3
         evidence.append("hidden")

@@ -60,7 +60,7 @@ class Region:
                 return el.record == self.record
             return self.box is not None and _has_area(self.box) and self.box.contains(el.box)
         if self.kind == "section":
-            return el.section in self.names
+            return el.section in self.names and (self.record is None or el.record == self.record)
         if self.kind == "group":
             return el.group in self.names
         if self.kind == "band" and self.box is not None:
@@ -143,7 +143,18 @@ def _record_by_position(prep: Prepared, position: int, noun: str, phrase: str) -
 
 def _exact_name(prep: Prepared, words: str, phrase: str) -> Region | None:
     if words in prep.sections:
-        return Region("section", phrase, f"section '{phrase}'", names=prep.sections[words])
+        names = prep.sections[words]
+        # A heading inside one record (a fare panel in a result card) names a part of that
+        # record only; later elements may still carry it as their nearest heading.
+        holders = [key for key, (_t, lines) in prep.record_texts.items() if words in lines]
+        in_records = {
+            info.element.record for info in prep.elements
+            if info.element.section in names and info.element.record is not None
+        }
+        record = holders[0] if len(holders) == 1 and len(in_records) > 1 else None
+        if record is not None and record not in in_records:
+            record = None
+        return Region("section", phrase, f"section '{phrase}'", names=names, record=record)
     if words in prep.groups:
         return Region("group", phrase, f"group '{phrase}'", names=prep.groups[words])
     return None

@@ -1,0 +1,128 @@
+"""(Re)capture the grounder's saved screen snapshots with the real browser.
+
+Loads every ``tests/unit/screens/html/*.html`` in Chromium and saves its snapshot as
+``tests/unit/screens/<name>.json``; then, on the bundled demo site, captures the
+search page, the results page and the pages after choosing the first flight
+(``demo_home``, ``demo_results``, ``demo_passengers``, ...).
+
+    .venv/bin/python tools/capture_screens.py [--only NAME ...]
+
+The HTML pages are served from a throw-away local HTTP server on 127.0.0.1 so
+that every snapshot has an ordinary ``http://`` address.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import sys
+import threading
+from collections.abc import Iterator
+from datetime import date
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from gofer.decide import Query, Want, ground
+from gofer.demo import DemoServer
+from gofer.surfaces import BrowserEngine, BrowserSurface, Screen, screen_to_dict
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENS = ROOT / "tests" / "unit" / "screens"
+HTML = SCREENS / "html"
+DEMO_TODAY = date(2026, 10, 1)
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        return
+
+
+@contextlib.contextmanager
+def _serve(directory: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=directory))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        thread.join()
+        server.server_close()
+
+
+def _save(name: str, screen: Screen) -> None:
+    path = SCREENS / f"{name}.json"
+    path.write_text(json.dumps(screen_to_dict(screen), ensure_ascii=False, indent=1) + "\n")
+    print(f"saved {path.relative_to(ROOT)}: {len(screen.elements)} elements, "
+          f"{len(screen.lines)} lines, {sum(len(g.records) for g in screen.records)} records")
+
+
+async def _snap(surface: BrowserSurface, url: str) -> Screen:
+    await surface.goto(url)
+    await surface.settle(5_000)
+    return await surface.snapshot()
+
+
+async def capture_html(engine: BrowserEngine, only: set[str]) -> None:
+    """Snapshot every hand-written page in ``html/``."""
+    with _serve(HTML) as base:
+        surface = await engine.new_session()
+        try:
+            for page in sorted(HTML.glob("*.html")):
+                if only and page.stem not in only:
+                    continue
+                _save(page.stem, await _snap(surface, base + page.name))
+        finally:
+            await surface.close()
+
+
+async def capture_demo(engine: BrowserEngine, only: set[str]) -> None:
+    """Snapshot the demo site's pages along one booking."""
+    async with DemoServer(seed=7, today=DEMO_TODAY) as site:
+        surface = await engine.new_session()
+        try:
+            pages = [
+                ("demo_home", site.url),
+                ("demo_results", site.url + "flights?from=DEL&to=SXR&date=2026-10-14&adults=1"),
+            ]
+            for name, url in pages:
+                screen = await _snap(surface, url)
+                if not only or name in only:
+                    _save(name, screen)
+            # Walk on with the grounder itself: open the first result's fares, then
+            # take its Economy fare, which leads to the passenger details page.
+            steps = [
+                ("demo_fares", Query("Select", Want.CLICK, within="the first result")),
+                ("demo_passengers", Query("Select", Want.CLICK, within="Economy")),
+            ]
+            for name, query in steps:
+                target = ground(query, screen).element
+                if target is None:
+                    raise SystemExit(f"could not find {query.words!r} to reach {name}")
+                await surface.click(target.ref)
+                await surface.settle(5_000)
+                screen = await surface.snapshot()
+                if not only or name in only:
+                    _save(name, screen)
+        finally:
+            await surface.close()
+
+
+async def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", default=[], help="names of snapshots to capture")
+    parser.add_argument("--no-demo", action="store_true", help="skip the demo site's pages")
+    args = parser.parse_args(argv)
+    only = set(args.only)
+    async with BrowserEngine() as engine:
+        await capture_html(engine, only)
+        if not args.no_demo:
+            await capture_demo(engine, only)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(sys.argv[1:])))
