@@ -119,3 +119,11 @@ def make_site() -> Iterator[Callable[[], Site]]:
 def site(make_site: Callable[[], Site]) -> Site:
     """One local site."""
     return make_site()
+
+
+@pytest.fixture(scope="module")
+def module_site() -> Iterator[Site]:
+    """One local site shared by the tests of a module."""
+    site = Site()
+    yield site
+    site.close()

@@ -328,6 +328,14 @@
     }
     return role === "radio" ? norm(el.getAttribute("name")) : "";
   };
+  // A text just left of the field on its row, or just above it, can label it.
+  const near = (l, f) => {
+    const sameRow = l.bottom > f.top - 4 && l.top < f.bottom + 4 && l.right <= f.left + 4 &&
+      f.left - l.right < 240;
+    const above = l.bottom <= f.top + 4 && f.top - l.bottom < 48 && l.left < f.right &&
+      l.right > f.left - 24;
+    return sameRow || above;
+  };
   const nearbyLabel = (el) => {
     let n = el;
     for (let depth = 0; depth < 4 && n; depth++) {
@@ -335,7 +343,9 @@
         if (style(p).display === "none") continue;
         if (p.matches("input,select,textarea,button,a") || candidateEls.has(p)) return "";
         const t = deepText(p, true);
-        if (t) return t.length <= 80 && !p.querySelector("input,select,textarea") ? t : "";
+        if (!t) continue;
+        if (t.length > 80 || headingLevel(p) || p.querySelector("input,select,textarea")) return "";
+        return near(rectOf(p), rectOf(el)) ? t : "";
       }
       n = n.parentElement;
       if (!n || n === document.body || n.matches("form,fieldset")) break;

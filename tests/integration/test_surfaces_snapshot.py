@@ -1,0 +1,178 @@
+"""The screen as read from hand-written pages on real Chromium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from gofer.surfaces import BrowserEngine, Element, Screen, screen_from_dict, screen_to_dict
+
+pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
+
+FORM = """<!doctype html><html><head><title>Booking</title><style>
+.link { cursor: pointer; color: blue }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0) }
+#popup { position: fixed; left: 0; top: 0; width: 420px; height: 60px; background: #fff; z-index: 5 }
+</style></head><body>
+<div id="popup">Subscribe to our newsletter</div>
+<div style="height: 70px"></div>
+<h1>Passenger details</h1>
+<input id="under" placeholder="Under the popup" style="position:absolute; top:10px; left:10px">
+<form>
+  <fieldset><legend>Contact</legend>
+    <label>First name <input name="first"></label>
+    <label for="last">Last name</label> <input id="last">
+    <div class="row"><div>Email address</div><div><input type="email" id="email"></div></div>
+    <input placeholder="Phone number" id="phone">
+    <input type="password" id="pw" value="hunter22">
+  </fieldset>
+  <fieldset><legend>Seat</legend>
+    <label><input type="radio" name="seat" value="w" checked> Window</label>
+    <label><input type="radio" name="seat" value="a"> Aisle</label>
+  </fieldset>
+  <select aria-label="Cabin"><option>Economy</option><option selected>Business</option></select>
+  <button type="button" aria-label="Close"><svg width="12" height="12"></svg></button>
+  <button type="button" disabled>Pay now</button>
+  <button type="button" aria-expanded="false">More options</button>
+</form>
+<span class="link" id="terms">Read the terms</span>
+<span class="sr">Only for screen readers</span>
+<div style="display:none"><button>Hidden button</button></div>
+<fare-box></fare-box>
+<iframe srcdoc="<p>Framed note</p><button>Framed button</button>"
+  style="width:300px; height:90px; border:0"></iframe>
+<h2>Results</h2>
+<div class="results">
+  <div class="card"><b>IndiGo</b><div>Price: 4,500</div><button>Select</button></div>
+  <div class="card"><b>Vistara</b><div>Price: 5,100</div><button>Select</button></div>
+  <div class="card"><b>Akasa</b><div>Price: 3,900</div><button>Select</button></div>
+</div>
+<table><thead><tr><th>Flight</th><th>Departs</th></tr></thead>
+<tbody><tr><td>6E 201</td><td>06:10</td></tr><tr><td>UK 811</td><td>09:45</td></tr></tbody></table>
+<script>
+document.getElementById('terms').addEventListener('click', () => {});
+customElements.define('fare-box', class extends HTMLElement {
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' }).innerHTML =
+      '<p>Fare rules apply</p><label>Promo code <input id="promo"></label>';
+  }
+});
+</script></body></html>"""
+
+
+def named(screen: Screen, name: str) -> Element:
+    found = [el for el in screen.elements if el.name == name]
+    assert found, f"no element named {name!r} in {[e.name for e in screen.elements]}"
+    return found[0]
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
+async def screen(engine: BrowserEngine, module_site: Any) -> Screen:
+    site = module_site
+    site.add("/", FORM)
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        await surface.fill(named(await surface.snapshot(), "Last name").ref, "Rao")
+        return await surface.snapshot(mask=lambda text: text.replace("hunter22", "[password]"))
+    finally:
+        await surface.close()
+
+
+async def test_fields_are_named_by_their_labels(screen: Screen) -> None:
+    assert named(screen, "First name").role == "textbox"
+    last = named(screen, "Last name")
+    assert last.label == "Last name" and last.value == "Rao"
+    email = named(screen, "Email address")
+    assert email.input_type == "email" and email.section == "Contact"
+    phone = named(screen, "Phone number")
+    assert phone.placeholder == "Phone number" and phone.label == ""
+    cabin = named(screen, "Cabin")
+    assert cabin.role == "combobox" and cabin.value == "Business"
+    assert cabin.options == ("Economy", "Business")
+
+
+async def test_states_and_groups(screen: Screen) -> None:
+    window, aisle = named(screen, "Window"), named(screen, "Aisle")
+    assert window.role == "radio" and window.checked is True and aisle.checked is False
+    assert window.group == "Seat"
+    assert named(screen, "Close").role == "button"
+    assert named(screen, "Pay now").disabled
+    assert named(screen, "More options").expanded is False
+
+
+async def test_secret_values_are_masked(screen: Screen) -> None:
+    password = next(el for el in screen.elements if el.input_type == "password")
+    assert password.value == "[password]"
+    assert "hunter22" not in str(screen_to_dict(screen))
+
+
+async def test_clickable_span_shadow_dom_and_frames(screen: Screen) -> None:
+    terms = named(screen, "Read the terms")
+    assert terms.role == "clickable" and terms.tag == "span"
+    assert "Fare rules apply" in screen.text
+    assert named(screen, "Promo code").role == "textbox"
+    framed = named(screen, "Framed button")
+    assert framed.frame == "1" and framed.ref.startswith("f1:")
+    assert "Framed note" in screen.text
+    assert framed.box.y > named(screen, "Read the terms").box.y
+
+
+async def test_hidden_content_is_left_out(screen: Screen) -> None:
+    assert "Only for screen readers" not in screen.text
+    assert all(el.name != "Hidden button" for el in screen.elements)
+
+
+async def test_a_popup_covering_a_field_takes_it_off_top(screen: Screen) -> None:
+    under = named(screen, "Under the popup")
+    assert under.visible and not under.on_top
+    assert named(screen, "First name").on_top
+    assert not screen.dialog_open
+
+
+async def test_lines_in_reading_order_with_headings(screen: Screen) -> None:
+    texts = [line.text for line in screen.lines]
+    assert texts.index("Passenger details") < texts.index("Results") < texts.index("IndiGo")
+    heading = next(line for line in screen.lines if line.text == "Passenger details")
+    assert heading.heading == 1
+    assert "Business" in texts  # a select's chosen option reads as a line
+
+
+async def test_records_of_cards_and_tables(screen: Screen) -> None:
+    cards = next(g for g in screen.records if len(g.records) == 3)
+    assert cards.name == "Results"
+    assert cards.records[0].lines[:2] == ("IndiGo", "Price: 4,500")
+    assert cards.records[2].fields["Price"] == "3,900"
+    selects = [el for el in screen.elements if el.name == "Select"]
+    group = screen.records.index(cards)
+    assert [el.record for el in selects] == [(group, 0), (group, 1), (group, 2)]
+    table = next(g for g in screen.records if g.headers)
+    assert table.headers == ("Flight", "Departs")
+    assert table.records[1].fields == {"Flight": "UK 811", "Departs": "09:45"}
+
+
+async def test_screen_survives_a_json_round_trip(screen: Screen) -> None:
+    assert screen_from_dict(screen_to_dict(screen)) == screen
+
+
+async def test_modal_dialog_is_seen(engine: BrowserEngine, site: Any) -> None:
+    site.add(
+        "/",
+        """<input placeholder="Search">
+        <div role="dialog" aria-modal="true" aria-label="Cookies"
+             style="position:fixed; inset:0; background:rgba(0,0,0,.5)">
+          <button>Accept all</button></div>""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        assert screen.dialog_open
+        assert not named(screen, "Search").on_top
+        accept = named(screen, "Accept all")
+        assert accept.on_top and accept.section == "Cookies"
+    finally:
+        await surface.close()
