@@ -119,7 +119,7 @@ def text_score(q: str, q_stems: frozenset[str], f: str, f_stems: frozenset[str])
     if q_stems and q_stems <= f_stems:
         best, how = 0.66 + 0.1 * len(q_stems) / max(len(f_stems), 1), "all words"
     elif lq > lf >= 2 and (q.startswith(f + " ") or q.endswith(" " + f) or f" {f} " in q):
-        best, how = 0.45 + 0.35 * lf / lq, "part of the words"
+        best, how = 0.40 + 0.3 * lf / lq, "part of the words"
     if max(lq, lf) <= 1.9 * min(lq, lf):
         r = max(
             fuzz.ratio(q, f, score_cutoff=70),
