@@ -69,7 +69,7 @@ async def test_watch_yields_views_as_the_task_moves_until_it_stops() -> None:
         assert states[-1] == "needs_approval"
         await tasks.continue_task({"id": view.id, "approve": True})
         seen: list[TaskView] = [v async for v in tasks.watch(view.id)]
-        assert [v.summary for v in seen if v.status.state == "running"][0] == (
+        assert next(v.summary for v in seen if v.status.state == "running") == (
             "Pressing the approved control.")
         assert seen[-1].status.state == "done"
 

@@ -54,8 +54,8 @@ async def test_a_completed_flow_is_done_with_an_answer_listing_what_was_read() -
 async def test_a_fact_passed_in_and_left_alone_is_not_a_record() -> None:
     runner = ScriptedRunner.of(complete({"first name": "Asha", "seat": "12A"}))
     async with Tasks(runner) as tasks:
-        view = await run_to_stop(tasks, flow=SEARCH[:2] + [{"enter": "${first name}", "into": "Name"}],
-                                 facts={"first name": "Asha"})
+        flow = [*SEARCH[:2], {"enter": "${first name}", "into": "Name"}]
+        view = await run_to_stop(tasks, flow=flow, facts={"first name": "Asha"})
         assert view.status.state == "done"
         assert view.status.records == {"seat": "12A"}
 
@@ -66,7 +66,8 @@ async def test_the_run_gets_flow_vars_overlaid_by_facts_and_secret_names_as_priv
         await run_to_stop(
             tasks,
             flow={"vars": {"city": "Delhi", "email": "old"}, "steps": [
-                {"enter": "${email}", "into": "Email"}, {"enter": "${password}", "into": "Password"}]},
+                {"enter": "${email}", "into": "Email"},
+                {"enter": "${password}", "into": "Password"}]},
             facts={"email": "asha@example.com", "password": "pw-123456"},
         )
         request = runner.requests[0][1]
@@ -114,7 +115,7 @@ async def test_a_new_input_that_is_a_secret_in_the_wrong_place_is_refused() -> N
         assert view.status.state == "done"
 
 
-async def test_approval_presses_the_one_control_then_runs_the_rest_under_the_tasks_setting() -> None:
+async def test_approval_presses_that_control_then_runs_the_rest_under_the_tasks_setting() -> None:
     runner = ScriptedRunner.of(gate("2", "Send message"), complete(), complete())
     flow = [*SEARCH[:2], {"stop_before": "sending the message"}, {"click": "Done"}]
     async with Tasks(runner) as tasks:
@@ -202,7 +203,8 @@ async def test_fill_then_approve_waits_for_approval_at_the_pay_control_and_press
     runner = ScriptedRunner.of(gate("1", "Pay now", "payment"), complete())
     async with Tasks(runner) as tasks:
         with pytest.raises(GoferError) as caught:
-            await tasks.start_task({"flow": SEARCH, "constraints": {"payment": "fill_then_approve"}})
+            await tasks.start_task(
+                {"flow": SEARCH, "constraints": {"payment": "fill_then_approve"}})
         assert caught.value.code == "ORIGINS_REQUIRED"
         view = await run_to_stop(
             tasks, flow=[{"enter": "${card number}", "into": "Card number"},
