@@ -25,6 +25,14 @@ EXTRAS: dict[str, tuple[str, int]] = {
 """Extra key -> (name, price in rupees)."""
 
 
+_LOCK = (
+    '<svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">'
+    '<rect x="2" y="5" width="8" height="6.5" rx="1" fill="currentColor"/>'
+    '<path d="M3.8 5V3.6a2.2 2.2 0 0 1 4.4 0V5" fill="none" stroke="currentColor"'
+    ' stroke-width="1.2"/></svg>'
+)
+
+
 def _error(errors: dict[str, str], key: str) -> str:
     message = errors.get(key)
     return f'<p class="field-error" id="{key}-error">{e(message)}</p>' if message else ""
@@ -235,9 +243,7 @@ def payment_page(
       <button type="submit" class="btn btn-pay">Verify and pay {total}</button>
     </form>
   </div>
-  <p class="secure small"><svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">\
-<rect x="2" y="5" width="8" height="6.5" rx="1" fill="currentColor"/><path d="M3.8 5V3.6a2.2 2.2 0 0 1 \
-4.4 0V5" fill="none" stroke="currentColor" stroke-width="1.2"/></svg> Secure payment · 256-bit encryption · PCI DSS compliant</p>
+  <p class="secure small">{_LOCK} Secure payment · 256-bit encryption · PCI DSS compliant</p>
 </section>"""
     return page("Payment", _layout(4, content, booking, flight), frame)
 
