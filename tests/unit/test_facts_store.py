@@ -83,7 +83,7 @@ def test_facts_must_be_a_mapping() -> None:
 def test_store_is_immutable() -> None:
     facts = Facts(BOOKING)
     with pytest.raises(AttributeError):
-        facts._values = {}  # type: ignore[misc]
+        facts._values = {}
     with pytest.raises(AttributeError):
         del facts._values
 
