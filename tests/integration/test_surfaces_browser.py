@@ -23,7 +23,8 @@ async def test_origins_block_navigation_and_subresources(
     engine: BrowserEngine, make_site: Any
 ) -> None:
     home, other = make_site(), make_site()
-    other.add("/pixel.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>", content_type="image/svg+xml")
+    svg = "<svg xmlns='http://www.w3.org/2000/svg'/>"
+    other.add("/pixel.svg", svg, content_type="image/svg+xml")
     other.add("/page", "<p>elsewhere</p>")
     home.add(
         "/",
@@ -130,7 +131,8 @@ async def test_fields_and_reading_values(engine: BrowserEngine, site: Any) -> No
     site.add(
         "/",
         """<label>Name <input id=n></label><div id=echo></div>
-        <label>Class <select><option>Economy</option><option>Business class</option></select></label>
+        <label>Class
+          <select><option>Economy</option><option>Business class</option></select></label>
         <label><input type=checkbox> Insurance</label>
         <div contenteditable=true aria-label="Notes"></div>
         <label>City <input role=combobox aria-autocomplete=list id=c></label><ul id=sug></ul>
@@ -177,5 +179,30 @@ async def test_wait_for_change_and_screenshot(engine: BrowserEngine, site: Any) 
         assert await surface.wait_for_change(3000) is True
         png = await surface.screenshot()
         assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    finally:
+        await surface.close()
+
+
+async def test_keys_focus_and_scrolling(engine: BrowserEngine, site: Any) -> None:
+    site.add(
+        "/",
+        """<form onsubmit="event.preventDefault(); document.body.append('Sent ' + q.value)">
+        <input id=q aria-label="Query"></form>
+        <div style="height: 3000px"></div><button>Far away</button>""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        await surface.focus(ref_of(screen, "Query"))
+        await surface.press("a")
+        effect = await surface.press("Enter")
+        assert effect.dom_changed
+        assert "Sent a" in (await surface.snapshot()).text
+        far = ref_of(screen, "Far away")
+        await surface.scroll_into_view(far)
+        after = await surface.snapshot()
+        box = next(el.box for el in after.elements if el.name == "Far away")
+        assert 0 <= box.y < after.viewport.height
     finally:
         await surface.close()

@@ -14,7 +14,8 @@ pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
 FORM = """<!doctype html><html><head><title>Booking</title><style>
 .link { cursor: pointer; color: blue }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0) }
-#popup { position: fixed; left: 0; top: 0; width: 420px; height: 60px; background: #fff; z-index: 5 }
+#popup { position: fixed; left: 0; top: 0; width: 420px; height: 60px;
+  background: #fff; z-index: 5 }
 </style></head><body>
 <div id="popup">Subscribe to our newsletter</div>
 <div style="height: 70px"></div>
