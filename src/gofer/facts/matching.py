@@ -174,7 +174,7 @@ class _Finder:
                 return
             starts = self._searched(text)
         elif self.needle is not None and views.aligned:
-            starts = self._anchored(views)
+            starts = self._anchored(views, self.needle)
         else:
             starts = self._searched(text)
         for match in starts:
@@ -191,14 +191,13 @@ class _Finder:
             yield match
             match = self.regex.search(text, match.start() + 1)
 
-    def _anchored(self, views: _Views) -> Iterator[re.Match[str]]:
-        assert self.needle is not None
-        position = views.folded.find(self.needle)
+    def _anchored(self, views: _Views, needle: str) -> Iterator[re.Match[str]]:
+        position = views.folded.find(needle)
         while position >= 0:
             match = self.regex.match(views.text, position)
             if match is not None:
                 yield match
-            position = views.folded.find(self.needle, position + 1)
+            position = views.folded.find(needle, position + 1)
 
 
 def _finder(name: str, value: str, secret: bool) -> _Finder | None:
