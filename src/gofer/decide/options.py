@@ -14,34 +14,36 @@ __all__ = ["OPTION_MIN", "match_date_cell", "match_option"]
 OPTION_MIN = 0.5
 """Below this score no option is taken to match the words."""
 
-_SORT_MEANINGS: tuple[tuple[str, tuple[frozenset[str], ...]], ...] = (
-    ("price up", (frozenset({"lowest", "price"}), frozenset({"cheapest"}),
-                  frozenset({"price", "low", "high"}), frozenset({"price", "ascending"}),
-                  frozenset({"low", "price"}), frozenset({"lowest", "fare"}),
-                  frozenset({"cheapest", "first"}))),
-    ("price down", (frozenset({"highest", "price"}), frozenset({"most", "expensive"}),
-                    frozenset({"price", "high", "low"}), frozenset({"price", "descending"}))),
-    ("earliest", (frozenset({"earliest"}), frozenset({"departure", "earliest"}),
-                  frozenset({"early", "departure"}), frozenset({"departure", "time"}))),
-    ("shortest", (frozenset({"shortest"}), frozenset({"fastest"}), frozenset({"duration"}),
-                  frozenset({"quickest"}))),
-    ("newest", (frozenset({"newest"}), frozenset({"latest"}), frozenset({"most", "recent"}),
-                frozenset({"newest", "first"}), frozenset({"date", "new", "old"}))),
-    ("rating", (frozenset({"best", "rated"}), frozenset({"highest", "rated"}),
-                frozenset({"top", "rated"}), frozenset({"rating"}),
-                frozenset({"customer", "rating"}))),
-    ("relevance", (frozenset({"relevance"}), frozenset({"recommended"}),
-                   frozenset({"best", "match"}), frozenset({"featured"}),
-                   frozenset({"most", "relevant"}))),
+_SORT_MEANINGS: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = (
+    ("price up", (("lowest", "price"), ("price", "lowest"), ("cheapest",), ("low", "price"),
+                  ("price", "low", "high"), ("low", "to", "high"), ("price", "ascending"),
+                  ("lowest", "fare"), ("cheapest", "first"))),
+    ("price down", (("highest", "price"), ("price", "highest"), ("most", "expensive"),
+                    ("price", "high", "low"), ("high", "to", "low"), ("price", "descending"))),
+    ("earliest", (("earliest",), ("departure", "earliest"), ("early", "departure"),
+                  ("departure", "time"))),
+    ("shortest", (("shortest",), ("fastest",), ("duration",), ("quickest",))),
+    ("newest", (("newest",), ("latest",), ("most", "recent"), ("date", "new", "old"))),
+    ("rating", (("best", "rated"), ("highest", "rated"), ("top", "rated"), ("rating",),
+                ("customer", "rating"))),
+    ("relevance", (("relevance",), ("recommended",), ("best", "match"), ("featured",),
+                   ("most", "relevant"))),
 )
 
 
-def _meaning(stems: frozenset[str]) -> str | None:
+def _in_order(phrase: tuple[str, ...], words: list[str]) -> bool:
+    it = iter(words)
+    return all(any(w == p for w in it) for p in phrase)
+
+
+def _meaning(norm: str) -> str | None:
     """The sort order a short phrase means, when it is one of the common ones."""
+    words = norm.split()
     best: tuple[int, str] | None = None
     for key, phrasings in _SORT_MEANINGS:
         for p in phrasings:
-            if p <= stems and len(stems) <= len(p) + 2 and (best is None or len(p) > best[0]):
+            if (len(words) <= len(p) + 2 and _in_order(p, words)
+                    and (best is None or len(p) > best[0])):
                 best = (len(p), key)
     return best[1] if best else None
 
@@ -58,13 +60,13 @@ def match_option(words: str, options: Sequence[str]) -> tuple[int, float] | None
     if not q:
         return None
     q_stems = stem_tokens(q)
-    q_meaning = _meaning(q_stems)
+    q_meaning = _meaning(q)
     best: tuple[int, float] | None = None
     for i, option in enumerate(options):
         f = normalise(option)
         f_stems = stem_tokens(f)
         score, _how = text_score(q, q_stems, f, f_stems)
-        if q_meaning is not None and score < 0.9 and _meaning(f_stems) == q_meaning:
+        if q_meaning is not None and score < 0.9 and _meaning(f) == q_meaning:
             score = 0.9
         if score >= OPTION_MIN and (best is None or score > best[1]):
             best = (i, score)

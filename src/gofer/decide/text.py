@@ -129,4 +129,11 @@ def text_score(q: str, q_stems: frozenset[str], f: str, f_stems: frozenset[str])
             s = 0.85 * r / 100
             if s > best:
                 best, how = s, f"fuzzy {round(r)}"
+    f_words = f.split()
+    n = q.count(" ") + 1
+    if len(f_words) > n and best < 0.68:
+        # A misspelt first word or two: "Mumbay" for "Mumbai (BOM)".
+        r = fuzz.ratio(q, " ".join(f_words[:n]), score_cutoff=80)
+        if r:
+            best, how = 0.8 * r / 100, f"fuzzy {round(r)}"
     return best, how
