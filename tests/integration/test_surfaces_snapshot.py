@@ -33,6 +33,7 @@ FORM = """<!doctype html><html><head><title>Booking</title><style>
     <label><input type="radio" name="seat" value="w" checked> Window</label>
     <label><input type="radio" name="seat" value="a"> Aisle</label>
   </fieldset>
+  <label><input type="checkbox" style="opacity: 0; position: absolute"> Meal</label>
   <select aria-label="Cabin"><option>Economy</option><option selected>Business</option></select>
   <button type="button" aria-label="Close"><svg width="12" height="12"></svg></button>
   <button type="button" disabled>Pay now</button>
@@ -103,6 +104,8 @@ async def test_states_and_groups(screen: Screen) -> None:
     assert named(screen, "Close").role == "button"
     assert named(screen, "Pay now").disabled
     assert named(screen, "More options").expanded is False
+    meal = named(screen, "Meal")  # a see-through checkbox, shown through its label
+    assert meal.role == "checkbox" and meal.visible and meal.on_top and meal.checked is False
 
 
 async def test_secret_values_are_masked(screen: Screen) -> None:

@@ -411,15 +411,23 @@
     const editable = !disabled && (
       (tag === "INPUT" && TEXT_TYPES.has(t) && !el.readOnly) ||
       (tag === "TEXTAREA" && !el.readOnly) || el.isContentEditable);
-    const r = rectOf(el);
-    const visible = !c.invisible && r.width > 0 && r.height > 0 &&
+    let r = rectOf(el);
+    let visible = !c.invisible && r.width > 0 && r.height > 0 &&
       style(el).visibility === "visible";
+    let target = el;
+    if (!visible && el.labels && el.labels.length) {
+      // A see-through input styled through its label: the label is what a person clicks.
+      const shown = Array.from(el.labels).find((l) => l.checkVisibility &&
+        l.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+        rectOf(l).width > 0 && rectOf(l).height > 0);
+      if (shown) { visible = true; target = shown; r = rectOf(shown); }
+    }
     const ref = prefix + "e" + idx;
     g.refs.set(ref, new WeakRef(el));
     return {
       ref, role, name: cut(norm(name)), tag: tag.toLowerCase(), label: cut(label), placeholder,
       value: value || "", text, input_type: t, title, checked, selected, expanded, disabled,
-      editable, visible, on_top: visible ? onTop(el, r) : false, focused: el === active,
+      editable, visible, on_top: visible ? onTop(target, r) : false, focused: el === active,
       box: box(r), section: sectionOf(el), group: groupOf(el, role), record: null,
       options: tag === "SELECT" ? Array.from(el.options).map((o) => norm(o.text)) : [],
       describedby: byIds(el, "aria-describedby"),
