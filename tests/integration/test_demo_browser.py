@@ -261,3 +261,11 @@ async def test_confirm_variant_reviews_instead_of_paying(page: Page, site: DemoS
     await expect(page.get_by_role("heading", name="Review your booking")).to_be_visible()
     await expect(page.get_by_role("button", name="Confirm booking")).to_be_visible()
     await expect(page.get_by_role("button", name=re.compile("Pay now"))).to_have_count(0)
+
+
+async def test_trip_type_radios_are_tabs_a_person_can_click(page: Page, site: DemoServer) -> None:
+    await page.goto(site.url)
+    await page.get_by_role("radio", name="Round trip").check()
+    await expect(page.get_by_label("Return date", exact=True)).to_be_visible()
+    await page.get_by_role("radio", name="One-way").check()
+    await expect(page.get_by_label("Return date", exact=True)).to_be_hidden()

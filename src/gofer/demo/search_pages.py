@@ -108,10 +108,10 @@ def home_page(form: SearchForm, today: date, frame: Frame, notice: str = "") -> 
         data-today="{today.isoformat()}" novalidate>
     <fieldset class="trip-tabs">
       <legend class="sr-only">Trip type</legend>
-      <input type="radio" name="trip" value="oneway" id="trip-oneway"{one_way}>
-      <label for="trip-oneway">One-way</label>
-      <input type="radio" name="trip" value="return" id="trip-return"{round_trip}>
-      <label for="trip-return">Round trip</label>
+      <label class="trip-tab"><input type="radio" name="trip" value="oneway"
+        id="trip-oneway"{one_way}>One-way</label>
+      <label class="trip-tab"><input type="radio" name="trip" value="return"
+        id="trip-return"{round_trip}>Round trip</label>
     </fieldset>
     <div class="search-grid">
       <div class="route">
