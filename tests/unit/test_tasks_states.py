@@ -331,7 +331,8 @@ async def test_a_planner_plans_inside_the_task_and_asks_for_names_no_fact_gives(
     async with Tasks(runner, planner=planner) as tasks:
         reply = await tasks.plan_task({"task": "sign me up", "facts": {"name": "Asha"}})
         assert reply.questions == ["email"]
-        assert reply.flow["steps"][0] == {"browse": "https://a.example/"}
+        assert reply.flow["steps"] == [{"browse": "https://a.example/"},
+                                       {"enter": "${email}", "into": "E"}]
         assert planner.briefs[0].facts == ("name",)
         view = await tasks.start_task({"task": "sign me up"})
         assert view.status.state == "running"
