@@ -49,6 +49,10 @@ CASES = [
     Case("checkout", "Pay now", Want.ACTION, "button", "Pay now ₹4,599"),
     Case("checkout", "Back to cart", Want.CLICK, "link", "Back to cart"),
     Case("checkout", "Fly me to the moon", Want.CLICK, None),
+    Case("checkout", "Expiry date", Want.FIELD, "textbox", "MM / YY"),
+    Case("checkout", "CVV", Want.FIELD, "textbox", "CVC"),
+    Case("checkout", "Cardholder name", Want.FIELD, "textbox", "Name on card"),
+    Case("login", "Log in", Want.CLICK, "button", "Sign in"),
     # search form with floating labels inside the fields
     Case("search_inside", "Search flights", Want.CLICK, "button", "Search flights"),
     Case("search_inside", "From", Want.CONTROL, "combobox", "From"),

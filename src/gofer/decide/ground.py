@@ -129,6 +129,23 @@ _FIT = {
 _DEFAULT_FIT = {Want.CLICK: 0.5, Want.ACTION: 0.4, Want.FIELD: 0.3, Want.CONTROL: 0.4,
                 Want.OPTION: 0.4}
 _LABELLED_TOGGLES = frozenset({"radio", "checkbox", "switch"})
+_ALIAS_SETS = (
+    ("expiry date", "expiry", "expiration date", "exp date", "mm yy", "mm yyyy", "valid thru"),
+    ("cvv", "cvc", "cvv2", "security code", "card security code"),
+    ("phone", "phone number", "mobile", "mobile number", "telephone", "contact number"),
+    ("zip", "zip code", "postcode", "post code", "postal code", "pin code", "pincode"),
+    ("email", "email address", "e mail", "e mail address"),
+    ("card number", "card no", "credit card number", "debit card number"),
+    ("name on card", "cardholder name", "card holder name", "cardholder"),
+    ("sign in", "log in", "login", "sign on"),
+    ("sign up", "register", "create account", "create an account"),
+)
+_ALIASES: dict[str, tuple[str, ...]] = {
+    word: tuple(other for other in group if other != word)
+    for group in _ALIAS_SETS
+    for word in group
+}
+"""Words that name the same common control: tried after the words themselves, at 0.9."""
 _FILLER_HEAD = ("the ", "a ", "an ")
 _FILLER_TAIL = (" button", " link", " field", " box", " tab", " checkbox", " dropdown",
                 " menu", " option", " icon", " input")
@@ -253,6 +270,8 @@ def _variants(words: str) -> tuple[tuple[str, frozenset[str], float], ...]:
             stripped = stripped[: -len(tail)]
     if stripped != q:
         out.append((stripped, stem_tokens(stripped), 0.97))
+    for alias in _ALIASES.get(stripped, ()):
+        out.append((alias, stem_tokens(alias), 0.9))
     return tuple(out)
 
 
