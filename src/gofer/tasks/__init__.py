@@ -38,7 +38,16 @@ from gofer.tasks.models import (
     TaskView,
 )
 from gofer.tasks.runner import FlowRunner, ScriptedRunner, WorkspaceOptions
-from gofer.tasks.seams import Planner, Rescuer, Shaper
+from gofer.tasks.seams import (
+    Decider,
+    PlanBrief,
+    Planner,
+    RescueAnswer,
+    RescueBrief,
+    Rescuer,
+    ShapeBrief,
+    Shaper,
+)
 
 __all__ = [
     "ARTIFACT_TTL_S",
@@ -51,15 +60,20 @@ __all__ = [
     "Call",
     "CancelTaskRequest",
     "ContinueTaskRequest",
+    "Decider",
     "DescribeReply",
     "FlowRunner",
     "ListTasksReply",
     "OutputSpec",
+    "PlanBrief",
     "PlanTaskReply",
     "PlanTaskRequest",
     "Planner",
+    "RescueAnswer",
+    "RescueBrief",
     "Rescuer",
     "ScriptedRunner",
+    "ShapeBrief",
     "Shaper",
     "StartTaskRequest",
     "State",

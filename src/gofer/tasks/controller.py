@@ -70,6 +70,8 @@ def _coerce(model: type[M], value: M | Mapping[str, Any] | None) -> M:
     """``value`` as a ``model``: a mapping is validated (INVALID_REQUEST when it does not fit)."""
     if isinstance(value, model):
         return value
+    if value is not None and not isinstance(value, Mapping):
+        raise InvalidRequest(f"a {model.__name__} is a JSON object, not {type(value).__name__}")
     try:
         return model.model_validate(dict(value or {}))
     except ValidationError as exc:

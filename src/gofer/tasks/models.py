@@ -199,7 +199,13 @@ class AwaitTaskRequest(_Model):
 
 class ContinueTaskRequest(_Model):
     """Answer a paused task: values for ``needs_input``, ``approve`` for ``needs_approval``,
-    or nothing once a person got past a wall (``needs_human``) or to retry a failed step."""
+    or nothing once a person got past a wall (``needs_human``) or to retry a failed step.
+
+    New ``inputs`` become facts, and the flow is checked again with them: when one
+    turns a name into a secret used anywhere but an ``enter`` value, the call is
+    refused with INVALID_FLOW and the task stays as it was (give the value as a shared
+    one, or cancel the task).
+    """
 
     id: str
     inputs: dict[str, str] = Field(default_factory=dict, repr=False)
