@@ -422,7 +422,10 @@
         rectOf(l).width > 0 && rectOf(l).height > 0);
       if (shown) { visible = true; target = shown; r = rectOf(shown); }
     }
-    const ref = prefix + "e" + idx;
+    // A ref stays with its element across snapshots, so a ref read before an
+    // action never names a different element after the page changes.
+    let ref = g.refOf.get(el);
+    if (!ref) { ref = prefix + "e" + (++g.refCount); g.refOf.set(el, ref); }
     g.refs.set(ref, new WeakRef(el));
     return {
       ref, role, name: cut(norm(name)), tag: tag.toLowerCase(), label: cut(label), placeholder,
@@ -434,7 +437,11 @@
       el,
     };
   };
-  g.refs.clear();
+  if (!g.refOf) { g.refOf = new WeakMap(); g.refCount = 0; }
+  for (const [key, weak] of g.refs) {
+    const gone = weak.deref();
+    if (!gone || !gone.isConnected) g.refs.delete(key);
+  }
   const elements = candidates.map((c, i) => describe(c, i + 1));
 
   // ---- records ---------------------------------------------------------------------------

@@ -1,0 +1,94 @@
+"""The real :class:`FlowRunner`: one workspace (own browser context) per task.
+
+It runs each flow with :func:`gofer.runtime.run_flow` on the task's workspace,
+which it opens on first use and keeps until the controller releases it, so a
+resumed task picks up on the page its last run left.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from gofer.errors import SurfaceError
+from gofer.runtime import ModelDecider, RunRequest, RunResult, RuntimeSettings, Workspace, run_flow
+from gofer.surfaces import BrowserEngine, BrowserOptions, chromium_available
+from gofer.tasks.runner import WorkspaceOptions
+
+__all__ = ["WorkspaceRunner"]
+
+log = logging.getLogger("gofer.tasks")
+
+DESKTOP_UNAVAILABLE = "the desktop surface is not available in this version of gofer"
+
+
+class WorkspaceRunner:
+    """Runs task flows in a real browser. Use ``async with`` or call :meth:`aclose`."""
+
+    def __init__(
+        self,
+        *,
+        chromium: str | None = None,
+        settings: RuntimeSettings | None = None,
+        decider: ModelDecider | None = None,
+    ) -> None:
+        self._chromium = chromium
+        self._settings = settings or RuntimeSettings()
+        self._decider = decider
+        self._engine = BrowserEngine(executable=chromium)
+        self._workspaces: dict[str, Workspace] = {}
+        self._closed = False
+
+    def available_surfaces(self) -> dict[str, str | None]:
+        """The browser when Chromium is found; the desktop is a later addition."""
+        ok, reason = chromium_available(self._chromium)
+        return {"browser": None if ok else reason, "desktop": DESKTOP_UNAVAILABLE}
+
+    def _workspace(self, task_id: str, options: WorkspaceOptions) -> Workspace:
+        workspace = self._workspaces.get(task_id)
+        if workspace is None:
+            browser = BrowserOptions(
+                executable=self._chromium,
+                headed=options.headed,
+                origins=tuple(options.origins),
+                browser_endpoint=options.browser_endpoint,
+            )
+            workspace = Workspace(self._engine, browser, surfaces=sorted(options.surfaces))
+            self._workspaces[task_id] = workspace
+        return workspace
+
+    async def run(self, task_id: str, request: RunRequest, options: WorkspaceOptions) -> RunResult:
+        """Run ``request`` on the task's workspace, opening it on first use."""
+        if self._closed:
+            raise SurfaceError("the runner is closed", code="RUNNER_CLOSED")
+        workspace = self._workspace(task_id, options)
+        return await run_flow(request, workspace, settings=self._settings, decider=self._decider)
+
+    async def screenshot(self, task_id: str) -> bytes | None:
+        """A PNG of the task's page, or None when it has none or it cannot be taken."""
+        workspace = self._workspaces.get(task_id)
+        if workspace is None:
+            return None
+        try:
+            return await workspace.screenshot()
+        except SurfaceError as exc:
+            log.info("no screenshot for %s: %s", task_id, exc.code)
+            return None
+
+    async def release(self, task_id: str) -> None:
+        """Close the task's workspace (idempotent)."""
+        workspace = self._workspaces.pop(task_id, None)
+        if workspace is not None:
+            await workspace.close()
+
+    async def aclose(self) -> None:
+        """Close every workspace and the browser. Idempotent."""
+        self._closed = True
+        for task_id in list(self._workspaces):
+            await self.release(task_id)
+        await self._engine.aclose()
+
+    async def __aenter__(self) -> WorkspaceRunner:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
