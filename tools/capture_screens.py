@@ -7,8 +7,9 @@ search page, the results page and the pages after choosing the first flight
 
     .venv/bin/python tools/capture_screens.py [--only NAME ...]
 
-The HTML pages are served from a throw-away local HTTP server on 127.0.0.1 so
-that every snapshot has an ordinary ``http://`` address.
+The HTML pages are served from a throw-away local HTTP server on 127.0.0.1; saved
+addresses are rewritten to ``http://pages.test/`` and ``http://demo.test/`` so that a
+recapture changes only what the pages show.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import json
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import date
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -33,6 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCREENS = ROOT / "tests" / "unit" / "screens"
 HTML = SCREENS / "html"
 DEMO_TODAY = date(2026, 10, 1)
+PAGES_URL = "http://pages.test/"
+DEMO_URL = "http://demo.test/"
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -53,7 +57,9 @@ def _serve(directory: Path) -> Iterator[str]:
         server.server_close()
 
 
-def _save(name: str, screen: Screen) -> None:
+def _save(name: str, screen: Screen, base: str, stable: str) -> None:
+    # The servers listen on a free port; a fixed address keeps the saved files stable.
+    screen = replace(screen, url=screen.url.replace(base, stable, 1))
     path = SCREENS / f"{name}.json"
     path.write_text(json.dumps(screen_to_dict(screen), ensure_ascii=False, indent=1) + "\n")
     print(f"saved {path.relative_to(ROOT)}: {len(screen.elements)} elements, "
@@ -74,7 +80,7 @@ async def capture_html(engine: BrowserEngine, only: set[str]) -> None:
             for page in sorted(HTML.glob("*.html")):
                 if only and page.stem not in only:
                     continue
-                _save(page.stem, await _snap(surface, base + page.name))
+                _save(page.stem, await _snap(surface, base + page.name), base, PAGES_URL)
         finally:
             await surface.close()
 
@@ -91,7 +97,7 @@ async def capture_demo(engine: BrowserEngine, only: set[str]) -> None:
             for name, url in pages:
                 screen = await _snap(surface, url)
                 if not only or name in only:
-                    _save(name, screen)
+                    _save(name, screen, site.url, DEMO_URL)
             # Walk on with the grounder itself: open the first result's fares, then
             # take its Economy fare, which leads to the passenger details page.
             steps = [
@@ -106,7 +112,7 @@ async def capture_demo(engine: BrowserEngine, only: set[str]) -> None:
                 await surface.settle(5_000)
                 screen = await surface.snapshot()
                 if not only or name in only:
-                    _save(name, screen)
+                    _save(name, screen, site.url, DEMO_URL)
         finally:
             await surface.close()
 
