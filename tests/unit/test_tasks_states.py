@@ -383,6 +383,7 @@ async def test_calls_that_do_not_fit_the_status_are_refused_with_the_state() -> 
         with pytest.raises(GoferError) as caught:
             await tasks.continue_task({"id": view.id, "approve": True})
         assert caught.value.code == "WRONG_STATE"
+        assert "approve does not apply" in caught.value.message
         assert caught.value.details["state"] == "needs_input"
         assert caught.value.details["next"] == ["continue_task", "cancel_task"]
         await tasks.continue_task({"id": view.id, "inputs": {"email": "a@example.com"}})

@@ -234,9 +234,12 @@ class Tasks:
         continuable = status.state in ("needs_input", "needs_approval", "needs_human") or (
             status.state == "failed" and status.recoverable
         ) or (status.state == "checkpoint" and status.continuable)
-        if not continuable or (req.approve is not None and status.state != "needs_approval"):
+        if not continuable:
             raise errors.wrong_state(cell.id, status.state, Call.CONTINUE_TASK,
                                      next_calls(status))
+        if req.approve is not None and status.state != "needs_approval":
+            raise errors.wrong_state(cell.id, status.state, Call.CONTINUE_TASK,
+                                     next_calls(status), "approve")
         if status.state == "needs_approval":
             if req.approve is None:
                 raise InvalidRequest("this task waits for approval: pass approve true or false",

@@ -53,10 +53,13 @@ def too_many_tasks(limit: int) -> TaskError:
     )
 
 
-def wrong_state(task_id: str, state: str, call: str, next_calls: Sequence[str]) -> TaskError:
-    """``call`` does not fit a task that is ``state``."""
+def wrong_state(
+    task_id: str, state: str, call: str, next_calls: Sequence[str], what: str = ""
+) -> TaskError:
+    """``call`` (or ``what`` in it) does not fit a task that is ``state``."""
     return TaskError(
-        f"task {task_id!r} is {state}; {call} does not apply (try {', '.join(next_calls)})",
+        f"task {task_id!r} is {state}; {what or call} does not apply "
+        f"(try {', '.join(next_calls)})",
         code="WRONG_STATE",
         id=task_id,
         state=state,
