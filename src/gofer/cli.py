@@ -1,0 +1,361 @@
+"""The ``gofer`` command: describe, run a flow as a task, and the bundled demo.
+
+This is an entry point: it alone reads the environment (:func:`config_from_env`)
+and hands explicit objects down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from gofer.config import GoferConfig, config_from_env
+from gofer.errors import GoferError, InvalidRequest
+from gofer.facts import is_secret_name
+from gofer.tasks import (
+    ContinueTaskRequest,
+    StartTaskRequest,
+    Tasks,
+    TaskView,
+)
+from gofer.tasks.workspace_runner import WorkspaceRunner
+
+__all__ = ["EXIT_CODES", "main"]
+
+EXIT_CODES: dict[str, int] = {
+    "done": 0,
+    "refused": 2,
+    "failed": 3,
+    "cancelled": 4,
+    "checkpoint": 5,
+    "needs_input": 6,
+    "needs_approval": 7,
+    "needs_human": 8,
+    "needs_plan": 9,
+}
+"""``gofer run``'s exit code for each final state (``refused``: the request was invalid)."""
+
+DEMO_FACTS = {
+    "first name": "Asha",
+    "last name": "Raina",
+    "email": "asha@example.com",
+    "mobile number": "9876543210",
+}
+
+
+def demo_flow(url: str) -> dict[str, Any]:
+    """The seeds' booking job on the demo airline, as a flow."""
+    return {
+        "vars": {"cheapest": ""},
+        "steps": [
+            {"browse": url},
+            {"choose": "Delhi", "in": "From"},
+            {"choose": "Srinagar", "in": "To"},
+            {"choose": "14 October", "in": "Departure date"},
+            {"click": "Search flights"},
+            {"choose": "Lowest price", "in": "Sort by"},
+            {"read": "the first result: airline, departure time and price", "as": "cheapest"},
+            {"click": "Select", "within": "the first result"},
+            {"click": "Select", "within": "Economy"},
+            {"enter": "${first name}", "into": "First name"},
+            {"enter": "${last name}", "into": "Last name"},
+            {"enter": "${email}", "into": "Email"},
+            {"enter": "${mobile number}", "into": "Mobile number"},
+            {"click": "Continue"},
+            {"if": {"shows": "Add extras"}, "then": [{"click": "No thanks"}]},
+            {"stop_before": "paying for the booking"},
+        ],
+    }
+
+
+# ------------------------------------------------------------------ printing
+
+
+def _line(view: TaskView) -> str:
+    step = f" [step {view.step.index + 1}: {view.step.intent}]" if view.step else ""
+    progress = f"{round(view.progress * 100):>3}%"
+    return f"{view.id} {view.status.state:<15} {progress} {view.summary}{step}"
+
+
+def _print_final(view: TaskView, as_json: bool, out: TextIO) -> None:
+    if as_json:
+        out.write(view.model_dump_json() + "\n")
+        return
+    status = view.status.model_dump(exclude={"state"}, mode="json")
+    for key, value in status.items():
+        if key == "guide":
+            out.write("  guide: (see `gofer describe`)\n")
+            continue
+        out.write(f"  {key}: {json.dumps(value, ensure_ascii=False)}\n")
+    out.write(f"  next: {', '.join(str(c) for c in view.next)}\n")
+
+
+# ------------------------------------------------------------------ run
+
+
+def _load_json(path: str, what: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InvalidRequest(f"cannot read {what} {path}: {exc.strerror}", path=path) from exc
+    except json.JSONDecodeError as exc:
+        raise InvalidRequest(f"{what} {path} is not JSON: {exc.msg} (line {exc.lineno})",
+                             path=path) from exc
+
+
+def _request(args: argparse.Namespace) -> StartTaskRequest:
+    facts = _load_json(args.facts, "facts file") if args.facts else {}
+    if not isinstance(facts, dict):
+        raise InvalidRequest("the facts file must hold a JSON object of name to value")
+    data: dict[str, Any] = {
+        "facts": facts,
+        "secret_facts": list(args.secret or []),
+        "constraints": {
+            "origins": list(args.origin or []),
+            "payment": args.payment,
+            "allow_destructive": args.allow_destructive,
+            "headed": args.headed,
+            "browser_endpoint": args.browser_endpoint,
+        },
+        "budget": {
+            k: v for k, v in {
+                "max_actions": args.max_actions,
+                "max_model_calls": args.max_model_calls,
+                "max_elapsed_ms": args.max_elapsed_ms,
+            }.items() if v is not None
+        },
+    }
+    if args.task:
+        data["task"] = args.task
+    if args.flow:
+        data["flow"] = _load_json(args.flow, "flow file")
+    if args.output_schema:
+        data["output"] = {"instructions": "Shape the records to the schema.",
+                          "schema": _load_json(args.output_schema, "output schema")}
+    try:
+        return StartTaskRequest.model_validate(data)
+    except ValueError as exc:
+        raise InvalidRequest(f"invalid request: {exc}") from exc
+
+
+async def _answer(tasks: Tasks, view: TaskView, stdin: TextIO, out: TextIO) -> TaskView | None:
+    """Ask the person at the terminal what the task needs; None when they do not answer."""
+    status = view.status
+    if status.state == "needs_input":
+        inputs: dict[str, str] = {}
+        secret: list[str] = []
+        for name in status.fields:
+            if is_secret_name(name):
+                value = getpass.getpass(f"{name} (hidden): ")
+                secret.append(name)
+            else:
+                out.write(f"{name}: ")
+                out.flush()
+                value = stdin.readline().rstrip("\n")
+            if not value:
+                return None
+            inputs[name] = value
+        request = ContinueTaskRequest(id=view.id, inputs=inputs, secret_inputs=secret)
+        return await tasks.continue_task(request)
+    if status.state == "needs_approval":
+        out.write(f"Press '{status.target}' ({status.action})? [y/N] ")
+        out.flush()
+        yes = stdin.readline().strip().casefold() in ("y", "yes")
+        return await tasks.continue_task(ContinueTaskRequest(id=view.id, approve=yes))
+    if status.state == "needs_human":
+        out.write(f"A person must get past {status.reason} in the browser; "
+                  "press Enter when done (or type 'q' to stop): ")
+        out.flush()
+        if stdin.readline().strip().casefold() == "q":
+            return None
+        return await tasks.continue_task(ContinueTaskRequest(id=view.id))
+    return None
+
+
+async def follow(
+    tasks: Tasks,
+    view: TaskView,
+    *,
+    as_json: bool,
+    interactive: bool,
+    stdin: TextIO,
+    out: TextIO,
+) -> TaskView:
+    """Print a task's views as it moves; answer it at a terminal; return the final view."""
+    while True:
+        last = view
+        async for current in tasks.watch(view.id):
+            if not as_json and current != last:
+                out.write(_line(current) + "\n")
+                out.flush()
+            last = current
+        view = last
+        if not interactive or view.status.state not in (
+            "needs_input", "needs_approval", "needs_human"
+        ):
+            return view
+        answered = await _answer(tasks, view, stdin, out)
+        if answered is None:
+            return view
+        view = answered
+
+
+async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
+    request = _request(args)
+    interactive = sys.stdin.isatty() and not args.json
+    async with WorkspaceRunner(chromium=config.chromium) as runner, Tasks(runner) as tasks:
+        view = await tasks.start_task(request)
+        if not args.json:
+            sys.stdout.write(_line(view) + "\n")
+        view = await follow(tasks, view, as_json=args.json, interactive=interactive,
+                            stdin=sys.stdin, out=sys.stdout)
+        _print_final(view, args.json, sys.stdout)
+        if interactive and args.headed and view.status.state == "checkpoint":
+            sys.stdout.write("The browser stays open for you; press Enter to close it. ")
+            sys.stdout.flush()
+            sys.stdin.readline()
+        return EXIT_CODES.get(view.status.state, 3)
+
+
+# ------------------------------------------------------------------ describe
+
+
+async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
+    async with WorkspaceRunner(chromium=config.chromium) as runner, Tasks(runner) as tasks:
+        reply = await tasks.describe()
+    if args.json:
+        sys.stdout.write(reply.model_dump_json(indent=2) + "\n")
+        return 0
+    out = sys.stdout
+    out.write(f"gofer flow contract {reply.contract_version}\n\n")
+    out.write("Surfaces:\n")
+    for name, info in reply.surfaces.items():
+        data = info.model_dump()
+        state = "available" if data.get("available") else f"unavailable: {data.get('reason')}"
+        out.write(f"  {name}: {state}\n")
+    out.write(
+        "Model passes: planner {}, rescuer {}, output shaper {}, model decider {}\n\n".format(
+            *("configured" if x else "not configured" for x in (
+                reply.planner_configured, reply.rescue_configured,
+                reply.output_configured, reply.decider_configured))
+        )
+    )
+    out.write("Step kinds: " + ", ".join(str(k["name"]) for k in reply.step_kinds) + "\n\n")
+    out.write(reply.guide.rstrip() + "\n")
+    return 0
+
+
+# ------------------------------------------------------------------ demo
+
+
+async def _demo(args: argparse.Namespace, config: GoferConfig) -> int:
+    from gofer.demo import DemoServer
+
+    async with DemoServer(seed=args.seed) as site:
+        url = site.url + (f"?variant={args.variant}" if args.variant else "")
+        sys.stdout.write(f"The demo airline is at {site.url}\n")
+        request = StartTaskRequest.model_validate({
+            "flow": demo_flow(url),
+            "facts": DEMO_FACTS,
+            "constraints": {"headed": args.headed, "origins": [site.url.rstrip("/")]},
+        })
+        async with WorkspaceRunner(chromium=config.chromium) as runner, Tasks(runner) as tasks:
+            view = await tasks.start_task(request)
+            sys.stdout.write(_line(view) + "\n")
+            view = await follow(tasks, view, as_json=False,
+                                interactive=sys.stdin.isatty(), stdin=sys.stdin, out=sys.stdout)
+            _print_final(view, False, sys.stdout)
+            report = await tasks.task_report({"id": view.id})
+            records = report.model_dump(mode="json").get("records", {})
+            sys.stdout.write(f"Records: {json.dumps(records, ensure_ascii=False)}\n")
+            paid = [e for e in site.events if e.get("kind") == "payment"]
+            sys.stdout.write(f"Payments made on the site: {len(paid)}\n")
+            if args.headed and sys.stdin.isatty() and view.status.state == "checkpoint":
+                sys.stdout.write("The browser stays open on the payment page; "
+                                 "press Enter to close it. ")
+                sys.stdout.flush()
+                sys.stdin.readline()
+    return 0 if view.status.state == "checkpoint" and not paid else 1
+
+
+def _demo_site(args: argparse.Namespace) -> int:
+    from gofer.demo import serve
+
+    sys.stdout.write(f"Serving the demo airline on http://{args.host}:{args.port}/\n")
+    sys.stdout.flush()
+    serve(host=args.host, port=args.port, seed=args.seed)
+    return 0
+
+
+# ------------------------------------------------------------------ parser
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="gofer", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    describe = sub.add_parser("describe", help="print the contract version, step kinds and guide")
+    describe.add_argument("--json", action="store_true", help="the whole Describe reply as JSON")
+
+    run = sub.add_parser("run", help="run a flow (or a plain-language task) as a task")
+    run.add_argument("flow", nargs="?", help="the flow as a JSON file")
+    run.add_argument("--task", help="the job in plain language (needs a planner)")
+    run.add_argument("--facts", help="a JSON file of fact name to value")
+    run.add_argument("--secret", action="append", metavar="NAME", help="a fact to keep secret")
+    run.add_argument("--json", action="store_true", help="print only the final view as JSON")
+    run.add_argument("--origin", action="append", metavar="URL", help="a site the task may load")
+    run.add_argument("--payment", choices=["stop_at_payment", "fill_then_approve"],
+                     default="stop_at_payment")
+    run.add_argument("--allow-destructive", action="store_true")
+    run.add_argument("--headed", action="store_true", help="show the browser")
+    run.add_argument("--browser-endpoint", metavar="URL", help="attach to a running Chrome")
+    run.add_argument("--max-actions", type=int, metavar="N")
+    run.add_argument("--max-model-calls", type=int, metavar="N")
+    run.add_argument("--max-elapsed-ms", type=int, metavar="N")
+    run.add_argument("--output-schema", metavar="FILE", help="a JSON Schema for the result")
+
+    demo = sub.add_parser("demo", help="book on the bundled demo airline, stopping at payment")
+    demo.add_argument("--headed", action="store_true", help="show the browser")
+    demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--variant", default="", help="captcha, otp, login, confirm, ...")
+
+    site = sub.add_parser("demo-site", help="serve the demo airline")
+    site.add_argument("--host", default="127.0.0.1")
+    site.add_argument("--port", type=int, default=8765)
+    site.add_argument("--seed", type=int, default=7)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``gofer`` console command."""
+    args = _parser().parse_args(argv)
+    config = config_from_env(os.environ)
+    try:
+        if args.command == "describe":
+            return asyncio.run(_describe(args, config))
+        if args.command == "run":
+            if not args.flow and not args.task:
+                raise InvalidRequest("give a flow file or --task")
+            return asyncio.run(_run(args, config))
+        if args.command == "demo":
+            return asyncio.run(_demo(args, config))
+        return _demo_site(args)
+    except GoferError as exc:
+        if getattr(args, "json", False):
+            sys.stdout.write(json.dumps({"error": exc.to_dict()}, ensure_ascii=False) + "\n")
+        else:
+            sys.stderr.write(f"gofer: {exc}\n")
+        return EXIT_CODES["refused"]
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
