@@ -1,0 +1,196 @@
+"""The demo booking through the runtime against the same booking written by hand.
+
+    .venv/bin/python bench/booking.py [--rounds N]
+
+One Chromium and one demo site serve every round. Each round books the cheapest
+Delhi to Srinagar flight on 14 October up to the payment page twice, once with
+``gofer.runtime.run_flow`` and once with :func:`bench.handwritten.book_by_hand`,
+alternating which goes first. Both get a fresh browser context, made before the
+clock starts; each is timed from its first navigation to its stop in front of
+"Pay now". Prints each round's times, the median ratio runtime / hand-written,
+the median milliseconds per grounding decision (from the runs' traces) and the
+process's peak RSS. Exits non-zero when a run did not stop at the payment gate or
+the two found different cheapest flights. Targets: ratio at most 1.5, grounding
+at most 30 ms per decision. The figures are printed, never asserted on timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from handwritten import book_by_hand
+from playwright.async_api import Browser
+
+from gofer.demo import DemoServer
+from gofer.facts import Facts
+from gofer.flow import Flow, parse_flow
+from gofer.runtime import RunRequest, RunResult, RunStatus, Workspace, run_flow
+from gofer.surfaces import BrowserEngine, BrowserOptions
+
+FACTS = {
+    "first name": "Asha",
+    "last name": "Raina",
+    "email": "asha@example.com",
+    "mobile number": "9876543210",
+}
+
+
+def booking_flow(url: str) -> Flow:
+    """The booking as a flow: search, sort, pick the cheapest, passengers, stop before paying."""
+    return parse_flow([
+        {"browse": url},
+        {"choose": "Delhi", "in": "From"},
+        {"choose": "Srinagar", "in": "To"},
+        {"choose": "14 October", "in": "Departure date"},
+        {"click": "Search flights"},
+        {"choose": "Lowest price", "in": "Sort by"},
+        {"read": "the first result: airline, departure time and price", "as": "cheapest"},
+        {"click": "Select", "within": "the first result"},
+        {"click": "Select", "within": "Economy"},
+        {"enter": "${first name}", "into": "First name"},
+        {"enter": "${last name}", "into": "Last name"},
+        {"enter": "${email}", "into": "Email"},
+        {"enter": "${mobile number}", "into": "Mobile number"},
+        {"click": "Continue"},
+        {"if": {"shows": "Add extras"}, "then": [{"click": "No thanks"}]},
+        {"stop_before": "paying for the booking"},
+    ])
+
+
+class BenchFailed(Exception):
+    """A run did not do what the benchmark needs; the message says what."""
+
+
+async def by_runtime(engine: BrowserEngine, url: str) -> tuple[float, RunResult]:
+    """Seconds the flow took on a fresh workspace, and the run's result."""
+    facts = Facts(FACTS)
+    request = RunRequest(flow=booking_flow(url), variables=dict(FACTS), mask=facts.mask)
+    async with Workspace(engine, BrowserOptions()) as workspace:
+        await workspace.browser()  # the context is made before the clock starts
+        started = time.perf_counter()
+        result = await run_flow(request, workspace)
+        elapsed = time.perf_counter() - started
+    if result.status is not RunStatus.GATED or result.gate is None:
+        reason = result.failure.reason if result.failure else result.reason
+        raise BenchFailed(f"the run ended {result.status.value}, not at the gate: {reason}")
+    if "pay" not in result.gate.label.casefold():
+        raise BenchFailed(f"the run stopped before {result.gate.label!r}, not Pay now")
+    return elapsed, result
+
+
+async def shared_browser(engine: BrowserEngine) -> Browser:
+    """The engine's Chromium, for plain Playwright contexts without gofer's page helper."""
+    session = await engine.new_session(BrowserOptions())
+    try:
+        browser = session.context.browser
+    finally:
+        await session.close()
+    if browser is None:
+        raise BenchFailed("the session's context has no browser")
+    return browser
+
+
+async def by_hand(browser: Browser, url: str) -> tuple[float, str]:
+    """Seconds the hand-written booking took on a fresh context, and the flight it found."""
+    width, height = BrowserOptions().viewport
+    context = await browser.new_context(viewport={"width": width, "height": height})
+    try:
+        context.set_default_timeout(10_000)
+        page = await context.new_page()
+        started = time.perf_counter()
+        found = await book_by_hand(page, url, FACTS)
+        elapsed = time.perf_counter() - started
+    finally:
+        await context.close()
+    return elapsed, found
+
+
+def _fold(text: str) -> str:
+    return re.sub(r"\s+", " ", text).casefold()
+
+
+def same_flight(read: str, by_hand_found: str) -> bool:
+    """Whether the runtime's reading holds the airline, time and price found by hand."""
+    return all(_fold(part) in _fold(read) for part in by_hand_found.split(", "))
+
+
+def ground_ms(result: RunResult) -> list[float]:
+    """Milliseconds of every grounding decision in the run's trace."""
+    found: list[float] = []
+    for ev in result.trace:
+        ms = ev.detail.get("ms")
+        if ev.event == "ground" and isinstance(ms, int | float):
+            found.append(float(ms))
+    return found
+
+
+async def bench(rounds: int) -> int:
+    ratios: list[float] = []
+    grounds: list[float] = []
+    async with DemoServer(seed=7) as site, BrowserEngine() as engine:
+        browser = await shared_browser(engine)
+        # one unmeasured pass of each warms the browser, the site and Python's imports
+        await by_runtime(engine, site.url)
+        await by_hand(browser, site.url)
+        for n in range(1, rounds + 1):
+            runtime_first = n % 2 == 1
+            if runtime_first:
+                rt, result = await by_runtime(engine, site.url)
+                hand, found = await by_hand(browser, site.url)
+            else:
+                hand, found = await by_hand(browser, site.url)
+                rt, result = await by_runtime(engine, site.url)
+            cheapest = str(result.variables.get("cheapest", ""))
+            if not same_flight(cheapest, found):
+                raise BenchFailed(
+                    f"different cheapest flights: runtime read {cheapest!r}, by hand {found!r}"
+                )
+            ms = ground_ms(result)
+            if not ms:
+                raise BenchFailed("the run's trace holds no grounding decisions")
+            grounds.extend(ms)
+            ratios.append(rt / hand)
+            order = "runtime first" if runtime_first else "hand first"
+            steps = sum(r.duration_ms or 0 for r in result.steps if "." not in r.path)
+            print(
+                f"round {n}: runtime {rt:.2f} s (steps {steps / 1000:.2f} s, "
+                f"{result.spend.actions} actions), by hand {hand:.2f} s, "
+                f"ratio {rt / hand:.2f} ({order}); grounding median "
+                f"{statistics.median(ms):.1f} ms over {len(ms)}",
+                flush=True,
+            )
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    children_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(f"median ratio runtime / hand-written: {statistics.median(ratios):.2f} (target <= 1.5)")
+    print(
+        f"median grounding decision: {statistics.median(grounds):.2f} ms over "
+        f"{len(grounds)} decisions, max {max(grounds):.2f} ms (target <= 30 ms)"
+    )
+    print(f"peak RSS: this process {peak_mb:.0f} MB, largest exited child {children_mb:.0f} MB")
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--rounds", type=int, default=5, help="measured rounds (default 5)")
+    args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    try:
+        return asyncio.run(bench(args.rounds))
+    except BenchFailed as failed:
+        print(f"bench failed: {failed}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
