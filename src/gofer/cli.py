@@ -79,9 +79,8 @@ def demo_flow(url: str) -> dict[str, Any]:
 
 
 def _line(view: TaskView) -> str:
-    step = f" [step {view.step.index + 1}: {view.step.intent}]" if view.step else ""
     progress = f"{round(view.progress * 100):>3}%"
-    return f"{view.id} {view.status.state:<15} {progress} {view.summary}{step}"
+    return f"{view.id} {view.status.state:<15} {progress} {view.summary}"
 
 
 def _print_final(view: TaskView, as_json: bool, out: TextIO) -> None:

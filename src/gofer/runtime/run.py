@@ -291,6 +291,8 @@ class Run:
         started = time.perf_counter()
         actions_before = self.spend.actions
         self.event(path, "step", kind=step.KIND)
+        if self.request.on_step is not None:
+            self.request.on_step(path)
         try:
             done = await self.dispatch(path, step)
         except StepFailed as exc:

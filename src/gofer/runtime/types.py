@@ -140,6 +140,7 @@ class RunRequest:
     budget: RunBudget = RunBudget()
     hints: tuple[GroundingHint, ...] = ()
     include_values: bool = True
+    on_step: Callable[[str], None] | None = None  # told each step's path as it starts
 
 
 @dataclass(slots=True)

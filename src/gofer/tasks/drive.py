@@ -77,6 +77,7 @@ class Driver:
             allow_destructive=seg.allow_destructive,
             budget=cell.ledger.for_run(),
             hints=tuple(cell.hints),
+            on_step=None if seg.press else lambda path: self._progress(cell, seg, path),
         )
         at = seg.gate.path if seg.gate is not None else str(seg.base)
         loop = asyncio.get_running_loop()
@@ -104,6 +105,13 @@ class Driver:
             )
         finally:
             cell.ledger.add_time((loop.time() - started) * 1000.0)
+
+    def _progress(self, cell: Cell, seg: Segment, path: str) -> None:
+        """A top-level step started: publish the running view on it."""
+        if "." in path:
+            return
+        cell.finished_top = max(cell.finished_top, seg.base + int(path))
+        cell.publish(view_of(cell, Running(), seg.absolute(path)))
 
     def _absorb(self, cell: Cell, seg: Segment, result: RunResult) -> None:
         """Add the run's steps, trace, hints, spend and reads to the task."""
