@@ -20,7 +20,7 @@ from gofer.decide.ground import (
     describe,
     ground,
 )
-from gofer.decide.hints import hint_for, learn_hint, site_of
+from gofer.decide.hints import GroundingHint, hint_for, learn_hint, site_of
 from gofer.decide.options import OPTION_MIN, match_date_cell, match_option
 from gofer.decide.regions import Region, resolve_within
 from gofer.decide.text import Amount, amounts, normalise
@@ -35,6 +35,7 @@ __all__ = [
     "Amount",
     "Candidate",
     "Grounding",
+    "GroundingHint",
     "Query",
     "Region",
     "Want",

@@ -23,7 +23,7 @@ from gofer.decide.text import normalise, stem_tokens, text_score
 from gofer.surfaces.screen import Element, Screen
 
 if TYPE_CHECKING:
-    from gofer.runtime.types import GroundingHint
+    from gofer.decide.hints import GroundingHint
 
 __all__ = [
     "CLOSE_MARGIN",

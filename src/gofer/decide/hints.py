@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
@@ -11,9 +12,19 @@ from gofer.surfaces.screen import Element, Screen
 
 if TYPE_CHECKING:
     from gofer.decide.ground import Query
-    from gofer.runtime.types import GroundingHint
 
-__all__ = ["hint_for", "learn_hint", "site_of"]
+__all__ = ["GroundingHint", "hint_for", "learn_hint", "site_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class GroundingHint:
+    """Which element some target words resolved to on a site, to try first next time."""
+
+    site: str  # scheme://host[:port]
+    kind: str  # the step kind (click, enter, choose, stop_before)
+    words: str  # the target words as written in the step
+    role: str
+    name: str
 
 
 def site_of(url: str) -> str:
@@ -41,10 +52,6 @@ def hint_for(
 
 def learn_hint(query: Query, element: Element, site: str) -> GroundingHint:
     """The hint to remember after ``query`` resolved to ``element`` on ``site``."""
-    # Imported here: gofer.runtime imports gofer.decide, so a module-level import would
-    # make a cycle; decide only needs the plain data type.
-    from gofer.runtime.types import GroundingHint
-
     return GroundingHint(
         site=site, kind=query.kind, words=query.words, role=element.role, name=element.name
     )

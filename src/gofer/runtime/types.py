@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from gofer.decide.hints import GroundingHint as GroundingHint
 from gofer.flow.steps import Flow, JSONValue
 
 Masker = Callable[[str], str]
@@ -110,17 +111,6 @@ class TraceEvent:
     path: str
     event: str
     detail: Mapping[str, JSONValue] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class GroundingHint:
-    """Which element some target words resolved to on a site, to try first next time."""
-
-    site: str  # scheme://host[:port]
-    kind: str  # the step kind (click, enter, choose, stop_before)
-    words: str  # the target words as written in the step
-    role: str
-    name: str
 
 
 @dataclass(frozen=True, slots=True)
