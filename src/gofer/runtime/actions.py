@@ -66,7 +66,8 @@ async def click(run: Run, path: str, step: Click) -> Done:
     if not effect.changed:
         raise StepFailed(
             f"clicking '{_label(el)}' changed nothing on the page "
-            "(no navigation, no change on the page, no new focus)"
+            "(no navigation, no change on the page, no new focus)",
+            el,
         )
     return Done(element=el, confidence=grounding.confidence)
 
@@ -159,7 +160,8 @@ async def _pick_date(run: Run, path: str, words: str) -> Element:
         cells = [e for e in screen.elements if e.visible and not e.disabled]
         cell = match_date_cell(target, cells)
         if cell is not None:
-            await run.act(path, f"pick day '{_label(cell)}'", lambda c=cell: browser.click(c.ref))
+            ref = cell.ref
+            await run.act(path, f"pick day '{_label(cell)}'", lambda: browser.click(ref))
             return cell
         shown = _shown_month(screen)
         if shown is None:
@@ -169,8 +171,8 @@ async def _pick_date(run: Run, path: str, words: str) -> Element:
         g = ground(Query(words_nav, Want.CLICK, kind="choose"), screen)
         if g.element is None:
             raise StepFailed(f"the calendar has no '{words_nav}' control")
-        nav = g.element
-        await run.act(path, words_nav, lambda n=nav: browser.click(n.ref))
+        nav_ref = g.element.ref
+        await run.act(path, words_nav, lambda: browser.click(nav_ref))
     raise StepFailed(f"could not reach {target:%B %Y} in the calendar")
 
 
@@ -291,7 +293,7 @@ def _pick_action(words: str, screen: Screen) -> tuple[Element, float] | None:
     ranked: list[tuple[int, float, Element]] = []
     scores = {c.element.ref: c.score for c in g.candidates}
     for el in screen.elements:
-        if not el.visible or el.role not in _ACTION_ROLES and el.input_type not in ("submit",):
+        if not el.visible or (el.role not in _ACTION_ROLES and el.input_type not in ("submit",)):
             continue
         kind = consequence(_label(el))
         if kind is Consequence.REVERSIBLE:
@@ -323,5 +325,9 @@ async def stop_before(run: Run, path: str, step: StopBefore) -> Done:
         return Done(element=el, confidence=confidence)
     run.guard(path, el, screen, words)
     # A reversible control the flow still asked to stop before: stop all the same.
-    raise Gated(Gate(path=path, action=words, label=_label(el), consequence=consequence(_label(el)).value,
-                      payment_screen=bool(screen_payment_evidence(screen.text)), url=screen.url))
+    raise Gated(
+        Gate(path=path, action=words, label=run.mask(_label(el)),
+             consequence=consequence(_label(el)).value,
+             payment_screen=bool(screen_payment_evidence(screen.text)), url=screen.url),
+        el,
+    )

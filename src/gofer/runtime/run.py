@@ -8,7 +8,6 @@ and returns a :class:`RunResult`.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -17,7 +16,7 @@ from datetime import date
 from typing import Protocol
 from urllib.parse import urlsplit
 
-from gofer.decide import Grounding, Query, Want, ground, learn_hint
+from gofer.decide import Grounding, Query, ground, learn_hint
 from gofer.errors import BlockedOrigin, GoferError, SurfaceError
 from gofer.flow import (
     Browse,
@@ -297,6 +296,8 @@ class Run:
             done = await self.dispatch(path, step)
         except StepFailed as exc:
             report.reason = self.mask(exc.reason)
+            if exc.element is not None:
+                report.element = self._chosen(exc.element)
             if step.optional:
                 report.outcome = StepOutcome.SKIPPED
                 self.event(path, "skipped", reason=exc.reason)
@@ -306,7 +307,10 @@ class Run:
             raise StepFailed(report.reason) from exc
         except Gated as gated:
             report.outcome = StepOutcome.GATED
-            report.element = ChosenElement("button", self.mask(gated.gate.label))
+            report.element = (
+                self._chosen(gated.element) if gated.element is not None
+                else ChosenElement("button", self.mask(gated.gate.label))
+            )
             report.reason = f"stopped before '{gated.gate.label}' ({gated.gate.consequence})"
             self.event(path, "gated", label=gated.gate.label, consequence=gated.gate.consequence)
             raise
@@ -317,8 +321,11 @@ class Run:
         report.reason = self.mask(done.reason) if done.reason else None
         report.confidence = done.confidence
         if done.element is not None:
-            report.element = ChosenElement(done.element.role, self.mask(_label(done.element)))
+            report.element = self._chosen(done.element)
         self.event(path, "end", outcome=done.outcome.value)
+
+    def _chosen(self, el: Element) -> ChosenElement:
+        return ChosenElement(el.role, self.mask(_label(el)))
 
     async def dispatch(self, path: str, step: Step) -> Done:
         match step:
@@ -460,6 +467,9 @@ class Run:
             return
         if evidence and kind is Consequence.REVERSIBLE:
             kind = Consequence.PAYMENT
-        raise Gated(Gate(path=path, action=words, label=label, consequence=kind.value,
-                          payment_screen=bool(evidence), url=screen.url))
+        raise Gated(
+            Gate(path=path, action=words, label=self.mask(label), consequence=kind.value,
+                 payment_screen=bool(evidence), url=screen.url),
+            element,
+        )
 

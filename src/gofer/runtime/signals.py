@@ -19,19 +19,24 @@ class Done:
 
 
 class StepFailed(Exception):
-    """A step could not be done; ``reason`` is plain words for people."""
+    """A step could not be done; ``reason`` is plain words for people.
 
-    def __init__(self, reason: str) -> None:
+    ``element`` is the element the step had chosen, when it got that far.
+    """
+
+    def __init__(self, reason: str, element: Element | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.element = element
 
 
 class Gated(Exception):
     """A step stopped in front of a control that pays or cannot be undone."""
 
-    def __init__(self, gate: Gate) -> None:
+    def __init__(self, gate: Gate, element: Element | None = None) -> None:
         super().__init__(gate.label)
         self.gate = gate
+        self.element = element
 
 
 class BudgetSpent(Exception):

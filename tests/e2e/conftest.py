@@ -1,0 +1,150 @@
+"""Shared fixtures for the end-to-end runtime tests.
+
+One headless Chromium and one demo site serve the whole session; each test runs
+its flow in a workspace (its own browser context) of its own. Hand-written test
+pages are served by one small local site, each test under paths of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+
+from gofer.demo import DemoServer
+from gofer.flow import JSONValue, parse_flow
+from gofer.runtime import (
+    RunBudget,
+    RunRequest,
+    RunResult,
+    RuntimeSettings,
+    Workspace,
+    run_flow,
+)
+from gofer.surfaces import BrowserEngine, BrowserOptions
+
+# Failing tests should not wait the production 8 s for a target that never comes.
+FAST = RuntimeSettings(target_timeout_ms=2_500, settle_timeout_ms=5_000, wait_timeout_ms=4_000)
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def engine() -> AsyncIterator[BrowserEngine]:
+    """One Chromium for the whole session (tests must use the session loop)."""
+    async with BrowserEngine() as eng:
+        yield eng
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def demo() -> AsyncIterator[DemoServer]:
+    """The SkyLark demo site, seed 7, shared by the session.
+
+    Its events are shared too: a test looks only at the events recorded after it
+    started (see :class:`Events`).
+    """
+    async with DemoServer(seed=7) as server:
+        yield server
+
+
+@dataclass
+class Events:
+    """The demo events recorded since a test started."""
+
+    server: DemoServer
+    start: int = 0
+
+    def all(self) -> list[dict[str, Any]]:
+        return self.server.events[self.start :]
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        return [e for e in self.all() if e["kind"] == kind]
+
+
+@pytest.fixture
+def events(demo: DemoServer) -> Events:
+    """The demo site's events from this test on."""
+    return Events(demo, len(demo.events))
+
+
+@dataclass
+class Pages:
+    """A local site of hand-written pages; ``add`` serves HTML at a path."""
+
+    server: DemoServer | None = None
+    pages: dict[str, str] = field(default_factory=dict)
+    hits: list[str] = field(default_factory=list)
+
+    @property
+    def origin(self) -> str:
+        assert self.server is not None
+        return self.server.url.rstrip("/")
+
+    def add(self, path: str, html: str) -> str:
+        """Serve ``html`` (wrapped in a minimal document) at ``path``; returns its address."""
+        self.pages[path] = html
+        return self.origin + path
+
+    async def endpoint(self, request: Request) -> Response:
+        path = request.url.path
+        self.hits.append(path)
+        body = self.pages.get(path)
+        if body is None:
+            return Response("not found", status_code=404)
+        if "<html" not in body:
+            body = (
+                "<!doctype html><html><head><meta charset='utf-8'><title>"
+                f"{path}</title></head><body>{body}</body></html>"
+            )
+        return HTMLResponse(body, headers={"Cache-Control": "no-store"})
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def pages() -> AsyncIterator[Pages]:
+    """One local site for the hand-written pages of every test."""
+    site = Pages()
+    app = Starlette(routes=[Route("/{path:path}", site.endpoint, methods=["GET", "POST"])])
+    async with DemoServer(app=app) as server:
+        site.server = server
+        yield site
+
+
+Runner = Callable[..., Awaitable[RunResult]]
+
+
+@pytest.fixture
+def run(engine: BrowserEngine) -> Runner:
+    """Run a flow (a dict or list) in a fresh workspace and return the result.
+
+    Keyword arguments: ``facts`` (variables), ``private`` and ``mask``,
+    ``allow_destructive``, ``budget``, ``origins``, ``settings``.
+    """
+
+    async def go(
+        flow: Mapping[str, Any] | list[Any],
+        *,
+        facts: Mapping[str, JSONValue] | None = None,
+        private: frozenset[str] = frozenset(),
+        mask: Callable[[str], str] | None = None,
+        allow_destructive: bool = False,
+        budget: RunBudget | None = None,
+        origins: tuple[str, ...] = (),
+        settings: RuntimeSettings | None = FAST,
+    ) -> RunResult:
+        request = RunRequest(
+            flow=parse_flow(flow),
+            variables=dict(facts or {}),
+            private=private,
+            mask=mask,
+            allow_destructive=allow_destructive,
+            budget=budget or RunBudget(),
+        )
+        async with Workspace(engine, BrowserOptions(origins=origins)) as workspace:
+            return await run_flow(request, workspace, settings=settings)
+
+    return go
