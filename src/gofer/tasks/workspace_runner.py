@@ -2,12 +2,16 @@
 
 It runs each flow with :func:`gofer.runtime.run_flow` on the task's workspace,
 which it opens on first use and keeps until the controller releases it, so a
-resumed task picks up on the page its last run left.
+resumed task picks up on the page its last run left. While a task holds its
+workspace, :meth:`WorkspaceRunner.page_for` hands its page to a person (or a test)
+who must act there: clear a captcha, type a one-time code, sign in.
 """
 
 from __future__ import annotations
 
 import logging
+
+from playwright.async_api import Page
 
 from gofer.errors import SurfaceError
 from gofer.runtime import ModelDecider, RunRequest, RunResult, RuntimeSettings, Workspace, run_flow
@@ -22,7 +26,11 @@ DESKTOP_UNAVAILABLE = "the desktop surface is not available in this version of g
 
 
 class WorkspaceRunner:
-    """Runs task flows in a real browser. Use ``async with`` or call :meth:`aclose`."""
+    """Runs task flows in a real browser. Use ``async with`` or call :meth:`aclose`.
+
+    ``engine`` shares a :class:`BrowserEngine` the caller owns (and closes); without
+    one the runner launches its own and closes it in :meth:`aclose`.
+    """
 
     def __init__(
         self,
@@ -30,11 +38,13 @@ class WorkspaceRunner:
         chromium: str | None = None,
         settings: RuntimeSettings | None = None,
         decider: ModelDecider | None = None,
+        engine: BrowserEngine | None = None,
     ) -> None:
         self._chromium = chromium
         self._settings = settings or RuntimeSettings()
         self._decider = decider
-        self._engine = BrowserEngine(executable=chromium)
+        self._owns_engine = engine is None
+        self._engine = engine if engine is not None else BrowserEngine(executable=chromium)
         self._workspaces: dict[str, Workspace] = {}
         self._closed = False
 
@@ -63,6 +73,19 @@ class WorkspaceRunner:
         workspace = self._workspace(task_id, options)
         return await run_flow(request, workspace, settings=self._settings, decider=self._decider)
 
+    def holds(self, task_id: str) -> bool:
+        """Whether the task's workspace is open (made and not yet released)."""
+        return task_id in self._workspaces
+
+    async def page_for(self, task_id: str) -> Page | None:
+        """The page of the task's open browser session, for a person to act on while the
+        task waits (``needs_human``, a checkpoint); None when the task holds no session."""
+        workspace = self._workspaces.get(task_id)
+        if workspace is None or not workspace.has_browser:
+            return None
+        browser = await workspace.browser()
+        return browser.page
+
     async def screenshot(self, task_id: str) -> bytes | None:
         """A PNG of the task's page, or None when it has none or it cannot be taken."""
         workspace = self._workspaces.get(task_id)
@@ -85,7 +108,8 @@ class WorkspaceRunner:
         self._closed = True
         for task_id in list(self._workspaces):
             await self.release(task_id)
-        await self._engine.aclose()
+        if self._owns_engine:
+            await self._engine.aclose()
 
     async def __aenter__(self) -> WorkspaceRunner:
         return self
