@@ -25,17 +25,24 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 from gofer.errors import BlockedOrigin, SurfaceError
 from gofer.surfaces.base import ActionEffect, Masker, SurfaceKind
 from gofer.surfaces.origins import origin_allowed
-from gofer.surfaces.reading import FrameReading, build_screen, load_js
+from gofer.surfaces.reading import FrameReading, build_screen, page_script
 from gofer.surfaces.screen import Screen
 from gofer.surfaces.traffic import RequestTracker
 
 __all__ = ["BrowserSurface"]
 
-QUIET_MS = 100
+QUIET_MS = 50
+"""How long the DOM must stay still, after its last change, for a page to count as settled."""
+GRACE_MS = 25
+"""How long an action that changed nothing yet is given for a late change to start."""
+TYPE_DELAY_MS = 10
+"""Milliseconds between keys typed into a combobox or autocomplete field."""
 _COUNTERS = "(el) => window.__gofer ? window.__gofer.counters(el) : null"
+_SNAPSHOT = """(a) => window.__gofer && window.__gofer.snapshot
+  ? window.__gofer.snapshot(a) : '{"missing": true}'"""
 _RESOLVE = "(r) => window.__gofer ? window.__gofer.resolve(r) : null"
-_QUIET = "([q, t]) => window.__gofer ? window.__gofer.quiet(q, t) : true"
-_ANIMATIONS = "(t) => window.__gofer ? window.__gofer.animations(t) : true"
+_SETTLE = """([q, g, m, t, el]) => window.__gofer
+  ? window.__gofer.settle(q, g, m, t, el) : null"""
 _CHANGED = "(t) => window.__gofer ? window.__gofer.changed(t) : new Promise(() => {})"
 _COVERED = """([frameEl, points]) => points.map(([x, y]) => {
   if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
@@ -107,6 +114,12 @@ class BrowserSurface:
     refs from the latest :meth:`snapshot` and return an :class:`ActionEffect`
     measured after the page settled. A page that a click opens becomes the current
     page; when it closes the surface goes back to the one before.
+
+    Settling after an action waits for the load event, for requests in flight, for
+    the DOM to stay still ``quiet_ms`` after its last change (twice that after
+    requests were waited for) and for finite animations. An action that changed
+    nothing in the DOM by the time it returned is given ``grace_ms`` for a late
+    change to start; if none starts, the page counts as settled.
     """
 
     kind: SurfaceKind = "browser"
@@ -119,10 +132,17 @@ class BrowserSurface:
         *,
         attached_browser: Browser | None = None,
         on_close: Callable[[BrowserSurface], None] | None = None,
+        quiet_ms: int = QUIET_MS,
+        type_delay_ms: int = TYPE_DELAY_MS,
     ) -> None:
         self.context = context
         self.origins = origins
         self.timeout_ms = timeout_ms
+        self.quiet_ms = quiet_ms
+        """How long the DOM must stay still after its last change to count as settled."""
+        self.grace_ms = min(GRACE_MS, quiet_ms)
+        self.type_delay_ms = type_delay_ms
+        """Milliseconds between keys typed into a combobox or autocomplete field."""
         self.blocked: list[str] = []
         """Every address the origins blocked, navigations and subresources, in order."""
         self.dialog_messages: list[str] = []
@@ -145,7 +165,7 @@ class BrowserSurface:
     async def start(self) -> None:
         """Install the page helper and the origin guard, and open the first page."""
         self.context.set_default_timeout(self.timeout_ms)
-        await self.context.add_init_script(script=load_js("page_init.js"))
+        await self.context.add_init_script(script=page_script())
         if self.origins:
             await self.context.route("**/*", self._route)
         self.context.on("page", self._adopt)
@@ -271,8 +291,20 @@ class BrowserSurface:
     async def settle(self, timeout_ms: int = 10_000) -> None:
         """Wait for loading, requests in flight, DOM mutations and animations to end.
 
-        Each wait is event-driven and the whole is bounded by ``timeout_ms``; a page
-        that never goes quiet is given up on silently at the deadline.
+        The DOM counts as still once ``quiet_ms`` passed since its last change, so a
+        page that is already quiet settles at once. Each wait is event-driven and the
+        whole is bounded by ``timeout_ms``; a page that never goes quiet is given up
+        on silently at the deadline.
+        """
+        await self._settle(timeout_ms, None, None)
+
+    async def _settle(
+        self, timeout_ms: int, before: _State | None, target: ElementHandle | None
+    ) -> dict[str, Any] | None:
+        """Settle after the action ``before`` was taken ahead of (None: no action).
+
+        Returns the main frame's counters as of the settle's end, measured in the same
+        round trip as the last quiet wait, or None when they could not be had.
         """
         deadline = time.monotonic() + timeout_ms / 1000
 
@@ -282,27 +314,43 @@ class BrowserSurface:
         while left_ms() > 0:
             page = self.page
             navigations = self._navigations
+            same_document = False
+            mut_before: int | None = None
+            if before is not None and page is before.page and navigations == before.navigations:
+                same_document = True
+                mut_before = before.mutations.get(page.main_frame)
+            tracker = self._trackers.get(page)
             try:
                 with contextlib.suppress(PlaywrightTimeout):
                     await page.wait_for_load_state("load", timeout=max(1, left_ms()))
-                tracker = self._trackers.get(page)
-                if tracker is not None:
+                waited = tracker is not None and tracker.pending() > 0
+                if tracker is not None and waited:
                     await tracker.idle(left_ms() / 1000)
-                await page.evaluate(_QUIET, [QUIET_MS, max(1, left_ms())])
-                await page.evaluate(_ANIMATIONS, max(1, left_ms()))
+                quiet = self.quiet_ms * 2 if waited else self.quiet_ms
+                result: dict[str, Any] | None = await page.evaluate(
+                    _SETTLE,
+                    [quiet, self.grace_ms, mut_before, max(1, left_ms()),
+                     target if same_document else None],
+                )
             except PlaywrightError:
                 if page.is_closed() or self._navigations != navigations:
                     continue
                 raise
-            tracker = self._trackers.get(page)
             if (
                 page is self.page
                 and self._navigations == navigations
                 and (tracker is None or tracker.pending() == 0)
             ):
-                break
+                if result is None:
+                    with contextlib.suppress(PlaywrightError):
+                        self._title = await page.title()
+                    return None
+                self._title = str(result.get("title") or "")
+                counters: dict[str, Any] | None = result.get("counters")
+                return counters
         with contextlib.suppress(PlaywrightError, SurfaceError):
             self._title = await self.page.title()
+        return None
 
     async def wait_for_change(self, timeout_ms: int) -> bool:
         """Resolve True when the DOM mutates, a page navigates or opens; False on timeout."""
@@ -337,11 +385,11 @@ class BrowserSurface:
     async def _read_frame(self, frame: Frame, path: str) -> dict[str, Any] | None:
         prefix = f"f{path}:" if path else ""
         for _ in range(2):
-            text = await frame.evaluate(load_js("snapshot.js"), {"prefix": prefix})
+            text = await frame.evaluate(_SNAPSHOT, {"prefix": prefix})
             raw: dict[str, Any] = json.loads(text)
             if not raw.get("missing"):
                 return raw
-            await frame.evaluate(load_js("page_init.js"))
+            await frame.evaluate(page_script())
         return None
 
     def _frame_paths(self, page: Page) -> dict[str, Frame]:
@@ -427,8 +475,7 @@ class BrowserSurface:
 
     async def element(self, ref: str) -> ElementHandle:
         """The live element behind ``ref`` from the latest snapshot (``STALE_REF`` if gone)."""
-        path = ref[1:].split(":", 1)[0] if ref.startswith("f") and ":" in ref else ""
-        frame = self._frames.get(path)
+        frame = self._frame_of(ref)
         if frame is None or frame.is_detached():
             raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
         try:
@@ -443,18 +490,31 @@ class BrowserSurface:
             raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
         return element
 
-    async def _state(self, target: ElementHandle | None) -> _State:
+    def _frame_of(self, ref: str) -> Frame | None:
+        path = ref[1:].split(":", 1)[0] if ref.startswith("f") and ":" in ref else ""
+        return self._frames.get(path)
+
+    async def _state(
+        self,
+        target: ElementHandle | None,
+        target_frame: Frame | None,
+        main: dict[str, Any] | None = None,
+    ) -> _State:
+        """The counters of every frame; ``main`` holds the main frame's when already read."""
         page = self.page
         mutations: dict[Frame, int] = {}
         focus, on_target, modal = 0, False, False
         for frame in page.frames:
             if frame.is_detached():
                 continue
-            arg = target if frame == page.main_frame or target is None else None
-            try:
-                counters = await frame.evaluate(_COUNTERS, arg)
-            except PlaywrightError:
-                continue
+            if frame == page.main_frame and main is not None:
+                counters: dict[str, Any] | None = main
+            else:
+                arg = target if frame == target_frame else None
+                try:
+                    counters = await frame.evaluate(_COUNTERS, arg)
+                except PlaywrightError:
+                    continue
             if counters is None:
                 continue
             mutations[frame] = int(counters["mut"])
@@ -468,18 +528,22 @@ class BrowserSurface:
         )
 
     async def _act(
-        self, action: Callable[[], Awaitable[None]], target: ElementHandle | None
+        self,
+        action: Callable[[], Awaitable[None]],
+        target: ElementHandle | None,
+        target_frame: Frame | None = None,
     ) -> ActionEffect:
-        before = await self._state(target)
+        page = self.page
+        on_main = target is None or target_frame == page.main_frame
+        before = await self._state(target, target_frame)
         blocked = len(self._blocked_navigations)
         await action()
-        await self.settle(self.timeout_ms)
+        main = await self._settle(self.timeout_ms, before, target if on_main else None)
         if len(self._blocked_navigations) > blocked:
             raise self._blocked_error(self._blocked_navigations[-1])
-        try:
-            after = await self._state(target)
-        except PlaywrightError:
-            after = await self._state(None)
+        if self.page is not page or self._navigations != before.navigations:
+            target, target_frame = None, None
+        after = await self._state(target, target_frame, main)
         navigated = after.navigations != before.navigations
         same_frames = after.mutations.keys() == before.mutations.keys()
         return ActionEffect(
@@ -495,6 +559,7 @@ class BrowserSurface:
         self, ref: str, verb: str, act: Callable[[ElementHandle], Awaitable[None]]
     ) -> ActionEffect:
         element = await self.element(ref)
+        frame = self._frame_of(ref)
 
         async def run() -> None:
             try:
@@ -511,7 +576,7 @@ class BrowserSurface:
                 ) from err
 
         try:
-            return await self._act(run, element)
+            return await self._act(run, element, frame)
         finally:
             with contextlib.suppress(PlaywrightError):
                 await element.dispose()
@@ -525,7 +590,7 @@ class BrowserSurface:
 
         A plain input or textarea is filled at once and then gets a ``change``
         event; a combobox or autocomplete field is cleared and typed key by key
-        (30 ms apart) so that its suggestions react as to a
+        (``type_delay_ms`` apart) so that its suggestions react as to a
         person; a contenteditable element is filled like an input.
         """
 
@@ -533,7 +598,7 @@ class BrowserSurface:
             kind = await el.evaluate(_FIELD_KIND)
             if kind["combo"]:
                 await el.fill("", timeout=self.timeout_ms)
-                await el.type(text, delay=30, timeout=self.timeout_ms)
+                await el.type(text, delay=self.type_delay_ms, timeout=self.timeout_ms)
             else:
                 await el.fill(text, timeout=self.timeout_ms)
                 if kind["native"]:

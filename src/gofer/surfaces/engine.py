@@ -10,7 +10,7 @@ from playwright.async_api import Browser, Playwright, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
 from gofer.errors import SurfaceError
-from gofer.surfaces.browser import BrowserSurface
+from gofer.surfaces.browser import QUIET_MS, TYPE_DELAY_MS, BrowserSurface
 from gofer.surfaces.chromium import CHROMIUM_ARGS, find_chromium
 from gofer.surfaces.origins import parse_origin
 
@@ -24,6 +24,8 @@ class BrowserOptions:
     ``origins`` confines the session to those sites (see :mod:`gofer.surfaces.origins`);
     ``browser_endpoint`` attaches to a running Chrome over CDP instead of launching;
     ``executable`` and ``headed`` choose the launched browser (the engine's by default).
+    ``quiet_ms`` is how long the DOM must stay still after an action to count as
+    settled; ``type_delay_ms`` spaces the keys typed into comboboxes.
     """
 
     executable: str | None = None
@@ -32,6 +34,8 @@ class BrowserOptions:
     browser_endpoint: str | None = None
     viewport: tuple[int, int] = (1280, 800)
     default_timeout_ms: int = 10_000
+    quiet_ms: int = QUIET_MS
+    type_delay_ms: int = TYPE_DELAY_MS
 
 
 class BrowserEngine:
@@ -115,6 +119,7 @@ class BrowserEngine:
         surface = BrowserSurface(
             context, opts.origins, opts.default_timeout_ms,
             attached_browser=attached, on_close=self._sessions.discard,
+            quiet_ms=opts.quiet_ms, type_delay_ms=opts.type_delay_ms,
         )
         self._sessions.add(surface)
         try:

@@ -15,13 +15,29 @@ from typing import Any
 from gofer.surfaces.base import Masker
 from gofer.surfaces.screen import Box, Element, Record, RecordGroup, Screen, TextLine
 
-__all__ = ["FrameReading", "build_screen", "load_js", "reading_order"]
+__all__ = ["FrameReading", "build_screen", "load_js", "page_script", "reading_order"]
 
 
 @cache
 def load_js(name: str) -> str:
     """The text of one bundled script in ``gofer/surfaces/js`` (read once)."""
     return (resources.files("gofer.surfaces") / "js" / name).read_text(encoding="utf-8")
+
+
+@cache
+def page_script() -> str:
+    """The script installed in every frame: the page helper with the screen reader in it.
+
+    The reader is compiled once per document and called as ``__gofer.snapshot(args)``
+    rather than sent and compiled again for every snapshot.
+    """
+    return (
+        load_js("page_init.js")
+        + "\n;(() => {\n  const read = (\n"
+        + load_js("snapshot.js")
+        + "\n  );\n  const g = window.__gofer;\n"
+        + "  if (g && !g.snapshot) g.snapshot = read;\n})();\n"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,7 +50,9 @@
       for (let n = a; target && n; n = n.parentNode || n.host) if (n === target) onTarget = true;
       const modal = !!document.querySelector(
         "dialog:modal, [role=dialog][aria-modal=true], [role=alertdialog]");
-      return { mut: state.mut, focus: a ? state.ids.get(a) : 0, onTarget, modal };
+      return {
+        mut: state.mut, focus: a ? state.ids.get(a) : 0, onTarget, modal, now: performance.now(),
+      };
     },
     isClicky(el) { return state.clicky.has(el); },
     refs: state.refs,
@@ -59,10 +61,9 @@
       const el = w ? w.deref() : undefined;
       return el && el.isConnected ? el : null;
     },
-    // Resolves once no mutation has happened for `quietMs`, counted from now at
-    // the earliest; resolves false when `timeoutMs` runs out first.
-    quiet(quietMs, timeoutMs) {
-      const start = performance.now();
+    // Resolves once no mutation has happened for `quietMs`, counted from `start` (a
+    // time on this document's clock) at the earliest; false when `timeoutMs` runs out.
+    quiet(quietMs, timeoutMs, start) {
       return new Promise((resolve) => {
         let timer = 0;
         const done = (ok) => {
@@ -100,6 +101,26 @@
       const all = Promise.all(running.map((a) => a.finished.catch(() => null))).then(() => true);
       const limit = new Promise((r) => setTimeout(() => r(false), timeoutMs));
       return Promise.race([all, limit]);
+    },
+    // One round trip for a settle: DOM quiet, then animations done, then the counters.
+    // `mutBefore` is the mutation count before an action (null when there was none):
+    // an action that changed nothing yet gets `graceMs` for a late change to show;
+    // otherwise the DOM must stay still for `quietMs` after its last change.
+    async settle(quietMs, graceMs, mutBefore, timeoutMs, target) {
+      const start = performance.now();
+      const idle = mutBefore !== null && state.mut === mutBefore;
+      let ok;
+      if (idle) {
+        ok = await api.quiet(graceMs, timeoutMs, start);
+        if (ok && state.mut !== mutBefore) {
+          ok = await api.quiet(quietMs, timeoutMs - (performance.now() - start), 0);
+        }
+      } else {
+        ok = await api.quiet(quietMs, timeoutMs, 0);
+      }
+      const left = Math.max(1, timeoutMs - (performance.now() - start));
+      const still = await api.animations(left);
+      return { ok: ok && still, title: document.title, counters: api.counters(target) };
     },
   };
   Object.defineProperty(window, "__gofer", { value: api, enumerable: false });
