@@ -6,16 +6,22 @@ surface, and checks that the action took.
 
 from __future__ import annotations
 
+import contextlib
 import re
-import time
-from datetime import date, datetime
+import time as clock
+from collections.abc import Awaitable, Callable
+from datetime import date, datetime, time
 from typing import TYPE_CHECKING
 
+from playwright.async_api import Error as PlaywrightError
+
 from gofer.decide import Query, Want, ground, match_date_cell, match_option, normalise, parse_when
+from gofer.errors import SurfaceError
 from gofer.flow import Choose, Click, Enter, StopBefore
 from gofer.runtime.signals import Done, Gated, StepFailed
 from gofer.runtime.types import Gate, StepOutcome
 from gofer.safety import Consequence, consequence, screen_payment_evidence
+from gofer.surfaces import ActionEffect, BrowserSurface
 from gofer.surfaces.screen import Element, Screen
 
 if TYPE_CHECKING:
@@ -60,16 +66,45 @@ async def click(run: Run, path: str, step: Click) -> Done:
     query = Query(words, Want.CLICK, within, kind="click")
     el, screen, grounding = await run.find(path, query)
     el = await _uncover(run, path, el, query)
-    run.guard(path, el, await run.screen(), words)
+    before = await run.screen()
+    run.guard(path, el, before, words)
     browser = await run.browser()
-    effect = await run.act(path, f"click {el.role} '{_label(el)}'", lambda: browser.click(el.ref))
-    if not effect.changed:
+    effect = await run.act(path, f"click {el.role} '{_label(el)}'", _clicker(browser, el.ref))
+    if not effect.changed and not await _late_change(run, before):
         raise StepFailed(
             f"clicking '{_label(el)}' changed nothing on the page "
             "(no navigation, no change on the page, no new focus)",
             el,
         )
     return Done(element=el, confidence=grounding.confidence)
+
+
+def _looks(screen: Screen) -> tuple[object, ...]:
+    """What a person would notice of a screen: its address, text and control states."""
+    return (
+        screen.url,
+        screen.text,
+        screen.dialog_open,
+        tuple(
+            (e.role, e.name, e.value, e.checked, e.selected, e.expanded, e.disabled, e.visible)
+            for e in screen.elements
+        ),
+    )
+
+
+async def _late_change(run: Run, before: Screen) -> bool:
+    """Whether the page changes within the grace after an action that seemed to do nothing.
+
+    Pages that answer a click from a timer (a debounce, a spinner first) change a
+    little after the page looked settled; a change that came before the wait began
+    shows in a screen that differs from the one before the click.
+    """
+    deadline = clock.perf_counter() + run.settings.change_grace_ms / 1000
+    if await run.wait_change(deadline):
+        browser = await run.browser()
+        await browser.settle(run.settings.settle_timeout_ms)
+        return True
+    return _looks(await run.screen()) != _looks(before)
 
 
 # ------------------------------------------------------------------ enter
@@ -127,8 +162,27 @@ async def enter(run: Run, path: str, step: Enter) -> Done:
 # ------------------------------------------------------------------ choose
 
 
-def _is_date_words(words: str) -> bool:
-    return parse_when(words, date.today()) is not None and not re.fullmatch(r"\s*\d+\s*", words)
+_ISO_DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2}))?\s*$")
+
+
+def when_of(words: str, today: date) -> date | time | datetime | None:
+    """A date or time in any common written form; ISO dates are year-month-day."""
+    iso = _ISO_DATE.match(words)
+    if iso:
+        y, m, d, hh, mm = iso.groups()
+        try:
+            day = date(int(y), int(m), int(d))
+            if hh is not None:
+                return datetime(day.year, day.month, day.day, int(hh), int(mm))
+        except ValueError:
+            return None
+        return day
+    return parse_when(words, today)
+
+
+def _is_date_words(words: str, today: date) -> bool:
+    when = when_of(words, today)
+    return isinstance(when, date) and not re.fullmatch(r"\s*\d+\s*", words)
 
 
 def _shown_month(screen: Screen) -> tuple[int, int] | None:
@@ -149,7 +203,7 @@ async def _pick_date(run: Run, path: str, words: str) -> Element:
     shown = _shown_month(screen)
     today = run.settings.today or date.today()
     reference = date(shown[0], shown[1], 1) if shown else today
-    when = parse_when(words, reference)
+    when = when_of(words, reference)
     if when is None:
         raise StepFailed(f"'{words}' is not a date")
     target = when.date() if isinstance(when, datetime) else when
@@ -159,11 +213,12 @@ async def _pick_date(run: Run, path: str, words: str) -> Element:
         screen = await run.screen()
         cells = [e for e in screen.elements if e.visible and not e.disabled]
         cell = match_date_cell(target, cells)
-        if cell is not None:
-            ref = cell.ref
-            await run.act(path, f"pick day '{_label(cell)}'", lambda: browser.click(ref))
-            return cell
         shown = _shown_month(screen)
+        if cell is not None and (
+            shown in (None, (target.year, target.month)) or _names_month(cell, target)
+        ):
+            await run.act(path, f"pick day '{_label(cell)}'", _clicker(browser, cell.ref))
+            return cell
         if shown is None:
             raise StepFailed(f"no calendar showing a month opened, so {target:%d %B %Y} cannot be picked")
         forward = (shown[0], shown[1]) < (target.year, target.month)
@@ -171,9 +226,20 @@ async def _pick_date(run: Run, path: str, words: str) -> Element:
         g = ground(Query(words_nav, Want.CLICK, kind="choose"), screen)
         if g.element is None:
             raise StepFailed(f"the calendar has no '{words_nav}' control")
-        nav_ref = g.element.ref
-        await run.act(path, words_nav, lambda: browser.click(nav_ref))
+        await run.act(path, words_nav, _clicker(browser, g.element.ref))
     raise StepFailed(f"could not reach {target:%B %Y} in the calendar")
+
+
+def _names_month(cell: Element, day: date) -> bool:
+    """Whether the cell's own words or its grid's name say which month it is in."""
+    words = " ".join((cell.name, cell.label, cell.title, cell.text, cell.group, cell.section))
+    tokens = set(normalise(words).split())
+    month = f"{day:%B}".casefold()
+    return bool(tokens & {month, month[:3]}) or day.isoformat() in words
+
+
+def _clicker(browser: BrowserSurface, ref: str) -> Callable[[], Awaitable[ActionEffect]]:
+    return lambda: browser.click(ref)
 
 
 def _group_members(screen: Screen, el: Element) -> list[Element]:
@@ -205,20 +271,15 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
     browser = await run.browser()
 
     if el.tag == "select" or el.options:
-        best = match_option(option, el.options)
-        if best is None:
-            raise StepFailed(f"'{_label(el)}' has no option like '{option}'")
-        label = el.options[best[0]]
-        if normalise(el.value) == normalise(label) and el.role != "listbox":
-            return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
-        await run.act(path, f"select '{label}'", lambda: browser.select_option(el.ref, label))
-        return Done(element=el, confidence=grounding.confidence)
+        return await _choose_in_select(run, path, el, option, grounding.confidence)
 
     if el.input_type in ("date", "time", "datetime-local", "month"):
-        when = parse_when(option, run.settings.today or date.today())
+        when = when_of(option, run.settings.today or date.today())
         if when is None:
             raise StepFailed(f"'{option}' is not a date or time")
         text = _native_value(el.input_type, when)
+        if text is None:
+            raise StepFailed(f"'{option}' is not a {el.input_type} for '{_label(el)}'")
         await run.act(path, f"set '{_label(el)}' to {text}", lambda: browser.fill(el.ref, text))
         return Done(element=el, confidence=grounding.confidence)
 
@@ -236,7 +297,7 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
 
     # A custom control: open it, then pick from what appears (suggestions, a list,
     # a calendar). An editable one is typed into to filter its suggestions.
-    date_like = _is_date_words(option)
+    date_like = _is_date_words(option, run.settings.today or date.today())
     if el.editable and not date_like and el.input_type not in ("date",):
         await run.act(path, f"type into '{_label(el)}'", lambda: browser.fill(el.ref, option))
         picked = await _pick_suggestion(run, path, el, option)
@@ -250,7 +311,7 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
     if date_like:
         cell = await _pick_date(run, path, option)
         return Done(element=cell, confidence=grounding.confidence)
-    deadline = time.perf_counter() + run.settings.target_timeout_ms / 1000
+    deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
     while True:
         screen = await run.screen()
         options = [e for e in screen.elements
@@ -261,20 +322,60 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
             raise StepFailed(f"opening '{_label(el)}' showed no options to choose '{option}' from")
 
 
-def _native_value(input_type: str, when: date | datetime | object) -> str:
+def _native_value(input_type: str, when: date | time | datetime) -> str | None:
+    """The value a native date or time input takes, or None when ``when`` lacks a part."""
     if input_type == "time":
-        if isinstance(when, datetime):
-            return when.strftime("%H:%M")
-        return str(getattr(when, "strftime", lambda f: str(when))("%H:%M"))
-    if input_type == "month" and isinstance(when, date):
-        return when.strftime("%Y-%m")
-    if input_type == "datetime-local" and isinstance(when, datetime):
-        return when.strftime("%Y-%m-%dT%H:%M")
-    if isinstance(when, datetime):
-        return when.date().isoformat()
-    if isinstance(when, date):
-        return when.isoformat()
-    return str(when)
+        return when.strftime("%H:%M") if isinstance(when, (datetime, time)) else None
+    if isinstance(when, time):
+        return None
+    if input_type == "datetime-local":
+        at = when if isinstance(when, datetime) else datetime.combine(when, time())
+        return at.strftime("%Y-%m-%dT%H:%M")
+    day = when.date() if isinstance(when, datetime) else when
+    return day.strftime("%Y-%m") if input_type == "month" else day.isoformat()
+
+
+_SELECTED = """(s) => ({
+  multiple: s.multiple,
+  selected: Array.from(s.options).flatMap((o, i) => o.selected ? [i] : []),
+})"""
+
+
+async def _choose_in_select(
+    run: Run, path: str, el: Element, option: str, confidence: float
+) -> Done:
+    """A native select: pick the option; in a multiple select, add it to those picked."""
+    best = match_option(option, el.options)
+    if best is None:
+        names = ", ".join(el.options[:8])
+        raise StepFailed(f"'{_label(el)}' has no option like '{option}' (there are: {names})")
+    index, label = best[0], el.options[best[0]]
+    browser = await run.browser()
+    try:
+        handle = await browser.element(el.ref)
+    except SurfaceError as exc:
+        raise StepFailed(exc.message) from exc
+    try:
+        state = await handle.evaluate(_SELECTED)
+        selected = [int(i) for i in state["selected"]]
+        if index in selected and (state["multiple"] or len(selected) == 1):
+            return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
+        if not state["multiple"]:
+            await run.act(path, f"select '{label}'", lambda: browser.select_option(el.ref, label))
+            return Done(element=el, confidence=confidence)
+        wanted = [*selected, index]
+
+        async def add() -> ActionEffect:
+            await handle.select_option(index=wanted, timeout=run.settings.target_timeout_ms)
+            return ActionEffect(dom_changed=True)
+
+        await run.act(path, f"add '{label}' to what is selected", add)
+    except PlaywrightError as exc:
+        raise StepFailed(f"could not choose '{label}' in '{_label(el)}': {exc.message}") from exc
+    finally:
+        with contextlib.suppress(PlaywrightError):
+            await handle.dispose()
+    return Done(element=el, confidence=confidence)
 
 
 # ------------------------------------------------------------------ stop_before
@@ -310,7 +411,7 @@ def _pick_action(words: str, screen: Screen) -> tuple[Element, float] | None:
 
 async def stop_before(run: Run, path: str, step: StopBefore) -> Done:
     words = run.sub(step.action)
-    deadline = time.perf_counter() + run.settings.target_timeout_ms / 1000
+    deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
     while True:
         screen = await run.screen()
         found = _pick_action(words, screen)

@@ -18,6 +18,7 @@ _TIME = re.compile(r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s?[ap]\.?m\.?)?\b", re.I
 _DURATION = re.compile(r"\b\d+\s?h(?:r|rs|ours?)?\s?(?:\d+\s?m(?:in|ins|inutes?)?)?\b", re.I)
 _FILLER = frozenset({"from", "to", "at", "for", "only", "and", "or", "via", "each", "per"})
 _SEPARATORS = " :–—-\t|=·"
+_ARTICLE = re.compile(r"^(?:the|a|an|my|your|our|this|that)\s+")
 _POSITION = re.compile(
     r"^(?:the\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last"
     r"|top|\d{1,3}(?:st|nd|rd|th))\b|^(?:the\s+)?[a-z]+\s+(?:no\s*|number\s+)?\d{1,3}$"
@@ -99,9 +100,11 @@ def read_value(what: str, screen: Screen) -> str | None:
     record = region.record if region is not None else None
     if record is not None and _POSITION.search(label):
         return " · ".join(record_lines(screen, *record))
-    value = _labelled_value(label, screen)
-    if value:
-        return value
+    bare = _ARTICLE.sub("", label)
+    for words in dict.fromkeys((label, bare)):
+        value = _labelled_value(words, screen) if words else None
+        if value:
+            return value
     if record is not None:
         return " · ".join(record_lines(screen, *record))
     return None

@@ -71,6 +71,7 @@ class RuntimeSettings:
     target_timeout_ms: int = 8_000  # how long a target that is not there yet is waited for
     settle_timeout_ms: int = 10_000
     wait_timeout_ms: int = 10_000  # default for `wait` steps
+    change_grace_ms: int = 1_000  # how long a click that changed nothing yet may still do so
     min_confidence: float = 0.3  # below this, with no decider, a grounding is refused
     today: date | None = None  # the date relative dates are read against (default: today)
 
@@ -215,10 +216,8 @@ class Run:
                 await self.step(str(i), step)
                 result.top_level_done = i + 1
         except StepFailed as exc:
-            failed = self.reports[-1] if self.reports else None
-            path = failed.path if failed else ""
             result.status = RunStatus.FAILED
-            result.failure = Failure(path, failed.kind if failed else "", exc.reason)
+            result.failure = Failure(exc.path, exc.kind, exc.reason)
             await self._capture_screen_text(result)
         except Gated as gated:
             result.status = RunStatus.GATED
@@ -304,7 +303,10 @@ class Run:
                 return
             report.outcome = StepOutcome.FAILED
             self.event(path, "failed", reason=exc.reason)
-            raise StepFailed(report.reason) from exc
+            if not exc.path:  # this step failed itself, not one of its inner steps
+                exc.path, exc.kind = path, step.KIND
+            exc.reason = report.reason
+            raise
         except Gated as gated:
             report.outcome = StepOutcome.GATED
             report.element = (

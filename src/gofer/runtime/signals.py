@@ -28,6 +28,8 @@ class StepFailed(Exception):
         super().__init__(reason)
         self.reason = reason
         self.element = element
+        self.path = ""  # the step that failed, set by the runtime as it reports it
+        self.kind = ""
 
 
 class Gated(Exception):

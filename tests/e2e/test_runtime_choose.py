@@ -1,0 +1,285 @@
+"""``choose`` and ``enter`` on hand-written pages: every kind of control a person picks in.
+
+Each page writes what was picked into a status line, and the flow ends with a
+``verify`` of that line, so a wrong pick fails the run itself.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from gofer.runtime import RunStatus, StepOutcome
+
+from .conftest import Pages, Runner
+
+pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
+
+STATUS = """<p id="status">nothing yet</p>
+<script>function show(text) { document.getElementById('status').textContent = text; }</script>"""
+
+
+async def test_native_select(run: Runner, pages: Pages) -> None:
+    url = pages.add("/choose/select", STATUS + """
+<label for="c">Country</label>
+<select id="c" onchange="show('country=' + this.value)">
+  <option>India</option><option>Nepal</option><option>Sri Lanka</option>
+</select>""")
+    result = await run([
+        {"browse": url},
+        {"choose": "nepal", "in": "Country"},
+        {"verify": {"shows": "country=Nepal"}},
+        {"choose": "Nepal", "in": "Country"},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert result.steps[1].element is not None and result.steps[1].element.name == "Country"
+    assert result.steps[3].outcome is StepOutcome.ALREADY_DONE
+
+
+async def test_multi_select_adds_to_what_is_selected(run: Runner, pages: Pages) -> None:
+    url = pages.add("/choose/multi", STATUS + """
+<label for="t">Toppings</label>
+<select id="t" multiple size="4" onchange="show('picked: ' +
+  Array.from(this.selectedOptions).map(o => o.text).join(', '))">
+  <option>Cheese</option><option selected>Olives</option><option>Onion</option>
+  <option>Basil</option>
+</select>""")
+    result = await run([
+        {"browse": url},
+        {"choose": "Basil", "in": "Toppings"},
+        {"choose": "Cheese", "in": "Toppings"},
+        {"verify": {"shows": "picked: Cheese, Olives, Basil"}},
+        {"choose": "Olives", "in": "Toppings"},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert result.steps[4].outcome is StepOutcome.ALREADY_DONE
+
+
+async def test_custom_listbox(run: Runner, pages: Pages) -> None:
+    url = pages.add("/choose/listbox", STATUS + """
+<span id="size-label">Size</span>
+<button id="size" aria-haspopup="listbox" aria-expanded="false"
+  aria-labelledby="size-label size">Medium</button>
+<ul role="listbox" id="sizes" aria-labelledby="size-label" hidden>
+  <li role="option" aria-selected="false">Small</li>
+  <li role="option" aria-selected="true">Medium</li>
+  <li role="option" aria-selected="false">Large</li>
+</ul>
+<script>
+const btn = document.getElementById('size'), list = document.getElementById('sizes');
+btn.onclick = () => { list.hidden = !list.hidden; btn.setAttribute('aria-expanded', !list.hidden); };
+for (const li of list.querySelectorAll('li')) li.onclick = () => {
+  for (const o of list.querySelectorAll('li')) o.setAttribute('aria-selected', o === li);
+  btn.textContent = li.textContent; list.hidden = true;
+  btn.setAttribute('aria-expanded', 'false'); show('size=' + li.textContent);
+};
+</script>""")
+    result = await run([
+        {"browse": url},
+        {"choose": "Large", "in": "Size"},
+        {"verify": {"shows": "size=Large"}},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+    chosen = result.steps[1].element
+    assert chosen is not None and (chosen.role, chosen.name) == ("option", "Large")
+
+
+async def test_radio_group(run: Runner, pages: Pages) -> None:
+    url = pages.add("/choose/radio", STATUS + """
+<fieldset><legend>Seat preference</legend>
+  <label><input type="radio" name="seat" value="window" onchange="show('seat=window')"> Window</label>
+  <label><input type="radio" name="seat" value="aisle" onchange="show('seat=aisle')"> Aisle</label>
+  <label><input type="radio" name="seat" value="middle" onchange="show('seat=middle')"> Middle</label>
+</fieldset>""")
+    result = await run([
+        {"browse": url},
+        {"choose": "Aisle", "in": "Seat preference"},
+        {"verify": {"shows": "seat=aisle"}},
+        {"choose": "aisle", "in": "Seat preference"},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert result.steps[1].element is not None and result.steps[1].element.role == "radio"
+    assert result.steps[3].outcome is StepOutcome.ALREADY_DONE
+
+
+async def test_checkbox_ticked_and_already_ticked(run: Runner, pages: Pages) -> None:
+    url = pages.add("/choose/checkbox", STATUS + """
+<label><input type="checkbox" id="news" onchange="show('offers=' + this.checked)">
+  Send me offers</label>
+<label><input type="checkbox" id="terms" checked> I accept the terms</label>""")
+    result = await run([
+        {"browse": url},
+        {"choose": "yes", "in": "Send me offers"},
+        {"verify": {"shows": "offers=true"}},
+        {"choose": "yes", "in": "I accept the terms"},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert result.steps[1].outcome is StepOutcome.DONE
+    assert result.steps[3].outcome is StepOutcome.ALREADY_DONE
+
+
+async def test_tabs(run: Runner, pages: Pages) -> None:
+    url = pages.add("/choose/tabs", """
+<div role="tablist" aria-label="Payment options">
+  <button role="tab" id="t1" aria-selected="true" aria-controls="p1">Card</button>
+  <button role="tab" id="t2" aria-selected="false" aria-controls="p2" tabindex="-1">UPI</button>
+</div>
+<div role="tabpanel" id="p1">Enter your card</div>
+<div role="tabpanel" id="p2" hidden>Enter your UPI ID</div>
+<script>
+for (const t of document.querySelectorAll('[role=tab]')) t.onclick = () => {
+  for (const o of document.querySelectorAll('[role=tab]')) {
+    o.setAttribute('aria-selected', o === t);
+    document.getElementById(o.getAttribute('aria-controls')).hidden = o !== t;
+  }
+};
+</script>""")
+    result = await run([
+        {"browse": url},
+        {"choose": "UPI", "in": "Payment options"},
+        {"verify": {"shows": "Enter your UPI ID"}},
+        {"verify": {"not_shows": "Enter your card"}},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert result.steps[1].element is not None and result.steps[1].element.role == "tab"
+
+
+CALENDAR = STATUS + """
+<label for="checkin">Check-in</label>
+<input id="checkin" readonly placeholder="Pick a date">
+<div id="cal" role="dialog" aria-label="Choose a date" hidden>
+  <button id="prev" aria-label="Previous month">&lt;</button>
+  <h2 id="month"></h2>
+  <button id="next" aria-label="Next month">&gt;</button>
+  <div id="days" role="grid"></div>
+</div>
+<script>
+const names = ['January','February','March','April','May','June','July','August',
+  'September','October','November','December'];
+let year = 2026, month = 8;  // September 2026
+const input = document.getElementById('checkin'), cal = document.getElementById('cal');
+function draw() {
+  document.getElementById('month').textContent = names[month] + ' ' + year;
+  const days = document.getElementById('days');
+  days.setAttribute('aria-label', names[month] + ' ' + year);
+  days.innerHTML = '';
+  const n = new Date(year, month + 1, 0).getDate();
+  for (let d = 1; d <= n; d++) {
+    const b = document.createElement('button');
+    b.textContent = d;
+    b.onclick = () => {
+      input.value = d + ' ' + names[month] + ' ' + year; cal.hidden = true;
+      show('check-in=' + input.value);
+    };
+    days.appendChild(b);
+  }
+}
+input.onclick = () => { cal.hidden = false; draw(); };
+document.getElementById('prev').onclick = () => {
+  month -= 1; if (month < 0) { month = 11; year -= 1; } draw(); };
+document.getElementById('next').onclick = () => {
+  month += 1; if (month > 11) { month = 0; year += 1; } draw(); };
+</script>"""
+
+
+async def test_date_picker_moves_month_by_month(run: Runner, pages: Pages) -> None:
+    url = pages.add("/choose/calendar", CALENDAR)
+    result = await run([
+        {"browse": url},
+        {"choose": "14 Nov 2026", "in": "Check-in"},
+        {"verify": {"shows": "check-in=14 November 2026"}},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+    # open, two "Next month" presses, then the day
+    assert result.steps[1].actions == 4
+    moves = [e for e in result.trace if e.event == "action" and e.detail.get("what") == "Next month"]
+    assert len(moves) == 2
+
+
+async def test_date_picker_goes_back_too(run: Runner, pages: Pages) -> None:
+    url = pages.add("/choose/calendar-back", CALENDAR)
+    result = await run([
+        {"browse": url},
+        {"choose": "2026-07-03", "in": "Check-in"},
+        {"verify": {"shows": "check-in=3 July 2026"}},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
+async def test_native_date_and_time_in_written_forms(run: Runner, pages: Pages) -> None:
+    url = pages.add("/choose/native", STATUS + """
+<label for="d">Departure date</label>
+<input type="date" id="d" onchange="report()">
+<label for="t">Pickup time</label>
+<input type="time" id="t" onchange="report()">
+<script>function report() {
+  show('date=' + document.getElementById('d').value + ' time=' + document.getElementById('t').value);
+}</script>""")
+    result = await run([
+        {"browse": url},
+        {"choose": "14 Oct 2026", "in": "Departure date"},
+        {"choose": "6:30 pm", "in": "Pickup time"},
+        {"verify": {"shows": "date=2026-10-14 time=18:30"}},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
+AUTOCOMPLETE = STATUS + """
+<label for="city">City</label>
+<input id="city" role="combobox" aria-autocomplete="list" aria-expanded="false"
+  aria-controls="city-list" autocomplete="off">
+<ul id="city-list" role="listbox" hidden></ul>
+<script>
+const cities = ['Pune (PNQ)', 'Patna (PAT)', 'Port Blair (IXZ)', 'Mumbai (BOM)'];
+const box = document.getElementById('city'), list = document.getElementById('city-list');
+box.addEventListener('input', () => {
+  const q = box.value.toLowerCase();
+  list.innerHTML = '';
+  for (const c of cities.filter(c => q && c.toLowerCase().startsWith(q))) {
+    const li = document.createElement('li');
+    li.setAttribute('role', 'option'); li.textContent = c;
+    li.onclick = () => { box.value = c; list.hidden = true; show('city=' + c); };
+    list.appendChild(li);
+  }
+  list.hidden = !list.children.length;
+  box.setAttribute('aria-expanded', !list.hidden);
+});
+</script>"""
+
+
+async def test_enter_into_an_autocomplete_picks_the_suggestion(
+    run: Runner, pages: Pages
+) -> None:
+    url = pages.add("/enter/autocomplete", AUTOCOMPLETE)
+    result = await run([
+        {"browse": url},
+        {"enter": "Pune", "into": "City"},
+        {"verify": {"shows": "city=Pune (PNQ)"}},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
+async def test_choose_in_an_autocomplete(run: Runner, pages: Pages) -> None:
+    url = pages.add("/choose/autocomplete", AUTOCOMPLETE)
+    result = await run([
+        {"browse": url},
+        {"choose": "Mumbai", "in": "City"},
+        {"verify": {"shows": "city=Mumbai (BOM)"}},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
+async def test_enter_reads_the_field_back(run: Runner, pages: Pages) -> None:
+    url = pages.add("/enter/maxlength", """
+<label for="n">Name</label><input id="n">
+<label for="pin">PIN code</label><input id="pin" maxlength="3">""")
+    result = await run([
+        {"browse": url},
+        {"enter": "Asha Raina", "into": "Name"},
+        {"enter": "Asha Raina", "into": "Name"},
+        {"enter": "110001", "into": "PIN code"},
+    ])
+    assert result.status is RunStatus.FAILED
+    assert result.steps[1].outcome is StepOutcome.DONE
+    assert result.steps[2].outcome is StepOutcome.ALREADY_DONE
+    assert result.failure is not None and result.failure.path == "3"
+    assert "does not show what was typed" in result.failure.reason

@@ -1,0 +1,308 @@
+"""The runtime's other step kinds, guards and budgets on hand-written pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from gofer.runtime import RunBudget, RunStatus, RuntimeSettings, StepOutcome
+
+from .conftest import FAST, Pages, Runner
+
+pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
+
+QUICK = RuntimeSettings(target_timeout_ms=600, settle_timeout_ms=5_000, wait_timeout_ms=2_000)
+
+
+async def test_read_a_value_by_its_label(run: Runner, pages: Pages) -> None:
+    url = pages.add("/read/label", """
+<h1>Your order</h1>
+<p>Order total: <strong>₹1,250</strong></p>
+<dl><dt>Status</dt><dd>Shipped</dd><dt>Carrier</dt><dd>BlueDart</dd></dl>
+<label for="ref">Reference</label><input id="ref" value="AB-77" readonly>""")
+    result = await run({
+        "vars": {"total": "", "status": "", "ref": ""},
+        "steps": [
+            {"browse": url},
+            {"read": "Order total", "as": "total"},
+            {"read": "the status", "as": "status"},
+            {"read": "Reference", "as": "ref"},
+        ],
+    })
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert result.changed == {"total": "₹1,250", "status": "Shipped", "ref": "AB-77"}
+
+
+async def test_read_a_table_as_a_list_of_objects(run: Runner, pages: Pages) -> None:
+    url = pages.add("/read/table", """
+<h1>Trains</h1>
+<table>
+  <thead><tr><th>Train</th><th>Departs</th><th>Fare</th><th></th></tr></thead>
+  <tbody>
+    <tr><td>Rajdhani</td><td>16:55</td><td>₹2,890</td><td><button>Book</button></td></tr>
+    <tr><td>Duronto</td><td>22:10</td><td>₹2,410</td><td><button>Book</button></td></tr>
+    <tr><td>Garib Rath</td><td>06:05</td><td>₹1,340</td><td><button>Book</button></td></tr>
+  </tbody>
+</table>""")
+    result = await run({
+        "vars": {"trains": []},
+        "steps": [{"browse": url}, {"read": "the trains", "as": "trains", "list": True}],
+    })
+    assert result.status is RunStatus.COMPLETED, result.failure
+    trains = result.changed["trains"]
+    assert isinstance(trains, list) and len(trains) == 3
+    first = trains[0]
+    assert isinstance(first, dict)
+    assert first["Train"] == "Rajdhani"
+    assert first["Departs"] == "16:55"
+    assert first["Fare"] == "₹2,890"
+    assert [t["Train"] for t in trains if isinstance(t, dict)] == [
+        "Rajdhani", "Duronto", "Garib Rath"
+    ]
+    assert all("Book" not in str(t.get("text")) for t in trains if isinstance(t, dict))
+
+
+LOAD_MORE = """
+<ul id="items"><li>Item 1</li><li>Item 2</li></ul>
+<button id="more">Load more</button>
+<p id="end" hidden>No more results</p>
+<script>
+let n = 2;
+document.getElementById('more').onclick = () => {
+  setTimeout(() => {
+    for (let i = 0; i < 2; i++) {
+      n += 1; const li = document.createElement('li'); li.textContent = 'Item ' + n;
+      document.getElementById('items').appendChild(li);
+    }
+    if (n >= 8) {
+      document.getElementById('more').remove();
+      document.getElementById('end').hidden = false;
+    }
+  }, 80);
+};
+</script>"""
+
+
+async def test_repeat_until_load_more_runs_out(run: Runner, pages: Pages) -> None:
+    url = pages.add("/steps/more", LOAD_MORE)
+    result = await run({
+        "steps": [
+            {"browse": url},
+            {"verify": {"not_shows": "Item 3"}},
+            {"repeat_until": {"shows": "No more results"}, "do": [{"click": "Load more"}]},
+            {"verify": {"all": [{"shows": "Item 8"}, {"not_shows": "Item 9"}]}},
+            {"repeat_until": {"shows": "No more results"}, "do": [{"click": "Load more"}]},
+        ],
+    })
+    assert result.status is RunStatus.COMPLETED, result.failure
+    clicks = [r for r in result.steps if r.path.startswith("2.do")]
+    assert len(clicks) == 3 and all(r.outcome is StepOutcome.DONE for r in clicks)
+    assert result.steps[-1].outcome is StepOutcome.ALREADY_DONE
+
+
+async def test_repeat_until_gives_up_after_max_rounds(run: Runner, pages: Pages) -> None:
+    url = pages.add("/steps/more-max", LOAD_MORE)
+    result = await run([
+        {"browse": url},
+        {"repeat_until": {"shows": "No more results"}, "do": [{"click": "Load more"}],
+         "max": 2},
+    ])
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None and result.failure.path == "1"
+    assert "after 2 rounds" in result.failure.reason
+
+
+async def test_wait_and_if_and_verify(run: Runner, pages: Pages) -> None:
+    url = pages.add("/steps/wait", """
+<p id="state">Loading…</p>
+<button id="go" hidden>Start</button>
+<script>setTimeout(() => {
+  document.getElementById('state').textContent = 'Ready';
+  document.getElementById('go').hidden = false;
+}, 400);
+document.getElementById('go').onclick = () => {
+  document.getElementById('state').textContent = 'Started'; };
+</script>""")
+    result = await run({
+        "vars": {"mode": "fast"},
+        "steps": [
+            {"browse": url},
+            {"wait": {"shows": "Ready"}, "timeout_ms": 3000},
+            {"if": {"var": "mode", "equals": "slow"}, "then": [{"click": "Nothing here"}]},
+            {"if": {"any": [{"shows": "Nope"}, {"var": "mode", "equals": "FAST"}]},
+             "then": [{"click": "Start"}], "else": [{"click": "Nothing here"}]},
+            {"verify": {"shows": "Started"}},
+            {"wait": {"shows": "never"}, "timeout_ms": 300},
+        ],
+    })
+    assert result.status is RunStatus.FAILED
+    outcomes = {r.path: r.outcome for r in result.steps}
+    assert outcomes["2"] is StepOutcome.SKIPPED
+    assert outcomes["3"] is StepOutcome.DONE and outcomes["3.then.0"] is StepOutcome.DONE
+    assert "3.else.0" not in outcomes
+    assert outcomes["4"] is StepOutcome.DONE
+    assert result.failure is not None and result.failure.path == "5"
+    assert "300 ms" in result.failure.reason
+    assert result.top_level_done == 5
+
+
+async def test_a_target_that_comes_late_is_waited_for(run: Runner, pages: Pages) -> None:
+    url = pages.add("/steps/late", """
+<p id="out">waiting</p>
+<script>setTimeout(() => {
+  const b = document.createElement('button'); b.textContent = 'Continue';
+  b.onclick = () => { document.getElementById('out').textContent = 'went on'; };
+  document.body.appendChild(b);
+}, 700);</script>""")
+    result = await run([{"browse": url}, {"click": "Continue"}, {"verify": {"shows": "went on"}}])
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
+async def test_press_a_key(run: Runner, pages: Pages) -> None:
+    url = pages.add("/steps/press", """
+<label for="q">Search</label><input id="q">
+<p id="out"></p>
+<script>document.getElementById('q').addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') document.getElementById('out').textContent = 'Searched for ' + e.target.value;
+});</script>""")
+    result = await run([
+        {"browse": url},
+        {"enter": "shoes", "into": "Search"},
+        {"press": "Enter"},
+        {"verify": {"shows": "Searched for shoes"}},
+        {"enter": "boots", "into": "Search", "submit": True},
+        {"verify": {"shows": "Searched for boots"}},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
+async def test_a_click_that_changes_nothing_fails(run: Runner, pages: Pages) -> None:
+    url = pages.add("/steps/dead", "<p>Form</p><button>Save</button>")
+    result = await run([{"browse": url}, {"click": "Save"}])
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None and "changed nothing" in result.failure.reason
+    assert result.steps[1].outcome is StepOutcome.FAILED
+
+
+async def test_clickable_without_a_role_and_a_dialog_that_opens(
+    run: Runner, pages: Pages
+) -> None:
+    url = pages.add("/steps/dialog", """
+<div class="card" style="cursor:pointer" onclick="document.getElementById('dlg').showModal()">
+  Show details</div>
+<dialog id="dlg"><h2>Details</h2><p>Free cancellation until 24 h before.</p>
+  <button onclick="this.closest('dialog').close(); document.body.append('closed')">Close</button>
+</dialog>""")
+    result = await run([
+        {"browse": url},
+        {"click": "Show details"},
+        {"verify": {"shows": "Free cancellation"}},
+        {"click": "Close"},
+        {"verify": {"shows": "closed"}},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert result.steps[1].element is not None and result.steps[1].element.role == "clickable"
+
+
+async def test_a_new_tab_is_followed_and_left(run: Runner, pages: Pages) -> None:
+    pages.add("/tabs/help", """<h1>Help centre</h1>
+<button onclick="document.body.append('asked')">Ask</button>
+<button onclick="window.close()">Close this tab</button>""")
+    url = pages.add("/tabs/main", """<h1>Shop</h1>
+<a href="/tabs/help" target="_blank">Open help</a>""")
+    result = await run([
+        {"browse": url},
+        {"click": "Open help"},
+        {"verify": {"shows": "Help centre"}},
+        {"click": "Ask"},
+        {"verify": {"shows": "asked"}},
+        {"click": "Close this tab"},
+        {"verify": {"shows": "Shop"}},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
+async def test_payment_and_irreversible_clicks_are_gated(run: Runner, pages: Pages) -> None:
+    url = pages.add("/guard/order", """<h1>Basket</h1>
+<button onclick="document.body.append('ordered')">Place order</button>
+<button onclick="document.body.append('deleted')">Delete account</button>""")
+    result = await run([{"browse": url}, {"click": "Place order"}])
+    assert result.status is RunStatus.GATED
+    assert result.gate is not None and result.gate.consequence == "payment"
+    assert "ordered" not in result.screen_text
+
+    result = await run([{"browse": url}, {"click": "Delete account"}])
+    assert result.status is RunStatus.GATED
+    assert result.gate is not None and result.gate.consequence == "irreversible"
+
+    result = await run(
+        [{"browse": url}, {"click": "Place order"}, {"verify": {"shows": "ordered"}}],
+        allow_destructive=True,
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
+async def test_any_click_on_a_card_form_screen_is_gated(run: Runner, pages: Pages) -> None:
+    url = pages.add("/guard/card", """<h1>Payment</h1>
+<form><label for="cn">Card number</label><input id="cn" autocomplete="cc-number">
+<label for="cv">CVV</label><input id="cv" autocomplete="cc-csc">
+<label for="ex">Expiry date</label><input id="ex" placeholder="MM/YY">
+<button type="button" onclick="document.body.append('went')">Continue</button></form>""")
+    result = await run([{"browse": url}, {"click": "Continue"}])
+    assert result.status is RunStatus.GATED
+    assert result.gate is not None and result.gate.payment_screen
+    assert result.gate.consequence == "payment"
+
+
+async def test_max_actions_is_a_clear_stop(run: Runner, pages: Pages) -> None:
+    url = pages.add("/budget/more", LOAD_MORE)
+    result = await run(
+        [{"browse": url}, {"repeat_until": {"shows": "No more results"},
+                           "do": [{"click": "Load more"}]}],
+        budget=RunBudget(max_actions=2),
+    )
+    assert result.status is RunStatus.BUDGET_SPENT
+    assert "max_actions" in result.reason and "2" in result.reason
+    assert result.spend.actions == 2
+
+
+async def test_do_needs_a_model_decider(run: Runner, pages: Pages) -> None:
+    url = pages.add("/do/page", "<p>Hello</p>")
+    result = await run([{"browse": url}, {"do": "close whatever popup is showing"}])
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None and result.failure.kind == "do"
+    assert "needs a model decider" in result.failure.reason
+
+    judged = await run([{"browse": url}, {"verify": "the greeting is friendly"}])
+    assert judged.status is RunStatus.FAILED
+    assert judged.failure is not None and "needs a model decider" in judged.failure.reason
+
+
+async def test_blocked_origins_fail_saying_so(run: Runner, pages: Pages) -> None:
+    url = pages.add("/origins/home", '<a href="http://localhost:9/elsewhere">Elsewhere</a>')
+    result = await run([{"browse": url}, {"browse": "http://localhost:9/x"}],
+                       origins=(pages.origin,))
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None and result.failure.path == "1"
+    assert "blocked" in result.failure.reason and "origins" in result.failure.reason
+
+    clicked = await run([{"browse": url}, {"click": "Elsewhere"}], origins=(pages.origin,))
+    assert clicked.status is RunStatus.FAILED
+    assert clicked.failure is not None and "blocked" in clicked.failure.reason
+
+
+async def test_an_optional_step_that_fails_is_skipped(run: Runner, pages: Pages) -> None:
+    url = pages.add("/optional/page", """<p id="o">start</p>
+<button onclick="document.getElementById('o').textContent='pressed'">Press me</button>""")
+    result = await run(
+        [
+            {"browse": url},
+            {"click": "Accept cookies", "optional": True},
+            {"click": "Press me"},
+            {"verify": {"shows": "pressed"}},
+        ],
+        settings=QUICK,
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert result.steps[1].outcome is StepOutcome.SKIPPED
+    assert result.steps[1].reason
+    assert FAST.target_timeout_ms > QUICK.target_timeout_ms
