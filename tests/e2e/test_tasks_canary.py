@@ -12,6 +12,7 @@ which finds a value in any common spacing (``4111-1111-1111-1111``,
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Iterator
@@ -103,24 +104,18 @@ class Seen:
                 self.traced.add(task_id)
 
 
-async def test_no_secret_leaves_a_task_in_any_status(
-    tasks: Tasks, runner: WorkspaceRunner, demo: DemoServer, events: Events,
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    caplog.set_level(logging.DEBUG, logger="gofer")
-    facts = Facts({**DEMO_FACTS, **SECRETS})
-    assert set(SECRETS) <= facts.secret_names
-    seen = Seen(demo)
-    pay_card = {
-        "payment": "fill_then_approve", "origins": [origin_of(demo)],
-    }
-
-    # A: needs_input (the CVV comes later) -> needs_approval -> done, paid by card after
-    # signing in with the password.
+async def paid_after_input_and_approval(
+    tasks: Tasks, runner: WorkspaceRunner, demo: DemoServer, seen: Seen
+) -> str:
+    """needs_input (the CVV comes later) -> needs_approval -> done: the task signs in with
+    the password, types the card and pays once approved."""
     flow = booking(demo, "login", before_last=CARD_STEPS, last=PAY)
     flow["steps"].insert(9, SIGN_IN)
     without_cvv = {k: v for k, v in {**DEMO_FACTS, **SECRETS}.items() if k != "cvv"}
-    a = await tasks.start_task({"flow": flow, "facts": without_cvv, "constraints": pay_card})
+    a = await tasks.start_task({
+        "flow": flow, "facts": without_cvv,
+        "constraints": {"payment": "fill_then_approve", "origins": [origin_of(demo)]},
+    })
     seen.add_views("start_task", [a])
     assert a.status.state == "needs_input"
     await seen.add_all(tasks, a.id)
@@ -137,10 +132,13 @@ async def test_no_secret_leaves_a_task_in_any_status(
     assert views[-1].status.state == "done", views[-1].status
     seen.add_views(f"watch {a.id}", views)
     await seen.add_all(tasks, a.id)
-    assert [e["wall"] for e in events.of("login")] == [True]
-    assert [e["card_last4"] for e in events.of("payment")] == ["1111"]
+    return a.id
 
-    # B: needs_human at the login wall (a person signs in) -> checkpoint -> cancelled.
+
+async def signed_in_by_a_person_then_cancelled(
+    tasks: Tasks, runner: WorkspaceRunner, demo: DemoServer, seen: Seen
+) -> str:
+    """needs_human at the login wall (a person signs in) -> checkpoint -> cancelled."""
     b = await tasks.start_task({
         "flow": booking(demo, "login"), "facts": {**DEMO_FACTS, **SECRETS},
         "constraints": {"origins": [origin_of(demo)]},
@@ -161,8 +159,11 @@ async def test_no_secret_leaves_a_task_in_any_status(
     views.append(await tasks.cancel_task({"id": b.id}))
     seen.add_views(f"watch {b.id}", views)
     await seen.add_all(tasks, b.id)
+    return b.id
 
-    # C: failed, at a step that types the card number where there is no card form.
+
+async def failed_typing_the_card(tasks: Tasks, demo: DemoServer, seen: Seen) -> str:
+    """failed, at a step that types the card number where there is no card form."""
     c = await tasks.start_task({
         "flow": {"steps": [{"browse": demo.url},
                            {"enter": "${card number}", "into": "Card number"}]},
@@ -174,14 +175,33 @@ async def test_no_secret_leaves_a_task_in_any_status(
     assert views[-1].status.state == "failed", views[-1].status
     seen.add_views(f"watch {c.id}", views)
     await seen.add_all(tasks, c.id)
+    return c.id
 
-    # D: needs_plan, a plain-language task with no planner configured.
-    d = await tasks.start_task({
+
+async def test_no_secret_leaves_a_task_in_any_status(
+    tasks: Tasks, runner: WorkspaceRunner, demo: DemoServer, events: Events,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.DEBUG, logger="gofer")
+    facts = Facts({**DEMO_FACTS, **SECRETS})
+    assert set(SECRETS) <= facts.secret_names
+    seen = Seen(demo)
+
+    ran = await asyncio.gather(
+        paid_after_input_and_approval(tasks, runner, demo, seen),
+        signed_in_by_a_person_then_cancelled(tasks, runner, demo, seen),
+        failed_typing_the_card(tasks, demo, seen),
+    )
+    assert [e["wall"] for e in events.of("login")] == [True, True]
+    assert [e["card_last4"] for e in events.of("payment")] == ["1111"]
+
+    # needs_plan: a plain-language task with no planner configured.
+    plain = await tasks.start_task({
         "task": "Book the cheapest flight from Delhi to Srinagar and pay with my card",
         "facts": {**DEMO_FACTS, **SECRETS},
     })
-    seen.add_views("start_task", [d])
-    await seen.add_all(tasks, d.id)
+    seen.add_views("start_task", [plain])
+    await seen.add_all(tasks, plain.id)
 
     logged = [r.getMessage() for r in caplog.records if r.name.startswith("gofer")]
     assert logged, "the tasks logged nothing to search"
@@ -192,7 +212,7 @@ async def test_no_secret_leaves_a_task_in_any_status(
         "running", "needs_input", "needs_approval", "done", "needs_human", "checkpoint",
         "cancelled", "failed", "needs_plan",
     }
-    assert seen.traced == {a.id, b.id, c.id}
+    assert seen.traced == set(ran)
     reported = "\n".join(text for where, text in seen.texts if where.startswith("task_report"))
     for name in ("card number", "cvv", "password"):
         assert "${" + name + "}" in reported, f"the report never mentions {name} (masked)"
