@@ -206,3 +206,49 @@ async def test_keys_focus_and_scrolling(engine: BrowserEngine, site: Any) -> Non
         assert 0 <= box.y < after.viewport.height
     finally:
         await surface.close()
+
+
+async def test_settle_sees_late_and_chained_changes(engine: BrowserEngine, site: Any) -> None:
+    site.add(
+        "/",
+        """<button id=late>Late</button><button id=chain>Chain</button><div id=out></div>
+        <script>
+        late.onclick = () => setTimeout(() => out.append('Arrived late.'), 10);
+        chain.onclick = () => {
+          out.append('First part.');
+          setTimeout(() => out.append('Second part.'), 30);
+        };</script>""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        effect = await surface.click(ref_of(screen, "Late"))
+        assert effect.dom_changed
+        assert "Arrived late." in (await surface.snapshot()).text
+        await surface.click(ref_of(screen, "Chain"))
+        assert "Second part." in (await surface.snapshot()).text
+    finally:
+        await surface.close()
+
+
+async def test_settle_waits_for_an_animation(engine: BrowserEngine, site: Any) -> None:
+    site.add(
+        "/",
+        """<button id=go>Slide</button>
+        <div id=box style="width: 80px; height: 40px"><button>Target</button></div>
+        <script>
+        go.onclick = () => box.animate(
+          [{ transform: 'translateX(0)' }, { transform: 'translateX(400px)' }],
+          { duration: 300, fill: 'forwards' });
+        </script>""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        await surface.click(ref_of(await surface.snapshot(), "Slide"))
+        after = await surface.snapshot()
+        target = next(el for el in after.elements if el.name == "Target")
+        assert target.box.x >= 400
+    finally:
+        await surface.close()

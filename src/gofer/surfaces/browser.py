@@ -35,14 +35,15 @@ QUIET_MS = 50
 """How long the DOM must stay still, after its last change, for a page to count as settled."""
 GRACE_MS = 25
 """How long an action that changed nothing yet is given for a late change to start."""
-TYPE_DELAY_MS = 10
+TYPE_DELAY_MS = 0
 """Milliseconds between keys typed into a combobox or autocomplete field."""
-_COUNTERS = "(el) => window.__gofer ? window.__gofer.counters(el) : null"
+_COUNTERS = """(r) => window.__gofer
+  ? window.__gofer.counters(r ? window.__gofer.resolve(r) : null) : null"""
 _SNAPSHOT = """(a) => window.__gofer && window.__gofer.snapshot
   ? window.__gofer.snapshot(a) : '{"missing": true}'"""
 _RESOLVE = "(r) => window.__gofer ? window.__gofer.resolve(r) : null"
-_SETTLE = """([q, g, m, t, el]) => window.__gofer
-  ? window.__gofer.settle(q, g, m, t, el) : null"""
+_SETTLE = """([q, g, m, t, r]) => window.__gofer
+  ? window.__gofer.settle(q, g, m, t, r ? window.__gofer.resolve(r) : null) : null"""
 _CHANGED = "(t) => window.__gofer ? window.__gofer.changed(t) : new Promise(() => {})"
 _COVERED = """([frameEl, points]) => points.map(([x, y]) => {
   if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
@@ -90,6 +91,15 @@ _FIND_OPTION = """(el, label) => {
 _CHANGE = "(el) => el.dispatchEvent(new Event('change', { bubbles: true }))"
 
 
+def _by_ref(fn: str) -> str:
+    """A JS function of an element turned into one of the element's ref."""
+    return f"(r) => {{ const el = window.__gofer && window.__gofer.resolve(r); " \
+        f"return el ? ({fn})(el) : null; }}"
+
+
+_FIELD_KIND_OF_REF = _by_ref(_FIELD_KIND)
+
+
 @dataclass(frozen=True, slots=True)
 class _State:
     page: Page
@@ -100,6 +110,11 @@ class _State:
     focus: int
     focus_on_target: bool
     modal: bool
+
+
+async def _dispose(handle: ElementHandle) -> None:
+    with contextlib.suppress(PlaywrightError):
+        await handle.dispose()
 
 
 def _reason(err: BaseException) -> str:
@@ -299,7 +314,7 @@ class BrowserSurface:
         await self._settle(timeout_ms, None, None)
 
     async def _settle(
-        self, timeout_ms: int, before: _State | None, target: ElementHandle | None
+        self, timeout_ms: int, before: _State | None, target: str | None
     ) -> dict[str, Any] | None:
         """Settle after the action ``before`` was taken ahead of (None: no action).
 
@@ -496,25 +511,32 @@ class BrowserSurface:
 
     async def _state(
         self,
-        target: ElementHandle | None,
+        target: str | None,
         target_frame: Frame | None,
         main: dict[str, Any] | None = None,
     ) -> _State:
-        """The counters of every frame; ``main`` holds the main frame's when already read."""
+        """The counters of every frame, read at once; ``main``: the main frame's, if read.
+
+        ``target`` is the ref of the element acted on, in ``target_frame``.
+        """
         page = self.page
+
+        async def read(frame: Frame) -> dict[str, Any] | None:
+            if frame == page.main_frame and main is not None:
+                return main
+            try:
+                found: dict[str, Any] | None = await frame.evaluate(
+                    _COUNTERS, target if frame == target_frame else None
+                )
+            except PlaywrightError:
+                return None
+            return found
+
+        frames = [f for f in page.frames if not f.is_detached()]
+        read_all = await asyncio.gather(*(read(f) for f in frames))
         mutations: dict[Frame, int] = {}
         focus, on_target, modal = 0, False, False
-        for frame in page.frames:
-            if frame.is_detached():
-                continue
-            if frame == page.main_frame and main is not None:
-                counters: dict[str, Any] | None = main
-            else:
-                arg = target if frame == target_frame else None
-                try:
-                    counters = await frame.evaluate(_COUNTERS, arg)
-                except PlaywrightError:
-                    continue
+        for frame, counters in zip(frames, read_all, strict=True):
             if counters is None:
                 continue
             mutations[frame] = int(counters["mut"])
@@ -530,15 +552,27 @@ class BrowserSurface:
     async def _act(
         self,
         action: Callable[[], Awaitable[None]],
-        target: ElementHandle | None,
+        target: str | None = None,
         target_frame: Frame | None = None,
+        before: _State | None = None,
+        release: ElementHandle | None = None,
     ) -> ActionEffect:
         page = self.page
         on_main = target is None or target_frame == page.main_frame
-        before = await self._state(target, target_frame)
+        if before is None:
+            before = await self._state(target, target_frame)
         blocked = len(self._blocked_navigations)
-        await action()
-        main = await self._settle(self.timeout_ms, before, target if on_main else None)
+        try:
+            await action()
+        except BaseException:
+            if release is not None:
+                await _dispose(release)
+            raise
+        settling = self._settle(self.timeout_ms, before, target if on_main else None)
+        if release is None:
+            main = await settling
+        else:  # the handle is let go of while the page settles
+            main, _ = await asyncio.gather(settling, _dispose(release))
         if len(self._blocked_navigations) > blocked:
             raise self._blocked_error(self._blocked_navigations[-1])
         if self.page is not page or self._navigations != before.navigations:
@@ -556,14 +590,31 @@ class BrowserSurface:
         )
 
     async def _on(
-        self, ref: str, verb: str, act: Callable[[ElementHandle], Awaitable[None]]
+        self,
+        ref: str,
+        verb: str,
+        act: Callable[[ElementHandle, Any], Awaitable[None]],
+        probe: str | None = None,
     ) -> ActionEffect:
-        element = await self.element(ref)
+        """Act on ``ref``; ``probe``, a JS function of the element's ref, is read beforehand
+        and handed to ``act``. Element, counters and probe take one round trip's time."""
         frame = self._frame_of(ref)
+        results: tuple[Any, ...] = await asyncio.gather(
+            self.element(ref), self._state(ref, frame), self._probe(frame, ref, probe),
+            return_exceptions=True,
+        )
+        found, state, probed = results
+        if isinstance(found, BaseException):
+            raise found
+        element: ElementHandle = found
+        for failed in (state, probed):
+            if isinstance(failed, BaseException):
+                await _dispose(element)
+                raise failed
 
         async def run() -> None:
             try:
-                await act(element)
+                await act(element, probed)
             except PlaywrightTimeout as err:
                 raise SurfaceError(
                     f"could not {verb} {ref}: {_reason(err)}",
@@ -575,15 +626,21 @@ class BrowserSurface:
                     code="ACTION_FAILED", ref=ref, action=verb, reason=_reason(err),
                 ) from err
 
+        return await self._act(run, ref, frame, state, release=element)
+
+    async def _probe(self, frame: Frame | None, ref: str, probe: str | None) -> Any:
+        if probe is None or frame is None:
+            return None
         try:
-            return await self._act(run, element, frame)
-        finally:
-            with contextlib.suppress(PlaywrightError):
-                await element.dispose()
+            return await frame.evaluate(probe, ref)
+        except PlaywrightError as err:
+            raise SurfaceError(
+                f"element {ref} is no longer on the page", code="STALE_REF", ref=ref
+            ) from err
 
     async def click(self, ref: str) -> ActionEffect:
         """Click the element (waits for it to be visible, stable and not covered)."""
-        return await self._on(ref, "click", lambda el: el.click(timeout=self.timeout_ms))
+        return await self._on(ref, "click", lambda el, _: el.click(timeout=self.timeout_ms))
 
     async def fill(self, ref: str, text: str) -> ActionEffect:
         """Replace the field's content with ``text``.
@@ -594,8 +651,9 @@ class BrowserSurface:
         person; a contenteditable element is filled like an input.
         """
 
-        async def act(el: ElementHandle) -> None:
-            kind = await el.evaluate(_FIELD_KIND)
+        async def act(el: ElementHandle, kind: Any) -> None:
+            if kind is None:
+                kind = await el.evaluate(_FIELD_KIND)
             if kind["combo"]:
                 await el.fill("", timeout=self.timeout_ms)
                 await el.type(text, delay=self.type_delay_ms, timeout=self.timeout_ms)
@@ -604,12 +662,12 @@ class BrowserSurface:
                 if kind["native"]:
                     await el.evaluate(_CHANGE)
 
-        return await self._on(ref, "fill", act)
+        return await self._on(ref, "fill", act, _FIELD_KIND_OF_REF)
 
     async def select_option(self, ref: str, label: str) -> ActionEffect:
         """Choose the option of a native select whose visible text is ``label``."""
 
-        async def act(el: ElementHandle) -> None:
+        async def act(el: ElementHandle, _: Any) -> None:
             found = await el.evaluate(_FIND_OPTION, label)
             if found["index"] < 0:
                 raise SurfaceError(
@@ -623,16 +681,18 @@ class BrowserSurface:
     async def set_checked(self, ref: str, checked: bool) -> ActionEffect:
         """Tick or untick a checkbox, radio or switch."""
         return await self._on(
-            ref, "check", lambda el: el.set_checked(checked, timeout=self.timeout_ms)
+            ref, "check", lambda el, _: el.set_checked(checked, timeout=self.timeout_ms)
         )
 
     async def hover(self, ref: str) -> ActionEffect:
         """Move the pointer over the element."""
-        return await self._on(ref, "hover over", lambda el: el.hover(timeout=self.timeout_ms))
+        return await self._on(
+            ref, "hover over", lambda el, _: el.hover(timeout=self.timeout_ms)
+        )
 
     async def focus(self, ref: str) -> ActionEffect:
         """Give the element keyboard focus."""
-        return await self._on(ref, "focus", lambda el: el.focus())
+        return await self._on(ref, "focus", lambda el, _: el.focus())
 
     async def press(self, key: str) -> ActionEffect:
         """Press a key (``Enter``, ``Escape``, ``ArrowDown``...) on the focused element."""
