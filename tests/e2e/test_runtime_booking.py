@@ -79,8 +79,21 @@ def cheapest_flight() -> tuple[str, str, str, str]:
     return best.airline.name, best.flight_no, best.depart_time, format_rupees(best.economy)
 
 
-def variant(demo: DemoServer, name: str) -> str:
-    return f"{demo.url}?variant={name}"
+RESULTS = "flights?from=DEL&to=SXR&date=2026-10-14&trip=oneway&adults=1"
+
+
+def variant_flow(demo: DemoServer, name: str, *, last: dict[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    """The booking from the search results on, with a demo variant switched on.
+
+    The search form itself is covered by the full booking test; starting from the
+    results keeps the variant tests quick.
+    """
+    stop = last or {"stop_before": "paying for the booking"}
+    return {
+        "vars": {"cheapest": ""},
+        "steps": [{"browse": f"{demo.url}{RESULTS}&variant={name}"}, *_booking_steps(), stop],
+    }
 
 
 async def test_booking_stops_gated_before_pay_now_with_the_cheapest_flight(
@@ -132,7 +145,7 @@ async def test_card_details_never_leave_the_run(
         {"read": "Total", "as": "total"},
         {"stop_before": "paying for the booking"},
     ]
-    flow = booking_flow(demo.url)
+    flow = variant_flow(demo, "")
     flow["steps"] = [*flow["steps"][:-1], *pay]
     flow["vars"]["total"] = ""
     result = await run(
@@ -157,7 +170,7 @@ async def test_captcha_wall_fails_with_the_wall_on_screen(
     run: Runner, demo: DemoServer, events: Events
 ) -> None:
     facts = Facts(FACTS)
-    result = await run(booking_flow(variant(demo, "captcha")), facts=facts.as_dict())
+    result = await run(variant_flow(demo, "captcha"), facts=facts.as_dict())
 
     assert result.status is RunStatus.FAILED
     assert result.failure is not None
@@ -170,7 +183,7 @@ async def test_login_wall_fails_with_the_wall_on_screen(
     run: Runner, demo: DemoServer, events: Events
 ) -> None:
     facts = Facts(FACTS)
-    result = await run(booking_flow(variant(demo, "login")), facts=facts.as_dict())
+    result = await run(variant_flow(demo, "login"), facts=facts.as_dict())
 
     assert result.status is RunStatus.FAILED
     assert human_wall(result.screen_text) is not None
@@ -182,7 +195,7 @@ async def test_otp_wall_fails_with_the_wall_on_screen(
     run: Runner, demo: DemoServer, events: Events
 ) -> None:
     facts = Facts(FACTS)
-    result = await run(booking_flow(variant(demo, "otp")), facts=facts.as_dict())
+    result = await run(variant_flow(demo, "otp"), facts=facts.as_dict())
 
     assert result.status is RunStatus.FAILED
     assert human_wall(result.screen_text) is not None
@@ -194,7 +207,7 @@ async def test_dead_continue_fails_as_a_click_that_changed_nothing(
     run: Runner, demo: DemoServer, events: Events
 ) -> None:
     facts = Facts(FACTS)
-    result = await run(booking_flow(variant(demo, "dead_continue")), facts=facts.as_dict())
+    result = await run(variant_flow(demo, "dead_continue"), facts=facts.as_dict())
 
     assert result.status is RunStatus.FAILED
     assert result.failure is not None
@@ -207,7 +220,7 @@ async def test_injected_instructions_change_nothing(
     run: Runner, demo: DemoServer, events: Events
 ) -> None:
     facts = Facts(FACTS)
-    result = await run(booking_flow(variant(demo, "injection")), facts=facts.as_dict())
+    result = await run(variant_flow(demo, "injection"), facts=facts.as_dict())
 
     assert result.status is RunStatus.GATED, result.failure
     assert result.gate is not None and result.gate.label.startswith("Pay now")
@@ -219,9 +232,7 @@ async def test_confirm_booking_is_gated_as_irreversible(
     run: Runner, demo: DemoServer, events: Events
 ) -> None:
     facts = Facts(FACTS)
-    flow = booking_flow(
-        variant(demo, "confirm"), last={"stop_before": "confirming the booking"}
-    )
+    flow = variant_flow(demo, "confirm", last={"stop_before": "confirming the booking"})
     result = await run(flow, facts=facts.as_dict())
 
     assert result.status is RunStatus.GATED, result.failure
@@ -236,9 +247,7 @@ async def test_allow_destructive_confirms_the_booking(
     run: Runner, demo: DemoServer, events: Events
 ) -> None:
     facts = Facts(FACTS)
-    flow = booking_flow(
-        variant(demo, "confirm"), last={"stop_before": "confirming the booking"}
-    )
+    flow = variant_flow(demo, "confirm", last={"stop_before": "confirming the booking"})
     result = await run(flow, facts=facts.as_dict(), allow_destructive=True)
 
     assert result.status is RunStatus.COMPLETED, result.failure
@@ -252,7 +261,7 @@ async def test_a_plain_click_on_pay_now_is_gated_too(
     run: Runner, demo: DemoServer, events: Events
 ) -> None:
     facts = Facts(FACTS)
-    flow = booking_flow(demo.url, last={"click": "Pay now"})
+    flow = variant_flow(demo, "", last={"click": "Pay now"})
     result = await run(flow, facts=facts.as_dict())
 
     assert result.status is RunStatus.GATED, result.failure

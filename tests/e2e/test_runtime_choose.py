@@ -66,7 +66,8 @@ async def test_custom_listbox(run: Runner, pages: Pages) -> None:
 </ul>
 <script>
 const btn = document.getElementById('size'), list = document.getElementById('sizes');
-btn.onclick = () => { list.hidden = !list.hidden; btn.setAttribute('aria-expanded', !list.hidden); };
+btn.onclick = () => {
+  list.hidden = !list.hidden; btn.setAttribute('aria-expanded', !list.hidden); };
 for (const li of list.querySelectorAll('li')) li.onclick = () => {
   for (const o of list.querySelectorAll('li')) o.setAttribute('aria-selected', o === li);
   btn.textContent = li.textContent; list.hidden = true;
@@ -86,9 +87,12 @@ for (const li of list.querySelectorAll('li')) li.onclick = () => {
 async def test_radio_group(run: Runner, pages: Pages) -> None:
     url = pages.add("/choose/radio", STATUS + """
 <fieldset><legend>Seat preference</legend>
-  <label><input type="radio" name="seat" value="window" onchange="show('seat=window')"> Window</label>
-  <label><input type="radio" name="seat" value="aisle" onchange="show('seat=aisle')"> Aisle</label>
-  <label><input type="radio" name="seat" value="middle" onchange="show('seat=middle')"> Middle</label>
+  <label><input type="radio" name="seat" value="window"
+    onchange="show('seat=window')"> Window</label>
+  <label><input type="radio" name="seat" value="aisle"
+    onchange="show('seat=aisle')"> Aisle</label>
+  <label><input type="radio" name="seat" value="middle"
+    onchange="show('seat=middle')"> Middle</label>
 </fieldset>""")
     result = await run([
         {"browse": url},
@@ -191,7 +195,8 @@ async def test_date_picker_moves_month_by_month(run: Runner, pages: Pages) -> No
     assert result.status is RunStatus.COMPLETED, result.failure
     # open, two "Next month" presses, then the day
     assert result.steps[1].actions == 4
-    moves = [e for e in result.trace if e.event == "action" and e.detail.get("what") == "Next month"]
+    moves = [e for e in result.trace
+             if e.event == "action" and e.detail.get("what") == "Next month"]
     assert len(moves) == 2
 
 
@@ -212,7 +217,8 @@ async def test_native_date_and_time_in_written_forms(run: Runner, pages: Pages) 
 <label for="t">Pickup time</label>
 <input type="time" id="t" onchange="report()">
 <script>function report() {
-  show('date=' + document.getElementById('d').value + ' time=' + document.getElementById('t').value);
+  const v = (id) => document.getElementById(id).value;
+  show('date=' + v('d') + ' time=' + v('t'));
 }</script>""")
     result = await run([
         {"browse": url},

@@ -162,7 +162,8 @@ async def test_press_a_key(run: Runner, pages: Pages) -> None:
 <label for="q">Search</label><input id="q">
 <p id="out"></p>
 <script>document.getElementById('q').addEventListener('keydown', (e) => {
-  if (e.key === 'Enter') document.getElementById('out').textContent = 'Searched for ' + e.target.value;
+  if (e.key === 'Enter') {
+    document.getElementById('out').textContent = 'Searched for ' + e.target.value; }
 });</script>""")
     result = await run([
         {"browse": url},
@@ -251,6 +252,15 @@ async def test_any_click_on_a_card_form_screen_is_gated(run: Runner, pages: Page
     assert result.status is RunStatus.GATED
     assert result.gate is not None and result.gate.payment_screen
     assert result.gate.consequence == "payment"
+    assert "went" not in result.screen_text
+
+    # a key that would submit the card form is a payment too
+    typed = await run([{"browse": url}, {"enter": "08/29", "into": "Expiry date", "submit": True}])
+    assert typed.status is RunStatus.GATED, typed.failure
+    assert typed.gate is not None and typed.gate.payment_screen
+    pressed = await run([{"browse": url}, {"press": "Enter"}])
+    assert pressed.status is RunStatus.GATED
+    assert pressed.steps[-1].outcome is StepOutcome.GATED
 
 
 async def test_max_actions_is_a_clear_stop(run: Runner, pages: Pages) -> None:

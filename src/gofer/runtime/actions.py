@@ -52,7 +52,9 @@ async def _uncover(run: Run, path: str, el: Element, query: Query) -> Element:
     if el.on_top:
         return el
     browser = await run.browser()
-    await run.act(path, "press Escape to close what covers the target", lambda: browser.press("Escape"))
+    await run.act(
+        path, "press Escape to close what covers the target", lambda: browser.press("Escape")
+    )
     again, _, _ = await run.find(path, query)
     return again
 
@@ -64,7 +66,7 @@ async def click(run: Run, path: str, step: Click) -> Done:
     words = run.sub(step.target)
     within = run.sub(step.within) if step.within else None
     query = Query(words, Want.CLICK, within, kind="click")
-    el, screen, grounding = await run.find(path, query)
+    el, _, grounding = await run.find(path, query)
     el = await _uncover(run, path, el, query)
     before = await run.screen()
     run.guard(path, el, before, words)
@@ -123,7 +125,9 @@ def _value_took(wanted: str, shown: str) -> bool:
 async def _pick_suggestion(run: Run, path: str, field: Element, value: str) -> Element | None:
     """After typing into an autocomplete, pick the suggestion that matches the value."""
     screen = await run.screen()
-    options = [e for e in screen.elements if e.visible and e.role in _OPTION_ROLES and not e.disabled]
+    options = [
+        e for e in screen.elements if e.visible and e.role in _OPTION_ROLES and not e.disabled
+    ]
     if not options:
         return None
     best = match_option(value, [_label(o) for o in options])
@@ -155,6 +159,8 @@ async def enter(run: Run, path: str, step: Enter) -> Done:
     if not _value_took(value, shown):
         raise StepFailed(f"typed into '{_label(el)}', but the field does not show what was typed")
     if step.submit:
+        run.invalidate()
+        run.guard_submit(path, await run.screen(), "press Enter")
         await run.act(path, "press Enter", lambda: browser.press("Enter"))
     return Done(element=el, confidence=grounding.confidence)
 
@@ -220,7 +226,9 @@ async def _pick_date(run: Run, path: str, words: str) -> Element:
             await run.act(path, f"pick day '{_label(cell)}'", _clicker(browser, cell.ref))
             return cell
         if shown is None:
-            raise StepFailed(f"no calendar showing a month opened, so {target:%d %B %Y} cannot be picked")
+            raise StepFailed(
+                f"no calendar showing a month opened, so {target:%d %B %Y} cannot be picked"
+            )
         forward = (shown[0], shown[1]) < (target.year, target.month)
         words_nav = "Next month" if forward else "Previous month"
         g = ground(Query(words_nav, Want.CLICK, kind="choose"), screen)
@@ -288,7 +296,7 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
         if len(members) > 1 and el.group:
             return await _choose_among(run, path, members, option)
         if el.checked:
-            return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
+            return Done(StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
         await run.act(path, f"tick '{_label(el)}'", lambda: browser.click(el.ref))
         return Done(element=el, confidence=grounding.confidence)
 

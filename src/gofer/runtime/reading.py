@@ -148,7 +148,8 @@ def choose_group(what: str, screen: Screen) -> int | None:
         if not group.records:
             continue
         named = set(normalise(" ".join((group.name, *group.headers))).split())
-        score = len(words & named) * 5 + len(group.records) + group.box.width * group.box.height / 1e6
+        area = group.box.width * group.box.height / 1e6
+        score = len(words & named) * 5 + len(group.records) + area
         if best is None or score > best[0]:
             best = (score, i)
     return best[1] if best is not None else None

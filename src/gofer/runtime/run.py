@@ -109,11 +109,7 @@ def _label(el: Element) -> str:
     return el.name or el.label or el.text or el.placeholder or el.title or el.role
 
 
-def _payment_words(words: str) -> bool:
-    return consequence(words) is Consequence.PAYMENT or any(
-        w in words.casefold()
-        for w in ("pay", "purchase", "checkout", "check out", "buy", "place order", "order")
-    )
+_SUBMIT_KEYS = frozenset({"enter", "numpadenter"})
 
 
 class Run:
@@ -175,22 +171,31 @@ class Run:
     def invalidate(self) -> None:
         self._screen = None
 
-    async def act(self, path: str, what: str, action: Callable[[], Awaitable[ActionEffect]]) -> ActionEffect:
+    async def act(
+        self, path: str, what: str, action: Callable[[], Awaitable[ActionEffect]]
+    ) -> ActionEffect:
         """Spend one action on ``action``, then let the page settle."""
         limit = self.request.budget.max_actions
         if limit is not None and self.spend.actions >= limit:
             raise BudgetSpent(f"the run used all {limit} actions it was given (max_actions)")
         self.spend.actions += 1
         self.event(path, "action", what=what)
+        browser = await self.browser()
+        pages_before = browser.pages
         try:
             effect = await action()
         except BlockedOrigin as exc:
-            raise StepFailed(f"blocked by the task's origins: {exc.details.get('url', '')}") from exc
+            url = exc.details.get("url", "")
+            raise StepFailed(f"blocked by the task's origins: {url}") from exc
         except SurfaceError as exc:
-            raise StepFailed(exc.message) from exc
+            # A page that closes itself on the click (window.close) takes the click's
+            # own bookkeeping with it; the surface is back on the page before.
+            if not 0 < browser.pages < pages_before:
+                raise StepFailed(exc.message) from exc
+            self.event(path, "page_closed")
+            effect = ActionEffect(new_page=True)
         finally:
             self.invalidate()
-        browser = await self.browser()
         await browser.settle(self.settings.settle_timeout_ms)
         if browser.blocked:
             blocked = browser.blocked[-1]
@@ -309,10 +314,8 @@ class Run:
             raise
         except Gated as gated:
             report.outcome = StepOutcome.GATED
-            report.element = (
-                self._chosen(gated.element) if gated.element is not None
-                else ChosenElement("button", self.mask(gated.gate.label))
-            )
+            if gated.element is not None:
+                report.element = self._chosen(gated.element)
             report.reason = f"stopped before '{gated.gate.label}' ({gated.gate.consequence})"
             self.event(path, "gated", label=gated.gate.label, consequence=gated.gate.consequence)
             raise
@@ -346,6 +349,8 @@ class Run:
                 return await actions.choose(self, path, step)
             case Press(key=key):
                 browser = await self.browser()
+                if key.casefold() in _SUBMIT_KEYS:
+                    self.guard_submit(path, await self.screen(), f"press {key}")
                 await self.act(path, f"press {key}", lambda: browser.press(key))
                 return Done()
             case Verify(condition=cond):
@@ -410,7 +415,9 @@ class Run:
     def spend_model_call(self) -> None:
         limit = self.request.budget.max_model_calls
         if limit is not None and self.spend.model_calls >= limit:
-            raise BudgetSpent(f"the run used all {limit} model calls it was given (max_model_calls)")
+            raise BudgetSpent(
+                f"the run used all {limit} model calls it was given (max_model_calls)"
+            )
         self.spend.model_calls += 1
 
     async def read(self, path: str, step: Read) -> Done:
@@ -457,6 +464,15 @@ class Run:
             if not await self.wait_change(deadline):
                 reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
                 raise StepFailed(reason)
+
+    def guard_submit(self, path: str, screen: Screen, words: str) -> None:
+        """A key that submits the form on a card-form screen pays: stop, unless allowed."""
+        if self.request.allow_destructive:
+            return
+        evidence = screen_payment_evidence(screen.text)
+        if evidence:
+            raise Gated(Gate(path=path, action=words, label=words, consequence="payment",
+                             payment_screen=True, url=screen.url))
 
     def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
         """Stop in front of a control that pays or cannot be undone, unless allowed."""
