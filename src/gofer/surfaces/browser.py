@@ -98,6 +98,7 @@ def _by_ref(fn: str) -> str:
 
 
 _FIELD_KIND_OF_REF = _by_ref(_FIELD_KIND)
+_READ_VALUE_OF_REF = _by_ref(_READ_VALUE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +166,7 @@ class BrowserSurface:
         self._attached = attached_browser
         self._on_close = on_close
         self._pages: list[Page] = []
+        self._loaded: set[Page] = set()
         self._trackers: dict[Page, RequestTracker] = {}
         self._frames: dict[str, Frame] = {}
         self._navigations = 0
@@ -245,15 +247,21 @@ class BrowserSurface:
         def navigated(frame: Frame) -> None:
             if frame == page.main_frame:
                 self._navigations += 1
+                self._loaded.discard(page)
                 self._wake()
+
+        def loaded(_: Page) -> None:
+            self._loaded.add(page)
 
         def closed(_: Page) -> None:
             if page in self._pages:
                 self._pages.remove(page)
             self._trackers.pop(page, None)
+            self._loaded.discard(page)
             self._wake()
 
         page.on("framenavigated", navigated)
+        page.on("load", loaded)
         page.on("close", closed)
         page.on("dialog", self._dialog)
         self._wake()
@@ -336,8 +344,9 @@ class BrowserSurface:
                 mut_before = before.mutations.get(page.main_frame)
             tracker = self._trackers.get(page)
             try:
-                with contextlib.suppress(PlaywrightTimeout):
-                    await page.wait_for_load_state("load", timeout=max(1, left_ms()))
+                if page not in self._loaded:  # known loaded pages skip the driver's waiter
+                    with contextlib.suppress(PlaywrightTimeout):
+                        await page.wait_for_load_state("load", timeout=max(1, left_ms()))
                 waited = tracker is not None and tracker.pending() > 0
                 if tracker is not None and waited:
                     await tracker.idle(left_ms() / 1000)
@@ -725,9 +734,10 @@ class BrowserSurface:
 
     async def read_value(self, ref: str) -> str:
         """The field's current value, unmasked ("true"/"false" for a checkbox or radio)."""
-        element = await self.element(ref)
-        try:
-            return str(await element.evaluate(_READ_VALUE))
-        finally:
-            with contextlib.suppress(PlaywrightError):
-                await element.dispose()
+        frame = self._frame_of(ref)
+        if frame is None or frame.is_detached():
+            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
+        value = await self._probe(frame, ref, _READ_VALUE_OF_REF)
+        if value is None:
+            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
+        return str(value)
