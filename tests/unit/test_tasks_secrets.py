@@ -35,6 +35,8 @@ CANARIES = (CARD, "4111111111111111", PASSWORD)
 LEAK = f"card {CARD} / 4111111111111111, password {PASSWORD}"
 
 FACTS = {"card number": CARD, "password": PASSWORD, "first name": "Asha"}
+# Card details are only typed under fill_then_approve, which needs origins.
+PAY = {"payment": "fill_then_approve", "origins": ["https://.example.com"]}
 FLOW = [
     {"browse": "https://shop.example.com/"},
     {"enter": "${password}", "into": "Password"},
@@ -110,26 +112,30 @@ async def test_no_secret_leaves_through_any_status_view_report_log_or_trace(
             return keep(await tasks.await_task({"id": task_id, "timeout_ms": 2000}))
 
         flow_with_question = [*FLOW[:1], {"enter": "${email}", "into": "Email"}, *FLOW[1:]]
-        one = keep(await tasks.start_task({"flow": flow_with_question, "facts": FACTS}))
+        one = keep(await tasks.start_task(
+            {"flow": flow_with_question, "facts": FACTS, "constraints": PAY}))
         assert one.status.state == "needs_input"
         keep(await tasks.continue_task({"id": one.id, "inputs": {"email": "asha@example.com"}}))
         assert (await follow(one.id)).status.state == "needs_approval"
         keep(await tasks.continue_task({"id": one.id, "approve": True}))
         assert (await follow(one.id)).status.state == "done"
 
-        two = keep(await tasks.start_task({"flow": FLOW, "facts": FACTS}))
+        two = keep(await tasks.start_task({"flow": FLOW, "facts": FACTS, "constraints": PAY}))
         assert (await follow(two.id)).status.state == "needs_human"
         keep(await tasks.continue_task({"id": two.id}))
         failed = await follow(two.id)
         assert failed.status.state == "failed" and failed.status.recoverable
         keep(await tasks.cancel_task({"id": two.id}))
 
-        three = keep(await tasks.start_task({"flow": FLOW, "facts": FACTS}))
+        # Stopping at payment: the same flow without the card step.
+        no_card = [s for s in FLOW if s.get("enter") != "${card number}"]
+        three = keep(await tasks.start_task({"flow": no_card, "facts": FACTS}))
         assert (await follow(three.id)).status.state == "checkpoint"
         assert keep(await tasks.cancel_task({"id": three.id})).status.state == "cancelled"
 
         for _ in range(4):
-            task = keep(await tasks.start_task({"flow": FLOW, "facts": FACTS}))
+            task = keep(await tasks.start_task(
+                {"flow": FLOW, "facts": FACTS, "constraints": PAY}))
             assert (await follow(task.id)).status.state == "failed"
 
         plan = keep(await tasks.start_task({"task": f"pay with {LEAK}", "facts": FACTS}))

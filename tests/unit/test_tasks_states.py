@@ -422,3 +422,35 @@ async def test_surfaces_narrow_the_workspace_and_missing_ones_are_refused() -> N
             await tasks.start_task({"flow": [{"open": "Calculator"}],
                                     "constraints": {"surfaces": ["browser"]}})
         assert caught.value.details["reason"] == "the task's constraints leave it out"
+
+
+async def test_card_details_are_typed_only_under_fill_then_approve() -> None:
+    card_flow = [{"enter": "${card number}", "into": "Card number"}, {"stop_before": "paying"}]
+    runner = ScriptedRunner.of()
+    async with Tasks(runner) as tasks:
+        for facts in ({"card number": "4111 1111 1111 1111"},
+                      {"cvv": "737"},
+                      {"my digits": "4111-1111-1111-1111"}):
+            name = next(iter(facts))
+            flow = [{"enter": "${" + name + "}", "into": "Card number"},
+                    {"stop_before": "paying"}]
+            with pytest.raises(GoferError) as caught:
+                await tasks.start_task({"flow": flow, "facts": facts})
+            assert caught.value.code == "CARD_ENTRY_REFUSED"
+            assert caught.value.details["step"] == "0"
+            assert "4111" not in str(caught.value) and "737" not in str(caught.value)
+        # A password is secret but not card data: typing it needs no payment setting.
+        view = await tasks.start_task({"flow": [{"enter": "${password}", "into": "Password"}],
+                                       "facts": {"password": "hunter2"}})
+        assert (await tasks.await_task({"id": view.id, "timeout_ms": 2000})).status.state == "done"
+        # A card number that arrives later as an input is refused the same way,
+        # and the task keeps waiting for a value it can use.
+        view = await tasks.start_task({"flow": card_flow})
+        assert view.status.state == "needs_input"
+        with pytest.raises(GoferError) as caught:
+            await tasks.continue_task(
+                {"id": view.id, "inputs": {"card number": "4111 1111 1111 1111"}})
+        assert caught.value.code == "CARD_ENTRY_REFUSED"
+        assert (await tasks.await_task({"id": view.id, "timeout_ms": 0})).status.state == (
+            "needs_input")
+    assert len(runner.requests) == 1

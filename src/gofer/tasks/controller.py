@@ -20,9 +20,16 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from gofer.errors import GoferError, InvalidFlow, InvalidRequest
-from gofer.facts import Facts
-from gofer.flow import check_flow, flow_guide, flow_to_json, iter_steps, validate_flow
-from gofer.flow.steps import Flow, Open
+from gofer.facts import Facts, secret_reason
+from gofer.flow import (
+    check_flow,
+    flow_guide,
+    flow_to_json,
+    iter_steps,
+    names_in,
+    validate_flow,
+)
+from gofer.flow.steps import Enter, Flow, Open
 from gofer.shape import check_output_schema
 from gofer.tasks import errors
 from gofer.tasks.budget import BudgetLedger
@@ -183,6 +190,7 @@ class Tasks:
             if flow is None or check.problems:
                 raise _invalid_flow([p.to_dict() for p in check.problems])
             self._check_surfaces(flow, options)
+            _check_card_entry(flow, facts, req.constraints)
             questions = check.questions
         self._store.make_room()
         cell = Cell(
@@ -381,6 +389,7 @@ class Tasks:
         check = check_flow(cell.flow, facts.names, facts.secret_names)
         if check.problems:
             raise _invalid_flow([p.to_dict() for p in check.problems])
+        _check_card_entry(cell.flow, facts, cell.constraints)
         cell.facts = facts
         return list(check.questions)
 
@@ -456,3 +465,19 @@ class Tasks:
     def _expire(self, cell: Cell) -> None:
         now = self._clock()
         cell.artifacts = [a for a in cell.artifacts if a.expires_at > now]
+
+
+_CARD_REASONS = ("card data", "card number value")
+
+
+def _check_card_entry(flow: Flow, facts: Facts, constraints: TaskConstraints) -> None:
+    """Card details are typed only under ``payment: fill_then_approve`` (CARD_ENTRY_REFUSED)."""
+    if constraints.payment == "fill_then_approve":
+        return
+    for path, step in iter_steps(flow.steps):
+        if not isinstance(step, Enter):
+            continue
+        for name in names_in(step.value):
+            value = facts.get(name)
+            if value is not None and secret_reason(name, value) in _CARD_REASONS:
+                raise errors.card_entry_refused(name, path)

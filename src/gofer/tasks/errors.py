@@ -9,6 +9,7 @@ WRONG_STATE          the call does not fit the task's status (``details['state']
 PLANNER_UNAVAILABLE  ``plan_task`` with no planner configured
 OUTPUT_UNAVAILABLE   ``output`` asked for with no output shaper configured
 ORIGINS_REQUIRED     ``payment: fill_then_approve`` without ``origins``
+CARD_ENTRY_REFUSED   a flow types card details without ``payment: fill_then_approve``
 SURFACE_UNAVAILABLE  the task needs a surface the runner cannot give it
 UNKNOWN_ARTIFACT     no such artifact, or it expired
 CLOSED               the controller was closed
@@ -27,6 +28,7 @@ from collections.abc import Sequence
 from gofer.errors import InvalidRequest, TaskError
 
 __all__ = [
+    "card_entry_refused",
     "closed",
     "origins_required",
     "output_unavailable",
@@ -117,3 +119,14 @@ def unknown_artifact(task_id: str, name: str) -> TaskError:
 def closed() -> TaskError:
     """The controller was closed."""
     return TaskError("the task controller is closed", code="CLOSED")
+
+
+def card_entry_refused(name: str, path: str) -> TaskError:
+    """A flow types card details while the task may not fill a payment form."""
+    return TaskError(
+        f"step {path} types the card detail '{name}', and card details are only typed under "
+        "constraints.payment 'fill_then_approve' (which also needs origins)",
+        code="CARD_ENTRY_REFUSED",
+        fact=name,
+        step=path,
+    )
