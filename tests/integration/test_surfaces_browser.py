@@ -252,3 +252,17 @@ async def test_settle_waits_for_an_animation(engine: BrowserEngine, site: Any) -
         assert target.box.x >= 400
     finally:
         await surface.close()
+
+
+async def test_window_opened_by_a_script_is_followed(engine: BrowserEngine, site: Any) -> None:
+    site.add("/", "<button onclick=\"window.open('/tab')\">Show receipt</button>")
+    site.add("/tab", "<h1>Receipt</h1>")
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        effect = await surface.click(ref_of(await surface.snapshot(), "Show receipt"))
+        assert effect.new_page
+        assert surface.url == site.url("/tab")
+        assert "Receipt" in (await surface.snapshot()).text
+    finally:
+        await surface.close()

@@ -111,6 +111,7 @@ class _State:
     focus: int
     focus_on_target: bool
     modal: bool
+    opens: int
 
 
 async def _dispose(handle: ElementHandle) -> None:
@@ -404,6 +405,24 @@ class BrowserSurface:
                 return True
         return False
 
+    async def _new_page_opened(self, opened: int) -> bool:
+        """Wait, up to the timeout, until a page beyond the first ``opened`` opens."""
+        deadline = time.monotonic() + self.timeout_ms / 1000
+        loop = asyncio.get_running_loop()
+        while self._pages_opened == opened and not self._closed:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            waker: asyncio.Future[bool] = loop.create_future()
+            self._wakers.add(waker)
+            try:
+                await asyncio.wait_for(waker, timeout=left)
+            except TimeoutError:
+                return False
+            finally:
+                self._wakers.discard(waker)
+        return self._pages_opened != opened
+
     # ---- the screen -------------------------------------------------------------------
 
     async def _read_frame(self, frame: Frame, path: str) -> dict[str, Any] | None:
@@ -544,18 +563,19 @@ class BrowserSurface:
         frames = [f for f in page.frames if not f.is_detached()]
         read_all = await asyncio.gather(*(read(f) for f in frames))
         mutations: dict[Frame, int] = {}
-        focus, on_target, modal = 0, False, False
+        focus, on_target, modal, opens = 0, False, False, 0
         for frame, counters in zip(frames, read_all, strict=True):
             if counters is None:
                 continue
             mutations[frame] = int(counters["mut"])
+            opens += int(counters.get("opens") or 0)
             if frame == page.main_frame:
                 focus = int(counters["focus"])
                 on_target = bool(counters["onTarget"])
                 modal = bool(counters["modal"])
         return _State(
             page, self._navigations, self._pages_opened, self._dialogs, mutations, focus,
-            on_target, modal,
+            on_target, modal, opens,
         )
 
     async def _act(
@@ -587,6 +607,13 @@ class BrowserSurface:
         if self.page is not page or self._navigations != before.navigations:
             target, target_frame = None, None
         after = await self._state(target, target_frame, main)
+        if (
+            after.page is page and after.opens > before.opens
+            and self._pages_opened == before.pages_opened
+            and await self._new_page_opened(before.pages_opened)
+        ):
+            await self._settle(self.timeout_ms, None, None)
+            after = await self._state(None, None)
         navigated = after.navigations != before.navigations
         same_frames = after.mutations.keys() == before.mutations.keys()
         return ActionEffect(

@@ -13,6 +13,8 @@
     clicky: new WeakSet(),
     waiters: new Set(),
     refs: new Map(),
+    opens: 0,
+    click: null,
   };
   const notify = () => {
     state.mut += 1;
@@ -40,9 +42,40 @@
     return origAdd.call(this, type, listener, options);
   };
 
+  // Counting what opens a new window: window.open, and clicks on links or submit
+  // buttons aimed at a new window (a click's fate is known once it was dispatched).
+  const origOpen = window.open;
+  window.open = function (...args) {
+    state.opens += 1;
+    return origOpen.apply(this, args);
+  };
+  origAdd.call(window, "click", (ev) => { state.click = ev; }, true);
+  const SAME = new Set(["", "_self", "_top", "_parent"]);
+  const countClick = () => {
+    const ev = state.click;
+    state.click = null;
+    if (!ev || ev.defaultPrevented) return;
+    const path = ev.composedPath();
+    const link = path.find((n) => n instanceof Element && /^(A|AREA)$/.test(n.tagName) &&
+      n.hasAttribute("href"));
+    const submit = link ? null : path.find((n) => n instanceof Element && n.form &&
+      (n.type === "submit" || n.type === "image"));
+    if (!link && !submit) return;
+    const base = document.querySelector("base[target]");
+    let target = link ? link.target : (submit.formTarget || submit.form.target);
+    target = (target || (base ? base.target : "")).toLowerCase();
+    const framed = !SAME.has(target) && target !== "_blank" &&
+      !!document.querySelector("iframe[name='" + CSS.escape(target) + "']");
+    if ((!SAME.has(target) && !framed) || (link && (ev.ctrlKey || ev.metaKey || ev.shiftKey))) {
+      state.opens += 1;
+    }
+  };
+
   const api = {
-    // `focus` identifies the focused element; `onTarget` tells whether focus sits in `target`.
+    // `focus` identifies the focused element; `onTarget` tells whether focus sits in `target`;
+    // `opens` counts what asked for a new window.
     counters(target) {
+      countClick();
       let a = document.activeElement;
       while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
       if (a && !state.ids.has(a)) state.ids.set(a, ++state.nextId);
@@ -51,7 +84,7 @@
       const modal = !!document.querySelector(
         "dialog:modal, [role=dialog][aria-modal=true], [role=alertdialog]");
       return {
-        mut: state.mut, focus: a ? state.ids.get(a) : 0, onTarget, modal, now: performance.now(),
+        mut: state.mut, focus: a ? state.ids.get(a) : 0, onTarget, modal, opens: state.opens,
       };
     },
     isClicky(el) { return state.clicky.has(el); },
