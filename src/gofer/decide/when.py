@@ -53,6 +53,9 @@ _D1 = datetime(1904, 2, 2, 3, 4, 5)
 _D2 = datetime(1908, 3, 3, 6, 7, 8)
 
 
+_YEAR_FIRST = re.compile(r"\s*\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b")
+
+
 def parse_when(text: str, today: date) -> date | time | datetime | None:
     """A date, a time, or both, read from ``text``; ``None`` when it holds neither.
 
@@ -69,10 +72,14 @@ def parse_when(text: str, today: date) -> date | time | datetime | None:
         return rel
     if not _DATE_LIKE.search(text):
         return None
-    cleaned = _DOT_TIME.sub(r"\1:\2", text)
+    # A year written first (2026-07-03, 2026/07/03) is always year-month-day.
+    year_first = _YEAR_FIRST.match(text)
+    head = year_first.group(0) if year_first else ""
+    cleaned = head + _DOT_TIME.sub(r"\1:\2", text[len(head):])
+    dayfirst = year_first is None
     try:
-        a = du_parser.parse(cleaned, dayfirst=True, fuzzy=True, default=_D1)
-        b = du_parser.parse(cleaned, dayfirst=True, fuzzy=True, default=_D2)
+        a = du_parser.parse(cleaned, dayfirst=dayfirst, fuzzy=True, default=_D1)
+        b = du_parser.parse(cleaned, dayfirst=dayfirst, fuzzy=True, default=_D2)
     except (ValueError, OverflowError):
         return None
     # A field the text gives is the same under both defaults; a missing one is not.
