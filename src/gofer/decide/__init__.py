@@ -22,7 +22,7 @@ from gofer.decide.ground import (
 )
 from gofer.decide.hints import GroundingHint, hint_for, learn_hint, site_of
 from gofer.decide.options import OPTION_MIN, match_date_cell, match_option
-from gofer.decide.regions import Region, resolve_within
+from gofer.decide.regions import Region, resolve_regions, resolve_within
 from gofer.decide.text import Amount, amounts, normalise
 from gofer.decide.when import parse_when
 
@@ -48,6 +48,7 @@ __all__ = [
     "match_option",
     "normalise",
     "parse_when",
+    "resolve_regions",
     "resolve_within",
     "site_of",
 ]

@@ -17,8 +17,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from gofer.decide.hints import hint_for
-from gofer.decide.prepared import DATE_INPUTS, ElementInfo, prepare
-from gofer.decide.regions import Region, resolve_within
+from gofer.decide.prepared import DATE_INPUTS, ElementInfo, Prepared, prepare
+from gofer.decide.regions import Region, resolve_regions
 from gofer.decide.text import normalise, stem_tokens, text_score
 from gofer.surfaces.screen import Element, Screen
 
@@ -162,14 +162,72 @@ def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) ->
     """
     prep = prepare(screen)
     variants = _variants(query.words)
-    region: Region | None = None
+    regions: tuple[Region | None, ...] = (None,)
     region_missing = False
     if query.within and query.within.strip():
-        region = resolve_within(query.within, screen)
-        region_missing = region is None
+        found = resolve_regions(query.within, screen)
+        region_missing = not found
+        regions = found or (None,)
     hint = hint_for(query, screen, hints) if hints else None
-    hint_name = normalise(hint.name) if hint is not None else ""
 
+    # The within words may name several places: take the first reading that holds a
+    # usable match, preferring one a person can reach (not under a popup).
+    chosen: list[tuple[bool, float, int, Candidate]] = []
+    region = regions[0]
+    rank_best = -1
+    for place in regions:
+        scored = _score(query, prep, variants, place, region_missing, hint)
+        if not scored:
+            continue
+        lead = max(scored, key=lambda s: (s[0], s[1]))
+        el = lead[3].element
+        rank = 2 if lead[1] >= WEAK and el.on_top and el.visible else 1 if lead[1] >= WEAK else 0
+        if rank > rank_best:
+            chosen, region, rank_best = scored, place, rank
+        if rank == 2:
+            break
+    scored = chosen
+    scored.sort(key=lambda s: (not s[0], -s[1], s[2]))
+    candidates = tuple(s[3] for s in scored[:MAX_CANDIDATES])
+    if not scored:
+        where = f" inside {region.describe}" if region is not None and region.kind != "near" else ""
+        return Grounding(None, 0.0, (), (), True,
+                         f"no control on the screen{where} matches '{query.words}'")
+    best = scored[0]
+    top = best[3]
+    low = False
+    reason = ""
+    if len(scored) > 1 and scored[1][0] == best[0] and scored[1][1] >= best[1] - CLOSE_MARGIN:
+        low = True
+        second = scored[1][3]
+        how = "equally" if abs(scored[1][1] - best[1]) < 1e-9 else "almost equally"
+        reason = (
+            f"two controls match '{query.words}' {how}: {describe(top.element)} and "
+            f"{describe(second.element)}; took the first"
+        )
+    elif best[1] < WEAK:
+        low = True
+        reason = (
+            f"the best match for '{query.words}' is weak ({top.score:.2f}): "
+            f"{describe(top.element)}"
+        )
+    if region_missing:
+        low = True
+        reason = f"could not find '{query.within}' on the screen" + (
+            f"; {reason}" if reason else "")
+    return Grounding(top.element, top.score, top.evidence, candidates, low, reason)
+
+
+def _score(
+    query: Query,
+    prep: Prepared,
+    variants: tuple[tuple[str, frozenset[str], float], ...],
+    region: Region | None,
+    region_missing: bool,
+    hint: GroundingHint | None,
+) -> list[tuple[bool, float, int, Candidate]]:
+    """Every element that may be meant inside ``region``: (hinted, score, index, candidate)."""
+    hint_name = normalise(hint.name) if hint is not None else ""
     scored: list[tuple[bool, float, int, Candidate]] = []
     seen_groups: set[str] = set()
     sources = _SOURCES_FOR[query.want]
@@ -213,36 +271,7 @@ def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) ->
             evidence.append("remembered from an earlier run")
         cand = Candidate(el, round(min(score, 1.0), 4), tuple(e for e in evidence if e))
         scored.append((hinted, score, info.index, cand))
-
-    scored.sort(key=lambda s: (not s[0], -s[1], s[2]))
-    candidates = tuple(s[3] for s in scored[:MAX_CANDIDATES])
-    if not scored:
-        where = f" inside {region.describe}" if region is not None and region.kind != "near" else ""
-        return Grounding(None, 0.0, (), (), True,
-                         f"no control on the screen{where} matches '{query.words}'")
-    best = scored[0]
-    top = best[3]
-    low = False
-    reason = ""
-    if len(scored) > 1 and scored[1][0] == best[0] and scored[1][1] >= best[1] - CLOSE_MARGIN:
-        low = True
-        second = scored[1][3]
-        how = "equally" if abs(scored[1][1] - best[1]) < 1e-9 else "almost equally"
-        reason = (
-            f"two controls match '{query.words}' {how}: {describe(top.element)} and "
-            f"{describe(second.element)}; took the first"
-        )
-    elif best[1] < WEAK:
-        low = True
-        reason = (
-            f"the best match for '{query.words}' is weak ({top.score:.2f}): "
-            f"{describe(top.element)}"
-        )
-    if region_missing:
-        low = True
-        reason = f"could not find '{query.within}' on the screen" + (
-            f"; {reason}" if reason else "")
-    return Grounding(top.element, top.score, top.evidence, candidates, low, reason)
+    return scored
 
 
 def describe(el: Element) -> str:

@@ -4,6 +4,11 @@
 its position. Other words ("Economy", "IndiGo 6E 2031", "Passenger 2") pick the
 smallest thing that contains them: a record, then a named section or group, then
 the band under a heading, and failing those the neighbourhood of a text line.
+
+The same words often name more than one place: a product's name is the heading of
+its card on the page and a line in the cart drawer open over it. :func:`resolve_regions`
+gives every reading, best first, so the grounder can move on to the next one when
+the first holds nothing that fits the step.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from gofer.decide.prepared import Prepared, box_distance, prepare
 from gofer.decide.text import normalise, stem_tokens
 from gofer.surfaces.screen import Box, Element, Screen
 
-__all__ = ["Region", "resolve_within"]
+__all__ = ["Region", "resolve_regions", "resolve_within"]
 
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
@@ -42,8 +47,8 @@ class Region:
     ``kind`` is ``"record"`` (``record`` is its (group, index) in ``Screen.records``),
     ``"section"`` or ``"group"`` (``names`` holds the element section or group names
     that belong), ``"band"`` (the stretch under a heading, ``box``), or ``"near"``
-    (only a place: ``box`` is the text line the words are on; nothing is excluded,
-    nearer elements rank higher).
+    (only a place: ``boxes`` are the text lines the words are on, ``box`` the first;
+    nothing is excluded, elements nearer any of them rank higher).
     """
 
     kind: str
@@ -52,6 +57,7 @@ class Region:
     record: tuple[int, int] | None = None
     names: frozenset[str] = frozenset()
     box: Box | None = None
+    boxes: tuple[Box, ...] = ()
 
     def contains(self, el: Element) -> bool:
         """Whether ``el`` lies inside the region (always false for a ``near`` region)."""
@@ -69,9 +75,10 @@ class Region:
 
     def nearness(self, el: Element) -> float:
         """1.0 next to the region's anchor falling to 0.65 far away (``near`` regions)."""
-        if self.box is None:
+        anchors = self.boxes or ((self.box,) if self.box is not None else ())
+        if not anchors:
             return 1.0
-        d = box_distance(self.box, el.box)
+        d = min(box_distance(anchor, el.box) for anchor in anchors)
         return 1.0 - 0.35 * min(1.0, d / _NEAR_FALLOFF_PX)
 
 
@@ -85,25 +92,37 @@ def resolve_within(within: str, screen: Screen) -> Region | None:
     Text after a colon is a description of what to read, not part of the place:
     "the first result: airline and price" means "the first result".
     """
+    regions = resolve_regions(within, screen)
+    return regions[0] if regions else None
+
+
+def resolve_regions(within: str, screen: Screen) -> tuple[Region, ...]:
+    """Every region ``within`` may name on ``screen``, the likeliest first.
+
+    A position ("the first result") names one record only. Other words are read as
+    a named section or group, a record that holds them, a part of a section's name,
+    the band under a heading, and the neighbourhood of the lines that show them, in
+    that order; readings that name the same place twice are given once.
+    """
     phrase = within.split(":", 1)[0].strip()
     if not phrase:
-        return None
+        return ()
     prep = prepare(screen)
     norm = normalise(phrase)
     ordinal = _ordinal(norm)
     if ordinal is not None:
         position, noun = ordinal
-        return _record_by_position(prep, position, noun, phrase)
+        found = _record_by_position(prep, position, noun, phrase)
+        return (found,) if found is not None else ()
     words = _LEADING.sub("", norm)
     if not words:
-        return None
-    return (
-        _exact_name(prep, words, phrase)
-        or _record_with(prep, words, phrase)
-        or _partial_name(prep, words, phrase)
-        or _heading_band(prep, words, phrase)
-        or _near_line(prep, words, phrase)
-    )
+        return ()
+    out: list[Region] = []
+    for reader in (_exact_name, _record_with, _partial_name, _heading_band, _near_line):
+        region = reader(prep, words, phrase)
+        if region is not None and region not in out:
+            out.append(region)
+    return tuple(out)
 
 
 def _ordinal(norm: str) -> tuple[int, str] | None:
@@ -216,8 +235,12 @@ def _heading_band(prep: Prepared, words: str, phrase: str) -> Region | None:
 
 def _near_line(prep: Prepared, words: str, phrase: str) -> Region | None:
     padded = f" {words} "
-    for i, line in enumerate(prep.screen.lines):
-        norm = prep.line_norms[i]
-        if (norm == words or padded in f" {norm} ") and _has_area(line.box):
-            return Region("near", phrase, f"near '{line.text}'", box=line.box)
-    return None
+    found = [
+        line for i, line in enumerate(prep.screen.lines)
+        if (prep.line_norms[i] == words or padded in f" {prep.line_norms[i]} ")
+        and _has_area(line.box)
+    ]
+    if not found:
+        return None
+    return Region("near", phrase, f"near '{found[0].text}'", box=found[0].box,
+                  boxes=tuple(line.box for line in found))
