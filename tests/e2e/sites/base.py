@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
@@ -42,6 +43,7 @@ class Site:
     submissions: list[Submission] = field(default_factory=list)
     state: dict[str, Any] = field(default_factory=dict)
     origin: str = ""
+    slow: dict[str, float] = field(default_factory=dict)  # path -> seconds a post takes
 
     def page(self, path: str, html: str | Callable[[Site], str]) -> None:
         """Serve ``html`` (or what the function makes of the site) at ``path``."""
@@ -62,6 +64,8 @@ class Site:
     async def endpoint(self, request: Request) -> Response:
         path = request.url.path
         if request.method == "POST":
+            if path in self.slow:
+                await asyncio.sleep(self.slow[path])  # the server's own work, as on a real one
             if request.headers.get("content-type", "").startswith("application/json"):
                 data = json.loads(await request.body() or b"{}")
                 self.submissions.append(Submission(path, data))
