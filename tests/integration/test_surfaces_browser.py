@@ -266,3 +266,25 @@ async def test_window_opened_by_a_script_is_followed(engine: BrowserEngine, site
         assert "Receipt" in (await surface.snapshot()).text
     finally:
         await surface.close()
+
+
+async def test_settle_waits_for_a_short_timer_the_action_set(
+    engine: BrowserEngine, site: Any
+) -> None:
+    site.add(
+        "/",
+        """<button id=add>Add to cart</button><p id=cart>Cart is empty</p><script>
+        add.onclick = () => {
+          add.textContent = 'Adding…';
+          setTimeout(() => { cart.textContent = 'Cart: 1 item'; add.textContent = 'Add'; }, 150);
+        };</script>""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        await surface.click(ref_of(await surface.snapshot(), "Add to cart"))
+        text = (await surface.snapshot()).text
+        assert "Cart: 1 item" in text
+        assert "Adding…" not in text
+    finally:
+        await surface.close()

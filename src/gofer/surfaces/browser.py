@@ -35,6 +35,8 @@ QUIET_MS = 50
 """How long the DOM must stay still, after its last change, for a page to count as settled."""
 GRACE_MS = 25
 """How long an action that changed nothing yet is given for a late change to start."""
+TIMERS_MS = 500
+"""Page timers falling due within this long of a settle's start are waited for."""
 TYPE_DELAY_MS = 0
 """Milliseconds between keys typed into a combobox or autocomplete field."""
 _COUNTERS = """(r) => window.__gofer
@@ -42,8 +44,8 @@ _COUNTERS = """(r) => window.__gofer
 _SNAPSHOT = """(a) => window.__gofer && window.__gofer.snapshot
   ? window.__gofer.snapshot(a) : '{"missing": true}'"""
 _RESOLVE = "(r) => window.__gofer ? window.__gofer.resolve(r) : null"
-_SETTLE = """([q, g, m, t, r]) => window.__gofer
-  ? window.__gofer.settle(q, g, m, t, r ? window.__gofer.resolve(r) : null) : null"""
+_SETTLE = """([q, g, m, t, r, w]) => window.__gofer
+  ? window.__gofer.settle(q, g, m, t, r ? window.__gofer.resolve(r) : null, w) : null"""
 _CHANGED = "(t) => window.__gofer ? window.__gofer.changed(t) : new Promise(() => {})"
 _COVERED = """([frameEl, points]) => points.map(([x, y]) => {
   if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
@@ -134,7 +136,8 @@ class BrowserSurface:
 
     Settling after an action waits for the load event, for requests in flight, for
     the DOM to stay still ``quiet_ms`` after its last change (twice that after
-    requests were waited for) and for finite animations. An action that changed
+    requests were waited for), for page timers that fall due within ``TIMERS_MS``
+    (a busy label swapped back after a delay) and for finite animations. An action that changed
     nothing in the DOM by the time it returned is given ``grace_ms`` for a late
     change to start; if none starts, the page counts as settled.
     """
@@ -355,7 +358,7 @@ class BrowserSurface:
                 result: dict[str, Any] | None = await page.evaluate(
                     _SETTLE,
                     [quiet, self.grace_ms, mut_before, max(1, left_ms()),
-                     target if same_document else None],
+                     target if same_document else None, TIMERS_MS],
                 )
             except PlaywrightError:
                 if page.is_closed() or self._navigations != navigations:

@@ -49,13 +49,14 @@
     state.opens += 1;
     return origOpen.apply(this, args);
   };
-  origAdd.call(window, "click", (ev) => { state.click = ev; }, true);
+  // the path is read while the click is dispatched: afterwards it is empty
+  origAdd.call(window, "click", (ev) => { state.click = { ev, path: ev.composedPath() }; }, true);
   const SAME = new Set(["", "_self", "_top", "_parent"]);
   const countClick = () => {
-    const ev = state.click;
+    if (!state.click) return;
+    const { ev, path } = state.click;
     state.click = null;
-    if (!ev || ev.defaultPrevented) return;
-    const path = ev.composedPath();
+    if (ev.defaultPrevented) return;
     const link = path.find((n) => n instanceof Element && /^(A|AREA)$/.test(n.tagName) &&
       n.hasAttribute("href"));
     const submit = link ? null : path.find((n) => n instanceof Element && n.form &&
@@ -70,6 +71,60 @@
       state.opens += 1;
     }
   };
+
+  // Timers the page sets are counted so that a settle can wait for the short ones an
+  // action started (a busy label swapped back after a delay, a drawer opened later).
+  const origSetTimeout = window.setTimeout;
+  const origClearTimeout = window.clearTimeout;
+  const later = (fn, ms) => origSetTimeout.call(window, fn, ms);
+  const cancel = (id) => origClearTimeout.call(window, id);
+  const timers = new Map();
+  const timerWaiters = new Set();
+  const timerGone = (id) => {
+    if (timers.delete(id)) for (const w of Array.from(timerWaiters)) w();
+  };
+  window.setTimeout = function (handler, delay, ...args) {
+    if (typeof handler !== "function") return origSetTimeout.call(window, handler, delay, ...args);
+    const ms = Math.max(0, Number(delay) || 0);
+    const id = origSetTimeout.call(window, () => {
+      try { handler.apply(window, args); } finally { timerGone(id); }
+    }, ms);
+    timers.set(id, performance.now() + ms);
+    return id;
+  };
+  window.clearTimeout = function (id) {
+    timerGone(id);
+    return origClearTimeout.call(window, id);
+  };
+  // Timers due by `until`; one overdue by more than a moment is taken as gone.
+  const dueBy = (until) => {
+    const now = performance.now();
+    let last = -1;
+    for (const [id, due] of timers) {
+      if (due < now - 100) timers.delete(id);
+      else if (due <= until) last = Math.max(last, due);
+    }
+    return last;
+  };
+  // Resolves once no timer due by `until` is left, or after `timeoutMs`.
+  const timersDone = (until, timeoutMs) => new Promise((resolve) => {
+    let recheck = 0;
+    const limit = later(() => finish(), timeoutMs);
+    const finish = () => {
+      timerWaiters.delete(check);
+      cancel(recheck);
+      cancel(limit);
+      resolve();
+    };
+    const check = () => {
+      const last = dueBy(until);
+      if (last < 0) { finish(); return; }
+      cancel(recheck);
+      recheck = later(check, Math.max(0, last - performance.now()) + 110);
+    };
+    timerWaiters.add(check);
+    check();
+  });
 
   const api = {
     // `focus` identifies the focused element; `onTarget` tells whether focus sits in `target`;
@@ -101,25 +156,25 @@
         let timer = 0;
         const done = (ok) => {
           state.waiters.delete(arm);
-          clearTimeout(timer);
-          clearTimeout(limit);
+          cancel(timer);
+          cancel(limit);
           resolve(ok);
         };
         const arm = () => {
-          clearTimeout(timer);
-          timer = setTimeout(() => done(true), quietMs);
+          cancel(timer);
+          timer = later(() => done(true), quietMs);
         };
-        const limit = setTimeout(() => done(false), timeoutMs);
+        const limit = later(() => done(false), timeoutMs);
         state.waiters.add(arm);
         const since = Math.max(start, state.lastMut);
-        timer = setTimeout(() => done(true), Math.max(0, quietMs - (performance.now() - since)));
+        timer = later(() => done(true), Math.max(0, quietMs - (performance.now() - since)));
       });
     },
     // Resolves true on the next mutation, false after `timeoutMs`.
     changed(timeoutMs) {
       return new Promise((resolve) => {
-        const hit = () => { state.waiters.delete(hit); clearTimeout(limit); resolve(true); };
-        const limit = setTimeout(() => { state.waiters.delete(hit); resolve(false); }, timeoutMs);
+        const hit = () => { state.waiters.delete(hit); cancel(limit); resolve(true); };
+        const limit = later(() => { state.waiters.delete(hit); resolve(false); }, timeoutMs);
         state.waiters.add(hit);
       });
     },
@@ -132,27 +187,30 @@
       });
       if (!running.length) return Promise.resolve(true);
       const all = Promise.all(running.map((a) => a.finished.catch(() => null))).then(() => true);
-      const limit = new Promise((r) => setTimeout(() => r(false), timeoutMs));
+      const limit = new Promise((r) => later(() => r(false), timeoutMs));
       return Promise.race([all, limit]);
     },
     // One round trip for a settle: DOM quiet, then animations done, then the counters.
     // `mutBefore` is the mutation count before an action (null when there was none):
     // an action that changed nothing yet gets `graceMs` for a late change to show;
     // otherwise the DOM must stay still for `quietMs` after its last change.
-    async settle(quietMs, graceMs, mutBefore, timeoutMs, target) {
+    // Timers the page set that fall due within `timersMs` of the start are waited for.
+    async settle(quietMs, graceMs, mutBefore, timeoutMs, target, timersMs) {
       const start = performance.now();
-      const idle = mutBefore !== null && state.mut === mutBefore;
+      const left = () => Math.max(1, timeoutMs - (performance.now() - start));
+      const until = start + (timersMs || 0);
       let ok;
-      if (idle) {
+      if (mutBefore !== null && state.mut === mutBefore) {
         ok = await api.quiet(graceMs, timeoutMs, start);
-        if (ok && state.mut !== mutBefore) {
-          ok = await api.quiet(quietMs, timeoutMs - (performance.now() - start), 0);
-        }
+        if (ok && state.mut !== mutBefore) ok = await api.quiet(quietMs, left(), 0);
       } else {
         ok = await api.quiet(quietMs, timeoutMs, 0);
       }
-      const left = Math.max(1, timeoutMs - (performance.now() - start));
-      const still = await api.animations(left);
+      while (ok && dueBy(until) >= 0 && performance.now() - start < timeoutMs) {
+        await timersDone(until, left());
+        ok = await api.quiet(quietMs, left(), 0);
+      }
+      const still = await api.animations(left());
       return { ok: ok && still, title: document.title, counters: api.counters(target) };
     },
   };
