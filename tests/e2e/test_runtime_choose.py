@@ -289,3 +289,31 @@ async def test_enter_reads_the_field_back(run: Runner, pages: Pages) -> None:
     assert result.steps[2].outcome is StepOutcome.ALREADY_DONE
     assert result.failure is not None and result.failure.path == "3"
     assert "does not show what was typed" in result.failure.reason
+
+
+async def test_a_custom_dropdown_picks_from_the_list_it_opened(
+    run: Runner, pages: Pages
+) -> None:
+    # A list of swatches is always showing with the same option names; choosing in
+    # "Accent colour" must pick from the popup that opening it showed.
+    url = pages.add("/choose/two-lists", STATUS + """
+<p>Body colour</p>
+<ul role="listbox" aria-label="Body colour">
+  <li role="option" onclick="show('body=' + this.textContent)">Red</li>
+  <li role="option" onclick="show('body=' + this.textContent)">Blue</li>
+</ul>
+<button id="accent" aria-haspopup="listbox" aria-expanded="false"
+  onclick="document.getElementById('menu').hidden = false;
+           this.setAttribute('aria-expanded', 'true')">Accent colour</button>
+<ul id="menu" role="listbox" hidden>
+  <li role="option" onclick="show('accent=' + this.textContent);
+      this.parentNode.hidden = true">Red</li>
+  <li role="option" onclick="show('accent=' + this.textContent);
+      this.parentNode.hidden = true">Green</li>
+</ul>""")
+    result = await run([
+        {"browse": url},
+        {"choose": "Red", "in": "Accent colour"},
+        {"verify": {"shows": "accent=Red"}},
+    ])
+    assert result.status is RunStatus.COMPLETED, result.failure

@@ -122,12 +122,28 @@ def _value_took(wanted: str, shown: str) -> bool:
     return w == s or (bool(s) and (w in s or s in w))
 
 
-async def _pick_suggestion(run: Run, path: str, field: Element, value: str) -> Element | None:
-    """After typing into an autocomplete, pick the suggestion that matches the value."""
+def _option_refs(screen: Screen, roles: frozenset[str] | set[str] = _OPTION_ROLES) -> set[str]:
+    return {e.ref for e in screen.elements if e.visible and e.role in roles}
+
+
+def _appeared(options: list[Element], before: set[str]) -> list[Element]:
+    """The options that appeared since ``before`` (the popup just opened), else all."""
+    fresh = [o for o in options if o.ref not in before]
+    return fresh or options
+
+
+async def _pick_suggestion(
+    run: Run, path: str, field: Element, value: str, before: set[str]
+) -> Element | None:
+    """After typing into an autocomplete, pick the suggestion that matches the value.
+
+    Options that were already showing before typing (another open list on the page)
+    are passed over while new ones appeared.
+    """
     screen = await run.screen()
-    options = [
+    options = _appeared([
         e for e in screen.elements if e.visible and e.role in _OPTION_ROLES and not e.disabled
-    ]
+    ], before)
     if not options:
         return None
     best = match_option(value, [_label(o) for o in options])
@@ -144,7 +160,8 @@ async def enter(run: Run, path: str, step: Enter) -> Done:
     within = run.sub(step.within) if step.within else None
     value = run.sub(step.value)
     query = Query(into, Want.FIELD, within, kind="enter")
-    el, _, grounding = await run.find(path, query)
+    el, screen, grounding = await run.find(path, query)
+    before = _option_refs(screen)
     if not (el.editable or el.role in _FIELD_ROLES):
         raise StepFailed(f"'{_label(el)}' is a {el.role}, not a field one can type into")
     el = await _uncover(run, path, el, query)
@@ -154,7 +171,7 @@ async def enter(run: Run, path: str, step: Enter) -> Done:
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
     await run.act(path, f"type into '{_label(el)}'", lambda: browser.fill(el.ref, value))
     if el.role == "combobox" or el.expanded is not None:
-        await _pick_suggestion(run, path, el, value)
+        await _pick_suggestion(run, path, el, value, before)
     shown = await browser.read_value(el.ref)
     if not _value_took(value, shown):
         raise StepFailed(f"typed into '{_label(el)}', but the field does not show what was typed")
@@ -306,9 +323,11 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
     # A custom control: open it, then pick from what appears (suggestions, a list,
     # a calendar). An editable one is typed into to filter its suggestions.
     date_like = _is_date_words(option, run.settings.today or date.today())
+    popup_roles = _OPTION_ROLES | {"radio", "tab", "menuitemcheckbox"}
+    before = _option_refs(await run.screen(), popup_roles)
     if el.editable and not date_like and el.input_type not in ("date",):
         await run.act(path, f"type into '{_label(el)}'", lambda: browser.fill(el.ref, option))
-        picked = await _pick_suggestion(run, path, el, option)
+        picked = await _pick_suggestion(run, path, el, option, before)
         shown = await browser.read_value(el.ref)
         if picked is None and not _value_took(option, shown):
             raise StepFailed(f"no suggestion for '{option}' appeared under '{_label(el)}'")
@@ -322,8 +341,8 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
     while True:
         screen = await run.screen()
-        options = [e for e in screen.elements
-                   if e.visible and e.role in _OPTION_ROLES | {"radio", "tab", "menuitemcheckbox"}]
+        options = _appeared(
+            [e for e in screen.elements if e.visible and e.role in popup_roles], before)
         if options:
             return await _choose_among(run, path, options, option)
         if not await run.wait_change(deadline):
