@@ -174,7 +174,7 @@ class Run:
     async def act(
         self, path: str, what: str, action: Callable[[], Awaitable[ActionEffect]]
     ) -> ActionEffect:
-        """Spend one action on ``action``, then let the page settle."""
+        """Spend one action on ``action`` (the surface settles the page before it returns)."""
         limit = self.request.budget.max_actions
         if limit is not None and self.spend.actions >= limit:
             raise BudgetSpent(f"the run used all {limit} actions it was given (max_actions)")
@@ -194,9 +194,9 @@ class Run:
                 raise StepFailed(exc.message) from exc
             self.event(path, "page_closed")
             effect = ActionEffect(new_page=True)
+            await browser.settle(self.settings.settle_timeout_ms)
         finally:
             self.invalidate()
-        await browser.settle(self.settings.settle_timeout_ms)
         if browser.blocked:
             blocked = browser.blocked[-1]
             if not effect.navigated and urlsplit(browser.url).netloc != urlsplit(blocked).netloc:
