@@ -23,7 +23,7 @@ from gofer.decide.ground import (
 from gofer.decide.hints import GroundingHint, hint_for, learn_hint, site_of
 from gofer.decide.options import OPTION_MIN, match_date_cell, match_option
 from gofer.decide.regions import Region, resolve_regions, resolve_within
-from gofer.decide.text import Amount, amounts, normalise
+from gofer.decide.text import Amount, amounts, normalise, symbol_words
 from gofer.decide.when import parse_when
 
 __all__ = [
@@ -51,4 +51,5 @@ __all__ = [
     "resolve_regions",
     "resolve_within",
     "site_of",
+    "symbol_words",
 ]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from gofer.decide.hints import hint_for
 from gofer.decide.prepared import DATE_INPUTS, ElementInfo, Prepared, prepare
 from gofer.decide.regions import Region, resolve_regions
-from gofer.decide.text import normalise, stem_tokens, text_score
+from gofer.decide.text import normalise, stem_tokens, symbol_words, text_score
 from gofer.surfaces.screen import Element, Screen
 
 if TYPE_CHECKING:
@@ -95,18 +95,19 @@ class Grounding:
 
 _SOURCE_WEIGHT = {
     "name": 1.0, "label": 1.0, "placeholder": 0.97, "text": 0.98, "title": 0.9,
-    "group": 1.0, "nearby": 0.85,
+    "group": 1.0, "nearby": 0.85, "symbol": 0.85,
 }
 _SOURCE_WORDS = {
     "name": "accessible name", "label": "label", "placeholder": "placeholder", "text": "text",
     "title": "title", "group": "group name", "nearby": "text beside it",
+    "symbol": "meaning of the icon",
 }
 _SOURCES_FOR = {
-    Want.CLICK: frozenset({"name", "label", "text", "title", "placeholder"}),
-    Want.ACTION: frozenset({"name", "label", "text", "title"}),
+    Want.CLICK: frozenset({"name", "label", "text", "title", "placeholder", "symbol"}),
+    Want.ACTION: frozenset({"name", "label", "text", "title", "symbol"}),
     Want.FIELD: frozenset({"name", "label", "placeholder", "text", "title", "nearby"}),
     Want.CONTROL: frozenset({"name", "label", "placeholder", "text", "title", "group", "nearby"}),
-    Want.OPTION: frozenset({"name", "label", "text", "title"}),
+    Want.OPTION: frozenset({"name", "label", "text", "title", "symbol"}),
 }
 _PRESS = {"button": 1.0, "link": 1.0, "clickable": 1.0, "menuitem": 1.0, "menuitemradio": 1.0,
           "menuitemcheckbox": 1.0}
@@ -289,6 +290,9 @@ def describe(el: Element) -> str:
 
 def _variants(words: str) -> tuple[tuple[str, frozenset[str], float], ...]:
     q = normalise(words)
+    if not q:
+        # Words that are only an icon ("+", "›", "×") name the control by what it does.
+        return tuple((w, stem_tokens(w), 0.9) for w in symbol_words(words))
     out = [(q, stem_tokens(q), 1.0)]
     stripped = q
     for head in _FILLER_HEAD:

@@ -79,9 +79,13 @@ def match_date_cell(day: date, elements: Iterable[Element]) -> Element | None:
     A cell names its date in its accessible name, label, title or text ("Wednesday,
     14 October 2026", "14 Oct 2026", "2026-10-14"). A cell that shows only "14" is
     placed by the month and year in its grid's name (``group``) or ``section``
-    ("October 2026"); with no month anywhere, a lone "14" is taken only when it is
-    the only one. Enabled, visible cells are preferred.
+    ("October 2026"). With no month anywhere, a lone "14" is taken when it is the
+    only one; when several show it, the cells are read as the grids of consecutive
+    months a calendar lays out (each day running 1, 2, ... 28-31 in reading order),
+    and the one in the first whole month is taken: the month a calendar shows first.
+    Enabled, visible cells are preferred.
     """
+    elements = list(elements)
     exact: list[Element] = []
     same_month: list[Element] = []
     unplaced: list[Element] = []
@@ -100,7 +104,36 @@ def match_date_cell(day: date, elements: Iterable[Element]) -> Element | None:
         if pool:
             usable = [e for e in pool if e.visible and not e.disabled]
             return (usable or pool)[0]
-    return unplaced[0] if len(unplaced) == 1 else None
+    if len(unplaced) == 1:
+        return unplaced[0]
+    return _in_first_month(day.day, elements) if unplaced else None
+
+
+def _in_first_month(day: int, elements: list[Element]) -> Element | None:
+    """The cell showing ``day`` in the first whole month of bare day numbers, or None.
+
+    Bare numbers in reading order form runs that go up by one; a run from 1 to 28 or
+    more is a month's grid. A run that does not start at 1 (the days before the first
+    of the month) or stops short (pagination, the next month's first days) is not.
+    """
+    run: list[tuple[int, Element]] = []
+    numbered = [(_bare_day(el), el) for el in elements]
+    for number, el in [*numbered, (None, None)]:
+        if number is not None and el is not None and run and number == run[-1][0] + 1:
+            run.append((number, el))
+            continue
+        if run and run[0][0] == 1 and run[-1][0] >= 28:
+            return next((cell for n, cell in run if n == day), None)
+        run = [(number, el)] if number is not None and el is not None else []
+    return None
+
+
+def _bare_day(el: Element) -> int | None:
+    """The day number a cell shows when it shows nothing else ("14"), else None."""
+    raw = normalise(el.name or el.text)
+    if raw.isdigit() and len(raw) <= 2 and 1 <= int(raw) <= 31:
+        return int(raw)
+    return None
 
 
 def _cell_date(el: Element) -> tuple[int, int | None, int | None] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from gofer.decide.text import normalise, stem_tokens
+from gofer.decide.text import normalise, stem_tokens, symbol_words
 from gofer.surfaces.screen import Box, Element, Screen, TextLine
 
 __all__ = ["FIELD_ROLES", "ElementInfo", "Prepared", "Source", "box_distance", "prepare"]
@@ -26,7 +26,7 @@ _NEAR_LABEL_PX = 90.0
 class Source:
     """One name an element goes by: which field it came from and its normalised form."""
 
-    field: str  # "name", "label", "placeholder", "text", "title", "group", "nearby"
+    field: str  # "name", "label", "placeholder", "text", "title", "group", "nearby", "symbol"
     norm: str
     stems: frozenset[str]
 
@@ -108,7 +108,15 @@ def _build(screen: Screen) -> Prepared:
             if not raw:
                 continue
             s = source(field, raw)
-            if s is None or (s.norm in seen and field != "group"):
+            if s is None:
+                # A lone icon glyph ("+", "›", "×") names the control by what it does.
+                for word in symbol_words(raw) if field in ("name", "text") else ():
+                    meaning = source("symbol", word)
+                    if meaning is not None and meaning.norm not in seen:
+                        seen.add(meaning.norm)
+                        srcs.append(meaning)
+                continue
+            if s.norm in seen and field != "group":
                 continue
             seen.add(s.norm)
             srcs.append(s)

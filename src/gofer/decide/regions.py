@@ -62,9 +62,16 @@ class Region:
     def contains(self, el: Element) -> bool:
         """Whether ``el`` lies inside the region (always false for a ``near`` region)."""
         if self.kind == "record":
-            if el.record is not None:
-                return el.record == self.record
-            return self.box is not None and _has_area(self.box) and self.box.contains(el.box)
+            if el.record == self.record:
+                return True
+            inside = self.box is not None and _has_area(self.box) and self.box.contains(el.box)
+            # An element of a record nested inside this one (a card's own row of parts)
+            # belongs to this one too; one of a sibling record never does.
+            same_group = (
+                el.record is not None and self.record is not None
+                and el.record[0] == self.record[0]
+            )
+            return inside and not same_group
         if self.kind == "section":
             return el.section in self.names and (self.record is None or el.record == self.record)
         if self.kind == "group":
@@ -235,10 +242,13 @@ def _heading_band(prep: Prepared, words: str, phrase: str) -> Region | None:
 
 def _near_line(prep: Prepared, words: str, phrase: str) -> Region | None:
     padded = f" {words} "
-    found = [
+    exact = [line for i, line in enumerate(prep.screen.lines)
+             if prep.line_norms[i] == words and _has_area(line.box)]
+    # A line that is just the words ("Children" by its stepper) is the place they
+    # name; lines that merely mention them ("2 adults · 0 children") come only after.
+    found = exact or [
         line for i, line in enumerate(prep.screen.lines)
-        if (prep.line_norms[i] == words or padded in f" {prep.line_norms[i]} ")
-        and _has_area(line.box)
+        if padded in f" {prep.line_norms[i]} " and _has_area(line.box)
     ]
     if not found:
         return None

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from rapidfuzz import fuzz
 
-__all__ = ["Amount", "amounts", "normalise", "stem_tokens", "text_score"]
+__all__ = ["Amount", "amounts", "normalise", "stem_tokens", "symbol_words", "text_score"]
 
 _NUMBER_SEP = re.compile(r"(?<=\d)[,\u00a0\u202f'](?=\d{3}\b)")
 _KEEP_BETWEEN_DIGITS = frozenset({".", ":"})
@@ -49,6 +49,40 @@ def normalise(text: str) -> str:
             continue
         out.append(" ")
     return " ".join("".join(out).split())
+
+
+_SYMBOLS: dict[str, tuple[str, ...]] = {}
+for _glyphs, _words in (
+    ("+ ＋ ➕ ⊕", ("increase", "add", "plus", "more")),
+    ("- − – — ➖ ⊖", ("decrease", "remove", "minus", "fewer", "less")),
+    ("× ✕ ✖ ⨯ ⨉ ❌ ╳", ("close", "dismiss", "remove", "delete", "clear")),
+    ("› » > → ⟩ ❯ ▶ ⯈ ⏵ ►", ("next", "forward", "go")),
+    ("‹ « < ← ⟨ ❮ ◀ ⯇ ⏴ ◄", ("previous", "back", "prev")),
+    ("… ⋯ ⋮ ⁝ ︙", ("more", "more options", "more actions", "menu")),
+    ("☰ ≡ ⩸ 𝌆", ("menu", "navigation")),
+    ("🔍 🔎 ⌕", ("search", "find")),
+    ("🛒 🛍", ("cart", "basket", "bag")),
+    ("♡ ♥ ❤ 🤍", ("favourite", "favorite", "wishlist", "like", "save")),
+    ("✓ ✔ ☑", ("done", "confirm", "ok", "apply")),
+    ("✎ ✏ 🖉 🖊", ("edit",)),
+    ("🗑", ("delete", "remove", "trash")),
+    ("⚙", ("settings", "options")),
+    ("⟳ ↻ 🔄", ("refresh", "reload")),
+):
+    for _glyph in _glyphs.split():
+        _SYMBOLS[_glyph] = _words
+
+
+def symbol_words(text: str) -> tuple[str, ...]:
+    """What a lone icon glyph means in words ("+" -> increase, add, ...), else ``()``.
+
+    A control shown as one symbol ("+", "›", "×", "☰") has no words for
+    :func:`normalise` to keep; people still name it by what it does.
+    """
+    raw = "".join(text.split()).replace("\ufe0f", "")
+    if not raw or len(raw) > 2:
+        return ()
+    return _SYMBOLS.get(raw, ())
 
 
 _AMOUNT = re.compile(

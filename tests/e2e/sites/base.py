@@ -23,7 +23,7 @@ Handler = Callable[["Site", dict[str, Any]], str | None]
 
 @dataclass
 class Submission:
-    """One form post or ``fetch`` the site received."""
+    """One form post, ``fetch``, or GET with a query string the site received."""
 
     path: str
     data: dict[str, Any]
@@ -80,6 +80,10 @@ class Site:
             handler = self.handlers.get(path)
             target = handler(self, data) if handler is not None else None
             return RedirectResponse(target or path, status_code=303)
+        if request.query_params:
+            # A form sent with GET (a search) is a submission too.
+            self.state["query"] = dict(request.query_params)
+            self.submissions.append(Submission(path, dict(request.query_params)))
         make = self.pages.get(path)
         if make is None:
             return Response("not found", status_code=404)
