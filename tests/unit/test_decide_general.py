@@ -9,7 +9,16 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from gofer.decide import Query, Want, ground, match_date_cell, resolve_regions, symbol_words
+from gofer.decide import (
+    HINT_FLOOR,
+    GroundingHint,
+    Query,
+    Want,
+    ground,
+    match_date_cell,
+    resolve_regions,
+    symbol_words,
+)
 from gofer.surfaces.screen import Box, Element, Record, RecordGroup, Screen, TextLine
 
 
@@ -175,3 +184,22 @@ def test_numbers_that_do_not_make_a_month_are_not_a_calendar() -> None:
     pages = _days(1, 5, 0, 0)  # pagination: 1 2 3 4 5
     more = _days(1, 5, 10, 100)
     assert match_date_cell(date(2026, 10, 3), [*pages, *more]) is None
+
+
+# ---------------------------------------------------------------- hints under a popup
+
+
+def test_a_remembered_element_under_a_popup_is_not_lifted() -> None:
+    screen = Screen(
+        url="http://news.test/", title="News", lines=(),
+        elements=(
+            _el("a", "link", "Rivers run low", box=Box(0, 100, 200, 20), on_top=False),
+            _el("r", "button", "Reject all", box=Box(0, 600, 100, 30)),
+        ),
+        dialog_open=True,
+    )
+    hint = GroundingHint("http://news.test", "click", "Rivers run low", "link", "Rivers run low")
+    g = ground(Query("Rivers run low", Want.CLICK, kind="click"), screen, [hint])
+    assert g.element is not None and g.element.ref == "a"
+    assert g.confidence < HINT_FLOOR
+    assert "remembered from an earlier run" not in g.evidence

@@ -156,10 +156,13 @@ def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) ->
     """Choose the one element ``query`` means on ``screen``.
 
     ``hints`` are remembered resolutions; one for this site, step kind and words
-    puts its element first when that element is present, usable, and inside the
-    ``within`` region. The answer carries up to :data:`MAX_CANDIDATES` ranked
-    candidates, and ``low_confidence`` with a plain ``reason`` when the best is
-    weaker than :data:`WEAK` or a runner-up is within :data:`CLOSE_MARGIN`.
+    puts its element first when that element is present, usable (visible, enabled,
+    not covered by a popup), and inside the ``within`` region. The answer carries up
+    to :data:`MAX_CANDIDATES` ranked candidates, and ``low_confidence`` with a plain
+    ``reason`` when the best is weaker than :data:`WEAK` or a runner-up is within
+    :data:`CLOSE_MARGIN`. ``within`` words that name several places are tried in
+    turn (see :func:`~gofer.decide.regions.resolve_regions`): the first reading
+    whose best match is usable and not under a popup is taken.
     """
     prep = prepare(screen)
     variants = _variants(query.words)
@@ -248,6 +251,7 @@ def _score(
             and el.role == hint.role
             and normalise(el.name) == hint_name
             and el.visible
+            and el.on_top  # under a popup, a remembered element is no surer than any other
             and not el.disabled
             and fit >= 0.75
         )
