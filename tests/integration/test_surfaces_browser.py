@@ -288,3 +288,23 @@ async def test_settle_waits_for_a_short_timer_the_action_set(
         assert "Adding…" not in text
     finally:
         await surface.close()
+
+
+async def test_screenshots_paint_over_typed_values(engine: BrowserEngine, site: Any) -> None:
+    site.add("/pay", "<label>Card number <input id=c></label>"
+                     "<iframe srcdoc='<label>CVC <input id=v></label>'></iframe>")
+    surface = await engine.new_session()
+    try:
+        shots: dict[tuple[str, bool], bytes] = {}
+        for card in ("4111 1111 1111 1111", "5500 0000 0000 0004"):
+            await surface.goto(site.url("/pay"))
+            screen = await surface.snapshot()
+            await surface.fill(ref_of(screen, "Card number"), card)
+            await surface.fill(ref_of(screen, "CVC"), card[-3:])
+            shots[card, True] = await surface.screenshot()
+            shots[card, False] = await surface.screenshot(hide_fields=False)
+        # The typed values show in a plain screenshot, and nothing of them in a hidden one.
+        assert shots["4111 1111 1111 1111", False] != shots["5500 0000 0000 0004", False]
+        assert shots["4111 1111 1111 1111", True] == shots["5500 0000 0000 0004", True]
+    finally:
+        await surface.close()

@@ -126,6 +126,12 @@ def _reason(err: BaseException) -> str:
     return text.strip().splitlines()[0] if text.strip() else type(err).__name__
 
 
+_FIELDS = (
+    "input:not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button])"
+    ":not([type=reset]):not([type=hidden]):not([type=image]), textarea, [contenteditable]"
+)
+
+
 class BrowserSurface:
     """A browser session: its own context (own cookies), pages, and the screen on them.
 
@@ -508,10 +514,21 @@ class BrowserSurface:
             return build_screen(readings, mask)
         raise SurfaceError("the page could not be read", code="SNAPSHOT_FAILED", url=self.url)
 
-    async def screenshot(self) -> bytes:
-        """A PNG of the current page's viewport."""
+    async def screenshot(self, *, hide_fields: bool = True) -> bytes:
+        """A PNG of the current page's viewport.
+
+        With ``hide_fields`` (the default) every text field, in the page and in its
+        frames, is painted over, so that a value typed from a secret never reaches
+        an image.
+        """
+        page = self.page
+        mask = []
+        if hide_fields:
+            mask = [page.locator(_FIELDS)]
+            mask += [frame.locator(_FIELDS) for frame in page.frames
+                     if frame is not page.main_frame and not frame.is_detached()]
         try:
-            return await self.page.screenshot(type="png")
+            return await page.screenshot(type="png", mask=mask)
         except PlaywrightError as err:
             raise SurfaceError(
                 f"could not take a screenshot: {_reason(err)}", code="SCREENSHOT_FAILED"
@@ -596,6 +613,15 @@ class BrowserSurface:
         blocked = len(self._blocked_navigations)
         try:
             await action()
+        except (PlaywrightError, SurfaceError):
+            if release is not None:
+                await _dispose(release)
+            if not (page.is_closed() and self.pages > 0):
+                raise
+            # The action closed its own page (window.close): the surface is back on
+            # the page before, which is what the action changed.
+            await self._settle(self.timeout_ms, None, None)
+            return ActionEffect(new_page=True)
         except BaseException:
             if release is not None:
                 await _dispose(release)

@@ -378,7 +378,11 @@
     else if (el.hasAttribute("aria-valuenow")) value = el.getAttribute("aria-valuenow");
     const text = isField ? "" : deepText(el, tag === "LABEL");
     let name = ownName(el);
-    if (!name && isField) name = label;
+    // A real label names a field; text that only sits near it comes after the
+    // field's own title and placeholder, as in the accessible-name rules.
+    const realLabel = isField && ((el.labels && el.labels.length) || el.hasAttribute("aria-labelledby"));
+    if (!name && isField && realLabel) name = label;
+    if (!name && isField) name = title || placeholder || label;
     if (!name && tag === "INPUT" && ["submit", "button", "reset"].includes(t)) {
       name = el.value || (t === "submit" ? "Submit" : t === "reset" ? "Reset" : "");
     }
