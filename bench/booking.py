@@ -30,40 +30,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from handwritten import book_by_hand
 from playwright.async_api import Browser
 
+from gofer.cli import DEMO_FACTS, demo_flow
 from gofer.demo import DemoServer
 from gofer.facts import Facts
 from gofer.flow import Flow, parse_flow
 from gofer.runtime import RunRequest, RunResult, RunStatus, Workspace, run_flow
 from gofer.surfaces import BrowserEngine, BrowserOptions
 
-FACTS = {
-    "first name": "Asha",
-    "last name": "Raina",
-    "email": "asha@example.com",
-    "mobile number": "9876543210",
-}
+FACTS = DEMO_FACTS
 
 
 def booking_flow(url: str) -> Flow:
     """The booking as a flow: search, sort, pick the cheapest, passengers, stop before paying."""
-    return parse_flow([
-        {"browse": url},
-        {"choose": "Delhi", "in": "From"},
-        {"choose": "Srinagar", "in": "To"},
-        {"choose": "14 October", "in": "Departure date"},
-        {"click": "Search flights"},
-        {"choose": "Lowest price", "in": "Sort by"},
-        {"read": "the first result: airline, departure time and price", "as": "cheapest"},
-        {"click": "Select", "within": "the first result"},
-        {"click": "Select", "within": "Economy"},
-        {"enter": "${first name}", "into": "First name"},
-        {"enter": "${last name}", "into": "Last name"},
-        {"enter": "${email}", "into": "Email"},
-        {"enter": "${mobile number}", "into": "Mobile number"},
-        {"click": "Continue"},
-        {"if": {"shows": "Add extras"}, "then": [{"click": "No thanks"}]},
-        {"stop_before": "paying for the booking"},
-    ])
+    return parse_flow(demo_flow(url))
 
 
 class BenchFailed(Exception):
