@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
+from playwright.async_api import Error as PlaywrightError
 
 from gofer.runtime import RunStatus
 
@@ -36,12 +37,17 @@ def _sign_in(site: Site) -> list[dict[str, object]]:
     ]
 
 
+@pytest.mark.xfail(strict=True, raises=PlaywrightError, reason=(
+    "surfaces: BrowserSurface._settle re-raises 'Page.evaluate: Execution context was "
+    "destroyed' when a press of Enter submits a form and the new document commits during "
+    "the settle's evaluate, before framenavigated has bumped _navigations; about half of "
+    "the sign-ins here fail so (clicking 'Sign in' never does)"))
 async def test_sign_in_by_pressing_enter(run: Runner, admin: Site) -> None:
     """``submit: true`` presses Enter in the password field; the form posts and the
     browser navigates while the surface is still settling (a real sign-in takes a
-    moment on the server). Three fresh sign-ins, since the race is a matter of timing."""
+    moment on the server). Six fresh sign-ins, since the race is a matter of timing."""
     admin.slow["/login"] = 0.3
-    for _ in range(3):
+    for _ in range(6):
         result = await run({
             "steps": [
                 {"browse": admin.url("/login")},
@@ -51,7 +57,7 @@ async def test_sign_in_by_pressing_enter(run: Runner, admin: Site) -> None:
             ],
         }, facts=LOGIN, private=frozenset({"password"}))
         assert result.status is RunStatus.COMPLETED, result.failure
-    assert [p["email"] for p in admin.sent("/login")] == ["admin@acme.test"] * 3
+    assert [p["email"] for p in admin.sent("/login")] == ["admin@acme.test"] * 6
 
 
 async def test_read_table_edit_a_row_in_a_dialog_and_switch_tabs(
