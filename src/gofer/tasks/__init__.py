@@ -48,6 +48,7 @@ from gofer.tasks.seams import (
     ShapeBrief,
     Shaper,
 )
+from gofer.tasks.workspace_runner import WorkspaceRunner
 
 __all__ = [
     "ARTIFACT_TTL_S",
@@ -85,4 +86,5 @@ __all__ = [
     "TaskView",
     "Tasks",
     "WorkspaceOptions",
+    "WorkspaceRunner",
 ]
