@@ -70,10 +70,6 @@ async def test_range_calendar_guests_and_load_more(run: Runner, hotels: Site) ->
     assert hotels.sent("/hotel") == [{"name": "The Wren"}]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "runtime: read_value reads 'The Wren' as a label and returns the screen line after "
-    "it, which in a two-column card grid is the card beside it ('8.7 Excellent'), "
-    "before it tries the record whose title is 'The Wren'"))
 async def test_read_one_card_of_a_grid_by_its_title(run: Runner, hotels: Site) -> None:
     hotels.state["query"] = {"ss": "Lisbon"}
     result = await run({

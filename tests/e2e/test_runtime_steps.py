@@ -61,6 +61,41 @@ async def test_read_a_table_as_a_list_of_objects(run: Runner, pages: Pages) -> N
     assert all("Book" not in str(t.get("text")) for t in trains if isinstance(t, dict))
 
 
+async def test_read_stays_in_the_card_or_column_its_words_name(
+    run: Runner, pages: Pages
+) -> None:
+    cards = "".join(
+        f'<div class="card"><div class="t">{name}</div><div>{score} Excellent</div>'
+        f"<div>${price}</div><a href='#'>See availability</a></div>"
+        for name, score, price in (("Parkside Suites", "8.7", 199), ("The Wren", "9.4", 275))
+    )
+    url = pages.add("/read/columns", f"""
+<style>.grid{{display:grid;grid-template-columns:1fr 1fr;gap:16px}}
+.card{{border:1px solid #ccc;padding:8px}}</style>
+<h1>Stays</h1><div class="grid">{cards}</div>
+<div class="grid"><div><p>Departure</p><p>06:10</p></div>
+  <section><h3>Arrival</h3><p>08:45 next day</p></section></div>
+<dl><dt>Fare</dt><dd>₹2,400 incl. taxes</dd></dl>
+<table><tr><th>Subtotal</th><td>₹3,000</td></tr><tr><th>Total</th><td>₹3,512</td></tr></table>""")
+    result = await run({
+        "vars": {"wren": "", "arrival": "", "fare": "", "total": ""},
+        "steps": [
+            {"browse": url},
+            {"read": "The Wren", "as": "wren"},
+            {"read": "Arrival", "as": "arrival"},
+            {"read": "Fare", "as": "fare"},
+            {"read": "Total", "as": "total"},
+        ],
+    })
+    assert result.status is RunStatus.COMPLETED, result.failure
+    wren = str(result.changed["wren"])
+    assert "9.4" in wren and "$275" in wren
+    assert "8.7" not in wren and "See availability" not in wren
+    assert result.changed["arrival"] == "08:45 next day"
+    assert result.changed["fare"] == "₹2,400 incl. taxes"
+    assert result.changed["total"] == "₹3,512"
+
+
 LOAD_MORE = """
 <ul id="items"><li>Item 1</li><li>Item 2</li></ul>
 <button id="more">Load more</button>

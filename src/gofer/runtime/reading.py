@@ -11,7 +11,7 @@ import re
 
 from gofer.decide import normalise, resolve_within
 from gofer.flow import JSONValue
-from gofer.surfaces.screen import Record, RecordGroup, Screen
+from gofer.surfaces.screen import Box, Record, RecordGroup, Screen
 
 _PRICE = re.compile(r"(?:[₹$€£¥]|rs\.?|inr|usd|eur)\s?\d[\d,]*(?:\.\d+)?", re.IGNORECASE)
 _TIME = re.compile(r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s?[ap]\.?m\.?)?\b", re.IGNORECASE)
@@ -66,17 +66,70 @@ def _after_label(line: str, label: str) -> str | None:
     return None
 
 
+def _record_at(screen: Screen, box: Box) -> tuple[int, int] | None:
+    """The smallest record whose box holds ``box``'s centre, if any."""
+    best: tuple[float, tuple[int, int]] | None = None
+    for g, group in enumerate(screen.records):
+        for i, record in enumerate(group.records):
+            if record.box.width > 0 and record.box.height > 0 and record.box.contains(box):
+                area = record.box.width * record.box.height
+                if best is None or area < best[0]:
+                    best = (area, (g, i))
+    return best[1] if best is not None else None
+
+
+def _below_in_column(label: Box, line: Box) -> bool:
+    """Whether ``line`` sits under ``label`` in the same column.
+
+    The column is the label's own width, reaching a little past its end for a value
+    indented under a short label (a ``<dd>`` under its ``<dt>``).
+    """
+    indent = 3 * max(label.height, 1.0)
+    return line.x < label.x + label.width + indent and line.x + line.width > label.x
+
+
+def _beside(label: Box, line: Box) -> bool:
+    """Whether ``line`` sits on the label's row, to its right."""
+    overlap = min(label.y + label.height, line.y + line.height) - max(label.y, line.y)
+    return overlap > 0.5 * min(label.height, line.height) and line.x >= label.x + label.width - 1
+
+
+def _value_after(screen: Screen, index: int) -> str | None:
+    """The line that holds the value of the label on line ``index``.
+
+    It is the next line beside the label or under it in its column, within the same
+    record as the label: a card's title is never followed by the card beside it.
+    """
+    label = screen.lines[index]
+    home = _record_at(screen, label.box)
+    for line in screen.lines[index + 1:]:
+        if not line.text.strip():
+            continue
+        if _beside(label.box, line.box):
+            if _record_at(screen, line.box) == home:
+                return line.text.strip()
+            continue
+        if line.box.y + line.box.height <= label.box.y + label.box.height / 2:
+            continue  # above the label's row: a line of another column read earlier
+        if not _below_in_column(label.box, line.box):
+            continue
+        if _record_at(screen, line.box) != home:
+            return None
+        return line.text.strip()
+    return None
+
+
 def _labelled_value(label: str, screen: Screen) -> str | None:
     """A value shown beside or under its label, or held by the field the label names."""
-    lines = [line.text for line in screen.lines]
-    for i, text in enumerate(lines):
-        folded = normalise(text)
+    for i, line in enumerate(screen.lines):
+        folded = normalise(line.text)
         if folded == label:
-            if i + 1 < len(lines) and lines[i + 1].strip():
-                return lines[i + 1].strip()
+            value = _value_after(screen, i)
+            if value:
+                return value
             continue
         if folded.startswith(label + " "):
-            rest = _after_label(text, label)
+            rest = _after_label(line.text, label)
             if rest:
                 return rest
     for el in screen.elements:
@@ -87,12 +140,34 @@ def _labelled_value(label: str, screen: Screen) -> str | None:
     return None
 
 
-def read_value(what: str, screen: Screen) -> str | None:
-    """The value ``what`` names: a labelled value, a field's value, or a record's words.
+def _titled_record(words: str, screen: Screen) -> list[str] | None:
+    """The lines of the record whose title (first line) is ``words``.
 
-    Text after a colon describes what to read and does not take part in finding it.
+    Records nest (a row of cards is a record of the page, each card one of the row);
+    the smallest one with that title is the one the words name.
     """
-    place = what.split(":", 1)[0].strip()
+    best: tuple[float, list[str]] | None = None
+    for g, group in enumerate(screen.records):
+        for i, record in enumerate(group.records):
+            lines = record_lines(screen, g, i)
+            if not lines or normalise(lines[0]) != words:
+                continue
+            area = record.box.width * record.box.height
+            if best is None or area < best[0]:
+                best = (area, lines)
+    return best[1] if best is not None else None
+
+
+def read_value(what: str, screen: Screen) -> str | None:
+    """The value ``what`` names: a record, a labelled value, or a field's value.
+
+    Words that are a record's title read the record's own words; a record that is
+    only a label and its value (a table row "Total | ₹3,512") reads the value. Then a
+    label's value beside or under it, a field's value, and last a record that shows
+    the words. Text after a colon describes what to read and does not take part in
+    finding it; with such a description a titled record is read whole.
+    """
+    place, _, description = (part.strip() for part in what.partition(":"))
     label = normalise(place)
     if not label:
         return None
@@ -101,8 +176,15 @@ def read_value(what: str, screen: Screen) -> str | None:
     if record is not None and _POSITION.search(label):
         return " · ".join(record_lines(screen, *record))
     bare = _ARTICLE.sub("", label)
-    for words in dict.fromkeys((label, bare)):
-        value = _labelled_value(words, screen) if words else None
+    candidates = [words for words in dict.fromkeys((label, bare)) if words]
+    for words in candidates:
+        lines = _titled_record(words, screen)
+        if lines is not None:
+            if len(lines) == 2 and not description:
+                return lines[1]
+            return " · ".join(lines)
+    for words in candidates:
+        value = _labelled_value(words, screen)
         if value:
             return value
     if record is not None:
