@@ -8,7 +8,6 @@ from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
-from playwright.async_api import Error as PlaywrightError
 
 from gofer.runtime import RunStatus, RuntimeSettings
 
@@ -104,10 +103,6 @@ async def test_calendar_with_a_delegated_click_listener(run: Runner) -> None:
     assert site.sent("/searchresults")[0]["checkin"] == "2026-10-14"
 
 
-@pytest.mark.xfail(strict=True, raises=PlaywrightError, reason=(
-    "surfaces: snapshot.js reads parent.children while finding records; on a <form> with "
-    "a field named 'children' that is the field (DOM named-property shadowing), so the "
-    "snapshot throws 'parent.children is not iterable' and no step can run"))
 async def test_a_form_field_named_children(run: Runner, pages: Pages) -> None:
     url = pages.add("/general/children", """
 <form action="/general/children">

@@ -180,3 +180,58 @@ async def test_modal_dialog_is_seen(engine: BrowserEngine, site: Any) -> None:
         assert accept.on_top and accept.section == "Cookies"
     finally:
         await surface.close()
+
+
+SHADOWING = """<!doctype html><html><head><title>Rooms</title></head><body>
+<h1>Pick a room</h1>
+<div class="rooms">
+  <form class="room" action="/book"><b>Double room</b><div>Price: 120</div>
+    <input type="hidden" name="parentNode"><input type="hidden" name="parentElement">
+    <input type="hidden" name="getAttribute"><input type="hidden" name="querySelectorAll">
+    <button type="button">Book</button></form>
+  <form class="room" action="/book"><b>Twin room</b><div>Price: 95</div>
+    <input type="hidden" name="parentNode"><input type="hidden" name="parentElement">
+    <input type="hidden" name="getAttribute"><input type="hidden" name="querySelectorAll">
+    <button type="button">Book</button></form>
+</div>
+<form id="search" action="/search" name="search">
+  <fieldset><legend>Guests</legend>
+  <p><label for="a">Adults</label> <input id="a" name="adults" value="2"></p>
+  <p><label for="c">Children</label> <input id="c" name="children" value="0"></p>
+  </fieldset>
+  <p>Reference <input name="id" aria-label="Reference"></p>
+  <p><input name="name" placeholder="Lead guest"></p>
+  <p><label>Notes <input name="attributes"></label></p>
+  <input type="hidden" name="nodeType"><input type="hidden" name="tagName">
+  <input type="hidden" name="childNodes"><input type="hidden" name="shadowRoot">
+  <input type="hidden" name="classList"><input type="hidden" name="childElementCount">
+  <input type="hidden" name="isConnected"><input type="hidden" name="tabIndex">
+  <button type="button" onclick="this.textContent = 'Searched'">Search</button>
+</form></body></html>"""
+
+
+async def test_form_fields_named_like_dom_properties(engine: BrowserEngine, site: Any) -> None:
+    """A form's fields named children, id, parentNode... hide the form's own DOM
+    properties; the screen is read all the same, and acted on (the rooms' forms are
+    only read: fields named parentNode or parentElement trip Playwright's own click)."""
+    site.add("/", SHADOWING)
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        children = named(screen, "Children")
+        assert children.value == "0" and children.section == "Guests"
+        assert named(screen, "Reference").role == "textbox"
+        assert named(screen, "Lead guest").role == "textbox"
+        assert named(screen, "Notes").label == "Notes"
+        rooms = next(g for g in screen.records if len(g.records) == 2)
+        assert [r.lines[0] for r in rooms.records] == ["Double room", "Twin room"]
+        assert [e.record for e in screen.elements if e.name == "Book"] == [
+            (screen.records.index(rooms), 0), (screen.records.index(rooms), 1)]
+        await surface.fill(children.ref, "1")
+        assert await surface.read_value(children.ref) == "1"
+        effect = await surface.click(named(screen, "Search").ref)
+        assert effect.changed
+        assert "Searched" in (await surface.snapshot()).text
+    finally:
+        await surface.close()

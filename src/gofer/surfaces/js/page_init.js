@@ -16,6 +16,13 @@
     opens: 0,
     click: null,
   };
+  // A <form>'s fields hide its DOM properties of the same name (a field named
+  // "parentNode" is form.parentNode), so nodes are read through the prototypes.
+  const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+  const PARENT_NODE = getter(Node.prototype, "parentNode");
+  const CONNECTED = getter(Node.prototype, "isConnected");
+  const TAG_NAME = getter(Element.prototype, "tagName");
+  const hasAttr = Element.prototype.hasAttribute;
   const notify = () => {
     state.mut += 1;
     state.lastMut = performance.now();
@@ -57,9 +64,10 @@
     const { ev, path } = state.click;
     state.click = null;
     if (ev.defaultPrevented) return;
-    const link = path.find((n) => n instanceof Element && /^(A|AREA)$/.test(n.tagName) &&
-      n.hasAttribute("href"));
-    const submit = link ? null : path.find((n) => n instanceof Element && n.form &&
+    const link = path.find((n) => n instanceof Element && /^(A|AREA)$/.test(TAG_NAME.call(n)) &&
+      hasAttr.call(n, "href"));
+    const submit = link ? null : path.find((n) => n instanceof Element &&
+      /^(BUTTON|INPUT)$/.test(TAG_NAME.call(n)) && n.form &&
       (n.type === "submit" || n.type === "image"));
     if (!link && !submit) return;
     const base = document.querySelector("base[target]");
@@ -135,7 +143,10 @@
       while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
       if (a && !state.ids.has(a)) state.ids.set(a, ++state.nextId);
       let onTarget = false;
-      for (let n = a; target && n; n = n.parentNode || n.host) if (n === target) onTarget = true;
+      for (let n = a; target && n && !onTarget; n = PARENT_NODE.call(n) ||
+        (n instanceof ShadowRoot ? n.host : null)) {
+        if (n === target) onTarget = true;
+      }
       const modal = !!document.querySelector(
         "dialog:modal, [role=dialog][aria-modal=true], [role=alertdialog]");
       return {
@@ -147,7 +158,7 @@
     resolve(ref) {
       const w = state.refs.get(ref);
       const el = w ? w.deref() : undefined;
-      return el && el.isConnected ? el : null;
+      return el && CONNECTED.call(el) ? el : null;
     },
     // Resolves once no mutation has happened for `quietMs`, counted from `start` (a
     // time on this document's clock) at the earliest; false when `timeoutMs` runs out.

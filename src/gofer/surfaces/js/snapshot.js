@@ -25,6 +25,42 @@
   const TEXT_TYPES = new Set(["", "text", "email", "tel", "url", "password", "search", "number",
     "date", "time", "datetime-local", "month", "week"]);
 
+  // A <form> shows its fields as properties over the DOM's own (a field named "children"
+  // is form.children, one named "parentNode" its parentNode), so the walk reads nodes
+  // through the prototypes' accessors and methods, which no field can hide.
+  const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+  const NODE_TYPE = getter(Node.prototype, "nodeType");
+  const CHILD_NODES = getter(Node.prototype, "childNodes");
+  const PARENT_NODE = getter(Node.prototype, "parentNode");
+  const PARENT_ELEMENT = getter(Node.prototype, "parentElement");
+  const TAG_NAME = getter(Element.prototype, "tagName");
+  const CHILDREN = getter(Element.prototype, "children");
+  const SHADOW_ROOT = getter(Element.prototype, "shadowRoot");
+  const CHILD_COUNT = getter(Element.prototype, "childElementCount");
+  const PREVIOUS = getter(Element.prototype, "previousElementSibling");
+  const CLASS_LIST = getter(Element.prototype, "classList");
+  const CONNECTED = getter(Node.prototype, "isConnected");
+  const EP = Element.prototype;
+  const nodeType = (n) => NODE_TYPE.call(n);
+  const tagOf = (el) => TAG_NAME.call(el);
+  const kids = (el) => CHILDREN.call(el);
+  const up = (n) => PARENT_NODE.call(n);
+  const upElement = (n) => PARENT_ELEMENT.call(n);
+  const attr = (el, name) => EP.getAttribute.call(el, name);
+  const hasAttr = (el, name) => EP.hasAttribute.call(el, name);
+  const matches = (el, sel) => EP.matches.call(el, sel);
+  const query = (el, sel) => EP.querySelector.call(el, sel);
+  const queryAll = (el, sel) => EP.querySelectorAll.call(el, sel);
+  // Any other property of an element: a form's from its prototypes, past its fields.
+  const prop = (el, name) => {
+    if (!(el instanceof HTMLFormElement)) return el[name];
+    for (let p = Object.getPrototypeOf(el); p; p = Object.getPrototypeOf(p)) {
+      const d = Object.getOwnPropertyDescriptor(p, name);
+      if (d) return d.get ? d.get.call(el) : d.value;
+    }
+    return undefined;
+  };
+
   const styles = new Map();
   const style = (el) => {
     let s = styles.get(el);
@@ -34,29 +70,36 @@
   const rects = new Map();
   const rectOf = (el) => {
     let r = rects.get(el);
-    if (!r) { r = el.getBoundingClientRect(); rects.set(el, r); }
+    if (!r) { r = EP.getBoundingClientRect.call(el); rects.set(el, r); }
     return r;
   };
   const box = (r) => [r.left, r.top, r.width, r.height];
   const norm = (s) => (s || "").replace(/[\s\u00a0\u200b]+/g, " ").trim();
   const cut = (s) => (s.length > MAX_TEXT ? s.slice(0, MAX_TEXT - 1) + "…" : s);
-  const parentOf = (n) => n.parentNode instanceof ShadowRoot ? n.parentNode.host : n.parentElement;
+  const parentOf = (n) => {
+    const p = up(n);
+    return p instanceof ShadowRoot ? p.host : upElement(n);
+  };
   const composedContains = (a, b) => {
-    for (let n = b; n; n = n.parentNode || n.host) if (n === a) return true;
+    for (let n = b; n; n = up(n) || (n instanceof ShadowRoot ? n.host : null)) {
+      if (n === a) return true;
+    }
     return false;
   };
   const childrenOf = (node) => {
-    if (node.shadowRoot) return node.shadowRoot.childNodes;
-    if (node.tagName === "SLOT") {
+    if (nodeType(node) !== 1) return CHILD_NODES.call(node);
+    const shadow = SHADOW_ROOT.call(node);
+    if (shadow) return CHILD_NODES.call(shadow);
+    if (tagOf(node) === "SLOT") {
       const assigned = node.assignedNodes({ flatten: true });
-      return assigned.length ? assigned : node.childNodes;
+      return assigned.length ? assigned : CHILD_NODES.call(node);
     }
-    return node.childNodes;
+    return CHILD_NODES.call(node);
   };
   const hiddenStyle = (el) => {
     const s = style(el);
     if (s.display === "none") return "none";
-    if (s.opacity === "0" || el.getAttribute("aria-hidden") === "true") return "invisible";
+    if (s.opacity === "0" || attr(el, "aria-hidden") === "true") return "invisible";
     const r = rectOf(el);
     if (r.width <= 1 && r.height <= 1 && s.overflow !== "visible" && s.display !== "contents") {
       return "invisible";
@@ -71,28 +114,29 @@
     let len = 0;
     const visit = (n) => {
       if (len > MAX_TEXT) return;
-      if (n.nodeType === 3) { out.push(n.data); len += n.data.length; return; }
-      if (n.nodeType !== 1 && n.nodeType !== 11) return;
-      if (n.nodeType === 1) {
-        const tag = n.tagName;
+      const type = nodeType(n);
+      if (type === 3) { out.push(n.data); len += n.data.length; return; }
+      if (type !== 1 && type !== 11) return;
+      if (type === 1) {
+        const tag = tagOf(n);
         if (tag === "SCRIPT" || tag === "STYLE" || tag === "TEMPLATE" || tag === "NOSCRIPT") return;
         const s = style(n);
-        if (s.display === "none" || n.getAttribute("aria-hidden") === "true") return;
+        if (s.display === "none" || attr(n, "aria-hidden") === "true") return;
         if (skipControls && (tag === "SELECT" || tag === "TEXTAREA" || tag === "INPUT")) return;
         if (tag === "IMG" && n.alt) { out.push(" " + n.alt + " "); return; }
-        if (s.visibility !== "visible" && !n.childElementCount) return;
+        if (s.visibility !== "visible" && !CHILD_COUNT.call(n)) return;
         if (s.display !== "inline") out.push(" ");
       }
       for (const c of childrenOf(n)) visit(c);
-      if (n.nodeType === 1 && style(n).display !== "inline") out.push(" ");
+      if (type === 1 && style(n).display !== "inline") out.push(" ");
     };
     visit(node);
     return cut(norm(out.join("")));
   };
-  const byIds = (el, attr) => {
-    const ids = norm(el.getAttribute(attr));
+  const byIds = (el, name) => {
+    const ids = norm(attr(el, name));
     if (!ids) return "";
-    const root = el.getRootNode();
+    const root = Node.prototype.getRootNode.call(el);
     return norm(ids.split(" ").map((id) => {
       const t = root.getElementById ? root.getElementById(id) : document.getElementById(id);
       return t ? deepText(t, true) : "";
@@ -130,31 +174,32 @@
   const fixed = [];
   let modalEl = null;
   const headingLevel = (el) => {
-    const m = /^H([1-6])$/.exec(el.tagName);
+    const m = /^H([1-6])$/.exec(tagOf(el));
     if (m) return Number(m[1]);
-    if (el.getAttribute("role") === "heading") return Number(el.getAttribute("aria-level")) || 2;
+    if (attr(el, "role") === "heading") return Number(attr(el, "aria-level")) || 2;
     return 0;
   };
-  const ariaRole = (el) => (el.getAttribute("role") || "").trim().split(/\s+/)[0].toLowerCase();
+  const ariaRole = (el) => (attr(el, "role") || "").trim().split(/\s+/)[0].toLowerCase();
 
   const walk = (node, ctx) => {
     for (const child of childrenOf(node)) {
-      if (child.nodeType === 3) {
+      const type = nodeType(child);
+      if (type === 3) {
         if (ctx.invisible || !child.data.trim()) continue;
-        const parent = child.parentElement || node;
-        if (parent.nodeType === 1 && style(parent).visibility !== "visible") continue;
+        const parent = upElement(child) || node;
+        if (nodeType(parent) === 1 && style(parent).visibility !== "visible") continue;
         range.selectNodeContents(child);
         const r = range.getBoundingClientRect();
         if (r.width === 0 || r.height === 0) continue;
         if (r.right <= 0 || r.bottom + window.scrollY <= 0 || r.left >= DOC_W) continue;
         addText(child.data, r, ctx.block, ctx.heading);
-      } else if (child.nodeType === 1) {
+      } else if (type === 1) {
         visitElement(child, ctx);
       }
     }
   };
   const visitElement = (el, ctx) => {
-    const tag = el.tagName;
+    const tag = tagOf(el);
     if (tag === "SCRIPT" || tag === "STYLE" || tag === "TEMPLATE" || tag === "NOSCRIPT" ||
         tag === "HEAD" || tag === "IFRAME" || tag === "FRAME" || tag === "OBJECT") return;
     const hidden = hiddenStyle(el);
@@ -177,7 +222,7 @@
     if (s.position === "fixed" && !inner.invisible) fixed.push(el);
     if (!modalEl && !inner.invisible &&
         ((tag === "DIALOG" && el.matches(":modal")) ||
-         ((role === "dialog" || role === "alertdialog") && el.getAttribute("aria-modal") === "true"))) {
+         ((role === "dialog" || role === "alertdialog") && attr(el, "aria-modal") === "true"))) {
       modalEl = el;
     }
     const irole = interactiveRole(el, tag, role, s, ctx);
@@ -205,7 +250,8 @@
   const interactiveRole = (el, tag, role, s, ctx) => {
     if (role && INTERACTIVE_ROLES.has(role)) return role;
     if (role && SOMETIMES_ROLES.has(role) &&
-        (el.tabIndex >= 0 || el.hasAttribute("aria-selected") || g.isClicky(el) || el.onclick)) {
+        (prop(el, "tabIndex") >= 0 || hasAttr(el, "aria-selected") || g.isClicky(el) ||
+         prop(el, "onclick"))) {
       return role;
     }
     switch (tag) {
@@ -227,14 +273,14 @@
       case "OPTION": case "OPTGROUP": case "LABEL": case "HTML": case "BODY": return null;
       default: break;
     }
-    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) {
+    const parent = upElement(el);
+    if (prop(el, "isContentEditable") && !(parent && prop(parent, "isContentEditable"))) {
       return "textbox";
     }
     if (ctx.interactive) return null;
-    const clicky = el.hasAttribute("onclick") || typeof el.onclick === "function" ||
-      g.isClicky(el) || (el.tabIndex >= 0 && el.hasAttribute("tabindex"));
-    const pointer = s.cursor === "pointer" && (!el.parentElement ||
-      style(el.parentElement).cursor !== "pointer");
+    const clicky = hasAttr(el, "onclick") || typeof prop(el, "onclick") === "function" ||
+      g.isClicky(el) || (prop(el, "tabIndex") >= 0 && hasAttr(el, "tabindex"));
+    const pointer = s.cursor === "pointer" && (!parent || style(parent).cursor !== "pointer");
     if (!clicky && !pointer) return null;
     const r = rectOf(el);
     if (r.width * r.height > 0.5 * VW * VH) return null;  // a delegating container
@@ -284,24 +330,24 @@
     const hit = hitAt((x1 + x2) / 2, (y1 + y2) / 2);
     if (!hit) return false;
     if (composedContains(el, hit)) return true;
-    const label = hit.closest ? hit.closest("label") : null;
+    const label = hit instanceof Element ? EP.closest.call(hit, "label") : null;
     if (label && label.control === el) return true;
     return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
   };
   const closestComposed = (el, sel) => {
     for (let n = el; n; ) {
-      const found = n.closest ? n.closest(sel) : null;
+      const found = n instanceof Element ? EP.closest.call(n, sel) : null;
       if (found) return found;
-      const rootNode = n.getRootNode();
+      const rootNode = Node.prototype.getRootNode.call(n);
       n = rootNode instanceof ShadowRoot ? rootNode.host : null;
     }
     return null;
   };
   const legendOf = (fs) => {
-    const lg = fs && fs.querySelector(":scope > legend");
+    const lg = fs && query(fs, ":scope > legend");
     return lg ? deepText(lg, true) : "";
   };
-  const ownName = (el) => byIds(el, "aria-labelledby") || norm(el.getAttribute("aria-label"));
+  const ownName = (el) => byIds(el, "aria-labelledby") || norm(attr(el, "aria-label"));
   const sectionOf = (el) => {
     const fs = closestComposed(el, "fieldset");
     const legend = legendOf(fs);
@@ -321,12 +367,12 @@
       option: "[role=listbox]", tab: "[role=tablist]", menuitem: "[role=menu],[role=menubar]",
       menuitemcheckbox: "[role=menu]", menuitemradio: "[role=menu]",
       gridcell: "[role=grid]", row: "[role=grid],[role=table]", treeitem: "[role=tree]" }[role];
-    const parent = sel ? closestComposed(el.parentElement || el, sel) : null;
+    const parent = sel ? closestComposed(upElement(el) || el, sel) : null;
     if (parent) {
-      const name = ownName(parent) || (parent.tagName === "FIELDSET" ? legendOf(parent) : "");
+      const name = ownName(parent) || (tagOf(parent) === "FIELDSET" ? legendOf(parent) : "");
       if (name) return name;
     }
-    return role === "radio" ? norm(el.getAttribute("name")) : "";
+    return role === "radio" ? norm(attr(el, "name")) : "";
   };
   // A text just left of the field on its row, or just above it, can label it.
   const near = (l, f) => {
@@ -339,16 +385,16 @@
   const nearbyLabel = (el) => {
     let n = el;
     for (let depth = 0; depth < 4 && n; depth++) {
-      for (let p = n.previousElementSibling; p; p = p.previousElementSibling) {
+      for (let p = PREVIOUS.call(n); p; p = PREVIOUS.call(p)) {
         if (style(p).display === "none") continue;
-        if (p.matches("input,select,textarea,button,a") || candidateEls.has(p)) return "";
+        if (matches(p, "input,select,textarea,button,a") || candidateEls.has(p)) return "";
         const t = deepText(p, true);
         if (!t) continue;
-        if (t.length > 80 || headingLevel(p) || p.querySelector("input,select,textarea")) return "";
+        if (t.length > 80 || headingLevel(p) || query(p, "input,select,textarea")) return "";
         return near(rectOf(p), rectOf(el)) ? t : "";
       }
-      n = n.parentElement;
-      if (!n || n === document.body || n.matches("form,fieldset")) break;
+      n = upElement(n);
+      if (!n || n === document.body || matches(n, "form,fieldset")) break;
     }
     return "";
   };
@@ -365,22 +411,23 @@
     const { el, role, tag } = c;
     const t = tag === "INPUT" ? (el.type || "text").toLowerCase() : "";
     const isField = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA";
-    const label = isField || el.isContentEditable || role === "combobox" ? fieldLabel(el) : "";
-    const placeholder = norm(el.getAttribute("placeholder") || el.getAttribute("aria-placeholder"));
-    const title = norm(el.getAttribute("title"));
+    const editableText = prop(el, "isContentEditable");
+    const label = isField || editableText || role === "combobox" ? fieldLabel(el) : "";
+    const placeholder = norm(attr(el, "placeholder") || attr(el, "aria-placeholder"));
+    const title = norm(attr(el, "title"));
     let value = "";
     if (tag === "SELECT") value = Array.from(el.selectedOptions).map((o) => norm(o.text)).join(", ");
     else if (tag === "TEXTAREA") value = el.value;
     else if (tag === "INPUT" && t !== "checkbox" && t !== "radio" && role !== "button") {
       value = el.value;
-    } else if (el.isContentEditable) value = deepText(el, false);
-    else if (el.hasAttribute("aria-valuetext")) value = el.getAttribute("aria-valuetext");
-    else if (el.hasAttribute("aria-valuenow")) value = el.getAttribute("aria-valuenow");
+    } else if (editableText) value = deepText(el, false);
+    else if (hasAttr(el, "aria-valuetext")) value = attr(el, "aria-valuetext");
+    else if (hasAttr(el, "aria-valuenow")) value = attr(el, "aria-valuenow");
     const text = isField ? "" : deepText(el, tag === "LABEL");
     let name = ownName(el);
     // A real label names a field; text that only sits near it comes after the
     // field's own title and placeholder, as in the accessible-name rules.
-    const realLabel = isField && ((el.labels && el.labels.length) || el.hasAttribute("aria-labelledby"));
+    const realLabel = isField && ((el.labels && el.labels.length) || hasAttr(el, "aria-labelledby"));
     if (!name && isField && realLabel) name = label;
     if (!name && isField) name = title || placeholder || label;
     if (!name && tag === "INPUT" && ["submit", "button", "reset"].includes(t)) {
@@ -389,32 +436,32 @@
     if (!name && tag === "INPUT" && t === "image") name = norm(el.alt);
     if (!name && (NAME_FROM_CONTENT.has(role) || tag === "A" || tag === "BUTTON")) name = text;
     if (!name) {
-      const img = el.querySelector && el.querySelector("img[alt], svg title, [aria-label]");
-      if (img) name = norm(img.getAttribute("alt") || img.getAttribute("aria-label") || img.textContent);
+      const img = query(el, "img[alt], svg title, [aria-label]");
+      if (img) name = norm(attr(img, "alt") || attr(img, "aria-label") || img.textContent);
     }
     if (!name) name = title || placeholder;
     let checked = null;
     if (t === "checkbox" || t === "radio") checked = el.checked;
-    else if (el.hasAttribute("aria-checked")) checked = el.getAttribute("aria-checked") !== "false";
-    else if (el.hasAttribute("aria-pressed")) checked = el.getAttribute("aria-pressed") !== "false";
+    else if (hasAttr(el, "aria-checked")) checked = attr(el, "aria-checked") !== "false";
+    else if (hasAttr(el, "aria-pressed")) checked = attr(el, "aria-pressed") !== "false";
     let selected = null;
-    if (el.hasAttribute("aria-selected")) selected = tri(el.getAttribute("aria-selected"));
+    if (hasAttr(el, "aria-selected")) selected = tri(attr(el, "aria-selected"));
     else if (tag === "OPTION") selected = el.selected;
-    let expanded = el.hasAttribute("aria-expanded") ? tri(el.getAttribute("aria-expanded")) : null;
-    if (expanded === null && tag === "SUMMARY" && el.parentElement) {
-      expanded = el.parentElement.open;
+    let expanded = hasAttr(el, "aria-expanded") ? tri(attr(el, "aria-expanded")) : null;
+    if (expanded === null && tag === "SUMMARY" && upElement(el)) {
+      expanded = upElement(el).open;
     }
     const fsDisabled = (() => {
-      const fs = el.closest && el.closest("fieldset[disabled]");
+      const fs = EP.closest.call(el, "fieldset[disabled]");
       if (!fs) return false;
-      const lg = fs.querySelector(":scope > legend");
-      return !(lg && lg.contains(el));
+      const lg = query(fs, ":scope > legend");
+      return !(lg && Node.prototype.contains.call(lg, el));
     })();
-    const disabled = !!el.disabled || el.getAttribute("aria-disabled") === "true" ||
+    const disabled = !!prop(el, "disabled") || attr(el, "aria-disabled") === "true" ||
       (isField || tag === "BUTTON" ? fsDisabled : false);
     const editable = !disabled && (
       (tag === "INPUT" && TEXT_TYPES.has(t) && !el.readOnly) ||
-      (tag === "TEXTAREA" && !el.readOnly) || el.isContentEditable);
+      (tag === "TEXTAREA" && !el.readOnly) || editableText);
     let r = rectOf(el);
     let visible = !c.invisible && r.width > 0 && r.height > 0 &&
       style(el).visibility === "visible";
@@ -444,7 +491,7 @@
   if (!g.refOf) { g.refOf = new WeakMap(); g.refCount = 0; }
   for (const [key, weak] of g.refs) {
     const gone = weak.deref();
-    if (!gone || !gone.isConnected) g.refs.delete(key);
+    if (!gone || !CONNECTED.call(gone)) g.refs.delete(key);
   }
   const elements = candidates.map((c, i) => describe(c, i + 1));
 
@@ -467,9 +514,9 @@
   for (const table of tables) {
     const rows = Array.from(table.rows).filter((row) => visibleBox(row));
     let headers = [];
-    const head = rows.find((row) => row.cells.length && Array.from(row.cells).every((c) => c.tagName === "TH"));
+    const head = rows.find((row) => row.cells.length && Array.from(row.cells).every((c) => tagOf(c) === "TH"));
     if (head) headers = Array.from(head.cells).map((c) => deepText(c, false));
-    const data = rows.filter((row) => row !== head && Array.from(row.cells).some((c) => c.tagName === "TD"));
+    const data = rows.filter((row) => row !== head && Array.from(row.cells).some((c) => tagOf(c) === "TD"));
     if (data.length < 2) continue;
     groups.push({ el: table, headers, items: data, name: norm(table.caption ? table.caption.textContent : "") });
     claimed.add(table);
@@ -477,19 +524,21 @@
   const NAV = "nav,[role=navigation],[role=menu],[role=menubar],[role=tablist],[role=listbox]";
   for (const list of lists) {
     if (closestComposed(list, NAV)) continue;
-    const items = Array.from(list.children).filter((li) =>
-      (li.tagName === "LI" || ariaRole(li) === "listitem") && visibleBox(li) && lineCount.get(li));
+    const items = Array.from(kids(list)).filter((li) =>
+      (tagOf(li) === "LI" || ariaRole(li) === "listitem") && visibleBox(li) && lineCount.get(li));
     if (items.length < 2) continue;
     groups.push({ el: list, headers: [], items, name: "" });
     claimed.add(list);
   }
-  const signature = (el) => el.tagName + "." + Array.from(el.classList).sort().join(".");
+  const signature = (el) => tagOf(el) + "." + Array.from(CLASS_LIST.call(el)).sort().join(".");
   const SKIP_PARENTS = new Set(["UL", "OL", "TABLE", "TBODY", "THEAD", "TR", "SELECT", "DL", "P"]);
   for (const parent of lineCount.keys()) {
-    if (!parent.children || parent.children.length < 2 || claimed.has(parent)) continue;
-    if (SKIP_PARENTS.has(parent.tagName) || (lineCount.get(parent) || 0) < 2) continue;
+    if (nodeType(parent) !== 1 || claimed.has(parent)) continue;
+    const children = kids(parent);
+    if (children.length < 2) continue;
+    if (SKIP_PARENTS.has(tagOf(parent)) || (lineCount.get(parent) || 0) < 2) continue;
     const bySig = new Map();
-    for (const child of parent.children) {
+    for (const child of children) {
       if (!visibleBox(child) || !lineCount.get(child)) continue;
       const sig = signature(child);
       if (!bySig.has(sig)) bySig.set(sig, []);
@@ -522,17 +571,17 @@
   }
   const fieldsOf = (item, headers) => {
     const f = {};
-    if (item.tagName === "TR") {
+    if (tagOf(item) === "TR") {
       Array.from(item.cells).forEach((cell, i) => {
         if (headers[i]) f[headers[i]] = deepText(cell, false);
       });
     }
-    for (const dt of item.querySelectorAll("dt")) {
+    for (const dt of queryAll(item, "dt")) {
       const dd = dt.nextElementSibling;
       if (dd && dd.tagName === "DD") f[deepText(dt, false)] = deepText(dd, false);
     }
-    for (const part of item.querySelectorAll("[aria-label]")) {
-      if (!elements.some((e) => e.el === part)) f[norm(part.getAttribute("aria-label"))] = deepText(part, false);
+    for (const part of queryAll(item, "[aria-label]")) {
+      if (!elements.some((e) => e.el === part)) f[norm(attr(part, "aria-label"))] = deepText(part, false);
     }
     for (const t of recLines.get(item) || []) {
       const m = /^([^:]{1,30}):\s+(.+)$/.exec(t);
