@@ -44,11 +44,6 @@ async def test_answer_the_wall_search_and_follow_a_link_into_a_new_tab(
         "Reject all", "Search", "City council approves new tram line", "Read the full report"]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "runtime: actions._uncover only presses Escape; a consent wall that ignores Escape "
-    "stays over the page, the click then waits out Playwright's 10 s timeout and fails "
-    "with 'ElementHandle.click: Timeout 10000ms exceeded', where a careful person "
-    "answers the wall with its least-consenting choice (Reject all) and goes on"))
 async def test_a_cookie_wall_the_flow_does_not_mention(run: Runner, ledger: Site) -> None:
     result = await run([
         {"browse": ledger.url("/")},

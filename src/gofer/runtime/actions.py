@@ -18,6 +18,7 @@ from playwright.async_api import Error as PlaywrightError
 from gofer.decide import Query, Want, ground, match_date_cell, match_option, normalise, parse_when
 from gofer.errors import SurfaceError
 from gofer.flow import Choose, Click, Enter, StopBefore
+from gofer.runtime.overlays import covering, dismisser
 from gofer.runtime.signals import Done, Gated, StepFailed
 from gofer.runtime.types import Gate, StepOutcome
 from gofer.safety import Consequence, consequence, screen_payment_evidence
@@ -47,16 +48,42 @@ def _label(el: Element) -> str:
     return el.name or el.label or el.text or el.placeholder or el.title or el.role
 
 
+_MOST_DISMISSALS = 3  # layers closed for one target (a consent wall, then a popup)
+
+
 async def _uncover(run: Run, path: str, el: Element, query: Query) -> Element:
-    """A popup covers the target: close it with Escape and find the target again."""
+    """Get what covers the target out of the way, and find the target again.
+
+    Escape first; a layer that stays is closed with its least-consenting control
+    ("Reject all" before "Close"). A layer with no such control fails the step at
+    once, saying what is in the way.
+    """
     if el.on_top:
         return el
     browser = await run.browser()
     await run.act(
         path, "press Escape to close what covers the target", lambda: browser.press("Escape")
     )
-    again, _, _ = await run.find(path, query)
-    return again
+    again, screen, _ = await run.find(path, query)
+    for _ in range(_MOST_DISMISSALS):
+        if again.on_top:
+            return again
+        cover = covering(screen, again)
+        if cover is None:
+            return again  # nothing on the screen says what covers it: let the click try
+        shape = "a dialog" if screen.dialog_open else "a popup"
+        what = f"'{_label(again)}' is covered by {shape} ('{run.mask(cover.name)}')"
+        closer = dismisser(cover)
+        if closer is None:
+            raise StepFailed(f"{what}; the flow does not say how to close it", again)
+        run.event(path, "dismiss", cover=cover.name, control=_label(closer))
+        await run.act(path, f"close '{cover.name}' with '{_label(closer)}'",
+                      _clicker(browser, closer.ref))
+        again, screen, _ = await run.find(path, query)
+    if again.on_top:
+        return again
+    raise StepFailed(f"'{_label(again)}' is still covered after closing "
+                     f"{_MOST_DISMISSALS} dialogs over it", again)
 
 
 # ------------------------------------------------------------------ click
