@@ -1,4 +1,5 @@
-"""What covers a step's target and the flow does not mention: consent walls, popups."""
+"""What covers a step's target and the flow does not mention: consent walls, popups,
+and walls only a person may pass."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import time
 import pytest
 
 from gofer.runtime import RunStatus
+from gofer.safety import human_wall
 
 from .conftest import Pages, Runner
 
@@ -65,6 +67,19 @@ async def test_a_wall_with_nothing_that_closes_it_fails_at_once_saying_so(
         "the flow does not say how to close it")
 
 
+async def test_a_login_wall_over_the_target_is_left_for_a_person(
+    run: Runner, pages: Pages
+) -> None:
+    url = pages.add("/cover/login", _wall(
+        "Sign in to continue", "Members see the sale first.", "Sign in", "×"))
+    result = await run([{"browse": url}, *SALE])
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None
+    assert "a login wall" in result.failure.reason
+    assert not [t for t in result.trace if t.event == "dismiss"]
+    assert human_wall(result.screen_text) == "a login wall"
+
+
 async def test_a_banner_over_part_of_the_page_is_closed_too(
     run: Runner, pages: Pages
 ) -> None:
@@ -83,3 +98,15 @@ document.querySelector('#banner button:last-child').onclick = () =>
     result = await run([{"browse": url}, *SALE])
     assert result.status is RunStatus.COMPLETED, result.failure
     assert [t.detail["control"] for t in result.trace if t.event == "dismiss"] == ["No thanks"]
+
+
+async def test_a_card_form_over_the_target_is_not_closed(run: Runner, pages: Pages) -> None:
+    url = pages.add("/cover/card", _wall(
+        "Complete your membership", """
+<label>Card number <input name="cc"></label> <label>CVV <input name="cvv"></label>
+<label>Expiry date <input name="exp"></label>""", "Pay $9", "Close"))
+    result = await run([{"browse": url}, *SALE])
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None
+    assert "asking for card details" in result.failure.reason
+    assert not [t for t in result.trace if t.event == "dismiss"]

@@ -21,7 +21,7 @@ from gofer.flow import Choose, Click, Enter, StopBefore
 from gofer.runtime.overlays import covering, dismisser
 from gofer.runtime.signals import Done, Gated, StepFailed
 from gofer.runtime.types import Gate, StepOutcome
-from gofer.safety import Consequence, consequence, screen_payment_evidence
+from gofer.safety import Consequence, consequence, human_wall, screen_payment_evidence
 from gofer.surfaces import ActionEffect, BrowserSurface
 from gofer.surfaces.screen import Element, Screen
 
@@ -55,8 +55,8 @@ async def _uncover(run: Run, path: str, el: Element, query: Query) -> Element:
     """Get what covers the target out of the way, and find the target again.
 
     Escape first; a layer that stays is closed with its least-consenting control
-    ("Reject all" before "Close"). A layer with no such control fails the step at
-    once, saying what is in the way.
+    ("Reject all" before "Close"). A wall only a person can pass, a card form, or a
+    layer with no such control fails the step at once, saying what is in the way.
     """
     if el.on_top:
         return el
@@ -73,6 +73,12 @@ async def _uncover(run: Run, path: str, el: Element, query: Query) -> Element:
             return again  # nothing on the screen says what covers it: let the click try
         shape = "a dialog" if screen.dialog_open else "a popup"
         what = f"'{_label(again)}' is covered by {shape} ('{run.mask(cover.name)}')"
+        wall = human_wall(cover.text)
+        if wall is not None:
+            raise StepFailed(f"{what} that is {wall}; a person has to get past it", again)
+        if screen_payment_evidence(cover.text):
+            raise StepFailed(f"{what} asking for card details; the flow does not say to pay",
+                             again)
         closer = dismisser(cover)
         if closer is None:
             raise StepFailed(f"{what}; the flow does not say how to close it", again)
