@@ -91,9 +91,6 @@ async def test_read_table_edit_a_row_in_a_dialog_and_switch_tabs(
         "Name": "Ada Lovelace", "Email": "ada@example.com", "Plan": "Pro", "Status": "Active"}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "surfaces: snapshot.js makes a record group of a table only with 2+ data rows, so a "
-    "table with a header row and one data row has no records and read list finds nothing"))
 async def test_read_a_table_with_one_row_as_a_list(run: Runner, admin: Site) -> None:
     result = await run({
         "vars": {"archived": []},

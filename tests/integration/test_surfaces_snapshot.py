@@ -235,3 +235,26 @@ async def test_form_fields_named_like_dom_properties(engine: BrowserEngine, site
         assert "Searched" in (await surface.snapshot()).text
     finally:
         await surface.close()
+
+
+async def test_a_table_with_one_row_under_its_header_is_a_record(
+    engine: BrowserEngine, site: Any
+) -> None:
+    site.add("/", """<h2>Archived customers</h2>
+<table><thead><tr><th>Name</th><th>Status</th></tr></thead>
+<tbody><tr><td>Charles Babbage</td><td>Archived</td></tr></tbody></table>
+<div role="table"><table><tr><td role="columnheader">Plan</td><td role="columnheader">Seats</td>
+</tr><tr><td>Pro</td><td>5</td></tr></table></div>
+<section><table><tr><td>Layout cell</td><td>beside it</td></tr></table></section>""")
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        assert [g.headers for g in screen.records] == [("Name", "Status"), ("Plan", "Seats")]
+        archived, plans = screen.records
+        assert [r.fields for r in archived.records] == [
+            {"Name": "Charles Babbage", "Status": "Archived"}]
+        assert archived.name == "Archived customers"
+        assert [r.fields for r in plans.records] == [{"Plan": "Pro", "Seats": "5"}]
+    finally:
+        await surface.close()

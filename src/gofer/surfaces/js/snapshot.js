@@ -514,10 +514,13 @@
   for (const table of tables) {
     const rows = Array.from(table.rows).filter((row) => visibleBox(row));
     let headers = [];
-    const head = rows.find((row) => row.cells.length && Array.from(row.cells).every((c) => tagOf(c) === "TH"));
+    const isHeader = (c) => tagOf(c) === "TH" || ariaRole(c) === "columnheader";
+    const head = rows.find((row) => row.cells.length && Array.from(row.cells).every(isHeader));
     if (head) headers = Array.from(head.cells).map((c) => deepText(c, false));
-    const data = rows.filter((row) => row !== head && Array.from(row.cells).some((c) => tagOf(c) === "TD"));
-    if (data.length < 2) continue;
+    const data = rows.filter((row) => row !== head &&
+      Array.from(row.cells).some((c) => tagOf(c) === "TD" && !isHeader(c)));
+    // One data row under a header row is still a table of records (a filtered list).
+    if (data.length < (head ? 1 : 2)) continue;
     groups.push({ el: table, headers, items: data, name: norm(table.caption ? table.caption.textContent : "") });
     claimed.add(table);
   }
