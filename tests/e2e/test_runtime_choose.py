@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from gofer.facts import Facts
 from gofer.runtime import RunStatus, StepOutcome
 
 from .conftest import Pages, Runner
@@ -289,6 +290,29 @@ async def test_enter_reads_the_field_back(run: Runner, pages: Pages) -> None:
     assert result.steps[2].outcome is StepOutcome.ALREADY_DONE
     assert result.failure is not None and result.failure.path == "3"
     assert "does not show what was typed" in result.failure.reason
+
+
+async def test_a_secret_already_in_its_field_is_compared_on_the_page(
+    run: Runner, pages: Pages
+) -> None:
+    url = pages.add("/enter/secret", """
+<label for="u">Username</label><input id="u" value="asha">
+<label for="p">Password</label><input id="p" type="password" value="old-pass-1">""")
+    facts = Facts({"user": "asha", "password": "s3cret-Pass"})
+    steps = [
+        {"browse": url},
+        {"enter": "${user}", "into": "Username"},
+        {"enter": "${password}", "into": "Password"},
+        {"enter": "${password}", "into": "Password"},
+    ]
+    result = await run(
+        {"vars": {"user": "", "password": ""}, "steps": steps},
+        facts=facts.as_dict(), private=facts.secret_names, mask=facts.mask,
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert [r.outcome for r in result.steps[1:]] == [
+        StepOutcome.ALREADY_DONE, StepOutcome.DONE, StepOutcome.ALREADY_DONE]
+    assert facts.leaks(repr((result.steps, result.trace, result.screen_text))) == []
 
 
 async def test_a_custom_dropdown_picks_from_the_list_it_opened(

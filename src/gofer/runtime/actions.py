@@ -188,6 +188,18 @@ async def _pick_suggestion(
     return option
 
 
+async def _shown_value(run: Run, el: Element, value: str) -> str:
+    """What ``el`` holds, to compare with ``value``: the screen's copy unless it is masked.
+
+    The screen hides secrets behind markers; only for a secret value is the field
+    read from the page itself.
+    """
+    if run.mask(value) == value:
+        return el.value
+    browser = await run.browser()
+    return await browser.read_value(el.ref)
+
+
 async def enter(run: Run, path: str, step: Enter) -> Done:
     into = run.sub(step.into)
     within = run.sub(step.within) if step.within else None
@@ -199,8 +211,7 @@ async def enter(run: Run, path: str, step: Enter) -> Done:
         raise StepFailed(f"'{_label(el)}' is a {el.role}, not a field one can type into")
     el = await _uncover(run, path, el, query)
     browser = await run.browser()
-    shown = el.value
-    if el.value and _value_took(value, await browser.read_value(el.ref)) and not step.submit:
+    if el.value and not step.submit and _value_took(value, await _shown_value(run, el, value)):
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
     await run.act(path, f"type into '{_label(el)}'", lambda: browser.fill(el.ref, value))
     if el.role == "combobox" or el.expanded is not None:
