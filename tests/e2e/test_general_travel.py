@@ -85,11 +85,6 @@ async def test_read_one_card_of_a_grid_by_its_title(run: Runner, hotels: Site) -
     assert "9.4" in best and "$275" in best
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "surfaces: snapshot.js skips every element inside a clickable ancestor "
-    "(ctx.interactive), so day cells whose click is delegated to their container "
-    "(flatpickr-style, one listener on the days grid) are never elements and no day "
-    "can be picked"))
 async def test_calendar_with_a_delegated_click_listener(run: Runner) -> None:
     async with serve(travel.build(delegated=True)) as site:
         result = await run([

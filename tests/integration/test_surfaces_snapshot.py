@@ -258,3 +258,63 @@ async def test_a_table_with_one_row_under_its_header_is_a_record(
         assert [r.fields for r in plans.records] == [{"Plan": "Pro", "Seats": "5"}]
     finally:
         await surface.close()
+
+
+DELEGATED = """<!doctype html><html><head><style>
+.days { display: grid; grid-template-columns: repeat(7, 36px); gap: 2px; width: 270px }
+.day { cursor: pointer; text-align: center }
+.day.past { cursor: default }
+table td { width: 36px; height: 30px; text-align: center }
+.card { cursor: pointer; width: 300px; border: 1px solid #ccc }
+.btn { display: inline-block; padding: 4px }
+</style></head><body>
+<p id="picked">Nothing picked</p>
+<div class="days" id="days">
+  <span class="day past">1</span><span class="day past">2</span><span class="day">3</span>
+  <span class="day">4</span><span class="day">5</span><span class="day">6</span>
+  <span class="day">7</span><span class="day">8</span><span class="day">9</span>
+  <span class="day">10</span><span class="day">11</span><span class="day">12</span>
+</div>
+<table id="month"><caption>March</caption><tr><td>20</td><td>21</td><td>22</td><td>23</td>
+<td>24</td><td>25</td><td>26</td></tr><tr><td>27</td><td>28</td><td>29</td><td>30</td>
+<td>31</td><td></td><td></td></tr></table>
+<div class="card" id="card"><b>Sea view room</b> <span>Breakfast included</span></div>
+<div class="btn" id="go"><span style="cursor: pointer">Go</span></div>
+<table><tr id="row"><td>A1</td><td>B2</td><td>C3</td><td>D4</td><td>E5</td><td>F6</td>
+<td>G7</td><td>H8</td><td>I9</td></tr></table>
+<script>
+const picked = document.getElementById('picked');
+const pick = (what) => (ev) => { picked.textContent = what + ' ' + ev.target.textContent; };
+document.getElementById('days').addEventListener('click', pick('day'));
+document.getElementById('month').addEventListener('click', pick('March'));
+document.getElementById('card').addEventListener('click', pick('card'));
+document.getElementById('go').addEventListener('click', pick('go'));
+document.getElementById('row').addEventListener('click', pick('row'));
+</script></body></html>"""
+
+
+async def test_cells_of_a_delegating_container_are_elements(
+    engine: BrowserEngine, site: Any
+) -> None:
+    """Days sharing one click listener on their container are elements of their own
+    (by their own pointer cursor, or as short table cells); a card's or a small
+    button's text and a clickable row's cells are not."""
+    site.add("/", DELEGATED)
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        names = [e.name for e in screen.elements if e.role == "clickable"]
+        assert [n for n in names if n.isdigit()] == [
+            *map(str, range(3, 13)), *map(str, range(20, 32))]
+        for kept in ("Sea view room Breakfast included", "Go"):
+            assert kept in names
+        for gone in ("Sea view room", "Breakfast included", "A1", "I9"):
+            assert gone not in names
+        effect = await surface.click(named(screen, "11").ref)
+        assert effect.dom_changed
+        assert "day 11" in (await surface.snapshot()).text
+        await surface.click(named(screen, "28").ref)
+        assert "March 28" in (await surface.snapshot()).text
+    finally:
+        await surface.close()

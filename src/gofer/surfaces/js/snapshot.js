@@ -215,6 +215,7 @@
       heading: level || ctx.heading,
       block: boundary ? el : ctx.block,
       interactive: ctx.interactive,
+      interactiveRole: ctx.interactiveRole,
     };
     if (level && !inner.invisible) headings.push({ el, text: "", level });
     if (tag === "TABLE") tables.push(el);
@@ -228,7 +229,10 @@
     const irole = interactiveRole(el, tag, role, s, ctx);
     if (irole) {
       candidates.push({ el, role: irole, invisible: inner.invisible, tag });
-      if (irole !== "clickable" || !ctx.interactive) inner.interactive = el;
+      if (irole !== "clickable" || !ctx.interactive) {
+        inner.interactive = el;
+        inner.interactiveRole = irole;
+      }
     }
     if (boundary) flush();
     if (tag === "SELECT") {
@@ -277,7 +281,7 @@
     if (prop(el, "isContentEditable") && !(parent && prop(parent, "isContentEditable"))) {
       return "textbox";
     }
-    if (ctx.interactive) return null;
+    if (ctx.interactive) return delegatedCell(el, tag, s, parent, ctx) ? "clickable" : null;
     const clicky = hasAttr(el, "onclick") || typeof prop(el, "onclick") === "function" ||
       g.isClicky(el) || (prop(el, "tabIndex") >= 0 && hasAttr(el, "tabindex"));
     const pointer = s.cursor === "pointer" && (!parent || style(parent).cursor !== "pointer");
@@ -287,10 +291,30 @@
     return "clickable";
   };
 
+  // Inside a control only a cell of a delegating container (one click listener for a
+  // grid of days) is a control of its own: a small, leaf-ish element with a pointer
+  // cursor of its own, or a role-less table cell with a few characters in a table the
+  // container holds whole, either far smaller than the container. A button-like
+  // control's own text never is, nor a cell of a clickable row.
+  const delegatedCell = (el, tag, s, parent, ctx) => {
+    if (ctx.interactiveRole !== "clickable") return false;
+    const ownPointer = s.cursor === "pointer" && !!parent && style(parent).cursor !== "pointer";
+    const table = tag === "TD" && !attr(el, "role") ? EP.closest.call(el, "table") : null;
+    const cell = !!table && composedContains(ctx.interactive, table);
+    if (!ownPointer && !cell) return false;
+    if (CHILD_COUNT.call(el) > (cell ? 1 : 3)) return false;
+    const r = rectOf(el), host = rectOf(ctx.interactive);
+    const area = r.width * r.height;
+    if (!area || host.width * host.height < (cell ? 8 : 4) * area) return false;
+    const text = deepText(el, false);
+    return cell ? text.length > 0 && text.length <= 6 : text.length <= 40;
+  };
+
   const root = document.body || document.documentElement;
   if (root) {
     order.set(root, 0);
-    walk(root, { invisible: false, heading: 0, block: root, interactive: null });
+    walk(root, { invisible: false, heading: 0, block: root, interactive: null,
+      interactiveRole: "" });
     flush();
   }
   for (const h of headings) h.text = deepText(h.el, false);
