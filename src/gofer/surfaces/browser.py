@@ -23,6 +23,7 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from gofer.errors import BlockedOrigin, SurfaceError
+from gofer.surfaces import scripts as js
 from gofer.surfaces.base import ActionEffect, Masker, SurfaceKind
 from gofer.surfaces.origins import origin_allowed
 from gofer.surfaces.reading import FrameReading, build_screen, page_script
@@ -39,68 +40,6 @@ TIMERS_MS = 500
 """Page timers falling due within this long of a settle's start are waited for."""
 TYPE_DELAY_MS = 0
 """Milliseconds between keys typed into a combobox or autocomplete field."""
-_COUNTERS = """(r) => window.__gofer
-  ? window.__gofer.counters(r ? window.__gofer.resolve(r) : null) : null"""
-_SNAPSHOT = """(a) => window.__gofer && window.__gofer.snapshot
-  ? window.__gofer.snapshot(a) : '{"missing": true}'"""
-_RESOLVE = "(r) => window.__gofer ? window.__gofer.resolve(r) : null"
-_SETTLE = """([q, g, m, t, r, w]) => window.__gofer
-  ? window.__gofer.settle(q, g, m, t, r ? window.__gofer.resolve(r) : null, w) : null"""
-_CHANGED = "(t) => window.__gofer ? window.__gofer.changed(t) : new Promise(() => {})"
-_COVERED = """([frameEl, points]) => points.map(([x, y]) => {
-  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
-  let hit = document.elementFromPoint(x, y);
-  while (hit && hit.shadowRoot) {
-    const inner = hit.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  return hit !== frameEl;
-})"""
-_FRAME_BOX = """(e) => {
-  const r = e.getBoundingClientRect();
-  if (!r.width || !r.height) return null;
-  const s = getComputedStyle(e);
-  if (s.display === "none" || s.visibility !== "visible") return null;
-  return [r.left + e.clientLeft + parseFloat(s.paddingLeft || "0"),
-          r.top + e.clientTop + parseFloat(s.paddingTop || "0")];
-}"""
-_READ_VALUE = """(el) => {
-  if (el instanceof HTMLSelectElement) {
-    return Array.from(el.selectedOptions).map(o => o.text.trim()).join(", ");
-  }
-  const input = el instanceof HTMLInputElement;
-  if (input && (el.type === "checkbox" || el.type === "radio")) return String(el.checked);
-  if (input || el instanceof HTMLTextAreaElement) return el.value;
-  if (el.isContentEditable) return el.innerText.trim();
-  const aria = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
-  return (aria || el.textContent || "").trim();
-}"""
-_FIELD_KIND = """(el) => {
-  const role = (el.getAttribute("role") || "").toLowerCase();
-  const combo = role === "combobox" || el.hasAttribute("aria-autocomplete")
-    || el.hasAttribute("list") || el.getAttribute("aria-haspopup") === "listbox";
-  const native = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement;
-  return { combo, native };
-}"""
-_FIND_OPTION = """(el, label) => {
-  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim();
-  const opts = Array.from(el.options || []);
-  let i = opts.findIndex((o) => norm(o.text) === norm(label));
-  if (i < 0) i = opts.findIndex((o) => norm(o.text).toLowerCase() === norm(label).toLowerCase());
-  return { index: i, options: opts.map((o) => norm(o.text)) };
-}"""
-_CHANGE = "(el) => el.dispatchEvent(new Event('change', { bubbles: true }))"
-
-
-def _by_ref(fn: str) -> str:
-    """A JS function of an element turned into one of the element's ref."""
-    return f"(r) => {{ const el = window.__gofer && window.__gofer.resolve(r); " \
-        f"return el ? ({fn})(el) : null; }}"
-
-
-_FIELD_KIND_OF_REF = _by_ref(_FIELD_KIND)
-_READ_VALUE_OF_REF = _by_ref(_READ_VALUE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,10 +65,6 @@ def _reason(err: BaseException) -> str:
     return text.strip().splitlines()[0] if text.strip() else type(err).__name__
 
 
-_FIELDS = (
-    "input:not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button])"
-    ":not([type=reset]):not([type=hidden]):not([type=image]), textarea, [contenteditable]"
-)
 
 
 class BrowserSurface:
@@ -362,7 +297,7 @@ class BrowserSurface:
                     await tracker.idle(left_ms() / 1000)
                 quiet = self.quiet_ms * 2 if waited else self.quiet_ms
                 result: dict[str, Any] | None = await page.evaluate(
-                    _SETTLE,
+                    js.SETTLE,
                     [quiet, self.grace_ms, mut_before, max(1, left_ms()),
                      target if same_document else None, TIMERS_MS],
                 )
@@ -395,7 +330,7 @@ class BrowserSurface:
         watchers: list[asyncio.Future[Any]] = [waker]
         for frame in page.frames:
             if not frame.is_detached():
-                watchers.append(asyncio.ensure_future(frame.evaluate(_CHANGED, timeout_ms)))
+                watchers.append(asyncio.ensure_future(frame.evaluate(js.CHANGED, timeout_ms)))
         try:
             done, _ = await asyncio.wait(
                 watchers, timeout=timeout_ms / 1000, return_when=asyncio.FIRST_COMPLETED
@@ -437,7 +372,7 @@ class BrowserSurface:
     async def _read_frame(self, frame: Frame, path: str) -> dict[str, Any] | None:
         prefix = f"f{path}:" if path else ""
         for _ in range(2):
-            text = await frame.evaluate(_SNAPSHOT, {"prefix": prefix})
+            text = await frame.evaluate(js.SNAPSHOT, {"prefix": prefix})
             raw: dict[str, Any] = json.loads(text)
             if not raw.get("missing"):
                 return raw
@@ -462,14 +397,14 @@ class BrowserSurface:
         """A subframe's reading, its boxes moved by where its iframe sits in the page."""
         try:
             element = await frame.frame_element()
-            where = await element.evaluate(_FRAME_BOX)
+            where = await element.evaluate(js.FRAME_BOX)
             if where is None:
                 return None
             dx, dy = where
             parent = frame.parent_frame
             outer = parent.parent_frame if parent is not None else None
             while parent is not None and outer is not None:
-                parent_box = await (await parent.frame_element()).evaluate(_FRAME_BOX)
+                parent_box = await (await parent.frame_element()).evaluate(js.FRAME_BOX)
                 if parent_box is None:
                     return None
                 dx, dy = dx + parent_box[0], dy + parent_box[1]
@@ -484,7 +419,7 @@ class BrowserSurface:
                     [e["box"][0] + e["box"][2] / 2 + dx, e["box"][1] + e["box"][3] / 2 + dy]
                     for e in elements
                 ]
-                covered = await frame.page.main_frame.evaluate(_COVERED, [element, points])
+                covered = await frame.page.main_frame.evaluate(js.COVERED, [element, points])
             return FrameReading(raw=raw, path=path, dx=dx, dy=dy, covered=covered)
         except PlaywrightError:
             return None  # the frame went away while it was read
@@ -524,8 +459,8 @@ class BrowserSurface:
         page = self.page
         mask = []
         if hide_fields:
-            mask = [page.locator(_FIELDS)]
-            mask += [frame.locator(_FIELDS) for frame in page.frames
+            mask = [page.locator(js.FIELDS)]
+            mask += [frame.locator(js.FIELDS) for frame in page.frames
                      if frame is not page.main_frame and not frame.is_detached()]
         try:
             return await page.screenshot(type="png", mask=mask)
@@ -542,7 +477,7 @@ class BrowserSurface:
         if frame is None or frame.is_detached():
             raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
         try:
-            handle = await frame.evaluate_handle(_RESOLVE, ref)
+            handle = await frame.evaluate_handle(js.RESOLVE, ref)
         except PlaywrightError as err:
             raise SurfaceError(
                 f"element {ref} is no longer on the page", code="STALE_REF", ref=ref
@@ -574,7 +509,7 @@ class BrowserSurface:
                 return main
             try:
                 found: dict[str, Any] | None = await frame.evaluate(
-                    _COUNTERS, target if frame == target_frame else None
+                    js.COUNTERS, target if frame == target_frame else None
                 )
             except PlaywrightError:
                 return None
@@ -718,22 +653,22 @@ class BrowserSurface:
 
         async def act(el: ElementHandle, kind: Any) -> None:
             if kind is None:
-                kind = await el.evaluate(_FIELD_KIND)
+                kind = await el.evaluate(js.FIELD_KIND)
             if kind["combo"]:
                 await el.fill("", timeout=self.timeout_ms)
                 await el.type(text, delay=self.type_delay_ms, timeout=self.timeout_ms)
             else:
                 await el.fill(text, timeout=self.timeout_ms)
                 if kind["native"]:
-                    await el.evaluate(_CHANGE)
+                    await el.evaluate(js.CHANGE)
 
-        return await self._on(ref, "fill", act, _FIELD_KIND_OF_REF)
+        return await self._on(ref, "fill", act, js.FIELD_KIND_OF_REF)
 
     async def select_option(self, ref: str, label: str) -> ActionEffect:
         """Choose the option of a native select whose visible text is ``label``."""
 
         async def act(el: ElementHandle, _: Any) -> None:
-            found = await el.evaluate(_FIND_OPTION, label)
+            found = await el.evaluate(js.FIND_OPTION, label)
             if found["index"] < 0:
                 raise SurfaceError(
                     f"{ref} has no option {label!r}", code="OPTION_NOT_FOUND",
@@ -793,7 +728,7 @@ class BrowserSurface:
         frame = self._frame_of(ref)
         if frame is None or frame.is_detached():
             raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
-        value = await self._probe(frame, ref, _READ_VALUE_OF_REF)
+        value = await self._probe(frame, ref, js.READ_VALUE_OF_REF)
         if value is None:
             raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
         return str(value)

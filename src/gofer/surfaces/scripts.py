@@ -1,0 +1,94 @@
+"""The page-side snippets the browser surface evaluates, next to the page helper.
+
+Each is a JavaScript function in a string, handed to Playwright's ``evaluate``;
+those that call ``window.__gofer`` rely on ``js/page_init.js`` being installed.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CHANGE",
+    "CHANGED",
+    "COUNTERS",
+    "COVERED",
+    "FIELDS",
+    "FIELD_KIND",
+    "FIELD_KIND_OF_REF",
+    "FIND_OPTION",
+    "FRAME_BOX",
+    "READ_VALUE",
+    "READ_VALUE_OF_REF",
+    "RESOLVE",
+    "SETTLE",
+    "SNAPSHOT",
+    "by_ref",
+]
+
+COUNTERS = """(r) => window.__gofer
+  ? window.__gofer.counters(r ? window.__gofer.resolve(r) : null) : null"""
+SNAPSHOT = """(a) => window.__gofer && window.__gofer.snapshot
+  ? window.__gofer.snapshot(a) : '{"missing": true}'"""
+RESOLVE = "(r) => window.__gofer ? window.__gofer.resolve(r) : null"
+SETTLE = """([q, g, m, t, r, w]) => window.__gofer
+  ? window.__gofer.settle(q, g, m, t, r ? window.__gofer.resolve(r) : null, w) : null"""
+CHANGED = "(t) => window.__gofer ? window.__gofer.changed(t) : new Promise(() => {})"
+COVERED = """([frameEl, points]) => points.map(([x, y]) => {
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+  let hit = document.elementFromPoint(x, y);
+  while (hit && hit.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit !== frameEl;
+})"""
+FRAME_BOX = """(e) => {
+  const r = e.getBoundingClientRect();
+  if (!r.width || !r.height) return null;
+  const s = getComputedStyle(e);
+  if (s.display === "none" || s.visibility !== "visible") return null;
+  return [r.left + e.clientLeft + parseFloat(s.paddingLeft || "0"),
+          r.top + e.clientTop + parseFloat(s.paddingTop || "0")];
+}"""
+READ_VALUE = """(el) => {
+  if (el instanceof HTMLSelectElement) {
+    return Array.from(el.selectedOptions).map(o => o.text.trim()).join(", ");
+  }
+  const input = el instanceof HTMLInputElement;
+  if (input && (el.type === "checkbox" || el.type === "radio")) return String(el.checked);
+  if (input || el instanceof HTMLTextAreaElement) return el.value;
+  if (el.isContentEditable) return el.innerText.trim();
+  const aria = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
+  return (aria || el.textContent || "").trim();
+}"""
+FIELD_KIND = """(el) => {
+  const role = (el.getAttribute("role") || "").toLowerCase();
+  const combo = role === "combobox" || el.hasAttribute("aria-autocomplete")
+    || el.hasAttribute("list") || el.getAttribute("aria-haspopup") === "listbox";
+  const native = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement;
+  return { combo, native };
+}"""
+FIND_OPTION = """(el, label) => {
+  const norm = (s) => (s || "").replace(/\\s+/g, " ").trim();
+  const opts = Array.from(el.options || []);
+  let i = opts.findIndex((o) => norm(o.text) === norm(label));
+  if (i < 0) i = opts.findIndex((o) => norm(o.text).toLowerCase() === norm(label).toLowerCase());
+  return { index: i, options: opts.map((o) => norm(o.text)) };
+}"""
+CHANGE = "(el) => el.dispatchEvent(new Event('change', { bubbles: true }))"
+
+
+def by_ref(fn: str) -> str:
+    """A JS function of an element turned into one of the element's ref."""
+    return f"(r) => {{ const el = window.__gofer && window.__gofer.resolve(r); " \
+        f"return el ? ({fn})(el) : null; }}"
+
+
+FIELD_KIND_OF_REF = by_ref(FIELD_KIND)
+READ_VALUE_OF_REF = by_ref(READ_VALUE)
+
+FIELDS = (
+    "input:not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button])"
+    ":not([type=reset]):not([type=hidden]):not([type=image]), textarea, [contenteditable]"
+)
+"""A selector of every field a person types text into (painted over in screenshots)."""
