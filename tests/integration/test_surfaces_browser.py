@@ -308,3 +308,32 @@ async def test_screenshots_paint_over_typed_values(engine: BrowserEngine, site: 
         assert shots["4111 1111 1111 1111", True] == shots["5500 0000 0000 0004", True]
     finally:
         await surface.close()
+
+
+async def test_a_ticked_box_or_chosen_option_is_a_change(
+    engine: BrowserEngine, site: Any
+) -> None:
+    """Ticking a box or choosing an option changes no attribute; the effect still
+    tells it, so the runtime does not wait for a late change. An inert span changes
+    nothing."""
+    site.add(
+        "/",
+        """<label><input type="checkbox"> Send me offers</label>
+        <label><input type="radio" name="seat"> Window</label>
+        <label>Cabin <select><option>Economy</option><option>Business</option></select></label>
+        <span onclick="" id="inert">Just words</span>""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        inert = await surface.click(ref_of(screen, "Just words"))
+        assert not inert.changed and not inert.state_changed
+        ticked = await surface.click(ref_of(screen, "Send me offers"))
+        assert ticked.changed and ticked.state_changed and not ticked.dom_changed
+        radio = await surface.set_checked(ref_of(screen, "Window"), True)
+        assert radio.state_changed
+        chosen = await surface.select_option(ref_of(screen, "Cabin"), "Business")
+        assert chosen.changed and chosen.state_changed
+    finally:
+        await surface.close()

@@ -23,12 +23,15 @@ class ActionEffect:
     focus_changed: bool = False
     new_page: bool = False
     dialog: bool = False
+    state_changed: bool = False
+    """The element acted on changed state with no DOM change (a ticked box, a chosen option)."""
 
     @property
     def changed(self) -> bool:
+        """Whether the action changed anything at all."""
         return (
             self.navigated or self.dom_changed or self.focus_changed or self.new_page
-            or self.dialog
+            or self.dialog or self.state_changed
         )
 
 

@@ -53,6 +53,7 @@ class _State:
     focus_on_target: bool
     modal: bool
     opens: int
+    target_state: str | None
 
 
 async def _dispose(handle: ElementHandle) -> None:
@@ -519,18 +520,21 @@ class BrowserSurface:
         read_all = await asyncio.gather(*(read(f) for f in frames))
         mutations: dict[Frame, int] = {}
         focus, on_target, modal, opens = 0, False, False, 0
+        target_state: str | None = None
         for frame, counters in zip(frames, read_all, strict=True):
             if counters is None:
                 continue
             mutations[frame] = int(counters["mut"])
             opens += int(counters.get("opens") or 0)
+            if target is not None and frame == target_frame and counters.get("state"):
+                target_state = str(counters["state"])
             if frame == page.main_frame:
                 focus = int(counters["focus"])
                 on_target = bool(counters["onTarget"])
                 modal = bool(counters["modal"])
         return _State(
             page, self._navigations, self._pages_opened, self._dialogs, mutations, focus,
-            on_target, modal, opens,
+            on_target, modal, opens, target_state,
         )
 
     async def _act(
@@ -587,6 +591,8 @@ class BrowserSurface:
             and not after.focus_on_target,
             new_page=after.pages_opened != before.pages_opened or after.page is not before.page,
             dialog=after.dialogs != before.dialogs or (after.modal and not before.modal),
+            state_changed=before.target_state is not None
+            and after.target_state is not None and after.target_state != before.target_state,
         )
 
     async def _on(

@@ -134,9 +134,28 @@
     check();
   });
 
+  // What an action can change in an element without touching the DOM (checked, the
+  // options chosen, the value), with its ARIA states; values only as a hash.
+  const hash = (text) => {
+    let h = 0;
+    for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
+    return h;
+  };
+  const ARIA_STATES = ["aria-checked", "aria-selected", "aria-expanded", "aria-pressed"];
+  const stateOf = (el) => {
+    if (!el) return null;
+    const parts = ARIA_STATES.map((a) => Element.prototype.getAttribute.call(el, a));
+    if (el instanceof HTMLInputElement) parts.push(el.checked, el.indeterminate, hash(el.value));
+    else if (el instanceof HTMLTextAreaElement) parts.push(hash(el.value));
+    else if (el instanceof HTMLSelectElement) {
+      parts.push(Array.from(el.options, (o) => (o.selected ? "1" : "0")).join(""));
+    }
+    return JSON.stringify(parts);
+  };
+
   const api = {
     // `focus` identifies the focused element; `onTarget` tells whether focus sits in `target`;
-    // `opens` counts what asked for a new window.
+    // `opens` counts what asked for a new window; `state` is `target`'s own state.
     counters(target) {
       countClick();
       let a = document.activeElement;
@@ -151,6 +170,7 @@
         "dialog:modal, [role=dialog][aria-modal=true], [role=alertdialog]");
       return {
         mut: state.mut, focus: a ? state.ids.get(a) : 0, onTarget, modal, opens: state.opens,
+        state: stateOf(target),
       };
     },
     isClicky(el) { return state.clicky.has(el); },
