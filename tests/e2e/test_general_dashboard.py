@@ -7,7 +7,6 @@ from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
-from playwright.async_api import Error as PlaywrightError
 
 from gofer.runtime import RunStatus
 
@@ -37,11 +36,6 @@ def _sign_in(site: Site) -> list[dict[str, object]]:
     ]
 
 
-@pytest.mark.xfail(strict=True, raises=PlaywrightError, reason=(
-    "surfaces: BrowserSurface._settle re-raises 'Page.evaluate: Execution context was "
-    "destroyed' when a press of Enter submits a form and the new document commits during "
-    "the settle's evaluate, before framenavigated has bumped _navigations; about half of "
-    "the sign-ins here fail so (clicking 'Sign in' never does)"))
 async def test_sign_in_by_pressing_enter(run: Runner, admin: Site) -> None:
     """``submit: true`` presses Enter in the password field; the form posts and the
     browser navigates while the surface is still settling (a real sign-in takes a

@@ -337,3 +337,56 @@ async def test_a_ticked_box_or_chosen_option_is_a_change(
         assert chosen.changed and chosen.state_changed
     finally:
         await surface.close()
+
+
+RACE = """<form action="/next"><input name="q" aria-label="Query"></form><div id="busy"></div>
+<script>
+document.querySelector('form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  setInterval(() => { document.getElementById('busy').textContent = performance.now(); }, 4);
+  setTimeout(() => ev.target.submit(), 30);
+});
+</script>"""
+
+
+async def test_a_page_replaced_while_it_settles_is_a_navigation(
+    engine: BrowserEngine, site: Any
+) -> None:
+    """Enter submits a form and the next page commits while the surface is still
+    settling the old one (never quiet): the action navigated and the new page is
+    settled and read, every time."""
+    site.add("/", RACE)
+    site.add("/next", "<h1>Results</h1>", delay_s=0.05)
+    surface = await engine.new_session()
+    try:
+        for _ in range(5):
+            await surface.goto(site.url("/"))
+            await surface.fill(ref_of(await surface.snapshot(), "Query"), "shoes")
+            effect = await surface.press("Enter")
+            assert effect.navigated
+            assert surface.url == site.url("/next?q=shoes")
+            assert "Results" in (await surface.snapshot()).text
+    finally:
+        await surface.close()
+
+
+async def test_snapshots_taken_while_the_page_is_replaced_read_a_whole_page(
+    engine: BrowserEngine, site: Any
+) -> None:
+    """A page that replaces itself while it is being read: every snapshot reads
+    either the old page or the new one, whole, and none fails."""
+    rows = "".join(f"<li><a href='#{i}'>Item {i}</a></li>" for i in range(600))
+    site.add("/", f"<h1>Old page</h1><ul>{rows}</ul><script>"
+             "setTimeout(() => { location.href = '/next'; }, 1500);</script>")
+    site.add("/next", "<h1>Results</h1>" + "<p>line</p>" * 300, delay_s=0.02)
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        for _ in range(500):
+            text = (await surface.snapshot()).text
+            if "Results" in text:
+                break
+            assert "Old page" in text and "Item 599" in text
+        assert "Results" in text
+    finally:
+        await surface.close()

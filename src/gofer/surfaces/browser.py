@@ -40,6 +40,12 @@ TIMERS_MS = 500
 """Page timers falling due within this long of a settle's start are waited for."""
 TYPE_DELAY_MS = 0
 """Milliseconds between keys typed into a combobox or autocomplete field."""
+NEW_DOCUMENT_MS = 1_000
+"""How long a document that went away mid-read is given to be replaced by the next one."""
+_GONE = (
+    "execution context was destroyed", "frame was detached", "frame has been detached",
+    "navigating frame was detached",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +65,11 @@ class _State:
 async def _dispose(handle: ElementHandle) -> None:
     with contextlib.suppress(PlaywrightError):
         await handle.dispose()
+
+
+def _document_gone(err: PlaywrightError) -> bool:
+    """Whether ``err`` says the document read went away: a navigation in progress."""
+    return any(gone in err.message.lower() for gone in _GONE)
 
 
 def _reason(err: BaseException) -> str:
@@ -302,10 +313,14 @@ class BrowserSurface:
                     [quiet, self.grace_ms, mut_before, max(1, left_ms()),
                      target if same_document else None, TIMERS_MS],
                 )
-            except PlaywrightError:
-                if page.is_closed() or self._navigations != navigations:
-                    continue
-                raise
+            except PlaywrightError as err:
+                if not (page.is_closed() or self._navigations != navigations
+                        or _document_gone(err)):
+                    raise
+                # The document went away under the read: a navigation committed before
+                # its event came; the next round settles the new document.
+                await self._next_document(page, navigations, min(left_ms(), NEW_DOCUMENT_MS))
+                continue
             if (
                 page is self.page
                 and self._navigations == navigations
@@ -352,9 +367,20 @@ class BrowserSurface:
 
     async def _new_page_opened(self, opened: int) -> bool:
         """Wait, up to the timeout, until a page beyond the first ``opened`` opens."""
-        deadline = time.monotonic() + self.timeout_ms / 1000
+        return await self._until(lambda: self._pages_opened != opened, self.timeout_ms)
+
+    async def _next_document(self, page: Page, navigations: int, timeout_ms: int) -> bool:
+        """Wait, up to ``timeout_ms``, until ``page`` commits a document after the
+        ``navigations``-th or closes; whether it did."""
+        return await self._until(
+            lambda: page.is_closed() or self._navigations != navigations, timeout_ms
+        )
+
+    async def _until(self, done: Callable[[], bool], timeout_ms: int) -> bool:
+        """Wait, up to ``timeout_ms``, until ``done()`` holds, checked on every page event."""
+        deadline = time.monotonic() + timeout_ms / 1000
         loop = asyncio.get_running_loop()
-        while self._pages_opened == opened and not self._closed:
+        while not done() and not self._closed:
             left = deadline - time.monotonic()
             if left <= 0:
                 return False
@@ -363,10 +389,10 @@ class BrowserSurface:
             try:
                 await asyncio.wait_for(waker, timeout=left)
             except TimeoutError:
-                return False
+                break
             finally:
                 self._wakers.discard(waker)
-        return self._pages_opened != opened
+        return done()
 
     # ---- the screen -------------------------------------------------------------------
 
@@ -426,20 +452,32 @@ class BrowserSurface:
             return None  # the frame went away while it was read
 
     async def snapshot(self, mask: Masker | None = None) -> Screen:
-        """The screen as it is now: text lines, elements and records of every frame."""
+        """The screen as it is now: text lines, elements and records of every frame.
+
+        A document that goes away while it is read (a navigation committing) is read
+        again once its successor is in; ``SNAPSHOT_FAILED`` when no page can be read.
+        """
         for attempt in range(3):
             page = self.page
+            navigations = self._navigations
             paths = self._frame_paths(page)
             reads = [
                 self._subframe(frame, path) for path, frame in paths.items() if path
             ]
             try:
                 main, *subs = await asyncio.gather(self._read_frame(page.main_frame, ""), *reads)
-            except PlaywrightError:
-                if attempt == 2:
-                    raise
-                with contextlib.suppress(PlaywrightError):
-                    await page.wait_for_load_state("domcontentloaded")
+            except PlaywrightError as err:
+                gone = (
+                    page.is_closed() or self._navigations != navigations or _document_gone(err)
+                )
+                if attempt == 2 or not gone:
+                    raise SurfaceError(
+                        f"the page could not be read: {_reason(err)}", code="SNAPSHOT_FAILED",
+                        url=page.url, reason=_reason(err),
+                    ) from err
+                await self._next_document(page, navigations, NEW_DOCUMENT_MS)
+                with contextlib.suppress(PlaywrightError, SurfaceError):
+                    await self.page.wait_for_load_state("domcontentloaded")
                 continue
             if not isinstance(main, dict):
                 break
