@@ -7,6 +7,7 @@ stop in front of payment. Every demo variant is either detected or handled.
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date
 from typing import Any
 
@@ -132,6 +133,19 @@ async def test_booking_stops_gated_before_pay_now_with_the_cheapest_flight(
     assert any(event.event == "ground" for event in result.trace)
 
 
+def _texts(value: object) -> list[str]:
+    """Every string inside ``value`` (dataclasses, mappings, sequences), keys included."""
+    if isinstance(value, str):
+        return [value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _texts([getattr(value, f.name) for f in dataclasses.fields(value)])
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in (*_texts(k), *_texts(v))]
+    if isinstance(value, (list, tuple)):
+        return [t for item in value for t in _texts(item)]
+    return []
+
+
 async def test_card_details_never_leave_the_run(
     run: Runner, demo: DemoServer, events: Events
 ) -> None:
@@ -155,10 +169,11 @@ async def test_card_details_never_leave_the_run(
     assert result.status is RunStatus.GATED, result.failure
     assert result.changed["total"] == "₹3,512"
     assert events.of("payment") == []
-    dump = repr(
+    # Only the words the run reports: a timing such as 737.4 ms is not a leak of "737".
+    dump = "\n".join(_texts(
         (result.steps, result.trace, result.changed, result.screen_text, result.gate,
          result.failure, result.hints)
-    )
+    ))
     for secret in ("4111 1111 1111 1111", "4111111111111111", "1111 1111", "737"):
         assert secret not in dump
     assert facts.leaks(dump) == []
