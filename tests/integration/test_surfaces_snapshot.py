@@ -318,3 +318,19 @@ async def test_cells_of_a_delegating_container_are_elements(
         assert "March 28" in (await surface.snapshot()).text
     finally:
         await surface.close()
+
+
+async def test_a_link_wrapping_onto_two_lines_is_on_top(engine: BrowserEngine, site: Any) -> None:
+    # The link starts at the end of one line and ends at the start of the next, so the
+    # centre of its box falls on plain text.
+    site.add("/wrap", "<p style='width:200px;font:16px/20px monospace;margin:0'>"
+                      "xxxxxxxxxxx <a href='/story'>Monsoon arrives</a> and then more"
+                      " text here</p>")
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/wrap"))
+        screen = await surface.snapshot()
+        (link,) = [e for e in screen.elements if e.role == "link"]
+        assert link.visible and link.on_top
+    finally:
+        await surface.close()

@@ -351,12 +351,24 @@
     const x1 = Math.max(r.left, 0), x2 = Math.min(r.right, VW);
     const y1 = Math.max(r.top, 0), y2 = Math.min(r.bottom, VH);
     if (x1 >= x2 || y1 >= y2) return !(modalEl && !composedContains(modalEl, el));
-    const hit = hitAt((x1 + x2) / 2, (y1 + y2) / 2);
-    if (!hit) return false;
-    if (composedContains(el, hit)) return true;
-    const label = hit instanceof Element ? EP.closest.call(hit, "label") : null;
-    if (label && label.control === el) return true;
-    return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
+    const reaches = (x, y) => {
+      const hit = hitAt(x, y);
+      if (!hit) return false;
+      if (composedContains(el, hit)) return true;
+      const label = hit instanceof Element ? EP.closest.call(hit, "label") : null;
+      if (label && label.control === el) return true;
+      return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
+    };
+    if (reaches((x1 + x2) / 2, (y1 + y2) / 2)) return true;
+    // A link that wraps onto two lines has a gap at its box's centre: try each line.
+    const parts = Element.prototype.getClientRects.call(el);
+    if (parts.length < 2) return false;
+    for (const p of parts) {
+      const px = (Math.max(p.left, 0) + Math.min(p.right, VW)) / 2;
+      const py = (Math.max(p.top, 0) + Math.min(p.bottom, VH)) / 2;
+      if (p.width > 0 && p.height > 0 && px > 0 && py > 0 && reaches(px, py)) return true;
+    }
+    return false;
   };
   const closestComposed = (el, sel) => {
     for (let n = el; n; ) {
