@@ -401,6 +401,17 @@ class Tasks:
         """Run ``work``; any failure it does not handle becomes the task's failed status."""
         try:
             await work
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise
+            # Nobody cancelled this task: something inside the run raised it on its own.
+            log.error("task %s: the run raised CancelledError that no one asked for", cell.id)
+            await self._driver.stop(cell, Decision(
+                Failed(step=None, reason="the run was cancelled from inside the runner",
+                       hint="report this as a bug", recoverable=False),
+                release=True,
+            ))
         except GoferError as exc:
             log.warning("task %s: stopped by %s", cell.id, exc.code)
             await self._driver.stop(cell, Decision(

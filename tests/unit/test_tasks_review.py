@@ -1,0 +1,30 @@
+"""Edge cases of the controller found in review: races, odd runner endings, resumes."""
+
+from __future__ import annotations
+
+import asyncio
+
+from gofer.tasks import ScriptedRunner, Tasks
+from gofer.tasks.runner import hang
+
+
+async def test_a_runner_that_raises_cancelled_on_its_own_fails_the_task() -> None:
+    # A CancelledError the controller did not ask for (a library cancelling its own
+    # work) must not leave the task `running` for ever.
+    runner = ScriptedRunner.of(asyncio.CancelledError())
+    async with Tasks(runner) as tasks:
+        view = await tasks.start_task({"flow": [{"browse": "https://a.example.com/"}]})
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
+        assert view.status.state == "failed"
+        assert view.status.recoverable is False
+        assert runner.open == set()
+
+
+async def test_cancelling_still_cancels_a_running_task() -> None:
+    started = asyncio.Event()
+    runner = ScriptedRunner.of(hang(started))
+    async with Tasks(runner) as tasks:
+        view = await tasks.start_task({"flow": [{"browse": "https://a.example.com/"}]})
+        await started.wait()
+        view = await tasks.cancel_task({"id": view.id})
+        assert view.status.state == "cancelled"
