@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
+from gofer.flow import Flow, parse_flow
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.runner import hang
+from gofer.tasks.seams import PlanBrief
 
 
 async def test_a_runner_that_raises_cancelled_on_its_own_fails_the_task() -> None:
@@ -28,3 +30,21 @@ async def test_cancelling_still_cancels_a_running_task() -> None:
         await started.wait()
         view = await tasks.cancel_task({"id": view.id})
         assert view.status.state == "cancelled"
+
+
+class CardPlanner:
+    async def plan(self, brief: PlanBrief) -> Flow:
+        return parse_flow([{"enter": "${card number}", "into": "Card number"},
+                           {"stop_before": "paying"}])
+
+
+async def test_a_planned_flow_may_not_type_card_details_without_fill_then_approve() -> None:
+    runner = ScriptedRunner()
+    async with Tasks(runner, planner=CardPlanner()) as tasks:
+        view = await tasks.start_task({"task": "pay for my order",
+                                       "facts": {"card number": "4111 1111 1111 1111"}})
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
+        assert view.status.state == "failed"
+        assert view.status.hint == "CARD_ENTRY_REFUSED"
+        assert "4111" not in view.model_dump_json()
+    assert runner.requests == []

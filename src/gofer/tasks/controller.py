@@ -444,6 +444,7 @@ class Tasks:
             ))
             return
         self._check_surfaces(flow, cell.options)
+        _check_card_entry(flow, cell.facts, cell.constraints)
         cell.flow = flow
         cell.pending = [Segment(flow.steps, 0, cell.constraints.allow_destructive)]
         if check.questions:
