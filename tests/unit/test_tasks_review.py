@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from gofer.errors import GoferError
 from gofer.flow import Flow, parse_flow
+from gofer.runtime.types import Gate, RunRequest, RunResult, RunStatus
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.runner import hang
 from gofer.tasks.seams import PlanBrief
@@ -48,3 +52,43 @@ async def test_a_planned_flow_may_not_type_card_details_without_fill_then_approv
         assert view.status.hint == "CARD_ENTRY_REFUSED"
         assert "4111" not in view.model_dump_json()
     assert runner.requests == []
+
+
+async def test_continue_while_a_cancel_is_under_way_starts_nothing() -> None:
+    shot = asyncio.Event()
+    go = asyncio.Event()
+
+    class SlowShots(ScriptedRunner):
+        async def screenshot(self, task_id: str) -> bytes | None:
+            shot.set()
+            await go.wait()
+            return None
+
+    def gated(request: RunRequest) -> RunResult:
+        return RunResult(status=RunStatus.GATED,
+                         gate=Gate(path="0", action="sending", label="Send",
+                                   consequence="irreversible", payment_screen=False))
+
+    runner = SlowShots.of(gated)
+    async with Tasks(runner) as tasks:
+        view = await tasks.start_task({"flow": [{"stop_before": "sending"}]})
+        shot.set()
+        go.set()
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
+        assert view.status.state == "needs_approval"
+        shot.clear()
+        go.clear()
+        cancelling = asyncio.create_task(tasks.cancel_task({"id": view.id}))
+        await shot.wait()
+        try:
+            with pytest.raises(GoferError) as caught:
+                await tasks.continue_task({"id": view.id, "approve": True})
+            assert caught.value.code == "WRONG_STATE"
+        finally:
+            go.set()
+        view = await cancelling
+        assert view.status.state == "cancelled"
+        await asyncio.sleep(0.05)
+        assert (await tasks.await_task({"id": view.id, "timeout_ms": 0})).status.state == (
+            "cancelled")
+    assert len(runner.requests) == 1

@@ -238,6 +238,10 @@ class Tasks:
         self._check_open()
         req = _coerce(ContinueTaskRequest, request)
         cell = self._store.get(req.id)
+        if cell.id in self._cancels:
+            # Being cancelled: its workspace is on its way out, so nothing may start on it.
+            raise errors.wrong_state(cell.id, "cancelled", Call.CONTINUE_TASK,
+                                     [Call.TASK_REPORT])
         status = cell.view.status
         continuable = status.state in ("needs_input", "needs_approval", "needs_human") or (
             status.state == "failed" and status.recoverable
