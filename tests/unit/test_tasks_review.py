@@ -7,11 +7,13 @@ import asyncio
 import pytest
 
 from gofer.errors import GoferError
-from gofer.flow import Flow, parse_flow
-from gofer.runtime.types import Gate, RunRequest, RunResult, RunStatus
+from gofer.flow import Flow, Press, StopBefore, parse_flow
+from gofer.runtime.types import Gate, RunRequest, RunResult, RunStatus, Spend
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import hang
+from gofer.tasks.runner import complete, hang
 from gofer.tasks.seams import PlanBrief
+
+PAY = {"payment": "fill_then_approve", "origins": ["https://.example.com"]}
 
 
 async def test_a_runner_that_raises_cancelled_on_its_own_fails_the_task() -> None:
@@ -92,3 +94,33 @@ async def test_continue_while_a_cancel_is_under_way_starts_nothing() -> None:
         assert (await tasks.await_task({"id": view.id, "timeout_ms": 0})).status.state == (
             "cancelled")
     assert len(runner.requests) == 1
+
+
+def key_gate(request: RunRequest) -> RunResult:
+    """A run whose Enter on a card form stopped in front of paying (step 0 typed first)."""
+    return RunResult(
+        status=RunStatus.GATED,
+        gate=Gate(path="0", action="press Enter", label="press Enter", consequence="payment",
+                  payment_screen=True, key="Enter"),
+        spend=Spend(actions=1),
+    )
+
+
+async def test_approving_an_enter_that_pays_presses_enter_not_a_control_found_by_words() -> None:
+    runner = ScriptedRunner.of(key_gate, complete())
+    async with Tasks(runner) as tasks:
+        view = await tasks.start_task({
+            "flow": [{"enter": "${card number}", "into": "Card number", "submit": True},
+                     {"verify": {"shows": "Thank you"}}],
+            "facts": {"card number": "4111 1111 1111 1111"}, "constraints": PAY,
+        })
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
+        assert view.status.state == "needs_approval"
+        await tasks.continue_task({"id": view.id, "approve": True})
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
+        assert view.status.state == "done"
+    press = runner.requests[1][1]
+    assert press.flow.steps == (Press(key="Enter"),)
+    assert not any(isinstance(s, StopBefore) for s in press.flow.steps)
+    assert press.allow_destructive is True
+    assert [s.KIND for s in runner.requests[2][1].flow.steps] == ["verify"]

@@ -221,7 +221,7 @@ async def enter(run: Run, path: str, step: Enter) -> Done:
         raise StepFailed(f"typed into '{_label(el)}', but the field does not show what was typed")
     if step.submit:
         run.invalidate()
-        run.guard_submit(path, await run.screen(), "press Enter")
+        run.guard_submit(path, await run.screen(), "Enter")
         await run.act(path, "press Enter", lambda: browser.press("Enter"))
     return Done(element=el, confidence=grounding.confidence)
 

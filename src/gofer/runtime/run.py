@@ -350,7 +350,7 @@ class Run:
             case Press(key=key):
                 browser = await self.browser()
                 if key.casefold() in _SUBMIT_KEYS:
-                    self.guard_submit(path, await self.screen(), f"press {key}")
+                    self.guard_submit(path, await self.screen(), key)
                 await self.act(path, f"press {key}", lambda: browser.press(key))
                 return Done()
             case Verify(condition=cond):
@@ -465,14 +465,15 @@ class Run:
                 reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
                 raise StepFailed(reason)
 
-    def guard_submit(self, path: str, screen: Screen, words: str) -> None:
+    def guard_submit(self, path: str, screen: Screen, key: str) -> None:
         """A key that submits the form on a card-form screen pays: stop, unless allowed."""
         if self.request.allow_destructive:
             return
         evidence = screen_payment_evidence(screen.text)
         if evidence:
+            words = f"press {key}"
             raise Gated(Gate(path=path, action=words, label=words, consequence="payment",
-                             payment_screen=True, url=screen.url))
+                             payment_screen=True, url=screen.url, key=key))
 
     def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
         """Stop in front of a control that pays or cannot be undone, unless allowed."""

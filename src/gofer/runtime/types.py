@@ -92,6 +92,7 @@ class Gate:
     payment_screen: bool  # the screen showed card-form evidence
     surface: str = "browser"
     url: str = ""
+    key: str = ""  # set when the stop is before pressing this key (Enter on a card form)
 
 
 @dataclass(frozen=True, slots=True)

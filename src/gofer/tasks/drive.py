@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pydantic import JsonValue
 
 from gofer.errors import GoferError
-from gofer.flow.steps import Flow, StopBefore
+from gofer.flow.steps import Flow, Press, Step, StopBefore
 from gofer.runtime.types import RunRequest, RunResult
 from gofer.shape import schema_violations
 from gofer.tasks.interpret import Decision, budget_failure, interpret
@@ -68,7 +68,11 @@ class Driver:
 
     async def _run(self, cell: Cell, seg: Segment) -> RunResult | Decision:
         assert cell.flow is not None
-        steps = (StopBefore(action=seg.gate.action),) if seg.gate is not None else seg.steps
+        steps: tuple[Step, ...] = seg.steps
+        if seg.gate is not None:
+            # The approved stop: press the key it stopped before, or the control it found.
+            steps = ((Press(key=seg.gate.key),) if seg.gate.key
+                     else (StopBefore(action=seg.gate.action),))
         request = RunRequest(
             flow=Flow(steps=steps, vars=cell.flow.vars),
             variables={**cell.flow.vars, **cell.variables, **cell.facts.as_dict()},

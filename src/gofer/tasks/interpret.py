@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from gofer.runtime.types import Gate, RunResult, RunStatus
 from gofer.safety import Consequence, consequence, human_wall
@@ -117,10 +117,7 @@ def _gated(
     # A gate inside `if` or `repeat_until` resumes from the start of its top-level step:
     # which branch or round it was in cannot be recovered from the path.
     nested = "." in gate.path
-    approval = Gate(
-        path=at, action=gate.action, label=gate.label, consequence=gate.consequence,
-        payment_screen=gate.payment_screen, surface=gate.surface, url=gate.url,
-    )
+    approval = replace(gate, path=at)
     return Decision(
         needs, at=at, pending=_from(seg, top if nested else top + 1) + later, approval=approval
     )

@@ -1,0 +1,90 @@
+"""The runtime on a scripted page (no browser): edge cases found in review."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gofer.errors import SurfaceError
+from gofer.flow import parse_flow
+from gofer.runtime import RunRequest, RuntimeSettings, run_flow
+from gofer.runtime.types import RunStatus
+from gofer.surfaces import ActionEffect
+from gofer.surfaces.screen import Box, Element, Screen, TextLine
+
+CARD_FORM = Screen(
+    "https://shop.example.com/pay", "Pay",
+    (TextLine("Card number", Box(10, 10, 100, 20)), TextLine("CVV", Box(10, 40, 100, 20))),
+    (Element("e1", "textbox", "Card number", editable=True, box=Box(120, 10, 200, 20)),),
+)
+
+FAST = RuntimeSettings(target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50,
+                       change_grace_ms=10)
+
+
+class FakePage:
+    """Just enough of a browser surface for the runtime: one screen, fields that keep values."""
+
+    def __init__(self, screen: Screen, *, broken: bool = False) -> None:
+        self.screen = screen
+        self.broken = broken
+        self.values: dict[str, str] = {}
+        self.pressed: list[str] = []
+        self.pages = 1
+        self.blocked: list[str] = []
+        self.url = screen.url
+
+    async def snapshot(self, mask: Any = None) -> Screen:
+        if self.broken:
+            raise SurfaceError("could not read the page", code="SNAPSHOT_FAILED")
+        return self.screen
+
+    async def fill(self, ref: str, text: str) -> ActionEffect:
+        self.values[ref] = text
+        return ActionEffect(dom_changed=True)
+
+    async def read_value(self, ref: str) -> str:
+        return self.values.get(ref, "")
+
+    async def press(self, key: str) -> ActionEffect:
+        self.pressed.append(key)
+        return ActionEffect(dom_changed=True)
+
+    async def wait_for_change(self, timeout_ms: int) -> bool:
+        return False
+
+    async def settle(self, timeout_ms: int) -> None:
+        return None
+
+
+class FakeWorkspace:
+    def __init__(self, page: FakePage) -> None:
+        self.page = page
+
+    async def browser(self) -> FakePage:
+        return self.page
+
+
+async def run(steps: list[dict[str, Any]], page: FakePage, **request: Any) -> Any:
+    req = RunRequest(flow=parse_flow(steps), **request)
+    return await run_flow(req, FakeWorkspace(page), settings=FAST)  # type: ignore[arg-type]
+
+
+async def test_enter_with_submit_on_a_card_form_stops_before_the_enter_key() -> None:
+    page = FakePage(CARD_FORM)
+    result = await run([{"enter": "4111 1111 1111 1111", "into": "Card number",
+                         "submit": True}], page)
+    assert result.status is RunStatus.GATED
+    assert result.gate is not None
+    assert (result.gate.key, result.gate.consequence, result.gate.path) == ("Enter", "payment",
+                                                                           "0")
+    assert page.pressed == []
+
+
+async def test_pressing_enter_on_a_card_form_stops_before_the_key() -> None:
+    page = FakePage(CARD_FORM)
+    result = await run([{"press": "Enter"}], page)
+    assert result.status is RunStatus.GATED
+    assert result.gate is not None and result.gate.key == "Enter"
+    approved = await run([{"press": "Enter"}], page, allow_destructive=True)
+    assert approved.status is RunStatus.COMPLETED
+    assert page.pressed == ["Enter"]
