@@ -88,3 +88,16 @@ async def test_pressing_enter_on_a_card_form_stops_before_the_key() -> None:
     approved = await run([{"press": "Enter"}], page, allow_destructive=True)
     assert approved.status is RunStatus.COMPLETED
     assert page.pressed == ["Enter"]
+
+
+async def test_a_page_that_cannot_be_read_fails_the_step_not_the_whole_run() -> None:
+    page = FakePage(CARD_FORM)
+    result = await run([{"enter": "Asha", "into": "Card number"}], page)
+    assert result.status is RunStatus.COMPLETED
+    page.broken = True
+    result = await run([{"press": "Tab"}, {"verify": {"shows": "Thank you"}}], page)
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None and result.failure.path == "1"
+    assert "could not read the page" in result.failure.reason
+    assert result.spend.actions == 1
+    assert [r.outcome for r in result.steps] == ["done", "failed"]

@@ -297,7 +297,7 @@ class Run:
         if self.request.on_step is not None:
             self.request.on_step(path)
         try:
-            done = await self.dispatch(path, step)
+            done = await self._dispatch(path, step)
         except StepFailed as exc:
             report.reason = self.mask(exc.reason)
             if exc.element is not None:
@@ -331,6 +331,14 @@ class Run:
 
     def _chosen(self, el: Element) -> ChosenElement:
         return ChosenElement(el.role, self.mask(_label(el)))
+
+    async def _dispatch(self, path: str, step: Step) -> Done:
+        """Run the step; a surface that fails under it (a page that cannot be read, a
+        session gone) fails the step, so the run reports what it did up to there."""
+        try:
+            return await self.dispatch(path, step)
+        except SurfaceError as exc:
+            raise StepFailed(exc.message) from exc
 
     async def dispatch(self, path: str, step: Step) -> Done:
         match step:
