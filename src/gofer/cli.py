@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from pydantic import ValidationError
+
 from gofer.config import GoferConfig, config_from_env
 from gofer.errors import GoferError, InvalidRequest
 from gofer.facts import is_secret_name
@@ -140,8 +142,14 @@ def _request(args: argparse.Namespace) -> StartTaskRequest:
                           "schema": _load_json(args.output_schema, "output schema")}
     try:
         return StartTaskRequest.model_validate(data)
-    except ValueError as exc:
-        raise InvalidRequest(f"invalid request: {exc}") from exc
+    except ValidationError as exc:
+        # Never the input itself: a fact's value may be a card number.
+        problems = [
+            {"at": ".".join(str(p) for p in err["loc"]), "message": err["msg"]}
+            for err in exc.errors(include_input=False, include_url=False)
+        ]
+        listed = "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems)
+        raise InvalidRequest(f"invalid request: {listed}", problems=problems) from None
 
 
 async def _answer(tasks: Tasks, view: TaskView, stdin: TextIO, out: TextIO) -> TaskView | None:

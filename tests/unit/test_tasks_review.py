@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from pathlib import Path
 
 import pytest
 
+from gofer.cli import EXIT_CODES, main
 from gofer.errors import GoferError
 from gofer.flow import Flow, Press, StopBefore, parse_flow
 from gofer.runtime.types import Gate, RunRequest, RunResult, RunStatus, Spend
@@ -124,3 +127,19 @@ async def test_approving_an_enter_that_pays_presses_enter_not_a_control_found_by
     assert not any(isinstance(s, StopBefore) for s in press.flow.steps)
     assert press.allow_destructive is True
     assert [s.KIND for s in runner.requests[2][1].flow.steps] == ["verify"]
+
+
+def test_gofer_run_refuses_a_bad_facts_file_without_echoing_its_values(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    flow = tmp_path / "flow.json"
+    flow.write_text(json.dumps([{"enter": "${card number}", "into": "Card number"}]))
+    facts = tmp_path / "facts.json"
+    facts.write_text(json.dumps({"card number": 4111111111111111, "cvv": 737}))
+    assert main(["run", str(flow), "--facts", str(facts), "--json"]) == EXIT_CODES["refused"]
+    out = capsys.readouterr()
+    error = json.loads(out.out)["error"]
+    assert error["code"] == "INVALID_REQUEST"
+    assert "facts" in error["message"]
+    assert "4111111111111111" not in out.out + out.err
+    assert "737" not in out.out + out.err
