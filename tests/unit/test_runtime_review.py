@@ -7,7 +7,7 @@ from typing import Any
 from gofer.errors import SurfaceError
 from gofer.flow import parse_flow
 from gofer.runtime import RunRequest, RuntimeSettings, run_flow
-from gofer.runtime.types import RunStatus
+from gofer.runtime.types import RunBudget, RunStatus
 from gofer.surfaces import ActionEffect
 from gofer.surfaces.screen import Box, Element, Screen, TextLine
 
@@ -29,6 +29,7 @@ class FakePage:
         self.broken = broken
         self.values: dict[str, str] = {}
         self.pressed: list[str] = []
+        self.clicked: list[str] = []
         self.pages = 1
         self.blocked: list[str] = []
         self.url = screen.url
@@ -44,6 +45,10 @@ class FakePage:
 
     async def read_value(self, ref: str) -> str:
         return self.values.get(ref, "")
+
+    async def click(self, ref: str) -> ActionEffect:
+        self.clicked.append(ref)
+        return ActionEffect(dom_changed=True)
 
     async def press(self, key: str) -> ActionEffect:
         self.pressed.append(key)
@@ -101,3 +106,40 @@ async def test_a_page_that_cannot_be_read_fails_the_step_not_the_whole_run() -> 
     assert "could not read the page" in result.failure.reason
     assert result.spend.actions == 1
     assert [r.outcome for r in result.steps] == ["done", "failed"]
+
+
+class CountingDecider:
+    def __init__(self) -> None:
+        self.asked = 0
+
+    async def choose(self, query: Any, screen: Screen, grounding: Any) -> Element | None:
+        self.asked += 1
+        return grounding.candidates[-1].element
+
+    async def judge(self, condition: str, screen: Screen) -> bool:
+        self.asked += 1
+        return True
+
+
+TWO_CONTINUES = Screen(
+    "https://shop.example.com/", "Shop", (),
+    (Element("e1", "button", "Continue", box=Box(0, 0, 80, 20)),
+     Element("e2", "button", "Continue", box=Box(0, 50, 80, 20))),
+)
+
+
+async def test_with_no_model_calls_left_a_doubtful_grounding_goes_on_without_the_decider() -> None:
+    decider = CountingDecider()
+    page = FakePage(TWO_CONTINUES)
+    req = RunRequest(flow=parse_flow([{"click": "Continue"}]),
+                     budget=RunBudget(max_model_calls=0))
+    result = await run_flow(req, FakeWorkspace(page), settings=FAST,  # type: ignore[arg-type]
+                            decider=decider)
+    assert result.status is RunStatus.COMPLETED
+    assert (decider.asked, page.clicked) == (0, ["e1"])
+    # With calls left, the decider is asked.
+    req = RunRequest(flow=parse_flow([{"click": "Continue"}]), budget=RunBudget(max_model_calls=1))
+    result = await run_flow(req, FakeWorkspace(page), settings=FAST,  # type: ignore[arg-type]
+                            decider=decider)
+    assert result.status is RunStatus.COMPLETED
+    assert decider.asked == 1 and result.spend.model_calls == 1

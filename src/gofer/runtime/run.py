@@ -420,6 +420,11 @@ class Run:
             self.spend_model_call()
             return await self.decider.judge(need.text, screen)
 
+    def model_calls_left(self) -> bool:
+        """Whether the run may still ask a model."""
+        limit = self.request.budget.max_model_calls
+        return limit is None or self.spend.model_calls < limit
+
     def spend_model_call(self) -> None:
         limit = self.request.budget.max_model_calls
         if limit is not None and self.spend.model_calls >= limit:
@@ -456,7 +461,9 @@ class Run:
             grounding = ground(query, screen, hints)
             ms = round((time.perf_counter() - t) * 1000, 3)
             element = grounding.element
-            if element is not None and grounding.low_confidence and self.decider is not None:
+            if (element is not None and grounding.low_confidence and self.decider is not None
+                    and self.model_calls_left()):
+                # With no calls left the run goes on with the grounder's own pick.
                 self.spend_model_call()
                 element = await self.decider.choose(query, screen, grounding) or element
             self.event(
