@@ -11,7 +11,6 @@ import pytest
 
 from gofer.cli import EXIT_CODES
 
-
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
