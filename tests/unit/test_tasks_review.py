@@ -10,10 +10,10 @@ import pytest
 
 from gofer.cli import EXIT_CODES, main
 from gofer.errors import GoferError
-from gofer.flow import Flow, Press, StopBefore, parse_flow
+from gofer.flow import Click, Enter, Flow, parse_flow
 from gofer.runtime.types import Gate, RunRequest, RunResult, RunStatus, Spend
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import complete, hang
+from gofer.tasks.runner import complete, gate, hang
 from gofer.tasks.seams import PlanBrief
 
 PAY = {"payment": "fill_then_approve", "origins": ["https://.example.com"]}
@@ -123,10 +123,30 @@ async def test_approving_an_enter_that_pays_presses_enter_not_a_control_found_by
         view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
         assert view.status.state == "done"
     press = runner.requests[1][1]
-    assert press.flow.steps == (Press(key="Enter"),)
-    assert not any(isinstance(s, StopBefore) for s in press.flow.steps)
+    # The Enter step runs again, allowed to submit: it types into its own field and
+    # presses Enter there (never a stop_before grounding the words "press Enter").
+    assert press.flow.steps == (Enter(value="${card number}", into="Card number", submit=True),)
     assert press.allow_destructive is True
     assert [s.KIND for s in runner.requests[2][1].flow.steps] == ["verify"]
+
+
+async def test_approving_a_gated_click_presses_that_click_within_its_scope() -> None:
+    runner = ScriptedRunner.of(gate("1", "Delete"), complete())
+    async with Tasks(runner) as tasks:
+        view = await tasks.start_task({"flow": [
+            {"browse": "https://a.example.com/invoices"},
+            {"click": "Delete", "within": "Invoice 42", "optional": True},
+            {"verify": {"shows": "Invoice 42 deleted"}},
+        ]})
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
+        assert view.status.state == "needs_approval"
+        assert view.step is not None and view.step.path == "1"
+        await tasks.continue_task({"id": view.id, "approve": True})
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
+        assert view.status.state == "done"
+    press = runner.requests[1][1]
+    assert press.flow.steps == (Click(target="Delete", within="Invoice 42"),)
+    assert press.allow_destructive is True
 
 
 def test_gofer_run_refuses_a_bad_facts_file_without_echoing_its_values(

@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pydantic import JsonValue
 
-from gofer.errors import GoferError
-from gofer.flow.steps import Flow, Press, Step, StopBefore
-from gofer.runtime.types import RunRequest, RunResult
+from gofer.errors import GoferError, InvalidRequest
+from gofer.flow.steps import Click, Enter, Flow, Press, Step, StopBefore
+from gofer.flow.walk import step_at
+from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
 from gofer.tasks.interpret import Decision, budget_failure, interpret
 from gofer.tasks.limits import ARTIFACT_TTL_S
@@ -68,11 +69,7 @@ class Driver:
 
     async def _run(self, cell: Cell, seg: Segment) -> RunResult | Decision:
         assert cell.flow is not None
-        steps: tuple[Step, ...] = seg.steps
-        if seg.gate is not None:
-            # The approved stop: press the key it stopped before, or the control it found.
-            steps = ((Press(key=seg.gate.key),) if seg.gate.key
-                     else (StopBefore(action=seg.gate.action),))
+        steps = (_approved(cell.flow, seg.gate),) if seg.gate is not None else seg.steps
         request = RunRequest(
             flow=Flow(steps=steps, vars=cell.flow.vars),
             variables={**cell.flow.vars, **cell.variables, **cell.facts.as_dict()},
@@ -219,6 +216,19 @@ class Driver:
             name=f"{cell.id}-screenshot-{len(cell.artifacts) + 1}", data=shot,
             run=cell.ledger.runs, taken_at=now, expires_at=now + ARTIFACT_TTL_S,
         ))
+
+
+def _approved(flow: Flow, gate: Gate) -> Step:
+    """The one step that presses an approved control: the step that stopped in front of
+    it, run again (a click keeps its ``within``, an Enter its field), else the key or a
+    ``stop_before`` with the gate's words."""
+    try:
+        step = step_at(flow, gate.path)
+    except InvalidRequest:
+        step = None
+    if isinstance(step, Click | Enter | Press | StopBefore):
+        return replace(step, optional=False)
+    return Press(key=gate.key) if gate.key else StopBefore(action=gate.action)
 
 
 def _shape_failed(reason: str) -> Decision:
