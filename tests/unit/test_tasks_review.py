@@ -163,3 +163,24 @@ def test_gofer_run_refuses_a_bad_facts_file_without_echoing_its_values(
     assert "facts" in error["message"]
     assert "4111111111111111" not in out.out + out.err
     assert "737" not in out.out + out.err
+
+
+async def test_a_run_out_of_time_fails_at_the_step_it_was_on() -> None:
+    async def slow_second_step(request: RunRequest) -> RunResult:
+        assert request.on_step is not None
+        request.on_step("0")
+        request.on_step("1")
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    runner = ScriptedRunner.of(slow_second_step)
+    async with Tasks(runner) as tasks:
+        view = await tasks.start_task({
+            "flow": [{"browse": "https://a.example.com/"}, {"click": "Next"},
+                     {"click": "Done"}],
+            "budget": {"max_elapsed_ms": 100},
+        })
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
+        assert view.status.state == "failed"
+        assert view.status.step == "1"
+        assert view.step is not None and view.step.kind == "click"

@@ -70,6 +70,8 @@ class Driver:
     async def _run(self, cell: Cell, seg: Segment) -> RunResult | Decision:
         assert cell.flow is not None
         steps = (_approved(cell.flow, seg.gate),) if seg.gate is not None else seg.steps
+        at = seg.gate.path if seg.gate is not None else str(seg.base)
+        on = [at]  # the step the run is on, for a run cut short
         request = RunRequest(
             flow=Flow(steps=steps, vars=cell.flow.vars),
             variables={**cell.flow.vars, **cell.variables, **cell.facts.as_dict()},
@@ -78,9 +80,8 @@ class Driver:
             allow_destructive=seg.allow_destructive,
             budget=cell.ledger.for_run(),
             hints=tuple(cell.hints),
-            on_step=None if seg.press else lambda path: self._progress(cell, seg, path),
+            on_step=None if seg.press else lambda path: self._progress(cell, seg, path, on),
         )
-        at = seg.gate.path if seg.gate is not None else str(seg.base)
         loop = asyncio.get_running_loop()
         started = loop.time()
         cell.has_workspace = True
@@ -95,7 +96,7 @@ class Driver:
         except TimeoutError:
             if not scope.expired():
                 raise
-            return budget_failure("max_elapsed_ms", "the task ran out of time", at)
+            return budget_failure("max_elapsed_ms", "the task ran out of time", on[0])
         except GoferError as exc:
             reason = cell.facts.mask(exc.message)
             log.warning("task %s: the runner refused the run (%s)", cell.id, exc.code)
@@ -107,8 +108,9 @@ class Driver:
         finally:
             cell.ledger.add_time((loop.time() - started) * 1000.0)
 
-    def _progress(self, cell: Cell, seg: Segment, path: str) -> None:
-        """A top-level step started: publish the running view on it."""
+    def _progress(self, cell: Cell, seg: Segment, path: str, on: list[str]) -> None:
+        """A step started: note it in ``on``; a top-level one is published as running."""
+        on[0] = seg.absolute(path)
         if "." in path:
             return
         cell.finished_top = max(cell.finished_top, seg.base + int(path))
