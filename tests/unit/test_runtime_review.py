@@ -143,3 +143,23 @@ async def test_with_no_model_calls_left_a_doubtful_grounding_goes_on_without_the
                             decider=decider)
     assert result.status is RunStatus.COMPLETED
     assert decider.asked == 1 and result.spend.model_calls == 1
+
+
+async def test_a_judged_item_inside_all_or_any_is_one_item_not_the_whole_condition() -> None:
+    decider = CountingDecider()  # judges every condition in words as holding
+    page = FakePage(TWO_CONTINUES)
+    both = {"all": ["a cookie banner is showing", {"shows": "Order placed"}]}
+    either = {"any": [{"shows": "Order placed"}, "a cookie banner is showing"]}
+    result = await run_flow(RunRequest(flow=parse_flow([{"verify": both}])),
+                            FakeWorkspace(page), settings=FAST,  # type: ignore[arg-type]
+                            decider=decider)
+    assert result.status is RunStatus.FAILED
+    result = await run_flow(RunRequest(flow=parse_flow([{"verify": either}])),
+                            FakeWorkspace(page), settings=FAST,  # type: ignore[arg-type]
+                            decider=decider)
+    assert result.status is RunStatus.COMPLETED
+    asked = decider.asked
+    result = await run_flow(RunRequest(flow=parse_flow([{"verify": {"all": [
+        {"shows": "Order placed"}, "a cookie banner is showing"]}}])),
+        FakeWorkspace(page), settings=FAST, decider=decider)  # type: ignore[arg-type]
+    assert result.status is RunStatus.FAILED and decider.asked == asked  # no call needed

@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 from gofer.decide import Grounding, Query, ground, learn_hint
 from gofer.errors import BlockedOrigin, GoferError, SurfaceError
 from gofer.flow import (
+    AllOf,
+    AnyOf,
     Browse,
     Choose,
     Click,
@@ -409,6 +411,21 @@ class Run:
         if needs_screen(cond):
             self.invalidate()
             screen = await self.screen()
+        return await self._holds(cond, screen)
+
+    async def _holds(self, cond: Condition, screen: Screen | None) -> bool:
+        """``cond`` on ``screen``; a condition in words inside ``all``/``any`` is judged as
+        that one item, and only when the items before it leave the answer open."""
+        if isinstance(cond, AllOf):
+            for item in cond.items:
+                if not await self._holds(item, screen):
+                    return False
+            return True
+        if isinstance(cond, AnyOf):
+            for item in cond.items:
+                if await self._holds(item, screen):
+                    return True
+            return False
         try:
             return holds(cond, screen, self.variables, self.sub)
         except NeedsDecider as need:
