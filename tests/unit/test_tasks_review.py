@@ -184,3 +184,19 @@ async def test_a_run_out_of_time_fails_at_the_step_it_was_on() -> None:
         assert view.status.state == "failed"
         assert view.status.step == "1"
         assert view.step is not None and view.step.kind == "click"
+
+
+async def test_a_card_number_written_into_the_flow_is_card_data_too() -> None:
+    flow = [{"enter": "4111 1111 1111 1111", "into": "Card number"}, {"stop_before": "paying"}]
+    runner = ScriptedRunner()
+    async with Tasks(runner) as tasks:
+        with pytest.raises(GoferError) as caught:
+            await tasks.start_task({"flow": flow})
+        assert caught.value.code == "CARD_ENTRY_REFUSED"
+        assert caught.value.details["step"] == "0"
+        assert "4111" not in str(caught.value) and "4111" not in str(caught.value.details)
+        # A number that is no card (fails the Luhn check) is typed as any value.
+        view = await tasks.start_task({"flow": [{"enter": "4111 1111 1111 1112", "into": "Ref"}]})
+        assert (await tasks.await_task({"id": view.id, "timeout_ms": 2000})).status.state == (
+            "done")
+    assert len(runner.requests) == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import re
 import time
 import traceback
 from collections.abc import AsyncIterator, Callable, Mapping
@@ -20,7 +21,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from gofer.errors import GoferError, InvalidFlow, InvalidRequest
-from gofer.facts import Facts, secret_reason
+from gofer.facts import Facts, is_card_number, secret_reason
 from gofer.flow import (
     check_flow,
     flow_guide,
@@ -484,6 +485,7 @@ class Tasks:
 
 
 _CARD_REASONS = ("card data", "card number value")
+_NAME = re.compile(r"\$\{[^}]*\}")
 
 
 def _check_card_entry(flow: Flow, facts: Facts, constraints: TaskConstraints) -> None:
@@ -497,3 +499,5 @@ def _check_card_entry(flow: Flow, facts: Facts, constraints: TaskConstraints) ->
             value = facts.get(name)
             if value is not None and secret_reason(name, value) in _CARD_REASONS:
                 raise errors.card_entry_refused(name, path)
+        if is_card_number(_NAME.sub("", step.value).strip()):
+            raise errors.card_entry_refused("a card number written into the flow", path)
