@@ -390,3 +390,21 @@ async def test_snapshots_taken_while_the_page_is_replaced_read_a_whole_page(
         assert "Results" in text
     finally:
         await surface.close()
+
+
+async def test_a_change_between_reading_and_waiting_is_not_missed(
+    engine: BrowserEngine, site: Any
+) -> None:
+    site.add("/", "<p>Results are loading</p>")
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        await surface.snapshot()
+        assert await surface.wait_for_change(150) is False
+        # The page changes after the screen was read but before anyone waits.
+        await surface.page.evaluate("() => document.body.append('10 flights found')")
+        assert await surface.wait_for_change(150) is True
+        await surface.snapshot()
+        assert await surface.wait_for_change(150) is False
+    finally:
+        await surface.close()

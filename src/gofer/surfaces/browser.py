@@ -127,6 +127,9 @@ class BrowserSurface:
         self._trackers: dict[Page, RequestTracker] = {}
         self._frames: dict[str, Frame] = {}
         self._navigations = 0
+        # What the latest snapshot saw: (page, navigations, main-frame mutations), so
+        # that wait_for_change also counts a change that came after it but before the wait.
+        self._seen: tuple[Page, int, int] | None = None
         self._pages_opened = 0
         self._dialogs = 0
         self._blocked_navigations: list[str] = []
@@ -338,15 +341,26 @@ class BrowserSurface:
         return None
 
     async def wait_for_change(self, timeout_ms: int) -> bool:
-        """Resolve True when the DOM mutates, a page navigates or opens; False on timeout."""
+        """Resolve True when the DOM mutates, a page navigates or opens; False on timeout.
+
+        A change since the latest :meth:`snapshot` counts too, so nothing that happens
+        between reading the screen and starting to wait is missed.
+        """
         page = self.page
+        since: int | None = None
+        if self._seen is not None and self._seen[0] is page:
+            if self._seen[1] != self._navigations:
+                return True
+            since = self._seen[2]
         loop = asyncio.get_running_loop()
         waker: asyncio.Future[bool] = loop.create_future()
         self._wakers.add(waker)
         watchers: list[asyncio.Future[Any]] = [waker]
         for frame in page.frames:
             if not frame.is_detached():
-                watchers.append(asyncio.ensure_future(frame.evaluate(js.CHANGED, timeout_ms)))
+                mark = since if frame is page.main_frame else None
+                watchers.append(
+                    asyncio.ensure_future(frame.evaluate(js.CHANGED, [timeout_ms, mark])))
         try:
             done, _ = await asyncio.wait(
                 watchers, timeout=timeout_ms / 1000, return_when=asyncio.FIRST_COMPLETED
@@ -483,6 +497,8 @@ class BrowserSurface:
                 break
             self._frames = paths
             self._title = str(main.get("title") or "")
+            mut = main.get("mut")
+            self._seen = (page, navigations, mut) if isinstance(mut, int) else None
             readings = [FrameReading(raw=main)]
             readings += [s for s in subs if isinstance(s, FrameReading)]
             return build_screen(readings, mask)

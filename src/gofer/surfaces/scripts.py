@@ -31,7 +31,8 @@ SNAPSHOT = """(a) => window.__gofer && window.__gofer.snapshot
 RESOLVE = "(r) => window.__gofer ? window.__gofer.resolve(r) : null"
 SETTLE = """([q, g, m, t, r, w]) => window.__gofer
   ? window.__gofer.settle(q, g, m, t, r ? window.__gofer.resolve(r) : null, w) : null"""
-CHANGED = "(t) => window.__gofer ? window.__gofer.changed(t) : new Promise(() => {})"
+CHANGED = """([t, since]) => window.__gofer
+  ? window.__gofer.changed(t, since) : new Promise(() => {})"""
 COVERED = """([frameEl, points]) => points.map(([x, y]) => {
   if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
   let hit = document.elementFromPoint(x, y);

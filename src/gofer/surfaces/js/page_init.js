@@ -201,8 +201,12 @@
         timer = later(() => done(true), Math.max(0, quietMs - (performance.now() - since)));
       });
     },
-    // Resolves true on the next mutation, false after `timeoutMs`.
-    changed(timeoutMs) {
+    // How many mutations this document has seen.
+    mutations() { return state.mut; },
+    // Resolves true on the next mutation (at once when more than `since` mutations
+    // have happened already), false after `timeoutMs`.
+    changed(timeoutMs, since) {
+      if (since !== null && since !== undefined && state.mut > since) return Promise.resolve(true);
       return new Promise((resolve) => {
         const hit = () => { state.waiters.delete(hit); cancel(limit); resolve(true); };
         const limit = later(() => { state.waiters.delete(hit); resolve(false); }, timeoutMs);

@@ -653,5 +653,6 @@
     elements,
     records,
     dialog: !!modalEl,
+    mut: g.mutations ? g.mutations() : null,
   });
 }
