@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gofer.runtime import RunBudget, RunStatus, RuntimeSettings, StepOutcome
+from gofer.runtime import RunBudget, RunStatus, RuntimeSettings, StepOutcome, Workspace
+from gofer.surfaces import BrowserEngine, BrowserOptions
 
 from .conftest import FAST, Pages, Runner
 
@@ -351,3 +352,20 @@ async def test_an_optional_step_that_fails_is_skipped(run: Runner, pages: Pages)
     assert result.steps[1].outcome is StepOutcome.SKIPPED
     assert result.steps[1].reason
     assert FAST.target_timeout_ms > QUICK.target_timeout_ms
+
+
+async def test_a_workspace_whose_last_page_closed_opens_a_new_session(
+    engine: BrowserEngine, pages: Pages
+) -> None:
+    url = pages.add("/steps/only-page", "<h1>Hello</h1>")
+    workspace = Workspace(engine, BrowserOptions())
+    try:
+        first = await workspace.browser()
+        await first.goto(url)
+        await first.page.close()  # the site (or a crash) took the last page away
+        second = await workspace.browser()
+        assert second is not first and first.closed
+        await second.goto(url)
+        assert "Hello" in (await second.snapshot()).text
+    finally:
+        await workspace.close()

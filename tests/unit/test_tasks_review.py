@@ -195,6 +195,11 @@ async def test_a_card_number_written_into_the_flow_is_card_data_too() -> None:
         assert caught.value.code == "CARD_ENTRY_REFUSED"
         assert caught.value.details["step"] == "0"
         assert "4111" not in str(caught.value) and "4111" not in str(caught.value.details)
+        # Not even under fill_then_approve: written into the flow, it would show in views.
+        with pytest.raises(GoferError) as caught:
+            await tasks.start_task({"flow": flow, "constraints": {
+                "payment": "fill_then_approve", "origins": ["https://.example.com"]}})
+        assert caught.value.code == "CARD_ENTRY_REFUSED"
         # A number that is no card (fails the Luhn check) is typed as any value.
         view = await tasks.start_task({"flow": [{"enter": "4111 1111 1111 1112", "into": "Ref"}]})
         assert (await tasks.await_task({"id": view.id, "timeout_ms": 2000})).status.state == (

@@ -45,6 +45,11 @@ class Workspace:
             )
         if self._engine is None:
             raise SurfaceError("no browser is available", code="SURFACE_UNAVAILABLE")
+        if self._browser is not None and (self._browser.closed or self._browser.pages == 0):
+            # The session lost its last page (a crash, or the site closed its window):
+            # a resumed run starts over in a new one rather than failing for good.
+            stale, self._browser = self._browser, None
+            await stale.close()
         if self._browser is None:
             self._browser = await self._engine.new_session(self.options)
         return self._browser

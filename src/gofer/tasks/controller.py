@@ -489,15 +489,18 @@ _NAME = re.compile(r"\$\{[^}]*\}")
 
 
 def _check_card_entry(flow: Flow, facts: Facts, constraints: TaskConstraints) -> None:
-    """Card details are typed only under ``payment: fill_then_approve`` (CARD_ENTRY_REFUSED)."""
-    if constraints.payment == "fill_then_approve":
-        return
+    """Card details are typed only under ``payment: fill_then_approve``, and only from
+    secret facts: a card number written into the flow would show in every view
+    (CARD_ENTRY_REFUSED)."""
+    filling = constraints.payment == "fill_then_approve"
     for path, step in iter_steps(flow.steps):
         if not isinstance(step, Enter):
+            continue
+        if is_card_number(_NAME.sub("", step.value).strip()):
+            raise errors.card_entry_refused("a card number written into the flow", path)
+        if filling:
             continue
         for name in names_in(step.value):
             value = facts.get(name)
             if value is not None and secret_reason(name, value) in _CARD_REASONS:
                 raise errors.card_entry_refused(name, path)
-        if is_card_number(_NAME.sub("", step.value).strip()):
-            raise errors.card_entry_refused("a card number written into the flow", path)

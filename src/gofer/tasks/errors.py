@@ -124,8 +124,9 @@ def closed() -> TaskError:
 def card_entry_refused(name: str, path: str) -> TaskError:
     """A flow types card details while the task may not fill a payment form."""
     return TaskError(
-        f"step {path} types the card detail '{name}', and card details are only typed under "
-        "constraints.payment 'fill_then_approve' (which also needs origins)",
+        f"step {path} types the card detail '{name}'; card details are only typed from "
+        "secret facts, under constraints.payment 'fill_then_approve' (which also needs "
+        "origins)",
         code="CARD_ENTRY_REFUSED",
         fact=name,
         step=path,
