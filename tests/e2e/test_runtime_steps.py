@@ -369,3 +369,20 @@ async def test_a_workspace_whose_last_page_closed_opens_a_new_session(
         assert "Hello" in (await second.snapshot()).text
     finally:
         await workspace.close()
+
+
+async def test_stop_before_prefers_an_enabled_control_and_never_presses_a_disabled_one(
+    run: Runner, pages: Pages
+) -> None:
+    url = pages.add("/steps/disabled-pay", """
+<button disabled>Pay with wallet</button>
+<button onclick="document.body.append('Paid by card')">Pay by card</button>""")
+    result = await run([{"browse": url}, {"stop_before": "paying"}])
+    assert result.status is RunStatus.GATED
+    assert result.gate is not None and result.gate.label == "Pay by card"
+
+    url = pages.add("/steps/only-disabled", "<button disabled>Delete account</button>")
+    result = await run([{"browse": url}, {"stop_before": "deleting the account"}],
+                       allow_destructive=True)
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None and "is disabled" in result.failure.reason

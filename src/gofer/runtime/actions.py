@@ -473,7 +473,7 @@ def _pick_action(words: str, screen: Screen) -> tuple[Element, float] | None:
         rank = 2 if (kind is Consequence.PAYMENT) == wants_payment else 1
         ranked.append((rank, scores.get(el.ref, 0.0), el))
     if ranked:
-        ranked.sort(key=lambda r: (r[0], r[1]), reverse=True)
+        ranked.sort(key=lambda r: (r[0], not r[2].disabled, r[1]), reverse=True)
         return ranked[0][2], 0.6 if ranked[0][0] == 2 else 0.4
     if g.element is not None:
         return g.element, g.confidence
@@ -492,6 +492,8 @@ async def stop_before(run: Run, path: str, step: StopBefore) -> Done:
             raise StepFailed(f"found no control on the screen for '{words}'")
     el, confidence = found
     if run.request.allow_destructive:
+        if el.disabled:
+            raise StepFailed(f"the control for '{words}', '{_label(el)}', is disabled")
         browser = await run.browser()
         await run.act(path, f"press '{_label(el)}'", lambda: browser.click(el.ref))
         return Done(element=el, confidence=confidence)
