@@ -11,7 +11,15 @@ import pytest
 from gofer.cli import EXIT_CODES, main
 from gofer.errors import GoferError
 from gofer.flow import Click, Enter, Flow, parse_flow
-from gofer.runtime.types import Gate, RunRequest, RunResult, RunStatus, Spend
+from gofer.runtime.types import (
+    Gate,
+    RunRequest,
+    RunResult,
+    RunStatus,
+    Spend,
+    StepOutcome,
+    StepReport,
+)
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.runner import complete, gate, hang
 from gofer.tasks.seams import PlanBrief
@@ -205,3 +213,20 @@ async def test_a_card_number_written_into_the_flow_is_card_data_too() -> None:
         assert (await tasks.await_task({"id": view.id, "timeout_ms": 2000})).status.state == (
             "done")
     assert len(runner.requests) == 1
+
+
+async def test_a_spent_budget_names_the_step_it_stopped_on() -> None:
+    def spent_on_step_two(request: RunRequest) -> RunResult:
+        steps = [StepReport(path=str(i), kind="click", outcome=StepOutcome.DONE, intent="")
+                 for i in range(3)]
+        return RunResult(status=RunStatus.BUDGET_SPENT, steps=steps, spend=Spend(actions=3),
+                         reason="the run used all 3 actions it was given (max_actions)")
+
+    runner = ScriptedRunner.of(spent_on_step_two)
+    flow = [{"click": f"Button {i}"} for i in range(6)]
+    async with Tasks(runner) as tasks:
+        view = await tasks.start_task({"flow": flow, "budget": {"max_actions": 3}})
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
+    assert view.status.state == "failed"
+    assert view.status.step == "2"
+    assert view.status.hint is not None and "max_actions" in view.status.hint

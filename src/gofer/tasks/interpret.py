@@ -80,8 +80,9 @@ def interpret(
     if result.status is RunStatus.FAILED:
         return _failed(result, seg, later)
     if result.status is RunStatus.BUDGET_SPENT:
+        at = seg.absolute(result.steps[-1].path) if result.steps else None
         return budget_failure(
-            ledger.spent_field(), result.reason or "the task spent its budget", None
+            ledger.spent_field(), result.reason or "the task spent its budget", at
         )
     if result.status is RunStatus.CANCELLED:
         return Decision(Cancelled(), release=True)
