@@ -32,7 +32,7 @@ from gofer.surfaces.traffic import RequestTracker
 
 __all__ = ["BrowserSurface"]
 
-QUIET_MS = 50
+QUIET_MS = 30
 """How long the DOM must stay still, after its last change, for a page to count as settled."""
 GRACE_MS = 25
 """How long an action that changed nothing yet is given for a late change to start."""
