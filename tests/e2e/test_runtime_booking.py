@@ -181,41 +181,26 @@ async def test_card_details_never_leave_the_run(
     assert all(r.outcome is StepOutcome.DONE for r in entered)
 
 
-async def test_captcha_wall_fails_with_the_wall_on_screen(
-    run: Runner, demo: DemoServer, events: Events
+@pytest.mark.parametrize(
+    ("variant", "wall_words", "never_reached"),
+    [
+        ("captcha", "Verify you are human", "flight_selected"),
+        ("login", "Sign in", "passengers"),
+        ("otp", "one-time code", "payment"),
+    ],
+)
+async def test_a_wall_fails_the_run_with_the_wall_on_screen(
+    run: Runner, demo: DemoServer, events: Events, variant: str, wall_words: str,
+    never_reached: str,
 ) -> None:
     facts = Facts(FACTS)
-    result = await run(variant_flow(demo, "captcha"), facts=facts.as_dict())
+    result = await run(variant_flow(demo, variant), facts=facts.as_dict())
 
     assert result.status is RunStatus.FAILED
     assert result.failure is not None
     assert human_wall(result.screen_text) is not None
-    assert "Verify you are human" in result.screen_text
-    assert events.of("flight_selected") == []
-
-
-async def test_login_wall_fails_with_the_wall_on_screen(
-    run: Runner, demo: DemoServer, events: Events
-) -> None:
-    facts = Facts(FACTS)
-    result = await run(variant_flow(demo, "login"), facts=facts.as_dict())
-
-    assert result.status is RunStatus.FAILED
-    assert human_wall(result.screen_text) is not None
-    assert "Sign in" in result.screen_text
-    assert events.of("passengers") == []
-
-
-async def test_otp_wall_fails_with_the_wall_on_screen(
-    run: Runner, demo: DemoServer, events: Events
-) -> None:
-    facts = Facts(FACTS)
-    result = await run(variant_flow(demo, "otp"), facts=facts.as_dict())
-
-    assert result.status is RunStatus.FAILED
-    assert human_wall(result.screen_text) is not None
-    assert "one-time code" in result.screen_text
-    assert events.of("payment") == []
+    assert wall_words in result.screen_text
+    assert events.of(never_reached) == []
 
 
 async def test_dead_continue_fails_as_a_click_that_changed_nothing(
