@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from playwright.async_api import Error as PlaywrightError
 
 from gofer.decide import Query, Want, ground, match_date_cell, match_option, normalise, parse_when
+from gofer.decide.when import MONTHS
 from gofer.errors import SurfaceError
 from gofer.flow import Choose, Click, Enter, StopBefore
 from gofer.runtime.overlays import covering, dismisser
@@ -30,21 +31,15 @@ if TYPE_CHECKING:
 
 _FIELD_ROLES = {"textbox", "searchbox", "combobox", "spinbutton"}
 _OPTION_ROLES = {"option", "menuitemradio", "menuitem", "gridcell", "treeitem"}
-_MONTHS = {
-    m: i + 1
-    for i, m in enumerate(
-        ["january", "february", "march", "april", "may", "june", "july", "august",
-         "september", "october", "november", "december"]
-    )
-}
 _MONTH_HEADING = re.compile(
-    r"\b(" + "|".join(_MONTHS) + r"|" + "|".join(m[:3] for m in _MONTHS) + r")\w*\.?,?\s+(\d{4})\b",
+    r"\b(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?,?\s+(\d{4})\b",
     re.IGNORECASE,
 )
 _DIGITS = re.compile(r"\d")
 
 
-def _label(el: Element) -> str:
+def label_of(el: Element) -> str:
+    """The words a person would call ``el`` by, for reports and reasons."""
     return el.name or el.label or el.text or el.placeholder or el.title or el.role
 
 
@@ -72,7 +67,7 @@ async def _uncover(run: Run, path: str, el: Element, query: Query) -> Element:
         if cover is None:
             return again  # nothing on the screen says what covers it: let the click try
         shape = "a dialog" if screen.dialog_open else "a popup"
-        what = f"'{_label(again)}' is covered by {shape} ('{run.mask(cover.name)}')"
+        what = f"'{label_of(again)}' is covered by {shape} ('{run.mask(cover.name)}')"
         wall = human_wall(cover.text)
         if wall is not None:
             raise StepFailed(f"{what} that is {wall}; a person has to get past it", again)
@@ -82,13 +77,13 @@ async def _uncover(run: Run, path: str, el: Element, query: Query) -> Element:
         closer = dismisser(cover)
         if closer is None:
             raise StepFailed(f"{what}; the flow does not say how to close it", again)
-        run.event(path, "dismiss", cover=cover.name, control=_label(closer))
-        await run.act(path, f"close '{cover.name}' with '{_label(closer)}'",
+        run.event(path, "dismiss", cover=cover.name, control=label_of(closer))
+        await run.act(path, f"close '{cover.name}' with '{label_of(closer)}'",
                       _clicker(browser, closer.ref))
         again, screen, _ = await run.find(path, query)
     if again.on_top:
         return again
-    raise StepFailed(f"'{_label(again)}' is still covered after closing "
+    raise StepFailed(f"'{label_of(again)}' is still covered after closing "
                      f"{_MOST_DISMISSALS} dialogs over it", again)
 
 
@@ -104,10 +99,10 @@ async def click(run: Run, path: str, step: Click) -> Done:
     before = await run.screen()
     run.guard(path, el, before, words)
     browser = await run.browser()
-    effect = await run.act(path, f"click {el.role} '{_label(el)}'", _clicker(browser, el.ref))
+    effect = await run.act(path, f"click {el.role} '{label_of(el)}'", _clicker(browser, el.ref))
     if not effect.changed and not await _late_change(run, before):
         raise StepFailed(
-            f"clicking '{_label(el)}' changed nothing on the page "
+            f"clicking '{label_of(el)}' changed nothing on the page "
             "(no navigation, no change on the page, no new focus)",
             el,
         )
@@ -179,12 +174,12 @@ async def _pick_suggestion(
     ], before)
     if not options:
         return None
-    best = match_option(value, [_label(o) for o in options])
+    best = match_option(value, [label_of(o) for o in options])
     if best is None:
         return None
     option = options[best[0]]
     browser = await run.browser()
-    await run.act(path, f"pick suggestion '{_label(option)}'", lambda: browser.click(option.ref))
+    await run.act(path, f"pick suggestion '{label_of(option)}'", lambda: browser.click(option.ref))
     return option
 
 
@@ -208,17 +203,17 @@ async def enter(run: Run, path: str, step: Enter) -> Done:
     el, screen, grounding = await run.find(path, query)
     before = _option_refs(screen)
     if not (el.editable or el.role in _FIELD_ROLES):
-        raise StepFailed(f"'{_label(el)}' is a {el.role}, not a field one can type into")
+        raise StepFailed(f"'{label_of(el)}' is a {el.role}, not a field one can type into")
     el = await _uncover(run, path, el, query)
     browser = await run.browser()
     if el.value and not step.submit and _value_took(value, await _shown_value(run, el, value)):
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
-    await run.act(path, f"type into '{_label(el)}'", lambda: browser.fill(el.ref, value))
+    await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, value))
     if el.role == "combobox" or el.expanded is not None:
         await _pick_suggestion(run, path, el, value, before)
     shown = await browser.read_value(el.ref)
     if not _value_took(value, shown):
-        raise StepFailed(f"typed into '{_label(el)}', but the field does not show what was typed")
+        raise StepFailed(f"typed into '{label_of(el)}', but the field does not show what was typed")
     if step.submit:
         run.invalidate()
         run.guard_submit(path, await run.screen(), "Enter")
@@ -256,10 +251,7 @@ def _shown_month(screen: Screen) -> tuple[int, int] | None:
     for line in screen.lines:
         m = _MONTH_HEADING.search(line.text)
         if m:
-            month = _MONTHS.get(m.group(1).casefold()) or next(
-                v for k, v in _MONTHS.items() if k.startswith(m.group(1).casefold()[:3])
-            )
-            return int(m.group(2)), month
+            return int(m.group(2)), MONTHS[m.group(1).casefold()]
     return None
 
 
@@ -284,7 +276,7 @@ async def _pick_date(run: Run, path: str, words: str) -> Element:
         if cell is not None and (
             shown in (None, (target.year, target.month)) or _names_month(cell, target)
         ):
-            await run.act(path, f"pick day '{_label(cell)}'", _clicker(browser, cell.ref))
+            await run.act(path, f"pick day '{label_of(cell)}'", _clicker(browser, cell.ref))
             return cell
         if shown is None:
             raise StepFailed(
@@ -318,15 +310,15 @@ def _group_members(screen: Screen, el: Element) -> list[Element]:
 
 
 async def _choose_among(run: Run, path: str, members: list[Element], option: str) -> Done:
-    best = match_option(option, [_label(m) for m in members])
+    best = match_option(option, [label_of(m) for m in members])
     if best is None:
-        names = ", ".join(_label(m) for m in members[:8])
+        names = ", ".join(label_of(m) for m in members[:8])
         raise StepFailed(f"no option matches '{option}' (there are: {names})")
     chosen = members[best[0]]
     if chosen.checked or chosen.selected:
         return Done(outcome=StepOutcome.ALREADY_DONE, element=chosen, confidence=best[1])
     browser = await run.browser()
-    await run.act(path, f"choose '{_label(chosen)}'", lambda: browser.click(chosen.ref))
+    await run.act(path, f"choose '{label_of(chosen)}'", lambda: browser.click(chosen.ref))
     return Done(element=chosen, confidence=best[1])
 
 
@@ -348,8 +340,8 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
             raise StepFailed(f"'{option}' is not a date or time")
         text = _native_value(el.input_type, when)
         if text is None:
-            raise StepFailed(f"'{option}' is not a {el.input_type} for '{_label(el)}'")
-        await run.act(path, f"set '{_label(el)}' to {text}", lambda: browser.fill(el.ref, text))
+            raise StepFailed(f"'{option}' is not a {el.input_type} for '{label_of(el)}'")
+        await run.act(path, f"set '{label_of(el)}' to {text}", lambda: browser.fill(el.ref, text))
         return Done(element=el, confidence=grounding.confidence)
 
     if el.role in ("checkbox", "switch"):
@@ -358,7 +350,7 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
             return await _choose_among(run, path, members, option)
         if el.checked:
             return Done(StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
-        await run.act(path, f"tick '{_label(el)}'", lambda: browser.click(el.ref))
+        await run.act(path, f"tick '{label_of(el)}'", lambda: browser.click(el.ref))
         return Done(element=el, confidence=grounding.confidence)
 
     if el.role in ("radio", "tab"):
@@ -370,15 +362,15 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
     popup_roles = _OPTION_ROLES | {"radio", "tab", "menuitemcheckbox"}
     before = _option_refs(await run.screen(), popup_roles)
     if el.editable and not date_like and el.input_type not in ("date",):
-        await run.act(path, f"type into '{_label(el)}'", lambda: browser.fill(el.ref, option))
+        await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, option))
         picked = await _pick_suggestion(run, path, el, option, before)
         shown = await browser.read_value(el.ref)
         if picked is None and not _value_took(option, shown):
-            raise StepFailed(f"no suggestion for '{option}' appeared under '{_label(el)}'")
+            raise StepFailed(f"no suggestion for '{option}' appeared under '{label_of(el)}'")
         return Done(element=picked or el, confidence=grounding.confidence)
 
     if not el.expanded:
-        await run.act(path, f"open '{_label(el)}'", lambda: browser.click(el.ref))
+        await run.act(path, f"open '{label_of(el)}'", lambda: browser.click(el.ref))
     if date_like:
         cell = await _pick_date(run, path, option)
         return Done(element=cell, confidence=grounding.confidence)
@@ -390,7 +382,8 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
         if options:
             return await _choose_among(run, path, options, option)
         if not await run.wait_change(deadline):
-            raise StepFailed(f"opening '{_label(el)}' showed no options to choose '{option}' from")
+            raise StepFailed(
+                f"opening '{label_of(el)}' showed no options to choose '{option}' from")
 
 
 def _native_value(input_type: str, when: date | time | datetime) -> str | None:
@@ -419,7 +412,7 @@ async def _choose_in_select(
     best = match_option(option, el.options)
     if best is None:
         names = ", ".join(el.options[:8])
-        raise StepFailed(f"'{_label(el)}' has no option like '{option}' (there are: {names})")
+        raise StepFailed(f"'{label_of(el)}' has no option like '{option}' (there are: {names})")
     index, label = best[0], el.options[best[0]]
     browser = await run.browser()
     try:
@@ -442,7 +435,7 @@ async def _choose_in_select(
 
         await run.act(path, f"add '{label}' to what is selected", add)
     except PlaywrightError as exc:
-        raise StepFailed(f"could not choose '{label}' in '{_label(el)}': {exc.message}") from exc
+        raise StepFailed(f"could not choose '{label}' in '{label_of(el)}': {exc.message}") from exc
     finally:
         with contextlib.suppress(PlaywrightError):
             await handle.dispose()
@@ -467,7 +460,7 @@ def _pick_action(words: str, screen: Screen) -> tuple[Element, float] | None:
     for el in screen.elements:
         if not el.visible or (el.role not in _ACTION_ROLES and el.input_type not in ("submit",)):
             continue
-        kind = consequence(_label(el))
+        kind = consequence(label_of(el))
         if kind is Consequence.REVERSIBLE:
             continue
         rank = 2 if (kind is Consequence.PAYMENT) == wants_payment else 1
@@ -493,15 +486,15 @@ async def stop_before(run: Run, path: str, step: StopBefore) -> Done:
     el, confidence = found
     if run.request.allow_destructive:
         if el.disabled:
-            raise StepFailed(f"the control for '{words}', '{_label(el)}', is disabled")
+            raise StepFailed(f"the control for '{words}', '{label_of(el)}', is disabled")
         browser = await run.browser()
-        await run.act(path, f"press '{_label(el)}'", lambda: browser.click(el.ref))
+        await run.act(path, f"press '{label_of(el)}'", lambda: browser.click(el.ref))
         return Done(element=el, confidence=confidence)
     run.guard(path, el, screen, words)
     # A reversible control the flow still asked to stop before: stop all the same.
     raise Gated(
-        Gate(path=path, action=words, label=run.mask(_label(el)),
-             consequence=consequence(_label(el)).value,
+        Gate(path=path, action=words, label=run.mask(label_of(el)),
+             consequence=consequence(label_of(el)).value,
              payment_screen=bool(screen_payment_evidence(screen.text)), url=screen.url),
         el,
     )

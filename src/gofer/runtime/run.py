@@ -16,7 +16,7 @@ from datetime import date
 from typing import Protocol
 from urllib.parse import urlsplit
 
-from gofer.decide import Grounding, Query, ground, learn_hint
+from gofer.decide import Grounding, Query, ground, learn_hint, site_of
 from gofer.errors import BlockedOrigin, GoferError, SurfaceError
 from gofer.flow import (
     AllOf,
@@ -40,6 +40,7 @@ from gofer.flow import (
     substitute,
 )
 from gofer.runtime import actions
+from gofer.runtime.actions import label_of
 from gofer.runtime.conditions import NeedsDecider, describe, holds, needs_screen
 from gofer.runtime.reading import read_list, read_value
 from gofer.runtime.signals import BudgetSpent, Done, Gated, StepFailed
@@ -100,15 +101,6 @@ async def run_flow(
     """Run ``request.flow`` on ``workspace`` and report how it went."""
     run = Run(request, workspace, settings or RuntimeSettings(), decider)
     return await run.execute()
-
-
-def _site(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}" if parts.scheme else ""
-
-
-def _label(el: Element) -> str:
-    return el.name or el.label or el.text or el.placeholder or el.title or el.role
 
 
 _SUBMIT_KEYS = frozenset({"enter", "numpadenter"})
@@ -332,7 +324,7 @@ class Run:
         self.event(path, "end", outcome=done.outcome.value)
 
     def _chosen(self, el: Element) -> ChosenElement:
-        return ChosenElement(el.role, self.mask(_label(el)))
+        return ChosenElement(el.role, self.mask(label_of(el)))
 
     async def _dispatch(self, path: str, step: Step) -> Done:
         """Run the step; a surface that fails under it (a page that cannot be read, a
@@ -472,7 +464,7 @@ class Run:
         site = ""
         while True:
             screen = await self.screen()
-            site = _site(screen.url)
+            site = site_of(screen.url)
             hints = [h for h in self.hints if h.site == site]
             t = time.perf_counter()
             grounding = ground(query, screen, hints)
@@ -485,7 +477,7 @@ class Run:
                 element = await self.decider.choose(query, screen, grounding) or element
             self.event(
                 path, "ground", words=query.words, ms=ms,
-                role=element.role if element else "", name=_label(element) if element else "",
+                role=element.role if element else "", name=label_of(element) if element else "",
                 confidence=grounding.confidence, low=grounding.low_confidence,
             )
             if element is not None and grounding.confidence >= self.settings.min_confidence:
@@ -511,7 +503,7 @@ class Run:
         """Stop in front of a control that pays or cannot be undone, unless allowed."""
         if self.request.allow_destructive:
             return
-        label = _label(element)
+        label = label_of(element)
         kind = consequence(label)
         evidence = screen_payment_evidence(screen.text)
         if kind is Consequence.REVERSIBLE and not evidence:
