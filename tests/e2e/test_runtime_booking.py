@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from gofer.cli import DEMO_FACTS, demo_flow
 from gofer.demo import DemoServer, format_rupees, search_flights
 from gofer.demo.catalog import city_by_code
 from gofer.facts import Facts
@@ -23,12 +24,7 @@ from .conftest import Events, Runner
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
-FACTS = {
-    "first name": "Asha",
-    "last name": "Raina",
-    "email": "asha@example.com",
-    "mobile number": "9876543210",
-}
+FACTS = DEMO_FACTS
 CARD = {
     "card number": "4111 1111 1111 1111",
     "name on card": "Asha Raina",
@@ -37,38 +33,19 @@ CARD = {
 }
 
 
-def _search_steps(url: str) -> list[dict[str, Any]]:
-    return [
-        {"browse": url},
-        {"choose": "Delhi", "in": "From"},
-        {"choose": "Srinagar", "in": "To"},
-        {"choose": "14 October", "in": "Departure date"},
-        {"click": "Search flights"},
-    ]
-
-
 def _booking_steps() -> list[dict[str, Any]]:
-    return [
-        {"choose": "Lowest price", "in": "Sort by"},
-        {"read": "the first result: airline, departure time and price", "as": "cheapest"},
-        {"click": "Select", "within": "the first result"},
-        {"click": "Select", "within": "Economy"},
-        {"enter": "${first name}", "into": "First name"},
-        {"enter": "${last name}", "into": "Last name"},
-        {"enter": "${email}", "into": "Email"},
-        {"enter": "${mobile number}", "into": "Mobile number"},
-        {"click": "Continue"},
-        {"if": {"shows": "Add extras"}, "then": [{"click": "No thanks"}]},
-    ]
+    """The demo booking from the results page on, before its last step (the stop)."""
+    steps: list[dict[str, Any]] = demo_flow("")["steps"]
+    first = steps.index({"choose": "Lowest price", "in": "Sort by"})
+    return steps[first:-1]
 
 
 def booking_flow(url: str, *, last: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The whole booking up to a stop in front of payment."""
-    stop = last or {"stop_before": "paying for the booking"}
-    return {
-        "vars": {"cheapest": ""},
-        "steps": [*_search_steps(url), *_booking_steps(), stop],
-    }
+    """The whole booking up to a stop in front of payment (or ``last`` instead)."""
+    flow = demo_flow(url)
+    if last is not None:
+        flow["steps"] = [*flow["steps"][:-1], last]
+    return flow
 
 
 def cheapest_flight() -> tuple[str, str, str, str]:
