@@ -7,6 +7,7 @@ codes are listed in :mod:`gofer.flow.problems`.
 from __future__ import annotations
 
 from gofer.flow.check import check_flow, validate_flow
+from gofer.flow.describe import describe_condition, describe_step
 from gofer.flow.guide import EXAMPLES, flow_guide
 from gofer.flow.names import is_valid_name, names_in, substitute
 from gofer.flow.parse import flow_to_json, parse_flow
@@ -87,6 +88,8 @@ __all__ = [
     "Verify",
     "Wait",
     "check_flow",
+    "describe_condition",
+    "describe_step",
     "flow_guide",
     "flow_json_schema",
     "flow_to_json",

@@ -88,24 +88,3 @@ def needs_screen(condition: Condition) -> bool:
         case AllOf(items=items) | AnyOf(items=items):
             return any(needs_screen(c) for c in items)
     return False
-
-
-def describe(condition: Condition) -> str:
-    """The condition in plain words, for reports."""
-    match condition:
-        case Shows(text=text):
-            return f"the screen shows '{text}'"
-        case NotShows(text=text):
-            return f"the screen does not show '{text}'"
-        case VarEquals(var=name, value=value):
-            return f"{name} is '{value}'"
-        case VarEmpty(var=name, empty=empty):
-            return f"{name} is {'empty' if empty else 'not empty'}"
-        case AllOf(items=items):
-            return " and ".join(describe(c) for c in items)
-        case AnyOf(items=items):
-            return " or ".join(describe(c) for c in items)
-        case Judged(text=text):
-            return text
-    return repr(condition)
-

@@ -37,11 +37,13 @@ from gofer.flow import (
     StopBefore,
     Verify,
     Wait,
+    describe_condition,
+    describe_step,
     substitute,
 )
 from gofer.runtime import actions
 from gofer.runtime.actions import label_of
-from gofer.runtime.conditions import NeedsDecider, describe, holds, needs_screen
+from gofer.runtime.conditions import NeedsDecider, holds, needs_screen
 from gofer.runtime.reading import read_list, read_value
 from gofer.runtime.signals import BudgetSpent, Done, Gated, StepFailed
 from gofer.runtime.types import (
@@ -245,45 +247,13 @@ class Run:
         except (SurfaceError, StepFailed) as exc:
             log.info("could not read the screen after the run stopped: %s", exc)
 
-    def intent_of(self, step: Step) -> str:
-        if step.intent:
-            return step.intent
-        match step:
-            case Browse(url=url):
-                return f"go to {url}"
-            case Open(app=app):
-                return f"open {app}"
-            case Click(target=t, within=w):
-                return f"click '{t}'" + (f" in {w}" if w else "")
-            case Enter(value=v, into=into):
-                return f"enter {v} into '{into}'"
-            case Choose(option=o, in_=i):
-                return f"choose '{o}' in '{i}'"
-            case Press(key=k):
-                return f"press {k}"
-            case Verify(condition=c):
-                return f"check that {describe(c)}"
-            case Read(what=w, as_=name):
-                return f"read {w} as {name}"
-            case Wait(condition=c):
-                return f"wait until {describe(c)}"
-            case StopBefore(action=a):
-                return f"stop before {a}"
-            case If(condition=c):
-                return f"if {describe(c)}"
-            case RepeatUntil(condition=c):
-                return f"repeat until {describe(c)}"
-            case Do(instruction=text):
-                return text
-        return step.KIND
-
     async def steps(self, prefix: str, steps: Sequence[Step]) -> None:
         for i, step in enumerate(steps):
             await self.step(f"{prefix}.{i}", step)
 
     async def step(self, path: str, step: Step) -> None:
         report = StepReport(path=path, kind=step.KIND, outcome=StepOutcome.DONE,
-                            intent=self.mask(self.intent_of(step)))
+                            intent=self.mask(describe_step(step)))
         self.reports.append(report)
         started = time.perf_counter()
         actions_before = self.spend.actions
@@ -358,7 +328,7 @@ class Run:
             case Verify(condition=cond):
                 if await self.holds(cond):
                     return Done()
-                raise StepFailed(f"expected {describe(cond)}, but it does not hold")
+                raise StepFailed(f"expected {describe_condition(cond)}, but it does not hold")
             case Wait(condition=cond, timeout_ms=timeout):
                 limit = (timeout or self.settings.wait_timeout_ms) / 1000
                 deadline = time.perf_counter() + limit
@@ -367,7 +337,8 @@ class Run:
                         if await self.holds(cond):
                             break
                         raise StepFailed(
-                            f"waited {int(limit * 1000)} ms but {describe(cond)} never held"
+                            f"waited {int(limit * 1000)} ms but "
+                            f"{describe_condition(cond)} never held"
                         )
                 return Done()
             case Read():
@@ -390,7 +361,8 @@ class Run:
                     await self.steps(f"{path}.do", body)
                 if await self.holds(cond):
                     return Done(reason=f"held after {rounds} rounds")
-                raise StepFailed(f"{describe(cond)} still did not hold after {rounds} rounds")
+                raise StepFailed(
+                    f"{describe_condition(cond)} still did not hold after {rounds} rounds")
             case Do(instruction=text):
                 raise StepFailed(
                     f"'{text}' needs a model decider, and none is configured; "

@@ -12,30 +12,11 @@ from typing import Any
 from pydantic import JsonValue, TypeAdapter
 
 from gofer.facts import Facts
+from gofer.flow.describe import describe_step
 from gofer.flow.steps import (
-    AllOf,
-    AnyOf,
-    Browse,
-    Choose,
-    Click,
-    Condition,
-    Do,
-    Enter,
     Flow,
-    If,
-    Judged,
-    NotShows,
     Open,
-    Press,
-    Read,
-    RepeatUntil,
-    Shows,
     Step,
-    StopBefore,
-    VarEmpty,
-    VarEquals,
-    Verify,
-    Wait,
 )
 from gofer.flow.walk import step_at
 from gofer.tasks.limits import MAX_RECORD_CHARS, MAX_SUMMARY_CHARS
@@ -44,7 +25,6 @@ from gofer.tasks.store import Cell
 
 __all__ = [
     "answer_for",
-    "describe_step",
     "next_calls",
     "progress_summary",
     "redact_status",
@@ -83,56 +63,6 @@ def sentence(text: str) -> str:
     if len(flat) > MAX_SUMMARY_CHARS:
         flat = flat[: MAX_SUMMARY_CHARS - 1].rstrip() + "…"
     return flat if flat.endswith((".", "…", "?", "!")) else flat + "."
-
-
-def _condition(cond: Condition) -> str:
-    if isinstance(cond, Judged):
-        return cond.text
-    if isinstance(cond, Shows):
-        return f"the screen shows “{cond.text}”"
-    if isinstance(cond, NotShows):
-        return f"the screen does not show “{cond.text}”"
-    if isinstance(cond, VarEquals):
-        return f"{cond.var} is “{cond.value}”"
-    if isinstance(cond, VarEmpty):
-        return f"{cond.var} is empty" if cond.empty else f"{cond.var} is not empty"
-    joiner = " and " if isinstance(cond, AllOf) else " or "
-    assert isinstance(cond, AllOf | AnyOf)
-    return joiner.join(_condition(item) for item in cond.items)
-
-
-def describe_step(step: Step) -> str:
-    """The step's own intent, or plain words for what it does."""
-    if step.intent:
-        return step.intent
-    within = f" within {step.within}" if isinstance(step, Click | Enter | Choose) and step.within \
-        else ""
-    if isinstance(step, Browse):
-        return f"load {step.url}"
-    if isinstance(step, Open):
-        return f"open the {step.app} application"
-    if isinstance(step, Click):
-        return f"press “{step.target}”{within}"
-    if isinstance(step, Enter):
-        return f"type {step.value} into “{step.into}”{within}"
-    if isinstance(step, Choose):
-        return f"choose “{step.option}” in “{step.in_}”{within}"
-    if isinstance(step, Press):
-        return f"press the {step.key} key"
-    if isinstance(step, Verify):
-        return f"check that {_condition(step.condition)}"
-    if isinstance(step, Read):
-        return f"read {step.what} as {step.as_}"
-    if isinstance(step, Wait):
-        return f"wait until {_condition(step.condition)}"
-    if isinstance(step, StopBefore):
-        return f"stop before {step.action}"
-    if isinstance(step, If):
-        return f"if {_condition(step.condition)}, do the steps that follow"
-    if isinstance(step, RepeatUntil):
-        return f"repeat steps until {_condition(step.condition)}"
-    assert isinstance(step, Do)
-    return step.instruction
 
 
 def _surface(step: Step, allowed: frozenset[str]) -> str:
