@@ -71,7 +71,7 @@ ALLOWED = {
     "safety": {"safety", "errors"},
     "shape": {"shape", "errors"},
     "surfaces": {"surfaces", "errors"},
-    "decide": {"decide", "errors", "surfaces"},
+    "decide": {"decide", "errors", "flow", "safety", "surfaces"},
     "runtime": {"runtime", "errors", "flow", "facts", "safety", "surfaces", "decide"},
     "tasks": {"tasks", "errors", "flow", "facts", "safety", "shape", "surfaces", "decide",
               "runtime"},
@@ -84,3 +84,40 @@ def test_imports_run_down_the_map(package: str) -> None:
     for module, imported in _imports(package).items():
         wrong = imported - ALLOWED[package]
         assert not wrong, f"{module} imports {sorted(wrong)}, against docs/architecture.md"
+
+
+def _module_graph(package: str) -> dict[str, set[str]]:
+    """Each module of ``package`` and the modules of the same package it imports,
+    counting imports made only for type checking."""
+    graph: dict[str, set[str]] = {}
+    for path in (SRC / package).rglob("*.py"):
+        module = "gofer." + ".".join(path.relative_to(SRC).with_suffix("").parts)
+        module = module.removesuffix(".__init__")
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        graph[module] = {
+            node.module for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0
+            and node.module.startswith(f"gofer.{package}.")
+        }
+    return graph
+
+
+@pytest.mark.parametrize("package", sorted(ALLOWED))
+def test_no_module_imports_itself_back(package: str) -> None:
+    """No cycle between a package's modules, not even one hidden behind TYPE_CHECKING
+    (the package's ``__init__`` only re-exports, so it is left out)."""
+    graph = _module_graph(package)
+    graph.pop(f"gofer.{package}", None)
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for nxt in graph.get(start, set()):
+            if nxt == goal:
+                return True
+            if nxt not in seen:
+                seen.add(nxt)
+                if reaches(nxt, goal, seen):
+                    return True
+        return False
+
+    cycles = sorted(m for m in graph if reaches(m, m, set()))
+    assert not cycles, f"modules that import themselves back: {cycles}"

@@ -3,11 +3,18 @@
 Given a step's words and a :class:`~gofer.surfaces.screen.Screen`, :func:`ground`
 chooses the one element to act on, with a confidence and the evidence, and says
 when the evidence is too thin so that a model decider need be asked only then.
-Everything here is pure: no I/O, and nothing here calls back into the runtime.
+The other pure rules of a screen live here too: reading values and lists off it
+(``reading``), judging flow conditions on it (``conditions``), what covers a
+target and how to close it (``overlays``), what a control is called and holds
+(``controls``) and dates on controls (``dates``). Everything here is pure: no
+I/O, and nothing here calls back into the runtime.
 """
 
 from __future__ import annotations
 
+from gofer.decide.conditions import NeedsDecider, holds, needs_screen, screen_shows
+from gofer.decide.controls import label_of, pick_action, value_took
+from gofer.decide.dates import native_value, when_of
 from gofer.decide.ground import (
     CLOSE_MARGIN,
     HINT_FLOOR,
@@ -22,6 +29,8 @@ from gofer.decide.ground import (
 )
 from gofer.decide.hints import GroundingHint, hint_for, learn_hint, site_of
 from gofer.decide.options import OPTION_MIN, match_date_cell, match_option
+from gofer.decide.overlays import Cover, covering, dismisser
+from gofer.decide.reading import read_list, read_value
 from gofer.decide.regions import Region, resolve_regions, resolve_within
 from gofer.decide.text import Amount, amounts, normalise, symbol_words
 from gofer.decide.when import parse_when
@@ -34,22 +43,36 @@ __all__ = [
     "WEAK",
     "Amount",
     "Candidate",
+    "Cover",
     "Grounding",
     "GroundingHint",
+    "NeedsDecider",
     "Query",
     "Region",
     "Want",
     "amounts",
+    "covering",
     "describe",
+    "dismisser",
     "ground",
     "hint_for",
+    "holds",
+    "label_of",
     "learn_hint",
     "match_date_cell",
     "match_option",
+    "native_value",
+    "needs_screen",
     "normalise",
     "parse_when",
+    "pick_action",
+    "read_list",
+    "read_value",
     "resolve_regions",
     "resolve_within",
+    "screen_shows",
     "site_of",
     "symbol_words",
+    "value_took",
+    "when_of",
 ]

@@ -13,17 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from gofer.decide.hints import hint_for
 from gofer.decide.prepared import DATE_INPUTS, ElementInfo, Prepared, prepare
 from gofer.decide.regions import Region, resolve_regions
 from gofer.decide.text import normalise, stem_tokens, symbol_words, text_score
+from gofer.decide.types import GroundingHint, Query, Want
 from gofer.surfaces.screen import Element, Screen
-
-if TYPE_CHECKING:
-    from gofer.decide.hints import GroundingHint
 
 __all__ = [
     "CLOSE_MARGIN",
@@ -49,27 +45,6 @@ HINT_FLOOR = 0.9
 
 MAX_CANDIDATES = 5
 """How many ranked candidates a :class:`Grounding` carries."""
-
-
-class Want(StrEnum):
-    """What kind of element a step is looking for."""
-
-    CLICK = "click"  # buttons, links, tabs, menu items, cards, clickables
-    FIELD = "field"  # something to type into
-    CONTROL = "control"  # the select, combobox, radio group, tab list or date field to choose in
-    OPTION = "option"  # one option among options
-    ACTION = "action"  # the control a stop_before stops in front of
-
-
-@dataclass(frozen=True, slots=True)
-class Query:
-    """What to look for: the step's target words, what kind of element, and where."""
-
-    words: str
-    want: Want
-    within: str | None = None
-    kind: str = ""  # the step kind (click, enter, choose, stop_before), for hints
-    exclude: frozenset[str] = frozenset()  # element refs to skip
 
 
 @dataclass(frozen=True, slots=True)

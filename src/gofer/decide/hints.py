@@ -3,28 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from gofer.decide.text import normalise
+from gofer.decide.types import GroundingHint, Query
 from gofer.surfaces.screen import Element, Screen
 
-if TYPE_CHECKING:
-    from gofer.decide.ground import Query
-
 __all__ = ["GroundingHint", "hint_for", "learn_hint", "site_of"]
-
-
-@dataclass(frozen=True, slots=True)
-class GroundingHint:
-    """Which element some target words resolved to on a site, to try first next time."""
-
-    site: str  # scheme://host[:port]
-    kind: str  # the step kind (click, enter, choose, stop_before)
-    words: str  # the target words as written in the step
-    role: str
-    name: str
 
 
 def site_of(url: str) -> str:

@@ -7,46 +7,41 @@ surface, and checks that the action took.
 from __future__ import annotations
 
 import contextlib
-import re
 import time as clock
 from collections.abc import Awaitable, Callable
-from datetime import date, datetime, time
-from typing import TYPE_CHECKING
+from datetime import date, datetime
 
 from playwright.async_api import Error as PlaywrightError
 
-from gofer.decide import Query, Want, ground, match_date_cell, match_option, normalise, parse_when
-from gofer.decide.when import MONTHS
+from gofer.decide import Query, Want, ground, match_date_cell, match_option
+from gofer.decide.controls import (
+    FIELD_ROLES,
+    OPTION_ROLES,
+    appeared,
+    group_members,
+    label_of,
+    looks,
+    option_refs,
+    pick_action,
+    value_took,
+)
+from gofer.decide.dates import is_date_words, names_month, native_value, shown_month, when_of
+from gofer.decide.overlays import covering, dismisser
 from gofer.errors import SurfaceError
 from gofer.flow import Choose, Click, Enter, StopBefore
-from gofer.runtime.overlays import covering, dismisser
+from gofer.runtime.context import StepContext
 from gofer.runtime.signals import Done, Gated, StepFailed
 from gofer.runtime.types import Gate, StepOutcome
-from gofer.safety import Consequence, consequence, human_wall, screen_payment_evidence
+from gofer.safety import consequence, human_wall, screen_payment_evidence
 from gofer.surfaces import ActionEffect, BrowserSurface
 from gofer.surfaces.screen import Element, Screen
 
-if TYPE_CHECKING:
-    from gofer.runtime.run import Run
-
-_FIELD_ROLES = {"textbox", "searchbox", "combobox", "spinbutton"}
-_OPTION_ROLES = {"option", "menuitemradio", "menuitem", "gridcell", "treeitem"}
-_MONTH_HEADING = re.compile(
-    r"\b(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?,?\s+(\d{4})\b",
-    re.IGNORECASE,
-)
-_DIGITS = re.compile(r"\d")
-
-
-def label_of(el: Element) -> str:
-    """The words a person would call ``el`` by, for reports and reasons."""
-    return el.name or el.label or el.text or el.placeholder or el.title or el.role
-
+__all__ = ["choose", "click", "enter", "label_of", "stop_before"]
 
 _MOST_DISMISSALS = 3  # layers closed for one target (a consent wall, then a popup)
 
 
-async def _uncover(run: Run, path: str, el: Element, query: Query) -> Element:
+async def _uncover(run: StepContext, path: str, el: Element, query: Query) -> Element:
     """Get what covers the target out of the way, and find the target again.
 
     Escape first; a layer that stays is closed with its least-consenting control
@@ -90,7 +85,7 @@ async def _uncover(run: Run, path: str, el: Element, query: Query) -> Element:
 # ------------------------------------------------------------------ click
 
 
-async def click(run: Run, path: str, step: Click) -> Done:
+async def click(run: StepContext, path: str, step: Click) -> Done:
     words = run.sub(step.target)
     within = run.sub(step.within) if step.within else None
     query = Query(words, Want.CLICK, within, kind="click")
@@ -109,20 +104,7 @@ async def click(run: Run, path: str, step: Click) -> Done:
     return Done(element=el, confidence=grounding.confidence)
 
 
-def _looks(screen: Screen) -> tuple[object, ...]:
-    """What a person would notice of a screen: its address, text and control states."""
-    return (
-        screen.url,
-        screen.text,
-        screen.dialog_open,
-        tuple(
-            (e.role, e.name, e.value, e.checked, e.selected, e.expanded, e.disabled, e.visible)
-            for e in screen.elements
-        ),
-    )
-
-
-async def _late_change(run: Run, before: Screen) -> bool:
+async def _late_change(run: StepContext, before: Screen) -> bool:
     """Whether the page changes within the grace after an action that seemed to do nothing.
 
     Pages that answer a click from a timer (a debounce, a spinner first) change a
@@ -134,34 +116,14 @@ async def _late_change(run: Run, before: Screen) -> bool:
         browser = await run.browser()
         await browser.settle(run.settings.settle_timeout_ms)
         return True
-    return _looks(await run.screen()) != _looks(before)
+    return looks(await run.screen()) != looks(before)
 
 
 # ------------------------------------------------------------------ enter
 
 
-def _value_took(wanted: str, shown: str) -> bool:
-    if not wanted:
-        return not shown
-    if _DIGITS.search(wanted) and len(re.sub(r"\D", "", wanted)) >= 6:
-        digits_w, digits_s = re.sub(r"\D", "", wanted), re.sub(r"\D", "", shown)
-        return digits_w == digits_s or digits_s.endswith(digits_w) or digits_w.endswith(digits_s)
-    w, s = normalise(wanted), normalise(shown)
-    return w == s or (bool(s) and (w in s or s in w))
-
-
-def _option_refs(screen: Screen, roles: frozenset[str] | set[str] = _OPTION_ROLES) -> set[str]:
-    return {e.ref for e in screen.elements if e.visible and e.role in roles}
-
-
-def _appeared(options: list[Element], before: set[str]) -> list[Element]:
-    """The options that appeared since ``before`` (the popup just opened), else all."""
-    fresh = [o for o in options if o.ref not in before]
-    return fresh or options
-
-
 async def _pick_suggestion(
-    run: Run, path: str, field: Element, value: str, before: set[str]
+    run: StepContext, path: str, field: Element, value: str, before: set[str]
 ) -> Element | None:
     """After typing into an autocomplete, pick the suggestion that matches the value.
 
@@ -169,8 +131,8 @@ async def _pick_suggestion(
     are passed over while new ones appeared.
     """
     screen = await run.screen()
-    options = _appeared([
-        e for e in screen.elements if e.visible and e.role in _OPTION_ROLES and not e.disabled
+    options = appeared([
+        e for e in screen.elements if e.visible and e.role in OPTION_ROLES and not e.disabled
     ], before)
     if not options:
         return None
@@ -183,7 +145,7 @@ async def _pick_suggestion(
     return option
 
 
-async def _shown_value(run: Run, el: Element, value: str) -> str:
+async def _shown_value(run: StepContext, el: Element, value: str) -> str:
     """What ``el`` holds, to compare with ``value``: the screen's copy unless it is masked.
 
     The screen hides secrets behind markers; only for a secret value is the field
@@ -195,24 +157,24 @@ async def _shown_value(run: Run, el: Element, value: str) -> str:
     return await browser.read_value(el.ref)
 
 
-async def enter(run: Run, path: str, step: Enter) -> Done:
+async def enter(run: StepContext, path: str, step: Enter) -> Done:
     into = run.sub(step.into)
     within = run.sub(step.within) if step.within else None
     value = run.sub(step.value)
     query = Query(into, Want.FIELD, within, kind="enter")
     el, screen, grounding = await run.find(path, query)
-    before = _option_refs(screen)
-    if not (el.editable or el.role in _FIELD_ROLES):
+    before = option_refs(screen)
+    if not (el.editable or el.role in FIELD_ROLES):
         raise StepFailed(f"'{label_of(el)}' is a {el.role}, not a field one can type into")
     el = await _uncover(run, path, el, query)
     browser = await run.browser()
-    if el.value and not step.submit and _value_took(value, await _shown_value(run, el, value)):
+    if el.value and not step.submit and value_took(value, await _shown_value(run, el, value)):
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
     await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, value))
     if el.role == "combobox" or el.expanded is not None:
         await _pick_suggestion(run, path, el, value, before)
     shown = await browser.read_value(el.ref)
-    if not _value_took(value, shown):
+    if not value_took(value, shown):
         raise StepFailed(f"typed into '{label_of(el)}', but the field does not show what was typed")
     if step.submit:
         run.invalidate()
@@ -224,42 +186,11 @@ async def enter(run: Run, path: str, step: Enter) -> Done:
 # ------------------------------------------------------------------ choose
 
 
-_ISO_DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2}))?\s*$")
-
-
-def when_of(words: str, today: date) -> date | time | datetime | None:
-    """A date or time in any common written form; ISO dates are year-month-day."""
-    iso = _ISO_DATE.match(words)
-    if iso:
-        y, m, d, hh, mm = iso.groups()
-        try:
-            day = date(int(y), int(m), int(d))
-            if hh is not None:
-                return datetime(day.year, day.month, day.day, int(hh), int(mm))
-        except ValueError:
-            return None
-        return day
-    return parse_when(words, today)
-
-
-def _is_date_words(words: str, today: date) -> bool:
-    when = when_of(words, today)
-    return isinstance(when, date) and not re.fullmatch(r"\s*\d+\s*", words)
-
-
-def _shown_month(screen: Screen) -> tuple[int, int] | None:
-    for line in screen.lines:
-        m = _MONTH_HEADING.search(line.text)
-        if m:
-            return int(m.group(2)), MONTHS[m.group(1).casefold()]
-    return None
-
-
-async def _pick_date(run: Run, path: str, words: str) -> Element:
+async def _pick_date(run: StepContext, path: str, words: str) -> Element:
     """In an open date picker, move month by month to the date and pick the day."""
     browser = await run.browser()
     screen = await run.screen()
-    shown = _shown_month(screen)
+    shown = shown_month(screen)
     today = run.settings.today or date.today()
     reference = date(shown[0], shown[1], 1) if shown else today
     when = when_of(words, reference)
@@ -272,9 +203,9 @@ async def _pick_date(run: Run, path: str, words: str) -> Element:
         screen = await run.screen()
         cells = [e for e in screen.elements if e.visible and not e.disabled]
         cell = match_date_cell(target, cells)
-        shown = _shown_month(screen)
+        shown = shown_month(screen)
         if cell is not None and (
-            shown in (None, (target.year, target.month)) or _names_month(cell, target)
+            shown in (None, (target.year, target.month)) or names_month(cell, target)
         ):
             await run.act(path, f"pick day '{label_of(cell)}'", _clicker(browser, cell.ref))
             return cell
@@ -291,25 +222,11 @@ async def _pick_date(run: Run, path: str, words: str) -> Element:
     raise StepFailed(f"could not reach {target:%B %Y} in the calendar")
 
 
-def _names_month(cell: Element, day: date) -> bool:
-    """Whether the cell's own words or its grid's name say which month it is in."""
-    words = " ".join((cell.name, cell.label, cell.title, cell.text, cell.group, cell.section))
-    tokens = set(normalise(words).split())
-    month = f"{day:%B}".casefold()
-    return bool(tokens & {month, month[:3]}) or day.isoformat() in words
-
-
 def _clicker(browser: BrowserSurface, ref: str) -> Callable[[], Awaitable[ActionEffect]]:
     return lambda: browser.click(ref)
 
 
-def _group_members(screen: Screen, el: Element) -> list[Element]:
-    if el.group:
-        return [e for e in screen.elements if e.group == el.group and e.role == el.role]
-    return [el]
-
-
-async def _choose_among(run: Run, path: str, members: list[Element], option: str) -> Done:
+async def _choose_among(run: StepContext, path: str, members: list[Element], option: str) -> Done:
     best = match_option(option, [label_of(m) for m in members])
     if best is None:
         names = ", ".join(label_of(m) for m in members[:8])
@@ -322,7 +239,7 @@ async def _choose_among(run: Run, path: str, members: list[Element], option: str
     return Done(element=chosen, confidence=best[1])
 
 
-async def choose(run: Run, path: str, step: Choose) -> Done:
+async def choose(run: StepContext, path: str, step: Choose) -> Done:
     option = run.sub(step.option)
     target = run.sub(step.in_)
     within = run.sub(step.within) if step.within else None
@@ -338,14 +255,14 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
         when = when_of(option, run.settings.today or date.today())
         if when is None:
             raise StepFailed(f"'{option}' is not a date or time")
-        text = _native_value(el.input_type, when)
+        text = native_value(el.input_type, when)
         if text is None:
             raise StepFailed(f"'{option}' is not a {el.input_type} for '{label_of(el)}'")
         await run.act(path, f"set '{label_of(el)}' to {text}", lambda: browser.fill(el.ref, text))
         return Done(element=el, confidence=grounding.confidence)
 
     if el.role in ("checkbox", "switch"):
-        members = _group_members(screen, el)
+        members = group_members(screen, el)
         if len(members) > 1 and el.group:
             return await _choose_among(run, path, members, option)
         if el.checked:
@@ -354,18 +271,18 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
         return Done(element=el, confidence=grounding.confidence)
 
     if el.role in ("radio", "tab"):
-        return await _choose_among(run, path, _group_members(screen, el), option)
+        return await _choose_among(run, path, group_members(screen, el), option)
 
     # A custom control: open it, then pick from what appears (suggestions, a list,
     # a calendar). An editable one is typed into to filter its suggestions.
-    date_like = _is_date_words(option, run.settings.today or date.today())
-    popup_roles = _OPTION_ROLES | {"radio", "tab", "menuitemcheckbox"}
-    before = _option_refs(await run.screen(), popup_roles)
+    date_like = is_date_words(option, run.settings.today or date.today())
+    popup_roles = OPTION_ROLES | {"radio", "tab", "menuitemcheckbox"}
+    before = option_refs(await run.screen(), popup_roles)
     if el.editable and not date_like and el.input_type not in ("date",):
         await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, option))
         picked = await _pick_suggestion(run, path, el, option, before)
         shown = await browser.read_value(el.ref)
-        if picked is None and not _value_took(option, shown):
+        if picked is None and not value_took(option, shown):
             raise StepFailed(f"no suggestion for '{option}' appeared under '{label_of(el)}'")
         return Done(element=picked or el, confidence=grounding.confidence)
 
@@ -377,26 +294,13 @@ async def choose(run: Run, path: str, step: Choose) -> Done:
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
     while True:
         screen = await run.screen()
-        options = _appeared(
+        options = appeared(
             [e for e in screen.elements if e.visible and e.role in popup_roles], before)
         if options:
             return await _choose_among(run, path, options, option)
         if not await run.wait_change(deadline):
             raise StepFailed(
                 f"opening '{label_of(el)}' showed no options to choose '{option}' from")
-
-
-def _native_value(input_type: str, when: date | time | datetime) -> str | None:
-    """The value a native date or time input takes, or None when ``when`` lacks a part."""
-    if input_type == "time":
-        return when.strftime("%H:%M") if isinstance(when, (datetime, time)) else None
-    if isinstance(when, time):
-        return None
-    if input_type == "datetime-local":
-        at = when if isinstance(when, datetime) else datetime.combine(when, time())
-        return at.strftime("%Y-%m-%dT%H:%M")
-    day = when.date() if isinstance(when, datetime) else when
-    return day.strftime("%Y-%m") if input_type == "month" else day.isoformat()
 
 
 _SELECTED = """(s) => ({
@@ -406,7 +310,7 @@ _SELECTED = """(s) => ({
 
 
 async def _choose_in_select(
-    run: Run, path: str, el: Element, option: str, confidence: float
+    run: StepContext, path: str, el: Element, option: str, confidence: float
 ) -> Done:
     """A native select: pick the option; in a multiple select, add it to those picked."""
     best = match_option(option, el.options)
@@ -444,47 +348,18 @@ async def _choose_in_select(
 
 # ------------------------------------------------------------------ stop_before
 
-_ACTION_ROLES = {"button", "link", "clickable", "menuitem"}
-
-
-def _pick_action(words: str, screen: Screen) -> tuple[Element, float] | None:
-    """The control that does the action ``words`` describe."""
-    g = ground(Query(words, Want.ACTION, kind="stop_before"), screen)
-    if g.element is not None and not g.low_confidence:
-        return g.element, g.confidence
-    wants_payment = any(
-        w in words.casefold() for w in ("pay", "purchase", "checkout", "check out", "buy", "order")
-    ) or consequence(words) is Consequence.PAYMENT
-    ranked: list[tuple[int, float, Element]] = []
-    scores = {c.element.ref: c.score for c in g.candidates}
-    for el in screen.elements:
-        if not el.visible or (el.role not in _ACTION_ROLES and el.input_type not in ("submit",)):
-            continue
-        kind = consequence(label_of(el))
-        if kind is Consequence.REVERSIBLE:
-            continue
-        rank = 2 if (kind is Consequence.PAYMENT) == wants_payment else 1
-        ranked.append((rank, scores.get(el.ref, 0.0), el))
-    if ranked:
-        ranked.sort(key=lambda r: (r[0], not r[2].disabled, r[1]), reverse=True)
-        return ranked[0][2], 0.6 if ranked[0][0] == 2 else 0.4
-    if g.element is not None:
-        return g.element, g.confidence
-    return None
-
-
-async def stop_before(run: Run, path: str, step: StopBefore) -> Done:
+async def stop_before(run: StepContext, path: str, step: StopBefore) -> Done:
     words = run.sub(step.action)
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
     while True:
         screen = await run.screen()
-        found = _pick_action(words, screen)
+        found = pick_action(words, screen)
         if found is not None:
             break
         if not await run.wait_change(deadline):
             raise StepFailed(f"found no control on the screen for '{words}'")
     el, confidence = found
-    if run.request.allow_destructive:
+    if run.allow_destructive:
         if el.disabled:
             raise StepFailed(f"the control for '{words}', '{label_of(el)}', is disabled")
         browser = await run.browser()

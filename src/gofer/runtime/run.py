@@ -11,12 +11,13 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
-from datetime import date
 from typing import Protocol
 from urllib.parse import urlsplit
 
 from gofer.decide import Grounding, Query, ground, learn_hint, site_of
+from gofer.decide.conditions import NeedsDecider, holds, needs_screen
+from gofer.decide.controls import label_of
+from gofer.decide.reading import read_list, read_value
 from gofer.errors import BlockedOrigin, GoferError, SurfaceError
 from gofer.flow import (
     AllOf,
@@ -42,9 +43,7 @@ from gofer.flow import (
     substitute,
 )
 from gofer.runtime import actions
-from gofer.runtime.actions import label_of
-from gofer.runtime.conditions import NeedsDecider, holds, needs_screen
-from gofer.runtime.reading import read_list, read_value
+from gofer.runtime.context import RuntimeSettings
 from gofer.runtime.signals import BudgetSpent, Done, Gated, StepFailed
 from gofer.runtime.types import (
     ChosenElement,
@@ -67,18 +66,6 @@ from gofer.surfaces.screen import Element, Screen
 log = logging.getLogger("gofer.runtime")
 
 __all__ = ["ModelDecider", "RuntimeSettings", "run_flow"]
-
-
-@dataclass(frozen=True, slots=True)
-class RuntimeSettings:
-    """Timeouts and thresholds of the runtime (milliseconds)."""
-
-    target_timeout_ms: int = 8_000  # how long a target that is not there yet is waited for
-    settle_timeout_ms: int = 10_000
-    wait_timeout_ms: int = 10_000  # default for `wait` steps
-    change_grace_ms: int = 1_000  # how long a click that changed nothing yet may still do so
-    min_confidence: float = 0.3  # below this, with no decider, a grounding is refused
-    today: date | None = None  # the date relative dates are read against (default: today)
 
 
 class ModelDecider(Protocol):
@@ -133,6 +120,10 @@ class Run:
         self.mask: Callable[[str], str] = request.mask or (lambda s: s)
 
     # ------------------------------------------------------------ bookkeeping
+
+    @property
+    def allow_destructive(self) -> bool:
+        return self.request.allow_destructive
 
     def _ms(self) -> float:
         return round((time.perf_counter() - self._t0) * 1000, 1)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from gofer.decide.hints import GroundingHint as GroundingHint
+from gofer.decide.types import GroundingHint as GroundingHint
 from gofer.flow.steps import Flow, JSONValue
 
 Masker = Callable[[str], str]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gofer.runtime.overlays import covering, dismisser
+from gofer.decide.overlays import covering, dismisser
 from gofer.surfaces.screen import Box, Element, Screen, TextLine
 
 TARGET = Element("e1", "link", "Top story", on_top=False, box=Box(100, 100, 200, 20))

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from gofer.decide import normalise, resolve_within
+from gofer.decide.regions import resolve_within
+from gofer.decide.text import normalise
 from gofer.flow import JSONValue
 from gofer.surfaces.screen import Box, Record, RecordGroup, Screen
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from gofer.decide import normalise, symbol_words
+from gofer.decide.text import normalise, symbol_words
 from gofer.safety import Consequence, consequence
 from gofer.surfaces.screen import Box, Element, Screen
 

@@ -1,0 +1,112 @@
+"""What a control is called, what it holds and which one an action means: pure rules.
+
+The runtime's acting steps ask these on a screen they have read; nothing here
+touches a page.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gofer.decide.ground import ground
+from gofer.decide.text import normalise
+from gofer.decide.types import Query, Want
+from gofer.safety import Consequence, consequence
+from gofer.surfaces.screen import Element, Screen
+
+__all__ = [
+    "ACTION_ROLES",
+    "FIELD_ROLES",
+    "OPTION_ROLES",
+    "appeared",
+    "group_members",
+    "label_of",
+    "looks",
+    "option_refs",
+    "pick_action",
+    "value_took",
+]
+
+FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
+"""Roles one can type into."""
+
+OPTION_ROLES = frozenset({"option", "menuitemradio", "menuitem", "gridcell", "treeitem"})
+"""Roles of the choices a popup or list shows."""
+
+ACTION_ROLES = frozenset({"button", "link", "clickable", "menuitem"})
+"""Roles of the controls a ``stop_before`` may stop in front of."""
+
+_DIGITS = re.compile(r"\d")
+
+
+def label_of(el: Element) -> str:
+    """The words a person would call ``el`` by, for reports and reasons."""
+    return el.name or el.label or el.text or el.placeholder or el.title or el.role
+
+
+def looks(screen: Screen) -> tuple[object, ...]:
+    """What a person would notice of a screen: its address, text and control states."""
+    return (
+        screen.url,
+        screen.text,
+        screen.dialog_open,
+        tuple(
+            (e.role, e.name, e.value, e.checked, e.selected, e.expanded, e.disabled, e.visible)
+            for e in screen.elements
+        ),
+    )
+
+
+def value_took(wanted: str, shown: str) -> bool:
+    """Whether a field showing ``shown`` holds ``wanted`` (the page's formatting aside)."""
+    if not wanted:
+        return not shown
+    if _DIGITS.search(wanted) and len(re.sub(r"\D", "", wanted)) >= 6:
+        digits_w, digits_s = re.sub(r"\D", "", wanted), re.sub(r"\D", "", shown)
+        return digits_w == digits_s or digits_s.endswith(digits_w) or digits_w.endswith(digits_s)
+    w, s = normalise(wanted), normalise(shown)
+    return w == s or (bool(s) and (w in s or s in w))
+
+
+def option_refs(screen: Screen, roles: frozenset[str] = OPTION_ROLES) -> set[str]:
+    """The refs of the visible elements in ``roles`` (the options showing now)."""
+    return {e.ref for e in screen.elements if e.visible and e.role in roles}
+
+
+def appeared(options: list[Element], before: set[str]) -> list[Element]:
+    """The options that appeared since ``before`` (the popup just opened), else all."""
+    fresh = [o for o in options if o.ref not in before]
+    return fresh or options
+
+
+def group_members(screen: Screen, el: Element) -> list[Element]:
+    """The elements of ``el``'s role in its group (its radio or checkbox group), or itself."""
+    if el.group:
+        return [e for e in screen.elements if e.group == el.group and e.role == el.role]
+    return [el]
+
+
+def pick_action(words: str, screen: Screen) -> tuple[Element, float] | None:
+    """The control that does the action ``words`` describe, with a confidence."""
+    g = ground(Query(words, Want.ACTION, kind="stop_before"), screen)
+    if g.element is not None and not g.low_confidence:
+        return g.element, g.confidence
+    wants_payment = any(
+        w in words.casefold() for w in ("pay", "purchase", "checkout", "check out", "buy", "order")
+    ) or consequence(words) is Consequence.PAYMENT
+    ranked: list[tuple[int, float, Element]] = []
+    scores = {c.element.ref: c.score for c in g.candidates}
+    for el in screen.elements:
+        if not el.visible or (el.role not in ACTION_ROLES and el.input_type not in ("submit",)):
+            continue
+        kind = consequence(label_of(el))
+        if kind is Consequence.REVERSIBLE:
+            continue
+        rank = 2 if (kind is Consequence.PAYMENT) == wants_payment else 1
+        ranked.append((rank, scores.get(el.ref, 0.0), el))
+    if ranked:
+        ranked.sort(key=lambda r: (r[0], not r[2].disabled, r[1]), reverse=True)
+        return ranked[0][2], 0.6 if ranked[0][0] == 2 else 0.4
+    if g.element is not None:
+        return g.element, g.confidence
+    return None

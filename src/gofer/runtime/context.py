@@ -1,0 +1,87 @@
+"""What an acting step gets from the run it belongs to: :class:`StepContext`.
+
+The acting steps (``runtime.actions``) see the run only through this narrow
+interface, so they need not know the run loop, its reports or its budget rules,
+and ``run.py`` can import them without a cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import Protocol
+
+from gofer.decide import Grounding, Query
+from gofer.flow import JSONValue
+from gofer.surfaces import ActionEffect, BrowserSurface
+from gofer.surfaces.screen import Element, Screen
+
+__all__ = ["RuntimeSettings", "StepContext"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuntimeSettings:
+    """Timeouts and thresholds of the runtime (milliseconds)."""
+
+    target_timeout_ms: int = 8_000  # how long a target that is not there yet is waited for
+    settle_timeout_ms: int = 10_000
+    wait_timeout_ms: int = 10_000  # default for `wait` steps
+    change_grace_ms: int = 1_000  # how long a click that changed nothing yet may still do so
+    min_confidence: float = 0.3  # below this, with no decider, a grounding is refused
+    today: date | None = None  # the date relative dates are read against (default: today)
+
+
+class StepContext(Protocol):
+    """The run as one acting step sees it."""
+
+    settings: RuntimeSettings
+    mask: Callable[[str], str]
+    """Hides secret values in a text that leaves the run (reasons, reports, events)."""
+
+    @property
+    def allow_destructive(self) -> bool:
+        """Whether the caller allowed controls that pay or cannot be undone."""
+        ...
+
+    def sub(self, text: str) -> str:
+        """``text`` with the run's ``${name}`` variables filled in."""
+        ...
+
+    def event(self, path: str, event: str, **detail: JSONValue) -> None:
+        """Add an event to the run's trace (string details are masked)."""
+        ...
+
+    async def browser(self) -> BrowserSurface:
+        """The browser surface the run acts on."""
+        ...
+
+    async def screen(self) -> Screen:
+        """The screen as it is now (read once until an action or ``invalidate``)."""
+        ...
+
+    def invalidate(self) -> None:
+        """Forget the screen read last, so the next ``screen`` reads the page again."""
+        ...
+
+    async def act(
+        self, path: str, what: str, action: Callable[[], Awaitable[ActionEffect]]
+    ) -> ActionEffect:
+        """Spend one action of the budget on ``action``."""
+        ...
+
+    async def wait_change(self, deadline: float) -> bool:
+        """Wait until the page changes or ``deadline`` (``perf_counter``) passes."""
+        ...
+
+    async def find(self, path: str, query: Query) -> tuple[Element, Screen, Grounding]:
+        """Ground ``query``, waiting for the target up to the target timeout."""
+        ...
+
+    def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
+        """Stop in front of a control that pays or cannot be undone, unless allowed."""
+        ...
+
+    def guard_submit(self, path: str, screen: Screen, key: str) -> None:
+        """Stop before a key that submits a card form, unless allowed."""
+        ...
