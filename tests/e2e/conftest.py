@@ -8,11 +8,13 @@ pages are served by one small local site, each test under paths of its own.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 import pytest_asyncio
+from playwright.async_api import Page
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -117,6 +119,36 @@ async def pages() -> AsyncIterator[Pages]:
 Runner = Callable[..., Awaitable[RunResult]]
 
 
+@dataclass(frozen=True)
+class Finished:
+    """A run that has ended, with the page it ended on still open."""
+
+    result: RunResult
+    page: Page
+    """The Playwright page the run was on when it ended, to read the page's own state."""
+
+
+Opener = Callable[..., AbstractAsyncContextManager[Finished]]
+
+
+def _request(
+    flow: Mapping[str, Any] | list[Any],
+    facts: Mapping[str, JSONValue] | None,
+    private: frozenset[str],
+    mask: Callable[[str], str] | None,
+    allow_destructive: bool,
+    budget: RunBudget | None,
+) -> RunRequest:
+    return RunRequest(
+        flow=parse_flow(flow),
+        variables=dict(facts or {}),
+        private=private,
+        mask=mask,
+        allow_destructive=allow_destructive,
+        budget=budget or RunBudget(),
+    )
+
+
 @pytest.fixture
 def run(engine: BrowserEngine) -> Runner:
     """Run a flow (a dict or list) in a fresh workspace and return the result.
@@ -136,15 +168,36 @@ def run(engine: BrowserEngine) -> Runner:
         origins: tuple[str, ...] = (),
         settings: RuntimeSettings | None = FAST,
     ) -> RunResult:
-        request = RunRequest(
-            flow=parse_flow(flow),
-            variables=dict(facts or {}),
-            private=private,
-            mask=mask,
-            allow_destructive=allow_destructive,
-            budget=budget or RunBudget(),
-        )
+        request = _request(flow, facts, private, mask, allow_destructive, budget)
         async with Workspace(engine, BrowserOptions(origins=origins)) as workspace:
             return await run_flow(request, workspace, settings=settings)
+
+    return go
+
+
+@pytest.fixture
+def run_open(engine: BrowserEngine) -> Opener:
+    """Like ``run``, as ``async with run_open(flow) as done``: ``done.result`` is the
+    result and ``done.page`` the page the run ended on, open until the block ends, so
+    a test can read what the page itself holds (field values, texts, what it logged).
+    """
+
+    @asynccontextmanager
+    async def go(
+        flow: Mapping[str, Any] | list[Any],
+        *,
+        facts: Mapping[str, JSONValue] | None = None,
+        private: frozenset[str] = frozenset(),
+        mask: Callable[[str], str] | None = None,
+        allow_destructive: bool = False,
+        budget: RunBudget | None = None,
+        origins: tuple[str, ...] = (),
+        settings: RuntimeSettings | None = FAST,
+    ) -> AsyncIterator[Finished]:
+        request = _request(flow, facts, private, mask, allow_destructive, budget)
+        async with Workspace(engine, BrowserOptions(origins=origins)) as workspace:
+            result = await run_flow(request, workspace, settings=settings)
+            surface = await workspace.browser()
+            yield Finished(result, surface.page)
 
     return go

@@ -11,7 +11,7 @@ import pytest_asyncio
 
 from gofer.runtime import RunStatus, RuntimeSettings
 
-from .conftest import FAST, Pages, Runner
+from .conftest import FAST, Opener, Pages, Runner
 from .sites import travel
 from .sites.base import Site, serve
 
@@ -98,12 +98,14 @@ async def test_calendar_with_a_delegated_click_listener(run: Runner) -> None:
     assert site.sent("/searchresults")[0]["checkin"] == "2026-10-14"
 
 
-async def test_a_form_field_named_children(run: Runner, pages: Pages) -> None:
+async def test_a_form_field_named_children(run_open: Opener, pages: Pages) -> None:
     url = pages.add("/general/children", """
 <form action="/general/children">
   <p><label for="a">Adults</label> <input id="a" name="adults" type="number" value="2"></p>
   <p><label for="c">Children</label> <input id="c" name="children" type="number" value="0"></p>
   <button>Search</button>
 </form>""")
-    result = await run([{"browse": url}, {"enter": "1", "into": "Children"}])
-    assert result.status is RunStatus.COMPLETED, result.failure
+    async with run_open([{"browse": url}, {"enter": "1", "into": "Children"}]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("#c").input_value() == "1"
+        assert await done.page.locator("#a").input_value() == "2"

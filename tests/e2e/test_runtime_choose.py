@@ -1,7 +1,8 @@
 """``choose`` and ``enter`` on hand-written pages: every kind of control a person picks in.
 
 Each page writes what was picked into a status line, and the flow ends with a
-``verify`` of that line, so a wrong pick fails the run itself.
+``verify`` of that line, so a wrong pick fails the run itself; the tests also read
+the controls' own values and the page's log of what was shown.
 """
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ import pytest
 from gofer.facts import Facts
 from gofer.runtime import RunStatus, StepOutcome
 
-from .conftest import Pages, Runner
+from .conftest import Opener, Pages, Runner
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 STATUS = """<p id="status">nothing yet</p>
-<script>function show(text) { document.getElementById('status').textContent = text; }</script>"""
+<script>window.shown = [];
+function show(text) {
+  document.getElementById('status').textContent = text; window.shown.push(text);
+}</script>"""
 
 
 async def test_native_select(run: Runner, pages: Pages) -> None:
@@ -201,17 +205,20 @@ async def test_date_picker_moves_month_by_month(run: Runner, pages: Pages) -> No
     assert len(moves) == 2
 
 
-async def test_date_picker_goes_back_too(run: Runner, pages: Pages) -> None:
+async def test_date_picker_goes_back_too(run_open: Opener, pages: Pages) -> None:
     url = pages.add("/choose/calendar-back", CALENDAR)
-    result = await run([
+    async with run_open([
         {"browse": url},
         {"choose": "2026-07-03", "in": "Check-in"},
         {"verify": {"shows": "check-in=3 July 2026"}},
-    ])
-    assert result.status is RunStatus.COMPLETED, result.failure
+    ]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("#checkin").input_value() == "3 July 2026"
+        assert await done.page.locator("#cal").is_hidden()
+        assert await done.page.evaluate("window.shown") == ["check-in=3 July 2026"]
 
 
-async def test_native_date_and_time_in_written_forms(run: Runner, pages: Pages) -> None:
+async def test_native_date_and_time_in_written_forms(run_open: Opener, pages: Pages) -> None:
     url = pages.add("/choose/native", STATUS + """
 <label for="d">Departure date</label>
 <input type="date" id="d" onchange="report()">
@@ -221,13 +228,15 @@ async def test_native_date_and_time_in_written_forms(run: Runner, pages: Pages) 
   const v = (id) => document.getElementById(id).value;
   show('date=' + v('d') + ' time=' + v('t'));
 }</script>""")
-    result = await run([
+    async with run_open([
         {"browse": url},
         {"choose": "14 Oct 2026", "in": "Departure date"},
         {"choose": "6:30 pm", "in": "Pickup time"},
         {"verify": {"shows": "date=2026-10-14 time=18:30"}},
-    ])
-    assert result.status is RunStatus.COMPLETED, result.failure
+    ]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("#d").input_value() == "2026-10-14"
+        assert await done.page.locator("#t").input_value() == "18:30"
 
 
 AUTOCOMPLETE = STATUS + """
@@ -254,25 +263,30 @@ box.addEventListener('input', () => {
 
 
 async def test_enter_into_an_autocomplete_picks_the_suggestion(
-    run: Runner, pages: Pages
+    run_open: Opener, pages: Pages
 ) -> None:
     url = pages.add("/enter/autocomplete", AUTOCOMPLETE)
-    result = await run([
+    async with run_open([
         {"browse": url},
         {"enter": "Pune", "into": "City"},
         {"verify": {"shows": "city=Pune (PNQ)"}},
-    ])
-    assert result.status is RunStatus.COMPLETED, result.failure
+    ]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("#city").input_value() == "Pune (PNQ)"
+        assert await done.page.locator("#city-list").is_hidden()
+        assert await done.page.evaluate("window.shown") == ["city=Pune (PNQ)"]
 
 
-async def test_choose_in_an_autocomplete(run: Runner, pages: Pages) -> None:
+async def test_choose_in_an_autocomplete(run_open: Opener, pages: Pages) -> None:
     url = pages.add("/choose/autocomplete", AUTOCOMPLETE)
-    result = await run([
+    async with run_open([
         {"browse": url},
         {"choose": "Mumbai", "in": "City"},
         {"verify": {"shows": "city=Mumbai (BOM)"}},
-    ])
-    assert result.status is RunStatus.COMPLETED, result.failure
+    ]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("#city").input_value() == "Mumbai (BOM)"
+        assert await done.page.evaluate("window.shown") == ["city=Mumbai (BOM)"]
 
 
 async def test_enter_reads_the_field_back(run: Runner, pages: Pages) -> None:
@@ -316,7 +330,7 @@ async def test_a_secret_already_in_its_field_is_compared_on_the_page(
 
 
 async def test_a_custom_dropdown_picks_from_the_list_it_opened(
-    run: Runner, pages: Pages
+    run_open: Opener, pages: Pages
 ) -> None:
     # A list of swatches is always showing with the same option names; choosing in
     # "Accent colour" must pick from the popup that opening it showed.
@@ -335,9 +349,12 @@ async def test_a_custom_dropdown_picks_from_the_list_it_opened(
   <li role="option" onclick="show('accent=' + this.textContent);
       this.parentNode.hidden = true">Green</li>
 </ul>""")
-    result = await run([
+    async with run_open([
         {"browse": url},
         {"choose": "Red", "in": "Accent colour"},
         {"verify": {"shows": "accent=Red"}},
-    ])
-    assert result.status is RunStatus.COMPLETED, result.failure
+    ]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        # the always-showing swatch list was never clicked; the popup closed on the pick
+        assert await done.page.evaluate("window.shown") == ["accent=Red"]
+        assert await done.page.locator("#menu").is_hidden()

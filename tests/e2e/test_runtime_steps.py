@@ -7,7 +7,7 @@ import pytest
 from gofer.runtime import RunBudget, RunStatus, RuntimeSettings, StepOutcome, Workspace
 from gofer.surfaces import BrowserEngine, BrowserOptions
 
-from .conftest import FAST, Pages, Runner
+from .conftest import FAST, Opener, Pages, Runner
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -181,35 +181,50 @@ document.getElementById('go').onclick = () => {
     assert result.top_level_done == 5
 
 
-async def test_a_target_that_comes_late_is_waited_for(run: Runner, pages: Pages) -> None:
+async def test_a_target_that_comes_late_is_waited_for(run_open: Opener, pages: Pages) -> None:
     url = pages.add("/steps/late", """
 <p id="out">waiting</p>
 <script>setTimeout(() => {
   const b = document.createElement('button'); b.textContent = 'Continue';
-  b.onclick = () => { document.getElementById('out').textContent = 'went on'; };
+  b.onclick = () => {
+    const out = document.getElementById('out');
+    out.textContent = 'went on'; out.dataset.clicks = Number(out.dataset.clicks || 0) + 1;
+  };
   document.body.appendChild(b);
 }, 700);</script>""")
-    result = await run([{"browse": url}, {"click": "Continue"}, {"verify": {"shows": "went on"}}])
-    assert result.status is RunStatus.COMPLETED, result.failure
+    async with run_open(
+        [{"browse": url}, {"click": "Continue"}, {"verify": {"shows": "went on"}}]
+    ) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        out = done.page.locator("#out")
+        assert await out.text_content() == "went on"
+        assert await out.get_attribute("data-clicks") == "1"
 
 
-async def test_press_a_key(run: Runner, pages: Pages) -> None:
+async def test_press_a_key(run_open: Opener, pages: Pages) -> None:
     url = pages.add("/steps/press", """
 <label for="q">Search</label><input id="q">
 <p id="out"></p>
+<ol id="searches"></ol>
 <script>document.getElementById('q').addEventListener('keydown', (e) => {
   if (e.key === 'Enter') {
-    document.getElementById('out').textContent = 'Searched for ' + e.target.value; }
+    document.getElementById('out').textContent = 'Searched for ' + e.target.value;
+    const li = document.createElement('li'); li.textContent = e.target.value;
+    document.getElementById('searches').appendChild(li);
+  }
 });</script>""")
-    result = await run([
+    async with run_open([
         {"browse": url},
         {"enter": "shoes", "into": "Search"},
         {"press": "Enter"},
         {"verify": {"shows": "Searched for shoes"}},
         {"enter": "boots", "into": "Search", "submit": True},
         {"verify": {"shows": "Searched for boots"}},
-    ])
-    assert result.status is RunStatus.COMPLETED, result.failure
+    ]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        # one search per Enter, each with what was typed then
+        assert await done.page.locator("#searches li").all_text_contents() == ["shoes", "boots"]
+        assert await done.page.locator("#q").input_value() == "boots"
 
 
 async def test_a_click_that_changes_nothing_fails(run: Runner, pages: Pages) -> None:
@@ -240,13 +255,15 @@ async def test_clickable_without_a_role_and_a_dialog_that_opens(
     assert result.steps[1].element is not None and result.steps[1].element.role == "clickable"
 
 
-async def test_a_new_tab_is_followed_and_left(run: Runner, pages: Pages) -> None:
+async def test_a_new_tab_is_followed_and_left(run_open: Opener, pages: Pages) -> None:
+    pages.add("/tabs/asked", "noted")
     pages.add("/tabs/help", """<h1>Help centre</h1>
-<button onclick="document.body.append('asked')">Ask</button>
+<button onclick="fetch('/tabs/asked', {method: 'POST'})
+  .then(() => document.body.append('asked'))">Ask</button>
 <button onclick="window.close()">Close this tab</button>""")
     url = pages.add("/tabs/main", """<h1>Shop</h1>
 <a href="/tabs/help" target="_blank">Open help</a>""")
-    result = await run([
+    async with run_open([
         {"browse": url},
         {"click": "Open help"},
         {"verify": {"shows": "Help centre"}},
@@ -254,8 +271,12 @@ async def test_a_new_tab_is_followed_and_left(run: Runner, pages: Pages) -> None
         {"verify": {"shows": "asked"}},
         {"click": "Close this tab"},
         {"verify": {"shows": "Shop"}},
-    ])
-    assert result.status is RunStatus.COMPLETED, result.failure
+    ]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        # the help tab was opened once, asked in once, and is gone; the run is back home
+        assert pages.hits.count("/tabs/help") == 1
+        assert pages.hits.count("/tabs/asked") == 1
+        assert [p.url for p in done.page.context.pages] == [url]
 
 
 async def test_payment_and_irreversible_clicks_are_gated(run: Runner, pages: Pages) -> None:
