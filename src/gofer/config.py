@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from gofer.models import ROLES, ModelsConfig
 
 __all__ = ["GoferConfig", "config_from_env", "default_db_path"]
 
@@ -28,15 +30,32 @@ class GoferConfig:
     db: str
     chromium: str | None = None
     model_base_url: str | None = None
-    model_api_key: str | None = None
+    model_api_key: str | None = field(default=None, repr=False)
     planner_model: str | None = None
     rescue_model: str | None = None
     output_model: str | None = None
     decider_model: str | None = None
+    model_endpoints: dict[str, tuple[str | None, str | None]] | None = field(
+        default=None, repr=False)
+
+    @property
+    def models(self) -> ModelsConfig:
+        """The model passes this configuration switches on (none without a base URL)."""
+        return ModelsConfig.on_endpoint(
+            self.model_base_url, self.model_api_key,
+            models={"planner": self.planner_model, "rescue": self.rescue_model,
+                    "output": self.output_model, "decider": self.decider_model},
+            endpoints=self.model_endpoints,
+        )
 
 
 def config_from_env(env: Mapping[str, str]) -> GoferConfig:
-    """Build the configuration from environment variables (``GOFER_*``)."""
+    """Build the configuration from environment variables (``GOFER_*``).
+
+    Besides docs/flows.md's variables, ``GOFER_<ROLE>_BASE_URL`` and
+    ``GOFER_<ROLE>_API_KEY`` (ROLE: PLANNER, RESCUE, OUTPUT, DECIDER) put one model pass
+    on its own endpoint.
+    """
 
     def get(name: str) -> str | None:
         value = env.get(name, "").strip()
@@ -51,4 +70,8 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
         rescue_model=get("GOFER_RESCUE_MODEL"),
         output_model=get("GOFER_OUTPUT_MODEL"),
         decider_model=get("GOFER_DECIDER_MODEL"),
+        model_endpoints={
+            role: (get(f"GOFER_{role.upper()}_BASE_URL"), get(f"GOFER_{role.upper()}_API_KEY"))
+            for role in ROLES
+        },
     )

@@ -12,6 +12,10 @@ nothing of gofer's, so the pure rule packages may use it.
     ├── InvalidRequest         INVALID_REQUEST    a malformed call
     ├── SurfaceError           SURFACE_*          a browser/desktop problem
     │   └── BlockedOrigin      BLOCKED_ORIGIN     a load outside the allowed origins
+    ├── ModelError             MODEL_*            a language model call failed
+    │                                              (MODEL_TIMEOUT, MODEL_UNREACHABLE,
+    │                                              MODEL_REFUSED, MODEL_BUDGET_SPENT,
+    │                                              MODEL_REQUESTS_BLOCKED, ...)
     └── TaskError              TASK_* and others  the controller refused a call
 """
 
@@ -25,6 +29,7 @@ __all__ = [
     "InvalidFlow",
     "InvalidOutput",
     "InvalidRequest",
+    "ModelError",
     "SurfaceError",
     "TaskError",
     "UnknownSecret",
@@ -85,6 +90,12 @@ class BlockedOrigin(SurfaceError):
     """A navigation or request went to a site outside the task's ``origins``."""
 
     code = "BLOCKED_ORIGIN"
+
+
+class ModelError(GoferError):
+    """A language model could not be asked, or its answers never made sense."""
+
+    code = "MODEL_ERROR"
 
 
 class TaskError(GoferError):

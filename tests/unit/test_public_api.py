@@ -15,6 +15,7 @@ PACKAGES = [
     "gofer.facts",
     "gofer.safety",
     "gofer.shape",
+    "gofer.models",
     "gofer.surfaces",
     "gofer.decide",
     "gofer.runtime",
@@ -76,6 +77,7 @@ ALLOWED = {
     "tasks": {"tasks", "errors", "flow", "facts", "safety", "shape", "surfaces", "decide",
               "runtime"},
     "demo": {"demo", "errors"},
+    "models": {"models", "errors"},
 }
 
 

@@ -1,0 +1,45 @@
+"""Suite-wide guards for language models.
+
+* No test sends a request to a real model: only loopback endpoints (the scripted
+  :class:`~gofer.models.ChatServer`) are let through.
+* Every request body any test's ``chat_server`` received is kept, and at the end of
+  the session none may hold a canary value that a test registered with ``canary``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from gofer.models import ChatServer, set_model_requests
+
+SENT: list[str] = []
+CANARIES: set[str] = set()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _models_stay_local() -> Iterator[None]:
+    old = set_model_requests("local")
+    yield
+    set_model_requests(old)
+    leaked = sorted({c for c in CANARIES for body in SENT if c in body})
+    assert not leaked, f"fact values reached a model request: {len(leaked)} canaries"
+
+
+@pytest.fixture
+def canary() -> Callable[[str], str]:
+    """Register a fact value that must never reach a model; returns it."""
+
+    def register(value: str) -> str:
+        CANARIES.add(value)
+        return value
+
+    return register
+
+
+@pytest.fixture
+def chat_server() -> Iterator[ChatServer]:
+    """A scripted OpenAI-compatible server on loopback; its bodies join the canary check."""
+    with ChatServer(observer=SENT.append) as server:
+        yield server
