@@ -11,6 +11,8 @@ nothing of gofer's, so the pure rule packages may use it.
     ├── InvalidOutput          INVALID_OUTPUT     an output schema outside the subset
     ├── InvalidRequest         INVALID_REQUEST    a malformed call
     ├── SurfaceError           SURFACE_*          a browser/desktop problem
+    │   ├── SurfaceTimeout     *_TIMEOUT          the surface gave up waiting (an action,
+    │   │                                         a load) before it could be done
     │   └── BlockedOrigin      BLOCKED_ORIGIN     a load outside the allowed origins
     ├── ModelError             MODEL_*            a language model call failed
     │                                              (MODEL_TIMEOUT, MODEL_UNREACHABLE,
@@ -31,6 +33,7 @@ __all__ = [
     "InvalidRequest",
     "ModelError",
     "SurfaceError",
+    "SurfaceTimeout",
     "TaskError",
     "UnknownSecret",
 ]
@@ -84,6 +87,12 @@ class SurfaceError(GoferError):
     """A surface (browser or desktop) could not do what was asked."""
 
     code = "SURFACE_ERROR"
+
+
+class SurfaceTimeout(SurfaceError):
+    """The surface waited as long as it may for an action or a load, and gave up."""
+
+    code = "SURFACE_TIMEOUT"
 
 
 class BlockedOrigin(SurfaceError):

@@ -123,3 +123,19 @@ def test_no_module_imports_itself_back(package: str) -> None:
 
     cycles = sorted(m for m in graph if reaches(m, m, set()))
     assert not cycles, f"modules that import themselves back: {cycles}"
+
+
+def test_nothing_outside_surfaces_imports_playwright() -> None:
+    """The Surface protocol is all the rest of gofer sees of the browser library."""
+    offenders = []
+    for path in SRC.rglob("*.py"):
+        if path.relative_to(SRC).parts[0] == "surfaces":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [node.module or ""] if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            )
+            if any(n == "playwright" or n.startswith("playwright.") for n in names):
+                offenders.append(str(path.relative_to(SRC)))
+    assert not offenders, f"import Playwright outside gofer.surfaces: {sorted(offenders)}"

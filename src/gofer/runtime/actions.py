@@ -6,12 +6,9 @@ surface, and checks that the action took.
 
 from __future__ import annotations
 
-import contextlib
 import time as clock
 from collections.abc import Awaitable, Callable
 from datetime import date, datetime
-
-from playwright.async_api import Error as PlaywrightError
 
 from gofer.decide import Query, Want, ground, match_date_cell, match_option
 from gofer.decide.controls import (
@@ -27,13 +24,12 @@ from gofer.decide.controls import (
 )
 from gofer.decide.dates import is_date_words, names_month, native_value, shown_month, when_of
 from gofer.decide.overlays import covering, dismisser
-from gofer.errors import SurfaceError
 from gofer.flow import Choose, Click, Enter, StopBefore
 from gofer.runtime.context import StepContext
 from gofer.runtime.signals import Done, Gated, StepFailed
 from gofer.runtime.types import Gate, StepOutcome
 from gofer.safety import consequence, human_wall, screen_payment_evidence
-from gofer.surfaces import ActionEffect, BrowserSurface
+from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.screen import Element, Screen
 
 __all__ = ["choose", "click", "enter", "label_of", "stop_before"]
@@ -222,7 +218,7 @@ async def _pick_date(run: StepContext, path: str, words: str) -> Element:
     raise StepFailed(f"could not reach {target:%B %Y} in the calendar")
 
 
-def _clicker(browser: BrowserSurface, ref: str) -> Callable[[], Awaitable[ActionEffect]]:
+def _clicker(browser: Surface, ref: str) -> Callable[[], Awaitable[ActionEffect]]:
     return lambda: browser.click(ref)
 
 
@@ -303,12 +299,6 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
                 f"opening '{label_of(el)}' showed no options to choose '{option}' from")
 
 
-_SELECTED = """(s) => ({
-  multiple: s.multiple,
-  selected: Array.from(s.options).flatMap((o, i) => o.selected ? [i] : []),
-})"""
-
-
 async def _choose_in_select(
     run: StepContext, path: str, el: Element, option: str, confidence: float
 ) -> Done:
@@ -319,30 +309,14 @@ async def _choose_in_select(
         raise StepFailed(f"'{label_of(el)}' has no option like '{option}' (there are: {names})")
     index, label = best[0], el.options[best[0]]
     browser = await run.browser()
-    try:
-        handle = await browser.element(el.ref)
-    except SurfaceError as exc:
-        raise StepFailed(exc.message) from exc
-    try:
-        state = await handle.evaluate(_SELECTED)
-        selected = [int(i) for i in state["selected"]]
-        if index in selected and (state["multiple"] or len(selected) == 1):
-            return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
-        if not state["multiple"]:
-            await run.act(path, f"select '{label}'", lambda: browser.select_option(el.ref, label))
-            return Done(element=el, confidence=confidence)
-        wanted = [*selected, index]
-
-        async def add() -> ActionEffect:
-            await handle.select_option(index=wanted, timeout=run.settings.target_timeout_ms)
-            return ActionEffect(dom_changed=True)
-
-        await run.act(path, f"add '{label}' to what is selected", add)
-    except PlaywrightError as exc:
-        raise StepFailed(f"could not choose '{label}' in '{label_of(el)}': {exc.message}") from exc
-    finally:
-        with contextlib.suppress(PlaywrightError):
-            await handle.dispose()
+    state = await browser.selection(el.ref)
+    if index in state.selected and (state.multiple or len(state.selected) == 1):
+        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
+    if state.multiple:
+        await run.act(path, f"add '{label}' to what is selected",
+                      lambda: browser.select_option(el.ref, label, add=True))
+    else:
+        await run.act(path, f"select '{label}'", lambda: browser.select_option(el.ref, label))
     return Done(element=el, confidence=confidence)
 
 

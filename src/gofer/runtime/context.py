@@ -14,7 +14,7 @@ from typing import Protocol
 
 from gofer.decide import Grounding, Query
 from gofer.flow import JSONValue
-from gofer.surfaces import ActionEffect, BrowserSurface
+from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.screen import Element, Screen
 
 __all__ = ["RuntimeSettings", "StepContext"]
@@ -52,7 +52,7 @@ class StepContext(Protocol):
         """Add an event to the run's trace (string details are masked)."""
         ...
 
-    async def browser(self) -> BrowserSurface:
+    async def browser(self) -> Surface:
         """The browser surface the run acts on."""
         ...
 

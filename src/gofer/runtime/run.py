@@ -60,7 +60,7 @@ from gofer.runtime.types import (
 )
 from gofer.runtime.workspace import Workspace
 from gofer.safety import Consequence, consequence, screen_payment_evidence
-from gofer.surfaces import ActionEffect, BrowserSurface
+from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.screen import Element, Screen
 
 log = logging.getLogger("gofer.runtime")
@@ -115,7 +115,7 @@ class Run:
         self.learned: list[GroundingHint] = []
         self.hints: list[GroundingHint] = list(request.hints)
         self._screen: Screen | None = None
-        self._browser: BrowserSurface | None = None
+        self._browser: Surface | None = None
         self._t0 = time.perf_counter()
         self.mask: Callable[[str], str] = request.mask or (lambda s: s)
 
@@ -141,7 +141,7 @@ class Run:
         except GoferError as exc:
             raise StepFailed(exc.message) from exc
 
-    async def browser(self) -> BrowserSurface:
+    async def browser(self) -> Surface:
         if self._browser is None:
             try:
                 self._browser = await self.workspace.browser()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gofer.errors import SurfaceError
-from gofer.surfaces import BrowserEngine, BrowserOptions, BrowserSurface
+from gofer.surfaces import BrowserEngine, BrowserOptions, Surface
 
 
 class Workspace:
@@ -26,15 +26,23 @@ class Workspace:
         self._engine = engine
         self.options = options
         self.surfaces = tuple(surfaces)
-        self._browser: BrowserSurface | None = None
+        self._browser: Surface | None = None
         self._closed = False
+
+    @classmethod
+    def on(cls, surface: Surface) -> Workspace:
+        """A workspace over a surface the caller made (a fake one in tests): it opens
+        no other, and closing the workspace closes ``surface``."""
+        workspace = cls(None, BrowserOptions())
+        workspace._browser = surface
+        return workspace
 
     @property
     def has_browser(self) -> bool:
         """Whether a browser session is open now."""
         return self._browser is not None
 
-    async def browser(self) -> BrowserSurface:
+    async def browser(self) -> Surface:
         """The task's browser session, opened on first use."""
         if self._closed:
             raise SurfaceError("the workspace is closed", code="WORKSPACE_CLOSED")
@@ -43,14 +51,14 @@ class Workspace:
                 "this task may not use the browser (constraints.surfaces)",
                 code="SURFACE_NOT_ALLOWED",
             )
-        if self._engine is None:
-            raise SurfaceError("no browser is available", code="SURFACE_UNAVAILABLE")
         if self._browser is not None and (self._browser.closed or self._browser.pages == 0):
             # The session lost its last page (a crash, or the site closed its window):
             # a resumed run starts over in a new one rather than failing for good.
             stale, self._browser = self._browser, None
             await stale.close()
         if self._browser is None:
+            if self._engine is None:
+                raise SurfaceError("no browser is available", code="SURFACE_UNAVAILABLE")
             self._browser = await self._engine.new_session(self.options)
         return self._browser
 

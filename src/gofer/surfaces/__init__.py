@@ -3,11 +3,13 @@
 ``BrowserEngine`` launches Debian's Chromium through Playwright and hands out
 ``BrowserSurface`` sessions, each in its own browser context (own cookies),
 optionally confined to ``origins`` or attached to a running Chrome over CDP.
-A surface's ``snapshot`` reads the page as a :class:`Screen`.
+A surface's ``snapshot`` reads the page as a :class:`Screen`. The :class:`Surface`
+protocol is all the runtime sees of a surface; ``gofer.surfaces.testing`` ships a
+fake of it built from captured screens.
 """
 
-from gofer.surfaces.base import ActionEffect, Masker, Surface, SurfaceKind
-from gofer.surfaces.browser import BrowserSurface
+from gofer.surfaces.base import ActionEffect, Masker, Selection, Surface, SurfaceKind
+from gofer.surfaces.browser import BrowserPage, BrowserSurface
 from gofer.surfaces.chromium import CHROMIUM_ARGS, chromium_available, find_chromium
 from gofer.surfaces.engine import BrowserEngine, BrowserOptions
 from gofer.surfaces.origins import OriginPattern, origin_allowed, parse_origin
@@ -28,6 +30,7 @@ __all__ = [
     "Box",
     "BrowserEngine",
     "BrowserOptions",
+    "BrowserPage",
     "BrowserSurface",
     "Element",
     "Masker",
@@ -35,6 +38,7 @@ __all__ = [
     "Record",
     "RecordGroup",
     "Screen",
+    "Selection",
     "Surface",
     "SurfaceKind",
     "TextLine",

@@ -35,11 +35,47 @@ class ActionEffect:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Which options of a native select are chosen (their indexes), and whether it
+    takes several."""
+
+    multiple: bool
+    selected: tuple[int, ...]
+
+
 @runtime_checkable
 class Surface(Protocol):
-    """One surface a flow acts on. Implementations: the browser (Playwright)."""
+    """One surface a flow acts on: all the runtime sees of it.
+
+    Implementations: the browser (:class:`~gofer.surfaces.BrowserSurface`, Playwright)
+    and :class:`~gofer.surfaces.testing.FakeSurface` (captured screens, for tests).
+    Actions take element refs from the latest :meth:`snapshot`, return what they
+    changed once the page settled, and raise :class:`~gofer.errors.SurfaceError`
+    (never an error of the library underneath).
+    """
 
     kind: SurfaceKind
+
+    @property
+    def url(self) -> str:
+        """The current page's address."""
+        ...
+
+    @property
+    def pages(self) -> int:
+        """How many pages (tabs) are open."""
+        ...
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` has run."""
+        ...
+
+    @property
+    def blocked(self) -> list[str]:
+        """Every address the task's origins blocked, in order."""
+        ...
 
     async def snapshot(self, mask: Masker | None = None) -> Screen:
         """Read the screen as it is now."""
@@ -47,6 +83,50 @@ class Surface(Protocol):
 
     async def settle(self, timeout_ms: int = 10_000) -> None:
         """Wait until the page is quiet: navigation done, requests done, DOM still."""
+        ...
+
+    async def wait_for_change(self, timeout_ms: int) -> bool:
+        """Whether the page changed (since the latest snapshot) within ``timeout_ms``."""
+        ...
+
+    async def goto(self, url: str) -> ActionEffect:
+        """Load ``url`` (:class:`~gofer.errors.BlockedOrigin` outside the origins)."""
+        ...
+
+    async def click(self, ref: str) -> ActionEffect:
+        """Click the element."""
+        ...
+
+    async def fill(self, ref: str, text: str) -> ActionEffect:
+        """Replace the field's content with ``text``."""
+        ...
+
+    async def select_option(self, ref: str, label: str, *, add: bool = False) -> ActionEffect:
+        """Choose the option ``label`` of a native select (``add``: keep the others)."""
+        ...
+
+    async def selection(self, ref: str) -> Selection:
+        """Which options of a native select are chosen."""
+        ...
+
+    async def set_checked(self, ref: str, checked: bool) -> ActionEffect:
+        """Tick or untick a checkbox, radio or switch."""
+        ...
+
+    async def hover(self, ref: str) -> ActionEffect:
+        """Move the pointer over the element."""
+        ...
+
+    async def focus(self, ref: str) -> ActionEffect:
+        """Give the element keyboard focus."""
+        ...
+
+    async def press(self, key: str) -> ActionEffect:
+        """Press a key on the focused element."""
+        ...
+
+    async def read_value(self, ref: str) -> str:
+        """The field's current value, unmasked."""
         ...
 
     async def screenshot(self) -> bytes:

@@ -19,18 +19,22 @@ from playwright.async_api import (
     Page,
     Route,
 )
-from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from gofer.errors import BlockedOrigin, SurfaceError
 from gofer.surfaces import scripts as js
-from gofer.surfaces.base import ActionEffect, Masker, SurfaceKind
+from gofer.surfaces.base import ActionEffect, Masker, Selection, SurfaceKind
+from gofer.surfaces.failures import PlaywrightError, playwright_errors, surface_error
 from gofer.surfaces.origins import origin_allowed
 from gofer.surfaces.reading import FrameReading, build_screen, page_script
 from gofer.surfaces.screen import Screen
 from gofer.surfaces.traffic import RequestTracker
 
-__all__ = ["BrowserSurface"]
+__all__ = ["BrowserPage", "BrowserSurface"]
+
+BrowserPage = Page
+"""The type of a browser surface's page, for a person (or a test) who acts on it
+directly; the runtime never does."""
 
 QUIET_MS = 30
 """How long the DOM must stay still, after its last change, for a page to count as settled."""
@@ -70,13 +74,6 @@ async def _dispose(handle: ElementHandle) -> None:
 def _document_gone(err: PlaywrightError) -> bool:
     """Whether ``err`` says the document read went away: a navigation in progress."""
     return any(gone in err.message.lower() for gone in _GONE)
-
-
-def _reason(err: BaseException) -> str:
-    text = err.message if isinstance(err, PlaywrightError) else str(err)
-    return text.strip().splitlines()[0] if text.strip() else type(err).__name__
-
-
 
 
 class BrowserSurface:
@@ -264,9 +261,8 @@ class BrowserSurface:
             except PlaywrightError as err:
                 if self._blocked_navigations:
                     raise self._blocked_error(self._blocked_navigations[-1]) from err
-                raise SurfaceError(
-                    f"could not load {url}: {_reason(err)}",
-                    code="NAVIGATION_FAILED", url=url, reason=_reason(err),
+                raise surface_error(
+                    err, f"could not load {url}", code="NAVIGATION_FAILED", url=url
                 ) from err
 
         return await self._act(load, None)
@@ -485,9 +481,8 @@ class BrowserSurface:
                     page.is_closed() or self._navigations != navigations or _document_gone(err)
                 )
                 if attempt == 2 or not gone:
-                    raise SurfaceError(
-                        f"the page could not be read: {_reason(err)}", code="SNAPSHOT_FAILED",
-                        url=page.url, reason=_reason(err),
+                    raise surface_error(
+                        err, "the page could not be read", code="SNAPSHOT_FAILED", url=page.url
                     ) from err
                 await self._next_document(page, navigations, NEW_DOCUMENT_MS)
                 with contextlib.suppress(PlaywrightError, SurfaceError):
@@ -517,12 +512,8 @@ class BrowserSurface:
             mask = [page.locator(js.FIELDS)]
             mask += [frame.locator(js.FIELDS) for frame in page.frames
                      if frame is not page.main_frame and not frame.is_detached()]
-        try:
+        with playwright_errors("could not take a screenshot", code="SCREENSHOT_FAILED"):
             return await page.screenshot(type="png", mask=mask)
-        except PlaywrightError as err:
-            raise SurfaceError(
-                f"could not take a screenshot: {_reason(err)}", code="SCREENSHOT_FAILED"
-            ) from err
 
     # ---- acting -------------------------------------------------------------------------
 
@@ -531,12 +522,9 @@ class BrowserSurface:
         frame = self._frame_of(ref)
         if frame is None or frame.is_detached():
             raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
-        try:
+        with playwright_errors(f"element {ref} is no longer on the page", code="STALE_REF",
+                               show_reason=False, ref=ref):
             handle = await frame.evaluate_handle(js.RESOLVE, ref)
-        except PlaywrightError as err:
-            raise SurfaceError(
-                f"element {ref} is no longer on the page", code="STALE_REF", ref=ref
-            ) from err
         element = handle.as_element()
         if element is None:
             await handle.dispose()
@@ -673,30 +661,18 @@ class BrowserSurface:
                 raise failed
 
         async def run() -> None:
-            try:
+            with playwright_errors(f"could not {verb} {ref}", code="ACTION_FAILED",
+                                   timeout_code="ACTION_TIMEOUT", ref=ref, action=verb):
                 await act(element, probed)
-            except PlaywrightTimeout as err:
-                raise SurfaceError(
-                    f"could not {verb} {ref}: {_reason(err)}",
-                    code="ACTION_TIMEOUT", ref=ref, action=verb, reason=_reason(err),
-                ) from err
-            except PlaywrightError as err:
-                raise SurfaceError(
-                    f"could not {verb} {ref}: {_reason(err)}",
-                    code="ACTION_FAILED", ref=ref, action=verb, reason=_reason(err),
-                ) from err
 
         return await self._act(run, ref, frame, state, release=element)
 
     async def _probe(self, frame: Frame | None, ref: str, probe: str | None) -> Any:
         if probe is None or frame is None:
             return None
-        try:
+        with playwright_errors(f"element {ref} is no longer on the page", code="STALE_REF",
+                               show_reason=False, ref=ref):
             return await frame.evaluate(probe, ref)
-        except PlaywrightError as err:
-            raise SurfaceError(
-                f"element {ref} is no longer on the page", code="STALE_REF", ref=ref
-            ) from err
 
     async def click(self, ref: str) -> ActionEffect:
         """Click the element (waits for it to be visible, stable and not covered)."""
@@ -724,8 +700,9 @@ class BrowserSurface:
 
         return await self._on(ref, "fill", act, js.FIELD_KIND_OF_REF)
 
-    async def select_option(self, ref: str, label: str) -> ActionEffect:
-        """Choose the option of a native select whose visible text is ``label``."""
+    async def select_option(self, ref: str, label: str, *, add: bool = False) -> ActionEffect:
+        """Choose the option of a native select whose visible text is ``label``; with
+        ``add``, a multiple select keeps the options already chosen."""
 
         async def act(el: ElementHandle, _: Any) -> None:
             found = await el.evaluate(js.FIND_OPTION, label)
@@ -734,9 +711,23 @@ class BrowserSurface:
                     f"{ref} has no option {label!r}", code="OPTION_NOT_FOUND",
                     ref=ref, option=label, options=found["options"],
                 )
-            await el.select_option(index=int(found["index"]), timeout=self.timeout_ms)
+            wanted = [int(found["index"])]
+            if add:
+                chosen = await el.evaluate(js.SELECTION)
+                wanted = [*(int(i) for i in chosen["selected"] if int(i) not in wanted), *wanted]
+            await el.select_option(index=wanted, timeout=self.timeout_ms)
 
         return await self._on(ref, "select an option of", act)
+
+    async def selection(self, ref: str) -> Selection:
+        """Which options of a native select are chosen, and whether it takes several."""
+        frame = self._frame_of(ref)
+        if frame is None or frame.is_detached():
+            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
+        found = await self._probe(frame, ref, js.SELECTION_OF_REF)
+        if found is None:
+            raise SurfaceError(f"element {ref} is not a select", code="NOT_A_SELECT", ref=ref)
+        return Selection(bool(found["multiple"]), tuple(int(i) for i in found["selected"]))
 
     async def set_checked(self, ref: str, checked: bool) -> ActionEffect:
         """Tick or untick a checkbox, radio or switch."""
@@ -759,13 +750,9 @@ class BrowserSurface:
         page = self.page
 
         async def act() -> None:
-            try:
+            with playwright_errors(f"could not press {key}", code="ACTION_FAILED",
+                                   action="press", key=key):
                 await page.keyboard.press(key)
-            except PlaywrightError as err:
-                raise SurfaceError(
-                    f"could not press {key}: {_reason(err)}", code="ACTION_FAILED",
-                    action="press", key=key, reason=_reason(err),
-                ) from err
 
         return await self._act(act, None)
 
@@ -773,12 +760,9 @@ class BrowserSurface:
         """Scroll until the element is in view."""
         element = await self.element(ref)
         try:
-            await element.scroll_into_view_if_needed(timeout=self.timeout_ms)
-        except PlaywrightError as err:
-            raise SurfaceError(
-                f"could not scroll to {ref}: {_reason(err)}", code="ACTION_FAILED", ref=ref,
-                action="scroll", reason=_reason(err),
-            ) from err
+            with playwright_errors(f"could not scroll to {ref}", code="ACTION_FAILED", ref=ref,
+                                   action="scroll"):
+                await element.scroll_into_view_if_needed(timeout=self.timeout_ms)
         finally:
             with contextlib.suppress(PlaywrightError):
                 await element.dispose()

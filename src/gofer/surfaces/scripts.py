@@ -19,6 +19,8 @@ __all__ = [
     "READ_VALUE",
     "READ_VALUE_OF_REF",
     "RESOLVE",
+    "SELECTION",
+    "SELECTION_OF_REF",
     "SETTLE",
     "SNAPSHOT",
     "by_ref",
@@ -76,6 +78,10 @@ FIND_OPTION = """(el, label) => {
   if (i < 0) i = opts.findIndex((o) => norm(o.text).toLowerCase() === norm(label).toLowerCase());
   return { index: i, options: opts.map((o) => norm(o.text)) };
 }"""
+SELECTION = """(el) => el instanceof HTMLSelectElement ? {
+  multiple: el.multiple,
+  selected: Array.from(el.options).flatMap((o, i) => o.selected ? [i] : []),
+} : null"""
 CHANGE = "(el) => el.dispatchEvent(new Event('change', { bubbles: true }))"
 
 
@@ -87,6 +93,7 @@ def by_ref(fn: str) -> str:
 
 FIELD_KIND_OF_REF = by_ref(FIELD_KIND)
 READ_VALUE_OF_REF = by_ref(READ_VALUE)
+SELECTION_OF_REF = by_ref(SELECTION)
 
 FIELDS = (
     "input:not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button])"

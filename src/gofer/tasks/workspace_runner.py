@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import logging
 
-from playwright.async_api import Page
-
 from gofer.errors import SurfaceError
 from gofer.runtime import ModelDecider, RunRequest, RunResult, RuntimeSettings, Workspace, run_flow
-from gofer.surfaces import BrowserEngine, BrowserOptions, chromium_available
+from gofer.surfaces import (
+    BrowserEngine,
+    BrowserOptions,
+    BrowserPage,
+    BrowserSurface,
+    chromium_available,
+)
 from gofer.tasks.runner import WorkspaceOptions
 
 __all__ = ["WorkspaceRunner"]
@@ -77,14 +81,14 @@ class WorkspaceRunner:
         """Whether the task's workspace is open (made and not yet released)."""
         return task_id in self._workspaces
 
-    async def page_for(self, task_id: str) -> Page | None:
+    async def page_for(self, task_id: str) -> BrowserPage | None:
         """The page of the task's open browser session, for a person to act on while the
         task waits (``needs_human``, a checkpoint); None when the task holds no session."""
         workspace = self._workspaces.get(task_id)
         if workspace is None or not workspace.has_browser:
             return None
         browser = await workspace.browser()
-        return browser.page
+        return browser.page if isinstance(browser, BrowserSurface) else None
 
     async def screenshot(self, task_id: str) -> bytes | None:
         """A PNG of the task's page, or None when it has none or it cannot be taken."""

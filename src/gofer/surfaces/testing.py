@@ -1,0 +1,265 @@
+"""A fake :class:`~gofer.surfaces.Surface` built from captured screens, for tests.
+
+:class:`FakeSurface` shows one :class:`~gofer.surfaces.screen.Screen` (a capture
+saved by ``tools/capture_screens.py`` or one built by hand) and acts on it the
+way a page would, without a browser: a field keeps what is typed into it, a
+checkbox or radio ticks, a select shows the option chosen, a click listed in
+``after_click`` or an address listed in ``sites`` shows the next screen, and a
+click that is not listed changes nothing (as a dead button would). What it was
+asked to do is recorded (``clicked``, ``pressed``, ``visited``) for tests to check.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from gofer.errors import BlockedOrigin, SurfaceError
+from gofer.surfaces.base import ActionEffect, Masker, Selection, Surface, SurfaceKind
+from gofer.surfaces.origins import origin_allowed
+from gofer.surfaces.screen import Element, Record, RecordGroup, Screen, TextLine, screen_from_dict
+
+__all__ = ["FakeSurface", "mask_screen"]
+
+_TICKS = frozenset({"checkbox", "switch", "menuitemcheckbox"})
+
+
+def mask_screen(screen: Screen, mask: Masker) -> Screen:
+    """``screen`` with ``mask`` applied to every string a person could read on it,
+    as a real surface's snapshot applies it."""
+
+    def el(e: Element) -> Element:
+        return replace(
+            e, name=mask(e.name), label=mask(e.label), placeholder=mask(e.placeholder),
+            value=mask(e.value), text=mask(e.text), title=mask(e.title),
+            section=mask(e.section), group=mask(e.group),
+            options=tuple(mask(o) for o in e.options), describedby=mask(e.describedby),
+        )
+
+    def group(g: RecordGroup) -> RecordGroup:
+        return replace(
+            g, name=mask(g.name), headers=tuple(mask(h) for h in g.headers),
+            records=tuple(
+                Record(r.box, tuple(mask(line) for line in r.lines),
+                       {mask(k): mask(v) for k, v in r.fields.items()})
+                for r in g.records
+            ),
+        )
+
+    return replace(
+        screen, title=mask(screen.title),
+        lines=tuple(TextLine(mask(t.text), t.box, t.heading) for t in screen.lines),
+        elements=tuple(el(e) for e in screen.elements),
+        records=tuple(group(g) for g in screen.records),
+    )
+
+
+class FakeSurface:
+    """A surface over captured screens: no browser, no I/O.
+
+    ``after_click`` maps an element ref to the screen a click on it leads to;
+    ``sites`` maps an address to the screen :meth:`goto` loads. With ``origins``,
+    an address outside them is blocked as the browser surface blocks it. Set
+    ``unreadable`` to make :meth:`snapshot` fail as a page that cannot be read does.
+    """
+
+    kind: SurfaceKind = "browser"
+
+    def __init__(
+        self,
+        screen: Screen,
+        *,
+        after_click: Mapping[str, Screen] | None = None,
+        sites: Mapping[str, Screen] | None = None,
+        origins: tuple[str, ...] = (),
+    ) -> None:
+        self.screen = screen
+        self.after_click = dict(after_click or {})
+        self.sites = dict(sites or {})
+        self.origins = origins
+        self.unreadable = False
+        self.clicked: list[str] = []
+        self.pressed: list[str] = []
+        self.visited: list[str] = []
+        self._values: dict[str, str] = {}
+        self._blocked: list[str] = []
+        self._closed = False
+
+    @classmethod
+    def captured(
+        cls,
+        path: str | Path,
+        *,
+        after_click: Mapping[str, Screen] | None = None,
+        sites: Mapping[str, Screen] | None = None,
+        origins: tuple[str, ...] = (),
+    ) -> FakeSurface:
+        """A fake showing the screen saved as JSON at ``path`` (``screen_to_dict``)."""
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return cls(screen_from_dict(data), after_click=after_click, sites=sites, origins=origins)
+
+    # ---- what it shows ----------------------------------------------------------------
+
+    @property
+    def url(self) -> str:
+        """The current screen's address."""
+        return self.screen.url
+
+    @property
+    def pages(self) -> int:
+        """One page while open, none once closed."""
+        return 0 if self._closed else 1
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` has run."""
+        return self._closed
+
+    @property
+    def blocked(self) -> list[str]:
+        """The addresses :meth:`goto` refused (outside ``origins``)."""
+        return self._blocked
+
+    async def snapshot(self, mask: Masker | None = None) -> Screen:
+        """The current screen, with typed values shown and ``mask`` applied."""
+        self._check_open()
+        if self.unreadable:
+            raise SurfaceError("the page could not be read: it went away",
+                               code="SNAPSHOT_FAILED", url=self.url)
+        return mask_screen(self.screen, mask) if mask is not None else self.screen
+
+    async def settle(self, timeout_ms: int = 10_000) -> None:
+        """A fake page is always settled."""
+
+    async def wait_for_change(self, timeout_ms: int) -> bool:
+        """Nothing changes on a fake page by itself."""
+        return False
+
+    async def screenshot(self) -> bytes:
+        """A fake page has no pixels."""
+        raise SurfaceError("a fake surface takes no screenshots", code="SCREENSHOT_FAILED")
+
+    async def close(self) -> None:
+        """Close the fake page. Idempotent."""
+        self._closed = True
+
+    # ---- acting -----------------------------------------------------------------------
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise SurfaceError("the browser session has no open page", code="NO_PAGE")
+
+    def _element(self, ref: str) -> Element:
+        self._check_open()
+        found = self.screen.element(ref)
+        if found is None:
+            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF",
+                               ref=ref)
+        return found
+
+    def _update(self, ref: str, **changes: Any) -> None:
+        self.screen = replace(self.screen, elements=tuple(
+            replace(e, **changes) if e.ref == ref else e
+            for e in self.screen.elements
+        ))
+
+    async def goto(self, url: str) -> ActionEffect:
+        """Show the screen ``sites`` holds for ``url``."""
+        self._check_open()
+        if not origin_allowed(url, self.origins):
+            self._blocked.append(url)
+            raise BlockedOrigin(f"blocked by origins: {url}", url=url, origins=list(self.origins))
+        if url not in self.sites:
+            raise SurfaceError(f"could not load {url}: no such page", code="NAVIGATION_FAILED",
+                               url=url, reason="no such page")
+        self.visited.append(url)
+        self.screen = self.sites[url]
+        self._values.clear()
+        return ActionEffect(navigated=True)
+
+    async def click(self, ref: str) -> ActionEffect:
+        """Click: go to the next screen, tick a box or pick a radio; else nothing changes."""
+        el = self._element(ref)
+        self.clicked.append(ref)
+        if el.disabled:
+            return ActionEffect()
+        if ref in self.after_click:
+            self.screen = self.after_click[ref]
+            self._values.clear()
+            return ActionEffect(dom_changed=True)
+        if el.role in _TICKS:
+            self._update(ref, checked=not el.checked)
+            return ActionEffect(state_changed=True)
+        if el.role == "radio" and not el.checked:
+            for other in self.screen.elements:
+                if other.role == "radio" and other.group == el.group and other.checked:
+                    self._update(other.ref, checked=False)
+            self._update(ref, checked=True)
+            return ActionEffect(state_changed=True)
+        return ActionEffect()
+
+    async def fill(self, ref: str, text: str) -> ActionEffect:
+        """The field holds ``text``."""
+        self._element(ref)
+        self._values[ref] = text
+        self._update(ref, value=text)
+        return ActionEffect(dom_changed=True)
+
+    async def select_option(self, ref: str, label: str, *, add: bool = False) -> ActionEffect:
+        """The select shows ``label`` (``add`` is taken as a single choice)."""
+        el = self._element(ref)
+        if label not in el.options:
+            raise SurfaceError(f"{ref} has no option {label!r}", code="OPTION_NOT_FOUND",
+                               ref=ref, option=label, options=list(el.options))
+        self._values[ref] = label
+        self._update(ref, value=label)
+        return ActionEffect(state_changed=True)
+
+    async def selection(self, ref: str) -> Selection:
+        """The option the select shows (a fake select takes one)."""
+        el = self._element(ref)
+        if not el.options:
+            raise SurfaceError(f"element {ref} is not a select", code="NOT_A_SELECT", ref=ref)
+        shown = self._values.get(ref, el.value)
+        return Selection(False, tuple(i for i, o in enumerate(el.options) if o == shown))
+
+    async def set_checked(self, ref: str, checked: bool) -> ActionEffect:
+        """Tick or untick the element."""
+        el = self._element(ref)
+        if el.checked == checked:
+            return ActionEffect()
+        self._update(ref, checked=checked)
+        return ActionEffect(state_changed=True)
+
+    async def hover(self, ref: str) -> ActionEffect:
+        """Hovering a fake element changes nothing."""
+        self._element(ref)
+        return ActionEffect()
+
+    async def focus(self, ref: str) -> ActionEffect:
+        """The element has focus."""
+        self._element(ref)
+        self.screen = replace(self.screen, elements=tuple(
+            replace(e, focused=e.ref == ref) for e in self.screen.elements))
+        return ActionEffect(focus_changed=True)
+
+    async def press(self, key: str) -> ActionEffect:
+        """Record the key; a fake page does not answer keys."""
+        self._check_open()
+        self.pressed.append(key)
+        return ActionEffect()
+
+    async def read_value(self, ref: str) -> str:
+        """What the field holds, unmasked."""
+        el = self._element(ref)
+        if el.role in _TICKS or el.role == "radio":
+            return str(bool(el.checked)).lower()
+        return self._values.get(ref, el.value)
+
+
+def _is_a_surface(fake: FakeSurface) -> Surface:
+    """Nothing calls this: it has the type checker hold the fake to the protocol."""
+    return fake
