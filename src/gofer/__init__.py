@@ -11,6 +11,7 @@ from gofer.errors import (
     InvalidRequest,
     ModelError,
     SurfaceError,
+    SurfaceTimeout,
     TaskError,
     UnknownSecret,
 )
@@ -25,6 +26,7 @@ __all__ = [
     "InvalidRequest",
     "ModelError",
     "SurfaceError",
+    "SurfaceTimeout",
     "TaskError",
     "UnknownSecret",
     "__version__",

@@ -67,8 +67,8 @@ def _imports(package: str) -> dict[str, set[str]]:
 
 
 ALLOWED = {
-    "flow": {"flow", "errors"},
-    "facts": {"facts", "errors"},
+    "flow": {"flow", "errors", "naming"},
+    "facts": {"facts", "errors", "naming"},
     "safety": {"safety", "errors"},
     "shape": {"shape", "errors"},
     "surfaces": {"surfaces", "errors"},

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NoReturn
 
 from gofer.errors import InvalidRequest, UnknownSecret
 from gofer.facts.matching import Matcher
 from gofer.facts.rules import secret_reason
+from gofer.naming import NAME_RULE, is_valid_name
 
 __all__ = ["Facts", "mask_marker", "redact_marker"]
 
-_NAME = re.compile(r"[\w \-]*[^\W_][\w \-]*")
 
 
 def redact_marker(name: str) -> str:
@@ -34,9 +33,9 @@ def _checked_values(values: Mapping[str, Any]) -> dict[str, str]:
         _invalid("facts must be an object of names to values", got=type(values).__name__)
     checked: dict[str, str] = {}
     for name, value in values.items():
-        if not isinstance(name, str) or not _NAME.fullmatch(name):
+        if not is_valid_name(name):
             _invalid(
-                "a fact name may hold only letters, digits, spaces, hyphens and underscores",
+                f"a fact name may hold only {NAME_RULE}",
                 name=name if isinstance(name, str) else repr(name),
             )
         if isinstance(value, bool) or not isinstance(value, str | int | float):

@@ -1,35 +1,23 @@
 """``${name}`` references: finding them, checking them, and putting values in.
 
-A name may hold letters, digits, spaces, hyphens and underscores (``${first name}``),
-must hold at least one letter or digit, and neither starts nor ends with a space.
+What may be a name is :mod:`gofer.naming`'s one rule: letters, digits, spaces, hyphens
+and underscores (``${first name}``), at least one letter or digit, no space at either end.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from gofer.errors import InvalidFlow
 from gofer.flow.problems import Problem, ProblemCode
 from gofer.flow.steps import JSONValue
+from gofer.naming import MAX_NAME_LENGTH, is_valid_name
 
 __all__ = ["MAX_NAME_LENGTH", "Reference", "is_valid_name", "names_in", "references", "substitute"]
 
-MAX_NAME_LENGTH = 100
-_NAME = re.compile(r"[\w-](?:[\w -]*[\w-])?")
-_HAS_ALNUM = re.compile(r"[^\W_]")
 _OPEN = "${"
-
-
-def is_valid_name(name: str) -> bool:
-    """Whether ``name`` may name a variable or a fact."""
-    return (
-        len(name) <= MAX_NAME_LENGTH
-        and _NAME.fullmatch(name) is not None
-        and _HAS_ALNUM.search(name) is not None
-    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,7 @@ from gofer.flow.steps import (
     VarEquals,
 )
 from gofer.flow.walk import depth_of, iter_steps
+from gofer.naming import NAME_RULE
 
 __all__ = [
     "address_problem",
@@ -70,8 +71,7 @@ def name_problem(name: str, path: str, field: str) -> Problem | None:
         return None
     return Problem(
         ProblemCode.BAD_VAR_NAME, path,
-        f"{where(path)}: `{field}` {name!r} is not a valid variable name: use letters, "
-        "digits, spaces, hyphens and underscores",
+        f"{where(path)}: `{field}` {name!r} is not a valid variable name: use {NAME_RULE}",
         field,
     )
 

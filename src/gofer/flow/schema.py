@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from gofer.flow.names import MAX_NAME_LENGTH
 from gofer.flow.spec import (
     CONDITION_FORMS,
     KIND_SPECS,
@@ -16,10 +15,10 @@ from gofer.flow.spec import (
     FieldType,
 )
 from gofer.flow.steps import CONTRACT_VERSION, MAX_STEPS
+from gofer.naming import MAX_NAME_LENGTH, NAME_PATTERN
 
 __all__ = ["NAME_PATTERN", "field_info", "flow_json_schema", "step_kinds"]
 
-NAME_PATTERN = r"^[\w-](?:[\w -]*[\w-])?$"
 _WORDS: dict[str, Any] = {"type": "string", "pattern": r"\S"}
 
 
@@ -91,7 +90,8 @@ def _condition_schema() -> dict[str, Any]:
                 properties[key] = {"type": "array", "minItems": 1,
                                    "items": {"$ref": "#/$defs/condition"}}
             elif key == "var":
-                properties[key] = {"type": "string", "pattern": NAME_PATTERN}
+                properties[key] = {"type": "string", "pattern": NAME_PATTERN,
+                                   "maxLength": MAX_NAME_LENGTH}
             elif key == "empty":
                 properties[key] = {"type": "boolean"}
             elif key == "equals":
