@@ -71,3 +71,11 @@ def test_date_parts(text: str, parts: tuple[int | None, int | None, int | None])
 )
 def test_a_year_written_first_reads_year_month_day(text: str, expected: date) -> None:
     assert parse_when(text, date(2026, 9, 20)) == expected
+
+
+def test_iso_dates_are_year_month_day_with_an_optional_time() -> None:
+    today = date(2026, 1, 10)
+    assert parse_when("2026-10-04", today) == date(2026, 10, 4)
+    assert parse_when(" 2026-10-04T09:30 ", today) == datetime(2026, 10, 4, 9, 30)
+    assert parse_when("2026-10-04 21:05", today) == datetime(2026, 10, 4, 21, 5)
+    assert parse_when("2026-02-30", today) is None  # no such day

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gofer.facts import is_card_number, is_secret_name, secret_reason
+from gofer.facts import is_card_fact, is_card_number, is_secret_name, secret_reason
 
 CARD_NAMES = [
     "card number", "Card No", "card_no", "cc_number", "ccNumber", "credit-card", "creditcard",
@@ -110,3 +110,11 @@ def test_not_card_number_values(value: str) -> None:
 def test_name_reason_wins_over_value_reason() -> None:
     assert secret_reason("card number", "4111111111111111") == "card data"
     assert secret_reason("mobile number", "9876543210") is None
+
+
+def test_card_data_is_told_by_the_name_or_by_a_card_number_value() -> None:
+    assert is_card_fact("card number", "1234")
+    assert is_card_fact("cvv", "123")
+    assert is_card_fact("note", "4111 1111 1111 1111")
+    assert not is_card_fact("password", "hunter2")
+    assert not is_card_fact("first name", "Asha")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from gofer.decide.conditions import NeedsDecider, holds, needs_screen, screen_shows
 from gofer.decide.controls import label_of, pick_action, value_took
-from gofer.decide.dates import native_value, when_of
+from gofer.decide.dates import native_value
 from gofer.decide.ground import (
     CLOSE_MARGIN,
     HINT_FLOOR,
@@ -74,5 +74,4 @@ __all__ = [
     "site_of",
     "symbol_words",
     "value_took",
-    "when_of",
 ]

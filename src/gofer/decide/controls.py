@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from gofer.decide.ground import ground
+from gofer.decide.prepared import DATE_INPUTS, FIELD_ROLES
 from gofer.decide.text import normalise
 from gofer.decide.types import Query, Want
 from gofer.safety import Consequence, consequence
@@ -16,6 +17,7 @@ from gofer.surfaces.screen import Element, Screen
 
 __all__ = [
     "ACTION_ROLES",
+    "DATE_INPUTS",
     "FIELD_ROLES",
     "OPTION_ROLES",
     "appeared",
@@ -27,9 +29,6 @@ __all__ = [
     "value_took",
 ]
 
-FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
-"""Roles one can type into."""
-
 OPTION_ROLES = frozenset({"option", "menuitemradio", "menuitem", "gridcell", "treeitem"})
 """Roles of the choices a popup or list shows."""
 
@@ -40,8 +39,9 @@ _DIGITS = re.compile(r"\d")
 
 
 def label_of(el: Element) -> str:
-    """The words a person would call ``el`` by, for reports and reasons."""
-    return el.name or el.label or el.text or el.placeholder or el.title or el.role
+    """The words a person would call ``el`` by, for reports and reasons: its
+    :attr:`~gofer.surfaces.screen.Element.display_name`, else its role."""
+    return el.display_name or el.role
 
 
 def looks(screen: Screen) -> tuple[object, ...]:

@@ -1,5 +1,6 @@
-"""Dates on controls: reading a flow's date words, the month a calendar shows, and
-the value a native date or time input takes. Pure rules; the runtime acts on them.
+"""Dates on controls: whether a flow's words are a date, the month a calendar shows,
+and the value a native date or time input takes. Pure rules; the runtime acts on them.
+Reading the words themselves is :func:`gofer.decide.when.parse_when`.
 """
 
 from __future__ import annotations
@@ -11,33 +12,17 @@ from gofer.decide.text import normalise
 from gofer.decide.when import MONTHS, parse_when
 from gofer.surfaces.screen import Element, Screen
 
-__all__ = ["is_date_words", "names_month", "native_value", "shown_month", "when_of"]
+__all__ = ["is_date_words", "names_month", "native_value", "shown_month"]
 
 _MONTH_HEADING = re.compile(
     r"\b(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?,?\s+(\d{4})\b",
     re.IGNORECASE,
 )
-_ISO_DATE = re.compile(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2}))?\s*$")
-
-
-def when_of(words: str, today: date) -> date | time | datetime | None:
-    """A date or time in any common written form; ISO dates are year-month-day."""
-    iso = _ISO_DATE.match(words)
-    if iso:
-        y, m, d, hh, mm = iso.groups()
-        try:
-            day = date(int(y), int(m), int(d))
-            if hh is not None:
-                return datetime(day.year, day.month, day.day, int(hh), int(mm))
-        except ValueError:
-            return None
-        return day
-    return parse_when(words, today)
 
 
 def is_date_words(words: str, today: date) -> bool:
     """Whether ``words`` name a date (a bare number does not)."""
-    when = when_of(words, today)
+    when = parse_when(words, today)
     return isinstance(when, date) and not re.fullmatch(r"\s*\d+\s*", words)
 
 
@@ -68,4 +53,6 @@ def native_value(input_type: str, when: date | time | datetime) -> str | None:
         at = when if isinstance(when, datetime) else datetime.combine(when, time())
         return at.strftime("%Y-%m-%dT%H:%M")
     day = when.date() if isinstance(when, datetime) else when
+    if input_type == "week":
+        return day.strftime("%G-W%V")
     return day.strftime("%Y-%m") if input_type == "month" else day.isoformat()

@@ -256,7 +256,7 @@ def _score(
 
 def describe(el: Element) -> str:
     """An element as a person would point at it: "button 'Select' in result 2, under 'Flights'"."""
-    label = el.name or el.label or el.placeholder or el.text or el.title or el.ref
+    label = el.display_name or el.ref
     if len(label) > 60:
         label = label[:57] + "..."
     out = f"{el.role} '{label}'"

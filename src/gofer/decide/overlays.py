@@ -117,17 +117,13 @@ def covering(screen: Screen, target: Element) -> Cover | None:
     ]
     words = [*lines, *(e.name or e.label for e in layer if e.name or e.label)]
     if not name:
-        name = lines[0] if lines else _words_of(layer[0])
+        name = lines[0] if lines else layer[0].display_name
     cover = Cover(name=name, controls=tuple(layer), text="\n".join(words), box=box)
     # Controls that merely sit near the target say nothing covers it, unless one of
     # them closes something.
     if banner and dismisser(cover) is None:
         return None
     return cover
-
-
-def _words_of(el: Element) -> str:
-    return el.name or el.label or el.text or el.title
 
 
 def _rank(el: Element) -> int | None:
@@ -156,7 +152,7 @@ def dismisser(cover: Cover) -> Element | None:
         if el.disabled or (el.role not in _CONTROL_ROLES and el.input_type not in ("button",)):
             continue
         tier = _rank(el)
-        if tier is None or consequence(_words_of(el) or "close") is not Consequence.REVERSIBLE:
+        if tier is None or consequence(el.display_name or "close") is not Consequence.REVERSIBLE:
             continue
         ranked.append((tier, order, el))
     return min(ranked, key=lambda r: (r[0], r[1]))[2] if ranked else None

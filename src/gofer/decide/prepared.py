@@ -14,10 +14,14 @@ from dataclasses import dataclass
 from gofer.decide.text import normalise, stem_tokens, symbol_words
 from gofer.surfaces.screen import Box, Element, Screen, TextLine
 
-__all__ = ["FIELD_ROLES", "ElementInfo", "Prepared", "Source", "box_distance", "prepare"]
+__all__ = [
+    "DATE_INPUTS", "FIELD_ROLES", "ElementInfo", "Prepared", "Source", "box_distance", "prepare",
+]
 
 FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "textarea"})
+"""Roles one can type into."""
 DATE_INPUTS = frozenset({"date", "time", "datetime-local", "month", "week"})
+"""The input types of native date and time controls."""
 _CACHE_SIZE = 16
 _NEAR_LABEL_PX = 90.0
 

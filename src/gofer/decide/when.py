@@ -45,7 +45,7 @@ _RELATIVE = re.compile(
     re.IGNORECASE,
 )
 _SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
-_ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
+_ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2}))?\b")
 _NUMERIC = re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.](\d{2,4})\b")
 _TOKEN = re.compile(r"[a-z]+|\d+", re.IGNORECASE)
 
@@ -67,6 +67,9 @@ def parse_when(text: str, today: date) -> date | time | datetime | None:
     text = text.strip()
     if not text:
         return None
+    iso = _ISO.fullmatch(text)
+    if iso:
+        return _iso_when(iso)
     rel = _relative(text, today)
     if rel is not None:
         return rel
@@ -98,6 +101,19 @@ def parse_when(text: str, today: date) -> date | time | datetime | None:
             return None
         d = found
     return datetime.combine(d, t) if has_time else d
+
+
+def _iso_when(m: re.Match[str]) -> date | datetime | None:
+    """The date (and time) of an ISO match ("2026-10-14", "2026-10-14T09:30"), or None
+    for a day that does not exist."""
+    y, mo, d, hh, mm = m.groups()
+    try:
+        day = date(int(y), int(mo), int(d))
+        if hh is not None:
+            return datetime(day.year, day.month, day.day, int(hh), int(mm))
+    except ValueError:
+        return None
+    return day
 
 
 def _next_on_or_after(month: int, day: int, today: date) -> date | None:

@@ -43,6 +43,7 @@ __all__ = [
     "IDENTITY",
     "ONE_TIME_CODE",
     "PASSWORD",
+    "is_card_fact",
     "is_card_number",
     "is_secret_name",
     "name_words",
@@ -294,3 +295,8 @@ def secret_reason(name: str, value: str) -> str | None:
     if reason is None and is_card_number(value):
         return CARD_NUMBER_VALUE
     return reason
+
+
+def is_card_fact(name: str, value: str) -> bool:
+    """Whether the fact is card data: named like a card detail, or holding a card number."""
+    return secret_reason(name, value) in (CARD_DATA, CARD_NUMBER_VALUE)

@@ -10,8 +10,9 @@ import time as clock
 from collections.abc import Awaitable, Callable
 from datetime import date, datetime
 
-from gofer.decide import Query, Want, ground, match_date_cell, match_option
+from gofer.decide import Query, Want, ground, match_date_cell, match_option, parse_when
 from gofer.decide.controls import (
+    DATE_INPUTS,
     FIELD_ROLES,
     OPTION_ROLES,
     appeared,
@@ -22,7 +23,7 @@ from gofer.decide.controls import (
     pick_action,
     value_took,
 )
-from gofer.decide.dates import is_date_words, names_month, native_value, shown_month, when_of
+from gofer.decide.dates import is_date_words, names_month, native_value, shown_month
 from gofer.decide.overlays import covering, dismisser
 from gofer.flow import Choose, Click, Enter, StopBefore
 from gofer.runtime.context import StepContext
@@ -189,7 +190,7 @@ async def _pick_date(run: StepContext, path: str, words: str) -> Element:
     shown = shown_month(screen)
     today = run.settings.today or date.today()
     reference = date(shown[0], shown[1], 1) if shown else today
-    when = when_of(words, reference)
+    when = parse_when(words, reference)
     if when is None:
         raise StepFailed(f"'{words}' is not a date")
     target = when.date() if isinstance(when, datetime) else when
@@ -247,8 +248,8 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
     if el.tag == "select" or el.options:
         return await _choose_in_select(run, path, el, option, grounding.confidence)
 
-    if el.input_type in ("date", "time", "datetime-local", "month"):
-        when = when_of(option, run.settings.today or date.today())
+    if el.input_type in DATE_INPUTS:
+        when = parse_when(option, run.settings.today or date.today())
         if when is None:
             raise StepFailed(f"'{option}' is not a date or time")
         text = native_value(el.input_type, when)

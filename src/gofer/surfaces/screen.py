@@ -86,6 +86,12 @@ class Element:
     describedby: str = ""
 
     @property
+    def display_name(self) -> str:
+        """The words a person would call this element by: its accessible name, else its
+        label, text, placeholder or title (``""`` when it has none of them)."""
+        return self.name or self.label or self.text or self.placeholder or self.title
+
+    @property
     def words(self) -> str:
         """Every name this element goes by, joined, for matching and display."""
         parts = [self.name, self.label, self.placeholder, self.text, self.title]

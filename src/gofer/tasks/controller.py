@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from gofer.errors import GoferError, InvalidFlow, InvalidRequest
-from gofer.facts import Facts, is_card_number, secret_reason
+from gofer.facts import Facts, is_card_fact, is_card_number
 from gofer.flow import (
     check_flow,
     flow_guide,
@@ -484,7 +484,6 @@ class Tasks:
         cell.artifacts = [a for a in cell.artifacts if a.expires_at > now]
 
 
-_CARD_REASONS = ("card data", "card number value")
 _NAME = re.compile(r"\$\{[^}]*\}")
 
 
@@ -502,5 +501,5 @@ def _check_card_entry(flow: Flow, facts: Facts, constraints: TaskConstraints) ->
             continue
         for name in names_in(step.value):
             value = facts.get(name)
-            if value is not None and secret_reason(name, value) in _CARD_REASONS:
+            if value is not None and is_card_fact(name, value):
                 raise errors.card_entry_refused(name, path)
