@@ -28,6 +28,7 @@ from gofer.tasks import (
     TaskView,
 )
 from gofer.tasks.workspace_runner import WorkspaceRunner
+from gofer.wiring import ModelPasses
 
 __all__ = ["EXIT_CODES", "main"]
 
@@ -217,7 +218,9 @@ async def follow(
 async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
     request = _request(args)
     interactive = sys.stdin.isatty() and not args.json
-    async with WorkspaceRunner(chromium=config.chromium) as runner, Tasks(runner) as tasks:
+    async with ModelPasses(config.models) as passes, \
+            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner, \
+            Tasks(runner, **passes.for_tasks()) as tasks:
         view = await tasks.start_task(request)
         if not args.json:
             sys.stdout.write(_line(view) + "\n")
@@ -235,7 +238,9 @@ async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
 
 
 async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
-    async with WorkspaceRunner(chromium=config.chromium) as runner, Tasks(runner) as tasks:
+    async with ModelPasses(config.models) as passes, \
+            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner, \
+            Tasks(runner, **passes.for_tasks()) as tasks:
         reply = await tasks.describe()
     if args.json:
         sys.stdout.write(reply.model_dump_json(indent=2) + "\n")

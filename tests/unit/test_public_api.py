@@ -16,6 +16,7 @@ PACKAGES = [
     "gofer.safety",
     "gofer.shape",
     "gofer.models",
+    "gofer.planner",
     "gofer.surfaces",
     "gofer.decide",
     "gofer.runtime",
@@ -75,7 +76,8 @@ ALLOWED = {
     "decide": {"decide", "errors", "flow", "safety", "surfaces"},
     "runtime": {"runtime", "errors", "flow", "facts", "safety", "surfaces", "decide"},
     "tasks": {"tasks", "errors", "flow", "facts", "safety", "shape", "surfaces", "decide",
-              "runtime"},
+              "runtime", "models", "planner", "rescue"},
+    "planner": {"planner", "errors", "flow", "models"},
     "demo": {"demo", "errors"},
     "models": {"models", "errors"},
 }

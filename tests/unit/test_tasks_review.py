@@ -11,6 +11,7 @@ import pytest
 from gofer.cli import EXIT_CODES, main
 from gofer.errors import GoferError
 from gofer.flow import Click, Enter, Flow, parse_flow
+from gofer.models import CallMeter
 from gofer.runtime.types import (
     Gate,
     RunRequest,
@@ -50,7 +51,7 @@ async def test_cancelling_still_cancels_a_running_task() -> None:
 
 
 class CardPlanner:
-    async def plan(self, brief: PlanBrief) -> Flow:
+    async def plan(self, brief: PlanBrief, meter: CallMeter | None = None) -> Flow:
         return parse_flow([{"enter": "${card number}", "into": "Card number"},
                            {"stop_before": "paying"}])
 

@@ -8,6 +8,7 @@ import pytest
 
 from gofer.errors import GoferError, InvalidFlow, InvalidRequest
 from gofer.flow import Flow, StopBefore, parse_flow
+from gofer.models import CallMeter
 from gofer.runtime.types import RunResult, RunStatus
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.runner import complete, fail, gate, spent
@@ -320,7 +321,7 @@ class FakePlanner:
         self.flow = flow
         self.briefs: list[PlanBrief] = []
 
-    async def plan(self, brief: PlanBrief) -> Flow:
+    async def plan(self, brief: PlanBrief, meter: CallMeter | None = None) -> Flow:
         self.briefs.append(brief)
         return parse_flow(self.flow)
 

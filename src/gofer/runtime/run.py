@@ -116,6 +116,7 @@ class Run:
         self.hints: list[GroundingHint] = list(request.hints)
         self._screen: Screen | None = None
         self._browser: Surface | None = None
+        self._preloaded: str | None = None
         self._t0 = time.perf_counter()
         self.mask: Callable[[str], str] = request.mask or (lambda s: s)
 
@@ -203,6 +204,7 @@ class Run:
 
     async def execute(self) -> RunResult:
         result = RunResult(status=RunStatus.COMPLETED)
+        self._preloaded = self.workspace.take_preloaded()
         try:
             for i, step in enumerate(self.request.flow.steps):
                 await self.step(str(i), step)
@@ -299,7 +301,11 @@ class Run:
         match step:
             case Browse(url=url):
                 address = self.sub(url)
+                preloaded, self._preloaded = self._preloaded, None
                 browser = await self.browser()
+                if path == "0" and preloaded == address and browser.url:
+                    self.event(path, "preloaded", url=address)
+                    return Done(reason="the page was loaded while the task was planned")
                 await self.act(path, f"go to {address}", lambda: browser.goto(address))
                 return Done()
             case Open(app=app):

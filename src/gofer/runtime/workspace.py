@@ -28,6 +28,7 @@ class Workspace:
         self.surfaces = tuple(surfaces)
         self._browser: Surface | None = None
         self._closed = False
+        self._preloaded: tuple[str, str] | None = None
 
     @classmethod
     def on(cls, surface: Surface) -> Workspace:
@@ -61,6 +62,21 @@ class Workspace:
                 raise SurfaceError("no browser is available", code="SURFACE_UNAVAILABLE")
             self._browser = await self._engine.new_session(self.options)
         return self._browser
+
+    async def preload(self, address: str) -> None:
+        """Load ``address`` ahead of the first run (while its flow is planned), so that
+        a first ``browse`` there finds it loaded and loads nothing."""
+        browser = await self.browser()
+        await browser.goto(address)
+        self._preloaded = (address, browser.url)
+
+    def take_preloaded(self) -> str | None:
+        """The address :meth:`preload` loaded, once, while the page is still on it; the
+        first run takes it (anything that reads the page first spends it)."""
+        preloaded, self._preloaded = self._preloaded, None
+        if preloaded is None or self._browser is None or self._browser.url != preloaded[1]:
+            return None
+        return preloaded[0]
 
     async def screenshot(self) -> bytes | None:
         """A PNG of the browser page, or None when there is no open page."""

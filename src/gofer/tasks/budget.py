@@ -50,6 +50,14 @@ class BudgetLedger:
             return "max_model_calls"
         return "max_actions"
 
+    def model_calls_left(self) -> int:
+        """Model calls the task may still make."""
+        return max(0, self.limits.max_model_calls - self.spent.model_calls)
+
+    def charge_model_calls(self, calls: int) -> None:
+        """Add model calls a pass outside a run made (planner, rescuer, shaper)."""
+        self.spent.model_calls += calls
+
     def charge(self, spend: Spend) -> None:
         """Add one run's spend."""
         self.spent.add(spend)

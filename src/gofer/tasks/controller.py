@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from gofer.errors import GoferError, InvalidFlow, InvalidRequest
+from gofer.errors import GoferError, InvalidFlow, InvalidRequest, ModelError
 from gofer.facts import Facts, is_card_fact, is_card_number
 from gofer.flow import (
     check_flow,
@@ -31,13 +31,15 @@ from gofer.flow import (
     validate_flow,
 )
 from gofer.flow.steps import Enter, Flow, Open
+from gofer.models import CallMeter
+from gofer.planner import start_address
 from gofer.shape import check_output_schema
 from gofer.tasks import errors
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.describe import describe_reply
 from gofer.tasks.drive import Driver, hint_info
 from gofer.tasks.interpret import Decision
-from gofer.tasks.limits import MAX_AWAIT_MS, MAX_TASKS
+from gofer.tasks.limits import MAX_AWAIT_MS, MAX_TASKS, PRELOAD_TIMEOUT_S
 from gofer.tasks.models import (
     ArtifactInfo,
     AwaitTaskRequest,
@@ -437,7 +439,31 @@ class Tasks:
     async def _plan_then_drive(self, cell: Cell, planner: Planner) -> None:
         assert cell.goal is not None
         cell.publish(view_of(cell, Running(), None, "Planning the task."))
-        flow = await planner.plan(self._brief(cell.goal, cell.facts, cell.options))
+        warm = self._warm(cell)
+        meter = CallMeter(cell.ledger.model_calls_left())
+        flow: Flow | None = None
+        failure: ModelError | None = None
+        try:
+            flow = await planner.plan(self._brief(cell.goal, cell.facts, cell.options), meter)
+            if warm is not None:
+                await warm
+        except ModelError as exc:
+            failure = exc
+        finally:
+            cell.ledger.charge_model_calls(meter.used)
+            if warm is not None and not warm.done():
+                warm.cancel()
+                await asyncio.wait([warm])
+        if flow is None:
+            assert failure is not None
+            await self._driver.stop(cell, Decision(
+                Failed(step=None,
+                       reason=f"the planner could not plan the task: {failure.message}",
+                       hint="write the flow with the guide and start_task with it "
+                       f"({failure.code})", recoverable=False),
+                release=True,
+            ))
+            return
         check = check_flow(flow, cell.facts.names, cell.facts.secret_names)
         if check.problems:
             listed = "; ".join(p.message for p in check.problems[:3])
@@ -453,9 +479,32 @@ class Tasks:
         cell.flow = flow
         cell.pending = [Segment(flow.steps, 0, cell.constraints.allow_destructive)]
         if check.questions:
+            # The browser goes while the task waits; the run that follows opens it again.
+            await self._driver.settle(cell, release=True)
             self._driver.publish_stop(cell, NeedsInput(fields=list(check.questions)), None)
             return
         await self._driver.drive(cell)
+
+    def _warm(self, cell: Cell) -> asyncio.Task[None] | None:
+        """Ready a browser-only task's browser while its flow is planned, and load the one
+        address its text sends it to (at most PRELOAD_TIMEOUT_S); None for other tasks."""
+        if cell.options.surfaces != frozenset({"browser"}):
+            return None
+        cell.has_workspace = True
+        address = start_address(cell.goal or "")
+
+        async def warm() -> None:
+            try:
+                async with asyncio.timeout(PRELOAD_TIMEOUT_S):
+                    await self._runner.prepare(cell.id, cell.options)
+                    if address is not None:
+                        await self._runner.open_page(cell.id, cell.options, address)
+            except (GoferError, TimeoutError) as exc:
+                # Best effort: the first run opens the browser and loads the page itself.
+                log.info("task %s: the browser was not readied (%s)", cell.id,
+                         getattr(exc, "code", type(exc).__name__))
+
+        return asyncio.create_task(warm(), name=f"gofer-warm-{cell.id}")
 
     async def _cancel(self, cell: Cell, note: str) -> None:
         """Cancel ``cell``'s work, screenshot and release it, publish cancelled; concurrent

@@ -12,6 +12,7 @@ __all__ = [
     "MAX_RESCUES",
     "MAX_SUMMARY_CHARS",
     "MAX_TASKS",
+    "PRELOAD_TIMEOUT_S",
 ]
 
 MAX_TASKS = 32
@@ -39,3 +40,6 @@ MAX_SUMMARY_CHARS = 300
 
 MAX_RECORD_CHARS = 200
 """How much of one record the answer sentence shows."""
+
+PRELOAD_TIMEOUT_S = 10.0
+"""The longest a planned task waits for the page its text names to load meanwhile."""

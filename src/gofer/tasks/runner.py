@@ -61,6 +61,16 @@ class FlowRunner(Protocol):
         """
         ...
 
+    async def prepare(self, task_id: str, options: WorkspaceOptions) -> None:
+        """Make the task's workspace and open its browser ahead of the first run (while
+        its flow is planned), so the first step does not wait for the browser."""
+        ...
+
+    async def open_page(self, task_id: str, options: WorkspaceOptions, address: str) -> None:
+        """Load ``address`` in the task's browser ahead of the first run, so that a first
+        ``browse`` there loads nothing again."""
+        ...
+
     async def screenshot(self, task_id: str) -> bytes | None:
         """A PNG of the task's workspace as it is now, or None (best effort)."""
         ...
@@ -101,6 +111,8 @@ class ScriptedRunner:
     released: list[str] = field(default_factory=list)
     cancelled: list[str] = field(default_factory=list)
     started: asyncio.Event = field(default_factory=asyncio.Event)
+    prepared: list[str] = field(default_factory=list)
+    preloaded: list[tuple[str, str]] = field(default_factory=list)
 
     @classmethod
     def of(cls, *entries: ScriptEntry, **kwargs: object) -> ScriptedRunner:
@@ -130,6 +142,17 @@ class ScriptedRunner:
         except asyncio.CancelledError:
             self.cancelled.append(task_id)
             raise
+
+    async def prepare(self, task_id: str, options: WorkspaceOptions) -> None:
+        """Record that the task's workspace was readied."""
+        self.prepared.append(task_id)
+        self.options[task_id] = options
+        self.open.add(task_id)
+
+    async def open_page(self, task_id: str, options: WorkspaceOptions, address: str) -> None:
+        """Record the page loaded ahead of the first run."""
+        self.preloaded.append((task_id, address))
+        self.open.add(task_id)
 
     async def screenshot(self, task_id: str) -> bytes | None:
         """The stub PNG while the task has a workspace."""

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 from gofer.flow.steps import Flow, JSONValue, Step
+from gofer.models import CallMeter
+from gofer.planner.types import PlanBrief
 
 if TYPE_CHECKING:
     from gofer.runtime.run import ModelDecider
@@ -28,21 +30,12 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class PlanBrief:
-    """What the planner is told: the job, the surfaces it may use, the fact names."""
-
-    task: str
-    surfaces: tuple[str, ...]
-    facts: tuple[str, ...]
-    secrets: tuple[str, ...]
-
-
 class Planner(Protocol):
     """Turns a plain-language task into a flow. Never acts, never sees the screen."""
 
-    async def plan(self, brief: PlanBrief) -> Flow:
-        """A flow for ``brief.task``; raises a GoferError when it cannot make one."""
+    async def plan(self, brief: PlanBrief, meter: CallMeter | None = None) -> Flow:
+        """A flow for ``brief.task``, charging each model call to ``meter``; raises a
+        GoferError when it cannot make one."""
         ...
 
 

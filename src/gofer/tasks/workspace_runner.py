@@ -77,6 +77,20 @@ class WorkspaceRunner:
         workspace = self._workspace(task_id, options)
         return await run_flow(request, workspace, settings=self._settings, decider=self._decider)
 
+    async def prepare(self, task_id: str, options: WorkspaceOptions) -> None:
+        """Open the task's workspace and browser session ahead of its first run."""
+        if self._closed:
+            raise SurfaceError("the runner is closed", code="RUNNER_CLOSED")
+        workspace = self._workspace(task_id, options)
+        if "browser" in workspace.surfaces:
+            await workspace.browser()
+
+    async def open_page(self, task_id: str, options: WorkspaceOptions, address: str) -> None:
+        """Load ``address`` in the task's browser ahead of its first run."""
+        if self._closed:
+            raise SurfaceError("the runner is closed", code="RUNNER_CLOSED")
+        await self._workspace(task_id, options).preload(address)
+
     def holds(self, task_id: str) -> bool:
         """Whether the task's workspace is open (made and not yet released)."""
         return task_id in self._workspaces

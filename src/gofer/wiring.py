@@ -1,0 +1,52 @@
+"""Building the model passes a configuration switches on, for the entry points.
+
+:class:`ModelPasses` opens one chat model per configured role and makes the pass
+that uses it; ``async with`` closes the models again.
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Any
+
+from gofer.models import ModelsConfig, OpenAIChatModel, open_model
+from gofer.planner import ModelPlanner
+from gofer.runtime import ModelDecider
+
+__all__ = ["ModelPasses"]
+
+
+class ModelPasses:
+    """The planner, rescuer, shaper and decider of a :class:`ModelsConfig` (None for a
+    role it leaves out)."""
+
+    def __init__(self, config: ModelsConfig) -> None:
+        self._models: list[OpenAIChatModel] = []
+        self.planner = ModelPlanner(self._open(config, "planner")) if config.planner else None
+        self.decider: ModelDecider | None = None
+
+    def _open(self, config: ModelsConfig, role: str) -> OpenAIChatModel:
+        route = config.route(role)
+        assert route is not None
+        model = open_model(route)
+        self._models.append(model)
+        return model
+
+    def for_tasks(self) -> dict[str, Any]:
+        """The passes as ``Tasks`` keyword arguments."""
+        return {"planner": self.planner, "decider": self.decider}
+
+    async def aclose(self) -> None:
+        """Close every model's HTTP client (idempotent)."""
+        models, self._models = self._models, []
+        for model in models:
+            await model.aclose()
+
+    async def __aenter__(self) -> ModelPasses:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
