@@ -71,7 +71,7 @@ ALLOWED = {
     "flow": {"flow", "errors", "naming"},
     "facts": {"facts", "errors", "naming"},
     "safety": {"safety", "errors"},
-    "shape": {"shape", "errors"},
+    "shape": {"shape", "errors", "flow", "models"},
     "surfaces": {"surfaces", "errors"},
     "decide": {"decide", "errors", "flow", "safety", "surfaces"},
     "runtime": {"runtime", "errors", "flow", "facts", "safety", "surfaces", "decide"},

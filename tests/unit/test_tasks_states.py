@@ -350,7 +350,7 @@ class FakeShaper:
     def __init__(self, result: Any) -> None:
         self.result = result
 
-    async def shape(self, brief: Any) -> Any:
+    async def shape(self, brief: Any, meter: Any = None) -> Any:
         return self.result
 
 

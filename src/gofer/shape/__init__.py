@@ -1,7 +1,8 @@
 """gofer.shape: giving a finished task's records the shape its caller asked for.
 
-For now this holds the JSON Schema subset an output schema may use
-(:mod:`gofer.shape.schema`): checking a schema, and checking a value against it.
+:mod:`gofer.shape.schema` is the JSON Schema subset an output schema may use (pure:
+checking a schema, checking a value against it); :class:`ModelShaper` is the pass
+that asks a model for the result, once every step has finished.
 """
 
 from __future__ import annotations
@@ -14,12 +15,19 @@ from gofer.shape.schema import (
     check_output_schema,
     schema_violations,
 )
+from gofer.shape.shaper import REPAIRS, SHAPE_PROTOCOL, ModelShaper, shape_messages
+from gofer.shape.types import ShapeBrief
 
 __all__ = [
     "JSON_TYPES",
     "MAX_SCHEMA_DEPTH",
+    "REPAIRS",
+    "SHAPE_PROTOCOL",
     "SUPPORTED_KEYWORDS",
+    "ModelShaper",
+    "ShapeBrief",
     "Violation",
     "check_output_schema",
     "schema_violations",
+    "shape_messages",
 ]

@@ -12,6 +12,7 @@ from pydantic import JsonValue
 from gofer.errors import GoferError, InvalidRequest
 from gofer.flow.steps import Click, Enter, Flow, Press, Step, StopBefore
 from gofer.flow.walk import step_at
+from gofer.models import CallMeter
 from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
 from gofer.tasks.interpret import Decision, budget_failure, interpret
@@ -162,10 +163,13 @@ class Driver:
             return Decision(Done(answer=answer, records=records), release=True)
         brief = ShapeBrief(goal=cell.goal or "", instructions=cell.output.instructions,
                            schema=cell.output.json_schema, records=records)
+        meter = CallMeter(cell.ledger.model_calls_left())
         try:
-            result = await self.shaper.shape(brief)
+            result = await self.shaper.shape(brief, meter)
         except GoferError as exc:
             return _shape_failed(exc.message)
+        finally:
+            cell.ledger.charge_model_calls(meter.used)
         if cell.output.json_schema is not None:
             wrong = schema_violations(result, cell.output.json_schema)
             if wrong:

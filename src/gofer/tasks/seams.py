@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 from gofer.flow.steps import Flow, JSONValue, Step
 from gofer.models import CallMeter
 from gofer.planner.types import PlanBrief
+from gofer.shape.types import ShapeBrief
 
 if TYPE_CHECKING:
     from gofer.runtime.run import ModelDecider
@@ -70,21 +71,10 @@ class Rescuer(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class ShapeBrief:
-    """What the shaper is told: the goal, the caller's instructions and schema, the records
-    with every fact value redacted."""
-
-    goal: str
-    instructions: str
-    schema: dict[str, JSONValue] | None
-    records: dict[str, JSONValue]
-
-
 class Shaper(Protocol):
     """Turns a finished task's raw records into the shape the caller asked for."""
 
-    async def shape(self, brief: ShapeBrief) -> JSONValue:
+    async def shape(self, brief: ShapeBrief, meter: CallMeter | None = None) -> JSONValue:
         """The result; the controller checks it against ``brief.schema``."""
         ...
 
