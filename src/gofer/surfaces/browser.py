@@ -71,6 +71,10 @@ async def _dispose(handle: ElementHandle) -> None:
         await handle.dispose()
 
 
+def _stale(ref: str) -> SurfaceError:
+    return SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
+
+
 def _document_gone(err: PlaywrightError) -> bool:
     """Whether ``err`` says the document read went away: a navigation in progress."""
     return any(gone in err.message.lower() for gone in _GONE)
@@ -521,14 +525,14 @@ class BrowserSurface:
         """The live element behind ``ref`` from the latest snapshot (``STALE_REF`` if gone)."""
         frame = self._frame_of(ref)
         if frame is None or frame.is_detached():
-            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
+            raise _stale(ref)
         with playwright_errors(f"element {ref} is no longer on the page", code="STALE_REF",
                                show_reason=False, ref=ref):
             handle = await frame.evaluate_handle(js.RESOLVE, ref)
         element = handle.as_element()
         if element is None:
             await handle.dispose()
-            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
+            raise _stale(ref)
         return element
 
     def _frame_of(self, ref: str) -> Frame | None:
@@ -721,10 +725,7 @@ class BrowserSurface:
 
     async def selection(self, ref: str) -> Selection:
         """Which options of a native select are chosen, and whether it takes several."""
-        frame = self._frame_of(ref)
-        if frame is None or frame.is_detached():
-            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
-        found = await self._probe(frame, ref, js.SELECTION_OF_REF)
+        found = await self._read(ref, js.SELECTION_OF_REF)
         if found is None:
             raise SurfaceError(f"element {ref} is not a select", code="NOT_A_SELECT", ref=ref)
         return Selection(bool(found["multiple"]), tuple(int(i) for i in found["selected"]))
@@ -769,10 +770,14 @@ class BrowserSurface:
 
     async def read_value(self, ref: str) -> str:
         """The field's current value, unmasked ("true"/"false" for a checkbox or radio)."""
+        value = await self._read(ref, js.READ_VALUE_OF_REF)
+        if value is None:
+            raise _stale(ref)
+        return str(value)
+
+    async def _read(self, ref: str, script: str) -> Any:
+        """``script``, a JS function of a ref, run on the live element (``STALE_REF`` if gone)."""
         frame = self._frame_of(ref)
         if frame is None or frame.is_detached():
-            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
-        value = await self._probe(frame, ref, js.READ_VALUE_OF_REF)
-        if value is None:
-            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
-        return str(value)
+            raise _stale(ref)
+        return await self._probe(frame, ref, script)
