@@ -319,7 +319,8 @@ class BrowserSurface:
             except PlaywrightError as err:
                 if not (page.is_closed() or self._navigations != navigations
                         or _document_gone(err)):
-                    raise
+                    raise surface_error(err, "the page could not settle",
+                                        code="SETTLE_FAILED") from err
                 # The document went away under the read: a navigation committed before
                 # its event came; the next round settles the new document.
                 await self._next_document(page, navigations, min(left_ms(), NEW_DOCUMENT_MS))
@@ -598,10 +599,12 @@ class BrowserSurface:
         blocked = len(self._blocked_navigations)
         try:
             await action()
-        except (PlaywrightError, SurfaceError):
+        except (PlaywrightError, SurfaceError) as err:
             if release is not None:
                 await _dispose(release)
             if not (page.is_closed() and self.pages > 0):
+                if isinstance(err, PlaywrightError):
+                    raise surface_error(err, "the action failed", code="ACTION_FAILED") from err
                 raise
             # The action closed its own page (window.close): the surface is back on
             # the page before, which is what the action changed.

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from types import TracebackType
 
 from playwright.async_api import Browser, Playwright, async_playwright
-from playwright.async_api import Error as PlaywrightError
 
 from gofer.errors import SurfaceError
 from gofer.surfaces.browser import QUIET_MS, TYPE_DELAY_MS, BrowserSurface
 from gofer.surfaces.chromium import CHROMIUM_ARGS, find_chromium
+from gofer.surfaces.failures import playwright_errors
 from gofer.surfaces.origins import parse_origin
 
 __all__ = ["BrowserEngine", "BrowserOptions"]
@@ -80,15 +80,11 @@ class BrowserEngine:
             if browser is not None and browser.is_connected():
                 return browser
             pw = await self._playwright()
-            try:
+            with playwright_errors(f"could not launch the browser at {path}", show_reason=False,
+                                   code="BROWSER_LAUNCH_FAILED", path=path):
                 browser = await pw.chromium.launch(
                     executable_path=path, headless=not headed, args=list(CHROMIUM_ARGS)
                 )
-            except PlaywrightError as err:
-                raise SurfaceError(
-                    f"could not launch the browser at {path}",
-                    code="BROWSER_LAUNCH_FAILED", path=path, reason=err.message,
-                ) from err
             self._browsers[key] = browser
             return browser
 
@@ -101,21 +97,18 @@ class BrowserEngine:
         if opts.browser_endpoint:
             async with self._lock:
                 pw = await self._playwright()
-            try:
+            with playwright_errors(f"could not attach to the browser at {opts.browser_endpoint}",
+                                   show_reason=False, code="BROWSER_ATTACH_FAILED",
+                                   endpoint=opts.browser_endpoint):
                 attached = await pw.chromium.connect_over_cdp(
                     opts.browser_endpoint, timeout=opts.default_timeout_ms
                 )
-            except PlaywrightError as err:
-                raise SurfaceError(
-                    f"could not attach to the browser at {opts.browser_endpoint}",
-                    code="BROWSER_ATTACH_FAILED", endpoint=opts.browser_endpoint,
-                    reason=err.message,
-                ) from err
             browser = attached
         else:
             browser = await self._browser(opts.executable, opts.headed or self.headed)
         width, height = opts.viewport
-        context = await browser.new_context(viewport={"width": width, "height": height})
+        with playwright_errors("could not open a browser session", code="SESSION_FAILED"):
+            context = await browser.new_context(viewport={"width": width, "height": height})
         surface = BrowserSurface(
             context, opts.origins, opts.default_timeout_ms,
             attached_browser=attached, on_close=self._sessions.discard,
@@ -123,7 +116,8 @@ class BrowserEngine:
         )
         self._sessions.add(surface)
         try:
-            await surface.start()
+            with playwright_errors("could not open a browser session", code="SESSION_FAILED"):
+                await surface.start()
         except BaseException:
             await surface.close()
             raise
