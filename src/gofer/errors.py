@@ -18,7 +18,10 @@ nothing of gofer's, so the pure rule packages may use it.
     │                                              (MODEL_TIMEOUT, MODEL_UNREACHABLE,
     │                                              MODEL_REFUSED, MODEL_BUDGET_SPENT,
     │                                              MODEL_REQUESTS_BLOCKED, ...)
-    └── TaskError              TASK_* and others  the controller refused a call
+    ├── TaskError              TASK_* and others  the controller refused a call
+    └── StoreError             STORE_ERROR        the durable store refused or failed
+        ├── LeaseLost          LEASE_LOST         a write on a lease that is no longer live
+        └── StoreUnavailable   STORE_UNAVAILABLE  the database could not be reached
 """
 
 from __future__ import annotations
@@ -31,7 +34,10 @@ __all__ = [
     "InvalidFlow",
     "InvalidOutput",
     "InvalidRequest",
+    "LeaseLost",
     "ModelError",
+    "StoreError",
+    "StoreUnavailable",
     "SurfaceError",
     "SurfaceTimeout",
     "TaskError",
@@ -111,3 +117,23 @@ class TaskError(GoferError):
     """The task controller refused a call (unknown task, too many tasks, wrong state...)."""
 
     code = "TASK_ERROR"
+
+
+class StoreError(GoferError):
+    """The durable store (work queue, ledgers) refused a call or failed."""
+
+    code = "STORE_ERROR"
+
+
+class LeaseLost(StoreError):
+    """``renew``, ``finish`` or ``release`` on a lease that expired, was taken over or
+    never belonged to that claim's token; nothing was written."""
+
+    code = "LEASE_LOST"
+
+
+class StoreUnavailable(StoreError):
+    """The database could not be reached or answered with a transient failure; the call
+    may be retried."""
+
+    code = "STORE_UNAVAILABLE"

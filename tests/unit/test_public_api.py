@@ -22,6 +22,7 @@ PACKAGES = [
     "gofer.runtime",
     "gofer.tasks",
     "gofer.demo",
+    "gofer.store",
 ]
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "gofer"
@@ -80,6 +81,7 @@ ALLOWED = {
     "planner": {"planner", "errors", "flow", "models"},
     "demo": {"demo", "errors"},
     "models": {"models", "errors"},
+    "store": {"store", "errors"},
 }
 
 

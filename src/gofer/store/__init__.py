@@ -1,0 +1,44 @@
+"""gofer's durable store: the work queue (and, beside it, the ledgers) on SQLite, on
+PostgreSQL, or in memory, behind one connector interface (see ``connector.py``)."""
+
+from __future__ import annotations
+
+from gofer.store.connector import Connector
+from gofer.store.lease import LeaseKeeper, keep_lease
+from gofer.store.memory import MemoryConnector, MemoryQueue, MemoryTransaction
+from gofer.store.queue import WorkQueue
+from gofer.store.transaction import Dialect, Row, Transaction
+from gofer.store.types import (
+    Claim,
+    GroupNamer,
+    Item,
+    ItemState,
+    QueueConfig,
+    SerialKind,
+    SerialOrder,
+)
+from gofer.store.waking import CHANNEL, Notice, Subscription, Waker
+
+__all__ = [
+    "CHANNEL",
+    "Claim",
+    "Connector",
+    "Dialect",
+    "GroupNamer",
+    "Item",
+    "ItemState",
+    "LeaseKeeper",
+    "MemoryConnector",
+    "MemoryQueue",
+    "MemoryTransaction",
+    "Notice",
+    "QueueConfig",
+    "Row",
+    "SerialKind",
+    "SerialOrder",
+    "Subscription",
+    "Transaction",
+    "Waker",
+    "WorkQueue",
+    "keep_lease",
+]

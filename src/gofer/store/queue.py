@@ -1,0 +1,128 @@
+"""The work queue's interface: one protocol, three implementations (in-memory, SQLite,
+PostgreSQL), one behaviour suite.
+
+Rules every implementation keeps:
+
+- ``enqueue`` with a key makes one item for that key, however many enqueue it at once;
+  a second enqueue returns the first item unchanged.
+- ``claim`` counts the attempt. An item is claimable while ``attempts < max_attempts``
+  and it is queued or its lease lapsed. Within a serial group an item waits while
+  another of the group holds a live lease, or while an older one is unfinished with
+  attempts left (an older one out of attempts no longer holds the group back).
+- ``running_at_most=n`` leaves an item queued while its owner already has ``n`` live
+  leases among the claimed kinds, counted under a lock so racing workers cannot pass it.
+- ``renew``, ``finish`` and ``release`` act only on a live lease held by that claim's
+  token, else raise :class:`~gofer.errors.LeaseLost` and write nothing. An expired lease
+  on its last attempt keeps its worker and token but can never be written again, so it
+  cannot come back beside the item now running in its place.
+- ``finish`` merges ``result`` into the payload; ``release`` puts the item back
+  (``unstarted=True`` gives the attempt back), or leaves it failed with ``error`` when
+  that was its last attempt.
+- ``enqueue``, ``finish`` and ``release`` notify the connector's waker once committed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from gofer.store.transaction import Transaction
+from gofer.store.types import Claim, Item, QueueConfig, SerialOrder
+from gofer.store.waking import Subscription
+
+__all__ = ["WorkQueue"]
+
+
+class WorkQueue(Protocol):
+    """A durable queue of work items with leases, attempts, serial groups and caps.
+
+    Every write takes an optional ``tx`` to run inside a caller's transaction on the
+    same connector (its notices are sent when that transaction commits)."""
+
+    config: QueueConfig
+
+    async def enqueue(
+        self,
+        kind: str,
+        payload: Mapping[str, Any],
+        key: str | None = None,
+        *,
+        tx: Transaction | None = None,
+    ) -> Item:
+        """Add an item (or return the one already enqueued under ``key``)."""
+        ...
+
+    async def claim(
+        self,
+        kinds: Sequence[str],
+        worker: str,
+        lease_ms: int,
+        *,
+        serial: SerialOrder | None = None,
+        running_at_most: int | None = None,
+    ) -> Claim | None:
+        """Lease the oldest claimable item of ``kinds``, or ``None``. ``serial`` names
+        the order the kinds share (it must be one of ``config.orders``); groups are
+        honoured for every item that has one."""
+        ...
+
+    async def claim_batch(
+        self,
+        kinds: Sequence[str],
+        worker: str,
+        lease_ms: int,
+        *,
+        limit: int,
+        serial: SerialOrder | None = None,
+        running_at_most: int | None = None,
+    ) -> list[Claim]:
+        """Lease up to ``limit`` items at once, under the same rules as :meth:`claim`."""
+        ...
+
+    async def renew(self, claim: Claim, lease_ms: int | None = None) -> None:
+        """Extend a live lease by ``lease_ms`` (default: the claim's own) from now."""
+        ...
+
+    async def finish(
+        self,
+        claim: Claim,
+        result: Mapping[str, Any] | None = None,
+        *,
+        tx: Transaction | None = None,
+    ) -> None:
+        """Mark the item done, merging ``result`` into its payload."""
+        ...
+
+    async def release(
+        self,
+        claim: Claim,
+        *,
+        unstarted: bool = False,
+        error: str | None = None,
+        tx: Transaction | None = None,
+    ) -> None:
+        """Give the item back: queued again, with the attempt refunded when
+        ``unstarted``; failed with ``error`` when the attempt spent was its last."""
+        ...
+
+    async def get(self, item_id: int, *, tx: Transaction | None = None) -> Item | None:
+        """One item by id."""
+        ...
+
+    async def items(
+        self,
+        *,
+        group: str | None = None,
+        owner: str | None = None,
+        kinds: Sequence[str] | None = None,
+        key: str | None = None,
+        tx: Transaction | None = None,
+    ) -> list[Item]:
+        """Items of a group, an owner, some kinds or a key, oldest first (at least one
+        of ``group``, ``owner`` or ``key`` is required: every read is a lookup)."""
+        ...
+
+    def subscribe(self) -> AbstractContextManager[Subscription]:
+        """Wake-ups for enqueues, finishes and releases (take it before checking)."""
+        ...
