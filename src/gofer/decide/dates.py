@@ -5,6 +5,7 @@ Reading the words themselves is :func:`gofer.decide.when.parse_when`.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from datetime import date, datetime, time
 
@@ -12,7 +13,11 @@ from gofer.decide.text import normalise
 from gofer.decide.when import MONTHS, parse_when
 from gofer.surfaces.screen import Element, Screen
 
-__all__ = ["is_date_words", "names_month", "native_value", "shown_month"]
+__all__ = [
+    "calendar_month", "calendar_selects", "format_date", "format_hint", "format_time",
+    "is_date_words", "month_of", "month_step", "names_month", "native_value", "shown_month",
+    "shows_date", "shows_time", "time_hint",
+]
 
 _MONTH_HEADING = re.compile(
     r"\b(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?,?\s+(\d{4})\b",
@@ -56,3 +61,218 @@ def native_value(input_type: str, when: date | time | datetime) -> str | None:
     if input_type == "week":
         return day.strftime("%G-W%V")
     return day.strftime("%Y-%m") if input_type == "month" else day.isoformat()
+
+
+# ------------------------------------------------------------------ format hints
+
+_HINT_PART = r"(?:yyyy|yy|mm|m|dd|d)"
+_DATE_HINT = re.compile(
+    rf"(?<![a-z]){_HINT_PART}([/.\- ]){_HINT_PART}\1{_HINT_PART}(?![a-z])", re.IGNORECASE)
+_TIME_HINT = re.compile(r"(?<![a-z])(hh?):mm(?:\s*(am/pm|am|pm|a|p))?(?![a-z])", re.IGNORECASE)
+_NEAR_HINT_PX = 48.0
+
+
+def _hint_in(text: str) -> str | None:
+    found = _DATE_HINT.search(text)
+    if found is None:
+        return None
+    parts = re.split(r"[/.\- ]", found.group(0).lower())
+    if sorted(p[0] for p in parts) != ["d", "m", "y"]:
+        return None  # "mm/mm/yyyy" or a stray "d-m" run of letters
+    return found.group(0).upper()
+
+
+def format_hint(el: Element, screen: Screen) -> str | None:
+    """The date format a text field asks for ("MM/DD/YYYY"), or None when nothing says.
+
+    Read from the field's placeholder, title, label and description first, then from
+    a line of text just beside or under the field ("Format: DD/MM/YYYY").
+    """
+    for words in (el.placeholder, el.title, el.describedby, el.label, el.name):
+        hint = _hint_in(words)
+        if hint:
+            return hint
+    box = el.box
+    for line in screen.lines:
+        lb = line.box
+        beside = abs(lb.cy - box.cy) <= max(box.height, 12) and lb.x - (box.x + box.width) >= 0
+        under = 0 <= lb.y - (box.y + box.height) <= _NEAR_HINT_PX and lb.x < box.x + box.width
+        if (beside and lb.x - (box.x + box.width) <= _NEAR_HINT_PX * 4) or under:
+            hint = _hint_in(line.text)
+            if hint:
+                return hint
+    return None
+
+
+def time_hint(el: Element) -> str | None:
+    """"12h" or "24h" when a time field's placeholder or title says which, else None."""
+    for words in (el.placeholder, el.title, el.describedby):
+        found = _TIME_HINT.search(words)
+        if found:
+            return "12h" if found.group(2) or found.group(1) == "h" else "24h"
+    return None
+
+
+def format_date(day: date, hint: str) -> str:
+    """``day`` written in a hint's format: "MM/DD/YYYY" gives "10/14/2016"."""
+    sep_match = re.search(r"[/.\- ]", hint)
+    sep = sep_match.group(0) if sep_match else "/"
+    out = []
+    for part in hint.upper().split(sep):
+        if part == "YYYY":
+            out.append(f"{day.year:04d}")
+        elif part == "YY":
+            out.append(f"{day.year % 100:02d}")
+        elif part in ("MM", "M"):
+            out.append(f"{day.month:02d}" if part == "MM" else str(day.month))
+        else:
+            out.append(f"{day.day:02d}" if part == "DD" else str(day.day))
+    return sep.join(out)
+
+
+def format_time(at: time, hint: str | None) -> str:
+    """A time as a field wants it: "20:04", or "8:04 PM" for a 12-hour field."""
+    if hint == "12h":
+        return f"{(at.hour % 12) or 12}:{at.minute:02d} {'PM' if at.hour >= 12 else 'AM'}"
+    return at.strftime("%H:%M")
+
+
+# ------------------------------------------------------------------ reading values back
+
+_NUMERIC_DATE = re.compile(r"(?<!\d)(\d{1,4})[/.\-](\d{1,2})[/.\-](\d{1,4})(?!\d)")
+_CLOCK = re.compile(r"(?<!\d)(\d{1,2})[:.h](\d{2})(?:\s*([ap])\.?\s*m\.?)?(?![\d])", re.IGNORECASE)
+_MONTH_YEAR = re.compile(
+    r"^\s*(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?,?\s+(\d{4})\s*$"
+    r"|^\s*(\d{4})[-/](\d{1,2})\s*$|^\s*(\d{1,2})[-/](\d{4})\s*$",
+    re.IGNORECASE,
+)
+
+
+def month_of(words: str) -> date | None:
+    """The first day of a month written without a day ("October 2016", "2016-10", "10/2016")."""
+    m = _MONTH_YEAR.match(words)
+    if m is None:
+        return None
+    if m.group(1):
+        year, month = int(m.group(2)), MONTHS[m.group(1).casefold()]
+    elif m.group(3):
+        year, month = int(m.group(3)), int(m.group(4))
+    else:
+        year, month = int(m.group(6)), int(m.group(5))
+    return date(year, month, 1) if 1 <= month <= 12 else None
+
+
+def _readings(text: str) -> set[date]:
+    """Every date ``text`` could mean: a numeric date read year-, month- and day-first."""
+    out: set[date] = set()
+    for m in _NUMERIC_DATE.finditer(text):
+        a, b, c = m.groups()
+        orders = [(a, b, c)] if len(a) == 4 else [(c, a, b), (c, b, a)]
+        for y, mo, d in orders:
+            year = int(y) + 2000 if len(y) == 2 else int(y)
+            with contextlib.suppress(ValueError):
+                out.add(date(year, int(mo), int(d)))
+    if not out:
+        when = parse_when(text, date(2000, 1, 1))
+        day = when.date() if isinstance(when, datetime) else when
+        if isinstance(day, date) and re.search(r"\d{4}", text):
+            out.add(day)
+    return out
+
+
+def shows_date(shown: str, day: date, hint: str | None = None) -> bool:
+    """Whether a field showing ``shown`` holds ``day``, however the page writes dates.
+
+    With a format hint a numeric date is read in that order only; without one, any
+    order that gives a real date counts ("01/02/2016" holds 1 February or 2 January).
+    A range field ("2016-10-14 to 2016-10-18") holds each of its dates.
+    """
+    if hint:
+        for m in _NUMERIC_DATE.finditer(shown):
+            if m.group(0) == format_date(day, hint) or _same_in(m.group(0), day, hint):
+                return True
+        if _NUMERIC_DATE.search(shown):
+            return False
+    return day in _readings(shown)
+
+
+def _same_in(text: str, day: date, hint: str) -> bool:
+    sep_match = re.search(r"[/.\- ]", hint)
+    parts = re.split(r"[/.\-]", text)
+    keys = hint.upper().split(sep_match.group(0) if sep_match else "/")
+    if len(parts) != len(keys):
+        return False
+    want = {"Y": day.year, "M": day.month, "D": day.day}
+    for key, part in zip(keys, parts, strict=True):
+        value = int(part) + (2000 if key == "YY" else 0)
+        if value != want[key[0]]:
+            return False
+    return True
+
+
+def shows_time(shown: str, at: time) -> bool:
+    """Whether a field showing ``shown`` holds the time ``at`` ("20:04", "8:04 PM", "08h04")."""
+    for m in _CLOCK.finditer(shown):
+        hour, minute, half = int(m.group(1)), int(m.group(2)), (m.group(3) or "").lower()
+        if half == "p" and hour < 12:
+            hour += 12
+        elif half == "a" and hour == 12:
+            hour = 0
+        if (hour, minute) == (at.hour, at.minute):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ calendars
+
+
+def calendar_month(screen: Screen, before: frozenset[str] = frozenset()) -> tuple[int, int] | None:
+    """(year, month) an open calendar shows: its heading, or its month and year controls.
+
+    The controls are a select on a month name and a select or number field on a year.
+    ``before`` holds the refs of what showed before the calendar opened: the page's
+    own fields, not the calendar's.
+    """
+    shown = shown_month(screen)
+    if shown is not None:
+        return shown
+    month = year = None
+    for el in screen.elements:
+        if not el.visible or el.ref in before:
+            continue
+        value = el.value.strip()
+        name = value.casefold().rstrip(".")
+        if month is None and el.tag == "select" and name in MONTHS and len(el.options) == 12:
+            month = MONTHS[name]
+        elif year is None and re.fullmatch(r"\d{4}", value) and (
+            el.tag == "select" or el.role == "spinbutton" or el.input_type == "number"
+        ):
+            year = int(value)
+    if month is not None and year is None:
+        for line in screen.lines:
+            found = re.fullmatch(r"\s*(\d{4})\s*", line.text)
+            if found:
+                year = int(found.group(1))
+                break
+    return (year, month) if month is not None and year is not None else None
+
+
+def calendar_selects(
+    screen: Screen, before: frozenset[str] = frozenset()
+) -> tuple[Element, Element] | None:
+    """The month and year selects inside an open calendar, or None when it has none."""
+    month = year = None
+    for el in screen.elements:
+        if el.tag != "select" or not el.visible or el.ref in before:
+            continue
+        value = el.value.strip().casefold().rstrip(".")
+        if month is None and value in MONTHS and len(el.options) == 12:
+            month = el
+        elif year is None and el.tag == "select" and re.fullmatch(r"\d{4}", value):
+            year = el
+    return (month, year) if month is not None and year is not None else None
+
+
+def month_step(shown: tuple[int, int], day: date) -> int:
+    """How many months forward (+) or back (-) a calendar showing ``shown`` must move."""
+    return (day.year - shown[0]) * 12 + (day.month - shown[1])

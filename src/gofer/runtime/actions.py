@@ -6,9 +6,10 @@ surface, and checks that the action took.
 
 from __future__ import annotations
 
+import re
 import time as clock
 from collections.abc import Awaitable, Callable
-from datetime import date, datetime
+from datetime import date, datetime, time
 
 from gofer.decide import Query, Want, ground, match_date_cell, match_option, parse_when
 from gofer.decide.controls import (
@@ -23,8 +24,22 @@ from gofer.decide.controls import (
     pick_action,
     value_took,
 )
-from gofer.decide.dates import is_date_words, names_month, native_value, shown_month
+from gofer.decide.dates import (
+    calendar_month,
+    calendar_selects,
+    format_date,
+    format_hint,
+    format_time,
+    is_date_words,
+    month_of,
+    names_month,
+    native_value,
+    shows_date,
+    shows_time,
+    time_hint,
+)
 from gofer.decide.overlays import covering, dismisser
+from gofer.decide.prepared import box_distance
 from gofer.flow import Choose, Click, Enter, StopBefore
 from gofer.runtime.context import StepContext
 from gofer.runtime.signals import Done, Gated, StepFailed
@@ -165,8 +180,16 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
         raise StepFailed(f"'{label_of(el)}' is a {el.role}, not a field one can type into")
     el = await _uncover(run, path, el, query)
     browser = await run.browser()
+    if not step.submit:
+        if el.input_type in DATE_INPUTS:
+            return await _set_native(run, path, el, value, grounding.confidence)
+        when = _when_words(run, value)
+        if when is not None and el.tag == "input":
+            return await _date_field(run, path, el, screen, when, grounding.confidence)
     if el.value and not step.submit and value_took(value, await _shown_value(run, el, value)):
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
+    if not el.editable and el.tag in ("input", "textarea"):
+        raise StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
     await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, value))
     if el.role == "combobox" or el.expanded is not None:
         await _pick_suggestion(run, path, el, value, before)
@@ -180,27 +203,159 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
     return Done(element=el, confidence=grounding.confidence)
 
 
+# ------------------------------------------------------------------ dates and times
+
+When = date | time | datetime
+
+
+def _when_words(run: StepContext, words: str) -> When | None:
+    """The date or time ``words`` name, or None (a bare number or plain text)."""
+    if re.fullmatch(r"\s*\d+\s*", words):
+        return None
+    return parse_when(words, run.settings.today or date.today()) or month_of(words)
+
+
+async def _set_native(
+    run: StepContext, path: str, el: Element, words: str, confidence: float
+) -> Done:
+    """A native date, time or month input: its value in the format the input takes."""
+    when = parse_when(words, run.settings.today or date.today()) or month_of(words)
+    if when is None:
+        raise StepFailed(f"'{words}' is not a date or time", el)
+    text = native_value(el.input_type, when)
+    if text is None:
+        raise StepFailed(f"'{words}' is not a {el.input_type} for '{label_of(el)}'", el)
+    browser = await run.browser()
+    if el.value == text:
+        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
+    await run.act(path, f"set '{label_of(el)}' to {text}", lambda: browser.fill(el.ref, text))
+    shown = await browser.read_value(el.ref)
+    if shown != text:
+        raise StepFailed(f"set '{label_of(el)}' to {text}, but it shows '{shown}'", el)
+    return Done(element=el, confidence=confidence)
+
+
+def _written(when: When) -> str:
+    if isinstance(when, datetime):
+        return f"{when:%d %B %Y %H:%M}"
+    return f"{when:%H:%M}" if isinstance(when, time) else f"{when:%d %B %Y}"
+
+
+async def _date_field(
+    run: StepContext, path: str, el: Element, screen: Screen, when: When, confidence: float
+) -> Done:
+    """A date or time into a text field, whichever way the page takes it, read back after.
+
+    A field that says its format is typed in that format; otherwise a calendar that
+    the field (or a button beside it) opens is used, and a field with neither is
+    typed as written. Then the field must hold the date, or the step fails saying
+    what it shows.
+    """
+    browser = await run.browser()
+    if isinstance(when, time):
+        if not el.editable:
+            raise StepFailed(f"'{label_of(el)}' is read-only; a time cannot be typed into it", el)
+        text = format_time(when, time_hint(el))
+        await run.act(path, f"type {text} into '{label_of(el)}'",
+                      lambda: browser.fill(el.ref, text))
+        shown = await browser.read_value(el.ref)
+        if not shows_time(shown, when):
+            raise StepFailed(f"typed {text} into '{label_of(el)}', but it shows '{shown}'", el)
+        return Done(element=el, confidence=confidence)
+    day = when.date() if isinstance(when, datetime) else when
+    hint = format_hint(el, screen)
+    if el.value and shows_date(el.value, day, hint):
+        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
+    picked = False
+    if el.editable and hint:
+        text = format_date(day, hint)
+        await run.act(path, f"type {text} into '{label_of(el)}'",
+                      lambda: browser.fill(el.ref, text))
+    else:
+        picked = await _open_calendar(run, path, el, screen)
+        if picked:
+            shown_before = frozenset(e.ref for e in screen.elements if e.visible)
+            await _pick_date(run, path, day, shown_before)
+        elif el.editable:
+            text = _written(day)
+            await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, text))
+        else:
+            raise StepFailed(
+                f"'{label_of(el)}' is read-only and no calendar opened to pick {day:%d %B %Y}", el)
+    shown = await browser.read_value(el.ref)
+    if not shows_date(shown, day, hint):
+        how = "picked" if picked else "typed"
+        raise StepFailed(
+            f"{how} {day:%d %B %Y} for '{label_of(el)}', but it shows '{shown}'", el)
+    return Done(element=el, confidence=confidence)
+
+
+_NEAR_OPENER_PX = 40.0
+
+
+async def _open_calendar(run: StepContext, path: str, el: Element, before: Screen) -> bool:
+    """Open the calendar of ``el``: click the field, else the button just beside it."""
+    if calendar_month(before) is not None:
+        return True  # still open from the step before (a range picker stays open)
+    browser = await run.browser()
+    await run.act(path, f"open the calendar of '{label_of(el)}'", _clicker(browser, el.ref))
+    if await _calendar_shown(run, before):
+        return True
+    openers = sorted(
+        (e for e in before.elements
+         if e.visible and not e.disabled and e.ref != el.ref
+         and e.role in ("button", "clickable", "link", "img")
+         and box_distance(e.box, el.box) <= _NEAR_OPENER_PX),
+        key=lambda e: box_distance(e.box, el.box))
+    for opener in openers[:1]:
+        await run.act(path, f"open the calendar with '{label_of(opener)}'",
+                      _clicker(browser, opener.ref))
+        if await _calendar_shown(run, before):
+            return True
+    return False
+
+
+async def _calendar_shown(run: StepContext, before: Screen) -> bool:
+    """Whether a calendar (a month heading or month and year selects) is showing now."""
+    old = frozenset(e.ref for e in before.elements if e.visible)
+    deadline = clock.perf_counter() + run.settings.change_grace_ms / 1000
+    while True:
+        if calendar_month(await run.screen(), old) is not None:
+            return True
+        if not await run.wait_change(deadline):
+            return False
+
+
 # ------------------------------------------------------------------ choose
 
 
-async def _pick_date(run: StepContext, path: str, words: str) -> Element:
-    """In an open date picker, move month by month to the date and pick the day."""
+async def _pick_date(
+    run: StepContext, path: str, target: date, before: frozenset[str] = frozenset()
+) -> Element:
+    """In an open date picker, move to the date's month and pick the day.
+
+    A calendar with month and year selects is set through them; one with a month
+    heading is moved month by month with its previous and next controls.
+    """
     browser = await run.browser()
-    screen = await run.screen()
-    shown = shown_month(screen)
-    today = run.settings.today or date.today()
-    reference = date(shown[0], shown[1], 1) if shown else today
-    when = parse_when(words, reference)
-    if when is None:
-        raise StepFailed(f"'{words}' is not a date")
-    target = when.date() if isinstance(when, datetime) else when
-    if not isinstance(target, date):
-        raise StepFailed(f"'{words}' is not a date")
     for _ in range(36):
         screen = await run.screen()
         cells = [e for e in screen.elements if e.visible and not e.disabled]
         cell = match_date_cell(target, cells)
-        shown = shown_month(screen)
+        shown = calendar_month(screen, before)
+        selects = calendar_selects(screen, before)
+        if selects is not None and shown != (target.year, target.month):
+            month_el, year_el = selects
+            await run.act(path, f"show {target:%Y} in the calendar",
+                          _selector(browser, year_el.ref, str(target.year)))
+            screen = await run.screen()
+            again = calendar_selects(screen, before)
+            month_ref = again[0].ref if again else month_el.ref
+            want = next((o for o in (again[0] if again else month_el).options
+                         if o.casefold().startswith(f"{target:%b}".casefold())), f"{target:%b}")
+            await run.act(path, f"show {target:%B} in the calendar",
+                          _selector(browser, month_ref, want))
+            continue
         if cell is not None and (
             shown in (None, (target.year, target.month)) or names_month(cell, target)
         ):
@@ -217,6 +372,10 @@ async def _pick_date(run: StepContext, path: str, words: str) -> Element:
             raise StepFailed(f"the calendar has no '{words_nav}' control")
         await run.act(path, words_nav, _clicker(browser, g.element.ref))
     raise StepFailed(f"could not reach {target:%B %Y} in the calendar")
+
+
+def _selector(browser: Surface, ref: str, label: str) -> Callable[[], Awaitable[ActionEffect]]:
+    return lambda: browser.select_option(ref, label)
 
 
 def _clicker(browser: Surface, ref: str) -> Callable[[], Awaitable[ActionEffect]]:
@@ -249,14 +408,10 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         return await _choose_in_select(run, path, el, option, grounding.confidence)
 
     if el.input_type in DATE_INPUTS:
-        when = parse_when(option, run.settings.today or date.today())
-        if when is None:
-            raise StepFailed(f"'{option}' is not a date or time")
-        text = native_value(el.input_type, when)
-        if text is None:
-            raise StepFailed(f"'{option}' is not a {el.input_type} for '{label_of(el)}'")
-        await run.act(path, f"set '{label_of(el)}' to {text}", lambda: browser.fill(el.ref, text))
-        return Done(element=el, confidence=grounding.confidence)
+        return await _set_native(run, path, el, option, grounding.confidence)
+    when = _when_words(run, option)
+    if when is not None and el.tag == "input":
+        return await _date_field(run, path, el, screen, when, grounding.confidence)
 
     if el.role in ("checkbox", "switch"):
         members = group_members(screen, el)
@@ -286,7 +441,11 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
     if not el.expanded:
         await run.act(path, f"open '{label_of(el)}'", lambda: browser.click(el.ref))
     if date_like:
-        cell = await _pick_date(run, path, option)
+        when = parse_when(option, run.settings.today or date.today())
+        day = when.date() if isinstance(when, datetime) else when
+        if not isinstance(day, date):
+            raise StepFailed(f"'{option}' is not a date")
+        cell = await _pick_date(run, path, day)
         return Done(element=cell, confidence=grounding.confidence)
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
     while True:

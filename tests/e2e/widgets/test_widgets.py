@@ -121,18 +121,12 @@ CASES: dict[str, Case] = {
 # What does not work yet, each for the reason given; strict, so a fix shows up.
 KNOWN: dict[str, str] = {
     "bootstrap-tabs": "a control named only by its kind ('tabs') is not grounded yet",
-    "flatpickr-enter": "typing into a read-only input that its picker fills times out",
-    "flatpickr-time": "typing into a read-only time picker input times out",
-    "hint-iso": "a text field's format hint is not read: the value is typed as written",
-    "hint-nearby-text": "a text field's format hint is not read: the value is typed as written",
-    "hint-placeholder": "a text field's format hint is not read: the value is typed as written",
+    "flatpickr-enter": "moving a calendar whose month is a select and year a number field "
+                       "to another month: 'could not reach November 2016 in the calendar'",
+    "flatpickr-time": "a read-only time field whose picker has hour and minute fields: "
+                      "the step fails saying the field is read-only",
     "jqui-choose-back": "a calendar that opens on focus is not opened by choose",
     "jqui-enter": "the date is typed as written, not in the picker's format",
-    "native-date-words": "enter types the words into a date input, which takes nothing",
-    "native-month": "'October 2016' (a month without a day) is not read as a date",
-    "native-time-pm": "enter types '8:04 PM' into a time input as written",
-    "readonly-choose": "a calendar opened by a button beside the field is not found",
-    "readonly-enter": "typing into a read-only input times out",
     "split-date": "a date is not spread over separate day, month and year selects",
     "split-time": "a time is not spread over hour, minute and AM/PM selects",
 }
