@@ -8,11 +8,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager
 
 import pytest
 
 from gofer.models import ChatServer, set_model_requests
+from gofer.store import Connector, MemoryConnector
 
 SENT: list[str] = []
 CANARIES: set[str] = set()
@@ -43,3 +45,39 @@ def chat_server() -> Iterator[ChatServer]:
     """A scripted OpenAI-compatible server on loopback; its bodies join the canary check."""
     with ChatServer(observer=SENT.append) as server:
         yield server
+
+
+# the durable store ---------------------------------------------------------------
+
+STORES = ["memory"]
+
+
+@pytest.fixture(params=STORES)
+def store_kind(request: pytest.FixtureRequest) -> str:
+    """Which store implementation a store test runs on."""
+    return str(request.param)
+
+
+@pytest.fixture
+async def db(store_kind: str) -> AsyncIterator[Connector]:
+    """An open connector on a fresh, empty database of ``store_kind``."""
+    async with _open_store(store_kind) as connector:
+        yield connector
+
+
+@pytest.fixture
+async def other(db: Connector) -> AsyncIterator[Connector]:
+    """A second connector on ``db``'s database (``db`` itself in memory)."""
+    if isinstance(db, MemoryConnector):
+        yield db
+        return
+    raise NotImplementedError(db.dialect)
+
+
+@asynccontextmanager
+async def _open_store(kind: str) -> AsyncIterator[Connector]:
+    if kind == "memory":
+        async with MemoryConnector() as connector:
+            yield connector
+        return
+    raise NotImplementedError(kind)
