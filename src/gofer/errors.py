@@ -17,7 +17,9 @@ nothing of gofer's, so the pure rule packages may use it.
     ├── ModelError             MODEL_*            a language model call failed
     │                                              (MODEL_TIMEOUT, MODEL_UNREACHABLE,
     │                                              MODEL_REFUSED, MODEL_BUDGET_SPENT,
-    │                                              MODEL_REQUESTS_BLOCKED, ...)
+    │                                              MODEL_REQUESTS_BLOCKED, ...), or its
+    │                                              answers never passed their check
+    │                                              (PLAN_INVALID, RESCUE_INVALID)
     ├── TaskError              TASK_* and others  the controller refused a call
     └── StoreError             STORE_ERROR        the durable store refused or failed
         ├── LeaseLost          LEASE_LOST         a write on a lease that is no longer live

@@ -11,6 +11,7 @@ from typing import Any
 
 from gofer.models import ModelsConfig, OpenAIChatModel, open_model
 from gofer.planner import ModelPlanner
+from gofer.rescue import ModelRescuer
 from gofer.runtime import ModelDecider
 from gofer.shape import ModelShaper
 
@@ -24,6 +25,7 @@ class ModelPasses:
     def __init__(self, config: ModelsConfig) -> None:
         self._models: list[OpenAIChatModel] = []
         self.planner = ModelPlanner(self._open(config, "planner")) if config.planner else None
+        self.rescuer = ModelRescuer(self._open(config, "rescue")) if config.rescue else None
         self.shaper = ModelShaper(self._open(config, "output")) if config.output else None
         self.decider: ModelDecider | None = None
 
@@ -36,7 +38,8 @@ class ModelPasses:
 
     def for_tasks(self) -> dict[str, Any]:
         """The passes as ``Tasks`` keyword arguments."""
-        return {"planner": self.planner, "shaper": self.shaper, "decider": self.decider}
+        return {"planner": self.planner, "rescuer": self.rescuer, "shaper": self.shaper,
+                "decider": self.decider}
 
     async def aclose(self) -> None:
         """Close every model's HTTP client (idempotent)."""

@@ -58,6 +58,14 @@ class BudgetLedger:
         """Add model calls a pass outside a run made (planner, rescuer, shaper)."""
         self.spent.model_calls += calls
 
+    def rescues_left(self) -> int:
+        """Rescues the task may still have."""
+        return max(0, self.limits.max_rescues - self.rescues)
+
+    def add_pass_time(self, elapsed_ms: float) -> None:
+        """Add time a model pass took (a rescue); it is running time, not a run."""
+        self.elapsed_ms += elapsed_ms
+
     def charge(self, spend: Spend) -> None:
         """Add one run's spend."""
         self.spent.add(spend)

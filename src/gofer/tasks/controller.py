@@ -129,7 +129,7 @@ class Tasks:
         self._decider = decider
         self._clock = clock
         self._store = TaskStore(max_tasks)
-        self._driver = Driver(runner=runner, shaper=shaper, clock=clock)
+        self._driver = Driver(runner=runner, shaper=shaper, clock=clock, rescuer=rescuer)
         self._ids = itertools.count(1)
         self._closed = False
         self._cancels: dict[str, asyncio.Task[None]] = {}

@@ -27,8 +27,9 @@ from gofer.tasks.models import (
     TraceInfo,
 )
 from gofer.tasks.publish import answer_for, progress_summary, view_of
+from gofer.tasks.recovery import RESCUING, rescuable, rescue, settle_outcome
 from gofer.tasks.runner import FlowRunner
-from gofer.tasks.seams import ShapeBrief, Shaper
+from gofer.tasks.seams import Rescuer, ShapeBrief, Shaper
 from gofer.tasks.store import Artifact, Cell, Segment
 
 __all__ = ["Driver"]
@@ -43,6 +44,7 @@ class Driver:
     runner: FlowRunner
     shaper: Shaper | None
     clock: Callable[[], float]
+    rescuer: Rescuer | None = None
 
     async def drive(self, cell: Cell) -> None:
         """Run ``cell``'s pending segments until the task stops, then publish the stop."""
@@ -60,8 +62,17 @@ class Driver:
                 await self.stop(cell, result)
                 return
             self._absorb(cell, seg, result)
+            settle_outcome(cell, seg, result)
             decision = interpret(result, seg, cell.pending[1:], cell.constraints, cell.ledger,
                                  progress_summary(cell))
+            if decision.status is not None and self.rescuer is not None \
+                    and rescuable(cell, seg, decision):
+                cell.publish(view_of(cell, Running(), decision.at, RESCUING))
+                rescued = await rescue(self.rescuer, cell, result, decision)
+                if isinstance(rescued, list):
+                    cell.pending = rescued
+                    continue
+                decision = rescued
             if decision.status is not None:
                 await self.stop(cell, decision)
                 return

@@ -388,11 +388,20 @@ class HintInfo(_Model):
 
 
 class RescueInfo(_Model):
-    """One rescue of a failed step."""
+    """One rescue of a failed step: what the rescuer answered and how it went.
 
-    step: str
-    outcome: Literal["recovered", "failed_again", "gave_up"]
+    ``outcome`` is ``running`` until the guidance's run ends, then ``recovered`` (each
+    of its steps finished or reached its gate), ``failed_again`` (one of them failed),
+    or ``gave_up`` (the rescuer gave up, its call failed, or no valid answer came).
+    """
+
+    step: str = Field(description="the failed step's path in the flow as it was then")
+    action: Literal["retry", "skip", "give_up"]
+    outcome: Literal["running", "recovered", "failed_again", "gave_up"]
     reason: str
+    covers: int = 0
+    steps: list[dict[str, JsonValue]] = Field(
+        default_factory=list, description="the steps run in place of the failed one")
 
 
 class SpendInfo(_Model):

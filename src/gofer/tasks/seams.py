@@ -8,23 +8,23 @@ fact's value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
-from gofer.flow.steps import Flow, JSONValue, Step
+from gofer.flow.steps import Flow, JSONValue
 from gofer.models import CallMeter
 from gofer.planner.types import PlanBrief
+from gofer.rescue.types import Briefing, Guidance
 from gofer.shape.types import ShapeBrief
 
 if TYPE_CHECKING:
     from gofer.runtime.run import ModelDecider
 
 __all__ = [
+    "Briefing",
     "Decider",
+    "Guidance",
     "PlanBrief",
     "Planner",
-    "RescueAnswer",
-    "RescueBrief",
     "Rescuer",
     "ShapeBrief",
     "Shaper",
@@ -40,34 +40,11 @@ class Planner(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class RescueBrief:
-    """What the rescuer is told about a failed top-level step (values redacted)."""
-
-    goal: str
-    flow: Flow
-    failed_path: str
-    reason: str
-    screen_text: str
-    facts: tuple[str, ...]
-    earlier: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class RescueAnswer:
-    """Steps to run in place of the failed one (``covers`` more after it), or a give-up
-    (``steps`` is None) with the reason."""
-
-    steps: tuple[Step, ...] | None
-    reason: str
-    covers: int = 0
-
-
 class Rescuer(Protocol):
-    """Suggests how to get past a failed step (used from a later issue on)."""
+    """Guidance for a failed top-level step of a task (see :mod:`gofer.rescue`)."""
 
-    async def rescue(self, brief: RescueBrief) -> RescueAnswer:
-        """Guidance for the failed step in ``brief``."""
+    async def guide(self, briefing: Briefing, meter: CallMeter | None = None) -> Guidance:
+        """Judged guidance for ``briefing``; raises a ModelError when none can be had."""
         ...
 
 

@@ -28,12 +28,15 @@ __all__ = ["Artifact", "Cell", "Segment", "TaskStore"]
 class Segment:
     """One run a task has still to do: ``steps`` of its flow starting at top-level index
     ``base``. A ``press`` segment presses one approved control (``gate``) and does not
-    advance the task's progress."""
+    advance the task's progress. A segment that opens with a rescue's guidance names
+    that rescue (``rescue``) and how many steps the guidance has."""
 
     steps: tuple[Step, ...]
     base: int
     allow_destructive: bool
     gate: Gate | None = None
+    rescue: int = -1  # index into the task's rescues when the segment opens with guidance
+    rescue_steps: int = 0  # how many of its first steps are that guidance
 
     @property
     def press(self) -> bool:
