@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import pytest
 
 from gofer.models import ChatServer, set_model_requests
 from gofer.store import Connector, MemoryConnector
+from gofer.store.sqlite import SQLiteConnector
 
 SENT: list[str] = []
 CANARIES: set[str] = set()
@@ -49,7 +51,7 @@ def chat_server() -> Iterator[ChatServer]:
 
 # the durable store ---------------------------------------------------------------
 
-STORES = ["memory"]
+STORES = ["memory", "sqlite"]
 
 
 @pytest.fixture(params=STORES)
@@ -59,25 +61,39 @@ def store_kind(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-async def db(store_kind: str) -> AsyncIterator[Connector]:
+def store_url(store_kind: str, tmp_path: Path) -> str:
+    """Where ``store_kind``'s fresh database for this test is."""
+    if store_kind == "sqlite":
+        return str(tmp_path / "gofer.db")
+    return ""
+
+
+@pytest.fixture
+async def db(store_kind: str, store_url: str) -> AsyncIterator[Connector]:
     """An open connector on a fresh, empty database of ``store_kind``."""
-    async with _open_store(store_kind) as connector:
+    async with open_store(store_kind, store_url) as connector:
         yield connector
 
 
 @pytest.fixture
-async def other(db: Connector) -> AsyncIterator[Connector]:
+async def other(db: Connector, store_kind: str, store_url: str) -> AsyncIterator[Connector]:
     """A second connector on ``db``'s database (``db`` itself in memory)."""
     if isinstance(db, MemoryConnector):
         yield db
         return
-    raise NotImplementedError(db.dialect)
+    async with open_store(store_kind, store_url) as connector:
+        yield connector
 
 
 @asynccontextmanager
-async def _open_store(kind: str) -> AsyncIterator[Connector]:
+async def open_store(kind: str, url: str) -> AsyncIterator[Connector]:
+    """An open connector of ``kind`` on ``url``."""
+    connector: Connector
     if kind == "memory":
-        async with MemoryConnector() as connector:
-            yield connector
-        return
-    raise NotImplementedError(kind)
+        connector = MemoryConnector()
+    elif kind == "sqlite":
+        connector = SQLiteConnector(url)
+    else:
+        raise ValueError(kind)
+    async with connector:
+        yield connector

@@ -7,6 +7,7 @@ from gofer.store.connector import Connector
 from gofer.store.lease import LeaseKeeper, keep_lease
 from gofer.store.memory import MemoryConnector, MemoryQueue, MemoryTransaction
 from gofer.store.queue import WorkQueue
+from gofer.store.sqlite import SQLiteConnector, SQLiteQueue, SQLiteTransaction
 from gofer.store.transaction import Dialect, Row, Transaction
 from gofer.store.types import (
     Claim,
@@ -34,6 +35,9 @@ __all__ = [
     "Notice",
     "QueueConfig",
     "Row",
+    "SQLiteConnector",
+    "SQLiteQueue",
+    "SQLiteTransaction",
     "SerialKind",
     "SerialOrder",
     "Subscription",
