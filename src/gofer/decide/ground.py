@@ -4,7 +4,10 @@ Each element is scored by how well the words name it (exact, then word prefix,
 containment, all words, fuzzy similarity), times how well its role fits what the
 step wants, times its state (hidden, disabled, covered), and for a ``within`` that
 names a place, times its nearness. A ``within`` that names a record, section or
-group excludes everything outside it. When the best score is weak or the runner-up
+group excludes everything outside it. Words that name a kind of control ("the
+second text field", "the list", "tabs") and label no element are grounded by kind
+(``decide.kinds``), and a ``choose`` whose ``in`` words match nothing takes the one
+group on the screen holding its option. When the best score is weak or the runner-up
 is too close, the answer is marked ``low_confidence`` with the candidates, so the
 caller can ask a model decider only then.
 """
@@ -15,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gofer.decide.hints import hint_for
+from gofer.decide.kinds import KindPhrase, KindPick, ground_kind, holding_group, kind_phrase
 from gofer.decide.prepared import DATE_INPUTS, ElementInfo, Prepared, prepare
 from gofer.decide.regions import Region, resolve_regions
 from gofer.decide.text import normalise, stem_tokens, symbol_words, text_score
@@ -140,6 +144,69 @@ def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) ->
     whose best match is usable and not under a popup is taken.
     """
     prep = prepare(screen)
+    found = _ground_words(query, prep, hints)
+    if query.want in (Want.OPTION, Want.ACTION):
+        return found
+    phrase = kind_phrase(query.words, query.want)
+    if phrase is not None and not _named_outright(found, phrase):
+        region, missing = _first_region(query, screen)
+        pick = ground_kind(phrase, prep, region, option=query.option, want=query.want,
+                           exclude=query.exclude)
+        if pick.element is not None:
+            return _picked(pick, query, missing)
+        if found.element is None:
+            return Grounding(None, 0.0, (), (), True, pick.reason)
+    if (query.want is Want.CONTROL and query.option
+            and (found.element is None or found.confidence < WEAK)):
+        region, missing = _first_region(query, screen)
+        held = holding_group(query.option, prep, region, query.exclude)
+        if held is not None:
+            return _picked(held, query, missing)
+    return found
+
+
+def _named_outright(found: Grounding, phrase: KindPhrase) -> bool:
+    """Whether an element is labelled with the words themselves, so they are not a kind.
+
+    Words that are only a kind ("the list", "tabs") give way to an exact label alone;
+    a kind with other words ("the Country dropdown") to any strong match.
+    """
+    if found.element is None or not found.evidence:
+        return False
+    exact = found.evidence[0].startswith("exact")
+    if phrase.rest and phrase.ordinal is None:
+        return exact or found.confidence >= 0.85
+    return exact
+
+
+def _first_region(query: Query, screen: Screen) -> tuple[Region | None, bool]:
+    """The first place the ``within`` words name, and whether they named none."""
+    if not (query.within and query.within.strip()):
+        return None, False
+    regions = resolve_regions(query.within, screen)
+    return (regions[0], False) if regions else (None, True)
+
+
+def _picked(pick: KindPick, query: Query, region_missing: bool) -> Grounding:
+    """A :class:`KindPick` as the grounder's answer."""
+    assert pick.element is not None
+    top = Candidate(pick.element, round(pick.confidence, 4), pick.evidence)
+    others = tuple(Candidate(el, round(score, 4), evidence) for el, score, evidence
+                   in pick.others if el.ref != pick.element.ref)
+    low, reason = pick.low, pick.reason
+    if region_missing:
+        low = True
+        reason = f"could not find '{query.within}' on the screen" + (
+            f"; {reason}" if reason else "")
+    return Grounding(pick.element, top.score, top.evidence,
+                     (top, *others)[:MAX_CANDIDATES], low, reason)
+
+
+def _ground_words(
+    query: Query, prep: Prepared, hints: Sequence[GroundingHint]
+) -> Grounding:
+    """The element whose own words (name, label, text...) best name ``query``'s words."""
+    screen = prep.screen
     variants = _variants(query.words)
     regions: tuple[Region | None, ...] = (None,)
     region_missing = False

@@ -31,6 +31,7 @@ class Query:
     within: str | None = None
     kind: str = ""  # the step kind (click, enter, choose, stop_before), for hints
     exclude: frozenset[str] = frozenset()  # element refs to skip
+    option: str = ""  # for choose: the option words, to find the control that holds them
 
 
 @dataclass(frozen=True, slots=True)

@@ -399,7 +399,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
     option = run.sub(step.option)
     target = run.sub(step.in_)
     within = run.sub(step.within) if step.within else None
-    query = Query(target, Want.CONTROL, within, kind="choose")
+    query = Query(target, Want.CONTROL, within, kind="choose", option=option)
     el, screen, grounding = await run.find(path, query)
     el = await _uncover(run, path, el, query)
     browser = await run.browser()
@@ -424,6 +424,10 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
 
     if el.role in ("radio", "tab"):
         return await _choose_among(run, path, group_members(screen, el), option)
+
+    if el.role in OPTION_ROLES and el.visible and el.expanded is None:
+        # An option of a list that shows its options: the list itself was meant.
+        return await _choose_among(run, path, [el], option)
 
     # A custom control: open it, then pick from what appears (suggestions, a list,
     # a calendar). An editable one is typed into to filter its suggestions.

@@ -120,7 +120,6 @@ CASES: dict[str, Case] = {
 
 # What does not work yet, each for the reason given; strict, so a fix shows up.
 KNOWN: dict[str, str] = {
-    "bootstrap-tabs": "a control named only by its kind ('tabs') is not grounded yet",
     "flatpickr-enter": "moving a calendar whose month is a select and year a number field "
                        "to another month: 'could not reach November 2016 in the calendar'",
     "flatpickr-time": "a read-only time field whose picker has hour and minute fields: "
