@@ -15,8 +15,8 @@ from gofer.surfaces.screen import Element, Screen
 
 __all__ = [
     "calendar_month", "calendar_selects", "format_date", "format_hint", "format_time",
-    "is_date_words", "month_of", "month_step", "names_month", "native_value", "shown_month",
-    "shows_date", "shows_time", "time_hint",
+    "is_date_words", "may_open_picker", "month_of", "month_step", "names_month",
+    "native_value", "shown_month", "shows_date", "shows_time", "time_hint",
 ]
 
 _MONTH_HEADING = re.compile(
@@ -29,6 +29,25 @@ def is_date_words(words: str, today: date) -> bool:
     """Whether ``words`` name a date (a bare number does not)."""
     when = parse_when(words, today)
     return isinstance(when, date) and not re.fullmatch(r"\s*\d+\s*", words)
+
+
+_PICKER_WORDS = frozenset({
+    "date", "dates", "calendar", "datepicker", "picker", "day", "days", "time", "times",
+    "month", "when", "schedule",
+})
+
+
+def may_open_picker(el: Element) -> bool:
+    """Whether pressing ``el`` may open a date or time picker rather than do something
+    else (submit its form, save, go on): it says it opens a popup, shows only an icon,
+    names a date, a calendar or a time, or shows a date."""
+    if el.expanded is not None:
+        return True
+    words = normalise(el.display_name)
+    if not words:
+        return True  # an icon only ("📅")
+    return bool(set(words.split()) & _PICKER_WORDS) or parse_when(el.display_name,
+                                                                    date(2000, 1, 1)) is not None
 
 
 def shown_month(screen: Screen) -> tuple[int, int] | None:

@@ -11,7 +11,16 @@ import time as clock
 from collections.abc import Awaitable, Callable
 from datetime import date, datetime, time
 
-from gofer.decide import Query, Want, ground, match_date_cell, match_option, parse_when
+from gofer.decide import (
+    Query,
+    Want,
+    ground,
+    match_date_cell,
+    match_option,
+    normalise,
+    parse_when,
+    resolve_regions,
+)
 from gofer.decide.controls import (
     DATE_INPUTS,
     FIELD_ROLES,
@@ -31,6 +40,7 @@ from gofer.decide.dates import (
     format_hint,
     format_time,
     is_date_words,
+    may_open_picker,
     month_of,
     names_month,
     native_value,
@@ -40,6 +50,7 @@ from gofer.decide.dates import (
 )
 from gofer.decide.overlays import covering, dismisser
 from gofer.decide.prepared import box_distance
+from gofer.decide.split import SplitFields, part_option, part_shows, part_values, split_fields
 from gofer.flow import Choose, Click, Enter, StopBefore
 from gofer.runtime.context import StepContext
 from gofer.runtime.signals import Done, Gated, StepFailed
@@ -174,6 +185,11 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
     within = run.sub(step.within) if step.within else None
     value = run.sub(step.value)
     query = Query(into, Want.FIELD, within, kind="enter")
+    when = None if step.submit else _when_words(run, value)
+    if when is not None:
+        fields = await _split_target(run, into, within, value, when)
+        if fields is not None:
+            return await _set_split(run, path, fields, when)
     el, screen, grounding = await run.find(path, query)
     before = option_refs(screen)
     if not (el.editable or el.role in FIELD_ROLES):
@@ -304,7 +320,7 @@ async def _open_calendar(run: StepContext, path: str, el: Element, before: Scree
     openers = sorted(
         (e for e in before.elements
          if e.visible and not e.disabled and e.ref != el.ref
-         and e.role in ("button", "clickable", "link", "img")
+         and e.role in ("button", "clickable", "link", "img") and may_open_picker(e)
          and box_distance(e.box, el.box) <= _NEAR_OPENER_PX),
         key=lambda e: box_distance(e.box, el.box))
     for opener in openers[:1]:
@@ -324,6 +340,81 @@ async def _calendar_shown(run: StepContext, before: Screen) -> bool:
             return True
         if not await run.wait_change(deadline):
             return False
+
+
+# ------------------------------------------------------------------ split dates and times
+
+
+async def _split_target(
+    run: StepContext, words: str, within: str | None, written: str, when: When
+) -> SplitFields | None:
+    """The day, month and year (or hour, minute and AM/PM) controls ``words`` name,
+    when they are on the screen and no single control is named better."""
+    screen = await run.screen()
+    keep = None
+    if within:
+        regions = [r for r in resolve_regions(within, screen) if r.kind != "near"]
+        if regions:
+            keep = regions[0].contains
+    fields = split_fields(words, screen, keep)
+    month_only = parse_when(written, run.settings.today or date.today()) is None
+    if fields is None or not fields.holds(when, month_only=month_only):
+        return None
+    single = ground(Query(words, Want.CONTROL, within, kind="choose"), screen)
+    el = single.element
+    if (el is not None and el not in fields.members and single.confidence > fields.score
+            and (el.tag in ("input", "textarea") or el.input_type in DATE_INPUTS)):
+        return None
+    return fields
+
+
+async def _set_split(run: StepContext, path: str, fields: SplitFields, when: When) -> Done:
+    """Put each part of ``when`` into its own control, then check that each shows it."""
+    values = part_values(fields, when)
+    browser = await run.browser()
+    screen = await run.screen()
+    first = fields.members[0]
+    name = fields.name or label_of(first)
+
+    def now(el: Element, scr: Screen) -> Element:
+        return scr.element(el.ref) or el
+
+    def shows(el: Element, part: str) -> bool:
+        return part_shows(el.value or el.text or el.name, part, values[part])
+
+    if all(shows(now(el, screen), part) for part, el in fields.parts.items()):
+        return Done(outcome=StepOutcome.ALREADY_DONE, element=first, confidence=fields.score)
+    for part, el in fields.parts.items():
+        current = now(el, screen)
+        if shows(current, part):
+            continue
+        want = values[part]
+        if current.tag == "select":
+            option = part_option(current.options, part, want)
+            if option is None:
+                names = ", ".join(o for o in current.options[:8] if o.strip())
+                raise StepFailed(f"'{label_of(current)}' has no option for {part} {want} "
+                                 f"(there are: {names})", current)
+            await run.act(path, f"select '{option}' in '{label_of(current)}'",
+                          _selector(browser, current.ref, option))
+        elif current.role in ("button", "clickable"):
+            await run.act(path, f"switch '{label_of(current)}' to {str(want).upper()}",
+                          _clicker(browser, current.ref))
+        elif current.editable or current.role == "spinbutton":
+            text = f"{want:02d}" if part == "minute" and isinstance(want, int) else str(want)
+            await run.act(path, f"type {text} into '{label_of(current)}'",
+                          _filler(browser, current.ref, text))
+        else:
+            raise StepFailed(f"'{label_of(current)}' cannot be set to {want}", current)
+        screen = await run.screen()
+    screen = await run.screen()
+    for part, el in fields.parts.items():
+        current = now(el, screen)
+        if not shows(current, part):
+            shown = current.value or current.text
+            raise StepFailed(f"set '{name}' to {_written(when)}, but '{label_of(current)}' "
+                             f"shows '{shown}'", current)
+    return Done(element=first, confidence=fields.score)
 
 
 # ------------------------------------------------------------------ choose
@@ -378,6 +469,10 @@ def _selector(browser: Surface, ref: str, label: str) -> Callable[[], Awaitable[
     return lambda: browser.select_option(ref, label)
 
 
+def _filler(browser: Surface, ref: str, text: str) -> Callable[[], Awaitable[ActionEffect]]:
+    return lambda: browser.fill(ref, text)
+
+
 def _clicker(browser: Surface, ref: str) -> Callable[[], Awaitable[ActionEffect]]:
     return lambda: browser.click(ref)
 
@@ -400,6 +495,11 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
     target = run.sub(step.in_)
     within = run.sub(step.within) if step.within else None
     query = Query(target, Want.CONTROL, within, kind="choose", option=option)
+    when = _when_words(run, option)
+    if when is not None:
+        fields = await _split_target(run, target, within, option, when)
+        if fields is not None:
+            return await _set_split(run, path, fields, when)
     el, screen, grounding = await run.find(path, query)
     el = await _uncover(run, path, el, query)
     browser = await run.browser()
@@ -409,9 +509,16 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
 
     if el.input_type in DATE_INPUTS:
         return await _set_native(run, path, el, option, grounding.confidence)
-    when = _when_words(run, option)
     if when is not None and el.tag == "input":
         return await _date_field(run, path, el, screen, when, grounding.confidence)
+    if when is not None and el.role in ("button", "link", "clickable", "menuitem") and not (
+        may_open_picker(el) or normalise(label_of(el)) == normalise(target)
+    ):
+        # "Birthday" matched the form's "Save birthday": pressing it would submit the
+        # form, not pick a date.
+        raise StepFailed(
+            f"'{label_of(el)}' is a {el.role}, not a date or time control: pressing it "
+            f"would not put {option} anywhere", el)
 
     if el.role in ("checkbox", "switch"):
         members = group_members(screen, el)

@@ -126,8 +126,6 @@ KNOWN: dict[str, str] = {
                       "the step fails saying the field is read-only",
     "jqui-choose-back": "a calendar that opens on focus is not opened by choose",
     "jqui-enter": "the date is typed as written, not in the picker's format",
-    "split-date": "a date is not spread over separate day, month and year selects",
-    "split-time": "a time is not spread over hour, minute and AM/PM selects",
 }
 
 
