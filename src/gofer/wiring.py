@@ -9,6 +9,7 @@ from __future__ import annotations
 from types import TracebackType
 from typing import Any
 
+from gofer.decide import VotingDecider
 from gofer.models import ModelsConfig, OpenAIChatModel, open_model
 from gofer.planner import ModelPlanner
 from gofer.rescue import ModelRescuer
@@ -27,7 +28,8 @@ class ModelPasses:
         self.planner = ModelPlanner(self._open(config, "planner")) if config.planner else None
         self.rescuer = ModelRescuer(self._open(config, "rescue")) if config.rescue else None
         self.shaper = ModelShaper(self._open(config, "output")) if config.output else None
-        self.decider: ModelDecider | None = None
+        self.decider: ModelDecider | None = (
+            VotingDecider(self._open(config, "decider")) if config.decider else None)
 
     def _open(self, config: ModelsConfig, role: str) -> OpenAIChatModel:
         route = config.route(role)

@@ -23,6 +23,7 @@ from starlette.routing import Route
 from gofer.demo import DemoServer
 from gofer.flow import JSONValue, parse_flow
 from gofer.runtime import (
+    ModelDecider,
     RunBudget,
     RunRequest,
     RunResult,
@@ -154,7 +155,7 @@ def run(engine: BrowserEngine) -> Runner:
     """Run a flow (a dict or list) in a fresh workspace and return the result.
 
     Keyword arguments: ``facts`` (variables), ``private`` and ``mask``,
-    ``allow_destructive``, ``budget``, ``origins``, ``settings``.
+    ``allow_destructive``, ``budget``, ``origins``, ``settings``, ``decider``.
     """
 
     async def go(
@@ -167,10 +168,11 @@ def run(engine: BrowserEngine) -> Runner:
         budget: RunBudget | None = None,
         origins: tuple[str, ...] = (),
         settings: RuntimeSettings | None = FAST,
+        decider: ModelDecider | None = None,
     ) -> RunResult:
         request = _request(flow, facts, private, mask, allow_destructive, budget)
         async with Workspace(engine, BrowserOptions(origins=origins)) as workspace:
-            return await run_flow(request, workspace, settings=settings)
+            return await run_flow(request, workspace, settings=settings, decider=decider)
 
     return go
 
@@ -193,10 +195,11 @@ def run_open(engine: BrowserEngine) -> Opener:
         budget: RunBudget | None = None,
         origins: tuple[str, ...] = (),
         settings: RuntimeSettings | None = FAST,
+        decider: ModelDecider | None = None,
     ) -> AsyncIterator[Finished]:
         request = _request(flow, facts, private, mask, allow_destructive, budget)
         async with Workspace(engine, BrowserOptions(origins=origins)) as workspace:
-            result = await run_flow(request, workspace, settings=settings)
+            result = await run_flow(request, workspace, settings=settings, decider=decider)
             surface = await workspace.browser()
             yield Finished(result, surface.page)
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from gofer.decide import VotingDecider
 from gofer.flow import parse_flow
+from gofer.models import ScriptedModel
 from gofer.runtime import RunRequest, RuntimeSettings, Workspace, run_flow
 from gofer.runtime.types import RunBudget, RunStatus
 from gofer.surfaces.screen import Box, Element, Screen, TextLine
@@ -59,17 +61,10 @@ async def test_a_page_that_cannot_be_read_fails_the_step_not_the_whole_run() -> 
     assert [r.outcome for r in result.steps] == ["done", "failed"]
 
 
-class CountingDecider:
-    def __init__(self) -> None:
-        self.asked = 0
-
-    async def choose(self, query: Any, screen: Screen, grounding: Any) -> Element | None:
-        self.asked += 1
-        return grounding.candidates[-1].element
-
-    async def judge(self, condition: str, screen: Screen) -> bool:
-        self.asked += 1
-        return True
+def counting_decider(*answers: str) -> tuple[VotingDecider, ScriptedModel]:
+    """A real decider on a scripted model (which counts what it was asked)."""
+    model = ScriptedModel(answers)
+    return VotingDecider(model), model
 
 
 TWO_CONTINUES = Screen(
@@ -87,24 +82,27 @@ def shop() -> FakeSurface:
 
 
 async def test_with_no_model_calls_left_a_doubtful_grounding_goes_on_without_the_decider() -> None:
-    decider = CountingDecider()
+    decider, model = counting_decider('{"choice": 2}')
     page = shop()
     req = RunRequest(flow=parse_flow([{"click": "Continue"}]),
                      budget=RunBudget(max_model_calls=0))
     result = await run_flow(req, Workspace.on(page), settings=FAST, decider=decider)
     assert result.status is RunStatus.COMPLETED
-    assert (decider.asked, page.clicked, page.url) == (0, ["e1"], DETAILS.url)
-    # With calls left, the decider is asked (and picks the other Continue).
+    assert (len(model.calls), page.clicked, page.url) == (0, ["e1"], DETAILS.url)
+    # With one call left, the vote steps down to a single one (and picks the other Continue).
     page = shop()
     req = RunRequest(flow=parse_flow([{"click": "Continue"}]), budget=RunBudget(max_model_calls=1))
     result = await run_flow(req, Workspace.on(page), settings=FAST, decider=decider)
     assert result.status is RunStatus.COMPLETED
-    assert decider.asked == 1 and result.spend.model_calls == 1
+    assert len(model.calls) == 1 and result.spend.model_calls == 1
+    assert result.steps[0].model_calls == 1
     assert page.clicked == ["e2"]
 
 
 async def test_a_judged_item_inside_all_or_any_is_one_item_not_the_whole_condition() -> None:
-    decider = CountingDecider()  # judges every condition in words as holding
+    holds = '{"holds": true}'
+    model = ScriptedModel([holds] * 14)  # judges every condition in words as holding
+    decider = VotingDecider(model, votes=1)
     page = FakeSurface(TWO_CONTINUES)
     both = {"all": ["a cookie banner is showing", {"shows": "Order placed"}]}
     either = {"any": [{"shows": "Order placed"}, "a cookie banner is showing"]}
@@ -114,8 +112,8 @@ async def test_a_judged_item_inside_all_or_any_is_one_item_not_the_whole_conditi
     result = await run_flow(RunRequest(flow=parse_flow([{"verify": either}])),
                             Workspace.on(page), settings=FAST, decider=decider)
     assert result.status is RunStatus.COMPLETED
-    asked = decider.asked
+    asked = len(model.calls)
     result = await run_flow(RunRequest(flow=parse_flow([{"verify": {"all": [
         {"shows": "Order placed"}, "a cookie banner is showing"]}}])),
         Workspace.on(page), settings=FAST, decider=decider)
-    assert result.status is RunStatus.FAILED and decider.asked == asked  # no call needed
+    assert result.status is RunStatus.FAILED and len(model.calls) == asked  # no call needed

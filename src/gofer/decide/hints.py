@@ -9,7 +9,7 @@ from gofer.decide.text import normalise
 from gofer.decide.types import GroundingHint, Query
 from gofer.surfaces.screen import Element, Screen
 
-__all__ = ["GroundingHint", "hint_for", "learn_hint", "site_of"]
+__all__ = ["GroundingHint", "hint_for", "is_hinted", "learn_hint", "site_of"]
 
 
 def site_of(url: str) -> str:
@@ -39,4 +39,16 @@ def learn_hint(query: Query, element: Element, site: str) -> GroundingHint:
     """The hint to remember after ``query`` resolved to ``element`` on ``site``."""
     return GroundingHint(
         site=site, kind=query.kind, words=query.words, role=element.role, name=element.name
+    )
+
+
+def is_hinted(
+    query: Query, screen: Screen, hints: Sequence[GroundingHint], element: Element | None
+) -> bool:
+    """Whether ``element`` is the one a hint remembers for ``query`` on this site (so a
+    step that needed the model decider once can go without it)."""
+    hint = hint_for(query, screen, hints) if element is not None else None
+    return (
+        hint is not None and element is not None and element.role == hint.role
+        and normalise(element.name) == normalise(hint.name)
     )

@@ -215,8 +215,9 @@ KIND_SPECS: tuple[KindSpec, ...] = (
     ),
     KindSpec(
         "do", s.Do,
-        "a plain-language intent only a model decider can ground; without one it fails "
-        "with a clear reason",
+        "a plain-language intent only a model decider can ground: it presses the one "
+        "control the decider picks (use enter to type); without one it fails with a clear "
+        "reason",
         (FieldSpec("do", "instruction", FieldType.WORDS, "the intent, in one sentence",
                    required=True, label="a plain-language intent"),),
         {"do": "close whatever promotion is covering the page"},

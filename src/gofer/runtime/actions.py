@@ -36,7 +36,6 @@ from gofer.decide.controls import (
 from gofer.decide.dates import (
     calendar_month,
     calendar_selects,
-    calendar_target,
     format_date,
     format_hint,
     format_time,
@@ -52,7 +51,7 @@ from gofer.decide.dates import (
 from gofer.decide.overlays import covering, dismisser
 from gofer.decide.prepared import box_distance
 from gofer.decide.split import SplitFields, part_option, part_shows, part_values, split_fields
-from gofer.flow import Choose, Click, Enter, StopBefore
+from gofer.flow import Choose, Click, Do, Enter, StopBefore
 from gofer.runtime.context import StepContext
 from gofer.runtime.signals import Done, Gated, StepFailed
 from gofer.runtime.types import Gate, StepOutcome
@@ -60,7 +59,7 @@ from gofer.safety import consequence, human_wall, screen_payment_evidence
 from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.screen import Element, Screen
 
-__all__ = ["choose", "click", "enter", "label_of", "stop_before"]
+__all__ = ["choose", "click", "do", "enter", "label_of", "stop_before"]
 
 _MOST_DISMISSALS = 3  # layers closed for one target (a consent wall, then a popup)
 
@@ -112,7 +111,17 @@ async def _uncover(run: StepContext, path: str, el: Element, query: Query) -> El
 async def click(run: StepContext, path: str, step: Click) -> Done:
     words = run.sub(step.target)
     within = run.sub(step.within) if step.within else None
-    query = Query(words, Want.CLICK, within, kind="click")
+    return await _press(run, path, Query(words, Want.CLICK, within, kind="click"), words)
+
+
+async def do(run: StepContext, path: str, step: Do) -> Done:
+    """A ``do`` step: press the one control the model decider picks for its words (or
+    the one a hint remembers from an earlier run), guarded like any click."""
+    words = run.sub(step.instruction)
+    return await _press(run, path, Query(words, Want.CLICK, kind="do"), words)
+
+
+async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
     el, _, grounding = await run.find(path, query)
     el = await _uncover(run, path, el, query)
     before = await run.screen()
@@ -202,7 +211,7 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
             return await _set_native(run, path, el, value, grounding.confidence)
         when = _when_words(run, value)
         if when is not None and el.tag == "input":
-            return await _date_field(run, path, el, screen, when, grounding.confidence, value)
+            return await _date_field(run, path, el, screen, when, grounding.confidence)
     if el.value and not step.submit and value_took(value, await _shown_value(run, el, value)):
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
     if not el.editable and el.tag in ("input", "textarea"):
@@ -259,8 +268,7 @@ def _written(when: When) -> str:
 
 
 async def _date_field(
-    run: StepContext, path: str, el: Element, screen: Screen, when: When, confidence: float,
-    words: str | None = None,
+    run: StepContext, path: str, el: Element, screen: Screen, when: When, confidence: float
 ) -> Done:
     """A date or time into a text field, whichever way the page takes it, read back after.
 
@@ -293,17 +301,10 @@ async def _date_field(
         picked = await _open_calendar(run, path, el, screen)
         if picked:
             shown_before = frozenset(e.ref for e in screen.elements if e.visible)
-            _, day = await _pick_date(run, path, day, shown_before, words)
+            await _pick_date(run, path, day, shown_before)
         elif el.editable:
-            # No format asked for and no calendar: the words go in as the flow wrote them.
-            text = words if words is not None else _written(day)
+            text = _written(day)
             await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, text))
-            if words is not None:
-                if not value_took(words, await browser.read_value(el.ref)):
-                    raise StepFailed(
-                        f"typed into '{label_of(el)}', but the field does not show what was typed",
-                        el)
-                return Done(element=el, confidence=confidence)
         else:
             raise StepFailed(
                 f"'{label_of(el)}' is read-only and no calendar opened to pick {day:%d %B %Y}", el)
@@ -430,27 +431,19 @@ async def _set_split(run: StepContext, path: str, fields: SplitFields, when: Whe
 
 
 async def _pick_date(
-    run: StepContext, path: str, target: date, before: frozenset[str] = frozenset(),
-    words: str | None = None,
-) -> tuple[Element, date]:
+    run: StepContext, path: str, target: date, before: frozenset[str] = frozenset()
+) -> Element:
     """In an open date picker, move to the date's month and pick the day.
 
     A calendar with month and year selects is set through them; one with a month
-    heading is moved month by month with its previous and next controls. ``words``
-    (the flow's own) let a date written without a year take its year from the month
-    the calendar opened on. Returns the cell picked and the day it stands for.
+    heading is moved month by month with its previous and next controls.
     """
     browser = await run.browser()
-    opened: tuple[int, int] | None = None
     for _ in range(36):
         screen = await run.screen()
         cells = [e for e in screen.elements if e.visible and not e.disabled]
-        shown = calendar_month(screen, before)
-        if opened is None and shown is not None:
-            opened = shown
-            if words is not None:
-                target = calendar_target(words, target, shown)
         cell = match_date_cell(target, cells)
+        shown = calendar_month(screen, before)
         selects = calendar_selects(screen, before)
         if selects is not None and shown != (target.year, target.month):
             month_el, year_el = selects
@@ -468,7 +461,7 @@ async def _pick_date(
             shown in (None, (target.year, target.month)) or names_month(cell, target)
         ):
             await run.act(path, f"pick day '{label_of(cell)}'", _clicker(browser, cell.ref))
-            return cell, target
+            return cell
         if shown is None:
             raise StepFailed(
                 f"no calendar showing a month opened, so {target:%d %B %Y} cannot be picked"
@@ -478,10 +471,6 @@ async def _pick_date(
         g = ground(Query(words_nav, Want.CLICK, kind="choose"), screen)
         if g.element is None:
             raise StepFailed(f"the calendar has no '{words_nav}' control")
-        if g.element.disabled:
-            raise StepFailed(
-                f"the calendar goes no further than {date(shown[0], shown[1], 1):%B %Y}, "
-                f"so {target:%d %B %Y} cannot be picked")
         await run.act(path, words_nav, _clicker(browser, g.element.ref))
     raise StepFailed(f"could not reach {target:%B %Y} in the calendar")
 
@@ -531,7 +520,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
     if el.input_type in DATE_INPUTS:
         return await _set_native(run, path, el, option, grounding.confidence)
     if when is not None and el.tag == "input":
-        return await _date_field(run, path, el, screen, when, grounding.confidence, option)
+        return await _date_field(run, path, el, screen, when, grounding.confidence)
     if when is not None and el.role in ("button", "link", "clickable", "menuitem") and not (
         may_open_picker(el) or normalise(label_of(el)) == normalise(target)
     ):
@@ -577,7 +566,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         day = when.date() if isinstance(when, datetime) else when
         if not isinstance(day, date):
             raise StepFailed(f"'{option}' is not a date")
-        cell, _ = await _pick_date(run, path, day, words=option)
+        cell = await _pick_date(run, path, day)
         return Done(element=cell, confidence=grounding.confidence)
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
     while True:

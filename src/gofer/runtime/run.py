@@ -1,9 +1,11 @@
-"""``run_flow``: run one flow, step by step, on a workspace, with no language model.
+"""``run_flow``: run one flow, step by step, on a workspace.
 
 The runtime grounds each step on a fresh screen (``decide.ground``), acts through
 the browser surface, waits for the page to settle, and checks that the action
-took. It knows nothing of the task around a run: it gets a :class:`RunRequest`
-and returns a :class:`RunResult`.
+took. A model decider, when one is given, is asked only where the grounder's
+evidence is thin, for ``do`` steps and for conditions in words. The runtime knows
+nothing of the task around a run: it gets a :class:`RunRequest` and returns a
+:class:`RunResult`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from urllib.parse import urlsplit
 from gofer.decide import Grounding, Query, ground, learn_hint, site_of
 from gofer.decide.conditions import NeedsDecider, holds, needs_screen
 from gofer.decide.controls import label_of
+from gofer.decide.decider import Allowance, Decision, Verdict
+from gofer.decide.hints import is_hinted
 from gofer.decide.reading import read_list, read_value
 from gofer.errors import BlockedOrigin, GoferError, SurfaceError
 from gofer.flow import (
@@ -69,15 +73,37 @@ __all__ = ["ModelDecider", "RuntimeSettings", "run_flow"]
 
 
 class ModelDecider(Protocol):
-    """The seam for a model that grounds a step or judges a condition (a later issue)."""
+    """A model that grounds a step or judges a condition where the grounder cannot
+    (``gofer.decide.VotingDecider``). It reports every model call it made."""
 
-    async def choose(self, query: Query, screen: Screen, grounding: Grounding) -> Element | None:
-        """Pick the element for ``query`` among ``grounding.candidates``, or None."""
+    async def choose(
+        self,
+        query: Query,
+        screen: Screen,
+        grounding: Grounding | None,
+        allowance: Allowance,
+        *,
+        step: str,
+        redact: Callable[[str], str],
+    ) -> Decision:
+        """The element ``query`` means, given the grounder's low-confidence answer
+        (None for a ``do`` step)."""
         ...
 
-    async def judge(self, condition: str, screen: Screen) -> bool:
+    async def judge(
+        self,
+        condition: str,
+        screen: Screen,
+        allowance: Allowance,
+        *,
+        redact: Callable[[str], str],
+    ) -> Verdict:
         """Whether the condition in words holds on the screen."""
         ...
+
+
+MAX_ASKS_PER_STEP = 2
+"""How many times one grounding (waiting for its target) asks the model decider."""
 
 
 async def run_flow(
@@ -114,6 +140,7 @@ class Run:
         self.trace: list[TraceEvent] = []
         self.learned: list[GroundingHint] = []
         self.hints: list[GroundingHint] = list(request.hints)
+        self.described: dict[str, str] = {}  # step path -> the step in words (masked)
         self._screen: Screen | None = None
         self._browser: Surface | None = None
         self._preloaded: str | None = None
@@ -248,8 +275,10 @@ class Run:
         report = StepReport(path=path, kind=step.KIND, outcome=StepOutcome.DONE,
                             intent=self.mask(describe_step(step)))
         self.reports.append(report)
+        self.described[path] = report.intent
         started = time.perf_counter()
         actions_before = self.spend.actions
+        calls_before = self.spend.model_calls
         self.event(path, "step", kind=step.KIND)
         if self.request.on_step is not None:
             self.request.on_step(path)
@@ -279,6 +308,7 @@ class Run:
         finally:
             report.duration_ms = round((time.perf_counter() - started) * 1000, 1)
             report.actions = self.spend.actions - actions_before
+            report.model_calls = self.spend.model_calls - calls_before
         report.outcome = done.outcome
         report.reason = self.mask(done.reason) if done.reason else None
         report.confidence = done.confidence
@@ -323,15 +353,15 @@ class Run:
                 await self.act(path, f"press {key}", lambda: browser.press(key))
                 return Done()
             case Verify(condition=cond):
-                if await self.holds(cond):
+                if await self.holds(cond, path):
                     return Done()
                 raise StepFailed(f"expected {describe_condition(cond)}, but it does not hold")
             case Wait(condition=cond, timeout_ms=timeout):
                 limit = (timeout or self.settings.wait_timeout_ms) / 1000
                 deadline = time.perf_counter() + limit
-                while not await self.holds(cond):
+                while not await self.holds(cond, path):
                     if not await self.wait_change(deadline):
-                        if await self.holds(cond):
+                        if await self.holds(cond, path):
                             break
                         raise StepFailed(
                             f"waited {int(limit * 1000)} ms but "
@@ -343,7 +373,7 @@ class Run:
             case StopBefore():
                 return await actions.stop_before(self, path, step)
             case If(condition=cond, then=then, else_=otherwise):
-                if await self.holds(cond):
+                if await self.holds(cond, path):
                     await self.steps(f"{path}.then", then)
                     return Done(reason="the condition held")
                 if otherwise:
@@ -352,39 +382,41 @@ class Run:
                 return Done(StepOutcome.SKIPPED, reason="the condition did not hold")
             case RepeatUntil(condition=cond, do=body, max=rounds):
                 for n in range(rounds):
-                    if await self.holds(cond):
+                    if await self.holds(cond, path):
                         outcome = StepOutcome.ALREADY_DONE if n == 0 else StepOutcome.DONE
                         return Done(outcome, reason=f"held after {n} rounds")
                     await self.steps(f"{path}.do", body)
-                if await self.holds(cond):
+                if await self.holds(cond, path):
                     return Done(reason=f"held after {rounds} rounds")
                 raise StepFailed(
                     f"{describe_condition(cond)} still did not hold after {rounds} rounds")
             case Do(instruction=text):
-                raise StepFailed(
-                    f"'{text}' needs a model decider, and none is configured; "
-                    "write it as click, enter or choose steps instead"
-                )
+                if self.decider is None:
+                    raise StepFailed(
+                        f"'{text}' needs a model decider, and none is configured; "
+                        "write it as click, enter or choose steps instead"
+                    )
+                return await actions.do(self, path, step)
         raise StepFailed(f"unknown step kind {step.KIND}")
 
-    async def holds(self, cond: Condition) -> bool:
+    async def holds(self, cond: Condition, path: str = "") -> bool:
         screen = None
         if needs_screen(cond):
             self.invalidate()
             screen = await self.screen()
-        return await self._holds(cond, screen)
+        return await self._holds(cond, screen, path)
 
-    async def _holds(self, cond: Condition, screen: Screen | None) -> bool:
+    async def _holds(self, cond: Condition, screen: Screen | None, path: str) -> bool:
         """``cond`` on ``screen``; a condition in words inside ``all``/``any`` is judged as
         that one item, and only when the items before it leave the answer open."""
         if isinstance(cond, AllOf):
             for item in cond.items:
-                if not await self._holds(item, screen):
+                if not await self._holds(item, screen, path):
                     return False
             return True
         if isinstance(cond, AnyOf):
             for item in cond.items:
-                if await self._holds(item, screen):
+                if await self._holds(item, screen, path):
                     return True
             return False
         try:
@@ -395,21 +427,62 @@ class Run:
                     f"judging '{need.text}' needs a model decider, and none is configured; "
                     "use a condition such as {\"shows\": \"...\"} instead"
                 ) from need
-            self.spend_model_call()
-            return await self.decider.judge(need.text, screen)
+            self._check_model_calls()
+            verdict = await self.decider.judge(need.text, screen, self.allowance(),
+                                               redact=self.mask)
+            self.spend.model_calls += verdict.calls
+            self.event(path, "judge", condition=need.text, calls=verdict.calls,
+                       rung=verdict.rung, votes=verdict.reason,
+                       holds="unknown" if verdict.holds is None else verdict.holds)
+            if verdict.holds is None:
+                self._check_model_calls()
+                raise StepFailed(f"the model decider could not judge '{need.text}': "
+                                 f"{verdict.reason}") from need
+            return verdict.holds
 
-    def model_calls_left(self) -> bool:
-        """Whether the run may still ask a model."""
+    def model_calls_left(self) -> int | None:
+        """Model calls the run may still make (None: no limit)."""
         limit = self.request.budget.max_model_calls
-        return limit is None or self.spend.model_calls < limit
+        return None if limit is None else max(0, limit - self.spend.model_calls)
 
-    def spend_model_call(self) -> None:
-        limit = self.request.budget.max_model_calls
-        if limit is not None and self.spend.model_calls >= limit:
+    def _check_model_calls(self) -> None:
+        """Stop the run when a model is needed and no call is left."""
+        if self.model_calls_left() == 0:
             raise BudgetSpent(
-                f"the run used all {limit} model calls it was given (max_model_calls)"
+                f"the run used all {self.request.budget.max_model_calls} model calls it was "
+                "given (max_model_calls)"
             )
-        self.spend.model_calls += 1
+
+    def allowance(self) -> Allowance:
+        """What the next decision may spend: the calls and time the task has left, and
+        the task's way of deciding."""
+        budget = self.request.budget
+        seconds = None
+        if budget.time_left_ms is not None:
+            seconds = budget.time_left_ms / 1000 - (time.perf_counter() - self._t0)
+        return Allowance(
+            calls_left=self.model_calls_left(), seconds_left=seconds, votes=budget.votes,
+            strategy=budget.strategy, deliberation=budget.deliberation,
+        )
+
+    async def second_opinion(
+        self, path: str, query: Query, screen: Screen, grounding: Grounding | None
+    ) -> Decision:
+        """Ask the model decider which element ``query`` means (every call it made is
+        counted); a ``do`` step with no model call left stops the run."""
+        assert self.decider is not None
+        if grounding is None:
+            self._check_model_calls()
+        decision = await self.decider.choose(
+            query, screen, grounding, self.allowance(),
+            step=self.described.get(path, ""), redact=self.mask,
+        )
+        self.spend.model_calls += decision.calls
+        el = decision.element
+        self.event(path, "decide", words=query.words, calls=decision.calls, rung=decision.rung,
+                   decided=decision.decided, votes=decision.reason,
+                   role=el.role if el else "", name=label_of(el) if el else "")
+        return decision
 
     async def read(self, path: str, step: Read) -> Done:
         what = self.sub(step.what)
@@ -431,6 +504,8 @@ class Run:
         """Ground ``query``, waiting for the target to appear up to the target timeout."""
         deadline = time.perf_counter() + self.settings.target_timeout_ms / 1000
         site = ""
+        asks = 0
+        asked: dict[tuple[str, ...], Decision] = {}
         while True:
             screen = await self.screen()
             site = site_of(screen.url)
@@ -439,23 +514,42 @@ class Run:
             grounding = ground(query, screen, hints)
             ms = round((time.perf_counter() - t) * 1000, 3)
             element = grounding.element
-            if (element is not None and grounding.low_confidence and self.decider is not None
-                    and self.model_calls_left()):
-                # With no calls left the run goes on with the grounder's own pick.
-                self.spend_model_call()
-                element = await self.decider.choose(query, screen, grounding) or element
+            sure = element is not None and grounding.confidence >= self.settings.min_confidence
+            reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
+            is_do = query.kind == "do"
+            if is_do:
+                # A do step acts on the grounder's pick only where a hint remembers it.
+                sure = not grounding.low_confidence and is_hinted(query, screen, hints, element)
+                reason = f"the model decider found nothing on the screen that does '{query.words}'"
+            ask = (not sure) if is_do else grounding.low_confidence and bool(grounding.candidates)
             self.event(
                 path, "ground", words=query.words, ms=ms,
                 role=element.role if element else "", name=label_of(element) if element else "",
                 confidence=grounding.confidence, low=grounding.low_confidence,
             )
-            if element is not None and grounding.confidence >= self.settings.min_confidence:
+            if ask and self.decider is not None:
+                # The same choice on an unchanged screen is not asked twice.
+                key = tuple(el.ref for el in screen.elements)
+                decision = asked.get(key)
+                if decision is None and asks < MAX_ASKS_PER_STEP:
+                    asks += 1
+                    decision = await self.second_opinion(
+                        path, query, screen, None if is_do else grounding)
+                    asked[key] = decision
+                if decision is not None and decision.decided:
+                    element, sure = decision.element, decision.element is not None
+                    if element is None:
+                        reason = (f"the model decider judged that nothing on the screen is "
+                                  f"'{query.words}' ({decision.reason})")
+                elif decision is not None and is_do:
+                    reason = f"{reason}: {decision.reason}"
+                # Undecided (no call left, no valid vote): the grounder's own pick stands.
+            if element is not None and sure:
                 hint = learn_hint(query, element, site)
                 self.learned.append(hint)
                 self.hints.insert(0, hint)
                 return element, screen, grounding
             if not await self.wait_change(deadline):
-                reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
                 raise StepFailed(reason)
 
     def guard_submit(self, path: str, screen: Screen, key: str) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from gofer.decide.types import GroundingHint as GroundingHint
+from gofer.decide.votes import Deliberation, Strategy
 from gofer.flow.steps import Flow, JSONValue
 
 Masker = Callable[[str], str]
@@ -43,6 +44,10 @@ class RunBudget:
 
     max_actions: int | None = None
     max_model_calls: int | None = None
+    time_left_ms: float | None = None  # running time the task has left (the decider's)
+    votes: int | None = None  # ways a decision is voted (None: the decider's default)
+    strategy: Strategy | None = None  # what the decider is shown (None: its default)
+    deliberation: Deliberation | None = None  # how much it deliberates (None: its default)
 
 
 @dataclass(slots=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gofer.decide.votes import Deliberation, Strategy
 from gofer.runtime.types import RunBudget, Spend
 from gofer.tasks.models import TaskBudget
 
@@ -22,9 +23,14 @@ class BudgetLedger:
 
     def for_run(self) -> RunBudget:
         """What the next run may spend: the rest of the task's budget."""
+        left = self.time_left_s()
         return RunBudget(
             max_actions=max(0, self.limits.max_actions - self.spent.actions),
             max_model_calls=max(0, self.limits.max_model_calls - self.spent.model_calls),
+            time_left_ms=None if left is None else left * 1000.0,
+            votes=self.limits.votes,
+            strategy=Strategy(self.limits.strategy),
+            deliberation=Deliberation(self.limits.deliberation),
         )
 
     def time_left_s(self) -> float | None:

@@ -15,8 +15,10 @@ from gofer.tasks.limits import (
     DEFAULT_MAX_ACTIONS,
     DEFAULT_MAX_MODEL_CALLS,
     DEFAULT_MAX_RESCUES,
+    DEFAULT_VOTES,
     MAX_AWAIT_MS,
     MAX_RESCUES,
+    MAX_VOTES,
 )
 
 __all__ = [
@@ -37,7 +39,6 @@ __all__ = [
     "HintInfo",
     "ListTasksReply",
     "ListTasksRequest",
-    "LogEntry",
     "NeedsApproval",
     "NeedsHuman",
     "NeedsInput",
@@ -137,6 +138,20 @@ class TaskBudget(_Model):
         description="running time; time spent waiting for the caller is not counted",
     )
     max_rescues: int = Field(default=DEFAULT_MAX_RESCUES, ge=0, le=MAX_RESCUES)
+    votes: int = Field(
+        default=DEFAULT_VOTES, ge=1, le=MAX_VOTES,
+        description="how many ways the model decider votes on each decision",
+    )
+    strategy: Literal["narrow", "wide"] = Field(
+        default="narrow",
+        description="what the model decider is shown: narrow, the grounder's candidates; "
+        "wide, a digest of every usable control on the screen",
+    )
+    deliberation: Literal["deep", "standard", "off"] = Field(
+        default="deep",
+        description="how many votes a decision gets: deep, all of votes; standard, 3; "
+        "off, 1. It steps down rung by rung when model calls or time run short",
+    )
 
 
 class OutputSpec(_Model):
@@ -428,16 +443,6 @@ class ArtifactInfo(_Model):
     expires_at: float
 
 
-class LogEntry(_Model):
-    """One entry of a task's event log as the report reads it back: the caller's
-    replies and decisions and each run's update as it ended, in plain words (fact
-    names, never their values)."""
-
-    at: float = Field(description="seconds since the epoch")
-    kind: str = Field(description="start, reply, again, ended, cancelled, resolved, reopened")
-    text: str
-
-
 class TaskReport(_Model):
     """Everything the task did. Confidential: it may hold shared fact values read back
     from the screen, but never a secret one."""
@@ -453,8 +458,6 @@ class TaskReport(_Model):
     spend: SpendInfo
     budget: TaskBudget
     artifacts: list[ArtifactInfo]
-    log: list[LogEntry] = Field(default_factory=list,
-                                description="what happened to the task, in order")
 
 
 # ---------------------------------------------------------------- describe
