@@ -8,14 +8,20 @@
 
 from __future__ import annotations
 
+import os
+import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
+import psycopg
 import pytest
 
 from gofer.models import ChatServer, set_model_requests
 from gofer.store import Connector, MemoryConnector
+from gofer.store.postgres import PostgresConnector
 from gofer.store.sqlite import SQLiteConnector
 
 SENT: list[str] = []
@@ -51,7 +57,45 @@ def chat_server() -> Iterator[ChatServer]:
 
 # the durable store ---------------------------------------------------------------
 
-STORES = ["memory", "sqlite"]
+STORES = ["memory", "sqlite", "postgres"]
+
+
+def pg_admin_url() -> str:
+    """The test PostgreSQL server's URL (``./dev test`` starts one and exports it).
+
+    Without one, PostgreSQL tests are skipped on a developer's machine but fail in CI
+    (``CI`` set), where the server is always started."""
+    url = os.environ.get("GOFER_TEST_PG_URL", "")
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail("GOFER_TEST_PG_URL is not set: CI must run ./dev test, which "
+                        "starts PostgreSQL")
+        pytest.skip("GOFER_TEST_PG_URL is not set (./dev test starts PostgreSQL)")
+    return url
+
+
+_PG_TEST_DB = "gofer_tests"
+
+
+@contextmanager
+def fresh_pg_database() -> Iterator[str]:
+    """A URL to a new, empty schema of the test server's ``gofer_tests`` database (the
+    URL sets its search_path), dropped after the block: a schema is made in
+    milliseconds where a database takes a second."""
+    admin = pg_admin_url()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                        (_PG_TEST_DB,)).fetchone() is None:
+            conn.execute(f'CREATE DATABASE "{_PG_TEST_DB}"')
+    base = urlunsplit(urlsplit(admin)._replace(path=f"/{_PG_TEST_DB}", query=""))
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield f"{base}?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(base, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
 
 @pytest.fixture(params=STORES)
@@ -61,11 +105,15 @@ def store_kind(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def store_url(store_kind: str, tmp_path: Path) -> str:
+def store_url(store_kind: str, tmp_path: Path) -> Iterator[str]:
     """Where ``store_kind``'s fresh database for this test is."""
-    if store_kind == "sqlite":
-        return str(tmp_path / "gofer.db")
-    return ""
+    if store_kind == "postgres":
+        with fresh_pg_database() as url:
+            yield url
+    elif store_kind == "sqlite":
+        yield str(tmp_path / "gofer.db")
+    else:
+        yield ""
 
 
 @pytest.fixture
@@ -93,7 +141,33 @@ async def open_store(kind: str, url: str) -> AsyncIterator[Connector]:
         connector = MemoryConnector()
     elif kind == "sqlite":
         connector = SQLiteConnector(url)
+    elif kind == "postgres":
+        connector = PostgresConnector(url, min_size=1, max_size=4)
     else:
         raise ValueError(kind)
     async with connector:
         yield connector
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh, empty PostgreSQL schema on the test server, as a URL."""
+    with fresh_pg_database() as url:
+        yield url
+
+
+@pytest.fixture
+def reopen(store_kind: str, store_url: str) -> Callable[[], Any]:
+    """Opens ``store_kind``'s database of this test again, as a process after a restart
+    would (in memory: one connector for the whole test, which is all there is of it)."""
+    memory = MemoryConnector()
+
+    @asynccontextmanager
+    async def again() -> AsyncIterator[Connector]:
+        if store_kind == "memory":
+            yield memory
+            return
+        async with open_store(store_kind, store_url) as connector:
+            yield connector
+
+    return again

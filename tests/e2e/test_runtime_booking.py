@@ -20,7 +20,7 @@ from gofer.facts import Facts
 from gofer.runtime import RunStatus, StepOutcome
 from gofer.safety import human_wall
 
-from .conftest import Events, Runner
+from .conftest import Events, Opener, Runner
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -245,3 +245,26 @@ async def test_a_plain_click_on_pay_now_is_gated_too(
     assert result.gate is not None and result.gate.consequence == "payment"
     assert result.steps[-1].kind == "click"
     assert events.of("payment") == []
+
+
+async def test_a_date_without_a_year_is_the_sites_next_one(
+    demo: DemoServer, run_open: Opener
+) -> None:
+    # The demo lives on its own today (September 2026), whatever this machine's clock says.
+    async with run_open(
+        [{"browse": demo.url}, {"choose": "14 October", "in": "Departure date"}]
+    ) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("input[name=date]").input_value() == "2026-10-14"
+
+
+async def test_a_date_past_the_calendars_last_month_fails_saying_so(
+    demo: DemoServer, run: Runner
+) -> None:
+    result = await run(
+        [{"browse": demo.url}, {"choose": "14 October 2027", "in": "Departure date"}]
+    )
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None
+    assert "goes no further than September 2027" in result.failure.reason
+    assert "Timeout" not in result.failure.reason

@@ -103,3 +103,24 @@ async def test_two_processes_running_items_keep_groups_caps_and_attempts(
     assert sorted(i.state for i in items) == ["done"] * 120
 
 
+
+
+def test_the_race_checker_counts_each_rule_broken() -> None:
+    expected = {"items": {1: {"fail_first": False}, 2: {"fail_first": True},
+                          3: {"fail_first": False}, 4: {"fail_first": False}}}
+
+    def run(item: int, group: str, owner: str, attempt: int, t0: float, t1: float
+            ) -> dict[str, object]:
+        return {"item": item, "group": group, "owner": owner, "attempt": attempt,
+                "t0": t0, "t1": t1}
+
+    clean = [run(1, "g1", "a", 1, 0, 1), run(2, "g1", "a", 1, 1, 2),
+             run(2, "g1", "a", 2, 2, 3), run(3, "g2", "a", 1, 0, 3),
+             run(4, "g3", "b", 1, 5, 6)]
+    assert check_runs(clean, expected, cap=2) == {}
+    broken = [run(2, "g1", "a", 1, 0, 1), run(1, "g1", "a", 1, 1, 2),
+              run(3, "g1", "a", 1, 1.5, 3), run(4, "g2", "a", 1, 0, 4),
+              run(4, "g2", "a", 2, 4, 5), run(4, "g2", "a", 3, 5, 6),
+              run(2, "g3", "b", 2, 7, 8)]
+    assert check_runs(broken, expected, cap=2) == {
+        "serial_overlap": 1, "serial_order": 1, "owner_cap": 1, "attempt_cap": 1}

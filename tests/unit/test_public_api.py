@@ -78,7 +78,7 @@ ALLOWED = {
     "decide": {"decide", "errors", "flow", "safety", "surfaces", "models"},
     "runtime": {"runtime", "errors", "flow", "facts", "safety", "surfaces", "decide"},
     "tasks": {"tasks", "errors", "flow", "facts", "safety", "shape", "surfaces", "decide",
-              "runtime", "models", "planner", "rescue"},
+              "runtime", "models", "planner", "rescue", "store"},
     "planner": {"planner", "errors", "flow", "models"},
     "rescue": {"rescue", "errors", "flow", "models"},
     "demo": {"demo", "errors"},

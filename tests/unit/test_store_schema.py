@@ -7,8 +7,8 @@ import pytest
 from gofer.errors import StoreError
 from gofer.store.schema import Migration, load_migrations, load_queries, parse_queries, pending
 
-DIALECTS = ["sqlite"]
-QUEUE_QUERIES = {"enqueue_item", "claim_item", "renew_lease", "finish_item", "release_item",
+DIALECTS = ["sqlite", "postgres"]
+QUEUE_QUERIES = {"enqueue_item", "renew_lease", "finish_item", "release_item",
                  "get_item", "item_by_key", "items_by_group", "items_by_owner"}
 
 

@@ -14,8 +14,8 @@ from gofer.decide.when import MONTHS, parse_when
 from gofer.surfaces.screen import Element, Screen
 
 __all__ = [
-    "calendar_month", "calendar_selects", "format_date", "format_hint", "format_time",
-    "is_date_words", "may_open_picker", "month_of", "month_step", "names_month",
+    "calendar_month", "calendar_selects", "calendar_target", "format_date", "format_hint",
+    "format_time", "is_date_words", "may_open_picker", "month_of", "month_step", "names_month",
     "native_value", "shown_month", "shows_date", "shows_time", "time_hint",
 ]
 
@@ -51,10 +51,15 @@ def may_open_picker(el: Element) -> bool:
 
 
 def shown_month(screen: Screen) -> tuple[int, int] | None:
-    """(year, month) of the first month heading on the screen ("October 2026")."""
+    """(year, month) of the first month heading on the screen ("October 2026").
+
+    A heading is a line that says only the month and year (arrows and other marks
+    around it aside): a date inside a sentence or a summary ("Tue, 14 October 2026")
+    is not a calendar.
+    """
     for line in screen.lines:
         m = _MONTH_HEADING.search(line.text)
-        if m:
+        if m and not re.search(r"\w", line.text[: m.start()] + line.text[m.end():]):
             return int(m.group(2)), MONTHS[m.group(1).casefold()]
     return None
 
@@ -295,3 +300,27 @@ def calendar_selects(
 def month_step(shown: tuple[int, int], day: date) -> int:
     """How many months forward (+) or back (-) a calendar showing ``shown`` must move."""
     return (day.year - shown[0]) * 12 + (day.month - shown[1])
+
+
+def _day_of(words: str, today: date) -> date | None:
+    when = parse_when(words, today)
+    if isinstance(when, datetime):
+        return when.date()
+    return when if isinstance(when, date) else None
+
+
+def calendar_target(words: str, day: date, shown: tuple[int, int]) -> date:
+    """The day to pick for ``words`` in a calendar that opened on ``shown`` (year, month).
+
+    A date written without a year ("14 October") is the next such day on or after the
+    first of the month the calendar opened on: a site's own today, which its calendar
+    opens on, decides the year, not this machine's clock. A written year, a relative
+    date ("tomorrow") and a day the calendar's month cannot place keep ``day``.
+    """
+    early, late = _day_of(words, date(2001, 1, 1)), _day_of(words, date(2003, 6, 15))
+    if early is None or late is None or early == late:
+        return day  # the words carry their year (or are not a date at all)
+    if (early.month, early.day) != (late.month, late.day):
+        return day  # relative to today ("tomorrow", "next Friday"): keep ours
+    found = _day_of(words, date(shown[0], shown[1], 1))
+    return found if found is not None else day

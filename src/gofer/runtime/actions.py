@@ -36,6 +36,7 @@ from gofer.decide.controls import (
 from gofer.decide.dates import (
     calendar_month,
     calendar_selects,
+    calendar_target,
     format_date,
     format_hint,
     format_time,
@@ -211,7 +212,7 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
             return await _set_native(run, path, el, value, grounding.confidence)
         when = _when_words(run, value)
         if when is not None and el.tag == "input":
-            return await _date_field(run, path, el, screen, when, grounding.confidence)
+            return await _date_field(run, path, el, screen, when, grounding.confidence, value)
     if el.value and not step.submit and value_took(value, await _shown_value(run, el, value)):
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
     if not el.editable and el.tag in ("input", "textarea"):
@@ -268,7 +269,8 @@ def _written(when: When) -> str:
 
 
 async def _date_field(
-    run: StepContext, path: str, el: Element, screen: Screen, when: When, confidence: float
+    run: StepContext, path: str, el: Element, screen: Screen, when: When, confidence: float,
+    words: str | None = None,
 ) -> Done:
     """A date or time into a text field, whichever way the page takes it, read back after.
 
@@ -301,10 +303,17 @@ async def _date_field(
         picked = await _open_calendar(run, path, el, screen)
         if picked:
             shown_before = frozenset(e.ref for e in screen.elements if e.visible)
-            await _pick_date(run, path, day, shown_before)
+            _, day = await _pick_date(run, path, day, shown_before, words)
         elif el.editable:
-            text = _written(day)
+            # No format asked for and no calendar: the words go in as the flow wrote them.
+            text = words if words is not None else _written(day)
             await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, text))
+            if words is not None:
+                if not value_took(words, await browser.read_value(el.ref)):
+                    raise StepFailed(
+                        f"typed into '{label_of(el)}', but the field does not show what was typed",
+                        el)
+                return Done(element=el, confidence=confidence)
         else:
             raise StepFailed(
                 f"'{label_of(el)}' is read-only and no calendar opened to pick {day:%d %B %Y}", el)
@@ -431,19 +440,27 @@ async def _set_split(run: StepContext, path: str, fields: SplitFields, when: Whe
 
 
 async def _pick_date(
-    run: StepContext, path: str, target: date, before: frozenset[str] = frozenset()
-) -> Element:
+    run: StepContext, path: str, target: date, before: frozenset[str] = frozenset(),
+    words: str | None = None,
+) -> tuple[Element, date]:
     """In an open date picker, move to the date's month and pick the day.
 
     A calendar with month and year selects is set through them; one with a month
-    heading is moved month by month with its previous and next controls.
+    heading is moved month by month with its previous and next controls. ``words``
+    (the flow's own) let a date written without a year take its year from the month
+    the calendar opened on. Returns the cell picked and the day it stands for.
     """
     browser = await run.browser()
+    opened: tuple[int, int] | None = None
     for _ in range(36):
         screen = await run.screen()
         cells = [e for e in screen.elements if e.visible and not e.disabled]
-        cell = match_date_cell(target, cells)
         shown = calendar_month(screen, before)
+        if opened is None and shown is not None:
+            opened = shown
+            if words is not None:
+                target = calendar_target(words, target, shown)
+        cell = match_date_cell(target, cells)
         selects = calendar_selects(screen, before)
         if selects is not None and shown != (target.year, target.month):
             month_el, year_el = selects
@@ -461,7 +478,7 @@ async def _pick_date(
             shown in (None, (target.year, target.month)) or names_month(cell, target)
         ):
             await run.act(path, f"pick day '{label_of(cell)}'", _clicker(browser, cell.ref))
-            return cell
+            return cell, target
         if shown is None:
             raise StepFailed(
                 f"no calendar showing a month opened, so {target:%d %B %Y} cannot be picked"
@@ -471,6 +488,10 @@ async def _pick_date(
         g = ground(Query(words_nav, Want.CLICK, kind="choose"), screen)
         if g.element is None:
             raise StepFailed(f"the calendar has no '{words_nav}' control")
+        if g.element.disabled:
+            raise StepFailed(
+                f"the calendar goes no further than {date(shown[0], shown[1], 1):%B %Y}, "
+                f"so {target:%d %B %Y} cannot be picked")
         await run.act(path, words_nav, _clicker(browser, g.element.ref))
     raise StepFailed(f"could not reach {target:%B %Y} in the calendar")
 
@@ -520,7 +541,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
     if el.input_type in DATE_INPUTS:
         return await _set_native(run, path, el, option, grounding.confidence)
     if when is not None and el.tag == "input":
-        return await _date_field(run, path, el, screen, when, grounding.confidence)
+        return await _date_field(run, path, el, screen, when, grounding.confidence, option)
     if when is not None and el.role in ("button", "link", "clickable", "menuitem") and not (
         may_open_picker(el) or normalise(label_of(el)) == normalise(target)
     ):
@@ -566,7 +587,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         day = when.date() if isinstance(when, datetime) else when
         if not isinstance(day, date):
             raise StepFailed(f"'{option}' is not a date")
-        cell = await _pick_date(run, path, day)
+        cell, _ = await _pick_date(run, path, day, words=option)
         return Done(element=cell, confidence=grounding.confidence)
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
     while True:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from gofer.store.connector import Connector
 from gofer.store.lease import LeaseKeeper, keep_lease
 from gofer.store.memory import MemoryConnector, MemoryQueue, MemoryTransaction
+from gofer.store.postgres import PostgresConnector, PostgresQueue, PostgresTransaction
 from gofer.store.queue import WorkQueue
 from gofer.store.sqlite import SQLiteConnector, SQLiteQueue, SQLiteTransaction
 from gofer.store.transaction import Dialect, Row, Transaction
@@ -33,6 +34,9 @@ __all__ = [
     "MemoryQueue",
     "MemoryTransaction",
     "Notice",
+    "PostgresConnector",
+    "PostgresQueue",
+    "PostgresTransaction",
     "QueueConfig",
     "Row",
     "SQLiteConnector",

@@ -1,45 +1,50 @@
 """``Tasks``: the controller and the calls it answers.
 
-A task runs in the background as a named, supervised asyncio task; every call
-returns at once with a view, except ``await_task``, which waits (woken by the
-task's change event, never by polling) until the task stops running or its
-timeout passes.
+Tasks live in the store (``store=``: SQLite or PostgreSQL; by default an in-memory
+connector the controller owns): ``start_task`` writes the task and its first turn in
+one transaction, a worker (:mod:`gofer.tasks.worker`, in this process unless
+``work=False``, and in any other process on the same store) claims and runs the
+turns, and every read works the task's status out from its turns and its event log
+(:mod:`gofer.tasks.status`). Every call returns at once with a view, except
+``await_task``, which waits on the store's waker (never by polling) until the task
+stops running or its timeout passes.
+
+Every task belongs to an owner; :meth:`Tasks.for_owner` answers as another one, and
+another owner's task is the same as no task.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
-import re
 import time
-import traceback
+import uuid
 from collections.abc import AsyncIterator, Callable, Mapping
 from types import TracebackType
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from gofer.errors import GoferError, InvalidFlow, InvalidRequest, ModelError
-from gofer.facts import Facts, is_card_fact, is_card_number
-from gofer.flow import (
-    check_flow,
-    flow_guide,
-    flow_to_json,
-    iter_steps,
-    names_in,
-    validate_flow,
-)
-from gofer.flow.steps import Enter, Flow, Open
-from gofer.models import CallMeter
-from gofer.planner import start_address
+from gofer.errors import InvalidRequest
+from gofer.facts import Facts
+from gofer.flow import check_flow, flow_guide, flow_to_json, parse_flow, validate_flow
+from gofer.flow.steps import Flow
 from gofer.shape import check_output_schema
+from gofer.store import Connector, MemoryConnector, Transaction
+from gofer.store.ledger import TaskEvent, TaskRecord
 from gofer.tasks import errors
+from gofer.tasks.book import LOCAL_OWNER, TaskBook
 from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.checks import (
+    brief_for,
+    check_card_entry,
+    check_surfaces,
+    invalid_flow,
+    options_for,
+)
 from gofer.tasks.describe import describe_reply
-from gofer.tasks.drive import Driver, hint_info
-from gofer.tasks.interpret import Decision
-from gofer.tasks.limits import MAX_AWAIT_MS, MAX_TASKS, PRELOAD_TIMEOUT_S
+from gofer.tasks.drive import Driver
+from gofer.tasks.limits import MAX_AWAIT_MS, MAX_TASKS
 from gofer.tasks.models import (
     ArtifactInfo,
     AwaitTaskRequest,
@@ -49,25 +54,30 @@ from gofer.tasks.models import (
     ContinueTaskRequest,
     DescribeReply,
     DescribeRequest,
-    Failed,
+    HintInfo,
     ListTasksReply,
     ListTasksRequest,
+    LogEntry,
     NeedsInput,
     NeedsPlan,
     PlanTaskReply,
     PlanTaskRequest,
+    RescueInfo,
     Running,
     SpendInfo,
     StartTaskRequest,
-    TaskConstraints,
+    StepReportInfo,
     TaskReport,
     TaskReportRequest,
     TaskView,
+    TraceInfo,
 )
-from gofer.tasks.publish import next_calls, view_of
-from gofer.tasks.runner import FlowRunner, WorkspaceOptions
-from gofer.tasks.seams import Decider, PlanBrief, Planner, Rescuer, Shaper
-from gofer.tasks.store import Cell, Segment, TaskStore
+from gofer.tasks.publish import next_calls, sentence, view_of
+from gofer.tasks.runner import FlowRunner
+from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
+from gofer.tasks.status import TaskReading, group_of
+from gofer.tasks.store import Cell, Segment
+from gofer.tasks.worker import TaskWorker, TurnLimits
 
 __all__ = ["Tasks"]
 
@@ -96,19 +106,45 @@ def _coerce(model: type[M], value: M | Mapping[str, Any] | None) -> M:
         ) from None
 
 
-def _invalid_flow(check_problems: list[dict[str, Any]]) -> InvalidFlow:
-    listed = "; ".join(str(p["message"]) for p in check_problems[:5])
-    return InvalidFlow(f"the flow is not valid: {listed}", problems=check_problems)
+def _live(view: TaskView) -> bool:
+    """Whether the task works, waits for its caller, or may still hold a workspace."""
+    status = view.status
+    if status.state in ("done", "cancelled", "needs_plan"):
+        return False
+    return not (status.state == "failed" and not status.recoverable)
+
+
+def _title(req: StartTaskRequest, flow: Flow | None) -> str:
+    if req.task and req.task.strip():
+        first = req.task.strip().split(". ")[0]
+        return sentence(first)[:120]
+    steps = len(flow.steps) if flow is not None else 0
+    return f"A flow of {steps} step{'s' if steps != 1 else ''}."
+
+
+class _Shared:
+    """What every owner's face of one controller shares."""
+
+    def __init__(self) -> None:
+        self.closed = False
+        self.count = 0
+        self.cancels: dict[str, asyncio.Task[TaskView]] = {}
 
 
 class Tasks:
     """The task controller: start, follow, answer and cancel tasks run on ``runner``.
 
-    Use it as an async context manager (or call :meth:`close`): closing cancels live
-    work and releases every workspace. ``planner``, ``rescuer``, ``shaper`` and
-    ``decider`` are optional model passes; ``describe`` reports which are configured.
-    ``clock`` gives wall time in seconds (artifact expiry); ``max_tasks`` defaults to
-    MAX_TASKS.
+    Use it as an async context manager (or call :meth:`close`). ``store`` is the
+    connector tasks live in (opened by the caller); without one the controller keeps
+    them in an in-memory connector of its own, and closing it cancels live work (its
+    tasks could not outlive it). With a store, closing stops this process's worker,
+    puts its running turns back on the queue and leaves every task as it is, to go on
+    after a restart. ``work=False`` leaves the running to worker processes.
+    ``planner``, ``rescuer``, ``shaper`` and ``decider`` are optional model passes;
+    ``describe`` reports which are configured. ``clock`` gives wall time in seconds;
+    ``max_tasks`` (MAX_TASKS) bounds the tasks an in-memory controller holds;
+    ``limits`` caps the turns running per owner and per process; ``owner`` is whom
+    the calls answer for; ``source`` is recorded with every task it starts.
     """
 
     def __init__(
@@ -121,6 +157,12 @@ class Tasks:
         decider: Decider | None = None,
         clock: Callable[[], float] = time.time,
         max_tasks: int = MAX_TASKS,
+        store: Connector | None = None,
+        owner: str = LOCAL_OWNER,
+        work: bool = True,
+        limits: TurnLimits | None = None,
+        worker_id: str | None = None,
+        source: str = "api",
     ) -> None:
         self._runner = runner
         self._planner = planner
@@ -128,13 +170,37 @@ class Tasks:
         self._shaper = shaper
         self._decider = decider
         self._clock = clock
-        self._store = TaskStore(max_tasks)
+        self._max_tasks = max_tasks
+        self._owned = store is None
+        self._db: Connector = store if store is not None else MemoryConnector()
+        self._book = TaskBook(self._db, clock)
         self._driver = Driver(runner=runner, shaper=shaper, clock=clock, rescuer=rescuer)
-        self._ids = itertools.count(1)
-        self._closed = False
-        self._cancels: dict[str, asyncio.Task[None]] = {}
+        self._worker = TaskWorker(self._book, runner, self._driver, planner,
+                                  limits or TurnLimits(), worker_id)
+        self._work = work
+        self._owner = owner
+        self._source = source
+        self._shared = _Shared()
+
+    def for_owner(self, owner: str) -> Tasks:
+        """This controller answering as ``owner`` (same store, worker and runner)."""
+        face = object.__new__(Tasks)
+        face.__dict__.update(self.__dict__)
+        face._owner = owner
+        return face
+
+    @property
+    def owner(self) -> str:
+        """Whom the calls answer for."""
+        return self._owner
+
+    @property
+    def worker(self) -> TaskWorker:
+        """This process's worker."""
+        return self._worker
 
     async def __aenter__(self) -> Tasks:
+        self._started()
         return self
 
     async def __aexit__(
@@ -142,6 +208,12 @@ class Tasks:
         tb: TracebackType | None,
     ) -> None:
         await self.close()
+
+    async def serve(self, stop: asyncio.Event) -> None:
+        """Run this process's worker until ``stop`` is set (``gofer worker``)."""
+        self._check_open()
+        self._worker.start()
+        await stop.wait()
 
     # ------------------------------------------------------------ the calls
 
@@ -166,16 +238,18 @@ class Tasks:
         if self._planner is None:
             raise errors.planner_unavailable()
         facts = Facts(req.facts, secret=req.secret_facts)
-        options = self._options(req.constraints)
-        flow = await self._planner.plan(self._brief(req.task, facts, options))
+        options = options_for(self._runner, req.constraints)
+        flow = await self._planner.plan(brief_for(req.task, facts, options))
         check = check_flow(flow, facts.names, facts.secret_names)
         if check.problems:
-            raise _invalid_flow([p.to_dict() for p in check.problems])
+            raise invalid_flow([p.to_dict() for p in check.problems])
         return PlanTaskReply(flow=flow_to_json(flow), questions=list(check.questions))
 
     async def start_task(self, request: StartTaskRequest | Mapping[str, Any]) -> TaskView:
-        """Validate, register and start a task; returns at once with its first view."""
+        """Validate and store a task with its first turn, in one transaction; returns at
+        once with its first view."""
         self._check_open()
+        self._started()
         req = _coerce(StartTaskRequest, request)
         if req.output is not None:
             if self._shaper is None:
@@ -185,203 +259,354 @@ class Tasks:
         if req.constraints.payment == "fill_then_approve" and not req.constraints.origins:
             raise errors.origins_required()
         facts = Facts(req.facts, secret=req.secret_facts)
-        options = self._options(req.constraints)
+        options = options_for(self._runner, req.constraints)
         flow: Flow | None = None
         questions: tuple[str, ...] = ()
         if req.flow is not None:
             flow, check = validate_flow(req.flow, facts.names, facts.secret_names)
             if flow is None or check.problems:
-                raise _invalid_flow([p.to_dict() for p in check.problems])
-            self._check_surfaces(flow, options)
-            _check_card_entry(flow, facts, req.constraints)
+                raise invalid_flow([p.to_dict() for p in check.problems])
+            check_surfaces(self._runner, flow, options)
+            check_card_entry(flow, facts, req.constraints)
             questions = check.questions
-        self._store.make_room()
-        cell = Cell(
-            id=f"task-{next(self._ids)}", goal=req.task, flow=flow, facts=facts,
-            constraints=req.constraints, ledger=BudgetLedger(req.budget), output=req.output,
-            options=options,
-            view=TaskView(id="", status=Running(), summary="Starting.", step=None,
-                          progress=0.0, next=[Call.AWAIT_TASK, Call.CANCEL_TASK]),
-        )
-        self._store.add(cell)
-        log.info("task %s: started (%s, %d facts, %d secret)", cell.id,
-                 f"{len(flow.steps)} steps" if flow else "plain language", len(facts),
-                 len(facts.secret_names))
+            # Stored in its parsed form, so a later turn reads back what was checked.
+            req = req.model_copy(update={"flow": flow_to_json(flow)})
+        task_id = self._new_id()
+        starting = TaskView(id=task_id, status=Running(), summary="Starting.", step=None,
+                            progress=0.0, next=[Call.AWAIT_TASK, Call.CANCEL_TASK])
+        cell = Cell(id=task_id, goal=req.task, flow=flow, facts=facts,
+                    constraints=req.constraints, ledger=BudgetLedger(req.budget), output=req.output,
+                    options=options, view=starting)
+        turn = True
         if flow is not None:
-            cell.pending = [Segment(flow.steps, 0, req.constraints.allow_destructive)]
+            cell.pending = []
             if questions:
                 self._driver.publish_stop(cell, NeedsInput(fields=list(questions)), None)
+                turn = False
             else:
-                self._spawn(cell, self._driver.drive(cell))
+                cell.pending = [Segment(flow.steps, 0, req.constraints.allow_destructive)]
+                self._driver.publish_running(cell)
         elif self._planner is None:
             self._driver.publish_stop(cell, NeedsPlan(guide=flow_guide()), None)
+            turn = False
         else:
-            self._spawn(cell, self._plan_then_drive(cell, self._planner))
+            self._driver.publish_running(cell)
+        record = TaskRecord(id=task_id, owner=self._owner, title=_title(req, flow),
+                            request=req.model_dump(mode="json", by_alias=True),
+                            created_at=self._book.now(), source=self._source)
+        book = self._book
+        async with self._db.transaction() as tx:
+            await self._make_room(tx)
+            await book.ledger.add_task(record, tx=tx)
+            item = None
+            if turn:
+                item = await book.queue.enqueue(
+                    "turn", {"task_id": task_id, "owner": self._owner},
+                    key=f"turn:{task_id}", tx=tx)
+            await book.write(tx, self._owner, task_id, "start",
+                             {"item": item.id if item is not None else None,
+                              "view": cell.view.model_dump(mode="json")})
+        log.info("task %s: started (%s, %d facts, %d secret)", task_id,
+                 f"{len(flow.steps)} steps" if flow else "plain language", len(facts),
+                 len(facts.secret_names))
         return cell.view
 
     async def await_task(self, request: AwaitTaskRequest | Mapping[str, Any]) -> TaskView:
         """The task's view once it stops running, or when ``timeout_ms`` (at most
-        MAX_AWAIT_MS) passes."""
+        MAX_AWAIT_MS) passes. Works from any process on the same store."""
         req = _coerce(AwaitTaskRequest, request)
-        cell = self._store.get(req.id)
+        self._started()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + min(req.timeout_ms, MAX_AWAIT_MS) / 1000.0
-        while cell.state == "running":
-            changed = cell.changed
-            try:
-                async with asyncio.timeout_at(deadline):
-                    await changed.wait()
-            except TimeoutError:
-                break
-        return cell.view
+        group = group_of(req.id)
+        with self._db.waker.subscribe() as subscription:
+            view = await self._book.view(self._owner, req.id)
+            while view.status.state == "running":
+                left = deadline - loop.time()
+                if left <= 0:
+                    break
+                notices = await subscription.wait(min(left, self._worker.limits.wake_s))
+                if notices and all(n.group != group for n in notices):
+                    continue
+                view = await self._book.view(self._owner, req.id)
+        return view
 
     async def continue_task(self, request: ContinueTaskRequest | Mapping[str, Any]) -> TaskView:
         """Answer a paused task: ``inputs`` for needs_input, ``approve`` for needs_approval,
-        nothing (or new inputs) after needs_human or a recoverable failure."""
+        nothing (or new inputs) after needs_human or a recoverable failure. The answer
+        is on the queue before this returns, so it survives a restart."""
         self._check_open()
+        self._started()
         req = _coerce(ContinueTaskRequest, request)
-        cell = self._store.get(req.id)
-        if cell.id in self._cancels:
+        reading, view = await self._book.read(self._owner, req.id)
+        task_id = req.id
+        if task_id in self._shared.cancels:
             # Being cancelled: its workspace is on its way out, so nothing may start on it.
-            raise errors.wrong_state(cell.id, "cancelled", Call.CONTINUE_TASK,
+            raise errors.wrong_state(task_id, "cancelled", Call.CONTINUE_TASK,
                                      [Call.TASK_REPORT])
-        status = cell.view.status
+        status = view.status
+        if status.state == "running" and await self._repeated(reading, req):
+            return view
         continuable = status.state in ("needs_input", "needs_approval", "needs_human") or (
             status.state == "failed" and status.recoverable
         ) or (status.state == "checkpoint" and status.continuable)
-        if not continuable:
-            raise errors.wrong_state(cell.id, status.state, Call.CONTINUE_TASK,
+        if not continuable or reading.record.resolved_at is not None:
+            raise errors.wrong_state(task_id, status.state, Call.CONTINUE_TASK,
                                      next_calls(status))
         if req.approve is not None and status.state != "needs_approval":
-            raise errors.wrong_state(cell.id, status.state, Call.CONTINUE_TASK,
+            raise errors.wrong_state(task_id, status.state, Call.CONTINUE_TASK,
                                      next_calls(status), "approve")
         if status.state == "needs_approval":
             if req.approve is None:
                 raise InvalidRequest("this task waits for approval: pass approve true or false",
-                                     id=cell.id)
+                                     id=task_id)
             if not req.approve:
-                await self._cancel(cell, "Cancelled: the approval was declined.")
-                return cell.view
-        if req.inputs or req.secret_inputs:
-            questions = self._take_inputs(cell, req.inputs, req.secret_inputs)
+                return await self._cancel(task_id, "Cancelled: the approval was declined.",
+                                          decision={"approve": False})
+        loaded = await self._book.load(self._owner, task_id)
+        assert loaded is not None
+        cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
+        inputs = dict(req.inputs)
+        if inputs or req.secret_inputs:
+            questions = self._take_inputs(cell, inputs, req.secret_inputs)
             if questions:
                 self._driver.publish_stop(cell, NeedsInput(fields=questions), None)
+                async with self._db.transaction() as tx:
+                    await self._book.write(tx, self._owner, task_id, "reply", {
+                        "item": None, "inputs": inputs, "secret": list(req.secret_inputs),
+                        "approve": None, "view": cell.view.model_dump(mode="json")})
+                    await self._book.write(tx, self._owner, task_id, "ended", {
+                        "item": None, "view": cell.view.model_dump(mode="json"),
+                        "state": loaded.state, "run": {"steps": [], "trace": []}})
                 return cell.view
         elif status.state == "needs_input":
             raise InvalidRequest(
                 f"this task waits for values: pass inputs for {', '.join(status.fields)}",
-                id=cell.id,
+                id=task_id,
             )
+        rerun = _out_of_runs(reading)
+        kind, key = ("again", f"again:{task_id}:{rerun}") if rerun is not None else (
+            "reply", f"reply:{task_id}:{reading.stop.seq if reading.stop else 0}")
         if status.state == "needs_approval" and cell.approval is not None:
-            press = Segment((), int(cell.approval.path.split(".")[0]), True, cell.approval)
-            cell.pending.insert(0, press)
-            cell.approval = None
-        log.info("task %s: continued from %s", cell.id, status.state)
-        self._spawn(cell, self._driver.drive(cell))
+            cell.publish(view_of(cell, Running(), cell.approval.path,
+                                 "Pressing the approved control."))
+        else:
+            self._driver.publish_running(cell)
+        async with self._db.transaction() as tx:
+            if await self._book.queue.items(key=key, tx=tx):
+                # The same answer, twice at once: the first one runs.
+                return (await self._book.read(self._owner, task_id, tx=tx))[1]
+            item = await self._book.queue.enqueue(
+                kind, {"task_id": task_id, "owner": self._owner}, key=key, tx=tx)
+            await self._book.write(tx, self._owner, task_id, "reply" if kind == "reply"
+                                   else "again", {
+                "item": item.id, "inputs": inputs, "secret": list(req.secret_inputs),
+                "approve": req.approve, "view": cell.view.model_dump(mode="json")})
+        log.info("task %s: continued from %s", task_id, status.state)
         return cell.view
+
+    async def _repeated(self, reading: TaskReading, req: ContinueTaskRequest) -> bool:
+        """Whether the turn running now is this very answer, sent a second time (two
+        "Try again" at once run once)."""
+        turn = reading.open_turn
+        if turn is None or turn.kind not in ("reply", "again"):
+            return False
+        answers = await self._book.ledger.events(self._owner, reading.record.id,
+                                                 kinds=(turn.kind,))
+        sent = next((e for e in reversed(answers) if e.data.get("item") == turn.id), None)
+        if sent is None:
+            return False
+        data = sent.data
+        return (dict(data.get("inputs") or {}) == dict(req.inputs)
+                and list(data.get("secret") or []) == list(req.secret_inputs)
+                and data.get("approve") == req.approve)
 
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView:
         """Cancel a task and release its workspace; a finished task is left as it is."""
         req = _coerce(CancelTaskRequest, request)
-        cell = self._store.get(req.id)
-        if cell.live or cell.id in self._cancels:
-            await self._cancel(cell, "Cancelled.")
-        return cell.view
+        view = await self._book.view(self._owner, req.id)
+        if _live(view) or req.id in self._shared.cancels:
+            return await self._cancel(req.id, "Cancelled.")
+        return view
 
     async def task_report(self, request: TaskReportRequest | Mapping[str, Any]) -> TaskReport:
-        """Everything the task did (confidential: secret values are masked, shared ones
-        may appear where the screen showed them)."""
+        """Everything the task did, read back from its event log in order (confidential:
+        secret values are masked, shared ones may appear where the screen showed them)."""
         req = _coerce(TaskReportRequest, request)
-        cell = self._store.get(req.id)
-        self._expire(cell)
-        mask = cell.facts.mask_json
-        ledger = cell.ledger
+        async with self._db.transaction() as tx:
+            _reading, view = await self._book.read(self._owner, req.id, tx=tx)
+            loaded = await self._book.load(self._owner, req.id, tx=tx)
+            events = await self._book.ledger.events(self._owner, req.id, tx=tx)
+        assert loaded is not None
+        facts = loaded.facts
+        state = loaded.state or {}
+        steps: list[StepReportInfo] = []
+        trace: list[TraceInfo] = []
+        for event in events:
+            if event.kind == "ended":
+                run = event.data.get("run", {})
+                steps += [StepReportInfo.model_validate(s) for s in run.get("steps", [])]
+                trace += [TraceInfo.model_validate(t) for t in run.get("trace", [])]
+        flow_json = state.get("flow") or loaded.request.flow
+        spend = state.get("spend", {})
+        now = self._clock()
+        artifacts = [a for a in self._worker.artifacts.get(req.id, []) if a.expires_at > now]
+        self._worker.artifacts[req.id] = artifacts
         return TaskReport(
-            id=cell.id,
-            view=cell.view,
-            flow=mask(flow_to_json(cell.flow)) if cell.flow is not None else None,
-            steps=list(cell.steps),
-            records=dict(cell.records),
-            trace=list(cell.trace),
-            hints=hint_info(cell),
-            rescues=list(cell.rescues),
-            spend=SpendInfo(actions=ledger.spent.actions, model_calls=ledger.spent.model_calls,
-                            elapsed_ms=round(ledger.elapsed_ms, 3), runs=ledger.runs,
-                            rescues=ledger.rescues),
-            budget=ledger.limits,
+            id=req.id,
+            view=view,
+            flow=facts.mask_json(flow_to_json(parse_flow(flow_json))) if flow_json else None,
+            steps=steps,
+            records=dict(state.get("records", {})),
+            trace=trace,
+            hints=[HintInfo(site=h["site"], kind=h["kind"], words=h["words"], role=h["role"],
+                            name=facts.mask(h["name"])) for h in state.get("hints", [])],
+            rescues=[RescueInfo.model_validate(r) for r in state.get("rescues", [])],
+            spend=SpendInfo(actions=int(spend.get("actions", 0)),
+                            model_calls=int(spend.get("model_calls", 0)),
+                            elapsed_ms=round(float(spend.get("elapsed_ms", 0.0)), 3),
+                            runs=int(spend.get("runs", 0)),
+                            rescues=int(spend.get("rescues", 0))),
+            budget=loaded.request.budget,
             artifacts=[
                 ArtifactInfo(name=a.name, media_type="image/png", size=len(a.data), run=a.run,
                              taken_at=a.taken_at, expires_at=a.expires_at)
-                for a in cell.artifacts
+                for a in artifacts
             ],
+            log=[entry for e in events if (entry := _log_entry(e)) is not None],
         )
 
     async def list_tasks(
         self, request: ListTasksRequest | Mapping[str, Any] | None = None
     ) -> ListTasksReply:
-        """Every task held, oldest first."""
+        """The owner's tasks, oldest first, each with its status as read now."""
         _coerce(ListTasksRequest, request)
-        return ListTasksReply(tasks=[cell.view for cell in self._store])
+        return ListTasksReply(tasks=[view for _record, view in await self._listing()])
 
-    # ------------------------------------------------------------ conveniences
+    # ------------------------------------------------------------ beyond the eight calls
+
+    async def mark_done(self, task_id: str) -> TaskView:
+        """Mark a task done (its ``resolved_at``): it reads done and lets its workspace
+        go; WRONG_STATE while a turn of it runs."""
+        self._check_open()
+        reading, view = await self._book.read(self._owner, task_id)
+        if view.status.state == "running":
+            raise errors.wrong_state(task_id, "running", "mark_done", next_calls(view.status))
+        if reading.record.resolved_at is None:
+            async with self._db.transaction() as tx:
+                await self._book.ledger.set_resolved(self._owner, task_id, self._book.now(),
+                                                     tx=tx)
+                await self._book.write(tx, self._owner, task_id, "resolved", {})
+            if self._runner.holds(task_id):
+                await self._settle(task_id)
+        return await self._book.view(self._owner, task_id)
+
+    async def reopen(self, task_id: str) -> TaskView:
+        """Undo :meth:`mark_done`: the task reads as it stood before (WRONG_STATE when it
+        was not marked done)."""
+        self._check_open()
+        reading, view = await self._book.read(self._owner, task_id)
+        if reading.record.resolved_at is None:
+            raise errors.wrong_state(task_id, view.status.state, "reopen",
+                                     next_calls(view.status))
+        async with self._db.transaction() as tx:
+            await self._book.ledger.set_resolved(self._owner, task_id, None, tx=tx)
+            await self._book.write(tx, self._owner, task_id, "reopened", {})
+        return await self._book.view(self._owner, task_id)
 
     async def watch(self, task_id: str) -> AsyncIterator[TaskView]:
-        """The task's views as it moves, from now until it stops running (event-driven)."""
-        cell = self._store.get(task_id)
-        while True:
-            changed = cell.changed
-            view = cell.view
-            yield view
-            if view.status.state != "running":
-                return
-            await changed.wait()
+        """The task's views as it moves, from now until it stops running (woken by the
+        store's notices)."""
+        self._started()
+        group = group_of(task_id)
+        with self._db.waker.subscribe() as subscription:
+            last: TaskView | None = None
+            while True:
+                view = await self._book.view(self._owner, task_id)
+                if view != last:
+                    yield view
+                    last = view
+                if view.status.state != "running":
+                    return
+                while True:
+                    notices = await subscription.wait(self._worker.limits.wake_s)
+                    if not notices or any(n.group == group for n in notices):
+                        break
 
     def read_artifact(self, task_id: str, name: str) -> bytes:
-        """An artifact's bytes while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT after."""
-        cell = self._store.get(task_id)
-        self._expire(cell)
-        for artifact in cell.artifacts:
-            if artifact.name == name:
+        """An artifact's bytes while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT after.
+        Artifacts stay in the process whose worker took them."""
+        now = self._clock()
+        for artifact in self._worker.artifacts.get(task_id, []):
+            if artifact.name == name and artifact.expires_at > now:
                 return artifact.data
         raise errors.unknown_artifact(task_id, name)
 
     async def close(self) -> None:
-        """Cancel live work and release every workspace (idempotent)."""
-        self._closed = True
-        for cell in self._store:
-            if cell.live or cell.id in self._cancels:
-                await self._cancel(cell, "Cancelled: the task controller closed.")
+        """Stop this process's worker and release every workspace it holds
+        (idempotent). An in-memory controller cancels its live tasks first."""
+        shared = self._shared
+        if shared.closed:
+            return
+        shared.closed = True
+        if self._owned:
+            for record, view in await self._listing_all():
+                if _live(view):
+                    await self.for_owner(record.owner)._cancel(
+                        record.id, "Cancelled: the task controller closed.")
+        await self._worker.stop()
 
     # ------------------------------------------------------------ inside
 
+    def _new_id(self) -> str:
+        """``task-N`` in an in-memory controller; a random id in a store many processes
+        share (no counter there survives a restart)."""
+        if self._owned:
+            self._shared.count += 1
+            return f"task-{self._shared.count}"
+        return f"task-{uuid.uuid4().hex[:16]}"
+
     def _check_open(self) -> None:
-        if self._closed:
+        if self._shared.closed:
             raise errors.closed()
 
-    def _options(self, constraints: TaskConstraints) -> WorkspaceOptions:
-        available = self._runner.available_surfaces()
-        for surface in constraints.surfaces:
-            reason = available.get(surface, "this runner has no such surface")
-            if reason is not None:
-                raise errors.surface_unavailable(surface, reason)
-        usable = {s for s, r in available.items() if r is None}
-        wanted: set[str] = set(constraints.surfaces) or usable
-        return WorkspaceOptions(
-            surfaces=frozenset(wanted), origins=tuple(constraints.origins),
-            browser_endpoint=constraints.browser_endpoint, headed=constraints.headed,
-        )
+    def _started(self) -> None:
+        if self._work and not self._shared.closed:
+            self._worker.start()
 
-    def _check_surfaces(self, flow: Flow, options: WorkspaceOptions) -> None:
-        available = self._runner.available_surfaces()
-        for _path, step in iter_steps(flow.steps):
-            surface = step.surface or ("desktop" if isinstance(step, Open) else "browser")
-            if surface not in options.surfaces:
-                reason = available.get(surface) or "the task's constraints leave it out"
-                raise errors.surface_unavailable(surface, reason)
+    async def _listing(self) -> list[tuple[TaskRecord, TaskView]]:
+        async with self._db.transaction() as tx:
+            records = await self._book.ledger.tasks(self._owner, tx=tx)
+            return [(r, (await self._book.read(self._owner, r.id, tx=tx))[1]) for r in records]
 
-    def _brief(self, task: str, facts: Facts, options: WorkspaceOptions) -> PlanBrief:
-        return PlanBrief(task=task, surfaces=tuple(sorted(options.surfaces)),
-                         facts=tuple(facts.names), secrets=tuple(sorted(facts.secret_names)))
+    async def _listing_all(self) -> list[tuple[TaskRecord, TaskView]]:
+        owners = {r["owner"] for r in self._db_tasks()}
+        found: list[tuple[TaskRecord, TaskView]] = []
+        for owner in sorted(owners):
+            found += await self.for_owner(owner)._listing()
+        return found
+
+    def _db_tasks(self) -> list[dict[str, Any]]:
+        assert isinstance(self._db, MemoryConnector)
+        rows: dict[str, dict[str, Any]] = self._db.tables.get("tasks", {})
+        return list(rows.values())
+
+    async def _make_room(self, tx: Transaction) -> None:
+        """An in-memory controller holds at most ``max_tasks`` tasks: drop the oldest
+        finished ones to make room; TOO_MANY_TASKS when every one is live."""
+        if not self._owned:
+            return
+        records = await self._book.ledger.tasks(self._owner, tx=tx)
+        if len(records) < self._max_tasks:
+            return
+        views = [(r, (await self._book.read(self._owner, r.id, tx=tx))[1]) for r in records]
+        extra = len(records) - self._max_tasks + 1
+        finished = [r for r, v in views if not _live(v)]
+        if len(finished) < extra:
+            raise errors.too_many_tasks(self._max_tasks)
+        for record in finished[:extra]:
+            await self._book.ledger.drop_task(self._owner, record.id, tx=tx)
+            self._worker.artifacts.pop(record.id, None)
 
     def _take_inputs(self, cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> list[str]:
         """Add the caller's new values to the task's facts and check the flow again.
@@ -395,160 +620,101 @@ class Tasks:
             return []
         check = check_flow(cell.flow, facts.names, facts.secret_names)
         if check.problems:
-            raise _invalid_flow([p.to_dict() for p in check.problems])
-        _check_card_entry(cell.flow, facts, cell.constraints)
+            raise invalid_flow([p.to_dict() for p in check.problems])
+        check_card_entry(cell.flow, facts, cell.constraints)
         cell.facts = facts
         return list(check.questions)
 
-    def _spawn(self, cell: Cell, work: Any) -> None:
-        cell.worker = asyncio.create_task(self._supervise(cell, work), name=f"gofer-{cell.id}")
-        self._driver.publish_running(cell)
-
-    async def _supervise(self, cell: Cell, work: Any) -> None:
-        """Run ``work``; any failure it does not handle becomes the task's failed status."""
-        try:
-            await work
-        except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
-                raise
-            # Nobody cancelled this task: something inside the run raised it on its own.
-            log.error("task %s: the run raised CancelledError that no one asked for", cell.id)
-            await self._driver.stop(cell, Decision(
-                Failed(step=None, reason="the run was cancelled from inside the runner",
-                       hint="report this as a bug", recoverable=False),
-                release=True,
-            ))
-        except GoferError as exc:
-            log.warning("task %s: stopped by %s", cell.id, exc.code)
-            await self._driver.stop(cell, Decision(
-                Failed(step=None, reason=cell.facts.mask(exc.message), hint=exc.code,
-                       recoverable=False),
-                release=True,
-            ))
-        except Exception as exc:  # noqa: BLE001 -- logged and published as the task's failure
-            trace = "".join(traceback.format_tb(exc.__traceback__))
-            log.error("task %s: crashed with %s: %s\n%s", cell.id, type(exc).__name__,
-                      cell.facts.redact(str(exc)), trace)
-            await self._driver.stop(cell, Decision(
-                Failed(step=None, reason=f"internal error ({type(exc).__name__})",
-                       hint="report this as a bug", recoverable=False),
-                release=True,
-            ))
-
-    async def _plan_then_drive(self, cell: Cell, planner: Planner) -> None:
-        assert cell.goal is not None
-        cell.publish(view_of(cell, Running(), None, "Planning the task."))
-        warm = self._warm(cell)
-        meter = CallMeter(cell.ledger.model_calls_left())
-        flow: Flow | None = None
-        failure: ModelError | None = None
-        try:
-            flow = await planner.plan(self._brief(cell.goal, cell.facts, cell.options), meter)
-            if warm is not None:
-                await warm
-        except ModelError as exc:
-            failure = exc
-        finally:
-            cell.ledger.charge_model_calls(meter.used)
-            if warm is not None and not warm.done():
-                warm.cancel()
-                await asyncio.wait([warm])
-        if flow is None:
-            assert failure is not None
-            await self._driver.stop(cell, Decision(
-                Failed(step=None,
-                       reason=f"the planner could not plan the task: {failure.message}",
-                       hint="write the flow with the guide and start_task with it "
-                       f"({failure.code})", recoverable=False),
-                release=True,
-            ))
-            return
-        check = check_flow(flow, cell.facts.names, cell.facts.secret_names)
-        if check.problems:
-            listed = "; ".join(p.message for p in check.problems[:3])
-            await self._driver.stop(cell, Decision(
-                Failed(step=None, reason=f"the planner's flow is not valid: {listed}",
-                       hint="write the flow with the guide and start_task with it",
-                       recoverable=False),
-                release=True,
-            ))
-            return
-        self._check_surfaces(flow, cell.options)
-        _check_card_entry(flow, cell.facts, cell.constraints)
-        cell.flow = flow
-        cell.pending = [Segment(flow.steps, 0, cell.constraints.allow_destructive)]
-        if check.questions:
-            # The browser goes while the task waits; the run that follows opens it again.
-            await self._driver.settle(cell, release=True)
-            self._driver.publish_stop(cell, NeedsInput(fields=list(check.questions)), None)
-            return
-        await self._driver.drive(cell)
-
-    def _warm(self, cell: Cell) -> asyncio.Task[None] | None:
-        """Ready a browser-only task's browser while its flow is planned, and load the one
-        address its text sends it to (at most PRELOAD_TIMEOUT_S); None for other tasks."""
-        if cell.options.surfaces != frozenset({"browser"}):
-            return None
-        cell.has_workspace = True
-        address = start_address(cell.goal or "")
-
-        async def warm() -> None:
-            try:
-                async with asyncio.timeout(PRELOAD_TIMEOUT_S):
-                    await self._runner.prepare(cell.id, cell.options)
-                    if address is not None:
-                        await self._runner.open_page(cell.id, cell.options, address)
-            except (GoferError, TimeoutError) as exc:
-                # Best effort: the first run opens the browser and loads the page itself.
-                log.info("task %s: the browser was not readied (%s)", cell.id,
-                         getattr(exc, "code", type(exc).__name__))
-
-        return asyncio.create_task(warm(), name=f"gofer-warm-{cell.id}")
-
-    async def _cancel(self, cell: Cell, note: str) -> None:
-        """Cancel ``cell``'s work, screenshot and release it, publish cancelled; concurrent
-        cancels share one."""
-        running = self._cancels.get(cell.id)
+    async def _cancel(
+        self, task_id: str, note: str, decision: Mapping[str, Any] | None = None
+    ) -> TaskView:
+        """Cancel the task: log it, stop its turn here, screenshot and release its
+        workspace; concurrent cancels share one."""
+        shared = self._shared
+        running = shared.cancels.get(task_id)
         if running is None:
-            running = asyncio.create_task(self._do_cancel(cell, note),
-                                          name=f"gofer-cancel-{cell.id}")
-            self._cancels[cell.id] = running
-            running.add_done_callback(lambda _t: self._cancels.pop(cell.id, None))
-        await asyncio.shield(running)
+            running = asyncio.create_task(self._do_cancel(task_id, note, decision),
+                                          name=f"gofer-cancel-{task_id}")
+            shared.cancels[task_id] = running
+            running.add_done_callback(lambda _t: shared.cancels.pop(task_id, None))
+        return await asyncio.shield(running)
 
-    async def _do_cancel(self, cell: Cell, note: str) -> None:
-        worker = cell.worker
-        if worker is not None and not worker.done():
-            worker.cancel()
-            await asyncio.wait([worker])
-        cell.pending = []
-        cell.approval = None
+    async def _do_cancel(
+        self, task_id: str, note: str, decision: Mapping[str, Any] | None
+    ) -> TaskView:
+        loaded = await self._book.load(self._owner, task_id)
+        if loaded is None:
+            raise errors.unknown_task(task_id)
+        worker = self._worker
+        cell = worker.cells.get(task_id)
+        if cell is None:
+            view = await self._book.view(self._owner, task_id)
+            cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
+        view = view_of(cell, Cancelled(), None, note)
+        async with self._db.transaction() as tx:
+            if decision is not None:
+                await self._book.write(tx, self._owner, task_id, "reply",
+                                       {"item": None, **decision})
+            await self._book.write(tx, self._owner, task_id, "cancelled",
+                                   {"view": view.model_dump(mode="json")})
+        turn = worker.turns.get(task_id)
+        if turn is not None and not turn.done():
+            worker.cancelling.add(task_id)
+            turn.cancel()
+            await asyncio.wait([turn])
+        await self._settle(task_id, cell)
+        log.info("task %s: cancelled", task_id)
+        return view
+
+    async def _settle(self, task_id: str, cell: Cell | None = None) -> None:
+        """Screenshot and release the task's workspace on this worker, if it holds one."""
+        if not self._runner.holds(task_id):
+            return
+        if cell is None:
+            loaded = await self._book.load(self._owner, task_id)
+            assert loaded is not None
+            view = await self._book.view(self._owner, task_id)
+            cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
+        cell.artifacts = self._worker.artifacts.get(task_id, [])
+        cell.has_workspace = True
         await self._driver.settle(cell, release=True)
-        cell.publish(view_of(cell, Cancelled(), None, note))
-        log.info("task %s: cancelled", cell.id)
-
-    def _expire(self, cell: Cell) -> None:
-        now = self._clock()
-        cell.artifacts = [a for a in cell.artifacts if a.expires_at > now]
+        self._worker.artifacts[task_id] = cell.artifacts
+        self._worker.held.discard(task_id)
 
 
-_NAME = re.compile(r"\$\{[^}]*\}")
+def _out_of_runs(reading: TaskReading) -> int | None:
+    """The id of the task's last turn when it ran out of runs with no run ending it."""
+    last = reading.turns[-1] if reading.turns else None
+    if last is None or last.state != "failed":
+        return None
+    return None if reading.ended(last) else last.id
 
 
-def _check_card_entry(flow: Flow, facts: Facts, constraints: TaskConstraints) -> None:
-    """Card details are typed only under ``payment: fill_then_approve``, and only from
-    secret facts: a card number written into the flow would show in every view
-    (CARD_ENTRY_REFUSED)."""
-    filling = constraints.payment == "fill_then_approve"
-    for path, step in iter_steps(flow.steps):
-        if not isinstance(step, Enter):
-            continue
-        if is_card_number(_NAME.sub("", step.value).strip()):
-            raise errors.card_entry_refused("a card number written into the flow", path)
-        if filling:
-            continue
-        for name in names_in(step.value):
-            value = facts.get(name)
-            if value is not None and is_card_fact(name, value):
-                raise errors.card_entry_refused(name, path)
+def _log_entry(event: TaskEvent) -> LogEntry | None:
+    """One entry of the report's log, in plain words (names only, never a value)."""
+    data = event.data
+    text: str | None = None
+    match event.kind:
+        case "start":
+            text = "Started."
+        case "reply":
+            if data.get("approve") is True:
+                text = "Approved the step waiting for approval."
+            elif data.get("approve") is False:
+                text = "Declined the step waiting for approval."
+            elif data.get("inputs"):
+                text = "Gave values for " + ", ".join(sorted(data["inputs"])) + "."
+            else:
+                text = "Asked the task to go on."
+        case "again":
+            text = "Asked for the run to be tried again."
+        case "ended" | "cancelled":
+            view = data.get("view") or {}
+            text = str(view.get("summary", ""))
+        case "resolved":
+            text = "Marked done."
+        case "reopened":
+            text = "Reopened."
+        case _:
+            return None
+    return LogEntry(at=event.at, kind=event.kind, text=text)

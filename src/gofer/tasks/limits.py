@@ -10,6 +10,7 @@ __all__ = [
     "DEFAULT_MAX_MODEL_CALLS",
     "DEFAULT_MAX_RESCUES",
     "DEFAULT_VOTES",
+    "LEASE_MS",
     "MAX_AWAIT_MS",
     "MAX_RECORD_CHARS",
     "MAX_RESCUES",
@@ -17,6 +18,9 @@ __all__ = [
     "MAX_TASKS",
     "MAX_VOTES",
     "PRELOAD_TIMEOUT_S",
+    "SAFETY_WAKE_S",
+    "TURNS_PER_OWNER",
+    "TURNS_PER_PROCESS",
 ]
 
 MAX_TASKS = 32
@@ -48,3 +52,17 @@ MAX_RECORD_CHARS = 200
 
 PRELOAD_TIMEOUT_S = 10.0
 """The longest a planned task waits for the page its text names to load meanwhile."""
+
+TURNS_PER_OWNER = 3
+"""Turns one owner may have running at once, across every worker."""
+
+TURNS_PER_PROCESS = 10
+"""Turns one worker process runs at once."""
+
+LEASE_MS = 30_000
+"""A turn's lease; its worker renews it every third of that while the turn runs, and a
+dead worker's turn is run again once it lapses."""
+
+SAFETY_WAKE_S = 2.0
+"""How often an idle worker or a waiting ``await_task`` looks again without a notice:
+a safety net only (a notice wakes them at once)."""

@@ -39,6 +39,7 @@ __all__ = [
     "HintInfo",
     "ListTasksReply",
     "ListTasksRequest",
+    "LogEntry",
     "NeedsApproval",
     "NeedsHuman",
     "NeedsInput",
@@ -443,6 +444,16 @@ class ArtifactInfo(_Model):
     expires_at: float
 
 
+class LogEntry(_Model):
+    """One entry of a task's event log as the report reads it back: the caller's
+    replies and decisions and each run's update as it ended, in plain words (fact
+    names, never their values)."""
+
+    at: float = Field(description="seconds since the epoch")
+    kind: str = Field(description="start, reply, again, ended, cancelled, resolved, reopened")
+    text: str
+
+
 class TaskReport(_Model):
     """Everything the task did. Confidential: it may hold shared fact values read back
     from the screen, but never a secret one."""
@@ -458,6 +469,8 @@ class TaskReport(_Model):
     spend: SpendInfo
     budget: TaskBudget
     artifacts: list[ArtifactInfo]
+    log: list[LogEntry] = Field(default_factory=list,
+                                description="what happened to the task, in order")
 
 
 # ---------------------------------------------------------------- describe

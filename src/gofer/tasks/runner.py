@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, TypeAlias
 
-from gofer.flow.steps import JSONValue
+from gofer.flow.steps import Browse, JSONValue
 from gofer.runtime.types import (
     Failure,
     Gate,
@@ -79,6 +79,15 @@ class FlowRunner(Protocol):
         """Close the task's workspace, if it has one (idempotent)."""
         ...
 
+    def holds(self, task_id: str) -> bool:
+        """Whether the task's workspace is open here (made and not yet released)."""
+        ...
+
+    async def address(self, task_id: str) -> str | None:
+        """The address the task's browser is on, for the task's journal (None without a
+        browser): a later run on a worker without it opens that page first."""
+        ...
+
     def available_surfaces(self) -> dict[str, str | None]:
         """Each surface with None when it can be used, else the reason it cannot."""
         ...
@@ -113,6 +122,7 @@ class ScriptedRunner:
     started: asyncio.Event = field(default_factory=asyncio.Event)
     prepared: list[str] = field(default_factory=list)
     preloaded: list[tuple[str, str]] = field(default_factory=list)
+    pages: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, *entries: ScriptEntry, **kwargs: object) -> ScriptedRunner:
@@ -136,12 +146,25 @@ class ScriptedRunner:
             if isinstance(entry, BaseException):
                 raise entry
             if isinstance(entry, RunResult):
-                return entry
-            made = entry(request)
-            return await made if inspect.isawaitable(made) else made
+                result = entry
+            else:
+                made = entry(request)
+                result = await made if inspect.isawaitable(made) else made
         except asyncio.CancelledError:
             self.cancelled.append(task_id)
             raise
+        self._note_page(task_id, request, result)
+        return result
+
+    def _note_page(self, task_id: str, request: RunRequest, result: RunResult) -> None:
+        """The page a scripted run leaves: its gate's, else the last address it loaded."""
+        if result.gate is not None and result.gate.url:
+            self.pages[task_id] = result.gate.url
+            return
+        loaded = [step.url for step in request.flow.steps[:max(result.top_level_done, 1)]
+                  if isinstance(step, Browse)]
+        if loaded:
+            self.pages[task_id] = loaded[-1]
 
     async def prepare(self, task_id: str, options: WorkspaceOptions) -> None:
         """Record that the task's workspace was readied."""
@@ -150,9 +173,18 @@ class ScriptedRunner:
         self.open.add(task_id)
 
     async def open_page(self, task_id: str, options: WorkspaceOptions, address: str) -> None:
-        """Record the page loaded ahead of the first run."""
+        """Record the page loaded ahead of a run."""
         self.preloaded.append((task_id, address))
+        self.pages[task_id] = address
         self.open.add(task_id)
+
+    def holds(self, task_id: str) -> bool:
+        """Whether the task's workspace is open."""
+        return task_id in self.open
+
+    async def address(self, task_id: str) -> str | None:
+        """``pages[task_id]`` while the task's workspace is open (set it in a script)."""
+        return self.pages.get(task_id) if task_id in self.open else None
 
     async def screenshot(self, task_id: str) -> bytes | None:
         """The stub PNG while the task has a workspace."""

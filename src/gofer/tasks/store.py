@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from gofer.facts import Facts
 from gofer.flow.steps import Flow, JSONValue, Step
 from gofer.runtime.types import Gate, GroundingHint
 from gofer.tasks.budget import BudgetLedger
-from gofer.tasks.errors import too_many_tasks, unknown_task
 from gofer.tasks.models import (
     OutputSpec,
     RescueInfo,
@@ -21,7 +19,7 @@ from gofer.tasks.models import (
 )
 from gofer.tasks.runner import WorkspaceOptions
 
-__all__ = ["Artifact", "Cell", "Segment", "TaskStore"]
+__all__ = ["Artifact", "Cell", "Segment"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,36 +108,3 @@ class Cell:
         self.view = view
         woken, self.changed = self.changed, asyncio.Event()
         woken.set()
-
-
-class TaskStore:
-    """The tasks of one controller, oldest first, at most ``limit`` of them."""
-
-    def __init__(self, limit: int) -> None:
-        self._limit = limit
-        self._cells: dict[str, Cell] = {}
-
-    def get(self, task_id: str) -> Cell:
-        """The task ``task_id``; raises UNKNOWN_TASK."""
-        cell = self._cells.get(task_id)
-        if cell is None:
-            raise unknown_task(task_id)
-        return cell
-
-    def make_room(self) -> None:
-        """Drop the oldest finished tasks until one more fits; raises TOO_MANY_TASKS."""
-        while len(self._cells) >= self._limit:
-            oldest = next((c for c in self._cells.values() if not c.live), None)
-            if oldest is None:
-                raise too_many_tasks(self._limit)
-            del self._cells[oldest.id]
-
-    def add(self, cell: Cell) -> None:
-        """Hold ``cell`` (call :meth:`make_room` first)."""
-        self._cells[cell.id] = cell
-
-    def __iter__(self) -> Iterator[Cell]:
-        return iter(list(self._cells.values()))
-
-    def __len__(self) -> int:
-        return len(self._cells)

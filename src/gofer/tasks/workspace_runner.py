@@ -95,6 +95,14 @@ class WorkspaceRunner:
         """Whether the task's workspace is open (made and not yet released)."""
         return task_id in self._workspaces
 
+    async def address(self, task_id: str) -> str | None:
+        """The address the task's browser is on (None when it has no browser open)."""
+        workspace = self._workspaces.get(task_id)
+        if workspace is None or not workspace.has_browser:
+            return None
+        browser = await workspace.browser()
+        return browser.url or None
+
     async def page_for(self, task_id: str) -> BrowserPage | None:
         """The page of the task's open browser session, for a person to act on while the
         task waits (``needs_human``, a checkpoint); None when the task holds no session."""

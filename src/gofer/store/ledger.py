@@ -1,0 +1,333 @@
+"""The task ledgers: the ``tasks`` table and each task's event log.
+
+A task's row holds only what its caller or its start can say (owner, title, why,
+source, link, the request, when it was made, ``resolved_at``); it has no status. The
+event log holds what happened to the task in order: the caller's replies and
+decisions, each run's update and report as it ended, the views published as steps
+start. A task's status is worked out on every read from its turns on the work queue
+and this log; nothing here stores it.
+
+Every read names an owner and a task (or an owner's tasks), so every read is a
+lookup: another owner's task is the same as no task. Writes take the caller's
+``tx`` so a ledger row and an enqueue commit together.
+
+:class:`MemoryLedger` keeps both tables in :attr:`MemoryConnector.tables`;
+:class:`SQLLedger` runs the named blocks of ``sql/<dialect>/ledgers.sql``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from gofer.store.memory import MemoryConnector
+from gofer.store.transaction import Row, Transaction
+
+if TYPE_CHECKING:
+    from gofer.store.connector import Connector
+
+__all__ = ["Ledger", "MemoryLedger", "SQLLedger", "TaskEvent", "TaskRecord", "ledger_for"]
+
+
+@dataclass(frozen=True)
+class TaskRecord:
+    """One task as its caller and its start described it (``request`` is JSON data)."""
+
+    id: str
+    owner: str
+    title: str
+    request: dict[str, Any]
+    created_at: float
+    why: str | None = None
+    source: str | None = None
+    link: str | None = None
+    resolved_at: float | None = None
+
+
+@dataclass(frozen=True)
+class TaskEvent:
+    """One entry of a task's event log; ``seq`` orders every log (ascending)."""
+
+    seq: int
+    owner: str
+    task_id: str
+    kind: str
+    data: dict[str, Any]
+    at: float
+
+
+class Ledger(Protocol):
+    """The ``tasks`` table and the event log, on one connector."""
+
+    async def add_task(self, record: TaskRecord, *, tx: Transaction | None = None) -> None:
+        """Write a new task's row."""
+        ...
+
+    async def get_task(
+        self, owner: str, task_id: str, *, tx: Transaction | None = None
+    ) -> TaskRecord | None:
+        """The owner's task ``task_id``, or ``None`` (also for another owner's task)."""
+        ...
+
+    async def tasks(self, owner: str, *, tx: Transaction | None = None) -> list[TaskRecord]:
+        """The owner's tasks, oldest first."""
+        ...
+
+    async def set_resolved(
+        self, owner: str, task_id: str, at: float | None, *, tx: Transaction | None = None
+    ) -> bool:
+        """Set (or clear, with ``None``) ``resolved_at``; whether the task was found."""
+        ...
+
+    async def drop_task(
+        self, owner: str, task_id: str, *, tx: Transaction | None = None
+    ) -> None:
+        """Forget a task and its log (an in-memory controller making room)."""
+        ...
+
+    async def append(
+        self, owner: str, task_id: str, kind: str, data: Mapping[str, Any], at: float, *,
+        tx: Transaction | None = None,
+    ) -> TaskEvent:
+        """Add an event to the task's log."""
+        ...
+
+    async def events(
+        self, owner: str, task_id: str, *, kinds: Sequence[str] | None = None,
+        tx: Transaction | None = None,
+    ) -> list[TaskEvent]:
+        """The task's events (optionally of some kinds), in order."""
+        ...
+
+    async def last_event(
+        self, owner: str, task_id: str, kinds: Sequence[str], *,
+        tx: Transaction | None = None,
+    ) -> TaskEvent | None:
+        """The task's latest event of one of ``kinds``."""
+        ...
+
+
+def ledger_for(connector: Connector) -> Ledger:
+    """The ledger on ``connector``: in its tables when in memory, else in SQL."""
+    if isinstance(connector, MemoryConnector):
+        return MemoryLedger(connector)
+    return SQLLedger(connector)
+
+
+# ---------------------------------------------------------------- in memory
+
+
+class MemoryLedger:
+    """The ledgers in :attr:`MemoryConnector.tables` (``tasks``, ``task_events``),
+    written inside the connector's transactions."""
+
+    def __init__(self, connector: MemoryConnector) -> None:
+        self.connector = connector
+        tables = connector.tables
+        tables.setdefault("tasks", {})
+        tables.setdefault("task_events", {})
+        tables.setdefault("task_event_seq", [0])
+
+    def _tasks(self) -> dict[str, dict[str, Any]]:
+        rows: dict[str, dict[str, Any]] = self.connector.tables["tasks"]
+        return rows
+
+    def _log(self, task_id: str) -> list[dict[str, Any]]:
+        logs: dict[str, list[dict[str, Any]]] = self.connector.tables["task_events"]
+        return logs.setdefault(task_id, [])
+
+    async def add_task(self, record: TaskRecord, *, tx: Transaction | None = None) -> None:
+        """Write a new task's row."""
+        async with self.connector.within(tx):
+            self._tasks()[record.id] = json.loads(json.dumps(asdict(record)))
+
+    async def get_task(
+        self, owner: str, task_id: str, *, tx: Transaction | None = None
+    ) -> TaskRecord | None:
+        """The owner's task, or ``None``."""
+        async with self.connector.within(tx):
+            row = self._tasks().get(task_id)
+            if row is None or row["owner"] != owner:
+                return None
+            return TaskRecord(**json.loads(json.dumps(row)))
+
+    async def tasks(self, owner: str, *, tx: Transaction | None = None) -> list[TaskRecord]:
+        """The owner's tasks, oldest first."""
+        async with self.connector.within(tx):
+            return [TaskRecord(**json.loads(json.dumps(row)))
+                    for row in self._tasks().values() if row["owner"] == owner]
+
+    async def set_resolved(
+        self, owner: str, task_id: str, at: float | None, *, tx: Transaction | None = None
+    ) -> bool:
+        """Set or clear ``resolved_at``."""
+        async with self.connector.within(tx):
+            row = self._tasks().get(task_id)
+            if row is None or row["owner"] != owner:
+                return False
+            row["resolved_at"] = at
+            return True
+
+    async def drop_task(
+        self, owner: str, task_id: str, *, tx: Transaction | None = None
+    ) -> None:
+        """Forget the task and its log."""
+        async with self.connector.within(tx):
+            row = self._tasks().get(task_id)
+            if row is not None and row["owner"] == owner:
+                del self._tasks()[task_id]
+                self.connector.tables["task_events"].pop(task_id, None)
+
+    async def append(
+        self, owner: str, task_id: str, kind: str, data: Mapping[str, Any], at: float, *,
+        tx: Transaction | None = None,
+    ) -> TaskEvent:
+        """Add an event to the task's log."""
+        async with self.connector.within(tx):
+            seq: list[int] = self.connector.tables["task_event_seq"]
+            seq[0] += 1
+            row = {"seq": seq[0], "owner": owner, "task_id": task_id, "kind": kind,
+                   "data": json.loads(json.dumps(dict(data))), "at": at}
+            self._log(task_id).append(row)
+            return _event(row)
+
+    async def events(
+        self, owner: str, task_id: str, *, kinds: Sequence[str] | None = None,
+        tx: Transaction | None = None,
+    ) -> list[TaskEvent]:
+        """The task's events in order."""
+        async with self.connector.within(tx):
+            return [_event(r) for r in self._log(task_id)
+                    if r["owner"] == owner and (kinds is None or r["kind"] in kinds)]
+
+    async def last_event(
+        self, owner: str, task_id: str, kinds: Sequence[str], *,
+        tx: Transaction | None = None,
+    ) -> TaskEvent | None:
+        """The task's latest event of one of ``kinds``."""
+        async with self.connector.within(tx):
+            for row in reversed(self._log(task_id)):
+                if row["owner"] == owner and row["kind"] in kinds:
+                    return _event(row)
+            return None
+
+
+def _event(row: Mapping[str, Any]) -> TaskEvent:
+    data = row["data"]
+    return TaskEvent(
+        seq=int(row["seq"]), owner=str(row["owner"]), task_id=str(row["task_id"]),
+        kind=str(row["kind"]),
+        data=json.loads(data) if isinstance(data, str) else json.loads(json.dumps(data)),
+        at=float(row["at"]),
+    )
+
+
+# ---------------------------------------------------------------- SQL
+
+
+class SQLLedger:
+    """The ledgers in SQL tables (migration 0002), through the connector's named
+    queries (``sql/<dialect>/ledgers.sql``)."""
+
+    def __init__(self, connector: Connector) -> None:
+        self.connector = connector
+        self.queries = connector.queries
+
+    @asynccontextmanager
+    async def _tx(self, tx: Transaction | None) -> AsyncIterator[Transaction]:
+        if tx is not None:
+            yield tx
+            return
+        async with self.connector.transaction() as own:
+            yield own
+
+    async def add_task(self, record: TaskRecord, *, tx: Transaction | None = None) -> None:
+        """Write a new task's row."""
+        params = asdict(record)
+        params["request"] = json.dumps(record.request)
+        async with self._tx(tx) as t:
+            await t.execute(self.queries["ledger_add_task"], params)
+
+    async def get_task(
+        self, owner: str, task_id: str, *, tx: Transaction | None = None
+    ) -> TaskRecord | None:
+        """The owner's task, or ``None``."""
+        async with self._tx(tx) as t:
+            row = await t.fetch_one(self.queries["ledger_get_task"],
+                                    {"owner": owner, "id": task_id})
+        return None if row is None else _record(row)
+
+    async def tasks(self, owner: str, *, tx: Transaction | None = None) -> list[TaskRecord]:
+        """The owner's tasks, oldest first."""
+        async with self._tx(tx) as t:
+            rows = await t.fetch_all(self.queries["ledger_tasks"], {"owner": owner})
+        return [_record(r) for r in rows]
+
+    async def set_resolved(
+        self, owner: str, task_id: str, at: float | None, *, tx: Transaction | None = None
+    ) -> bool:
+        """Set or clear ``resolved_at``."""
+        async with self._tx(tx) as t:
+            touched = await t.execute(self.queries["ledger_set_resolved"],
+                                      {"owner": owner, "id": task_id, "resolved_at": at})
+        return touched > 0
+
+    async def drop_task(
+        self, owner: str, task_id: str, *, tx: Transaction | None = None
+    ) -> None:
+        """Forget the task and its log."""
+        async with self._tx(tx) as t:
+            params = {"owner": owner, "id": task_id}
+            await t.execute(self.queries["ledger_drop_events"], params)
+            await t.execute(self.queries["ledger_drop_task"], params)
+
+    async def append(
+        self, owner: str, task_id: str, kind: str, data: Mapping[str, Any], at: float, *,
+        tx: Transaction | None = None,
+    ) -> TaskEvent:
+        """Add an event to the task's log."""
+        text = json.dumps(dict(data))
+        params = {"owner": owner, "task_id": task_id, "kind": kind, "data": text, "at": at}
+        async with self._tx(tx) as t:
+            row = await t.fetch_one(self.queries["ledger_append"], params)
+        assert row is not None, "ledger_append returns the new event's seq"
+        return TaskEvent(seq=int(row["seq"]), owner=owner, task_id=task_id, kind=kind,
+                         data=json.loads(text), at=at)
+
+    async def events(
+        self, owner: str, task_id: str, *, kinds: Sequence[str] | None = None,
+        tx: Transaction | None = None,
+    ) -> list[TaskEvent]:
+        """The task's events in order."""
+        async with self._tx(tx) as t:
+            rows = await t.fetch_all(self.queries["ledger_events"],
+                                     {"owner": owner, "task_id": task_id})
+        return [_event(r) for r in rows if kinds is None or r["kind"] in kinds]
+
+    async def last_event(
+        self, owner: str, task_id: str, kinds: Sequence[str], *,
+        tx: Transaction | None = None,
+    ) -> TaskEvent | None:
+        """The task's latest event of one of ``kinds``: one indexed lookup per kind."""
+        best: Row | None = None
+        async with self._tx(tx) as t:
+            for kind in kinds:
+                row = await t.fetch_one(self.queries["ledger_last_event"],
+                                        {"owner": owner, "task_id": task_id, "kind": kind})
+                if row is not None and (best is None or int(row["seq"]) > int(best["seq"])):
+                    best = row
+        return None if best is None else _event(best)
+
+
+def _record(row: Row) -> TaskRecord:
+    request: Any = row["request"]
+    resolved = row.get("resolved_at")
+    return TaskRecord(
+        id=str(row["id"]), owner=str(row["owner"]), title=str(row["title"]),
+        request=json.loads(request) if isinstance(request, str | bytes) else dict(request),
+        created_at=float(row["created_at"]), why=row.get("why"), source=row.get("source"),
+        link=row.get("link"), resolved_at=None if resolved is None else float(resolved),
+    )

@@ -1,0 +1,83 @@
+-- The work queue on PostgreSQL. Every statement here runs alone (its own implicit
+-- transaction) or inside a caller's transaction; NOTIFY is sent with the write, so a
+-- rolled-back write wakes nobody. Times are the database's clock_timestamp().
+
+-- enqueue_item --
+WITH ins AS (
+    INSERT INTO work_items (kind, key, payload, group_key, owner, max_attempts)
+    VALUES (%(kind)s, %(key)s, %(payload)s, %(group_key)s, %(owner)s, %(max_attempts)s)
+    ON CONFLICT (key) DO NOTHING
+    RETURNING *
+)
+SELECT ins.* FROM ins, LATERAL (SELECT pg_notify('gofer_queue', json_strip_nulls(
+    json_build_object('event', 'enqueued', 'kind', ins.kind, 'group', ins.group_key,
+                      'owner', ins.owner, 'id', ins.id))::text)) AS sent
+
+-- claim_items --
+SELECT * FROM gofer_claim(%(kinds)s::text[], %(worker)s::text, %(lease_ms)s::integer,
+                          %(limit)s::integer, %(cap)s::integer)
+
+-- renew_lease --
+UPDATE work_items
+   SET lease_expires_at = clock_timestamp() + %(lease_ms)s::integer * interval '1 millisecond'
+ WHERE id = %(id)s AND token = %(token)s AND state = 'running'
+   AND lease_expires_at > clock_timestamp()
+
+-- finish_item --
+WITH done AS (
+    UPDATE work_items
+       SET state = 'done', payload = payload || %(result)s, lease_expires_at = NULL,
+           finished_at = clock_timestamp()
+     WHERE id = %(id)s AND token = %(token)s AND state = 'running'
+       AND lease_expires_at > clock_timestamp()
+    RETURNING id, kind, group_key, owner
+)
+SELECT done.id FROM done, LATERAL (SELECT pg_notify('gofer_queue', json_strip_nulls(
+    json_build_object('event', 'finished', 'kind', done.kind, 'group', done.group_key,
+                      'owner', done.owner, 'id', done.id))::text)) AS sent
+
+-- release_item --
+-- Back to queued (worker and token cleared), or failed when the attempt spent, less
+-- any refund, was the last (worker and token kept).
+WITH back AS (
+    UPDATE work_items
+       SET attempts = attempts - %(refund)s::integer,
+           last_error = %(error)s,
+           lease_expires_at = NULL,
+           state = CASE WHEN attempts - %(refund)s::integer >= max_attempts
+                        THEN 'failed' ELSE 'queued' END,
+           finished_at = CASE WHEN attempts - %(refund)s::integer >= max_attempts
+                              THEN clock_timestamp() END,
+           worker = CASE WHEN attempts - %(refund)s::integer >= max_attempts THEN worker END,
+           token = CASE WHEN attempts - %(refund)s::integer >= max_attempts THEN token END
+     WHERE id = %(id)s AND token = %(token)s AND state = 'running'
+       AND lease_expires_at > clock_timestamp()
+    RETURNING id, kind, group_key, owner
+)
+SELECT back.id FROM back, LATERAL (SELECT pg_notify('gofer_queue', json_strip_nulls(
+    json_build_object('event', 'released', 'kind', back.kind, 'group', back.group_key,
+                      'owner', back.owner, 'id', back.id))::text)) AS sent
+
+-- get_item --
+SELECT *, clock_timestamp() AS read_at FROM work_items WHERE id = %(id)s
+
+-- item_by_key --
+SELECT *, clock_timestamp() AS read_at FROM work_items WHERE key = %(key)s
+
+-- items_by_group --
+SELECT *, clock_timestamp() AS read_at
+  FROM work_items
+ WHERE group_key = %(group)s
+   AND (%(owner)s::text IS NULL OR owner = %(owner)s)
+   AND (%(kinds)s::text[] IS NULL OR kind = ANY (%(kinds)s))
+ ORDER BY id
+
+-- items_by_owner --
+SELECT *, clock_timestamp() AS read_at
+  FROM work_items
+ WHERE owner = %(owner)s
+   AND (%(kinds)s::text[] IS NULL OR kind = ANY (%(kinds)s))
+ ORDER BY id
+
+-- notify --
+SELECT pg_notify('gofer_queue', %(payload)s)

@@ -1,0 +1,129 @@
+"""The controller's reads and writes of the store: a task's row, its turns and its
+event log, looked up by owner and task, and the working state a run goes on from."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gofer.facts import Facts
+from gofer.store import Connector, Notice, QueueConfig, Transaction, WorkQueue
+from gofer.store.ledger import Ledger, TaskEvent, TaskRecord, ledger_for
+from gofer.tasks.errors import unknown_task
+from gofer.tasks.journal import restore
+from gofer.tasks.models import StartTaskRequest, TaskView
+from gofer.tasks.runner import WorkspaceOptions
+from gofer.tasks.status import STOP_EVENTS, TASK_ORDER, VIEW_EVENTS, TaskReading, derive, group_of
+from gofer.tasks.store import Cell
+
+__all__ = ["LOCAL_OWNER", "Loaded", "TaskBook", "task_of_group"]
+
+LOCAL_OWNER = "local"
+"""The one owner of the embedded default."""
+
+
+def task_of_group(group: str | None) -> str | None:
+    """The task whose turns' serial group is ``group`` (None for other groups)."""
+    prefix = TASK_ORDER.key("")
+    if group is None or not group.startswith(prefix):
+        return None
+    return group[len(prefix):]
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A task as the ledgers hold it: the row, the request, the facts with every
+    reply's values merged in, and the state its last run (or its start) ended on."""
+
+    record: TaskRecord
+    request: StartTaskRequest
+    facts: Facts
+    stop: TaskEvent | None
+    replies: list[TaskEvent]
+
+    @property
+    def state(self) -> dict[str, Any] | None:
+        """The working state the last run ended on (None before any run ended)."""
+        if self.stop is None:
+            return None
+        state = self.stop.data.get("state")
+        return dict(state) if isinstance(state, dict) else None
+
+    def cell(self, options: WorkspaceOptions, view: TaskView) -> Cell:
+        """The task's cell, rebuilt from the ledgers."""
+        return restore(self.record.id, self.request, self.facts, options, view, self.state)
+
+
+class TaskBook:
+    """Reads and writes of tasks on ``db``: the ledgers and the work queue together."""
+
+    def __init__(self, db: Connector, clock: Any) -> None:
+        self.db = db
+        self.queue: WorkQueue = db.queue(QueueConfig(orders=[TASK_ORDER], owner="owner"))
+        self.ledger: Ledger = ledger_for(db)
+        self._clock = clock
+
+    def now(self) -> float:
+        """Seconds since the epoch, as the controller's clock says."""
+        return float(self._clock())
+
+    async def reading(
+        self, owner: str, task_id: str, *, tx: Transaction | None = None
+    ) -> TaskReading | None:
+        """What a status read of the owner's task looks up (None: no such task)."""
+        ledger = self.ledger
+        record = await ledger.get_task(owner, task_id, tx=tx)
+        if record is None:
+            return None
+        turns = await self.queue.items(group=group_of(task_id), owner=owner, tx=tx)
+        return TaskReading(
+            record=record, turns=turns,
+            stop=await ledger.last_event(owner, task_id, STOP_EVENTS, tx=tx),
+            moving=await ledger.last_event(owner, task_id, VIEW_EVENTS, tx=tx),
+            cancelled=await ledger.last_event(owner, task_id, ("cancelled",), tx=tx),
+        )
+
+    async def read(
+        self, owner: str, task_id: str, *, tx: Transaction | None = None
+    ) -> tuple[TaskReading, TaskView]:
+        """The reading and the view of the owner's task; UNKNOWN_TASK when there is
+        none (another owner's task included)."""
+        if tx is None:
+            async with self.db.transaction() as own:
+                return await self.read(owner, task_id, tx=own)
+        reading = await self.reading(owner, task_id, tx=tx)
+        if reading is None:
+            raise unknown_task(task_id)
+        return reading, derive(reading)
+
+    async def view(self, owner: str, task_id: str) -> TaskView:
+        """The owner's task's view now (UNKNOWN_TASK)."""
+        return (await self.read(owner, task_id))[1]
+
+    async def load(
+        self, owner: str, task_id: str, *, tx: Transaction | None = None
+    ) -> Loaded | None:
+        """The owner's task as the ledgers hold it, or None."""
+        record = await self.ledger.get_task(owner, task_id, tx=tx)
+        if record is None:
+            return None
+        request = StartTaskRequest.model_validate(record.request)
+        replies = await self.ledger.events(owner, task_id, kinds=("reply",), tx=tx)
+        facts = Facts(request.facts, secret=request.secret_facts)
+        for reply in replies:
+            inputs = reply.data.get("inputs") or {}
+            if inputs:
+                facts = facts.merged(inputs, secret=reply.data.get("secret") or [])
+        stop = await self.ledger.last_event(owner, task_id, STOP_EVENTS, tx=tx)
+        return Loaded(record=record, request=request, facts=facts, stop=stop,
+                      replies=replies)
+
+    async def write(
+        self, tx: Transaction, owner: str, task_id: str, kind: str, data: Mapping[str, Any]
+    ) -> TaskEvent:
+        """Add an event to the task's log and wake everyone following the task once
+        ``tx`` commits."""
+        event = await self.ledger.append(owner, task_id, kind, data, self.now(), tx=tx)
+        tx.notify(Notice("task", kind=kind, group=group_of(task_id), owner=owner))
+        return event

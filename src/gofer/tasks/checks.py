@@ -1,0 +1,77 @@
+"""The checks a task passes before it runs, shared by the calls and the worker that
+plans a task: surfaces, card entry, and the planner's brief."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from gofer.errors import InvalidFlow
+from gofer.facts import Facts, is_card_fact, is_card_number
+from gofer.flow import iter_steps, names_in
+from gofer.flow.steps import Enter, Flow, Open
+from gofer.tasks import errors
+from gofer.tasks.models import TaskConstraints
+from gofer.tasks.runner import FlowRunner, WorkspaceOptions
+from gofer.tasks.seams import PlanBrief
+
+__all__ = ["brief_for", "check_card_entry", "check_surfaces", "invalid_flow", "options_for"]
+
+
+def invalid_flow(check_problems: list[dict[str, Any]]) -> InvalidFlow:
+    """INVALID_FLOW listing the first few problems."""
+    listed = "; ".join(str(p["message"]) for p in check_problems[:5])
+    return InvalidFlow(f"the flow is not valid: {listed}", problems=check_problems)
+
+
+def options_for(runner: FlowRunner, constraints: TaskConstraints) -> WorkspaceOptions:
+    """The workspace a task with ``constraints`` gets on ``runner``
+    (SURFACE_UNAVAILABLE when it asks for a surface the runner cannot give)."""
+    available = runner.available_surfaces()
+    for surface in constraints.surfaces:
+        reason = available.get(surface, "this runner has no such surface")
+        if reason is not None:
+            raise errors.surface_unavailable(surface, reason)
+    usable = {s for s, r in available.items() if r is None}
+    wanted: set[str] = set(constraints.surfaces) or usable
+    return WorkspaceOptions(
+        surfaces=frozenset(wanted), origins=tuple(constraints.origins),
+        browser_endpoint=constraints.browser_endpoint, headed=constraints.headed,
+    )
+
+
+def check_surfaces(runner: FlowRunner, flow: Flow, options: WorkspaceOptions) -> None:
+    """Every step's surface is one the task's workspace has (SURFACE_UNAVAILABLE)."""
+    available = runner.available_surfaces()
+    for _path, step in iter_steps(flow.steps):
+        surface = step.surface or ("desktop" if isinstance(step, Open) else "browser")
+        if surface not in options.surfaces:
+            reason = available.get(surface) or "the task's constraints leave it out"
+            raise errors.surface_unavailable(surface, reason)
+
+
+def brief_for(task: str, facts: Facts, options: WorkspaceOptions) -> PlanBrief:
+    """The planner's brief: the task, the surfaces and the fact names (never values)."""
+    return PlanBrief(task=task, surfaces=tuple(sorted(options.surfaces)),
+                     facts=tuple(facts.names), secrets=tuple(sorted(facts.secret_names)))
+
+
+_NAME = re.compile(r"\$\{[^}]*\}")
+
+
+def check_card_entry(flow: Flow, facts: Facts, constraints: TaskConstraints) -> None:
+    """Card details are typed only under ``payment: fill_then_approve``, and only from
+    secret facts: a card number written into the flow would show in every view
+    (CARD_ENTRY_REFUSED)."""
+    filling = constraints.payment == "fill_then_approve"
+    for path, step in iter_steps(flow.steps):
+        if not isinstance(step, Enter):
+            continue
+        if is_card_number(_NAME.sub("", step.value).strip()):
+            raise errors.card_entry_refused("a card number written into the flow", path)
+        if filling:
+            continue
+        for name in names_in(step.value):
+            value = facts.get(name)
+            if value is not None and is_card_fact(name, value):
+                raise errors.card_entry_refused(name, path)

@@ -1,0 +1,470 @@
+"""The worker: claims tasks' turns from the work queue and runs them.
+
+One background task (``gofer-worker-<id>``) claims turns under the tasks' serial order
+(a task's turns, replies and reruns never overtake each other), at most
+``per_owner`` running per owner across every worker and ``per_process`` in this
+process. It sleeps on the connector's waker: an enqueue or a finish anywhere wakes
+it at once, and a turn held back by a cap starts as soon as one finishes. Each turn
+runs under a kept lease, journals a view as each step starts, and ends by writing
+its update and the task's working state to the event log and finishing the turn,
+in one transaction.
+
+A turn cut short by the worker's own shutdown goes back on the queue (with its run
+counted when it had begun, refunded when it had not); a worker that dies leaves its
+lease to lapse. Either way another worker, or this one after a restart, runs the
+turn once more, reopening the page the task was last on when its browser is gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import traceback
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from gofer.errors import GoferError, LeaseLost, ModelError, StoreUnavailable
+from gofer.flow import check_flow
+from gofer.models import CallMeter
+from gofer.planner import start_address
+from gofer.store import Claim, Notice, keep_lease
+from gofer.tasks.book import LOCAL_OWNER, Loaded, TaskBook, task_of_group
+from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
+from gofer.tasks.drive import Driver
+from gofer.tasks.interpret import Decision
+from gofer.tasks.journal import snapshot
+from gofer.tasks.limits import (
+    LEASE_MS,
+    PRELOAD_TIMEOUT_S,
+    SAFETY_WAKE_S,
+    TURNS_PER_OWNER,
+    TURNS_PER_PROCESS,
+)
+from gofer.tasks.models import Failed, NeedsInput, Running, TaskView
+from gofer.tasks.publish import view_of
+from gofer.tasks.runner import FlowRunner
+from gofer.tasks.seams import Planner
+from gofer.tasks.status import KINDS, TASK_ORDER
+from gofer.tasks.store import Artifact, Cell, Segment
+
+__all__ = ["TaskWorker", "TurnLimits"]
+
+log = logging.getLogger("gofer.tasks")
+
+STOPPED = "the worker stopped before the run ended (a restart)"
+
+
+@dataclass(frozen=True)
+class TurnLimits:
+    """How many turns run at once and how leases are kept.
+
+    ``per_owner``: turns running for one owner across every worker; ``per_process``:
+    turns running in this process; ``lease_ms``: a turn's lease, renewed every third
+    of it; ``wake_s``: the safety-net wake-up of an idle worker or a waiting caller
+    (notices wake them at once; this only covers a notice that cannot reach them).
+    """
+
+    per_owner: int = TURNS_PER_OWNER
+    per_process: int = TURNS_PER_PROCESS
+    lease_ms: int = LEASE_MS
+    wake_s: float = SAFETY_WAKE_S
+
+    def __post_init__(self) -> None:
+        if self.per_owner < 1 or self.per_process < 1:
+            raise ValueError("turn limits must be at least 1")
+
+
+class TaskWorker:
+    """Claims and runs turns on ``book``'s queue with ``runner`` (see the module)."""
+
+    def __init__(
+        self,
+        book: TaskBook,
+        runner: FlowRunner,
+        driver: Driver,
+        planner: Planner | None,
+        limits: TurnLimits,
+        worker_id: str | None = None,
+    ) -> None:
+        self.book = book
+        self.runner = runner
+        self.driver = driver
+        self.planner = planner
+        self.limits = limits
+        self.worker_id = worker_id or f"worker-{uuid.uuid4().hex[:12]}"
+        self.turns: dict[str, asyncio.Task[None]] = {}
+        self.cells: dict[str, Cell] = {}
+        self.held: set[str] = set()
+        self.artifacts: dict[str, list[Artifact]] = {}
+        self.cancelling: set[str] = set()
+        self._finished: set[int] = set()
+        self._stopping = asyncio.Event()
+        self._loop: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        """Start claiming (idempotent; needs a running event loop)."""
+        if self._loop is None and not self._stopping.is_set():
+            self._loop = asyncio.create_task(self._claim_forever(),
+                                             name=f"gofer-{self.worker_id}")
+
+    @property
+    def running(self) -> bool:
+        """Whether the claim loop runs."""
+        return self._loop is not None and not self._loop.done()
+
+    async def stop(self) -> None:
+        """Stop claiming, put every turn running here back on the queue, and close the
+        workspaces this process holds (idempotent)."""
+        self._stopping.set()
+        loop, self._loop = self._loop, None
+        if loop is not None:
+            loop.cancel()
+            await asyncio.wait([loop])
+            if not loop.cancelled() and loop.exception() is not None:
+                log.error("%s: the claim loop failed: %r", self.worker_id, loop.exception())
+        turns = list(self.turns.values())
+        for turn in turns:
+            turn.cancel()
+        if turns:
+            await asyncio.wait(turns)
+        for task_id in sorted(self.held):
+            await self.runner.release(task_id)
+        self.held.clear()
+
+    # ------------------------------------------------------------ claiming
+
+    async def _claim_forever(self) -> None:
+        queue = self.book.queue
+        with queue.subscribe() as subscription:
+            while not self._stopping.is_set():
+                await self._claim_what_fits()
+                notices = await subscription.wait(self.limits.wake_s)
+                await self._heed(notices)
+
+    async def _claim_what_fits(self) -> None:
+        room = self.limits.per_process - len(self.turns)
+        if room <= 0:
+            return
+        try:
+            claims = await self.book.queue.claim_batch(
+                KINDS, self.worker_id, self.limits.lease_ms, limit=room, serial=TASK_ORDER,
+                running_at_most=self.limits.per_owner)
+        except StoreUnavailable as exc:
+            log.warning("%s: cannot claim (%s); trying again on the next wake-up",
+                        self.worker_id, exc.message)
+            return
+        for claim in claims:
+            task_id = str(claim.payload["task_id"])
+            self.turns[task_id] = asyncio.create_task(
+                self._turn(claim, task_id), name=f"gofer-turn-{task_id}-{claim.id}")
+
+    async def _heed(self, notices: list[Notice]) -> None:
+        """Act on what other processes did: a task cancelled or marked done elsewhere
+        stops here; a task whose turn another worker finished lets its browser here go."""
+        for notice in notices:
+            task_id = task_of_group(notice.group)
+            if task_id is None:
+                continue
+            if notice.event == "task" and notice.kind in ("cancelled", "resolved"):
+                if task_id in self.turns:
+                    self._cancelled_elsewhere(task_id)
+                elif task_id in self.held:
+                    await self.release(task_id)
+            elif (notice.event == "finished" and notice.id not in self._finished
+                  and task_id in self.held and task_id not in self.turns):
+                await self.release(task_id)
+
+    def _cancelled_elsewhere(self, task_id: str) -> None:
+        turn = self.turns.get(task_id)
+        if turn is not None and task_id not in self.cancelling:
+            self.cancelling.add(task_id)
+            turn.cancel()
+
+    async def release(self, task_id: str) -> None:
+        """Close the task's workspace on this worker."""
+        self.held.discard(task_id)
+        await self.runner.release(task_id)
+
+    # ------------------------------------------------------------ one turn
+
+    async def _turn(self, claim: Claim, task_id: str) -> None:
+        owner = claim.owner or LOCAL_OWNER
+        cell: Cell | None = None
+        spent = (0, 0)
+        try:
+            async with keep_lease(self.book.queue, claim):
+                loaded = await self.book.load(owner, task_id)
+                if loaded is None or loaded.record.resolved_at is not None or (
+                    await self.book.ledger.last_event(owner, task_id, ("cancelled",))
+                ) is not None:
+                    await self.book.queue.finish(claim, {"skipped": True})
+                    return
+                cell = self._cell(loaded, claim)
+                self.cells[task_id] = cell
+                spent = (cell.ledger.runs, cell.ledger.spent.model_calls)
+                if self._stopping.is_set():
+                    await self.book.queue.release(claim, unstarted=True, error=STOPPED)
+                    return
+                await self._run(cell, loaded, claim)
+                await self._end(cell, owner, claim)
+        except LeaseLost as lost:
+            log.warning("task %s: turn %d lost its lease (%s)", task_id, claim.id, lost.message)
+            await self.release(task_id)
+        except asyncio.CancelledError:
+            began = cell is not None and (
+                (cell.ledger.runs, cell.ledger.spent.model_calls) != spent)
+            await asyncio.shield(self._cut_short(claim, task_id, began))
+            raise
+        finally:
+            self.cells.pop(task_id, None)
+            self.cancelling.discard(task_id)
+            if self.turns.get(task_id) is asyncio.current_task():
+                del self.turns[task_id]
+
+    async def _cut_short(self, claim: Claim, task_id: str, began: bool) -> None:
+        """A turn cancelled here: finished when its task was cancelled, else put back."""
+        try:
+            if task_id in self.cancelling:
+                await self.book.queue.finish(claim, {"cancelled": True})
+            else:
+                await self.book.queue.release(claim, unstarted=not began, error=STOPPED)
+        except LeaseLost:
+            log.info("task %s: turn %d had already lost its lease", task_id, claim.id)
+
+    def _cell(self, loaded: Loaded, claim: Claim) -> Cell:
+        options = options_for(self.runner, loaded.request.constraints)
+        stop_view = loaded.stop.data["view"] if loaded.stop is not None else None
+        cell = loaded.cell(options, view_of_start(loaded, stop_view))
+        cell.artifacts = self.artifacts.setdefault(cell.id, [])
+        cell.has_workspace = self.runner.holds(cell.id)
+        if claim.kind == "reply":
+            reply = next((r for r in loaded.replies if r.data.get("item") == claim.id), None)
+            if reply is not None and reply.data.get("approve") and cell.approval is not None:
+                gate = cell.approval
+                cell.pending.insert(0, Segment((), int(gate.path.split(".")[0]), True, gate))
+                cell.approval = None
+        return cell
+
+    async def _run(self, cell: Cell, loaded: Loaded, claim: Claim) -> None:
+        """Plan (a plain-language task's first turn) or drive the task, journaling its
+        views; any failure the run does not handle becomes its failed status."""
+        if cell.pending and not cell.has_workspace:
+            await self._reopen(cell, loaded)
+        journal = _Journal(self.book, cell, claim, self._cancelled_elsewhere)
+        journal.start()
+        try:
+            if cell.flow is None and self.planner is not None:
+                await self._guarded(cell, lambda: self._plan_then_drive(cell, self.planner))
+            else:
+                await self._guarded(cell, lambda: self.driver.drive(cell))
+        finally:
+            await journal.stop()
+
+    async def _reopen(self, cell: Cell, loaded: Loaded) -> None:
+        """Open the page the task was last on, on a worker that does not hold its browser."""
+        state = loaded.state or {}
+        address = state.get("address")
+        if not isinstance(address, str) or not address:
+            return
+        try:
+            await self.runner.open_page(cell.id, cell.options, address)
+            cell.has_workspace = True
+            log.info("task %s: reopened its last page", cell.id)
+        except GoferError as exc:
+            log.info("task %s: its last page did not reopen (%s)", cell.id, exc.code)
+
+    async def _end(self, cell: Cell, owner: str, claim: Claim) -> None:
+        """Write the run's update and the task's state, and finish the turn, together."""
+        held = self.runner.holds(cell.id)
+        address = await self.runner.address(cell.id) if held else None
+        data = {
+            "item": claim.id,
+            "view": cell.view.model_dump(mode="json"),
+            "state": snapshot(cell, address),
+            "run": {"steps": [s.model_dump(mode="json") for s in cell.steps],
+                    "trace": [t.model_dump(mode="json") for t in cell.trace]},
+        }
+        book = self.book
+        self._finished.add(claim.id)
+        async with book.db.transaction() as tx:
+            cancelled = await book.ledger.last_event(owner, cell.id, ("cancelled",), tx=tx)
+            if cancelled is None:
+                await book.write(tx, owner, cell.id, "ended", data)
+            await book.queue.finish(claim, {"ended": cell.view.status.state}, tx=tx)
+        if held:
+            self.held.add(cell.id)
+        else:
+            self.held.discard(cell.id)
+
+    async def _guarded(self, cell: Cell, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work``; any failure it does not handle becomes the task's failed status."""
+        driver = self.driver
+        try:
+            await work()
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise
+            # Nobody cancelled this turn: something inside the run raised it on its own.
+            log.error("task %s: the run raised CancelledError that no one asked for", cell.id)
+            await driver.stop(cell, Decision(
+                Failed(step=None, reason="the run was cancelled from inside the runner",
+                       hint="report this as a bug", recoverable=False),
+                release=True,
+            ))
+        except GoferError as exc:
+            log.warning("task %s: stopped by %s", cell.id, exc.code)
+            await driver.stop(cell, Decision(
+                Failed(step=None, reason=cell.facts.mask(exc.message), hint=exc.code,
+                       recoverable=False),
+                release=True,
+            ))
+        except Exception as exc:  # noqa: BLE001 -- logged and published as the task's failure
+            trace = "".join(traceback.format_tb(exc.__traceback__))
+            log.error("task %s: crashed with %s: %s\n%s", cell.id, type(exc).__name__,
+                      cell.facts.redact(str(exc)), trace)
+            await driver.stop(cell, Decision(
+                Failed(step=None, reason=f"internal error ({type(exc).__name__})",
+                       hint="report this as a bug", recoverable=False),
+                release=True,
+            ))
+
+    async def _plan_then_drive(self, cell: Cell, planner: Planner | None) -> None:
+        assert cell.goal is not None and planner is not None
+        cell.publish(view_of(cell, Running(), None, "Planning the task."))
+        warm = self._warm(cell)
+        meter = CallMeter(cell.ledger.model_calls_left())
+        flow = None
+        failure: ModelError | None = None
+        try:
+            flow = await planner.plan(brief_for(cell.goal, cell.facts, cell.options), meter)
+            if warm is not None:
+                await warm
+        except ModelError as exc:
+            failure = exc
+        finally:
+            cell.ledger.charge_model_calls(meter.used)
+            if warm is not None and not warm.done():
+                warm.cancel()
+                await asyncio.wait([warm])
+        if flow is None:
+            assert failure is not None
+            await self.driver.stop(cell, Decision(
+                Failed(step=None,
+                       reason=f"the planner could not plan the task: {failure.message}",
+                       hint="write the flow with the guide and start_task with it "
+                       f"({failure.code})", recoverable=False),
+                release=True,
+            ))
+            return
+        check = check_flow(flow, cell.facts.names, cell.facts.secret_names)
+        if check.problems:
+            listed = "; ".join(p.message for p in check.problems[:3])
+            await self.driver.stop(cell, Decision(
+                Failed(step=None, reason=f"the planner's flow is not valid: {listed}",
+                       hint="write the flow with the guide and start_task with it",
+                       recoverable=False),
+                release=True,
+            ))
+            return
+        check_surfaces(self.runner, flow, cell.options)
+        check_card_entry(flow, cell.facts, cell.constraints)
+        cell.flow = flow
+        cell.pending = [Segment(flow.steps, 0, cell.constraints.allow_destructive)]
+        if check.questions:
+            # The browser goes while the task waits; the run that follows opens it again.
+            await self.driver.settle(cell, release=True)
+            self.driver.publish_stop(cell, NeedsInput(fields=list(check.questions)), None)
+            return
+        await self.driver.drive(cell)
+
+    def _warm(self, cell: Cell) -> asyncio.Task[None] | None:
+        """Ready a browser-only task's browser while its flow is planned, and load the one
+        address its text sends it to (at most PRELOAD_TIMEOUT_S); None for other tasks."""
+        if cell.options.surfaces != frozenset({"browser"}):
+            return None
+        cell.has_workspace = True
+        address = start_address(cell.goal or "")
+
+        async def warm() -> None:
+            try:
+                async with asyncio.timeout(PRELOAD_TIMEOUT_S):
+                    await self.runner.prepare(cell.id, cell.options)
+                    if address is not None:
+                        await self.runner.open_page(cell.id, cell.options, address)
+            except (GoferError, TimeoutError) as exc:
+                # Best effort: the first run opens the browser and loads the page itself.
+                log.info("task %s: the browser was not readied (%s)", cell.id,
+                         getattr(exc, "code", type(exc).__name__))
+
+        return asyncio.create_task(warm(), name=f"gofer-warm-{cell.id}")
+
+
+def view_of_start(loaded: Loaded, stop_view: object) -> TaskView:
+    """The view a turn starts from: where the task last stood."""
+    if isinstance(stop_view, dict):
+        return TaskView.model_validate(stop_view)
+    return TaskView(id=loaded.record.id, status=Running(), summary="Starting.", step=None,
+                    progress=0.0, next=[])
+
+
+class _Journal:
+    """Writes the views a run publishes (as its steps start) to the task's log, in
+    the background, latest first when they come faster than the store takes them."""
+
+    def __init__(
+        self, book: TaskBook, cell: Cell, claim: Claim, cancelled: Callable[[str], None]
+    ) -> None:
+        self.book = book
+        self.cell = cell
+        self.claim = claim
+        self._cancelled = cancelled
+        self._done = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._written: object = cell.view
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._write_forever(),
+                                         name=f"gofer-journal-{self.cell.id}")
+
+    async def stop(self) -> None:
+        """Write what is still unwritten, then stop."""
+        self._done.set()
+        if self._task is not None:
+            await asyncio.wait([self._task])
+            if not self._task.cancelled() and self._task.exception() is not None:
+                log.warning("task %s: a view was not journaled (%r)", self.cell.id,
+                            self._task.exception())
+
+    async def _write_forever(self) -> None:
+        cell = self.cell
+        owner = self.claim.owner or LOCAL_OWNER
+        while True:
+            changed = cell.changed
+            view = cell.view
+            if view is not self._written and view.status.state == "running":
+                self._written = view
+                async with self.book.db.transaction() as tx:
+                    stopped = await self.book.ledger.last_event(
+                        owner, cell.id, ("cancelled", "resolved"), tx=tx)
+                    if stopped is None:
+                        await self.book.write(tx, owner, cell.id, "view",
+                                              {"item": self.claim.id,
+                                               "view": view.model_dump(mode="json")})
+                if stopped is not None:
+                    # Cancelled from a process whose notice cannot reach this one.
+                    self._cancelled(cell.id)
+                    return
+                continue
+            if self._done.is_set():
+                return
+            waiters = [asyncio.ensure_future(changed.wait()),
+                       asyncio.ensure_future(self._done.wait())]
+            try:
+                await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for waiter in waiters:
+                    waiter.cancel()
