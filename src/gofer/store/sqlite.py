@@ -408,12 +408,15 @@ class SQLiteQueue:
         def work(c: sqlite3.Connection, t: SQLiteTransaction) -> bool:
             now = self.connector.clock()
             lease = {"id": claim.id, "token": claim.token, "now": now}
-            row = c.execute(self._q["leased_payload"], lease).fetchone()
-            if row is None:
+            merged = None
+            if result:
+                row = c.execute(self._q["leased_payload"], lease).fetchone()
+                if row is None:
+                    return False
+                merged = json.dumps({**json.loads(row["payload"]), **dict(result)})
+            done = c.execute(self._q["finish_item"], {**lease, "payload": merged}).fetchone()
+            if done is None:
                 return False
-            payload = {**json.loads(row["payload"]), **dict(result or {})}
-            done = c.execute(self._q["finish_item"],
-                             {**lease, "payload": json.dumps(payload)}).fetchone()
             t.notify(Notice("finished", kind=done["kind"], group=done["group_key"],
                             owner=done["owner"], id=claim.id))
             return True

@@ -52,8 +52,10 @@ SELECT payload FROM work_items
  WHERE id = :id AND token = :token AND state = 'running' AND lease_expires_at > :now
 
 -- finish_item --
+-- :payload is the merged payload, or NULL when there was no result to merge
 UPDATE work_items
-   SET state = 'done', payload = :payload, lease_expires_at = NULL, finished_at = :now
+   SET state = 'done', payload = coalesce(:payload, payload), lease_expires_at = NULL,
+       finished_at = :now
  WHERE id = :id AND token = :token AND state = 'running' AND lease_expires_at > :now
 RETURNING kind, group_key, owner
 
