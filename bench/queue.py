@@ -103,7 +103,7 @@ async def run_gofer(db: Connector, name: str, items: int, concurrency: int, batc
                     *, serial: bool) -> Result:
     queue = db.queue(CONFIG)
     for n in range(items):
-        payload = {"owner": f"o{n % OWNERS}", "n": n}
+        payload = {"owner": f"o{n // 10 % OWNERS}", "n": n}
         if serial:
             payload["group"] = f"g{n // 10}"
         await queue.enqueue("job", payload)

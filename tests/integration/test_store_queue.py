@@ -300,6 +300,27 @@ async def test_a_rolled_back_enqueue_leaves_nothing_and_wakes_nobody(
     assert await claim(queue) is None
 
 
+async def test_a_cancelled_transaction_rolls_back_and_the_store_goes_on(
+    db: Connector, queue: WorkQueue
+) -> None:
+    inside = asyncio.Event()
+
+    async def write_then_hang() -> None:
+        async with db.transaction() as tx:
+            await queue.enqueue("turn", {"task_id": "t1"}, key="cancelled", tx=tx)
+            inside.set()
+            await asyncio.Event().wait()
+
+    task = asyncio.create_task(write_then_hang())
+    await inside.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert await queue.items(key="cancelled") == []
+    kept = await queue.enqueue("turn", {"task_id": "t1"}, key="after")
+    assert [i.id for i in await queue.items(group=TASK.key("t1"))] == [kept.id]
+
+
 # running caps --------------------------------------------------------------------
 
 

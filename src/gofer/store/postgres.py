@@ -128,7 +128,11 @@ class PostgresConnector:
             self.applied = await self._migrate()
             self._stopping.clear()
             self._listener = asyncio.create_task(self._listen(), name="gofer-store-listen")
-            await asyncio.wait_for(self.listening.wait(), self._timeout)
+            try:
+                await asyncio.wait_for(self.listening.wait(), self._timeout)
+            except TimeoutError:
+                raise StoreUnavailable(
+                    f"PostgreSQL: no LISTEN connection within {self._timeout:g} s") from None
         except BaseException:
             await self.__aexit__()
             raise
@@ -172,7 +176,7 @@ class PostgresConnector:
                     self.listening.set()
                     async for note in conn.notifies():
                         self._forward(note.payload)
-            except psycopg.OperationalError as error:
+            except psycopg.Error as error:
                 log.warning("store LISTEN connection lost (%s); reconnecting", error)
             self.listening.clear()
             await asyncio.sleep(1.0)

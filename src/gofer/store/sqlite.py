@@ -92,8 +92,13 @@ def _migrate(conn: sqlite3.Connection, clock: Callable[[], float]) -> list[int]:
         conn.execute("COMMIT")
         return done
     except BaseException:
-        conn.execute("ROLLBACK")
+        _rollback_if_open(conn)
         raise
+
+
+def _rollback_if_open(conn: sqlite3.Connection) -> None:
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
 
 
 class SQLiteTransaction:
@@ -211,16 +216,17 @@ class SQLiteConnector:
         notices reach the waker after the commit."""
         async with self._lock:
             tx = SQLiteTransaction(self)
-            await self._call(lambda c: c.execute("BEGIN IMMEDIATE"))
-            self._holder = tx
             try:
+                await self._call(lambda c: c.execute("BEGIN IMMEDIATE"))
+                self._holder = tx
                 yield tx
-            except BaseException:
                 self._holder = None
-                await self._call(lambda c: c.execute("ROLLBACK"))
+                await self._call(lambda c: c.execute("COMMIT"))
+            except BaseException:
+                # also when cancelled mid-hop: the thread may have begun it regardless
+                self._holder = None
+                await self._call(_rollback_if_open)
                 raise
-            self._holder = None
-            await self._call(lambda c: c.execute("COMMIT"))
         for notice in tx.notices:
             self.waker.notify(notice)
 
@@ -241,10 +247,10 @@ class SQLiteConnector:
                 c.execute("BEGIN IMMEDIATE")
                 try:
                     result = work(c, own)
+                    c.execute("COMMIT")
                 except BaseException:
-                    c.execute("ROLLBACK")
+                    _rollback_if_open(c)
                     raise
-                c.execute("COMMIT")
                 return result
 
             result = await self._call(whole)

@@ -23,8 +23,8 @@ CREATE TABLE work_items (
 CREATE INDEX work_items_group_idx ON work_items (group_key, id) WHERE group_key IS NOT NULL;
 -- an owner's items by kind and state: running caps and status reads by owner
 CREATE INDEX work_items_owner_idx ON work_items (owner, kind, state) WHERE owner IS NOT NULL;
--- what a claim scans: only unfinished items, oldest first
-CREATE INDEX work_items_open_idx ON work_items (kind, id) WHERE state IN ('queued', 'running');
+-- what a claim scans: only unfinished items, oldest first (whatever their kinds)
+CREATE INDEX work_items_open_idx ON work_items (id) WHERE state IN ('queued', 'running');
 
 -- gofer_claim: lease up to p_limit of the oldest claimable items of p_kinds.
 --
@@ -39,10 +39,15 @@ CREATE INDEX work_items_open_idx ON work_items (kind, id) WHERE state IN ('queue
 --   can wait on each other); once held, the owner's live leases are counted again,
 --   this call's own claims included.
 -- Locks are transaction-scoped: they are held until the claim commits.
+-- The candidate scan is bounded and planned once (a generic plan, no JIT): planning
+-- and JIT-compiling it on every call cost more than running it.
 CREATE FUNCTION gofer_claim(p_kinds text[], p_worker text, p_lease_ms integer,
                             p_limit integer, p_cap integer)
 RETURNS SETOF work_items
-LANGUAGE plpgsql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE
+SET plan_cache_mode = force_generic_plan
+SET jit = off
+AS $$
 DECLARE
     v_now    timestamptz := clock_timestamp();
     v_owners text[] := '{}';
@@ -69,6 +74,7 @@ BEGIN
                   WHERE r.owner = w.owner AND r.kind = ANY (p_kinds)
                     AND r.state = 'running' AND r.lease_expires_at > v_now) < p_cap)
          ORDER BY w.id
+         LIMIT p_limit * 10 + 100
            FOR UPDATE OF w SKIP LOCKED;
     WHILE v_got < p_limit LOOP
         FETCH v_cursor INTO v_cand;

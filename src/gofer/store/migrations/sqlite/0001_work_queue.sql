@@ -24,5 +24,5 @@ CREATE TABLE work_items (
 CREATE INDEX work_items_group_idx ON work_items (group_key, id) WHERE group_key IS NOT NULL;
 -- an owner's items by kind and state: running caps and status reads by owner
 CREATE INDEX work_items_owner_idx ON work_items (owner, kind, state) WHERE owner IS NOT NULL;
--- what a claim scans: only unfinished items, oldest first
-CREATE INDEX work_items_open_idx ON work_items (kind, id) WHERE state IN ('queued', 'running');
+-- what a claim scans: only unfinished items, oldest first (whatever their kinds)
+CREATE INDEX work_items_open_idx ON work_items (id) WHERE state IN ('queued', 'running');
