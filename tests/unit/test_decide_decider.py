@@ -23,7 +23,7 @@ from gofer.facts import Facts
 from gofer.flow import parse_flow
 from gofer.models import UNTRUSTED_TAG, FunctionModel, Message, ScriptedModel
 from gofer.runtime import RunBudget, RunRequest, RunStatus, RuntimeSettings, Workspace, run_flow
-from gofer.surfaces.screen import Box, Element, Screen, TextLine
+from gofer.surfaces.screen import Box, Element, Record, RecordGroup, Screen, TextLine
 from gofer.surfaces.testing import FakeSurface
 
 FAST = RuntimeSettings(target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50,
@@ -380,3 +380,36 @@ async def test_a_condition_no_vote_can_judge_fails_the_step_saying_why() -> None
         decider=VotingDecider(ScriptedModel(["perhaps"] * 3), votes=3))
     assert result.status is RunStatus.FAILED and result.failure is not None
     assert "could not judge 'a cookie banner is showing'" in result.failure.reason
+
+
+def results(first: str, second: str) -> Screen:
+    """Two results, each with its own Select button of the same name."""
+    return Screen(
+        "https://air.example.com/results", "Flights",
+        (TextLine(first, Box(0, 0, 400, 20)), TextLine(second, Box(0, 100, 400, 20))),
+        (Element("s1", "button", "Select", record=(0, 0), box=Box(420, 0, 80, 20)),
+         Element("s2", "button", "Select", record=(0, 1), box=Box(420, 100, 80, 20))),
+        (RecordGroup(Box(0, 0, 500, 200), (Record(Box(0, 0, 500, 90), (first,)),
+                                           Record(Box(0, 100, 500, 90), (second,)))),),
+    )
+
+
+async def test_a_hint_tells_namesakes_apart_by_the_record_around_the_choice() -> None:
+    model = ScriptedModel([choice(2)] * 8)
+    decider = VotingDecider(model)
+    flow = parse_flow([{"click": "Select"}])
+    screen = results("IndiGo 06:10 ₹7,346", "Air India 09:45 ₹6,120")
+    first = await run_flow(RunRequest(flow=flow), Workspace.on(FakeSurface(screen)),
+                           settings=FAST, decider=decider)
+    assert first.steps[0].element is not None and len(model.calls) == 4
+    [hint] = first.hints
+    assert hint.context == "Air India 09:45 ₹6,120"
+    page = FakeSurface(screen)
+    again = await run_flow(RunRequest(flow=flow, hints=(hint,)), Workspace.on(page),
+                           settings=FAST, decider=decider)
+    assert page.clicked == ["s2"] and again.spend.model_calls == 0
+    # Where the results are no longer the same, the hint names neither: the decider is asked.
+    page = FakeSurface(results("IndiGo 06:10 ₹7,346", "Vistara 11:00 ₹8,000"))
+    moved = await run_flow(RunRequest(flow=flow, hints=(hint,)), Workspace.on(page),
+                           settings=FAST, decider=decider)
+    assert page.clicked == ["s2"] and moved.spend.model_calls == 4

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gofer.decide.hints import hint_for
+from gofer.decide.hints import hint_for, hint_names
 from gofer.decide.kinds import KindPhrase, KindPick, ground_kind, holding_group, kind_phrase
 from gofer.decide.prepared import DATE_INPUTS, ElementInfo, Prepared, prepare
 from gofer.decide.regions import Region, resolve_regions
@@ -273,7 +273,6 @@ def _score(
     hint: GroundingHint | None,
 ) -> list[tuple[bool, float, int, Candidate]]:
     """Every element that may be meant inside ``region``: (hinted, score, index, candidate)."""
-    hint_name = normalise(hint.name) if hint is not None else ""
     scored: list[tuple[bool, float, int, Candidate]] = []
     seen_groups: set[str] = set()
     sources = _SOURCES_FOR[query.want]
@@ -290,8 +289,7 @@ def _score(
         fit, fit_note = _fit(query.want, info, how_field)
         hinted = (
             hint is not None
-            and el.role == hint.role
-            and normalise(el.name) == hint_name
+            and hint_names(hint, el, prep.screen)
             and el.visible
             and el.on_top  # under a popup, a remembered element is no surer than any other
             and not el.disabled

@@ -9,7 +9,18 @@ from gofer.decide.text import normalise
 from gofer.decide.types import GroundingHint, Query
 from gofer.surfaces.screen import Element, Screen
 
-__all__ = ["GroundingHint", "hint_for", "is_hinted", "learn_hint", "site_of"]
+__all__ = [
+    "CONTEXT_CHARS",
+    "GroundingHint",
+    "hint_for",
+    "hint_names",
+    "is_hinted",
+    "learn_hint",
+    "site_of",
+]
+
+CONTEXT_CHARS = 200
+"""How much of the record or section around an element a hint keeps."""
 
 
 def site_of(url: str) -> str:
@@ -35,10 +46,43 @@ def hint_for(
     return None
 
 
-def learn_hint(query: Query, element: Element, site: str) -> GroundingHint:
-    """The hint to remember after ``query`` resolved to ``element`` on ``site``."""
-    return GroundingHint(
-        site=site, kind=query.kind, words=query.words, role=element.role, name=element.name
+def _context(element: Element, screen: Screen) -> str:
+    """The words around ``element`` that tell it from others of its name: its record's
+    text, else its section."""
+    if element.record is not None:
+        group, index = element.record
+        if group < len(screen.records) and index < len(screen.records[group].records):
+            return screen.records[group].records[index].text[:CONTEXT_CHARS]
+    return element.section[:CONTEXT_CHARS]
+
+
+def _namesakes(element: Element, screen: Screen) -> bool:
+    name = normalise(element.name)
+    return any(el.ref != element.ref and el.role == element.role and normalise(el.name) == name
+               for el in screen.elements)
+
+
+def learn_hint(
+    query: Query, element: Element, site: str, screen: Screen | None = None
+) -> GroundingHint:
+    """The hint to remember after ``query`` resolved to ``element`` on ``site``.
+
+    When ``screen`` holds other elements of the same role and name (a "Select" in
+    every result), the hint also keeps the record or section around this one, so it
+    names this one again only where that context is the same.
+    """
+    context = _context(element, screen) if screen is not None and _namesakes(
+        element, screen) else ""
+    return GroundingHint(site=site, kind=query.kind, words=query.words, role=element.role,
+                         name=element.name, context=context)
+
+
+def hint_names(hint: GroundingHint, element: Element, screen: Screen) -> bool:
+    """Whether ``element`` is the element ``hint`` remembers (its role and name, and its
+    context when the hint kept one)."""
+    return (
+        element.role == hint.role and normalise(element.name) == normalise(hint.name)
+        and (not hint.context or _context(element, screen) == hint.context)
     )
 
 
@@ -48,7 +92,4 @@ def is_hinted(
     """Whether ``element`` is the one a hint remembers for ``query`` on this site (so a
     step that needed the model decider once can go without it)."""
     hint = hint_for(query, screen, hints) if element is not None else None
-    return (
-        hint is not None and element is not None and element.role == hint.role
-        and normalise(element.name) == normalise(hint.name)
-    )
+    return hint is not None and element is not None and hint_names(hint, element, screen)

@@ -43,3 +43,4 @@ class GroundingHint:
     words: str  # the target words as written in the step
     role: str
     name: str
+    context: str = ""  # the record or section around it, when its name was not unique

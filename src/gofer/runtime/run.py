@@ -545,7 +545,7 @@ class Run:
                     reason = f"{reason}: {decision.reason}"
                 # Undecided (no call left, no valid vote): the grounder's own pick stands.
             if element is not None and sure:
-                hint = learn_hint(query, element, site)
+                hint = learn_hint(query, element, site, screen)
                 self.learned.append(hint)
                 self.hints.insert(0, hint)
                 return element, screen, grounding

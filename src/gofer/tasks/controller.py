@@ -460,7 +460,9 @@ class Tasks:
             records=dict(state.get("records", {})),
             trace=trace,
             hints=[HintInfo(site=h["site"], kind=h["kind"], words=h["words"], role=h["role"],
-                            name=facts.mask(h["name"])) for h in state.get("hints", [])],
+                            name=facts.mask(h["name"]),
+                            context=facts.mask(h.get("context", "")))
+                   for h in state.get("hints", [])],
             rescues=[RescueInfo.model_validate(r) for r in state.get("rescues", [])],
             spend=SpendInfo(actions=int(spend.get("actions", 0)),
                             model_calls=int(spend.get("model_calls", 0)),

@@ -260,4 +260,5 @@ def _shape_failed(reason: str) -> Decision:
 def hint_info(cell: Cell) -> list[HintInfo]:
     """The task's learned grounding hints as report entries."""
     return [HintInfo(site=h.site, kind=h.kind, words=h.words, role=h.role,
-                     name=cell.facts.mask(h.name)) for h in cell.hints]
+                     name=cell.facts.mask(h.name), context=cell.facts.mask(h.context))
+            for h in cell.hints]

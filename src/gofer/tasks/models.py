@@ -402,6 +402,9 @@ class HintInfo(_Model):
     words: str
     role: str
     name: str
+    context: str = Field(
+        default="", description="the record or section around the element, when its name "
+        "was not unique on the page")
 
 
 class RescueInfo(_Model):
