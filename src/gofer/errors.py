@@ -21,9 +21,13 @@ nothing of gofer's, so the pure rule packages may use it.
     │                                              answers never passed their check
     │                                              (PLAN_INVALID, RESCUE_INVALID)
     ├── TaskError              TASK_* and others  the controller refused a call
-    └── StoreError             STORE_ERROR        the durable store refused or failed
-        ├── LeaseLost          LEASE_LOST         a write on a lease that is no longer live
-        └── StoreUnavailable   STORE_UNAVAILABLE  the database could not be reached
+    ├── StoreError             STORE_ERROR        the durable store refused or failed
+    │   ├── LeaseLost          LEASE_LOST         a write on a lease that is no longer live
+    │   └── StoreUnavailable   STORE_UNAVAILABLE  the database could not be reached
+    └── ApiError               API_ERROR          a face (HTTP, MCP) refused a request
+                                                  (UNAUTHORIZED, REQUEST_TOO_LARGE,
+                                                  IDEMPOTENCY_KEY_REUSED, TOO_MANY_STARTS,
+                                                  NOT_FOUND, METHOD_NOT_ALLOWED)
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "ApiError",
     "BlockedOrigin",
     "GoferError",
     "InvalidFlow",
@@ -139,3 +144,11 @@ class StoreUnavailable(StoreError):
     may be retried."""
 
     code = "STORE_UNAVAILABLE"
+
+
+class ApiError(GoferError):
+    """A face of the service (HTTP, MCP) refused a request before any call was made:
+    no or an unknown token, a body over the size limit, a replayed idempotency key
+    with another body, more starts than one request may make."""
+
+    code = "API_ERROR"

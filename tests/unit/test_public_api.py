@@ -24,6 +24,7 @@ PACKAGES = [
     "gofer.tasks",
     "gofer.demo",
     "gofer.store",
+    "gofer.api",
 ]
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "gofer"
@@ -84,6 +85,7 @@ ALLOWED = {
     "demo": {"demo", "errors"},
     "models": {"models", "errors"},
     "store": {"store", "errors"},
+    "api": {"api", "errors", "tasks", "facts", "safety"},
 }
 
 

@@ -516,9 +516,14 @@ class Tasks:
             await self._book.write(tx, self._owner, task_id, "reopened", {})
         return await self._book.view(self._owner, task_id)
 
-    async def watch(self, task_id: str) -> AsyncIterator[TaskView]:
+    async def watch(self, task_id: str, *, until_final: bool = False) -> AsyncIterator[TaskView]:
         """The task's views as it moves, from now until it stops running (woken by the
-        store's notices)."""
+        store's notices).
+
+        With ``until_final`` the views go on through pauses (a task waiting for its
+        caller may be continued) and end only once the task can change no more: done,
+        cancelled, needs_plan, or failed and not recoverable.
+        """
         self._started()
         group = group_of(task_id)
         with self._db.waker.subscribe() as subscription:
@@ -528,7 +533,7 @@ class Tasks:
                 if view != last:
                     yield view
                     last = view
-                if view.status.state != "running":
+                if (not _live(view)) if until_final else view.status.state != "running":
                     return
                 while True:
                     notices = await subscription.wait(self._worker.limits.wake_s)

@@ -1,0 +1,85 @@
+"""The faces for agents and programs: an HTTP API with OpenAPI, an MCP server, and
+the pieces ``gofer serve`` puts together.
+
+* :func:`create_app` is the HTTP API (FastAPI) over a :class:`TaskService`, which
+  wraps any :class:`Controller` (the task controller) with owners, titles,
+  idempotency keys and the person's actions.
+* :class:`TokenStore` maps bearer tokens to owners, kept hashed
+  (:class:`SqliteTokenStore`, :class:`MemoryTokenStore`).
+* :func:`build_mcp_server` (in :mod:`gofer.api.mcp_server`) is the MCP server, and
+  :class:`GoferServer` puts HTTP and MCP together over one controller.
+* :class:`GoferClient` calls a server over HTTP with the controller's own models.
+* :class:`Listening` serves an ASGI app inside the running event loop.
+
+It stands on :mod:`gofer.tasks` and never the other way round.
+"""
+
+from __future__ import annotations
+
+from gofer.api.agent import AgentView, agent_view
+from gofer.api.client import GoferClient
+from gofer.api.errors import STATUS, http_status
+from gofer.api.http import API_VERSION, create_app
+from gofer.api.idempotency import Idempotency
+from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
+from gofer.api.server import MCP_PATH, GoferServer
+from gofer.api.service import MAX_STARTS_PER_REQUEST, TaskService, title_for
+from gofer.api.serving import Listening
+from gofer.api.tokens import (
+    IssuedToken,
+    MemoryTokenStore,
+    SqliteTokenStore,
+    TokenInfo,
+    TokenStore,
+)
+from gofer.api.types import Controller, Owner
+from gofer.api.views import (
+    CreateTask,
+    CreateTasks,
+    ErrorBody,
+    McpTaskStatus,
+    PersonReply,
+    ReportEvent,
+    TaskList,
+    TaskRecord,
+    TaskRecords,
+    TaskStory,
+    mcp_status,
+)
+
+__all__ = [
+    "API_VERSION",
+    "MAX_BODY_BYTES",
+    "MAX_STARTS_PER_REQUEST",
+    "MCP_PATH",
+    "STATUS",
+    "AgentView",
+    "BodyLimit",
+    "Controller",
+    "CreateTask",
+    "CreateTasks",
+    "ErrorBody",
+    "GoferClient",
+    "GoferServer",
+    "Idempotency",
+    "IssuedToken",
+    "Listening",
+    "McpTaskStatus",
+    "MemoryTokenStore",
+    "Owner",
+    "PersonReply",
+    "ReportEvent",
+    "SqliteTokenStore",
+    "TaskList",
+    "TaskRecord",
+    "TaskRecords",
+    "TaskService",
+    "TaskStory",
+    "TokenInfo",
+    "TokenStore",
+    "agent_view",
+    "create_app",
+    "http_status",
+    "mcp_status",
+    "title_for",
+]

@@ -1,0 +1,85 @@
+"""Errors on the wire: each stable code with its HTTP status, and the JSON body.
+
+==========================  ======  ==================================================
+code                        status  when
+==========================  ======  ==================================================
+UNAUTHORIZED                401     no bearer token, or one no owner holds
+UNKNOWN_TASK                404     no task has that id, or another owner's task has it
+UNKNOWN_ARTIFACT            404     no such artifact, or it expired
+NOT_FOUND                   404     no such route
+METHOD_NOT_ALLOWED          405     the route takes another method
+WRONG_STATE                 409     the call does not fit the task's status
+REQUEST_TOO_LARGE           413     the body is over the server's limit
+INVALID_REQUEST, INVALID_*  422     the request breaks the contract (also UNKNOWN_SECRET,
+                                    ORIGINS_REQUIRED, CARD_ENTRY_REFUSED,
+                                    IDEMPOTENCY_KEY_REUSED, TOO_MANY_STARTS)
+TOO_MANY_TASKS              429     every slot holds a live task
+PLANNER_UNAVAILABLE, ...    501     a model pass or surface this server does not have
+                                    (OUTPUT_UNAVAILABLE, SURFACE_UNAVAILABLE)
+MODEL_*                     502     a language model could not be asked
+CLOSED, STORE_UNAVAILABLE   503     the service is closing, or its store is unreachable
+INTERNAL_ERROR              500     a bug (the body says nothing of it)
+==========================  ======  ==================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from gofer.errors import GoferError, ModelError
+
+__all__ = ["STATUS", "error_body", "http_status", "problems_of"]
+
+STATUS: dict[str, int] = {
+    "UNAUTHORIZED": 401,
+    "UNKNOWN_TASK": 404,
+    "UNKNOWN_ARTIFACT": 404,
+    "NOT_FOUND": 404,
+    "METHOD_NOT_ALLOWED": 405,
+    "WRONG_STATE": 409,
+    "REQUEST_TOO_LARGE": 413,
+    "INVALID_REQUEST": 422,
+    "INVALID_FLOW": 422,
+    "INVALID_OUTPUT": 422,
+    "UNKNOWN_SECRET": 422,
+    "ORIGINS_REQUIRED": 422,
+    "CARD_ENTRY_REFUSED": 422,
+    "IDEMPOTENCY_KEY_REUSED": 422,
+    "TOO_MANY_STARTS": 422,
+    "TOO_MANY_TASKS": 429,
+    "PLANNER_UNAVAILABLE": 501,
+    "OUTPUT_UNAVAILABLE": 501,
+    "SURFACE_UNAVAILABLE": 501,
+    "CLOSED": 503,
+    "STORE_UNAVAILABLE": 503,
+}
+"""The HTTP status of each stable error code."""
+
+
+def http_status(exc: GoferError) -> int:
+    """The HTTP status ``exc`` is answered with."""
+    if exc.code in STATUS:
+        return STATUS[exc.code]
+    if isinstance(exc, ModelError):
+        return 502
+    if exc.code.startswith("INVALID_"):
+        return 422
+    return 500 if exc.code in ("INTERNAL_ERROR", "GOFER_ERROR") else 422
+
+
+def error_body(exc: GoferError) -> dict[str, Any]:
+    """``{"error": {"code", "message", ...details}}`` for ``exc``."""
+    return {"error": exc.to_dict()}
+
+
+def problems_of(exc: ValidationError | Any) -> list[dict[str, str]]:
+    """Where a request broke its model and why, never with the input itself (a fact's
+    value may be a card number)."""
+    errors = exc.errors(include_input=False, include_url=False) if isinstance(
+        exc, ValidationError) else exc.errors()
+    return [
+        {"at": ".".join(str(p) for p in err["loc"]), "message": str(err["msg"])}
+        for err in errors
+    ]

@@ -1,0 +1,312 @@
+"""The HTTP API (FastAPI): the eight agent calls, the person's tasks, a task's views as
+server-sent events, and the OpenAPI spec at ``/openapi.json``.
+
+Every route but ``/health`` and the spec needs ``Authorization: Bearer <token>``; the
+token names the owner the request acts for. Errors are JSON (``{"error": {"code",
+"message", ...}}``) with the status :mod:`gofer.api.errors` gives their code.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, FastAPI, Header, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response, StreamingResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp
+
+from gofer.api.errors import error_body, http_status, problems_of
+from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
+from gofer.api.service import TaskService
+from gofer.api.sse import sse_views
+from gofer.api.tokens import TokenStore
+from gofer.api.views import (
+    CreateTask,
+    CreateTasks,
+    ErrorBody,
+    PersonReply,
+    TaskList,
+    TaskRecord,
+    TaskRecords,
+    TaskStory,
+)
+from gofer.errors import ApiError, GoferError, InvalidRequest
+from gofer.tasks.models import (
+    AwaitTaskRequest,
+    CancelTaskRequest,
+    ContinueTaskRequest,
+    DescribeReply,
+    DescribeRequest,
+    ListTasksReply,
+    ListTasksRequest,
+    PlanTaskReply,
+    PlanTaskRequest,
+    StartTaskRequest,
+    TaskReport,
+    TaskReportRequest,
+    TaskView,
+)
+
+__all__ = ["API_VERSION", "Observed", "Observer", "create_app"]
+
+log = logging.getLogger("gofer.api")
+
+API_VERSION = "1.0"
+"""The HTTP API's version, in the OpenAPI spec."""
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody, "description": what}
+    for status, what in {
+        401: "no token, or a token no owner holds (UNAUTHORIZED)",
+        404: "no such task (UNKNOWN_TASK) — another owner's task answers the same",
+        409: "the call does not fit the task's status (WRONG_STATE)",
+        413: "the body is over the limit (REQUEST_TOO_LARGE)",
+        422: "the request breaks the contract (INVALID_REQUEST, INVALID_FLOW, ...)",
+        429: "every task slot is taken (TOO_MANY_TASKS)",
+        501: "a model pass or surface this server lacks (PLANNER_UNAVAILABLE, ...)",
+        502: "a language model could not be asked (MODEL_*)",
+        503: "the service is closing or its store is unreachable",
+    }.items()
+}
+
+Observer = Callable[[bytes], None]
+
+
+_bearer = HTTPBearer(auto_error=False, description="a token from `gofer token create`")
+
+
+async def _owner(
+    request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> str:
+    """The owner the request's bearer token names (UNAUTHORIZED without one)."""
+    if credentials is None:
+        raise ApiError("this route needs `Authorization: Bearer <token>`", code="UNAUTHORIZED")
+    tokens: TokenStore = request.app.state.tokens
+    found = tokens.owner_of(credentials.credentials)
+    if found is None:
+        raise ApiError("the bearer token is not valid", code="UNAUTHORIZED")
+    return found
+
+
+Owner = Annotated[str, Depends(_owner)]
+Key = Annotated[str | None, Header(
+    alias="Idempotency-Key",
+    description="send the same key again and the request opens no second task",
+)]
+
+
+def _json_error(exc: GoferError) -> JSONResponse:
+    headers = {"WWW-Authenticate": "Bearer"} if exc.code == "UNAUTHORIZED" else None
+    return JSONResponse(error_body(exc), status_code=http_status(exc), headers=headers)
+
+
+def create_app(
+    service: TaskService,
+    tokens: TokenStore,
+    *,
+    max_body_bytes: int = MAX_BODY_BYTES,
+    mounts: dict[str, ASGIApp] | None = None,
+    observe: Observer | None = None,
+) -> ASGIApp:
+    """The HTTP API over ``service``, its tokens from ``tokens``.
+
+    ``mounts`` adds ASGI apps under paths (the MCP server under ``/mcp``), behind the
+    same body limit. ``observe`` sees every response body and SSE frame sent (tests
+    read them for canaries).
+    """
+    app = FastAPI(
+        title="gofer",
+        version=API_VERSION,
+        description="Hand gofer a whole web job; it runs in a real browser in the "
+        "background and stops only when it needs you. Start with POST /v1/calls/describe, "
+        "then follow each view's `next`.",
+    )
+    app.state.tokens = tokens
+
+    @app.exception_handler(GoferError)
+    async def gofer_error(_request: Request, exc: GoferError) -> JSONResponse:
+        return _json_error(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = problems_of(exc)
+        listed = "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems[:5])
+        return _json_error(InvalidRequest(f"the request does not fit: {listed}",
+                                          problems=problems))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED"}.get(exc.status_code,
+                                                                  "INVALID_REQUEST")
+        error = ApiError(str(exc.detail), code=code)
+        return JSONResponse(error_body(error), status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def crashed(_request: Request, exc: Exception) -> JSONResponse:
+        # The message may quote a request; the type and the frames say enough.
+        log.error("a request crashed with %s\n%s", type(exc).__name__,
+                  "".join(traceback.format_tb(exc.__traceback__)))
+        error = GoferError("the server failed; this is a bug", code="INTERNAL_ERROR")
+        return JSONResponse(error_body(error), status_code=500)
+
+    @app.get("/health", include_in_schema=False)
+    async def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    calls = APIRouter(prefix="/v1/calls", tags=["agent calls"], responses=_ERRORS)
+
+    @calls.post("/describe", response_model=DescribeReply)
+    async def describe(_owner: Owner, _request: DescribeRequest | None = None) -> DescribeReply:
+        """What this server can do: surfaces, model passes, the flow guide, every call's
+        JSON Schemas and worked examples. Start here."""
+        return await service.describe()
+
+    @calls.post("/plan_task", response_model=PlanTaskReply)
+    async def plan_task(who: Owner, request: PlanTaskRequest) -> PlanTaskReply:
+        """Draft a flow for a plain-language task without running it."""
+        return await service.plan_task(who, request)
+
+    @calls.post("/start_task", response_model=TaskView)
+    async def start_task(who: Owner, request: StartTaskRequest, key: Key = None) -> TaskView:
+        """Start a task (a `flow`, or a plain-language `task` for the planner); answers at
+        once with its first view."""
+        return await service.start_task(who, request, idempotency_key=key)
+
+    @calls.post("/await_task", response_model=TaskView)
+    async def await_task(who: Owner, request: AwaitTaskRequest) -> TaskView:
+        """Long-poll: the view once the task stops running, or when `timeout_ms` passes
+        (at most 60 s)."""
+        return await service.await_task(who, request)
+
+    @calls.post("/continue_task", response_model=TaskView)
+    async def continue_task(who: Owner, request: ContinueTaskRequest) -> TaskView:
+        """Answer a paused task: `inputs`, `approve`, or nothing after a person's step."""
+        return await service.continue_task(who, request)
+
+    @calls.post("/cancel_task", response_model=TaskView)
+    async def cancel_task(who: Owner, request: CancelTaskRequest) -> TaskView:
+        """Cancel a task and release its browser (idempotent)."""
+        return await service.cancel_task(who, request)
+
+    @calls.post("/task_report", response_model=TaskReport)
+    async def task_report(who: Owner, request: TaskReportRequest) -> TaskReport:
+        """Everything the task did: steps, records, trace, hints, spend, artifacts."""
+        return await service.task_report(who, request)
+
+    @calls.post("/list_tasks", response_model=ListTasksReply)
+    async def list_tasks(who: Owner, _request: ListTasksRequest | None = None) -> ListTasksReply:
+        """The owner's tasks, oldest first."""
+        return await service.list_tasks(who)
+
+    tasks = APIRouter(prefix="/v1/tasks", tags=["tasks"], responses=_ERRORS)
+
+    @tasks.get("", response_model=TaskList)
+    async def list_records(who: Owner) -> TaskList:
+        """The person's tasks, newest first."""
+        return await service.records(who)
+
+    @tasks.post("", response_model=TaskRecord, status_code=201)
+    async def create(who: Owner, create: CreateTask, key: Key = None) -> TaskRecord:
+        """Open and start a task: `instruction` or `flow`, and `title` (the instruction's
+        first sentence when left out)."""
+        return await service.create(who, create, key)
+
+    @tasks.post("/batch", response_model=TaskRecords, status_code=201)
+    async def create_many(who: Owner, creates: CreateTasks, key: Key = None) -> TaskRecords:
+        """Open and start up to five tasks, all or none."""
+        return TaskRecords(tasks=await service.create_many(who, creates, key))
+
+    @tasks.get("/{task_id}", response_model=TaskRecord)
+    async def read(who: Owner, task_id: str) -> TaskRecord:
+        """One task as it is now."""
+        return await service.record(who, task_id)
+
+    @tasks.post("/{task_id}/reply", response_model=TaskRecord)
+    async def reply(who: Owner, task_id: str, answer: PersonReply) -> TaskRecord:
+        """Give the values the task asked for."""
+        return await service.reply(who, task_id, answer)
+
+    @tasks.post("/{task_id}/approve", response_model=TaskRecord)
+    async def approve(who: Owner, task_id: str) -> TaskRecord:
+        """Let the task press the control it waits in front of."""
+        return await service.decide(who, task_id, True)
+
+    @tasks.post("/{task_id}/decline", response_model=TaskRecord)
+    async def decline(who: Owner, task_id: str) -> TaskRecord:
+        """Refuse the control it waits in front of; the task is cancelled."""
+        return await service.decide(who, task_id, False)
+
+    @tasks.post("/{task_id}/again", response_model=TaskRecord)
+    async def again(who: Owner, task_id: str) -> TaskRecord:
+        """Try again: rerun the failed step, or go on once you got past a wall."""
+        return await service.again(who, task_id)
+
+    @tasks.post("/{task_id}/cancel", response_model=TaskRecord)
+    async def cancel(who: Owner, task_id: str) -> TaskRecord:
+        """Cancel the task and release its browser."""
+        return await service.cancel(who, task_id)
+
+    @tasks.post("/{task_id}/resolve", response_model=TaskRecord)
+    async def resolve(who: Owner, task_id: str) -> TaskRecord:
+        """Mark done."""
+        return await service.resolve(who, task_id)
+
+    @tasks.post("/{task_id}/reopen", response_model=TaskRecord)
+    async def reopen(who: Owner, task_id: str) -> TaskRecord:
+        """Reopen a task marked done."""
+        return await service.reopen(who, task_id)
+
+    @tasks.get("/{task_id}/report", response_model=TaskStory)
+    async def report(who: Owner, task_id: str) -> TaskStory:
+        """What happened, in order (replies, decisions, updates), and the runs' report."""
+        return await service.story(who, task_id)
+
+    @tasks.get("/{task_id}/events", response_class=StreamingResponse, responses={
+        200: {"content": {"text/event-stream": {"schema": {"type": "string"}}},
+              "description": "one `view` event per view, until the task can change no more"},
+    })
+    async def events(who: Owner, task_id: str) -> StreamingResponse:
+        """The task's views as server-sent events."""
+        views = service.watch(who, task_id)
+        return StreamingResponse(sse_views(views),
+                                 media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store"})
+
+    @tasks.get("/{task_id}/artifacts/{name}", response_class=Response, responses={
+        200: {"content": {"image/png": {"schema": {"type": "string", "format": "binary"}}},
+              "description": "the screenshot's bytes"},
+    })
+    async def artifact(who: Owner, task_id: str, name: str) -> Response:
+        """A stopped run's screenshot, while it lasts (five minutes)."""
+        return Response(service.read_artifact(who, task_id, name), media_type="image/png")
+
+    app.include_router(calls)
+    app.include_router(tasks)
+    for path, mounted in (mounts or {}).items():
+        app.mount(path, mounted)
+    outer: ASGIApp = app
+    if observe is not None:
+        outer = Observed(outer, observe)
+    return BodyLimit(outer, max_body_bytes)
+
+
+class Observed:
+    """Hands every response body chunk to ``observe`` on its way out."""
+
+    def __init__(self, app: ASGIApp, observe: Observer) -> None:
+        self.app = app
+        self.observe = observe
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        async def sending(message: Any) -> None:
+            if message.get("type") == "http.response.body":
+                self.observe(bytes(message.get("body", b"")))
+            await send(message)
+
+        await self.app(scope, receive, sending)

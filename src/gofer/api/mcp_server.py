@@ -1,0 +1,354 @@
+"""The MCP server (the official ``mcp`` package's ``MCPServer``): the agent calls as
+tools, over stdio or streamable HTTP.
+
+Every tool answers with the task's :class:`~gofer.api.agent.AgentView` (or the call's
+own reply), whose ``id`` is the handle for the next call: the server keeps no session
+state, so the HTTP transport runs stateless. Errors come back as a tool error whose
+text is ``{"error": {"code", "message", ...}}``.
+
+A task that needs values the client can ask its user for (form elicitation, when the
+client supports it) has ``await_task`` ask them that way and go on with the answers.
+Secret values, approvals of payments and walls only a person can pass are never asked
+in a form: the view's ``page_url`` and ``guidance`` send the person to the task page.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.shared.exceptions import NoBackChannelError
+from mcp_types import (
+    ElicitRequest,
+    ElicitRequestFormParams,
+    ElicitResult,
+    InputRequiredResult,
+    ToolAnnotations,
+)
+from mcp_types.version import is_version_at_least
+from pydantic import Field, JsonValue, ValidationError
+
+from gofer.api.agent import AgentView, agent_view, secret_fields
+from gofer.api.errors import problems_of
+from gofer.api.service import TaskService
+from gofer.api.tokens import TokenStore
+from gofer.errors import ApiError, GoferError, InvalidRequest
+from gofer.tasks.limits import MAX_AWAIT_MS
+from gofer.tasks.models import (
+    AwaitTaskRequest,
+    CancelTaskRequest,
+    ContinueTaskRequest,
+    DescribeReply,
+    ListTasksReply,
+    OutputSpec,
+    PlanTaskReply,
+    PlanTaskRequest,
+    StartTaskRequest,
+    TaskBudget,
+    TaskConstraints,
+    TaskReport,
+    TaskReportRequest,
+    TaskView,
+)
+
+__all__ = ["INSTRUCTIONS", "McpOwners", "build_mcp_server"]
+
+log = logging.getLogger("gofer.api")
+
+INSTRUCTIONS = """\
+gofer runs a whole job on the web in a real browser, in the background, and stops only \
+when it needs you: a value it lacks, your approval before an action that cannot be \
+undone, a person past a captcha or a login, or the checkpoint before money moves (it \
+never pays).
+
+How to use it:
+1. describe: the flow guide, the step kinds and worked examples.
+2. start_task with `flow` (a JSON flow written with the guide) or, when describe says a \
+planner is configured, `task` in plain words. Put the user's details in `facts` \
+(name -> value) and list secret ones (passwords, card data) in `secret_facts`.
+3. Follow `next` and `guidance` in every view: await_task while task_status is \
+`working`; continue_task with `inputs` or `approve` when it is `input_required`; send a \
+person to `page_url` when guidance says so. `completed`, `failed` and `cancelled` are \
+final; call task_report then.
+Every view carries the task's `id`; pass it to the next call. Nothing else is remembered \
+between calls."""
+
+_ELICIT_KEY = "gofer_inputs"
+
+
+class McpOwners:
+    """Who an MCP request acts for: over HTTP, the owner of its bearer token; over
+    stdio, ``local_owner`` (the person who started the process), if given."""
+
+    def __init__(self, tokens: TokenStore | None, local_owner: str | None = None) -> None:
+        self._tokens = tokens
+        self._local = local_owner
+
+    def owner(self, ctx: Context[Any, Any]) -> str:
+        """The owner of the request in ``ctx`` (UNAUTHORIZED otherwise)."""
+        headers = ctx.headers
+        if headers is None:
+            if self._local is None:
+                raise ApiError("this MCP server needs a token", code="UNAUTHORIZED")
+            return self._local
+        value = headers.get("authorization") or headers.get("Authorization") or ""
+        scheme, _, token = value.partition(" ")
+        found = None
+        if scheme.lower() == "bearer" and self._tokens is not None:
+            found = self._tokens.owner_of(token.strip())
+        if found is None:
+            raise ApiError("the bearer token is not valid", code="UNAUTHORIZED")
+        return found
+
+
+def _tool_error(exc: GoferError) -> ToolError:
+    return ToolError(json.dumps({"error": exc.to_dict()}, ensure_ascii=False))
+
+
+def _build(model: type[Any], **fields: Any) -> Any:
+    try:
+        return model.model_validate(fields)
+    except ValidationError as exc:
+        problems = problems_of(exc)
+        listed = "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems[:5])
+        raise InvalidRequest(f"the arguments do not fit: {listed}", problems=problems) from None
+
+
+TaskId = Annotated[str, Field(description="the task's id, from the view start_task returned")]
+Facts = Annotated[dict[str, str] | None, Field(
+    description="the user's details the job needs, name -> value, e.g. {\"first name\": "
+    "\"Asha\", \"email\": \"asha@example.com\"}; a flow refers to them as ${first name}")]
+SecretFacts = Annotated[list[str] | None, Field(
+    description="names among facts that are secret (passwords, card data, codes): only "
+    "ever typed into a field, never shown")]
+Constraints = Annotated[TaskConstraints | None, Field(
+    description="what the task may touch: surfaces, origins (sites it may load), payment, "
+    "allow_destructive, headed")]
+Budget = Annotated[TaskBudget | None, Field(
+    description="limits over the whole task: max_actions, max_model_calls, max_elapsed_ms")]
+
+
+def build_mcp_server(
+    service: TaskService,
+    owners: McpOwners,
+    *,
+    page_url: Callable[[str], str] | None = None,
+    name: str = "gofer",
+) -> MCPServer:
+    """The MCP server over ``service``; ``page_url`` gives a task's page for a person."""
+    server: MCPServer = MCPServer(name, title="gofer: web jobs in a real browser",
+                                  instructions=INSTRUCTIONS, log_level="WARNING")
+
+    def view(task: TaskView) -> AgentView:
+        return agent_view(task, page_url)
+
+    async def call(ctx: Context[Any, Any], work: Callable[[str], Any]) -> Any:
+        try:
+            return await work(owners.owner(ctx))
+        except GoferError as exc:
+            raise _tool_error(exc) from None
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=True))
+    async def describe(ctx: Context[Any, Any]) -> DescribeReply:
+        """Read this first: what gofer can do here (browser, desktop, planner configured or
+        not), the flow guide for writing a flow, every step kind, the JSON Schemas of
+        every tool's request and reply, and worked examples."""
+        result: DescribeReply = await call(ctx, lambda _owner: service.describe())
+        return result
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=True))
+    async def plan_task(
+        ctx: Context[Any, Any],
+        task: Annotated[str, Field(description="the job in plain words")],
+        facts: Facts = None,
+        secret_facts: SecretFacts = None,
+        constraints: Constraints = None,
+    ) -> PlanTaskReply:
+        """Draft a flow for a plain-language job without running it (needs a planner;
+        describe says whether one is configured). Returns the flow and the names it still
+        needs values for; pass the flow to start_task."""
+        async def work(owner: str) -> PlanTaskReply:
+            request = _build(PlanTaskRequest, task=task, facts=facts or {},
+                             secret_facts=secret_facts or [],
+                             constraints=constraints or TaskConstraints())
+            return await service.plan_task(owner, request)
+        result: PlanTaskReply = await call(ctx, work)
+        return result
+
+    @server.tool()
+    async def start_task(
+        ctx: Context[Any, Any],
+        flow: Annotated[JsonValue, Field(
+            description="the job as a flow: {\"steps\": [{\"browse\": URL}, {\"click\": "
+            "\"Search\"}, ...]} written with describe's guide; end a purchase with "
+            "{\"stop_before\": \"paying\"}")] = None,
+        task: Annotated[str | None, Field(
+            description="the job in plain words, instead of flow (needs a planner)")] = None,
+        facts: Facts = None,
+        secret_facts: SecretFacts = None,
+        constraints: Constraints = None,
+        budget: Budget = None,
+        output: Annotated[OutputSpec | None, Field(
+            description="a fixed shape for the result: instructions and a JSON schema "
+            "(needs an output model)")] = None,
+        idempotency_key: Annotated[str | None, Field(
+            description="any unique string; a retried call with the same key and "
+            "arguments opens no second task")] = None,
+    ) -> AgentView:
+        """Hand gofer a job: it starts in the background and this returns at once with the
+        task's view. Give `flow` (or `task` in plain words when a planner is configured)
+        and the user's details as `facts`. Then follow the view's `next` and `guidance`:
+        usually await_task next."""
+        async def work(owner: str) -> AgentView:
+            request = _build(
+                StartTaskRequest, flow=flow, task=task, facts=facts or {},
+                secret_facts=secret_facts or [], constraints=constraints or TaskConstraints(),
+                budget=budget or TaskBudget(), output=output)
+            return view(await service.start_task(owner, request,
+                                                 idempotency_key=idempotency_key))
+        result: AgentView = await call(ctx, work)
+        return result
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=True))
+    async def await_task(
+        ctx: Context[Any, Any],
+        id: TaskId,
+        timeout_ms: Annotated[int, Field(
+            ge=0, le=MAX_AWAIT_MS,
+            description="how long to wait for the task to stop running, at most 60000")
+        ] = MAX_AWAIT_MS,
+    ) -> AgentView | InputRequiredResult:
+        """Wait for the task: returns as soon as it needs you or finishes, or when
+        timeout_ms passes (then task_status is still working: call it again). When the
+        task needs plain values and your client can ask its user (elicitation), they are
+        asked that way and the task goes on with the answers."""
+        async def work(owner: str) -> AgentView | InputRequiredResult:
+            answered = await _answer_elicited(ctx, owner, id)
+            if answered is not None:
+                return view(answered)
+            current = await service.await_task(owner, AwaitTaskRequest(id=id,
+                                                                       timeout_ms=timeout_ms))
+            asked = await _elicit(ctx, owner, current)
+            if isinstance(asked, InputRequiredResult):
+                return asked
+            return view(asked or current)
+        result: AgentView | InputRequiredResult = await call(ctx, work)
+        return result
+
+    @server.tool()
+    async def continue_task(
+        ctx: Context[Any, Any],
+        id: TaskId,
+        inputs: Annotated[dict[str, str] | None, Field(
+            description="values the task asked for (needs_input), name -> value")] = None,
+        secret_inputs: Annotated[list[str] | None, Field(
+            description="names among inputs to keep secret")] = None,
+        approve: Annotated[bool | None, Field(
+            description="for needs_approval: true presses the control, false cancels the "
+            "task; ask the user first")] = None,
+    ) -> AgentView:
+        """Answer a task that waits for you: `inputs` for needs_input, `approve` for
+        needs_approval, or just the id once a person got past a wall (needs_human) or to
+        retry a failed step. Then await_task again."""
+        async def work(owner: str) -> AgentView:
+            request = _build(ContinueTaskRequest, id=id, inputs=inputs or {},
+                             secret_inputs=secret_inputs or [], approve=approve)
+            return view(await service.continue_task(owner, request))
+        result: AgentView = await call(ctx, work)
+        return result
+
+    @server.tool(annotations=ToolAnnotations(destructive_hint=True, idempotent_hint=True))
+    async def cancel_task(ctx: Context[Any, Any], id: TaskId) -> AgentView:
+        """Cancel the task and close its browser. A finished task is left as it is. Call
+        it after a checkpoint once the person is done with the open page."""
+        async def work(owner: str) -> AgentView:
+            return view(await service.cancel_task(owner, CancelTaskRequest(id=id)))
+        result: AgentView = await call(ctx, work)
+        return result
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=True))
+    async def task_report(ctx: Context[Any, Any], id: TaskId) -> TaskReport:
+        """Everything the task did: each step's outcome, the records it read (the answer
+        to the job), the trace, what it spent. Secret values never appear."""
+        async def work(owner: str) -> TaskReport:
+            return await service.task_report(owner, TaskReportRequest(id=id))
+        result: TaskReport = await call(ctx, work)
+        return result
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=True))
+    async def list_tasks(ctx: Context[Any, Any]) -> ListTasksReply:
+        """Your tasks, oldest first, each with its view (status, summary, next); the id in
+        each is the handle for the other tools."""
+        async def work(owner: str) -> ListTasksReply:
+            return await service.list_tasks(owner)
+        result: ListTasksReply = await call(ctx, work)
+        return result
+
+    async def _elicit(
+        ctx: Context[Any, Any], owner: str, current: TaskView,
+    ) -> TaskView | InputRequiredResult | None:
+        """Ask the client's user for the plain values ``current`` waits for; None when
+        it waits for none, some are secret, or the client cannot ask."""
+        status = current.status
+        if status.state != "needs_input" or secret_fields(status.fields):
+            return None
+        capabilities = ctx.client_capabilities
+        if capabilities is None or capabilities.elicitation is None or (
+                capabilities.elicitation.form is None and capabilities.elicitation.url
+                is not None):
+            return None
+        params = ElicitRequestFormParams(
+            message=f"gofer's task “{current.summary}” needs: {', '.join(status.fields)}",
+            requested_schema={
+                "type": "object",
+                "properties": {name: {"type": "string", "title": name}
+                               for name in status.fields},
+                "required": list(status.fields),
+            },
+        )
+        version = ctx.protocol_version
+        if version is not None and is_version_at_least(version, "2026-07-28"):
+            return InputRequiredResult(
+                input_requests={_ELICIT_KEY: ElicitRequest(params=params)},
+                request_state=json.dumps({"id": current.id, "fields": status.fields}),
+            )
+        try:
+            reply = await ctx.session.elicit_form(
+                message=params.message, requested_schema=params.requested_schema,
+                related_request_id=ctx.request_id)
+        except NoBackChannelError:
+            return None
+        return await _continue_with(owner, current.id, list(status.fields), reply)
+
+    async def _answer_elicited(ctx: Context[Any, Any], owner: str,
+                               task_id: str) -> TaskView | None:
+        """On the round after an elicitation: go on with the user's answers."""
+        responses = ctx.input_responses
+        if not responses or _ELICIT_KEY not in responses:
+            return None
+        reply = responses[_ELICIT_KEY]
+        try:
+            state = json.loads(ctx.request_state or "{}")
+        except json.JSONDecodeError:
+            state = {}
+        fields = state.get("fields") if state.get("id") == task_id else None
+        if not isinstance(reply, ElicitResult) or not isinstance(fields, list):
+            return None
+        return await _continue_with(owner, task_id, [str(f) for f in fields], reply)
+
+    async def _continue_with(owner: str, task_id: str, fields: list[str],
+                             reply: ElicitResult) -> TaskView | None:
+        if reply.action != "accept" or not reply.content:
+            return None
+        inputs = {name: str(reply.content[name]) for name in fields
+                  if reply.content.get(name) not in (None, "")}
+        if not inputs:
+            return None
+        return await service.continue_task(owner, ContinueTaskRequest(id=task_id,
+                                                                      inputs=inputs))
+
+    return server

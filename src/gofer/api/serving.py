@@ -1,0 +1,107 @@
+"""Serving an ASGI app on a socket inside the caller's event loop (uvicorn).
+
+``async with Listening(app, port=0) as listening:`` binds a free port on loopback and
+serves until the block ends; ``listening.url`` is its address. Shutdown is graceful:
+open long-polls get up to ``graceful_s`` to finish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import Iterator
+from types import TracebackType
+
+import uvicorn
+from starlette.types import ASGIApp
+
+from gofer.errors import ApiError
+
+__all__ = ["Listening"]
+
+
+class _Embedded(uvicorn.Server):
+    """A uvicorn server that says when it listens and leaves signals to its host."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.ready = asyncio.Event()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        self.ready.set()
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield
+
+
+class Listening:
+    """``app`` served on ``host:port`` (0: a free port) in the running event loop."""
+
+    def __init__(
+        self, app: ASGIApp, *, host: str = "127.0.0.1", port: int = 0,
+        graceful_s: float = 5.0, backlog: int = 2048,
+    ) -> None:
+        self.app = app
+        self.host = host
+        self.port = port
+        self._graceful = graceful_s
+        self._backlog = backlog
+        self._server: _Embedded | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def url(self) -> str:
+        """``http://HOST:PORT`` (no trailing slash)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    async def start(self) -> None:
+        """Bind and wait until connections are accepted (API_ERROR when it cannot)."""
+        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
+        try:
+            sock = socket.create_server((self.host, self.port), family=family,
+                                        backlog=self._backlog)
+        except OSError as exc:
+            raise ApiError(f"cannot listen on {self.host}:{self.port}: {exc.strerror}",
+                           code="LISTEN_FAILED", host=self.host, port=self.port) from exc
+        self.port = sock.getsockname()[1]
+        config = uvicorn.Config(self.app, log_level="warning", lifespan="off",
+                                timeout_graceful_shutdown=int(self._graceful) or 1,
+                                backlog=self._backlog, access_log=False)
+        self._server = _Embedded(config)
+        self._task = asyncio.create_task(self._server.serve(sockets=[sock]),
+                                         name=f"gofer-http-{self.port}")
+        ready = asyncio.create_task(self._server.ready.wait())
+        await asyncio.wait({ready, self._task}, return_when=asyncio.FIRST_COMPLETED)
+        if not ready.done():
+            ready.cancel()
+            error = self._task.exception() if not self._task.cancelled() else None
+            raise ApiError("the HTTP server stopped while starting", code="LISTEN_FAILED",
+                           port=self.port) from error
+
+    async def stop(self) -> None:
+        """Stop serving and wait for the server to finish (idempotent)."""
+        server, task = self._server, self._task
+        self._server = self._task = None
+        if server is None or task is None:
+            return
+        server.should_exit = True
+        await task
+
+    async def wait(self) -> None:
+        """Until the server stops."""
+        if self._task is not None:
+            await asyncio.shield(self._task)
+
+    async def __aenter__(self) -> Listening:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.stop()

@@ -1,0 +1,170 @@
+"""What the faces send and answer besides the calls' own models: the person's tasks,
+errors as JSON, and the MCP tasks vocabulary beside gofer's status.
+
+The eight agent calls keep :mod:`gofer.tasks.models` as they are; these models wrap
+them for a person's view of their tasks and for an MCP client.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+from gofer.tasks.models import (
+    OutputSpec,
+    Status,
+    TaskBudget,
+    TaskConstraints,
+    TaskReport,
+    TaskView,
+)
+
+__all__ = [
+    "CreateTask",
+    "CreateTasks",
+    "ErrorBody",
+    "ErrorInfo",
+    "McpTaskStatus",
+    "PersonReply",
+    "ReportEvent",
+    "TaskList",
+    "TaskRecord",
+    "TaskRecords",
+    "TaskStory",
+    "mcp_status",
+]
+
+McpTaskStatus = Literal["working", "input_required", "completed", "failed", "cancelled"]
+"""The MCP tasks extension's statuses; every gofer status maps onto one of them."""
+
+
+def mcp_status(status: Status) -> McpTaskStatus:
+    """The MCP tasks status for a gofer status.
+
+    A task that waits for its caller (values, an approval, a person past a wall, a
+    recoverable failure, a continuable checkpoint) is ``input_required``; a final
+    checkpoint is ``completed``: the job went as far as gofer may take it, and the rest
+    (paying) is a person's. ``needs_plan`` is ``failed``: this task can do no more, and
+    the way on is a new ``start_task`` with a flow.
+    """
+    match status.state:
+        case "running":
+            return "working"
+        case "needs_input" | "needs_approval" | "needs_human":
+            return "input_required"
+        case "checkpoint":
+            return "input_required" if status.continuable else "completed"
+        case "done":
+            return "completed"
+        case "failed":
+            return "input_required" if status.recoverable else "failed"
+        case "needs_plan":
+            return "failed"
+        case _:
+            return "cancelled"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ErrorInfo(BaseModel):
+    """One error: its stable code, a message in plain words, and any details."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    code: str = Field(description="stable and machine-readable, e.g. UNKNOWN_TASK")
+    message: str
+
+
+class ErrorBody(_Model):
+    """Every error the HTTP API answers with."""
+
+    error: ErrorInfo
+
+
+class CreateTask(_Model):
+    """A person's new task: an ``instruction`` in plain words, or a ``flow`` to run."""
+
+    instruction: str | None = Field(
+        default=None, max_length=20_000, description="the job in plain language"
+    )
+    flow: JsonValue = Field(default=None, description="a flow to run instead of planning")
+    title: str | None = Field(
+        default=None, max_length=200,
+        description="shown in the list; the instruction's first sentence when left out",
+    )
+    facts: dict[str, str] = Field(default_factory=dict, repr=False)
+    secret_facts: list[str] = Field(default_factory=list)
+    constraints: TaskConstraints = TaskConstraints()
+    budget: TaskBudget = TaskBudget()
+    output: OutputSpec | None = None
+
+    @model_validator(mode="after")
+    def _instruction_or_flow(self) -> CreateTask:
+        if self.flow is None and not (self.instruction and self.instruction.strip()):
+            raise ValueError("give an `instruction` in plain language or a `flow` to run")
+        return self
+
+
+class CreateTasks(_Model):
+    """Several new tasks in one request (at most five)."""
+
+    tasks: list[CreateTask] = Field(min_length=1)
+
+
+class PersonReply(_Model):
+    """A person's answer to a task that asked for values."""
+
+    inputs: dict[str, str] = Field(default_factory=dict, repr=False)
+    secret_inputs: list[str] = Field(
+        default_factory=list, description="names among inputs to keep secret"
+    )
+
+
+class TaskRecord(_Model):
+    """One of a person's tasks: what they said about it and its view now."""
+
+    id: str
+    title: str
+    created_at: datetime
+    resolved_at: datetime | None = Field(description="when the person marked it done")
+    view: TaskView
+    task_status: McpTaskStatus = Field(description="the view's status in MCP's tasks words")
+
+
+class TaskRecords(_Model):
+    """Tasks a request started, in the order it gave them."""
+
+    tasks: list[TaskRecord]
+
+
+class TaskList(_Model):
+    """A person's tasks, newest first."""
+
+    tasks: list[TaskRecord]
+
+
+class ReportEvent(_Model):
+    """One thing that happened to a task: the person's replies and decisions, and the
+    task's update each time it stopped. Never a value: replies list names only."""
+
+    at: datetime
+    kind: Literal[
+        "started", "reply", "approved", "declined", "again", "cancelled", "resolved",
+        "reopened", "update",
+    ]
+    summary: str
+    fields: list[str] = Field(default_factory=list)
+    state: str | None = None
+
+
+class TaskStory(_Model):
+    """A task's report as the person reads it: what happened, in order, and the full
+    report of the runs."""
+
+    task: TaskRecord
+    events: list[ReportEvent]
+    report: TaskReport
