@@ -35,8 +35,8 @@ CALLS = {"describe", "plan_task", "start_task", "await_task", "continue_task", "
 @pytest_asyncio.fixture
 async def setup() -> AsyncIterator[tuple[ScriptedRunner, TaskService]]:
     runner = ScriptedRunner()
-    async with Tasks(runner) as tasks, TaskService(tasks) as service:
-        yield runner, service
+    async with Tasks(runner) as tasks:
+        yield runner, TaskService(tasks)
 
 
 def server_of(service: TaskService) -> Any:

@@ -273,7 +273,7 @@ def create_app(
     })
     async def events(who: Owner, task_id: str) -> StreamingResponse:
         """The task's views as server-sent events."""
-        views = service.watch(who, task_id)
+        views = await service.watch(who, task_id)
         return StreamingResponse(sse_views(views),
                                  media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store"})

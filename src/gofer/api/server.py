@@ -172,10 +172,9 @@ class GoferServer:
         self.stopped.set()
 
     async def aclose(self) -> None:
-        """Stop listening, then stop following tasks (idempotent)."""
+        """Stop listening (idempotent)."""
         self.stopped.set()
         await self._exit.aclose()
-        await self.service.aclose()
 
     async def __aenter__(self) -> GoferServer:
         await self.start()

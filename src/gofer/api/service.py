@@ -1,21 +1,18 @@
-"""The faces' one door to the controller: owners, titles, idempotency, the person's
-task actions and the story of each task.
+"""The faces' one door to the controller: owners, titles, idempotency keys, the
+person's task actions and the cap on starts.
 
 :class:`TaskService` wraps a :class:`~gofer.api.types.Controller`. Every call names
-its owner, and another owner's task is the same as no task: the same UNKNOWN_TASK
-error, word for word. It stays thin on purpose: what it keeps (owner, title, created
-and resolved times, the story's events) is what the durable ledgers keep once the
-controller holds them, and then this layer only passes the owner on.
+its owner and goes to the controller answering as that owner, so another owner's task
+is the same as no task (the controller's own UNKNOWN_TASK, word for word). It keeps
+nothing of a task: titles, times, Mark done and the log live in the controller's
+ledgers; only recent idempotency keys are held here, in memory.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
-import time
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,7 +23,6 @@ from gofer.api.views import (
     CreateTask,
     CreateTasks,
     PersonReply,
-    ReportEvent,
     TaskList,
     TaskRecord,
     TaskStory,
@@ -34,7 +30,6 @@ from gofer.api.views import (
 )
 from gofer.errors import ApiError, GoferError
 from gofer.facts import Facts
-from gofer.tasks import errors as task_errors
 from gofer.tasks.models import (
     AwaitTaskRequest,
     CancelTaskRequest,
@@ -93,104 +88,26 @@ def title_for(instruction: str | None, flow: Any, given: str | None, facts: Fact
     return facts.redact(_cut(f"{what} on {host}" if host else what))
 
 
-def _now_dt(clock: Callable[[], float]) -> datetime:
-    return datetime.fromtimestamp(clock(), UTC)
-
-
-@dataclass(slots=True)
-class _Entry:
-    owner: Owner
-    title: str
-    created_at: datetime
-    facts: Facts
-    resolved_at: datetime | None = None
-    events: list[ReportEvent] = field(default_factory=list)
-    follower: asyncio.Task[None] | None = None
+def _when(seconds: float | None) -> datetime | None:
+    return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
 
 
 class TaskService:
-    """The controller as the faces see it: per owner, with the person's actions.
-
-    ``clock`` gives wall time in seconds. Use it as an async context manager (or call
-    :meth:`aclose`) to stop following tasks' views.
-    """
+    """The controller as the faces see it: per owner, with the person's actions."""
 
     def __init__(
         self,
         controller: Controller,
         *,
-        clock: Callable[[], float] = time.time,
         max_starts_per_request: int = MAX_STARTS_PER_REQUEST,
         idempotency: Idempotency | None = None,
     ) -> None:
         self.controller = controller
-        self._clock = clock
         self._max_starts = max_starts_per_request
         self._keys = idempotency or Idempotency()
-        self._entries: dict[str, _Entry] = {}
-        self._closed = False
 
-    async def __aenter__(self) -> TaskService:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.aclose()
-
-    async def aclose(self) -> None:
-        """Stop following every task (idempotent); the controller is the caller's."""
-        self._closed = True
-        followers = [e.follower for e in self._entries.values() if e.follower is not None]
-        for task in followers:
-            task.cancel()
-        if followers:
-            await asyncio.wait(followers)
-
-    # ------------------------------------------------------------ ownership
-
-    def _own(self, owner: Owner, task_id: str) -> _Entry:
-        entry = self._entries.get(task_id)
-        if entry is None or entry.owner != owner:
-            raise task_errors.unknown_task(task_id)
-        return entry
-
-    async def _guard(self, task_id: str, call: Callable[[], Any]) -> Any:
-        """Run a controller call; a task the controller dropped is forgotten here too."""
-        try:
-            return await call()
-        except GoferError as exc:
-            if exc.code == "UNKNOWN_TASK":
-                self._forget(task_id)
-            raise
-
-    def _forget(self, task_id: str) -> None:
-        entry = self._entries.pop(task_id, None)
-        if entry is not None and entry.follower is not None:
-            entry.follower.cancel()
-
-    def _event(self, entry: _Entry, kind: Any, summary: str, **extra: Any) -> None:
-        entry.events.append(ReportEvent(at=_now_dt(self._clock), kind=kind,
-                                        summary=entry.facts.redact(summary), **extra))
-
-    async def _follow(self, task_id: str, entry: _Entry) -> None:
-        """Add an update to the story each time the task stops."""
-        last = "running"
-        try:
-            async for view in self.controller.watch(task_id, until_final=True):
-                state = view.status.state
-                if state != last and state != "running":
-                    self._event(entry, "update", view.summary, state=state)
-                last = state
-        except GoferError as exc:
-            log.info("task %s: no longer followed (%s)", task_id, exc.code)
-
-    def _register(self, owner: Owner, view: TaskView, title: str, facts: Facts) -> _Entry:
-        entry = _Entry(owner=owner, title=title, created_at=_now_dt(self._clock), facts=facts)
-        self._entries[view.id] = entry
-        self._event(entry, "started", f"Started: {title}.")
-        if not self._closed:
-            entry.follower = asyncio.create_task(self._follow(view.id, entry),
-                                                 name=f"gofer-api-follow-{view.id}")
-        return entry
+    def _as(self, owner: Owner) -> Controller:
+        return self.controller.for_owner(owner)
 
     # ------------------------------------------------------------ the agent calls
 
@@ -200,13 +117,13 @@ class TaskService:
 
     async def plan_task(self, owner: Owner, request: PlanTaskRequest) -> PlanTaskReply:
         """Draft a flow without running it."""
-        return await self.controller.plan_task(request)
+        return await self._as(owner).plan_task(request)
 
     async def _start(self, owner: Owner, request: StartTaskRequest,
                      title: str | None) -> TaskView:
-        view = await self.controller.start_task(request)
         facts = Facts(request.facts, secret=request.secret_facts)
-        self._register(owner, view, title_for(request.task, request.flow, title, facts), facts)
+        named = title_for(request.task, request.flow, title, facts)
+        view = await self._as(owner).start_task(request, title=named)
         log.info("task %s: started for %s", view.id, owner)
         return view
 
@@ -226,81 +143,53 @@ class TaskService:
 
     async def await_task(self, owner: Owner, request: AwaitTaskRequest) -> TaskView:
         """Wait until the task stops running or the timeout passes."""
-        self._own(owner, request.id)
-        view: TaskView = await self._guard(request.id,
-                                           lambda: self.controller.await_task(request))
-        return view
+        return await self._as(owner).await_task(request)
 
     async def continue_task(self, owner: Owner, request: ContinueTaskRequest) -> TaskView:
-        """Answer a paused task; the story notes the answer (names, never values)."""
-        entry = self._own(owner, request.id)
-        before = await self._guard(
-            request.id, lambda: self.controller.await_task(
-                AwaitTaskRequest(id=request.id, timeout_ms=0)))
-        view: TaskView = await self._guard(request.id,
-                                           lambda: self.controller.continue_task(request))
-        names = sorted(request.inputs)
-        if request.approve is True:
-            self._event(entry, "approved", f"Approved: {_target(before)}.")
-        elif request.approve is False:
-            self._event(entry, "declined", f"Declined: {_target(before)}.")
-        elif names:
-            self._event(entry, "reply", f"Answered {', '.join(names)}.", fields=names)
-        else:
-            self._event(entry, "again", f"Went on from {before.status.state}.",
-                        state=before.status.state)
-        return view
+        """Answer a paused task."""
+        return await self._as(owner).continue_task(request)
 
     async def cancel_task(self, owner: Owner, request: CancelTaskRequest) -> TaskView:
         """Cancel the task and release its workspace."""
-        entry = self._own(owner, request.id)
-        view: TaskView = await self._guard(request.id,
-                                           lambda: self.controller.cancel_task(request))
-        if not any(e.kind == "cancelled" for e in entry.events):
-            self._event(entry, "cancelled", "Cancelled by its owner.")
-        return view
+        return await self._as(owner).cancel_task(request)
 
     async def task_report(self, owner: Owner, request: TaskReportRequest) -> TaskReport:
         """The task's full, confidential report."""
-        self._own(owner, request.id)
-        report: TaskReport = await self._guard(request.id,
-                                               lambda: self.controller.task_report(request))
-        return report
+        return await self._as(owner).task_report(request)
 
     async def list_tasks(self, owner: Owner) -> ListTasksReply:
         """The owner's tasks, oldest first."""
-        reply = await self.controller.list_tasks()
-        mine = [view for view in reply.tasks
-                if (e := self._entries.get(view.id)) is not None and e.owner == owner]
-        return ListTasksReply(tasks=mine)
+        return await self._as(owner).list_tasks()
 
-    def watch(self, owner: Owner, task_id: str) -> AsyncIterator[TaskView]:
-        """The task's views until it can change no more."""
-        self._own(owner, task_id)
-        return self.controller.watch(task_id, until_final=True)
+    async def watch(self, owner: Owner, task_id: str) -> AsyncIterator[TaskView]:
+        """The task's views until it can change no more; UNKNOWN_TASK is raised here,
+        before the first view, so a face can still answer with an error."""
+        await self.await_task(owner, AwaitTaskRequest(id=task_id, timeout_ms=0))
+        return self._as(owner).watch(task_id, until_final=True)
 
     def read_artifact(self, owner: Owner, task_id: str, name: str) -> bytes:
         """An artifact's bytes while it lasts."""
-        self._own(owner, task_id)
-        return self.controller.read_artifact(task_id, name)
+        return self._as(owner).read_artifact(task_id, name)
 
     # ------------------------------------------------------------ the person's tasks
 
-    def _record(self, task_id: str, entry: _Entry, view: TaskView) -> TaskRecord:
-        return TaskRecord(id=task_id, title=entry.title, created_at=entry.created_at,
-                          resolved_at=entry.resolved_at, view=view,
+    async def _record(self, owner: Owner, view: TaskView) -> TaskRecord:
+        about = await self._as(owner).task_record(view.id)
+        created = _when(about.created_at)
+        assert created is not None
+        return TaskRecord(id=view.id, title=about.title, created_at=created,
+                          resolved_at=_when(about.resolved_at), view=view,
                           task_status=mcp_status(view.status))
 
     async def record(self, owner: Owner, task_id: str) -> TaskRecord:
         """One of the owner's tasks as it is now."""
-        entry = self._own(owner, task_id)
         view = await self.await_task(owner, AwaitTaskRequest(id=task_id, timeout_ms=0))
-        return self._record(task_id, entry, view)
+        return await self._record(owner, view)
 
     async def records(self, owner: Owner) -> TaskList:
         """The owner's tasks, newest first."""
         reply = await self.list_tasks(owner)
-        found = [self._record(v.id, self._entries[v.id], v) for v in reply.tasks]
+        found = [await self._record(owner, view) for view in reply.tasks]
         found.sort(key=lambda r: r.created_at, reverse=True)
         return TaskList(tasks=found)
 
@@ -321,8 +210,9 @@ class TaskService:
     async def create_many(self, owner: Owner, creates: CreateTasks,
                           idempotency_key: str | None = None) -> list[TaskRecord]:
         """Open and start every task of one request (at most MAX_STARTS_PER_REQUEST), all
-        or none: when one is refused, the ones already started are cancelled and
-        forgotten, and the refusal says which one it was."""
+        or none: when one is refused, the ones it already started are cancelled and
+        marked done, and the refusal says which one it was
+        (``index``) and which it withdrew (``withdrawn``)."""
         if len(creates.tasks) > self._max_starts:
             raise ApiError(
                 f"one request starts at most {self._max_starts} tasks; this one asked for "
@@ -337,10 +227,11 @@ class TaskService:
                     view = await self._start(owner, self._start_request(create), create.title)
                 except GoferError as exc:
                     for task_id in started:
-                        await self.controller.cancel_task(CancelTaskRequest(id=task_id))
-                        self._forget(task_id)
+                        await self.cancel_task(owner, CancelTaskRequest(id=task_id))
+                        await self._as(owner).mark_done(task_id)
                     if len(creates.tasks) > 1:
                         exc.details.setdefault("index", index)
+                        exc.details.setdefault("withdrawn", list(started))
                     raise
                 started.append(view.id)
             return started
@@ -361,7 +252,7 @@ class TaskService:
 
     async def again(self, owner: Owner, task_id: str) -> TaskRecord:
         """Try again: rerun a recoverably failed step, or go on once a person got past a
-        wall. Two at once run once: the second finds the task running (WRONG_STATE)."""
+        wall; two at once run once."""
         await self.continue_task(owner, ContinueTaskRequest(id=task_id))
         return await self.record(owner, task_id)
 
@@ -371,31 +262,16 @@ class TaskService:
         return await self.record(owner, task_id)
 
     async def resolve(self, owner: Owner, task_id: str) -> TaskRecord:
-        """Mark done: the person says the task needs nothing more (idempotent)."""
-        entry = self._own(owner, task_id)
-        if entry.resolved_at is None:
-            entry.resolved_at = _now_dt(self._clock)
-            self._event(entry, "resolved", "Marked done.")
-        return await self.record(owner, task_id)
+        """Mark done."""
+        view = await self._as(owner).mark_done(task_id)
+        return await self._record(owner, view)
 
     async def reopen(self, owner: Owner, task_id: str) -> TaskRecord:
-        """Reopen a task marked done (idempotent)."""
-        entry = self._own(owner, task_id)
-        if entry.resolved_at is not None:
-            entry.resolved_at = None
-            self._event(entry, "reopened", "Reopened.")
-        return await self.record(owner, task_id)
+        """Reopen a task marked done."""
+        view = await self._as(owner).reopen(task_id)
+        return await self._record(owner, view)
 
     async def story(self, owner: Owner, task_id: str) -> TaskStory:
-        """The task's report as a person reads it: events in order, then the runs."""
-        entry = self._own(owner, task_id)
+        """The task's report as a person reads it: its log in order, then the runs."""
         report = await self.task_report(owner, TaskReportRequest(id=task_id))
-        return TaskStory(task=self._record(task_id, entry, report.view),
-                         events=list(entry.events), report=report)
-
-
-def _target(view: TaskView) -> str:
-    status = view.status
-    if status.state == "needs_approval":
-        return f"press “{status.target}” ({status.action})"
-    return "the step it waited at"
+        return TaskStory(task=await self._record(owner, report.view), report=report)

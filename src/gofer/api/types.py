@@ -1,8 +1,9 @@
 """The core signatures the faces stand on: the controller they call and who is asking.
 
 :class:`Controller` is what the HTTP API, the MCP server and the CLI need of the task
-controller. :class:`gofer.tasks.Tasks` is one; a durable controller answers the same
-calls, so it slots in under the faces unchanged.
+controller: the eight calls, answered for one owner at a time (:meth:`for_owner`),
+plus the person's Mark done and Reopen and what the start said of a task.
+:class:`gofer.tasks.Tasks` is one.
 """
 
 from __future__ import annotations
@@ -26,14 +27,35 @@ from gofer.tasks.models import (
     TaskView,
 )
 
-__all__ = ["Controller", "Owner"]
+__all__ = ["Controller", "Owner", "TaskAbout"]
 
 Owner = str
 """Who a request acts for: every task belongs to one owner."""
 
 
+class TaskAbout(Protocol):
+    """What the caller and the start said of a task (the ledger's record)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def created_at(self) -> float: ...
+
+    @property
+    def resolved_at(self) -> float | None: ...
+
+
 class Controller(Protocol):
-    """The eight agent calls, plus following a task's views and reading an artifact."""
+    """The eight agent calls for one owner, plus following a task's views, reading an
+    artifact, Mark done and Reopen."""
+
+    def for_owner(self, owner: str) -> Controller:
+        """The same controller answering as ``owner``; another owner's task is no task."""
+        ...
 
     async def describe(
         self, request: DescribeRequest | Mapping[str, Any] | None = None
@@ -41,7 +63,9 @@ class Controller(Protocol):
 
     async def plan_task(self, request: PlanTaskRequest | Mapping[str, Any]) -> PlanTaskReply: ...
 
-    async def start_task(self, request: StartTaskRequest | Mapping[str, Any]) -> TaskView: ...
+    async def start_task(
+        self, request: StartTaskRequest | Mapping[str, Any], *, title: str | None = None,
+    ) -> TaskView: ...
 
     async def await_task(self, request: AwaitTaskRequest | Mapping[str, Any]) -> TaskView: ...
 
@@ -60,3 +84,9 @@ class Controller(Protocol):
     def watch(self, task_id: str, *, until_final: bool = False) -> AsyncIterator[TaskView]: ...
 
     def read_artifact(self, task_id: str, name: str) -> bytes: ...
+
+    async def mark_done(self, task_id: str) -> TaskView: ...
+
+    async def reopen(self, task_id: str) -> TaskView: ...
+
+    async def task_record(self, task_id: str) -> TaskAbout: ...

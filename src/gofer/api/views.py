@@ -28,7 +28,6 @@ __all__ = [
     "ErrorInfo",
     "McpTaskStatus",
     "PersonReply",
-    "ReportEvent",
     "TaskList",
     "TaskRecord",
     "TaskRecords",
@@ -147,24 +146,9 @@ class TaskList(_Model):
     tasks: list[TaskRecord]
 
 
-class ReportEvent(_Model):
-    """One thing that happened to a task: the person's replies and decisions, and the
-    task's update each time it stopped. Never a value: replies list names only."""
-
-    at: datetime
-    kind: Literal[
-        "started", "reply", "approved", "declined", "again", "cancelled", "resolved",
-        "reopened", "update",
-    ]
-    summary: str
-    fields: list[str] = Field(default_factory=list)
-    state: str | None = None
-
-
 class TaskStory(_Model):
-    """A task's report as the person reads it: what happened, in order, and the full
-    report of the runs."""
+    """A task's report as the person reads it: the task, and the report whose ``log``
+    says what happened, in order (replies, decisions, each run's update)."""
 
     task: TaskRecord
-    events: list[ReportEvent]
     report: TaskReport

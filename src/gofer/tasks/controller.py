@@ -245,9 +245,12 @@ class Tasks:
             raise invalid_flow([p.to_dict() for p in check.problems])
         return PlanTaskReply(flow=flow_to_json(flow), questions=list(check.questions))
 
-    async def start_task(self, request: StartTaskRequest | Mapping[str, Any]) -> TaskView:
+    async def start_task(
+        self, request: StartTaskRequest | Mapping[str, Any], *, title: str | None = None,
+    ) -> TaskView:
         """Validate and store a task with its first turn, in one transaction; returns at
-        once with its first view."""
+        once with its first view. ``title`` is what the caller calls the task (else the
+        ask's first sentence)."""
         self._check_open()
         self._started()
         req = _coerce(StartTaskRequest, request)
@@ -291,7 +294,7 @@ class Tasks:
             turn = False
         else:
             self._driver.publish_running(cell)
-        record = TaskRecord(id=task_id, owner=self._owner, title=_title(req, flow),
+        record = TaskRecord(id=task_id, owner=self._owner, title=title or _title(req, flow),
                             request=req.model_dump(mode="json", by_alias=True),
                             created_at=self._book.now(), source=self._source)
         book = self._book
@@ -486,6 +489,13 @@ class Tasks:
         return ListTasksReply(tasks=[view for _record, view in await self._listing()])
 
     # ------------------------------------------------------------ beyond the eight calls
+
+    async def task_record(self, task_id: str) -> TaskRecord:
+        """What the caller and the start said of the task: title, times, source
+        (UNKNOWN_TASK for another owner's). Its ``request`` holds fact values: never
+        show it."""
+        reading, _view = await self._book.read(self._owner, task_id)
+        return reading.record
 
     async def mark_done(self, task_id: str) -> TaskView:
         """Mark a task done (its ``resolved_at``): it reads done and lets its workspace
