@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,12 +28,15 @@ from .conftest import Events
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 
-async def gofer(*args: str, timeout_s: float = 90) -> tuple[int, str, str]:
-    """Run ``gofer ARGS`` with no terminal; its exit code, standard output and error."""
+async def gofer(
+    *args: str, timeout_s: float = 90, env: dict[str, str] | None = None
+) -> tuple[int, str, str]:
+    """Run ``gofer ARGS`` with no terminal (and ``env`` added to the environment); its
+    exit code, standard output and error."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "gofer.cli", *args,
         stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE, env={**os.environ, **(env or {})},
     )
     try:
         async with asyncio.timeout(timeout_s):
