@@ -16,6 +16,7 @@ from gofer.models import UNTRUSTED_TAG, ChatServer, ModelsConfig, OpenAIChatMode
 from gofer.rescue import MAX_RESCUES, ModelRescuer
 from gofer.tasks import ScriptedRunner, Tasks, TaskView
 from gofer.tasks.models import Checkpoint, Done, Failed, NeedsHuman
+from gofer.tasks.recovery import RESCUING
 from gofer.tasks.runner import complete, fail, gate, hang
 from gofer.wiring import ModelPasses
 
@@ -179,19 +180,32 @@ async def test_a_rescue_gives_up_and_the_task_fails_with_its_reason(
     assert len(runner.requests) == 1
 
 
-async def test_a_rescue_is_running_while_its_guidance_runs(
+async def test_the_view_says_the_rescuer_is_asked_while_it_thinks(
+    chat_server: ChatServer, rescuer: ModelRescuer, facts: dict[str, str],
+) -> None:
+    chat_server.add(Reply(text=answer(steps=SAVE), delay_s=0.5))
+    runner = ScriptedRunner.of(dead(facts), gate("2", "Pay now ₹3,512", "payment"))
+    seen: list[TaskView] = []
+    async with Tasks(runner, rescuer=rescuer) as tasks:
+        view = await tasks.start_task({"flow": FLOW, "facts": facts})
+        async with asyncio.timeout(20):
+            async for current in tasks.watch(view.id):
+                seen.append(current)
+    assert any(v.status.state == "running" and v.summary == RESCUING
+               and v.step is not None and v.step.path == "2" for v in seen), seen
+    assert isinstance(seen[-1].status, Checkpoint)
+
+
+async def test_guidance_cut_short_by_the_time_budget_failed_again(
     chat_server: ChatServer, rescuer: ModelRescuer, facts: dict[str, str],
 ) -> None:
     chat_server.add(answer(steps=SAVE))
-    started = asyncio.Event()
-    runner = ScriptedRunner.of(dead(facts), hang(started))
+    runner = ScriptedRunner.of(dead(facts), hang())
     async with Tasks(runner, rescuer=rescuer) as tasks:
-        view = await tasks.start_task({"flow": FLOW, "facts": facts})
-        await started.wait()
+        view = await run_task(tasks, facts, budget={"max_elapsed_ms": 1_000})
         report = await tasks.task_report({"id": view.id})
-        assert [(r.action, r.outcome) for r in report.rescues] == [("retry", "running")]
-        assert report.view.status.state == "running"
-        await tasks.cancel_task({"id": view.id})
+    assert isinstance(view.status, Failed) and "ran out of time" in view.status.reason
+    assert [(r.action, r.outcome) for r in report.rescues] == [("retry", "failed_again")]
 
 
 async def test_a_failed_guard_is_replaced_by_steps_ending_in_one(

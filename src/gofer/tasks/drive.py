@@ -59,6 +59,7 @@ class Driver:
             self.publish_running(cell)
             result = await self._run(cell, seg)
             if isinstance(result, Decision):
+                settle_outcome(cell, seg, None)
                 await self.stop(cell, result)
                 return
             self._absorb(cell, seg, result)

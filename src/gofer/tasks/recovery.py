@@ -49,14 +49,17 @@ def rescuable(cell: Cell, seg: Segment, decision: Decision) -> bool:
     )
 
 
-def settle_outcome(cell: Cell, seg: Segment, result: RunResult) -> None:
+def settle_outcome(cell: Cell, seg: Segment, result: RunResult | None) -> None:
     """After the run of a segment that opened with guidance: ``recovered`` when each of
     the guidance's own top-level steps finished (done or already done) or reached its
-    own approval gate, else ``failed_again``."""
+    own approval gate, else ``failed_again`` (also when the run was cut short and
+    ``result`` is None)."""
     if seg.rescue < 0 or seg.rescue >= len(cell.rescues):
         return
-    reached = {r.path: r.outcome for r in result.steps if "." not in r.path}
-    gated_at = result.gate.path.split(".")[0] if result.gate is not None else None
+    steps = result.steps if result is not None else []
+    reached = {r.path: r.outcome for r in steps if "." not in r.path}
+    gate = result.gate if result is not None else None
+    gated_at = gate.path.split(".")[0] if gate is not None else None
     ok = True
     for i in range(seg.rescue_steps):
         outcome = reached.get(str(i))
