@@ -37,6 +37,14 @@ def _models_stay_local() -> Iterator[None]:
     assert not leaked, f"fact values reached a model request: {len(leaked)} canaries"
 
 
+@pytest.fixture(autouse=True)
+def _gofer_db(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ``gofer`` command a test starts stores its tasks in a file of the test's
+    own, never in the user's data directory."""
+    if "GOFER_DB" not in os.environ:
+        monkeypatch.setenv("GOFER_DB", str(tmp_path_factory.mktemp("db") / "gofer.db"))
+
+
 @pytest.fixture
 def canary() -> Callable[[str], str]:
     """Register a fact value that must never reach a model; returns it."""

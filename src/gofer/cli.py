@@ -1,4 +1,5 @@
-"""The ``gofer`` command: describe, run a flow as a task, and the bundled demo.
+"""The ``gofer`` command: describe, run a flow as a task, run a worker, list the tasks,
+and the bundled demo.
 
 This is an entry point: it alone reads the environment (:func:`config_from_env`)
 and hands explicit objects down.
@@ -11,6 +12,7 @@ import asyncio
 import getpass
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,8 +29,11 @@ from gofer.tasks import (
     Tasks,
     TaskView,
 )
+from gofer.tasks.book import LOCAL_OWNER
+from gofer.tasks.limits import TURNS_PER_OWNER, TURNS_PER_PROCESS
+from gofer.tasks.worker import TurnLimits
 from gofer.tasks.workspace_runner import WorkspaceRunner
-from gofer.wiring import ModelPasses
+from gofer.wiring import ModelPasses, store_for
 
 __all__ = ["EXIT_CODES", "main"]
 
@@ -218,9 +223,9 @@ async def follow(
 async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
     request = _request(args)
     interactive = sys.stdin.isatty() and not args.json
-    async with ModelPasses(config.models) as passes, \
+    async with store_for(config.db) as db, ModelPasses(config.models) as passes, \
             WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner, \
-            Tasks(runner, **passes.for_tasks()) as tasks:
+            Tasks(runner, store=db, source="cli", **passes.for_tasks()) as tasks:
         view = await tasks.start_task(request)
         if not args.json:
             sys.stdout.write(_line(view) + "\n")
@@ -232,6 +237,61 @@ async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
             sys.stdout.flush()
             sys.stdin.readline()
         return EXIT_CODES.get(view.status.state, 3)
+
+
+# ------------------------------------------------------------------ worker and tasks
+
+
+async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
+    """Run turns from the store until SIGINT or SIGTERM; the turns running then go back
+    on the queue for the next worker."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    limits = TurnLimits(per_owner=args.per_owner, per_process=args.per_process)
+    async with store_for(config.db) as db, ModelPasses(config.models) as passes, \
+            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner, \
+            Tasks(runner, store=db, limits=limits, source="worker",
+                  **passes.for_tasks()) as tasks:
+        sys.stderr.write(f"gofer worker {tasks.worker.worker_id} on {_where(config.db)}\n")
+        sys.stderr.flush()
+        await tasks.serve(stop)
+    return 0
+
+
+def _where(db: str) -> str:
+    """The store named without a password."""
+    if "://" in db and "@" in db:
+        scheme, rest = db.split("://", 1)
+        return f"{scheme}://…@{rest.rsplit('@', 1)[1]}"
+    return db
+
+
+async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
+    async with store_for(config.db) as db, \
+            WorkspaceRunner(chromium=config.chromium) as runner, \
+            Tasks(runner, store=db, owner=args.owner, work=False) as tasks:
+        views = (await tasks.list_tasks()).tasks
+        titles = await tasks.titles()
+    if args.json:
+        sys.stdout.write(json.dumps({"tasks": [
+            {**v.model_dump(mode="json"), "title": titles.get(v.id, "")} for v in views
+        ]}, ensure_ascii=False) + "\n")
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"Tasks of {args.owner}" if views else f"{args.owner} has no tasks")
+    for column in ("id", "status", "progress"):
+        table.add_column(column, no_wrap=True)
+    for column in ("title", "summary"):
+        table.add_column(column, overflow="fold")
+    for view in views:
+        table.add_row(view.id, view.status.state, f"{round(view.progress * 100)}%",
+                      titles.get(view.id, ""), view.summary)
+    Console(file=sys.stdout, soft_wrap=False).print(table)
+    return 0
 
 
 # ------------------------------------------------------------------ describe
@@ -338,6 +398,16 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--variant", default="", help="captcha, otp, login, confirm, ...")
 
+    worker = sub.add_parser("worker", help="run tasks' turns from GOFER_DB until stopped")
+    worker.add_argument("--per-owner", type=int, default=TURNS_PER_OWNER, metavar="N",
+                        help="turns running for one owner across every worker")
+    worker.add_argument("--per-process", type=int, default=TURNS_PER_PROCESS, metavar="N",
+                        help="turns this worker runs at once")
+
+    listing = sub.add_parser("tasks", help="list an owner's tasks in GOFER_DB with their status")
+    listing.add_argument("--owner", default=LOCAL_OWNER)
+    listing.add_argument("--json", action="store_true", help="the list as JSON")
+
     site = sub.add_parser("demo-site", help="serve the demo airline")
     site.add_argument("--host", default="127.0.0.1")
     site.add_argument("--port", type=int, default=8765)
@@ -358,6 +428,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(_run(args, config))
         if args.command == "demo":
             return asyncio.run(_demo(args, config))
+        if args.command == "worker":
+            return asyncio.run(_worker(args, config))
+        if args.command == "tasks":
+            return asyncio.run(_tasks(args, config))
         return _demo_site(args)
     except GoferError as exc:
         if getattr(args, "json", False):

@@ -1,11 +1,13 @@
-"""Building the model passes a configuration switches on, for the entry points.
+"""Building what a configuration switches on, for the entry points.
 
 :class:`ModelPasses` opens one chat model per configured role and makes the pass
-that uses it; ``async with`` closes the models again.
+that uses it; ``async with`` closes the models again. :func:`store_for` is the
+connector ``GOFER_DB`` names.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -15,8 +17,19 @@ from gofer.planner import ModelPlanner
 from gofer.rescue import ModelRescuer
 from gofer.runtime import ModelDecider
 from gofer.shape import ModelShaper
+from gofer.store import Connector
+from gofer.store.postgres import PostgresConnector
+from gofer.store.sqlite import SQLiteConnector
 
-__all__ = ["ModelPasses"]
+__all__ = ["ModelPasses", "store_for"]
+
+
+def store_for(db: str) -> Connector:
+    """The connector for ``GOFER_DB``: PostgreSQL for a ``postgresql://`` URL, else a
+    SQLite file at that path (open it with ``async with``)."""
+    if db.startswith(("postgresql://", "postgres://")):
+        return PostgresConnector(db)
+    return SQLiteConnector(Path(db).expanduser())
 
 
 class ModelPasses:

@@ -497,6 +497,10 @@ class Tasks:
         reading, _view = await self._book.read(self._owner, task_id)
         return reading.record
 
+    async def titles(self) -> dict[str, str]:
+        """Each of the owner's tasks' title, by id (for listings)."""
+        return {r.id: r.title for r in await self._book.ledger.tasks(self._owner)}
+
     async def mark_done(self, task_id: str) -> TaskView:
         """Mark a task done (its ``resolved_at``): it reads done and lets its workspace
         go; WRONG_STATE while a turn of it runs."""
