@@ -6,9 +6,13 @@ and a task that needed the decider once goes without it the next time."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import re
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -118,3 +122,35 @@ async def test_a_task_needs_the_decider_once_and_keeps_no_secret_from_it(
     clicks = [s for s in report.steps if s.kind == "click"]
     assert [s.model_calls for s in clicks] == [4, 0]
     assert not any(password in body for body in chat_server.bodies)
+
+
+async def test_gofer_run_with_the_environments_decider_acts_on_its_choice(
+    pages: Pages, chat_server: ChatServer, tmp_path: Path,
+) -> None:
+    address = serve(pages, "/decide-cli")
+    chat_server.default = picks("Continue to delivery")
+    flow = tmp_path / "flow.json"
+    flow.write_text(json.dumps([{"browse": address}, {"click": "Continue"},
+                                {"verify": {"shows": "Delivery details"}}]), encoding="utf-8")
+    hits = len(pages.hits)
+    env = {**os.environ, "GOFER_MODEL_BASE_URL": chat_server.base_url,
+           "GOFER_DECIDER_MODEL": "cli-decider"}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "gofer.cli", "run", str(flow), "--json",
+        "--max-model-calls", "5", env=env, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        async with asyncio.timeout(90):
+            out, err = await proc.communicate()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode == 0, (out, err)
+    assert json.loads(out)["status"]["state"] == "done"
+    assert "/decide-cli/delivery" in pages.hits[hits:]
+    assert "/decide-cli/shop" not in pages.hits[hits:]
+    # 5 calls cannot pay for 7 votes: the decision stepped down to standard (2 of 3).
+    assert len(chat_server.requests) == 2
+    assert {r["model"] for r in chat_server.requests} == {"cli-decider"}
