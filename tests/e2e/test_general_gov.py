@@ -30,7 +30,7 @@ async def test_errors_then_fix_then_stop_before_submitting(run: Runner, service:
             {"browse": service.url("/apply")},
             {"enter": "Grace", "into": "First name"},
             {"enter": "Hopper", "into": "Last name"},
-            {"click": "Continue"},
+            {"click": "Continue", "optional": True},
             {"verify": {"all": [{"shows": "There is a problem"},
                                 {"shows": "Enter your date of birth"}]}},
             {"choose": "3 March 1990", "in": "Date of birth"},
@@ -45,6 +45,12 @@ async def test_errors_then_fix_then_stop_before_submitting(run: Runner, service:
     assert result.gate is not None
     assert (result.gate.label, result.gate.consequence) == ("Submit application", "irreversible")
     assert result.steps[-1].outcome is StepOutcome.GATED
+    # The form sent back with errors fails the click that sent it, saying them.
+    assert result.steps[3].outcome is StepOutcome.SKIPPED
+    assert result.steps[3].reason == (
+        "clicking 'Continue' brought the form back with errors: Date of birth: Error: Enter "
+        "your date of birth; Are you a resident of the state?: Error: Select yes if you live in "
+        "the state; Declaration: Error: You must agree to the terms to continue")
     posts = service.sent("/apply")
     assert posts[0] == {"first_name": "Grace", "last_name": "Hopper", "dob": ""}
     assert posts[-1] == {"first_name": "Grace", "last_name": "Hopper", "dob": "1990-03-03",

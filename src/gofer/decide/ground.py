@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 from gofer.decide.hints import hint_for, hint_names
 from gofer.decide.kinds import KindPhrase, KindPick, ground_kind, holding_group, kind_phrase
-from gofer.decide.prepared import DATE_INPUTS, ElementInfo, Prepared, prepare
+from gofer.decide.prepared import DATE_INPUTS, ElementInfo, Prepared, box_distance, prepare
 from gofer.decide.regions import Region, resolve_regions
 from gofer.decide.text import normalise, stem_tokens, symbol_words, text_score
 from gofer.decide.types import GroundingHint, Query, Want
-from gofer.surfaces.screen import Element, Screen
+from gofer.surfaces.screen import Box, Element, Screen
 
 __all__ = [
     "CLOSE_MARGIN",
@@ -221,8 +221,14 @@ def _ground_words(
     chosen: list[tuple[bool, float, int, Candidate]] = []
     region = regions[0]
     rank_best = -1
+    named_record = next((p for p in regions if p is not None and p.kind == "record"), None)
     for place in regions:
         scored = _score(query, prep, variants, place, region_missing, hint)
+        if named_record is not None and place is not named_record:
+            # The words name a record: a control of another record like it (the next
+            # row's "Edit") is never what they mean, whatever reading finds it.
+            scored = [s for s in scored if not _in_other_record(s[3].element, named_record,
+                                                                 screen)]
         if not scored:
             continue
         lead = max(scored, key=lambda s: (s[0], s[1]))
@@ -239,11 +245,16 @@ def _ground_words(
         where = f" inside {region.describe}" if region is not None and region.kind != "near" else ""
         return Grounding(None, 0.0, (), (), True,
                          f"no control on the screen{where} matches '{query.words}'")
+    settled = _break_tie(query, scored, prep)
+    if settled:
+        candidates = tuple(s[3] for s in scored[:MAX_CANDIDATES])
     best = scored[0]
     top = best[3]
     low = False
     reason = ""
-    if len(scored) > 1 and scored[1][0] == best[0] and scored[1][1] >= best[1] - CLOSE_MARGIN:
+    if settled:
+        top = Candidate(top.element, top.score, (*top.evidence, settled))
+    elif len(scored) > 1 and scored[1][0] == best[0] and scored[1][1] >= best[1] - CLOSE_MARGIN:
         low = True
         second = scored[1][3]
         how = "equally" if abs(scored[1][1] - best[1]) < 1e-9 else "almost equally"
@@ -262,6 +273,79 @@ def _ground_words(
         reason = f"could not find '{query.within}' on the screen" + (
             f"; {reason}" if reason else "")
     return Grounding(top.element, top.score, top.evidence, candidates, low, reason)
+
+
+def _in_other_record(el: Element, named: Region, screen: Screen) -> bool:
+    """Whether ``el`` belongs to a record of the same list as ``named`` but not to it."""
+    if named.record is None:
+        return False
+    g, r = named.record
+    if el.record is not None and el.record[0] == g:
+        return el.record[1] != r
+    return any(
+        i != r and rec.box.width > 0 and rec.box.height > 0 and rec.box.contains(el.box)
+        for i, rec in enumerate(screen.records[g].records)
+    )
+
+
+_NEARER_PX = 24.0
+"""How much nearer to the ``within`` words one of two equal candidates must be to win."""
+
+
+def _break_tie(
+    query: Query, scored: list[tuple[bool, float, int, Candidate]], prep: Prepared
+) -> str:
+    """Settle equal best candidates, reordering ``scored``; the evidence that did, or "".
+
+    Between candidates the words name equally, one that shows the words in their
+    exact case ("Save" for "Save", not "SAVE") wins; then the one nearer to the
+    ``within`` words on the screen.
+    """
+    if len(scored) < 2:
+        return ""
+    best = scored[0]
+    tied = [s for s in scored if s[0] == best[0] and abs(s[1] - best[1]) < 1e-9]
+    if len(tied) < 2:
+        return ""
+    words = query.words.strip()
+    exact = [s for s in tied if words and words in _raw_names(s[3].element)]
+    if exact and len(exact) < len(tied):
+        if len(exact) == 1:
+            _to_front(scored, exact[0])
+            return "shows the words in their exact case"
+        tied = exact
+    anchors = _anchors(query.within, prep) if query.within else ()
+    if anchors:
+        ranked = sorted(tied, key=lambda s: min(box_distance(a, s[3].element.box)
+                                                for a in anchors))
+        near = [min(box_distance(a, s[3].element.box) for a in anchors) for s in ranked[:2]]
+        if near[1] - near[0] >= _NEARER_PX:
+            _to_front(scored, ranked[0])
+            return f"nearest to '{query.within}'"
+    return ""
+
+
+def _raw_names(el: Element) -> tuple[str, ...]:
+    return tuple(w.strip() for w in (el.name, el.label, el.text, el.placeholder, el.title) if w)
+
+
+def _to_front(scored: list[tuple[bool, float, int, Candidate]],
+              item: tuple[bool, float, int, Candidate]) -> None:
+    scored.remove(item)
+    scored.insert(0, item)
+
+
+def _anchors(within: str, prep: Prepared) -> tuple[Box, ...]:
+    """The boxes of the text lines that show the ``within`` words."""
+    words = normalise(within.split(":", 1)[0])
+    if not words:
+        return ()
+    padded = f" {words} "
+    shown = [(line.box, norm) for line, norm in zip(prep.screen.lines, prep.line_norms,
+                                                    strict=True)
+             if line.box.width > 0 and line.box.height > 0]
+    exact = tuple(box for box, norm in shown if norm == words)
+    return exact or tuple(box for box, norm in shown if padded in f" {norm} ")
 
 
 def _score(

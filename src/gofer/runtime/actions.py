@@ -49,6 +49,7 @@ from gofer.decide.dates import (
     shows_time,
     time_hint,
 )
+from gofer.decide.feedback import SENDING_ROLES, form_errors
 from gofer.decide.overlays import covering, dismisser
 from gofer.decide.prepared import box_distance
 from gofer.decide.split import SplitFields, part_option, part_shows, part_values, split_fields
@@ -135,7 +136,18 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
             "(no navigation, no change on the page, no new focus)",
             el,
         )
+    if el.role in SENDING_ROLES or el.input_type in ("submit", "image"):
+        await _refused(run, before, f"clicking '{label_of(el)}'", el, effect)
     return Done(element=el, confidence=grounding.confidence)
+
+
+async def _refused(
+    run: StepContext, before: Screen, what: str, el: Element, effect: ActionEffect
+) -> None:
+    """Fail the step when the page showed its form again with field errors."""
+    problems = form_errors(before, await run.screen(), reloaded=effect.navigated)
+    if problems:
+        raise StepFailed(f"{what} brought the form back with errors: " + "; ".join(problems), el)
 
 
 async def _late_change(run: StepContext, before: Screen) -> bool:
@@ -222,11 +234,15 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
         await _pick_suggestion(run, path, el, value, before)
     shown = await browser.read_value(el.ref)
     if not value_took(value, shown):
-        raise StepFailed(f"typed into '{label_of(el)}', but the field does not show what was typed")
+        holds = f": it shows '{shown}'" if run.mask(value) == value else ""
+        raise StepFailed(
+            f"typed into '{label_of(el)}', but the field does not show what was typed{holds}", el)
     if step.submit:
         run.invalidate()
-        run.guard_submit(path, await run.screen(), "Enter")
-        await run.act(path, "press Enter", lambda: browser.press("Enter"))
+        sent = await run.screen()
+        run.guard_submit(path, sent, "Enter")
+        pressed = await run.act(path, "press Enter", lambda: browser.press("Enter"))
+        await _refused(run, sent, f"pressing Enter in '{label_of(el)}'", el, pressed)
     return Done(element=el, confidence=grounding.confidence)
 
 
@@ -518,7 +534,22 @@ async def _choose_among(run: StepContext, path: str, members: list[Element], opt
         return Done(outcome=StepOutcome.ALREADY_DONE, element=chosen, confidence=best[1])
     browser = await run.browser()
     await run.act(path, f"choose '{label_of(chosen)}'", lambda: browser.click(chosen.ref))
+    await _took_pick(run, chosen)
     return Done(element=chosen, confidence=best[1])
+
+
+async def _took_pick(run: StepContext, chosen: Element) -> None:
+    """Fail when a radio, checkbox, tab or option that says its state is still not picked.
+
+    One the page took away (a popup that closed, a page that reloaded) cannot say.
+    """
+    attr = "checked" if chosen.checked is not None else "selected"
+    if getattr(chosen, attr) is None:
+        return
+    now = (await run.screen()).element(chosen.ref)
+    if now is not None and now.visible and getattr(now, attr) is False:
+        raise StepFailed(f"clicked '{label_of(chosen)}', but it is still not "
+                         f"{'ticked' if attr == 'checked' else 'selected'}", chosen)
 
 
 async def choose(run: StepContext, path: str, step: Choose) -> Done:
@@ -558,6 +589,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         if el.checked:
             return Done(StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
         await run.act(path, f"tick '{label_of(el)}'", lambda: browser.click(el.ref))
+        await _took_pick(run, el)
         return Done(element=el, confidence=grounding.confidence)
 
     if el.role in ("radio", "tab"):
@@ -619,6 +651,11 @@ async def _choose_in_select(
                       lambda: browser.select_option(el.ref, label, add=True))
     else:
         await run.act(path, f"select '{label}'", lambda: browser.select_option(el.ref, label))
+    after = await browser.selection(el.ref)
+    if index not in after.selected:
+        shown = ", ".join(el.options[i] for i in after.selected if i < len(el.options))
+        raise StepFailed(f"selected '{label}' in '{label_of(el)}', but it shows "
+                         f"'{shown or 'nothing'}'", el)
     return Done(element=el, confidence=confidence)
 
 
@@ -639,7 +676,8 @@ async def stop_before(run: StepContext, path: str, step: StopBefore) -> Done:
         if el.disabled:
             raise StepFailed(f"the control for '{words}', '{label_of(el)}', is disabled")
         browser = await run.browser()
-        await run.act(path, f"press '{label_of(el)}'", lambda: browser.click(el.ref))
+        effect = await run.act(path, f"press '{label_of(el)}'", lambda: browser.click(el.ref))
+        await _refused(run, screen, f"pressing '{label_of(el)}'", el, effect)
         return Done(element=el, confidence=confidence)
     run.guard(path, el, screen, words)
     # A reversible control the flow still asked to stop before: stop all the same.

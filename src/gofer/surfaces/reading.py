@@ -113,6 +113,7 @@ def _element(
         record=(int(rec[0]) + offset, int(rec[1])) if rec else None,
         options=_mask_all(e.get("options") or (), mask),
         describedby=mask(e.get("describedby") or ""),
+        invalid=bool(e.get("invalid")),
     )
 
 

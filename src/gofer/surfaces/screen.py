@@ -83,7 +83,8 @@ class Element:
     group: str = ""  # name of the radio group / listbox / tablist it belongs to
     record: tuple[int, int] | None = None  # (group index, record index) in Screen.records
     options: tuple[str, ...] = ()  # a native select's option texts
-    describedby: str = ""
+    describedby: str = ""  # what aria-describedby or aria-errormessage points at
+    invalid: bool = False  # the page marks the field's value as wrong (aria-invalid, :user-invalid)
 
     @property
     def display_name(self) -> str:

@@ -3,7 +3,8 @@
 :class:`FakeSurface` shows one :class:`~gofer.surfaces.screen.Screen` (a capture
 saved by ``tools/capture_screens.py`` or one built by hand) and acts on it the
 way a page would, without a browser: a field keeps what is typed into it, a
-checkbox or radio ticks, a select shows the option chosen, a click listed in
+checkbox or radio ticks, a tab or an option that says whether it is selected becomes
+the selected one of its group, a select shows the option chosen, a click listed in
 ``after_click`` or an address listed in ``sites`` shows the next screen, and a
 click that is not listed changes nothing (as a dead button would). What it was
 asked to do is recorded (``clicked``, ``pressed``, ``visited``) for tests to check.
@@ -25,6 +26,7 @@ from gofer.surfaces.screen import Element, Record, RecordGroup, Screen, TextLine
 __all__ = ["FakeSurface", "mask_screen"]
 
 _TICKS = frozenset({"checkbox", "switch", "menuitemcheckbox"})
+_PICKS = frozenset({"tab", "option", "treeitem", "gridcell"})
 
 
 def mask_screen(screen: Screen, mask: Masker) -> Screen:
@@ -181,7 +183,8 @@ class FakeSurface:
         return ActionEffect(navigated=True)
 
     async def click(self, ref: str) -> ActionEffect:
-        """Click: go to the next screen, tick a box or pick a radio; else nothing changes."""
+        """Click: go to the next screen, tick a box, pick a radio, tab or option; else
+        nothing changes."""
         el = self._element(ref)
         self.clicked.append(ref)
         if el.disabled:
@@ -192,6 +195,12 @@ class FakeSurface:
             return ActionEffect(dom_changed=True)
         if el.role in _TICKS:
             self._update(ref, checked=not el.checked)
+            return ActionEffect(state_changed=True)
+        if el.role in _PICKS and el.selected is False:
+            for other in self.screen.elements:
+                if other.role == el.role and other.group == el.group and other.selected:
+                    self._update(other.ref, selected=False)
+            self._update(ref, selected=True)
             return ActionEffect(state_changed=True)
         if el.role == "radio" and not el.checked:
             for other in self.screen.elements:

@@ -498,6 +498,14 @@
     const editable = !disabled && (
       (tag === "INPUT" && TEXT_TYPES.has(t) && !el.readOnly) ||
       (tag === "TEXTAREA" && !el.readOnly) || editableText);
+    let invalid = attr(el, "aria-invalid") === "true" || attr(el, "aria-invalid") === "grammar" ||
+      attr(el, "aria-invalid") === "spelling";
+    if (!invalid && isField) {
+      const cls = el.classList;
+      invalid = cls.contains("is-invalid") || cls.contains("error") || cls.contains("invalid") ||
+        (!!EP.closest.call(el, ".was-validated") && matches(el, ":invalid"));
+      if (!invalid) { try { invalid = matches(el, ":user-invalid"); } catch (e) { invalid = false; } }
+    }
     let r = rectOf(el);
     let visible = !c.invisible && r.width > 0 && r.height > 0 &&
       style(el).visibility === "visible";
@@ -520,7 +528,8 @@
       editable, visible, on_top: visible ? onTop(target, r) : false, focused: el === active,
       box: box(r), section: sectionOf(el), group: groupOf(el, role), record: null,
       options: tag === "SELECT" ? Array.from(el.options).map((o) => norm(o.text)) : [],
-      describedby: byIds(el, "aria-describedby"),
+      describedby: norm(byIds(el, "aria-describedby") + " " + byIds(el, "aria-errormessage")),
+      invalid,
       el,
     };
   };
