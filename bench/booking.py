@@ -1,6 +1,7 @@
 """The demo booking through the runtime against the same booking written by hand.
 
     .venv/bin/python bench/booking.py [--rounds N]
+    .venv/bin/python bench/booking.py --tasks [--rounds N] [--pg URL]
 
 One Chromium and one demo site serve every round. Each round books the cheapest
 Delhi to Srinagar flight on 14 October up to the payment page twice, once with
@@ -12,20 +13,32 @@ the median milliseconds per grounding decision (from the runs' traces) and the
 process's peak RSS. Exits non-zero when a run did not stop at the payment gate or
 the two found different cheapest flights. Targets: ratio at most 1.5, grounding
 at most 30 ms per decision. The figures are printed, never asserted on timing.
+
+``--tasks`` books through the task controller instead, each round once on the
+in-memory controller and once as a durable task on SQLite (and on PostgreSQL with
+``--pg URL`` or GOFER_TEST_PG_URL), alternating which goes first, each timed from
+``start_task`` to ``await_task`` answering the payment checkpoint. It prints the
+median ratio durable / in-memory. Target: at most 1.05.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import re
 import resource
 import statistics
 import sys
+import tempfile
 import time
+from contextlib import AsyncExitStack
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+# bench/ goes last on the path: its queue.py must not stand in for the standard library's
+# queue (which psycopg imports)
+sys.path.remove(str(Path(__file__).resolve().parent))
+sys.path.append(str(Path(__file__).resolve().parent))
 
 from handwritten import book_by_hand
 from playwright.async_api import Browser
@@ -35,7 +48,11 @@ from gofer.demo import DemoServer
 from gofer.facts import Facts
 from gofer.flow import Flow, parse_flow
 from gofer.runtime import RunRequest, RunResult, RunStatus, Workspace, run_flow
+from gofer.store import Connector
+from gofer.store.postgres import PostgresConnector
+from gofer.store.sqlite import SQLiteConnector
 from gofer.surfaces import BrowserEngine, BrowserOptions
+from gofer.tasks import Tasks, WorkspaceRunner
 
 FACTS = DEMO_FACTS
 
@@ -158,13 +175,68 @@ async def bench(rounds: int) -> int:
     return 0
 
 
+async def by_task(engine: BrowserEngine, url: str, store: Connector | None) -> float:
+    """Seconds from ``start_task`` to the payment checkpoint, on ``store`` (None: the
+    in-memory controller)."""
+    request = {"flow": demo_flow(url), "facts": FACTS}
+    async with WorkspaceRunner(engine=engine) as runner, Tasks(runner, store=store) as tasks:
+        started = time.perf_counter()
+        view = await tasks.start_task(request)
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 60_000})
+        elapsed = time.perf_counter() - started
+    if view.status.state != "checkpoint":
+        raise BenchFailed(f"the task ended {view.status.state}, not at the checkpoint: "
+                          f"{view.summary}")
+    return elapsed
+
+
+async def bench_tasks(rounds: int, pg_url: str | None) -> int:
+    ratios: dict[str, list[float]] = {"sqlite": [], "postgres": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        stores: dict[str, Connector] = {"sqlite": SQLiteConnector(Path(tmp) / "bench.db")}
+        if pg_url:
+            stores["postgres"] = PostgresConnector(pg_url)
+        async with DemoServer(seed=7) as site, BrowserEngine() as engine, \
+                AsyncExitStack() as opened:
+            for store in stores.values():
+                await opened.enter_async_context(store)
+            await by_task(engine, site.url, None)  # warms the browser, the site, imports
+            for store in stores.values():
+                await by_task(engine, site.url, store)
+            for n in range(1, rounds + 1):
+                for name, store in stores.items():
+                    memory_first = n % 2 == 1
+                    if memory_first:
+                        memory = await by_task(engine, site.url, None)
+                        durable = await by_task(engine, site.url, store)
+                    else:
+                        durable = await by_task(engine, site.url, store)
+                        memory = await by_task(engine, site.url, None)
+                    ratios[name].append(durable / memory)
+                    order = "in-memory first" if memory_first else "durable first"
+                    print(f"round {n}: in-memory {memory:.2f} s, durable on {name} "
+                          f"{durable:.2f} s, ratio {durable / memory:.3f} ({order})",
+                          flush=True)
+    for name, found in ratios.items():
+        if found:
+            print(f"median ratio durable on {name} / in-memory: "
+                  f"{statistics.median(found):.3f} (target <= 1.05)")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=5, help="measured rounds (default 5)")
+    parser.add_argument("--tasks", action="store_true",
+                        help="durable tasks against the in-memory controller")
+    parser.add_argument("--pg", metavar="URL", default=os.environ.get("GOFER_TEST_PG_URL"),
+                        help="also on this PostgreSQL (with --tasks)")
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     try:
+        if args.tasks:
+            return asyncio.run(bench_tasks(args.rounds, args.pg))
         return asyncio.run(bench(args.rounds))
     except BenchFailed as failed:
         print(f"bench failed: {failed}", file=sys.stderr)

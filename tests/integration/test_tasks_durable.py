@@ -212,3 +212,27 @@ async def test_await_from_a_controller_that_runs_nothing_wakes_on_the_workers_fi
         release.set()
         assert (await waiting).status.state == "done"
         assert (await worker.await_task({"id": view.id})).status.state == "done"
+
+
+async def test_a_process_runs_at_most_its_own_cap_of_turns_whoever_owns_them(
+    db: Connector,
+) -> None:
+    started: list[str] = []
+    release = asyncio.Event()
+    runner = ScriptedRunner.of(*(waits(started, release) for _ in range(2)))
+    async with Tasks(runner, store=db, owner="alice",
+                     limits=TurnLimits(per_owner=3, per_process=1)) as alice:
+        first = await alice.start_task({"flow": [{"browse": "https://a.example/"}]})
+        second = await alice.for_owner("bob").start_task(
+            {"flow": [{"browse": "https://b.example/"}]})
+        with db.waker.subscribe() as sub:
+            while not started:
+                await sub.wait(1.0)
+        assert started == ["https://a.example/"]
+        assert (await alice.for_owner("bob").await_task({"id": second.id, "timeout_ms": 0})
+                ).status.state == "running"
+        release.set()
+        assert (await alice.await_task({"id": first.id})).status.state == "done"
+        assert (await alice.for_owner("bob").await_task({"id": second.id})
+                ).status.state == "done"
+        assert started == ["https://a.example/", "https://b.example/"]

@@ -30,7 +30,7 @@ from gofer.facts import Facts
 from gofer.flow import check_flow, flow_guide, flow_to_json, parse_flow, validate_flow
 from gofer.flow.steps import Flow
 from gofer.shape import check_output_schema
-from gofer.store import Connector, MemoryConnector, Transaction
+from gofer.store import Connector, MemoryConnector, Notice, Transaction
 from gofer.store.ledger import TaskEvent, TaskRecord
 from gofer.tasks import errors
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
@@ -329,7 +329,7 @@ class Tasks:
                 if left <= 0:
                     break
                 notices = await subscription.wait(min(left, self._worker.limits.wake_s))
-                if notices and all(n.group != group for n in notices):
+                if notices and not any(_may_stop(n, group) for n in notices):
                     continue
                 view = await self._book.view(self._owner, req.id)
         return view
@@ -701,6 +701,12 @@ class Tasks:
         await self._driver.settle(cell, release=True)
         self._worker.artifacts[task_id] = cell.artifacts
         self._worker.held.discard(task_id)
+
+
+def _may_stop(notice: Notice, group: str) -> bool:
+    """Whether ``notice`` may mean the task's turn stopped running (a view journaled as
+    a step starts cannot)."""
+    return notice.group == group and not (notice.event == "task" and notice.kind == "view")
 
 
 def _out_of_runs(reading: TaskReading) -> int | None:
