@@ -413,3 +413,15 @@ async def test_a_hint_tells_namesakes_apart_by_the_record_around_the_choice() ->
     moved = await run_flow(RunRequest(flow=flow, hints=(hint,)), Workspace.on(page),
                            settings=FAST, decider=decider)
     assert page.clicked == ["s2"] and moved.spend.model_calls == 4
+
+
+async def test_the_pace_of_earlier_calls_steps_a_decision_down_when_time_is_short() -> None:
+    model = ScriptedModel([choice(2)] * 7)
+    decider = VotingDecider(model)  # leaves 2 s of the time left for acting
+    # 5 s to decide in at 2 s a round: deep's 4 rounds do not fit, standard's 2 do.
+    decision = await decider.choose(CONTINUE, CART, ground(CONTINUE, CART),
+                                    Allowance(seconds_left=7.0, seconds_per_call=2.0))
+    assert (decision.rung, decision.calls) == ("standard", 2)
+    assert decision.seconds_per_call is not None and decision.seconds_per_call < 2.0
+    fresh = await decider.choose(CONTINUE, CART, ground(CONTINUE, CART), Allowance())
+    assert (fresh.rung, fresh.calls) == ("deep", 4)  # the pace is the run's, not the decider's

@@ -97,11 +97,13 @@ class Allowance:
     """What one decision may spend, and how it is asked (None: the decider's default).
 
     ``calls_left`` and ``seconds_left`` are what the task has left; ``votes``,
-    ``strategy`` and ``deliberation`` are the task's choices.
+    ``strategy`` and ``deliberation`` are the task's choices; ``seconds_per_call`` is
+    how long a call took in the run's last decision (None before the first).
     """
 
     calls_left: int | None = None
     seconds_left: float | None = None
+    seconds_per_call: float | None = None
     votes: int | None = None
     strategy: Strategy | None = None
     deliberation: Deliberation | None = None
@@ -122,6 +124,7 @@ class Decision:
     calls: int
     reason: str
     rung: str = ""
+    seconds_per_call: float | None = None  # measured in this decision (None: no round ended)
 
     @property
     def none_fits(self) -> bool:
@@ -137,6 +140,7 @@ class Verdict:
     calls: int
     reason: str
     rung: str = ""
+    seconds_per_call: float | None = None
 
 
 def _usable(el: Element) -> bool:
@@ -263,7 +267,6 @@ class VotingDecider:
         self.deliberation = deliberation
         self.reserve_s = reserve_s
         self.decision_timeout_s = decision_timeout_s
-        self._seconds_per_call: float | None = None
 
     async def choose(
         self,
@@ -292,15 +295,15 @@ class VotingDecider:
                                    why=_why(grounding), redact=redact)
         names = {i: el.display_name[:40] for i, el in enumerate(elements, 1)}
         ranking = tuple(range(1, len(candidates) + 1))
-        outcome, calls, rung = await self._vote(
+        outcome, calls, rung, pace = await self._vote(
             messages, lambda text: read_choice(text, len(elements)), ranking, allowance)
         if isinstance(outcome, str):
-            return Decision(False, None, calls, outcome, rung)
+            return Decision(False, None, calls, outcome, rung, pace)
         said = redact(outcome.describe(names))
         if outcome.choice is None:
-            return Decision(False, None, calls, said, rung)
+            return Decision(False, None, calls, said, rung, pace)
         chosen = None if outcome.choice == NONE_FITS else elements[outcome.choice - 1]
-        return Decision(True, chosen, calls, said, rung)
+        return Decision(True, chosen, calls, said, rung, pace)
 
     async def judge(
         self,
@@ -312,13 +315,13 @@ class VotingDecider:
     ) -> Verdict:
         """Whether ``condition`` (in words) holds on ``screen``; a tie does not hold."""
         messages = judge_messages(condition, screen, redact=redact)
-        outcome, calls, rung = await self._vote(messages, read_verdict, (), allowance)
+        outcome, calls, rung, pace = await self._vote(messages, read_verdict, (), allowance)
         if isinstance(outcome, str):
-            return Verdict(None, calls, outcome, rung)
+            return Verdict(None, calls, outcome, rung, pace)
         said = outcome.describe({1: "holds", 0: "does not hold"})
         if outcome.choice is None:
-            return Verdict(None, calls, said, rung)
-        return Verdict(outcome.choice == 1 and outcome.how != "tie", calls, said, rung)
+            return Verdict(None, calls, said, rung, pace)
+        return Verdict(outcome.choice == 1 and outcome.how != "tie", calls, said, rung, pace)
 
     # ------------------------------------------------------------ the vote
 
@@ -328,9 +331,10 @@ class VotingDecider:
         read: Callable[[str], int | None],
         ranking: tuple[int, ...],
         allowance: Allowance,
-    ) -> tuple[Outcome | str, int, str]:
+    ) -> tuple[Outcome | str, int, str, float | None]:
         """Votes on ``messages`` in rounds: (the outcome, or why none was asked; the
-        calls made; the rung)."""
+        calls made; the rung; the seconds a call took)."""
+        pace = allowance.seconds_per_call
         votes = allowance.votes or self.votes
         window = self.decision_timeout_s
         if allowance.seconds_left is not None:
@@ -338,10 +342,11 @@ class VotingDecider:
         plan = plan_votes(
             allowance.deliberation or self.deliberation, votes,
             calls_left=allowance.calls_left, seconds_left=window,
-            seconds_per_call=self._seconds_per_call,
+            seconds_per_call=pace,
         )
         if plan.rung is None or window <= 0:
-            return f"the model decider was not asked: {plan.stepped_down or 'no time left'}", 0, ""
+            why = plan.stepped_down or "no time left"
+            return f"the model decider was not asked: {why}", 0, "", pace
         if plan.stepped_down:
             log.info("decider: stepped down to %s (%s)", plan.rung.value, plan.stepped_down)
         meter = CallMeter(plan.votes)
@@ -351,14 +356,15 @@ class VotingDecider:
         errors: list[str] = []
         while (size := next_round(tally, plan.votes)) > 0:
             left = deadline - loop.time()
-            if left <= 0 or (self._seconds_per_call is not None and tally.asked
-                             and self._seconds_per_call > left):
+            if left <= 0 or (pace is not None and tally.asked and pace > left):
                 break  # out of time: decide on the votes so far
-            await self._round(messages, read, size, meter, tally, left, errors)
+            took = await self._round(messages, read, size, meter, tally, left, errors)
+            if took is not None:
+                pace = took if pace is None else 0.5 * pace + 0.5 * took
         outcome = tally.outcome(plan.votes)
         if errors and outcome.choice is None:
-            return f"the model decider failed: {errors[0]}", meter.used, plan.rung.value
-        return outcome, meter.used, plan.rung.value
+            return f"the model decider failed: {errors[0]}", meter.used, plan.rung.value, pace
+        return outcome, meter.used, plan.rung.value, pace
 
     async def _round(
         self,
@@ -369,9 +375,10 @@ class VotingDecider:
         tally: Tally,
         timeout: float,
         errors: list[str],
-    ) -> None:
+    ) -> float | None:
         """Ask ``size`` votes side by side; those not answered within ``timeout`` are
-        cancelled and counted as abstaining."""
+        cancelled and counted as abstaining. Returns how long the round took, or None
+        when it ran out of time."""
         loop = asyncio.get_running_loop()
         started = loop.time()
         tasks = [asyncio.create_task(self._ask(messages, meter), name=f"gofer-decider-vote-{i}")
@@ -394,10 +401,7 @@ class VotingDecider:
                 tally.add(None)
             else:
                 tally.add(read(text))
-        if done and not pending:
-            took = loop.time() - started
-            prev = self._seconds_per_call
-            self._seconds_per_call = took if prev is None else 0.5 * prev + 0.5 * took
+        return loop.time() - started if done and not pending else None
 
     async def _ask(self, messages: list[Message], meter: CallMeter) -> tuple[str, str]:
         """One vote: (the answer's text, ""), or ("", what went wrong)."""

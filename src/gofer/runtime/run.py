@@ -141,6 +141,7 @@ class Run:
         self.learned: list[GroundingHint] = []
         self.hints: list[GroundingHint] = list(request.hints)
         self.described: dict[str, str] = {}  # step path -> the step in words (masked)
+        self.seconds_per_call: float | None = None  # how long a model call took last
         self._screen: Screen | None = None
         self._browser: Surface | None = None
         self._preloaded: str | None = None
@@ -431,6 +432,7 @@ class Run:
             verdict = await self.decider.judge(need.text, screen, self.allowance(),
                                                redact=self.mask)
             self.spend.model_calls += verdict.calls
+            self.seconds_per_call = verdict.seconds_per_call or self.seconds_per_call
             self.event(path, "judge", condition=need.text, calls=verdict.calls,
                        rung=verdict.rung, votes=verdict.reason,
                        holds="unknown" if verdict.holds is None else verdict.holds)
@@ -463,6 +465,7 @@ class Run:
         return Allowance(
             calls_left=self.model_calls_left(), seconds_left=seconds, votes=budget.votes,
             strategy=budget.strategy, deliberation=budget.deliberation,
+            seconds_per_call=self.seconds_per_call,
         )
 
     async def second_opinion(
@@ -478,6 +481,7 @@ class Run:
             step=self.described.get(path, ""), redact=self.mask,
         )
         self.spend.model_calls += decision.calls
+        self.seconds_per_call = decision.seconds_per_call or self.seconds_per_call
         el = decision.element
         self.event(path, "decide", words=query.words, calls=decision.calls, rung=decision.rung,
                    decided=decision.decided, votes=decision.reason,
