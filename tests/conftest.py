@@ -2,16 +2,20 @@
 
 * No test sends a request to a real model: only loopback endpoints (the scripted
   :class:`~gofer.models.ChatServer`) are let through.
-* Every request body any test's ``chat_server`` received is kept, and at the end of
-  the session none may hold a canary value that a test registered with ``canary``.
+* Every request body any test's ``chat_server`` received is kept (the CLI's
+  subprocesses' too: they talk to the same server), and at the end of the session
+  none may hold a canary value that a test registered with ``canary``: not as sent,
+  not once its JSON escapes are read, and not written another way the fact matcher
+  knows (a card number without its spaces, a phone number grouped differently).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from contextlib import asynccontextmanager, contextmanager, suppress
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -19,6 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 
+from gofer.facts import Facts
 from gofer.models import ChatServer, set_model_requests
 from gofer.store import Connector, MemoryConnector
 from gofer.store.postgres import PostgresConnector
@@ -33,8 +38,33 @@ def _models_stay_local() -> Iterator[None]:
     old = set_model_requests("local")
     yield
     set_model_requests(old)
-    leaked = sorted({c for c in CANARIES for body in SENT if c in body})
-    assert not leaked, f"fact values reached a model request: {len(leaked)} canaries"
+    leaked = canary_leaks(SENT, CANARIES)
+    assert not leaked, (f"fact values reached a model request: {len(leaked)} of "
+                        f"{len(CANARIES)} canaries, in {len(SENT)} request bodies")
+
+
+def canary_leaks(bodies: list[str], canaries: set[str]) -> list[str]:
+    """The canaries found in ``bodies``, as sent or as their JSON reads, in any of the
+    spellings the fact matcher recognises."""
+    if not canaries:
+        return []
+    names = {f"canary {i}": value for i, value in enumerate(sorted(canaries))}
+    facts = Facts(names, secret=list(names))
+    found: set[str] = set()
+    for body in bodies:
+        texts = [body]
+        with suppress(json.JSONDecodeError):
+            texts.append(json.dumps(json.loads(body), ensure_ascii=False))
+        for text in texts:
+            found.update(value for value in canaries if value in text)
+            found.update(names[name] for name in facts.leaks(text))
+    return sorted(found)
+
+
+@pytest.fixture
+def find_canaries() -> Callable[[list[str], set[str]], list[str]]:
+    """The suite's canary check, for testing the check itself."""
+    return canary_leaks
 
 
 @pytest.fixture(autouse=True)

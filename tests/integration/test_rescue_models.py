@@ -401,8 +401,8 @@ async def test_describe_reports_the_passes_an_endpoint_switches_on(
     async with ModelPasses(ModelsConfig.on_endpoint(chat_server.base_url)) as passes, \
             Tasks(ScriptedRunner(), **passes.for_tasks()) as tasks:
         reply = await tasks.describe()
-    assert (reply.planner_configured, reply.rescue_configured, reply.output_configured) == (
-        True, True, True)
+    assert (reply.planner_configured, reply.rescue_configured, reply.output_configured,
+            reply.decider_configured) == (True, True, True, True)
     async with Tasks(ScriptedRunner()) as tasks:
         bare = await tasks.describe()
     assert (bare.planner_configured, bare.rescue_configured, bare.output_configured,
