@@ -236,3 +236,41 @@ async def test_a_process_runs_at_most_its_own_cap_of_turns_whoever_owns_them(
         assert (await alice.for_owner("bob").await_task({"id": second.id})
                 ).status.state == "done"
         assert started == ["https://a.example/", "https://b.example/"]
+
+
+class SlowPages(ScriptedRunner):
+    """A runner whose pages take until ``loaded`` is set to open."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.opening = asyncio.Event()
+        self.loaded = asyncio.Event()
+
+    async def open_page(self, task_id: str, options: Any, address: str) -> None:
+        self.opening.set()
+        await self.loaded.wait()
+        await super().open_page(task_id, options, address)
+
+
+async def test_a_turn_stopped_before_its_run_began_gives_its_attempt_back(
+    reopen: Callable[[], Any],
+) -> None:
+    async with reopen() as db, Tasks(ScriptedRunner.of(gate("2", "Send")), store=db) as tasks:
+        view = await tasks.start_task({"flow": SEND})
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 5000})
+        assert view.status.state == "needs_approval"
+    slow = SlowPages()
+    async with reopen() as db:
+        async with Tasks(slow, store=db) as tasks:
+            await tasks.continue_task({"id": view.id, "approve": True})
+            await slow.opening.wait()
+        # stopped while the page it was last on was still opening: nothing ran
+        assert slow.requests == []
+        async with Tasks(ScriptedRunner(), store=db, work=False) as replica:
+            (_, reply) = await replica._book.queue.items(group=group_of(view.id))
+            assert (reply.kind, reply.state, reply.attempts) == ("reply", "queued", 0)
+    after = ScriptedRunner()
+    async with reopen() as db, Tasks(after, store=db) as tasks:
+        assert (await tasks.await_task({"id": view.id})).status.state == "done"
+        (_, reply) = await tasks._book.queue.items(group=group_of(view.id))
+        assert (reply.state, reply.attempts) == ("done", 1)

@@ -109,6 +109,7 @@ class TaskWorker:
         if self._loop is None and not self._stopping.is_set():
             self._loop = asyncio.create_task(self._claim_forever(),
                                              name=f"gofer-{self.worker_id}")
+            self._loop.add_done_callback(self._ended)
 
     @property
     def running(self) -> bool:
@@ -123,8 +124,6 @@ class TaskWorker:
         if loop is not None:
             loop.cancel()
             await asyncio.wait([loop])
-            if not loop.cancelled() and loop.exception() is not None:
-                log.error("%s: the claim loop failed: %r", self.worker_id, loop.exception())
         turns = list(self.turns.values())
         for turn in turns:
             turn.cancel()
@@ -158,8 +157,20 @@ class TaskWorker:
             return
         for claim in claims:
             task_id = str(claim.payload["task_id"])
-            self.turns[task_id] = asyncio.create_task(
+            turn = asyncio.create_task(
                 self._turn(claim, task_id), name=f"gofer-turn-{task_id}-{claim.id}")
+            turn.add_done_callback(self._ended)
+            self.turns[task_id] = turn
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """Supervision: a background task that ends with an error says so at once (a
+        turn's lease then lapses and another run takes it over)."""
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is not None:
+            log.error("%s: %s ended with %s: %s", self.worker_id, task.get_name(),
+                      type(error).__name__, error)
 
     async def _heed(self, notices: list[Notice]) -> None:
         """Act on what other processes did: a task cancelled or marked done elsewhere
