@@ -408,3 +408,50 @@ async def test_a_change_between_reading_and_waiting_is_not_missed(
         assert await surface.wait_for_change(150) is False
     finally:
         await surface.close()
+
+
+BUSY = """<header><span id=badge>0</span> <time id=clock></time>
+<span id=spin style="display:inline-block;width:10px;height:10px;background:#333;
+  animation:spin 0.5s linear infinite"></span></header>
+<style>@keyframes spin{to{transform:rotate(360deg)}}</style>
+<button id=none>Nothing</button><button id=search>Search</button>
+<button id=add>Add to cart</button><p id=out></p>
+<script>
+window.polls = 0; window.ticks = 0;
+setInterval(() => fetch('/poll').then((r) => r.json()).then((d) => {
+  window.polls += 1; badge.textContent = d.count;
+}), 60);
+(function tick() {
+  window.ticks += 1; clock.textContent = 'tick ' + window.ticks; setTimeout(tick, 200);
+})();
+search.onclick = async () => {
+  const r = await fetch('/data'); const d = await r.json();
+  out.textContent = 'Cheapest: ' + d.price;
+};
+add.onclick = () => setTimeout(() => { out.textContent = 'Cart: 1 item'; }, 150);
+</script>"""
+
+
+async def test_a_busy_page_settles_on_what_the_action_did(
+    engine: BrowserEngine, site: Any
+) -> None:
+    """A page that polls, animates and runs a clock: its own changes are no action's
+    effect, and an action's own fetch and timer are still waited for."""
+    site.add("/poll", '{"count": 3}', content_type="application/json", delay_s=0.02)
+    site.add("/data", '{"price": "4,500"}', content_type="application/json", delay_s=0.4)
+    site.add("/", BUSY)
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        await surface.page.wait_for_function("window.polls >= 10 && window.ticks >= 3")
+        screen = await surface.snapshot()
+        nothing = await surface.click(ref_of(screen, "Nothing"))
+        assert not nothing.changed
+        searched = await surface.click(ref_of(screen, "Search"))
+        assert searched.dom_changed
+        assert "Cheapest: 4,500" in (await surface.snapshot()).text
+        added = await surface.click(ref_of(screen, "Add to cart"))
+        assert added.dom_changed
+        assert "Cart: 1 item" in (await surface.snapshot()).text
+    finally:
+        await surface.close()

@@ -90,10 +90,17 @@ class BrowserSurface:
 
     Settling after an action waits for the load event, for requests in flight, for
     the DOM to stay still ``quiet_ms`` after its last change (twice that after
-    requests were waited for), for page timers that fall due within ``TIMERS_MS``
-    (a busy label swapped back after a delay) and for finite animations. An action that changed
-    nothing in the DOM by the time it returned is given ``grace_ms`` for a late
-    change to start; if none starts, the page counts as settled.
+    requests were waited for), for page timers the action set that fall due within
+    ``TIMERS_MS`` (a busy label swapped back after a delay) and for animations that
+    end within a second. An action that changed nothing in the DOM by the time it
+    returned is given ``grace_ms`` for a late change to start; if none starts, the
+    page counts as settled.
+
+    A busy page's own background is not waited for and is no action's effect: its
+    polling and other requests that start while the page is idle
+    (:class:`~gofer.surfaces.traffic.RequestTracker`), timers that run on the page's
+    own schedule, and text or attribute changes of nodes that keep changing by
+    themselves (a clock, a counter, an animation loop); see ``js/page_init.js``.
     """
 
     kind: SurfaceKind = "browser"
@@ -287,8 +294,18 @@ class BrowserSurface:
         """Settle after the action ``before`` was taken ahead of (None: no action).
 
         Returns the main frame's counters as of the settle's end, measured in the same
-        round trip as the last quiet wait, or None when they could not be had.
+        round trip as the last quiet wait, or None when they could not be had. The
+        pages are idle from then on (see :class:`RequestTracker`).
         """
+        try:
+            return await self._settle_rounds(timeout_ms, before, target)
+        finally:
+            for tracker in self._trackers.values():
+                tracker.end()
+
+    async def _settle_rounds(
+        self, timeout_ms: int, before: _State | None, target: str | None
+    ) -> dict[str, Any] | None:
         deadline = time.monotonic() + timeout_ms / 1000
 
         def left_ms() -> int:
@@ -545,10 +562,13 @@ class BrowserSurface:
         target: str | None,
         target_frame: Frame | None,
         main: dict[str, Any] | None = None,
+        *,
+        begin: bool = False,
     ) -> _State:
         """The counters of every frame, read at once; ``main``: the main frame's, if read.
 
-        ``target`` is the ref of the element acted on, in ``target_frame``.
+        ``target`` is the ref of the element acted on, in ``target_frame``; ``begin``
+        tells the page an action is about to be taken (it is acting until it settles).
         """
         page = self.page
 
@@ -557,7 +577,7 @@ class BrowserSurface:
                 return main
             try:
                 found: dict[str, Any] | None = await frame.evaluate(
-                    js.COUNTERS, target if frame == target_frame else None
+                    js.COUNTERS, [target if frame == target_frame else None, begin]
                 )
             except PlaywrightError:
                 return None
@@ -595,8 +615,11 @@ class BrowserSurface:
         page = self.page
         on_main = target is None or target_frame == page.main_frame
         if before is None:
-            before = await self._state(target, target_frame)
+            before = await self._state(target, target_frame, begin=True)
         blocked = len(self._blocked_navigations)
+        tracker = self._trackers.get(page)
+        if tracker is not None:
+            tracker.begin()
         try:
             await action()
         except (PlaywrightError, SurfaceError) as err:
@@ -655,7 +678,8 @@ class BrowserSurface:
         and handed to ``act``. Element, counters and probe take one round trip's time."""
         frame = self._frame_of(ref)
         results: tuple[Any, ...] = await asyncio.gather(
-            self.element(ref), self._state(ref, frame), self._probe(frame, ref, probe),
+            self.element(ref), self._state(ref, frame, begin=True),
+            self._probe(frame, ref, probe),
             return_exceptions=True,
         )
         found, state, probed = results

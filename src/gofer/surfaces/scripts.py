@@ -26,8 +26,8 @@ __all__ = [
     "by_ref",
 ]
 
-COUNTERS = """(r) => window.__gofer
-  ? window.__gofer.counters(r ? window.__gofer.resolve(r) : null) : null"""
+COUNTERS = """([r, begin]) => window.__gofer
+  ? window.__gofer.counters(r ? window.__gofer.resolve(r) : null, begin) : null"""
 SNAPSHOT = """(a) => window.__gofer && window.__gofer.snapshot
   ? window.__gofer.snapshot(a) : '{"missing": true}'"""
 RESOLVE = "(r) => window.__gofer ? window.__gofer.resolve(r) : null"

@@ -36,6 +36,7 @@ class Site:
     A form ``POST`` is recorded, handed to the path's handler, and answered with a
     redirect to the page the handler names (or the same page). A ``POST`` with a
     JSON body is an API call: recorded, handed to the handler, answered ``{"ok": true}``.
+    A ``GET`` of a path given with :meth:`json` is answered with JSON.
     """
 
     pages: dict[str, Callable[[Site], str]] = field(default_factory=dict)
@@ -44,6 +45,8 @@ class Site:
     state: dict[str, Any] = field(default_factory=dict)
     origin: str = ""
     slow: dict[str, float] = field(default_factory=dict)  # path -> seconds a post takes
+    apis: dict[str, Callable[[Site], Any]] = field(default_factory=dict)
+    """JSON answered to a GET by path (``slow`` delays these too)."""
 
     def page(self, path: str, html: str | Callable[[Site], str]) -> None:
         """Serve ``html`` (or what the function makes of the site) at ``path``."""
@@ -52,6 +55,10 @@ class Site:
     def on_post(self, path: str, handler: Handler) -> None:
         """Handle form posts to ``path``."""
         self.handlers[path] = handler
+
+    def json(self, path: str, answer: Callable[[Site], Any]) -> None:
+        """Answer a GET of ``path`` with what ``answer`` makes of the site, as JSON."""
+        self.apis[path] = answer
 
     def sent(self, path: str) -> list[dict[str, Any]]:
         """The data of every submission to ``path``, oldest first."""
@@ -80,6 +87,10 @@ class Site:
             handler = self.handlers.get(path)
             target = handler(self, data) if handler is not None else None
             return RedirectResponse(target or path, status_code=303)
+        if path in self.apis:
+            if path in self.slow:
+                await asyncio.sleep(self.slow[path])
+            return JSONResponse(self.apis[path](self), headers={"Cache-Control": "no-store"})
         if request.query_params:
             # A form sent with GET (a search) is a submission too.
             self.state["query"] = dict(request.query_params)

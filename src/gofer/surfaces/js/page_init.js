@@ -1,6 +1,20 @@
 // gofer's page helper, installed in every frame before the page's own scripts.
 // It counts DOM mutations and focus moves, tags elements that get click-like
 // listeners, identifies the focused element, and offers promises the surface awaits to settle a page.
+//
+// Busy pages (polling, clocks, animation loops) change all the time on their own. The
+// helper tells that background from what an action causes, so that a settle ends when
+// the action's effects are in rather than when every timer has gone quiet:
+//  - the page is "acting" from the surface's `counters(target, true)` before an action
+//    until the settle after it ends (and while a new document loads); otherwise idle;
+//  - a timer is background when its handler was ever scheduled while idle, from
+//    inside a background callback (setInterval's, or a background timer's), or by
+//    itself (a loop: a clock, a poll);
+//    settles do not wait for background timers;
+//  - a mutation made inside a background callback, or a text or attribute change of
+//    a node that keeps changing on its own (twice while idle, or four times within a
+//    second), is not significant: it neither counts as the action's effect nor breaks
+//    the quiet a settle waits for. Elements added or removed always count.
 (() => {
   if (window.__gofer) return;
   const CLICKY = new Set(["click", "mousedown", "mouseup", "pointerdown", "pointerup",
@@ -10,6 +24,12 @@
     ids: new WeakMap(),
     nextId: 0,
     lastMut: 0,
+    sig: 0,
+    lastSig: 0,
+    sigWaiters: new Set(),
+    acting: true,
+    begunAt: 0,
+    background: 0,
     clicky: new WeakSet(),
     waiters: new Set(),
     refs: new Map(),
@@ -23,13 +43,52 @@
   const CONNECTED = getter(Node.prototype, "isConnected");
   const TAG_NAME = getter(Element.prototype, "tagName");
   const hasAttr = Element.prototype.hasAttribute;
-  const notify = () => {
+  // Nodes that keep changing on their own: node -> {key: [idle changes, recent times]}.
+  const churn = new WeakMap();
+  const NOISY_BURST = 4, BURST_MS = 1000, NOISY_IDLE = 2;
+  const noisy = (node, key, now) => {
+    let keys = churn.get(node);
+    if (!keys) { keys = new Map(); churn.set(node, keys); }
+    let seen = keys.get(key);
+    if (!seen) { seen = { idle: 0, times: [] }; keys.set(key, seen); }
+    const was = seen.idle >= NOISY_IDLE || seen.times.length >= NOISY_BURST;
+    if (!state.acting) seen.idle += 1;
+    seen.times.push(now);
+    while (seen.times.length && seen.times[0] < now - BURST_MS) seen.times.shift();
+    return was;
+  };
+  const isText = (n) => n.nodeType === Node.TEXT_NODE;
+  const significant = (records, background) => {
+    if (background) return false;
+    const now = performance.now();
+    let any = false;
+    for (const r of records) {
+      let quietChange = false;
+      if (r.type === "attributes") {
+        quietChange = noisy(r.target, "@" + r.attributeName, now);
+      } else if (r.type === "characterData") {
+        quietChange = !!r.target.parentNode && noisy(r.target.parentNode, "#text", now);
+      } else if (Array.prototype.every.call(r.addedNodes, isText) &&
+                 Array.prototype.every.call(r.removedNodes, isText)) {
+        quietChange = noisy(r.target, "#text", now);
+      }
+      if (!quietChange) any = true;
+    }
+    return any;
+  };
+  const notify = (records, background) => {
+    const now = performance.now();
     state.mut += 1;
-    state.lastMut = performance.now();
+    state.lastMut = now;
+    if (significant(records, background)) {
+      state.sig += 1;
+      state.lastSig = now;
+      for (const w of Array.from(state.sigWaiters)) w();
+    }
     for (const w of Array.from(state.waiters)) w();
   };
   const observer = new MutationObserver((records) => {
-    if (records.length) notify();
+    if (records.length) notify(records, false);
   });
   const OPTS = { subtree: true, childList: true, attributes: true, characterData: true };
   const watch = (root) => {
@@ -91,26 +150,63 @@
   const timerGone = (id) => {
     if (timers.delete(id)) for (const w of Array.from(timerWaiters)) w();
   };
-  window.setTimeout = function (handler, delay, ...args) {
+  // Handlers known to run on the page's own schedule, and the timer handler running now.
+  const backgroundHandlers = new WeakSet();
+  let running = null;
+  // Runs a timer's handler; in a background one, what it changes is taken as it happens.
+  const runTimer = (handler, args, background) => {
+    const outer = running;
+    running = handler;
+    if (background) state.background += 1;
+    try { handler.apply(window, args); } finally {
+      running = outer;
+      if (background) {
+        const records = observer.takeRecords();
+        state.background -= 1;
+        if (records.length) notify(records, true);
+      }
+    }
+  };
+  // `caller` (of a sloppy-mode caller only) tells a function that schedules itself
+  // when first called directly, as a clock's first tick is.
+  const schedulingItself = (wrapper, handler) => {
+    try { return wrapper.caller === handler; } catch (e) { return false; }
+  };
+  window.setTimeout = function setTimeout(handler, delay, ...args) {
     if (typeof handler !== "function") return origSetTimeout.call(window, handler, delay, ...args);
     const ms = Math.max(0, Number(delay) || 0);
+    if (!state.acting || state.background || running === handler ||
+        schedulingItself(setTimeout, handler)) {
+      backgroundHandlers.add(handler);
+    }
+    const background = backgroundHandlers.has(handler);
     const id = origSetTimeout.call(window, () => {
-      try { handler.apply(window, args); } finally { timerGone(id); }
+      try { runTimer(handler, args, background || backgroundHandlers.has(handler)); }
+      finally { timerGone(id); }
     }, ms);
-    timers.set(id, performance.now() + ms);
+    if (!background) timers.set(id, { made: performance.now(), due: performance.now() + ms });
     return id;
+  };
+  const origSetInterval = window.setInterval;
+  window.setInterval = function (handler, delay, ...args) {
+    if (typeof handler !== "function") {
+      return origSetInterval.call(window, handler, delay, ...args);
+    }
+    backgroundHandlers.add(handler);
+    return origSetInterval.call(window, () => runTimer(handler, args, true), delay);
   };
   window.clearTimeout = function (id) {
     timerGone(id);
     return origClearTimeout.call(window, id);
   };
-  // Timers due by `until`; one overdue by more than a moment is taken as gone.
+  // Timers set since the latest action began and due by `until`; one overdue by more
+  // than a moment is taken as gone.
   const dueBy = (until) => {
     const now = performance.now();
     let last = -1;
-    for (const [id, due] of timers) {
+    for (const [id, { made, due }] of timers) {
       if (due < now - 100) timers.delete(id);
-      else if (due <= until) last = Math.max(last, due);
+      else if (due <= until && made >= state.begunAt) last = Math.max(last, due);
     }
     return last;
   };
@@ -153,10 +249,16 @@
     return JSON.stringify(parts);
   };
 
+  const ANIMATION_MS = 1000;
   const api = {
     // `focus` identifies the focused element; `onTarget` tells whether focus sits in `target`;
     // `opens` counts what asked for a new window; `state` is `target`'s own state.
-    counters(target) {
+    // `begin`: an action is about to be taken (the page is acting until the settle ends).
+    counters(target, begin) {
+      if (begin) {
+        state.acting = true;
+        state.begunAt = performance.now();
+      }
       countClick();
       let a = document.activeElement;
       while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
@@ -169,7 +271,7 @@
       const modal = !!document.querySelector(
         "dialog:modal, [role=dialog][aria-modal=true], [role=alertdialog]");
       return {
-        mut: state.mut, focus: a ? state.ids.get(a) : 0, onTarget, modal, opens: state.opens,
+        mut: state.sig, focus: a ? state.ids.get(a) : 0, onTarget, modal, opens: state.opens,
         state: stateOf(target),
       };
     },
@@ -186,7 +288,7 @@
       return new Promise((resolve) => {
         let timer = 0;
         const done = (ok) => {
-          state.waiters.delete(arm);
+          state.sigWaiters.delete(arm);
           cancel(timer);
           cancel(limit);
           resolve(ok);
@@ -196,8 +298,8 @@
           timer = later(() => done(true), quietMs);
         };
         const limit = later(() => done(false), timeoutMs);
-        state.waiters.add(arm);
-        const since = Math.max(start, state.lastMut);
+        state.sigWaiters.add(arm);
+        const since = Math.max(start, state.lastSig);
         timer = later(() => done(true), Math.max(0, quietMs - (performance.now() - since)));
       });
     },
@@ -213,19 +315,24 @@
         state.waiters.add(hit);
       });
     },
-    // Resolves when running finite animations and transitions have finished.
+    // Resolves when running animations and transitions that end within `ANIMATION_MS`
+    // have finished (endless or long ones are decoration, not the page getting ready).
     animations(timeoutMs) {
-      const running = (document.getAnimations ? document.getAnimations() : []).filter((a) => {
+      const playing = (document.getAnimations ? document.getAnimations() : []).filter((a) => {
         if (a.playState !== "running") return false;
         const t = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
-        return !t || Number.isFinite(t.endTime);
+        if (!t) return true;
+        if (!Number.isFinite(t.endTime)) return false;
+        const at = Number(a.currentTime) || 0;
+        return t.endTime - at <= ANIMATION_MS;
       });
-      if (!running.length) return Promise.resolve(true);
-      const all = Promise.all(running.map((a) => a.finished.catch(() => null))).then(() => true);
+      if (!playing.length) return Promise.resolve(true);
+      const all = Promise.all(playing.map((a) => a.finished.catch(() => null))).then(() => true);
       const limit = new Promise((r) => later(() => r(false), timeoutMs));
       return Promise.race([all, limit]);
     },
-    // One round trip for a settle: DOM quiet, then animations done, then the counters.
+    // One round trip for a settle: DOM quiet, then animations done, then the counters;
+    // the page is idle from then on.
     // `mutBefore` is the mutation count before an action (null when there was none):
     // an action that changed nothing yet gets `graceMs` for a late change to show;
     // otherwise the DOM must stay still for `quietMs` after its last change.
@@ -235,9 +342,9 @@
       const left = () => Math.max(1, timeoutMs - (performance.now() - start));
       const until = start + (timersMs || 0);
       let ok;
-      if (mutBefore !== null && state.mut === mutBefore) {
+      if (mutBefore !== null && state.sig === mutBefore) {
         ok = await api.quiet(graceMs, timeoutMs, start);
-        if (ok && state.mut !== mutBefore) ok = await api.quiet(quietMs, left(), 0);
+        if (ok && state.sig !== mutBefore) ok = await api.quiet(quietMs, left(), 0);
       } else {
         ok = await api.quiet(quietMs, timeoutMs, 0);
       }
@@ -246,6 +353,7 @@
         ok = await api.quiet(quietMs, left(), 0);
       }
       const still = await api.animations(left());
+      state.acting = false;
       return { ok: ok && still, title: document.title, counters: api.counters(target) };
     },
   };
