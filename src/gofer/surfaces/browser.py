@@ -17,6 +17,7 @@ from playwright.async_api import (
     ElementHandle,
     Frame,
     Page,
+    Request,
     Route,
 )
 from playwright.async_api import TimeoutError as PlaywrightTimeout
@@ -228,6 +229,11 @@ class BrowserSurface:
             self._loaded.discard(page)
             self._wake()
 
+        def requested(request: Request) -> None:
+            if request.is_navigation_request():
+                self._wake()
+
+        page.on("request", requested)
         page.on("framenavigated", navigated)
         page.on("load", loaded)
         page.on("close", closed)
@@ -347,6 +353,11 @@ class BrowserSurface:
                 and self._navigations == navigations
                 and (tracker is None or tracker.pending() == 0)
             ):
+                if result is not None and result.get("leaving"):
+                    # The page began to leave for another document (a form a timer
+                    # submitted): wait for its request or its commit, then settle that.
+                    await self._departure(page, navigations, min(left_ms(), NEW_DOCUMENT_MS))
+                    continue
                 if result is None:
                     with contextlib.suppress(PlaywrightError):
                         self._title = await page.title()
@@ -406,6 +417,17 @@ class BrowserSurface:
         ``navigations``-th or closes; whether it did."""
         return await self._until(
             lambda: page.is_closed() or self._navigations != navigations, timeout_ms
+        )
+
+    async def _departure(self, page: Page, navigations: int, timeout_ms: int) -> bool:
+        """Wait, up to ``timeout_ms``, until a navigation ``page`` began shows: its request
+        is seen (and then waited for), a document after the ``navigations``-th commits or
+        the page closes; whether it did."""
+        tracker = self._trackers.get(page)
+        return await self._until(
+            lambda: page.is_closed() or self._navigations != navigations
+            or (tracker is not None and tracker.pending() > 0),
+            timeout_ms,
         )
 
     async def _until(self, done: Callable[[], bool], timeout_ms: int) -> bool:

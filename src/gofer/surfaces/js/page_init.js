@@ -26,6 +26,7 @@
     lastMut: 0,
     sig: 0,
     lastSig: 0,
+    lastWork: 0,
     sigWaiters: new Set(),
     acting: true,
     begunAt: 0,
@@ -164,6 +165,11 @@
         const records = observer.takeRecords();
         state.background -= 1;
         if (records.length) notify(records, true);
+      } else {
+        // the action's work goes on: what the handler planned for a later task (a
+        // form's submission, a fetch) is given the quiet window to show itself
+        state.lastWork = performance.now();
+        for (const w of Array.from(state.sigWaiters)) w();
       }
     }
   };
@@ -230,6 +236,34 @@
     check();
   });
 
+  // A navigation away from this document that began (a link, a form's submit(), a
+  // location change; from an action or from a timer it set) is known here before the
+  // surface sees its request: a settle that ends meanwhile says the page is leaving.
+  // One the page cancels or turns into a same-document change (intercept) is not.
+  let leaving = null;
+  const intercepted = new WeakSet();
+  const nav = window.navigation;
+  if (nav && window.NavigateEvent) {
+    const origIntercept = NavigateEvent.prototype.intercept;
+    if (origIntercept) {
+      NavigateEvent.prototype.intercept = function (...args) {
+        intercepted.add(this);
+        return origIntercept.apply(this, args);
+      };
+    }
+    origAdd.call(nav, "navigate", (ev) => {
+      if (ev.destination.sameDocument || ev.hashChange || ev.downloadRequest !== null) return;
+      leaving = { ev, at: performance.now() };
+    });
+  }
+  // Whether a navigation away began since the latest action did; asking forgets it.
+  const leftForAnother = () => {
+    const away = leaving !== null && leaving.at >= state.begunAt &&
+      !leaving.ev.defaultPrevented && !intercepted.has(leaving.ev);
+    leaving = null;
+    return away;
+  };
+
   // What an action can change in an element without touching the DOM (checked, the
   // options chosen, the value), with its ARIA states; values only as a hash.
   const hash = (text) => {
@@ -282,8 +316,9 @@
       const el = w ? w.deref() : undefined;
       return el && CONNECTED.call(el) ? el : null;
     },
-    // Resolves once no mutation has happened for `quietMs`, counted from `start` (a
-    // time on this document's clock) at the earliest; false when `timeoutMs` runs out.
+    // Resolves once no significant mutation has happened and no timer of the action has
+    // run for `quietMs`, counted from `start` (a time on this document's clock) at the
+    // earliest; false when `timeoutMs` runs out.
     quiet(quietMs, timeoutMs, start) {
       return new Promise((resolve) => {
         let timer = 0;
@@ -299,7 +334,7 @@
         };
         const limit = later(() => done(false), timeoutMs);
         state.sigWaiters.add(arm);
-        const since = Math.max(start, state.lastSig);
+        const since = Math.max(start, state.lastSig, state.lastWork);
         timer = later(() => done(true), Math.max(0, quietMs - (performance.now() - since)));
       });
     },
@@ -332,7 +367,8 @@
       return Promise.race([all, limit]);
     },
     // One round trip for a settle: DOM quiet, then animations done, then the counters;
-    // the page is idle from then on.
+    // the page is idle from then on. `leaving`: a navigation to another document began
+    // since the action (its document is yet to come).
     // `mutBefore` is the mutation count before an action (null when there was none):
     // an action that changed nothing yet gets `graceMs` for a late change to show;
     // otherwise the DOM must stay still for `quietMs` after its last change.
@@ -352,9 +388,12 @@
         await timersDone(until, left());
         ok = await api.quiet(quietMs, left(), 0);
       }
-      const still = await api.animations(left());
+      const away = leftForAnother();
+      const still = away || await api.animations(left());
       state.acting = false;
-      return { ok: ok && still, title: document.title, counters: api.counters(target) };
+      return {
+        ok: ok && still, title: document.title, counters: api.counters(target), leaving: away,
+      };
     },
   };
   Object.defineProperty(window, "__gofer", { value: api, enumerable: false });
