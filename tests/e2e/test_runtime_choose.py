@@ -201,7 +201,8 @@ async def test_date_picker_moves_month_by_month(run: Runner, pages: Pages) -> No
     # open, two "Next month" presses, then the day
     assert result.steps[1].actions == 4
     moves = [e for e in result.trace
-             if e.event == "action" and e.detail.get("what") == "Next month"]
+             if e.event == "action" and e.detail.get("what") == "move the calendar forward "
+             "with 'Next month'"]
     assert len(moves) == 2
 
 

@@ -7,20 +7,38 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Sequence
 from datetime import date, datetime, time
 
-from gofer.decide.text import normalise
-from gofer.decide.when import MONTHS, parse_when
-from gofer.surfaces.screen import Element, Screen
+from gofer.decide.text import normalise, symbol_words
+from gofer.decide.when import MONTHS, date_parts, parse_when
+from gofer.surfaces.screen import Box, Element, Screen
 
 __all__ = [
-    "calendar_month", "calendar_selects", "calendar_target", "format_date", "format_hint",
-    "format_time", "is_date_words", "may_open_picker", "month_of", "month_step", "names_month",
-    "native_value", "shown_month", "shows_date", "shows_time", "time_hint",
+    "calendar_controls",
+    "calendar_month",
+    "calendar_nav",
+    "calendar_selects",
+    "calendar_target",
+    "day_cells",
+    "format_date",
+    "format_hint",
+    "format_time",
+    "is_date_words",
+    "may_open_picker",
+    "month_of",
+    "month_step",
+    "names_month",
+    "native_value",
+    "shown_month",
+    "shows_calendar",
+    "shows_date",
+    "shows_time",
+    "time_hint",
 ]
 
 _MONTH_HEADING = re.compile(
-    r"\b(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?,?\s+(\d{4})\b",
+    r"\b(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?,?\s*(\d{4})\b",
     re.IGNORECASE,
 )
 
@@ -58,10 +76,15 @@ def shown_month(screen: Screen) -> tuple[int, int] | None:
     is not a calendar.
     """
     for line in screen.lines:
-        m = _MONTH_HEADING.search(line.text)
-        if m and not re.search(r"\w", line.text[: m.start()] + line.text[m.end():]):
+        m = _heading(line.text)
+        if m:
             return int(m.group(2)), MONTHS[m.group(1).casefold()]
     return None
+
+
+def _heading(text: str) -> re.Match[str] | None:
+    m = _MONTH_HEADING.search(text)
+    return m if m and not re.search(r"\w", text[: m.start()] + text[m.end():]) else None
 
 
 def names_month(cell: Element, day: date) -> bool:
@@ -281,20 +304,127 @@ def calendar_month(screen: Screen, before: frozenset[str] = frozenset()) -> tupl
     return (year, month) if month is not None and year is not None else None
 
 
+def calendar_controls(
+    screen: Screen, before: frozenset[str] = frozenset()
+) -> tuple[Element | None, Element | None]:
+    """The month select and the year select or number field inside an open calendar
+    (either None when the calendar has none)."""
+    month = year = None
+    for el in screen.elements:
+        if not el.visible or el.disabled or el.ref in before:
+            continue
+        value = el.value.strip()
+        if month is None and el.tag == "select" and len(el.options) == 12 and (
+            value.casefold().rstrip(".") in MONTHS
+        ):
+            month = el
+        elif year is None and re.fullmatch(r"\d{4}", value) and (
+            el.tag == "select" or el.role == "spinbutton" or el.input_type == "number"
+        ):
+            year = el
+    return month, year
+
+
+_DAY_GRID = 28  # a month's grid shows at least this many day numbers
+
+
+def shows_calendar(screen: Screen, before: frozenset[str] = frozenset()) -> bool:
+    """Whether an open calendar is on the screen: a month it shows (a heading, or month
+    and year controls) and a month's grid of days among the controls that were not
+    there ``before`` (a date in the page's text alone is not a calendar)."""
+    if calendar_month(screen, before) is None:
+        return False
+    days: set[int] = set()
+    for el in screen.elements:
+        if not el.visible or el.ref in before:
+            continue
+        words = el.display_name
+        number = normalise(words)
+        if number.isdigit() and len(number) <= 2:
+            days.add(int(number))
+        elif words and re.search(r"\d", words):
+            d, month, _year = date_parts(words)
+            if d is not None and month is not None:
+                days.add(d)
+    return len(days & set(range(1, 32))) >= _DAY_GRID
+
+
 def calendar_selects(
     screen: Screen, before: frozenset[str] = frozenset()
 ) -> tuple[Element, Element] | None:
     """The month and year selects inside an open calendar, or None when it has none."""
-    month = year = None
+    month, year = calendar_controls(screen, before)
+    if month is None or year is None or year.tag != "select":
+        return None
+    return month, year
+
+
+_FORWARD = frozenset({"next", "forward", "later"})
+_BACK = frozenset({"prev", "previous", "back", "earlier", "last"})
+_NAV_ROLES = frozenset({"button", "clickable", "link", "img"})
+
+
+def calendar_nav(
+    screen: Screen, forward: bool, before: frozenset[str] = frozenset()
+) -> Element | None:
+    """The control that moves an open calendar a month forward (or back).
+
+    Its words say so ("Next month", "Prev", "›"); a calendar whose arrows carry no
+    words at all has them at the two ends of its heading's row: back on the left,
+    forward on the right. Words naming a year ("Next year") are passed over while
+    a month control is there. A disabled control is returned as it is (the
+    calendar goes no further that way).
+    """
+    want, other = (_FORWARD, _BACK) if forward else (_BACK, _FORWARD)
+    named: list[tuple[int, Element]] = []
+    bare: list[Element] = []
     for el in screen.elements:
-        if el.tag != "select" or not el.visible or el.ref in before:
+        if not el.visible or el.ref in before or el.role not in _NAV_ROLES:
             continue
-        value = el.value.strip().casefold().rstrip(".")
-        if month is None and value in MONTHS and len(el.options) == 12:
-            month = el
-        elif year is None and el.tag == "select" and re.fullmatch(r"\d{4}", value):
-            year = el
-    return (month, year) if month is not None and year is not None else None
+        words = normalise(el.display_name)
+        tokens = set(words.split()) | set(symbol_words(el.display_name)[:1])
+        if not words and not tokens - {""}:
+            bare.append(el)
+            continue
+        if tokens & want and not tokens & other and len(tokens) <= 4:
+            named.append((1 if "year" in tokens else 0, el))
+    if named:
+        return min(named, key=lambda pair: pair[0])[1]
+    heading = _heading_box(screen, before)
+    if heading is None:
+        return None
+    row = [e for e in bare if abs(e.box.cy - heading.cy) <= max(heading.height, e.box.height)]
+    if len(row) < 2:
+        return None
+    row.sort(key=lambda e: e.box.x)
+    end = row[-1] if forward else row[0]
+    return end if (end.box.x > heading.cx) is forward else None
+
+
+def _heading_box(screen: Screen, before: frozenset[str]) -> Box | None:
+    for line in screen.lines:
+        if _heading(line.text):
+            return line.box
+    month, _year = calendar_controls(screen, before)
+    return month.box if month is not None else None
+
+
+def day_cells(elements: Sequence[Element]) -> list[Element]:
+    """``elements`` less those that only wrap another showing the same words (a grid
+    cell around its day's link), so each day of a calendar is there once."""
+    by_words: dict[str, list[Element]] = {}
+    for el in elements:
+        by_words.setdefault(el.display_name, []).append(el)
+
+    def wraps(el: Element) -> bool:
+        area = el.box.width * el.box.height
+        return bool(el.display_name) and any(
+            other is not el and el.box.contains(other.box)
+            and other.box.width * other.box.height < area
+            for other in by_words[el.display_name]
+        )
+
+    return [el for el in elements if not wraps(el)]
 
 
 def month_step(shown: tuple[int, int], day: date) -> int:

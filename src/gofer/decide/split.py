@@ -91,7 +91,8 @@ def part_of(el: Element) -> str | None:
     that shows "AM" or "PM") can hold a part.
     """
     if el.role in ("button", "clickable") and el.tag != "select":
-        return "half" if _half_of(el.text or el.name) else None
+        shown = (el.text or el.name).strip().casefold().replace(" ", "")
+        return "half" if shown in ("am", "pm", "a.m.", "p.m.") else None
     if not (el.tag == "select" or el.role in ("spinbutton", "textbox", "combobox")):
         return None
     words = " ".join((el.name, el.label, el.placeholder, el.title))
@@ -162,7 +163,7 @@ def _beside(a: Element, b: Element) -> bool:
     """Whether ``b`` follows ``a`` as the next control of one date or time."""
     same_row = abs(a.box.cy - b.box.cy) <= max(a.box.height, b.box.height) / 2 + _ROW_SLACK_PX
     if same_row:
-        return 0 <= b.box.x - (a.box.x + a.box.width) <= _MAX_GAP_PX
+        return -_ROW_SLACK_PX / 2 <= b.box.x - (a.box.x + a.box.width) <= _MAX_GAP_PX
     below = 0 <= b.box.y - (a.box.y + a.box.height) <= 60 and abs(a.box.x - b.box.x) < 40
     return below and a.section == b.section
 

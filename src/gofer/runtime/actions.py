@@ -34,9 +34,11 @@ from gofer.decide.controls import (
     value_took,
 )
 from gofer.decide.dates import (
+    calendar_controls,
     calendar_month,
-    calendar_selects,
+    calendar_nav,
     calendar_target,
+    day_cells,
     format_date,
     format_hint,
     format_time,
@@ -45,6 +47,7 @@ from gofer.decide.dates import (
     month_of,
     names_month,
     native_value,
+    shows_calendar,
     shows_date,
     shows_time,
     time_hint,
@@ -52,7 +55,14 @@ from gofer.decide.dates import (
 from gofer.decide.feedback import SENDING_ROLES, form_errors
 from gofer.decide.overlays import covering, dismisser
 from gofer.decide.prepared import box_distance
-from gofer.decide.split import SplitFields, part_option, part_shows, part_values, split_fields
+from gofer.decide.split import (
+    SplitFields,
+    part_option,
+    part_shows,
+    part_values,
+    parts_among,
+    split_fields,
+)
 from gofer.flow import Choose, Click, Do, Enter, StopBefore
 from gofer.runtime.context import StepContext
 from gofer.runtime.signals import Done, Gated, StepFailed
@@ -292,13 +302,14 @@ async def _date_field(
 
     A field that says its format is typed in that format; otherwise a calendar that
     the field (or a button beside it) opens is used, and a field with neither is
-    typed as written. Then the field must hold the date, or the step fails saying
-    what it shows.
+    typed as written. A time goes into a read-only field through the hour and
+    minute controls of the picker it opens. Then the field must hold the date or
+    time, or the step fails saying what it shows.
     """
     browser = await run.browser()
     if isinstance(when, time):
         if not el.editable:
-            raise StepFailed(f"'{label_of(el)}' is read-only; a time cannot be typed into it", el)
+            return await _time_picker(run, path, el, screen, when, confidence)
         text = format_time(when, time_hint(el))
         await run.act(path, f"type {text} into '{label_of(el)}'",
                       lambda: browser.fill(el.ref, text))
@@ -308,7 +319,7 @@ async def _date_field(
         return Done(element=el, confidence=confidence)
     day = when.date() if isinstance(when, datetime) else when
     hint = format_hint(el, screen)
-    if el.value and shows_date(el.value, day, hint):
+    if el.value and shows_date(el.value, day, hint) and not isinstance(when, datetime):
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
     picked = False
     if el.editable and hint:
@@ -319,10 +330,13 @@ async def _date_field(
         picked = await _open_calendar(run, path, el, screen)
         if picked:
             shown_before = frozenset(e.ref for e in screen.elements if e.visible)
-            _, day = await _pick_date(run, path, day, shown_before, words)
+            _cell, day = await _pick_date(run, path, day, shown_before, words)
+            if isinstance(when, datetime):
+                when = datetime.combine(day, when.time())
+                await _picker_time(run, path, el, shown_before, when.time())
         elif el.editable:
             # No format asked for and no calendar: the words go in as the flow wrote them.
-            text = words if words is not None else _written(day)
+            text = words if words is not None else _written(when)
             await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, text))
             if words is not None:
                 if not value_took(words, await browser.read_value(el.ref)):
@@ -334,11 +348,55 @@ async def _date_field(
             raise StepFailed(
                 f"'{label_of(el)}' is read-only and no calendar opened to pick {day:%d %B %Y}", el)
     shown = await browser.read_value(el.ref)
-    if not shows_date(shown, day, hint):
+    if not shows_date(shown, day, hint) or (
+        isinstance(when, datetime) and picked and not shows_time(shown, when.time())
+    ):
         how = "picked" if picked else "typed"
         raise StepFailed(
-            f"{how} {day:%d %B %Y} for '{label_of(el)}', but it shows '{shown}'", el)
+            f"{how} {_written(when)} for '{label_of(el)}', but it shows '{shown}'", el)
     return Done(element=el, confidence=confidence)
+
+
+async def _time_picker(
+    run: StepContext, path: str, el: Element, before: Screen, at: time, confidence: float
+) -> Done:
+    """A read-only time field: open its picker, set the picker's hour, minute and AM/PM
+    controls, and read the field back."""
+    browser = await run.browser()
+    if el.value and shows_time(el.value, at):
+        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
+    old = frozenset(e.ref for e in before.elements if e.visible)
+    await run.act(path, f"open the time picker of '{label_of(el)}'", _clicker(browser, el.ref))
+    if not await _picker_time(run, path, el, old, at):
+        raise StepFailed(f"'{label_of(el)}' is read-only and no time picker with hour and "
+                         f"minute controls opened to set {at:%H:%M}", el)
+    shown = await browser.read_value(el.ref)
+    if not shows_time(shown, at):
+        raise StepFailed(f"set {at:%H:%M} in the time picker of '{label_of(el)}', but the "
+                         f"field shows '{shown}'", el)
+    return Done(element=el, confidence=confidence)
+
+
+async def _picker_time(
+    run: StepContext, path: str, el: Element, before: frozenset[str], at: time
+) -> bool:
+    """Set the hour and minute controls a picker shows (those not in ``before``) to
+    ``at``; False when the picker has none. A picker that takes its controls' values
+    when they lose focus gets a Tab when the field does not show the time yet."""
+    deadline = clock.perf_counter() + run.settings.change_grace_ms / 1000
+    while True:
+        screen = await run.screen()
+        found = [f for f in parts_among(e for e in screen.elements if e.ref not in before)
+                 if f.holds(at)]
+        if found:
+            break
+        if not await run.wait_change(deadline):
+            return False
+    await _set_split(run, path, found[0], at)
+    browser = await run.browser()
+    if not shows_time(await browser.read_value(el.ref), at):
+        await run.act(path, "press Tab to leave the time controls", lambda: browser.press("Tab"))
+    return True
 
 
 _NEAR_OPENER_PX = 40.0
@@ -346,7 +404,7 @@ _NEAR_OPENER_PX = 40.0
 
 async def _open_calendar(run: StepContext, path: str, el: Element, before: Screen) -> bool:
     """Open the calendar of ``el``: click the field, else the button just beside it."""
-    if calendar_month(before) is not None:
+    if shows_calendar(before):
         return True  # still open from the step before (a range picker stays open)
     browser = await run.browser()
     await run.act(path, f"open the calendar of '{label_of(el)}'", _clicker(browser, el.ref))
@@ -371,7 +429,7 @@ async def _calendar_shown(run: StepContext, before: Screen) -> bool:
     old = frozenset(e.ref for e in before.elements if e.visible)
     deadline = clock.perf_counter() + run.settings.change_grace_ms / 1000
     while True:
-        if calendar_month(await run.screen(), old) is not None:
+        if shows_calendar(await run.screen(), old):
             return True
         if not await run.wait_change(deadline):
             return False
@@ -459,37 +517,28 @@ async def _pick_date(
     run: StepContext, path: str, target: date, before: frozenset[str] = frozenset(),
     words: str | None = None,
 ) -> tuple[Element, date]:
-    """In an open date picker, move to the date's month and pick the day.
+    """In an open date picker, move to the date's month and pick the day; returns the
+    cell picked and the day it is.
 
-    A calendar with month and year selects is set through them; one with a month
-    heading is moved month by month with its previous and next controls. ``words``
-    (the flow's own) let a date written without a year take its year from the month
-    the calendar opened on. Returns the cell picked and the day it stands for.
+    A calendar's own month and year controls (selects, or a year number field) are
+    set when it has them; else it is moved month by month with its previous and
+    next controls. ``words`` (the flow's own) let a date written without a year take
+    its year from the month the calendar opened on.
     """
     browser = await run.browser()
-    opened: tuple[int, int] | None = None
+    settings_left = 2  # a calendar whose controls do not move it is moved by its arrows
     for _ in range(36):
         screen = await run.screen()
-        cells = [e for e in screen.elements if e.visible and not e.disabled]
         shown = calendar_month(screen, before)
-        if opened is None and shown is not None:
-            opened = shown
-            if words is not None:
-                target = calendar_target(words, target, shown)
-        cell = match_date_cell(target, cells)
-        selects = calendar_selects(screen, before)
-        if selects is not None and shown != (target.year, target.month):
-            month_el, year_el = selects
-            await run.act(path, f"show {target:%Y} in the calendar",
-                          _selector(browser, year_el.ref, str(target.year)))
-            screen = await run.screen()
-            again = calendar_selects(screen, before)
-            month_ref = again[0].ref if again else month_el.ref
-            want = next((o for o in (again[0] if again else month_el).options
-                         if o.casefold().startswith(f"{target:%b}".casefold())), f"{target:%b}")
-            await run.act(path, f"show {target:%B} in the calendar",
-                          _selector(browser, month_ref, want))
-            continue
+        if words is not None and shown is not None:
+            target, words = calendar_target(words, target, shown), None
+        cells = day_cells([e for e in screen.elements if e.visible])
+        cell = match_date_cell(target, [e for e in cells if not e.disabled])
+        month_el, year_el = calendar_controls(screen, before)
+        if shown != (target.year, target.month) and (month_el or year_el) and settings_left:
+            settings_left -= 1
+            if await _set_calendar(run, path, target, shown, month_el, year_el):
+                continue
         if cell is not None and (
             shown in (None, (target.year, target.month)) or names_month(cell, target)
         ):
@@ -499,17 +548,61 @@ async def _pick_date(
             raise StepFailed(
                 f"no calendar showing a month opened, so {target:%d %B %Y} cannot be picked"
             )
-        forward = (shown[0], shown[1]) < (target.year, target.month)
-        words_nav = "Next month" if forward else "Previous month"
-        g = ground(Query(words_nav, Want.CLICK, kind="choose"), screen)
-        if g.element is None:
-            raise StepFailed(f"the calendar has no '{words_nav}' control")
-        if g.element.disabled:
-            raise StepFailed(
-                f"the calendar goes no further than {date(shown[0], shown[1], 1):%B %Y}, "
-                f"so {target:%d %B %Y} cannot be picked")
-        await run.act(path, words_nav, _clicker(browser, g.element.ref))
+        if shown == (target.year, target.month):
+            disabled = match_date_cell(target, cells)
+            why = "is not offered (disabled)" if disabled is not None else "is not in it"
+            raise StepFailed(f"the calendar shows {target:%B %Y}, but {target:%d %B %Y} {why}")
+        forward = shown < (target.year, target.month)
+        nav = calendar_nav(screen, forward, before)
+        way = "forward" if forward else "back"
+        if nav is None:
+            raise StepFailed(f"the calendar shows {_month_name(shown)} and has no control "
+                             f"to move it {way} to {target:%B %Y}")
+        if nav.disabled:
+            raise StepFailed(f"the calendar goes no further than {_month_name(shown)}, "
+                             f"so {target:%d %B %Y} cannot be picked")
+        await run.act(path, f"move the calendar {way} with '{label_of(nav)}'",
+                      _clicker(browser, nav.ref))
     raise StepFailed(f"could not reach {target:%B %Y} in the calendar")
+
+
+def _month_name(shown: tuple[int, int]) -> str:
+    return f"{date(shown[0], shown[1], 1):%B %Y}"
+
+
+async def _set_calendar(
+    run: StepContext, path: str, target: date, shown: tuple[int, int] | None,
+    month_el: Element | None, year_el: Element | None,
+) -> bool:
+    """Set a calendar's own year and month controls to ``target``'s; False when they
+    cannot take it (then the calendar is moved with its arrows)."""
+    browser = await run.browser()
+    moved = False
+    if year_el is not None and (shown is None or shown[0] != target.year):
+        year = str(target.year)
+        if year_el.tag == "select":
+            if year not in year_el.options:
+                return False
+            await run.act(path, f"show {year} in the calendar",
+                          _selector(browser, year_el.ref, year))
+        else:
+            await run.act(path, f"show {year} in the calendar",
+                          _filler(browser, year_el.ref, year))
+            if calendar_month(await run.screen()) in (None, shown):
+                # A year box that reads its value on a key (flatpickr's) takes Enter.
+                await run.act(path, "press Enter in the year", lambda: browser.press("Enter"))
+        moved = True
+    if month_el is not None:
+        screen = await run.screen()
+        current = screen.element(month_el.ref) or month_el
+        if not part_shows(current.value, "month", target.month):
+            option = part_option(current.options, "month", target.month)
+            if option is None:
+                return moved
+            await run.act(path, f"show {target:%B} in the calendar",
+                          _selector(browser, current.ref, option))
+            moved = True
+    return moved
 
 
 def _selector(browser: Surface, ref: str, label: str) -> Callable[[], Awaitable[ActionEffect]]:

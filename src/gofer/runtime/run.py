@@ -22,7 +22,7 @@ from gofer.decide.controls import label_of
 from gofer.decide.decider import Allowance, Decision, Verdict
 from gofer.decide.hints import is_hinted
 from gofer.decide.reading import read_list, read_value
-from gofer.errors import BlockedOrigin, GoferError, SurfaceError
+from gofer.errors import BlockedOrigin, GoferError, SurfaceError, SurfaceTimeout
 from gofer.flow import (
     AllOf,
     AnyOf,
@@ -207,6 +207,12 @@ class Run:
             # A page that closes itself on the click (window.close) takes the click's
             # own bookkeeping with it; the surface is back on the page before.
             if not 0 < browser.pages < pages_before:
+                if isinstance(exc, SurfaceTimeout):
+                    # The browser's words for a timeout ("ElementHandle.click: Timeout
+                    # 10000ms exceeded") tell a person nothing: say what did not happen.
+                    raise StepFailed(
+                        f"could not {what}: the page did not let it happen in time (the "
+                        "control stayed hidden, disabled, moving or covered)") from exc
                 raise StepFailed(exc.message) from exc
             self.event(path, "page_closed")
             effect = ActionEffect(new_page=True)

@@ -119,14 +119,7 @@ CASES: dict[str, Case] = {
 }
 
 # What does not work yet, each for the reason given; strict, so a fix shows up.
-KNOWN: dict[str, str] = {
-    "flatpickr-enter": "moving a calendar whose month is a select and year a number field "
-                       "to another month: 'could not reach November 2016 in the calendar'",
-    "flatpickr-time": "a read-only time field whose picker has hour and minute fields: "
-                      "the step fails saying the field is read-only",
-    "jqui-choose-back": "a calendar that opens on focus is not opened by choose",
-    "jqui-enter": "the date is typed as written, not in the picker's format",
-}
+KNOWN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

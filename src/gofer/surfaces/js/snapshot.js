@@ -185,7 +185,12 @@
     for (const child of childrenOf(node)) {
       const type = nodeType(child);
       if (type === 3) {
-        if (ctx.invisible || !child.data.trim()) continue;
+        if (ctx.invisible) continue;
+        if (!child.data.trim()) {
+          // Space between inline elements ("<b>October</b>&nbsp;<b>2016</b>") parts words.
+          if (cur && child.data) cur.parts.push(" ");
+          continue;
+        }
         const parent = upElement(child) || node;
         if (nodeType(parent) === 1 && style(parent).visibility !== "visible") continue;
         range.selectNodeContents(child);
