@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from gofer.decide.regions import resolve_within
+from gofer.decide.regions import names_row, resolve_within
 from gofer.decide.text import normalise
 from gofer.flow import JSONValue
 from gofer.surfaces.screen import Box, Record, RecordGroup, Screen
@@ -159,6 +159,60 @@ def _titled_record(words: str, screen: Screen) -> list[str] | None:
     return best[1] if best is not None else None
 
 
+_CELL_OF = re.compile(r"^(?:the\s+)?(?P<column>.+?)\s+(?:of|for|in)\s+(?P<row>.+)$")
+_CELL_POSSESSIVE = re.compile(r"^(?:the\s+)?(?P<row>.+?)[\u2019']s\s+(?P<column>.+)$")
+
+
+def _row_score(record: Record, row: str) -> float:
+    """How well ``row`` words name a table row: a cell that is them, or a column's
+    name and its value ("invoice 42": the Invoice column holds 42), or its words."""
+    best = 3.0 if names_row(record.fields, row) or any(
+        normalise(v) == row for v in record.fields.values()) else 0.0
+    text = normalise(" ".join(record.lines))
+    if best < 2.0 and f" {row} " in f" {text} ":
+        best = 2.0
+    return best
+
+
+def table_cell(what: str, screen: Screen) -> str | None:
+    """The cell ``what`` names by its column and row words, or None.
+
+    "the Status of invoice 42", "Amount for Ben Ortiz", "invoice 42's status", "the
+    price of the first result": the column is a table header (or a labelled part of
+    a record), the row the record the other words name.
+    """
+    phrase = what.split(":", 1)[0].strip()
+    for pattern in (_CELL_OF, _CELL_POSSESSIVE):
+        m = pattern.match(phrase.replace("\u2019", "'"))
+        if m is None:
+            continue
+        column, row = normalise(m.group("column")), normalise(m.group("row"))
+        if not column or not row:
+            continue
+        found = _cell(screen, column, row, m.group("row"))
+        if found is not None:
+            return found
+    return None
+
+
+def _cell(screen: Screen, column: str, row: str, row_words: str) -> str | None:
+    by_position = resolve_within(row_words, screen) if _POSITION.search(row) else None
+    best: tuple[float, str] | None = None
+    for g, group in enumerate(screen.records):
+        for i, record in enumerate(group.records):
+            key = next((k for k in record.fields if normalise(k) == column), None)
+            if key is None or not record.fields[key].strip():
+                continue
+            if by_position is not None:
+                if by_position.record == (g, i):
+                    return record.fields[key].strip()
+                continue
+            score = _row_score(record, row)
+            if score and (best is None or score > best[0]):
+                best = (score, record.fields[key].strip())
+    return best[1] if best is not None else None
+
+
 def read_value(what: str, screen: Screen) -> str | None:
     """The value ``what`` names: a record, a labelled value, or a field's value.
 
@@ -172,6 +226,9 @@ def read_value(what: str, screen: Screen) -> str | None:
     label = normalise(place)
     if not label:
         return None
+    cell = table_cell(place, screen)
+    if cell is not None:
+        return cell
     region = resolve_within(place, screen)
     record = region.record if region is not None else None
     if record is not None and _POSITION.search(label):

@@ -14,6 +14,7 @@ the first holds nothing that fits the step.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -22,7 +23,7 @@ from gofer.decide.prepared import Prepared, box_distance, prepare
 from gofer.decide.text import normalise, stem_tokens
 from gofer.surfaces.screen import Box, Element, Screen
 
-__all__ = ["Region", "resolve_regions", "resolve_within"]
+__all__ = ["Region", "names_row", "resolve_regions", "resolve_within"]
 
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
@@ -186,12 +187,26 @@ def _exact_name(prep: Prepared, words: str, phrase: str) -> Region | None:
     return None
 
 
+def names_row(fields: Mapping[str, str], words: str) -> bool:
+    """Whether normalised ``words`` name a table row by a column and its value:
+    "invoice 42", "invoice no 42", "order number 1042" (the Invoice column holds 42)."""
+    tokens = words.split()
+    if len(tokens) < 2:
+        return False
+    for header, value in fields.items():
+        if normalise(value) == tokens[-1] and set(tokens[:-1]) <= (
+                set(normalise(header).split()) | {"no", "number"}):
+            return True
+    return False
+
+
 def _record_with(prep: Prepared, words: str, phrase: str) -> Region | None:
     stems = stem_tokens(words)
     best: tuple[float, tuple[int, int]] | None = None
     padded = f" {words} "
     for key, (text, lines) in prep.record_texts.items():
-        if words in lines:
+        fields = prep.screen.records[key[0]].records[key[1]].fields
+        if words in lines or (fields and names_row(fields, words)):
             score = 3.0
         elif padded in f" {text} ":
             score = 2.0

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from datetime import date, datetime, time
 
 from gofer.decide import (
+    Grounding,
     Query,
     Want,
     ground,
@@ -53,6 +54,7 @@ from gofer.decide.dates import (
     time_hint,
 )
 from gofer.decide.feedback import SENDING_ROLES, form_errors
+from gofer.decide.hidden import FOUND, MAX_OPENERS, found_well, openers
 from gofer.decide.overlays import covering, dismisser
 from gofer.decide.prepared import box_distance
 from gofer.decide.split import (
@@ -67,7 +69,7 @@ from gofer.flow import Choose, Click, Do, Enter, StopBefore
 from gofer.runtime.context import StepContext
 from gofer.runtime.signals import Done, Gated, StepFailed
 from gofer.runtime.types import Gate, StepOutcome
-from gofer.safety import consequence, human_wall, screen_payment_evidence
+from gofer.safety import Consequence, consequence, human_wall, screen_payment_evidence
 from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.screen import Element, Screen
 
@@ -134,7 +136,11 @@ async def do(run: StepContext, path: str, step: Do) -> Done:
 
 
 async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
-    el, _, grounding = await run.find(path, query)
+    revealed = await _reveal(run, path, query) if query.kind == "click" else None
+    if revealed is not None:
+        el, grounding = revealed
+    else:
+        el, _, grounding = await run.find(path, query)
     el = await _uncover(run, path, el, query)
     before = await run.screen()
     run.guard(path, el, before, words)
@@ -149,6 +155,55 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
     if el.role in SENDING_ROLES or el.input_type in ("submit", "image"):
         await _refused(run, before, f"clicking '{label_of(el)}'", el, effect)
     return Done(element=el, confidence=grounding.confidence)
+
+
+async def _reveal(
+    run: StepContext, path: str, query: Query
+) -> tuple[Element, Grounding] | None:
+    """Find a control out of sight: open the closed menus or sections that may hold it.
+
+    Only when the words name nothing on the screen well. Each opener (a collapsed
+    control, a "More actions" or "⋯" menu; inside the ``within`` record when there is
+    one) is opened in turn and the words are grounded among what it showed; one that
+    did not show the control is closed again. None when nothing was found this way.
+    """
+    screen = await run.screen()
+    first = ground(query, screen)
+    if found_well(first):
+        return None
+    shown = frozenset(e.ref for e in screen.elements if e.visible)
+    browser = await run.browser()
+    tried = 0
+    for opener in openers(screen, query.within):
+        if tried == MAX_OPENERS:
+            break
+        if consequence(label_of(opener)) is not Consequence.REVERSIBLE:
+            continue
+        tried += 1
+        run.event(path, "reveal", opener=label_of(opener), words=query.words)
+        effect = await run.act(path, f"open '{label_of(opener)}' to look for '{query.words}'",
+                               _clicker(browser, opener.ref))
+        if effect.navigated or effect.new_page:
+            raise StepFailed(f"opening '{label_of(opener)}' to look for '{query.words}' "
+                             "went to another page", opener)
+        now = await run.screen()
+        inside = Query(query.words, query.want, kind=query.kind,
+                       exclude=shown | {opener.ref}, option=query.option)
+        found = ground(inside, now)
+        if found_well(found) and found.element is not None and (
+                first.element is None or found.confidence > first.confidence):
+            return found.element, found
+        await _close(run, path, opener)
+    return None
+
+
+async def _close(run: StepContext, path: str, opener: Element) -> None:
+    """Close what ``opener`` opened: Escape, then the opener again if it stays open."""
+    browser = await run.browser()
+    await run.act(path, "press Escape to close it", lambda: browser.press("Escape"))
+    again = (await run.screen()).element(opener.ref)
+    if again is not None and again.expanded is True and again.visible:
+        await run.act(path, f"close '{label_of(opener)}'", _clicker(browser, opener.ref))
 
 
 async def _refused(
@@ -757,13 +812,23 @@ async def _choose_in_select(
 async def stop_before(run: StepContext, path: str, step: StopBefore) -> Done:
     words = run.sub(step.action)
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
-    while True:
+    # A control in a closed menu is found by opening the menu (reversible); it is
+    # still only stopped in front of.
+    found = pick_action(words, await run.screen())
+    revealed = None
+    if found is None or found[1] < FOUND:
+        revealed = await _reveal(run, path, Query(words, Want.ACTION, kind="stop_before"))
+    if revealed is not None:
+        found = (revealed[0], revealed[1].confidence)
+        screen = await run.screen()
+    while revealed is None:
         screen = await run.screen()
         found = pick_action(words, screen)
         if found is not None:
             break
         if not await run.wait_change(deadline):
             raise StepFailed(f"found no control on the screen for '{words}'")
+    assert found is not None
     el, confidence = found
     if run.allow_destructive:
         if el.disabled:

@@ -22,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 from gofer.demo import DemoServer
 
 from ..widgets.conftest import VENDOR
-from .pages import PAGES, answer_post
+from .pages import PAGES, answer_post, page
 
 __all__ = ["Site"]
 
@@ -40,7 +40,7 @@ class Site:
         return self.server.url.rstrip("/") + "/g/" + name
 
     async def page(self, request: Request) -> Response:
-        html = PAGES.get(request.path_params["name"])
+        html = page(self, request.path_params["name"])
         if html is None:
             return Response("not found", status_code=404)
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})

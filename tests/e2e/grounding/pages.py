@@ -133,6 +133,89 @@ def _signup_errors(form: dict[str, str]) -> dict[str, str]:
     return errors
 
 
+def _invoices(site: _Held) -> str:
+    """An admin list of invoices: each row's actions in a closed "⋯" menu, bulk actions in
+    a "More actions" menu, and filters in a collapsed section. The menus are toggled by
+    the page's own script (Escape closes them); an action posts to the server."""
+    rows = "".join(
+        f"""<tr><td>{no}</td><td>{who}</td><td>{status}</td><td>{amount}</td><td>
+<div class="menu"><button type="button" class="kebab" aria-haspopup="menu"
+ aria-expanded="false" aria-label="Actions for invoice {no}">⋯</button>
+<ul role="menu" hidden>{"".join(
+    f'<li><button role="menuitem" name="act" value="{act}-{no}" form="acts">{label}</button></li>'
+    for act, label in items)}</ul></div></td></tr>"""
+        for no, who, status, amount, items in (
+            (41, "Asha Rao", site.state.get("status-41", "Archived"), "$120.00",
+             (("pdf", "Download PDF"),)),
+            (42, "Ben Ortiz", site.state.get("status-42", "Overdue"), "$75.50",
+             (("pdf", "Download PDF"), ("remind", "Send reminder"), ("delete", "Delete invoice"))),
+            (43, "Chen Li", site.state.get("status-43", "Paid"), "$310.00",
+             (("pdf", "Download PDF"), ("delete", "Delete invoice"))),
+        ))
+    return _page("Invoices", f"""
+<style>.menu{{position:relative;display:inline-block}}
+.menu ul{{position:absolute;right:0;top:100%;background:#fff;border:1px solid #999;
+list-style:none;margin:0;padding:4px;z-index:5}} td,th{{padding:4px 10px}}</style>
+<form id="acts" method="post" action="/record/invoices"></form>
+<div class="menu"><button type="button" aria-haspopup="menu" aria-expanded="false">More actions
+</button><ul role="menu" hidden><li><button role="menuitem" name="act" value="export"
+ form="acts">Export CSV</button></li></ul></div>
+<table><thead><tr><th>Invoice</th><th>Customer</th><th>Status</th><th>Amount</th>
+<th>Actions</th></tr></thead><tbody>{rows}</tbody></table>
+<p><button type="button" id="ft" aria-expanded="false" aria-controls="filters">Filters</button></p>
+<div id="filters" hidden><button name="act" value="overdue" form="acts">Show overdue only</button>
+</div>
+<script>
+const closeAll = () => document.querySelectorAll('[aria-haspopup=menu]').forEach((b) => {{
+  b.setAttribute('aria-expanded', 'false'); b.nextElementSibling.hidden = true; }});
+document.querySelectorAll('[aria-haspopup=menu]').forEach((b) => b.addEventListener('click',
+  (e) => {{ const open = b.getAttribute('aria-expanded') === 'true'; closeAll();
+    if (!open) {{ b.setAttribute('aria-expanded', 'true'); b.nextElementSibling.hidden = false; }}
+    e.stopPropagation(); }}));
+document.addEventListener('keydown', (e) => {{ if (e.key === 'Escape') closeAll(); }});
+document.getElementById('ft').addEventListener('click', (e) => {{
+  const f = document.getElementById('filters'); f.hidden = !f.hidden;
+  e.target.setAttribute('aria-expanded', String(!f.hidden)); }});
+</script>""")
+
+
+def page(site: _Held, name: str) -> str | None:
+    """The page ``name`` as the server renders it now, or None when there is none."""
+    if name == "invoices":
+        return _invoices(site)
+    return PAGES.get(name)
+
+
+PAGES["invoices"] = ""  # rendered from the server's state by page()
+
+# Bootstrap 5's own dropdown, split button and collapse (the vendored corpus).
+PAGES["bootstrap-team"] = _page("Team settings", """
+<div class="container">
+<p id="state">No changes</p>
+<div class="dropdown d-inline-block">
+ <button class="btn btn-secondary dropdown-toggle" type="button" data-bs-toggle="dropdown"
+  aria-expanded="false">More actions</button>
+ <ul class="dropdown-menu"><li><a class="dropdown-item" href="#" data-do="Team archived">
+  Archive team</a></li><li><a class="dropdown-item" href="#" data-do="Team deleted">
+  Delete team</a></li></ul></div>
+<div class="btn-group">
+ <button type="button" class="btn btn-primary" data-do="Members exported as CSV">Export</button>
+ <button type="button" class="btn btn-primary dropdown-toggle dropdown-toggle-split"
+  data-bs-toggle="dropdown" aria-expanded="false"><span class="visually-hidden">Toggle Dropdown
+  </span></button>
+ <ul class="dropdown-menu"><li><a class="dropdown-item" href="#"
+  data-do="Members exported as PDF">Export as PDF</a></li></ul></div>
+<p><button class="btn btn-link" type="button" data-bs-toggle="collapse" data-bs-target="#adv"
+  aria-expanded="false" aria-controls="adv">Advanced options</button></p>
+<div class="collapse" id="adv"><button type="button" class="btn btn-warning"
+  data-do="Quota reset">Reset storage quota</button></div>
+</div>
+<script>
+document.querySelectorAll("[data-do]").forEach((el) => el.addEventListener("click", (e) => {
+  e.preventDefault(); document.getElementById("state").textContent = el.dataset.do; }));
+</script>""", bootstrap=True)
+
+
 def answer_post(site: _Held, name: str, form: dict[str, str]) -> str:
     """The page the server sends back for a post of ``form`` to ``/record/{name}``."""
     if name == "signup":
@@ -141,6 +224,11 @@ def answer_post(site: _Held, name: str, form: dict[str, str]) -> str:
             return _signup(form, errors)
         site.state["account"] = form["user"]
         return _saved(f"the account {form['user']} was")
+    if name == "invoices":
+        act = form.get("act", "")
+        if act.startswith("delete-"):
+            site.state[f"status-{act[7:]}"] = "Deleted"
+        return _invoices(site)
     if name == "bootstrap-signup":
         site.state["member"] = form["user"]
         return _saved(f"the member {form['user']} was")
