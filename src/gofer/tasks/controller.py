@@ -451,6 +451,9 @@ class Tasks:
                 steps += [StepReportInfo.model_validate(s) for s in run.get("steps", [])]
                 trace += [TraceInfo.model_validate(t) for t in run.get("trace", [])]
         flow_json = state.get("flow") or loaded.request.flow
+        # A turn running on this worker knows more than its last journaled state
+        # (a rescue whose guidance runs now).
+        live = self._worker.cells.get(req.id)
         spend = state.get("spend", {})
         now = self._clock()
         artifacts = [a for a in self._worker.artifacts.get(req.id, []) if a.expires_at > now]
@@ -466,7 +469,8 @@ class Tasks:
                             name=facts.mask(h["name"]),
                             context=facts.mask(h.get("context", "")))
                    for h in state.get("hints", [])],
-            rescues=[RescueInfo.model_validate(r) for r in state.get("rescues", [])],
+            rescues=list(live.rescues) if live is not None else [
+                RescueInfo.model_validate(r) for r in state.get("rescues", [])],
             spend=SpendInfo(actions=int(spend.get("actions", 0)),
                             model_calls=int(spend.get("model_calls", 0)),
                             elapsed_ms=round(float(spend.get("elapsed_ms", 0.0)), 3),
