@@ -7,6 +7,9 @@
   none may hold a canary value that a test registered with ``canary``: not as sent,
   not once its JSON escapes are read, and not written another way the fact matcher
   knows (a card number without its spaces, a phone number grouped differently).
+* Everything the faces served (HTTP bodies, SSE events, MCP messages, server log
+  lines) that a test added to ``SERVED`` (the ``served`` fixture) is held to the same
+  rule: no canary in any of it.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from gofer.store.postgres import PostgresConnector
 from gofer.store.sqlite import SQLiteConnector
 
 SENT: list[str] = []
+SERVED: list[str] = []
 CANARIES: set[str] = set()
 
 
@@ -41,6 +45,9 @@ def _models_stay_local() -> Iterator[None]:
     leaked = canary_leaks(SENT, CANARIES)
     assert not leaked, (f"fact values reached a model request: {len(leaked)} of "
                         f"{len(CANARIES)} canaries, in {len(SENT)} request bodies")
+    shown = canary_leaks(SERVED, CANARIES)
+    assert not shown, (f"fact values reached what a face served: {len(shown)} of "
+                       f"{len(CANARIES)} canaries, in {len(SERVED)} bodies, events and lines")
 
 
 def canary_leaks(bodies: list[str], canaries: set[str]) -> list[str]:
@@ -73,6 +80,17 @@ def _gofer_db(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     own, never in the user's data directory."""
     if "GOFER_DB" not in os.environ:
         monkeypatch.setenv("GOFER_DB", str(tmp_path_factory.mktemp("db") / "gofer.db"))
+
+
+@pytest.fixture(scope="session")
+def served() -> Callable[[str | bytes], None]:
+    """Add what a face served (a body, an event, a message, a log line) to the suite's
+    canary check."""
+
+    def add(text: str | bytes) -> None:
+        SERVED.append(text.decode("utf-8", "replace") if isinstance(text, bytes) else text)
+
+    return add
 
 
 @pytest.fixture

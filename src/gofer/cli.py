@@ -1,5 +1,6 @@
 """The ``gofer`` command: describe, run a flow as a task, run a worker, list the tasks,
-and the bundled demo.
+the bundled demo, and (in :mod:`gofer.cli_remote`) serve, token and the commands that
+call a server.
 
 This is an entry point: it alone reads the environment (:func:`config_from_env`)
 and hands explicit objects down.
@@ -20,6 +21,8 @@ from typing import Any, TextIO
 
 from pydantic import ValidationError
 
+from gofer.api import GoferClient
+from gofer.cli_remote import add_commands, run_command
 from gofer.config import GoferConfig, config_from_env
 from gofer.errors import GoferError, InvalidRequest
 from gofer.facts import is_secret_name
@@ -84,6 +87,11 @@ def demo_flow(url: str) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ printing
+
+
+def _exit_code(view: TaskView) -> int:
+    """The exit code for a task that stopped in ``view``."""
+    return EXIT_CODES.get(view.status.state, 3)
 
 
 def _line(view: TaskView) -> str:
@@ -298,10 +306,15 @@ async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
 
 
 async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
-    async with ModelPasses(config.models) as passes, \
-            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner, \
-            Tasks(runner, **passes.for_tasks()) as tasks:
-        reply = await tasks.describe()
+    server = args.server or None
+    if server is not None:
+        async with GoferClient(server, config.token) as client:
+            reply = await client.describe()
+    else:
+        async with ModelPasses(config.models) as passes, \
+                WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner, \
+                Tasks(runner, **passes.for_tasks()) as tasks:
+            reply = await tasks.describe()
     if args.json:
         sys.stdout.write(reply.model_dump_json(indent=2) + "\n")
         return 0
@@ -327,34 +340,10 @@ async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
 # ------------------------------------------------------------------ demo
 
 
-async def _demo(args: argparse.Namespace, config: GoferConfig) -> int:
-    from gofer.demo import DemoServer
-
-    async with DemoServer(seed=args.seed) as site:
-        url = site.url + (f"?variant={args.variant}" if args.variant else "")
-        sys.stdout.write(f"The demo airline is at {site.url}\n")
-        request = StartTaskRequest.model_validate({
-            "flow": demo_flow(url),
-            "facts": DEMO_FACTS,
-            "constraints": {"headed": args.headed, "origins": [site.url.rstrip("/")]},
-        })
-        async with WorkspaceRunner(chromium=config.chromium) as runner, Tasks(runner) as tasks:
-            view = await tasks.start_task(request)
-            sys.stdout.write(_line(view) + "\n")
-            view = await follow(tasks, view, as_json=False,
-                                interactive=sys.stdin.isatty(), stdin=sys.stdin, out=sys.stdout)
-            _print_final(view, False, sys.stdout)
-            report = await tasks.task_report({"id": view.id})
-            records = report.model_dump(mode="json").get("records", {})
-            sys.stdout.write(f"Records: {json.dumps(records, ensure_ascii=False)}\n")
-            paid = [e for e in site.events if e.get("kind") == "payment"]
-            sys.stdout.write(f"Payments made on the site: {len(paid)}\n")
-            if args.headed and sys.stdin.isatty() and view.status.state == "checkpoint":
-                sys.stdout.write("The browser stays open on the payment page; "
-                                 "press Enter to close it. ")
-                sys.stdout.flush()
-                sys.stdin.readline()
-    return 0 if view.status.state == "checkpoint" and not paid else 1
+def _demo_request(url: str) -> dict[str, Any]:
+    """The booking job on the demo airline at ``url``, as a person's create."""
+    return {"flow": demo_flow(url), "facts": DEMO_FACTS,
+            "constraints": {"origins": [url.split("?")[0].rstrip("/")]}}
 
 
 def _demo_site(args: argparse.Namespace) -> int:
@@ -376,12 +365,42 @@ def _parser() -> argparse.ArgumentParser:
     describe = sub.add_parser("describe", help="print the contract version, step kinds and guide")
     describe.add_argument("--json", action="store_true", help="the whole Describe reply as JSON")
 
+    describe.add_argument("--server", metavar="URL", help="ask a gofer server instead")
+
     run = sub.add_parser("run", help="run a flow (or a plain-language task) as a task")
+    run.add_argument("--json", action="store_true", help="print only the final view as JSON")
+    _task_options(run)
+
+    demo = sub.add_parser("demo", help="book on the bundled demo airline through gofer's "
+                          "server, stopping at payment")
+    demo.add_argument("--headed", action="store_true", help="show the browser")
+    demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("--variant", default="", help="captcha, otp, login, confirm, ...")
+
+    site = sub.add_parser("demo-site", help="serve the demo airline")
+    site.add_argument("--host", default="127.0.0.1")
+    site.add_argument("--port", type=int, default=8765)
+    site.add_argument("--seed", type=int, default=7)
+
+    worker = sub.add_parser("worker", help="run tasks' turns from GOFER_DB until stopped")
+    worker.add_argument("--per-owner", type=int, default=TURNS_PER_OWNER, metavar="N",
+                        help="turns running for one owner across every worker")
+    worker.add_argument("--per-process", type=int, default=TURNS_PER_PROCESS, metavar="N",
+                        help="turns this worker runs at once")
+
+    listing = sub.add_parser("tasks", help="list an owner's tasks in GOFER_DB with their status")
+    listing.add_argument("--owner", default=LOCAL_OWNER)
+    listing.add_argument("--json", action="store_true", help="the list as JSON")
+    add_commands(sub, _task_options)
+    return parser
+
+
+def _task_options(run: argparse.ArgumentParser) -> None:
+    """The flags that say what a task is (``run`` and ``start``)."""
     run.add_argument("flow", nargs="?", help="the flow as a JSON file")
     run.add_argument("--task", help="the job in plain language (needs a planner)")
     run.add_argument("--facts", help="a JSON file of fact name to value")
     run.add_argument("--secret", action="append", metavar="NAME", help="a fact to keep secret")
-    run.add_argument("--json", action="store_true", help="print only the final view as JSON")
     run.add_argument("--origin", action="append", metavar="URL", help="a site the task may load")
     run.add_argument("--payment", choices=["stop_at_payment", "fill_then_approve"],
                      default="stop_at_payment")
@@ -393,41 +412,22 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--max-elapsed-ms", type=int, metavar="N")
     run.add_argument("--output-schema", metavar="FILE", help="a JSON Schema for the result")
 
-    demo = sub.add_parser("demo", help="book on the bundled demo airline, stopping at payment")
-    demo.add_argument("--headed", action="store_true", help="show the browser")
-    demo.add_argument("--seed", type=int, default=7)
-    demo.add_argument("--variant", default="", help="captcha, otp, login, confirm, ...")
-
-    worker = sub.add_parser("worker", help="run tasks' turns from GOFER_DB until stopped")
-    worker.add_argument("--per-owner", type=int, default=TURNS_PER_OWNER, metavar="N",
-                        help="turns running for one owner across every worker")
-    worker.add_argument("--per-process", type=int, default=TURNS_PER_PROCESS, metavar="N",
-                        help="turns this worker runs at once")
-
-    listing = sub.add_parser("tasks", help="list an owner's tasks in GOFER_DB with their status")
-    listing.add_argument("--owner", default=LOCAL_OWNER)
-    listing.add_argument("--json", action="store_true", help="the list as JSON")
-
-    site = sub.add_parser("demo-site", help="serve the demo airline")
-    site.add_argument("--host", default="127.0.0.1")
-    site.add_argument("--port", type=int, default=8765)
-    site.add_argument("--seed", type=int, default=7)
-    return parser
-
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``gofer`` console command."""
     args = _parser().parse_args(argv)
     config = config_from_env(os.environ)
     try:
+        if args.command in ("start", "run") and not args.flow and not args.task:
+            raise InvalidRequest("give a flow file or --task")
+        handled = run_command(args, config, request_of=_request, exit_of=_exit_code,
+                              demo_start=_demo_request)
+        if handled is not None:
+            return handled
         if args.command == "describe":
             return asyncio.run(_describe(args, config))
         if args.command == "run":
-            if not args.flow and not args.task:
-                raise InvalidRequest("give a flow file or --task")
             return asyncio.run(_run(args, config))
-        if args.command == "demo":
-            return asyncio.run(_demo(args, config))
         if args.command == "worker":
             return asyncio.run(_worker(args, config))
         if args.command == "tasks":

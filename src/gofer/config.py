@@ -37,6 +37,12 @@ class GoferConfig:
     decider_model: str | None = None
     model_endpoints: dict[str, tuple[str | None, str | None]] | None = field(
         default=None, repr=False)
+    tokens: str | None = None
+    """The bearer-token file ``gofer serve`` reads and ``gofer token`` writes."""
+    server: str | None = None
+    """The gofer server ``gofer start/await/...`` call (``--server`` overrides it)."""
+    token: str | None = field(default=None, repr=False)
+    """The bearer token those calls send."""
 
     @property
     def models(self) -> ModelsConfig:
@@ -54,7 +60,9 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
 
     Besides docs/flows.md's variables, ``GOFER_<ROLE>_BASE_URL`` and
     ``GOFER_<ROLE>_API_KEY`` (ROLE: PLANNER, RESCUE, OUTPUT, DECIDER) put one model pass
-    on its own endpoint.
+    on its own endpoint; ``GOFER_TOKENS`` is the token file (default: tokens.db beside
+    the default database), ``GOFER_SERVER`` and ``GOFER_TOKEN`` the server the remote
+    commands call and the token they send.
     """
 
     def get(name: str) -> str | None:
@@ -74,4 +82,7 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
             role: (get(f"GOFER_{role.upper()}_BASE_URL"), get(f"GOFER_{role.upper()}_API_KEY"))
             for role in ROLES
         },
+        tokens=get("GOFER_TOKENS") or str(default_db_path(env).with_name("tokens.db")),
+        server=get("GOFER_SERVER"),
+        token=get("GOFER_TOKEN"),
     )

@@ -131,6 +131,7 @@ async def test_demo_books_up_to_payment_and_exits_0() -> None:
     code, out, err = await gofer("demo")
 
     assert code == 0, (out, err)
+    assert "gofer is serving at http://127.0.0.1:" in out
     assert "checkpoint" in out
     assert "Indus Air" in out and "₹3,512" in out
     assert "Payments made on the site: 0" in out

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,18 +35,23 @@ class Api:
 
 
 @pytest_asyncio.fixture
-async def api() -> AsyncIterator[Api]:
+async def api(served: Callable[[str | bytes], None]) -> AsyncIterator[Api]:
     tokens = MemoryTokenStore()
     alice, bob = tokens.create("alice").token, tokens.create("bob").token
     runner = ScriptedRunner()
-    served: list[bytes] = []
-    async with Tasks(runner) as tasks, GoferServer(tasks, tokens, observe=served.append) as srv:
+    bodies: list[bytes] = []
+
+    def observe(body: bytes) -> None:
+        bodies.append(body)
+        served(body)
+
+    async with Tasks(runner) as tasks, GoferServer(tasks, tokens, observe=observe) as srv:
         def client(token: str | None) -> httpx.AsyncClient:
             headers = {"Authorization": f"Bearer {token}"} if token else {}
             return httpx.AsyncClient(base_url=srv.url, headers=headers, timeout=30)
 
         async with client(alice) as a, client(bob) as b, client(None) as anon:
-            yield Api(srv, runner, a, b, anon, served)
+            yield Api(srv, runner, a, b, anon, bodies)
 
 
 def error(response: httpx.Response) -> dict[str, object]:

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import httpx
 from pydantic import BaseModel
 
+from gofer.api.views import TaskRecord
 from gofer.errors import ApiError, GoferError
 from gofer.tasks.limits import MAX_AWAIT_MS
 from gofer.tasks.models import (
@@ -94,6 +95,12 @@ class GoferClient:
         """Start a task; a retried call with the same key opens no second one."""
         headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
         return await self._post("/v1/calls/start_task", request, TaskView, headers)
+
+    async def create(self, body: Mapping[str, Any] | BaseModel, *,
+                     idempotency_key: str | None = None) -> TaskRecord:
+        """Open and start a task as a person does (``instruction`` or ``flow``, ``title``)."""
+        headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
+        return await self._post("/v1/tasks", body, TaskRecord, headers)
 
     async def await_task(self, request: Mapping[str, Any] | BaseModel) -> TaskView:
         """Long-poll until the task stops running or the timeout passes."""

@@ -1,0 +1,406 @@
+"""The ``gofer`` commands of a server and its callers: ``serve``, ``token``, and
+``start``, ``await``, ``continue``, ``cancel``, ``report``, ``list`` (and ``describe
+--server``) against a server, plus ``demo`` through a server.
+
+An entry point like :mod:`gofer.cli`: the configuration it reads comes from there.
+People watching get live progress (rich); ``--json`` prints one JSON object a program
+can read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import getpass
+import json
+import logging
+import signal
+import sys
+from collections.abc import Callable, Coroutine
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, SpinnerColumn, TaskProgressColumn, TextColumn
+
+from gofer.api import GoferClient, GoferServer, MemoryTokenStore, SqliteTokenStore
+from gofer.config import GoferConfig
+from gofer.errors import InvalidRequest
+from gofer.facts import is_secret_name
+from gofer.tasks import StartTaskRequest, Tasks, TaskView
+from gofer.tasks.workspace_runner import WorkspaceRunner
+from gofer.wiring import ModelPasses, store_for
+
+__all__ = ["REMOTE_COMMANDS", "RUNNING_EXIT", "add_commands", "follow_remote", "run_command"]
+
+log = logging.getLogger("gofer.cli")
+
+REMOTE_COMMANDS = ("start", "await", "continue", "cancel", "report", "list")
+"""The commands that call a server (``--server URL``, token from ``GOFER_TOKEN``)."""
+
+RUNNING_EXIT = 10
+"""``gofer start`` and ``gofer await``'s exit code for a task still running when they
+stopped waiting; ``continue`` and ``cancel`` exit 0 once the server took the call."""
+
+DEFAULT_PORT = 8700
+"""Where ``gofer serve`` listens unless told otherwise."""
+
+Exit = Callable[[TaskView], int]
+
+
+# ------------------------------------------------------------------ parser
+
+
+def _remote(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--server", metavar="URL",
+                        help="the gofer server (default: $GOFER_SERVER); the token comes "
+                        "from $GOFER_TOKEN")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Add ``serve``, ``token`` and the remote commands to the ``gofer`` parser."""
+    serve = sub.add_parser("serve", help="serve the HTTP API, MCP and the workers")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 picks a free port")
+    serve.add_argument("--public-url", metavar="URL", help="where people reach the server")
+    serve.add_argument("--stdio", action="store_true",
+                       help="also serve MCP on standard input and output (until it closes)")
+    serve.add_argument("--local-owner", default="local",
+                       help="whom MCP over stdio acts for (default: local)")
+
+    token = sub.add_parser("token", help="make, list or revoke bearer tokens")
+    tokens = token.add_subparsers(dest="token_command", required=True)
+    create = tokens.add_parser("create", help="make a token for an owner (shown once)")
+    create.add_argument("--owner", default="local")
+    create.add_argument("--label", default="")
+    create.add_argument("--json", action="store_true")
+    listing = tokens.add_parser("list", help="list tokens (never the tokens themselves)")
+    listing.add_argument("--json", action="store_true")
+    revoke = tokens.add_parser("revoke", help="revoke a token by its id")
+    revoke.add_argument("id")
+
+    start = sub.add_parser("start", help="start a task on a server and follow it")
+    add_task_options(start)
+    start.add_argument("--title", help="what to call the task")
+    start.add_argument("--no-wait", action="store_true", help="print the first view and exit")
+    start.add_argument("--idempotency-key", metavar="KEY",
+                       help="a retried start with the same key opens no second task")
+    _remote(start)
+
+    wait = sub.add_parser("await", help="wait for a task to stop running")
+    wait.add_argument("id")
+    wait.add_argument("--timeout-ms", type=int, default=60_000)
+    _remote(wait)
+
+    go_on = sub.add_parser("continue", help="answer a paused task")
+    go_on.add_argument("id")
+    go_on.add_argument("--input", action="append", default=[], metavar="NAME=VALUE")
+    go_on.add_argument("--secret-input", action="append", default=[], metavar="NAME",
+                       help="a name among the inputs to keep secret")
+    choice = go_on.add_mutually_exclusive_group()
+    choice.add_argument("--approve", action="store_true")
+    choice.add_argument("--decline", action="store_true")
+    _remote(go_on)
+
+    for name, what in (("cancel", "cancel a task"), ("report", "a task's full report")):
+        command = sub.add_parser(name, help=what)
+        command.add_argument("id")
+        _remote(command)
+    _remote(sub.add_parser("list", help="your tasks on the server"))
+
+
+# ------------------------------------------------------------------ printing
+
+
+def _console(out: TextIO) -> Console:
+    return Console(file=out, highlight=False, soft_wrap=True)
+
+
+def print_view(view: TaskView, out: TextIO) -> None:
+    """A view for a person: status, summary, the status's details and next calls."""
+    console = _console(out)
+    console.print(f"[bold]{view.id}[/bold] {view.status.state}: {view.summary}", markup=True)
+    details = view.status.model_dump(exclude={"state"}, mode="json")
+    for key, value in details.items():
+        shown = "(see `gofer describe`)" if key == "guide" else json.dumps(
+            value, ensure_ascii=False)
+        console.print(f"  {key}: {shown}", markup=False)
+    console.print(f"  next: {', '.join(str(c) for c in view.next)}", markup=False)
+
+
+def _steps_of(view: TaskView) -> str:
+    if view.step is None:
+        return view.status.state
+    return f"step {view.step.index + 1}: {view.step.intent}"
+
+
+async def follow_remote(
+    client: GoferClient, view: TaskView, *, out: TextIO, live: bool,
+) -> TaskView:
+    """Follow a task's views (SSE) until it stops running, with a progress bar of its
+    steps, the current step and the status when ``live``; returns the last view."""
+    if view.status.state != "running":
+        return view
+    last = view
+    if not live:
+        async for current in client.watch(view.id):
+            last = current
+            if current.status.state != "running":
+                break
+        return last
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+               TaskProgressColumn())
+    with Progress(*columns, console=_console(out), transient=False) as progress:
+        bar = progress.add_task(_steps_of(view), total=100, completed=round(view.progress * 100))
+        async for current in client.watch(view.id):
+            last = current
+            progress.update(bar, completed=round(current.progress * 100),
+                            description=f"{current.status.state} · {_steps_of(current)}")
+            if current.status.state != "running":
+                break
+    return last
+
+
+# ------------------------------------------------------------------ commands
+
+
+def _server(args: argparse.Namespace, config: GoferConfig) -> str:
+    url = getattr(args, "server", None) or config.server
+    if not url:
+        raise InvalidRequest("say which server: --server URL or GOFER_SERVER")
+    return str(url)
+
+
+async def _ask(client: GoferClient, view: TaskView, stdin: TextIO,
+               out: TextIO) -> TaskView | None:
+    """Ask the person at the terminal what the task needs; None when they do not answer."""
+    status = view.status
+    if status.state == "needs_input":
+        inputs: dict[str, str] = {}
+        secret: list[str] = []
+        for name in status.fields:
+            if is_secret_name(name):
+                value = getpass.getpass(f"{name} (hidden): ")
+                secret.append(name)
+            else:
+                out.write(f"{name}: ")
+                out.flush()
+                value = stdin.readline().rstrip("\n")
+            if not value:
+                return None
+            inputs[name] = value
+        return await client.continue_task({"id": view.id, "inputs": inputs,
+                                           "secret_inputs": secret})
+    if status.state == "needs_approval":
+        out.write(f"Press '{status.target}' ({status.action})? [y/N] ")
+        out.flush()
+        yes = stdin.readline().strip().casefold() in ("y", "yes")
+        return await client.continue_task({"id": view.id, "approve": yes})
+    if status.state == "needs_human":
+        out.write(f"A person must get past {status.reason} in the browser; press Enter when "
+                  "done (or type 'q' to stop): ")
+        out.flush()
+        if stdin.readline().strip().casefold() == "q":
+            return None
+        return await client.continue_task({"id": view.id})
+    return None
+
+
+async def _drive(client: GoferClient, view: TaskView, *, as_json: bool,
+                 interactive: bool) -> TaskView:
+    """Follow the task, answering it at a terminal, until it needs what nobody gives."""
+    while True:
+        view = await follow_remote(client, view, out=sys.stdout, live=not as_json)
+        if not interactive or view.status.state not in (
+                "needs_input", "needs_approval", "needs_human"):
+            return view
+        answered = await _ask(client, view, sys.stdin, sys.stdout)
+        if answered is None:
+            return view
+        view = answered
+
+
+def _emit(value: Any, as_json: bool) -> None:
+    if as_json:
+        sys.stdout.write(value.model_dump_json() + "\n")
+    elif isinstance(value, TaskView):
+        print_view(value, sys.stdout)
+    else:
+        sys.stdout.write(value.model_dump_json(indent=2) + "\n")
+
+
+def _create_body(request: StartTaskRequest, title: str | None) -> dict[str, Any]:
+    """A person's create (``POST /v1/tasks``) for ``request``, titled ``title``."""
+    body = request.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    if "task" in body:
+        body["instruction"] = body.pop("task")
+    return body | ({"title": title} if title else {})
+
+
+def _inputs(pairs: list[str]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise InvalidRequest(f"--input takes NAME=VALUE, not {name.strip()[:40]!r}")
+        found[name.strip()] = value
+    return found
+
+
+async def _remote_command(args: argparse.Namespace, config: GoferConfig,
+                          request_of: Callable[[argparse.Namespace], StartTaskRequest],
+                          exit_of: Exit) -> int:
+    command = args.command
+    async with GoferClient(_server(args, config), config.token) as client:
+        if command == "start":
+            view = (await client.create(_create_body(request_of(args), args.title),
+                                        idempotency_key=args.idempotency_key)).view
+            if not args.no_wait:
+                view = await _drive(client, view, as_json=args.json,
+                                    interactive=sys.stdin.isatty() and not args.json)
+            _emit(view, args.json)
+            return RUNNING_EXIT if view.status.state == "running" else exit_of(view)
+        if command == "list":
+            listed = await client.list_tasks()
+            if args.json:
+                _emit(listed, True)
+            for listed_view in [] if args.json else listed.tasks:
+                print_view(listed_view, sys.stdout)
+            return 0
+        if command == "report":
+            _emit(await client.task_report({"id": args.id}), True)
+            return 0
+        if command == "await":
+            view = await client.await_task({"id": args.id, "timeout_ms": args.timeout_ms})
+            _emit(view, args.json)
+            return RUNNING_EXIT if view.status.state == "running" else exit_of(view)
+        if command == "continue":
+            body: dict[str, Any] = {"id": args.id, "inputs": _inputs(args.input),
+                                    "secret_inputs": list(args.secret_input)}
+            if args.approve or args.decline:
+                body["approve"] = bool(args.approve)
+            view = await client.continue_task(body)
+        else:
+            view = await client.cancel_task({"id": args.id})
+        _emit(view, args.json)
+        return 0
+
+
+def _token_command(args: argparse.Namespace, config: GoferConfig) -> int:
+    assert config.tokens is not None
+    store = SqliteTokenStore(config.tokens)
+    try:
+        if args.token_command == "create":
+            issued = store.create(args.owner, args.label)
+            if args.json:
+                sys.stdout.write(json.dumps({"token": issued.token, "id": issued.info.id,
+                                             "owner": issued.info.owner}) + "\n")
+            else:
+                sys.stdout.write(f"{issued.token}\n")
+                sys.stderr.write(f"token {issued.info.id} for {issued.info.owner}; it is shown "
+                                 "only now: keep it (export GOFER_TOKEN=...)\n")
+            return 0
+        if args.token_command == "list":
+            rows = [{"id": t.id, "owner": t.owner, "label": t.label,
+                     "created_at": t.created_at, "revoked_at": t.revoked_at}
+                    for t in store.list()]
+            if args.json:
+                sys.stdout.write(json.dumps(rows) + "\n")
+            else:
+                for row in rows:
+                    state = "revoked" if row["revoked_at"] else "live"
+                    sys.stdout.write(f"{row['id']} {row['owner']} {state} {row['label']}\n")
+            return 0
+        if not store.revoke(args.id):
+            raise InvalidRequest(f"no live token has the id {args.id!r}", code="UNKNOWN_TOKEN")
+        return 0
+    finally:
+        store.close()
+
+
+async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    assert config.tokens is not None
+    tokens = SqliteTokenStore(config.tokens)
+    try:
+        async with store_for(config.db) as store, ModelPasses(config.models) as passes, \
+                WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner, \
+                Tasks(runner, store=store, source="server", **passes.for_tasks()) as tasks, \
+                GoferServer(tasks, tokens, host=args.host, port=args.port,
+                            public_url=args.public_url, local_owner=args.local_owner) as server:
+            sys.stderr.write(f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "
+                             f"/openapi.json, MCP at /mcp)\n")
+            sys.stderr.flush()
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(NotImplementedError):
+                    loop.add_signal_handler(sig, server.stop)
+            if args.stdio:
+                stdio = asyncio.create_task(server.run_stdio(), name="gofer-mcp-stdio")
+                stopped = asyncio.create_task(server.stopped.wait())
+                await asyncio.wait({stdio, stopped}, return_when=asyncio.FIRST_COMPLETED)
+                stopped.cancel()
+                if not stdio.done():
+                    stdio.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await stdio
+            else:
+                await server.stopped.wait()
+    finally:
+        tokens.close()
+    return 0
+
+
+async def _demo(args: argparse.Namespace, config: GoferConfig,
+                start: Callable[[str], dict[str, Any]], exit_of: Exit) -> int:
+    """The README's main job through a server: the demo airline, ``gofer serve``'s parts
+    on a free port, and the booking handed to it over HTTP."""
+    from gofer.demo import DemoServer
+
+    tokens = MemoryTokenStore()
+    token = tokens.create("demo", "gofer demo").token
+    async with DemoServer(seed=args.seed) as site, \
+            WorkspaceRunner(chromium=config.chromium) as runner, \
+            Tasks(runner, source="demo") as tasks, \
+            GoferServer(tasks, tokens) as server, \
+            GoferClient(server.url, token) as client:
+        url = site.url + (f"?variant={args.variant}" if args.variant else "")
+        sys.stdout.write(f"The demo airline is at {site.url}\n"
+                         f"gofer is serving at {server.url} (OpenAPI at /openapi.json, MCP "
+                         "at /mcp); the booking goes to it over HTTP.\n")
+        body = start(url) | {"title": "Book the cheapest Delhi–Srinagar flight on 14 October"}
+        view = (await client.create(body)).view
+        view = await _drive(client, view, as_json=False, interactive=sys.stdin.isatty())
+        print_view(view, sys.stdout)
+        report = await client.task_report({"id": view.id})
+        sys.stdout.write(f"Records: {json.dumps(report.records, ensure_ascii=False)}\n")
+        paid = site.events_of("payment")
+        sys.stdout.write(f"Payments made on the site: {len(paid)}\n")
+        if args.headed and sys.stdin.isatty() and view.status.state == "checkpoint":
+            sys.stdout.write("The browser stays open on the payment page; press Enter to "
+                             "close it. ")
+            sys.stdout.flush()
+            await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    return 0 if view.status.state == "checkpoint" and not paid else 1
+
+
+def run_command(
+    args: argparse.Namespace, config: GoferConfig, *,
+    request_of: Callable[[argparse.Namespace], StartTaskRequest], exit_of: Exit,
+    demo_start: Callable[[str], dict[str, Any]],
+) -> int | None:
+    """Run ``args.command`` if it is one of this module's; None when it is not."""
+    work: Coroutine[Any, Any, int]
+    if args.command == "serve":
+        work = _serve(args, config)
+    elif args.command == "token":
+        return _token_command(args, config)
+    elif args.command in REMOTE_COMMANDS:
+        work = _remote_command(args, config, request_of, exit_of)
+    elif args.command == "demo":
+        work = _demo(args, config, demo_start, exit_of)
+    else:
+        return None
+    return asyncio.run(work)
