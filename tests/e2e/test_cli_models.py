@@ -54,9 +54,12 @@ def model_env(server: ChatServer, tmp_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def facts_file(tmp_path: Path, canary: Callable[[str], str]) -> str:
-    for name in ("last name", "email", "mobile number"):
-        canary(DEMO_FACTS[name])
-    return write_json(tmp_path / "facts.json", DEMO_FACTS)
+    # Values of this test's own: the demo's are printed in the faces' examples, so as
+    # canaries they would be found in every OpenAPI document and MCP tool list served.
+    facts = {**DEMO_FACTS, "last name": canary("Raintreeova"),
+             "email": canary("asha.cli.8842@example.com"),
+             "mobile number": canary("9812077345")}
+    return write_json(tmp_path / "facts.json", facts)
 
 
 def by_model(server: ChatServer, model: str) -> list[list[dict[str, Any]]]:
@@ -130,7 +133,7 @@ async def test_a_scripted_rescue_gets_past_a_dead_continue_to_the_payment_checkp
     status = one_json_object(out)["status"]
     assert status["state"] == "checkpoint" and status["location"].startswith("Pay now")
     [passengers] = events.of("passengers")
-    assert (passengers["first_name"], passengers["last_name"]) == ("Asha", "Raina")
+    assert (passengers["first_name"], passengers["last_name"]) == ("Asha", "Raintreeova")
     assert [e["flight"] for e in events.of("flight_selected")] == ["IU639"]
     assert events.of("payment") == []
     [rescue] = by_model(chat_server, "test/rescuer")
