@@ -332,6 +332,8 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
                             public_url=args.public_url, local_owner=args.local_owner) as server:
             sys.stderr.write(f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "
                              f"/openapi.json, MCP at /mcp)\n")
+            sys.stderr.write(f"your tasks' pages: {server.page_url('').rstrip('/')} (sign in "
+                             "with a token from `gofer token create`)\n")
             sys.stderr.flush()
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGINT, signal.SIGTERM):

@@ -8,6 +8,8 @@ the pieces ``gofer serve`` puts together.
   (:class:`SqliteTokenStore`, :class:`MemoryTokenStore`).
 * :func:`build_mcp_server` (in :mod:`gofer.api.mcp_server`) is the MCP server, and
   :class:`GoferServer` puts HTTP and MCP together over one controller.
+* :class:`PageSite` is the person's task pages (server-rendered HTML, live from the
+  event stream), signed in through :class:`PageSessions` with the same tokens.
 * :class:`GoferClient` calls a server over HTTP with the controller's own models.
 * :class:`Listening` serves an ASGI app inside the running event loop.
 
@@ -22,6 +24,8 @@ from gofer.api.errors import STATUS, http_status
 from gofer.api.http import API_VERSION, create_app
 from gofer.api.idempotency import Idempotency
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
+from gofer.api.page_auth import PageSession, PageSessions
+from gofer.api.pages import PageSite, TakeOver
 from gofer.api.server import MCP_PATH, GoferServer
 from gofer.api.service import MAX_STARTS_PER_REQUEST, TaskService, title_for
 from gofer.api.serving import Listening
@@ -66,8 +70,12 @@ __all__ = [
     "McpTaskStatus",
     "MemoryTokenStore",
     "Owner",
+    "PageSession",
+    "PageSessions",
+    "PageSite",
     "PersonReply",
     "SqliteTokenStore",
+    "TakeOver",
     "TaskList",
     "TaskRecord",
     "TaskRecords",

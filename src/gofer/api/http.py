@@ -18,10 +18,13 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from gofer.api.errors import error_body, http_status, problems_of
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
+from gofer.api.page_auth import PageSessions
+from gofer.api.pages import PageSite
 from gofer.api.service import TaskService
 from gofer.api.sse import sse_views
 from gofer.api.tokens import TokenStore
@@ -113,8 +116,10 @@ def create_app(
     max_body_bytes: int = MAX_BODY_BYTES,
     mounts: dict[str, ASGIApp] | None = None,
     observe: Observer | None = None,
+    pages: PageSite | None = None,
 ) -> ASGIApp:
-    """The HTTP API over ``service``, its tokens from ``tokens``.
+    """The HTTP API over ``service``, its tokens from ``tokens``, and the person's task
+    pages (``pages``; by default signed in with the same tokens).
 
     ``mounts`` adds ASGI apps under paths (the MCP server under ``/mcp``), behind the
     same body limit. ``observe`` sees every response body and SSE frame sent (tests
@@ -288,6 +293,9 @@ def create_app(
 
     app.include_router(calls)
     app.include_router(tasks)
+    site = pages or PageSite(service, PageSessions(tokens))
+    app.include_router(site.router())
+    app.mount("/assets", StaticFiles(packages=[("gofer.api", "static")]), name="assets")
     for path, mounted in (mounts or {}).items():
         app.mount(path, mounted)
     outer: ASGIApp = app

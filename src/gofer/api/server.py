@@ -23,6 +23,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from gofer.api.http import Observed, Observer, create_app
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
 from gofer.api.mcp_server import McpOwners, build_mcp_server
+from gofer.api.page_auth import PageSessions
+from gofer.api.pages import PageSite, TakeOver
 from gofer.api.service import TaskService
 from gofer.api.serving import Listening
 from gofer.api.tokens import TokenStore
@@ -82,7 +84,9 @@ class GoferServer:
 
     ``public_url`` is the address people reach the server at (task pages are under
     it; default: the listening address). ``local_owner`` is who MCP over stdio acts
-    for. ``observe`` sees every response body sent (for canary tests).
+    for. ``observe`` sees every response body sent (for canary tests). ``take_over``
+    names a task's live view, linked from its page while it holds its browser.
+    People sign in to the task pages with the same tokens (``sessions``).
     """
 
     def __init__(
@@ -97,6 +101,7 @@ class GoferServer:
         max_body_bytes: int = MAX_BODY_BYTES,
         observe: Observer | None = None,
         graceful_s: float = 5.0,
+        take_over: TakeOver | None = None,
     ) -> None:
         self.controller = controller
         self.tokens = tokens
@@ -111,7 +116,10 @@ class GoferServer:
         mcp_http = self.mcp.streamable_http_app(
             streamable_http_path=MCP_PATH, stateless_http=True, host=host,
             max_request_body_size=max_body_bytes)
-        api = create_app(self.service, tokens, max_body_bytes=max_body_bytes, observe=observe)
+        self.sessions = PageSessions(tokens)
+        self.pages = PageSite(self.service, self.sessions, take_over=take_over)
+        api = create_app(self.service, tokens, max_body_bytes=max_body_bytes, observe=observe,
+                         pages=self.pages)
         mcp_app: ASGIApp = _McpGate(mcp_http, tokens)
         if observe is not None:
             mcp_app = Observed(mcp_app, observe)

@@ -176,9 +176,10 @@ class TaskService:
     async def _record(self, owner: Owner, view: TaskView) -> TaskRecord:
         about = await self._as(owner).task_record(view.id)
         created = _when(about.created_at)
-        assert created is not None
+        moved = _when(await self._as(owner).moved_at(view.id))
+        assert created is not None and moved is not None
         return TaskRecord(id=view.id, title=about.title, created_at=created,
-                          resolved_at=_when(about.resolved_at), view=view,
+                          resolved_at=_when(about.resolved_at), moved_at=moved, view=view,
                           task_status=mcp_status(view.status))
 
     async def record(self, owner: Owner, task_id: str) -> TaskRecord:

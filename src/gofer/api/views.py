@@ -130,6 +130,8 @@ class TaskRecord(_Model):
     title: str
     created_at: datetime
     resolved_at: datetime | None = Field(description="when the person marked it done")
+    moved_at: datetime = Field(description="when the task last moved: it started, a step "
+                               "began, a run ended, or the caller answered or cancelled")
     view: TaskView
     task_status: McpTaskStatus = Field(description="the view's status in MCP's tasks words")
 

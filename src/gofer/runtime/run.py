@@ -310,7 +310,8 @@ class Run:
             if gated.element is not None:
                 report.element = self._chosen(gated.element)
             report.reason = f"stopped before '{gated.gate.label}' ({gated.gate.consequence})"
-            self.event(path, "gated", label=gated.gate.label, consequence=gated.gate.consequence)
+            self.event(path, "gated", label=gated.gate.label, consequence=gated.gate.consequence,
+                       url=gated.gate.url)
             raise
         finally:
             report.duration_ms = round((time.perf_counter() - started) * 1000, 1)

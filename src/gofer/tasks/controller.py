@@ -501,6 +501,16 @@ class Tasks:
         reading, _view = await self._book.read(self._owner, task_id)
         return reading.record
 
+    async def moved_at(self, task_id: str) -> float:
+        """When the task last moved (seconds since the epoch): it started, a step began,
+        a run ended, the caller replied, cancelled, or marked it done or reopened it
+        (UNKNOWN_TASK for another owner's)."""
+        reading, _view = await self._book.read(self._owner, task_id)
+        record = reading.record
+        times = [record.created_at, record.resolved_at or 0.0]
+        times += [e.at for e in (reading.stop, reading.moving, reading.cancelled) if e]
+        return max(times)
+
     async def titles(self) -> dict[str, str]:
         """Each of the owner's tasks' title, by id (for listings)."""
         return {r.id: r.title for r in await self._book.ledger.tasks(self._owner)}

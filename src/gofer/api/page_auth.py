@@ -1,0 +1,147 @@
+"""How a person signs in to the task pages in a browser, and the guard on their forms.
+
+A person signs in once with a token from ``gofer token create`` (the form at
+``/login``); the server answers with a session cookie (``HttpOnly``,
+``SameSite=Lax``, ``Secure`` over HTTPS) holding a random session id, never the token.
+The session lives in this process for :data:`SESSION_TTL_S` and ends at once when
+the person signs out or the token is revoked (every request asks the token store
+again). Each session has its own anti-forgery token: every form carries it, and a
+POST without it, or from another origin, is refused (:data:`FORBIDDEN`).
+
+    sessions = PageSessions(tokens)
+    session = sessions.open(token)          # None for a token no owner holds
+    sessions.get(session.id)                # the session, while it lasts
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from gofer.api.tokens import TokenStore
+
+__all__ = [
+    "CSRF_FIELD",
+    "MAX_SESSIONS",
+    "SESSION_COOKIE",
+    "SESSION_TTL_S",
+    "PageSession",
+    "PageSessions",
+    "safe_next",
+    "same_origin",
+]
+
+SESSION_COOKIE = "gofer_session"
+"""The cookie that holds a signed-in person's session id."""
+
+CSRF_FIELD = "csrf"
+"""The hidden form field that carries a session's anti-forgery token."""
+
+SESSION_TTL_S = 12 * 3600.0
+"""How long a sign-in lasts."""
+
+MAX_SESSIONS = 10_000
+"""The most sessions kept at once; the oldest go first."""
+
+
+@dataclass(frozen=True, slots=True)
+class PageSession:
+    """One signed-in browser: whose it is and the token its forms must carry."""
+
+    id: str
+    owner: str
+    csrf: str
+    expires_at: float
+    _token: str
+
+    def __repr__(self) -> str:
+        return f"PageSession(owner={self.owner!r}, expires_at={self.expires_at})"
+
+    def form_ok(self, sent: str | None) -> bool:
+        """Whether a form's anti-forgery token is this session's."""
+        return sent is not None and secrets.compare_digest(sent.encode(), self.csrf.encode())
+
+
+class PageSessions:
+    """The signed-in browsers of this server process, keyed by a random session id."""
+
+    def __init__(
+        self, tokens: TokenStore, *, ttl_s: float = SESSION_TTL_S,
+        max_sessions: int = MAX_SESSIONS, clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.tokens = tokens
+        self._ttl = ttl_s
+        self._max = max_sessions
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._sessions: dict[str, PageSession] = {}
+
+    @property
+    def ttl_s(self) -> float:
+        """How long a sign-in lasts, in seconds."""
+        return self._ttl
+
+    def open(self, token: str) -> PageSession | None:
+        """A new session for the owner ``token`` names; None when no owner holds it."""
+        token = token.strip()
+        owner = self.tokens.owner_of(token) if token else None
+        if owner is None:
+            return None
+        now = self._clock()
+        session = PageSession(secrets.token_urlsafe(32), owner, secrets.token_urlsafe(32),
+                              now + self._ttl, token)
+        with self._lock:
+            for key in [k for k, s in self._sessions.items() if s.expires_at <= now]:
+                del self._sessions[key]
+            while len(self._sessions) >= self._max:
+                del self._sessions[next(iter(self._sessions))]
+            self._sessions[session.id] = session
+        return session
+
+    def get(self, session_id: str | None) -> PageSession | None:
+        """The live session ``session_id`` names: not expired, its token not revoked."""
+        if not session_id:
+            return None
+        with self._lock:
+            session = self._sessions.get(session_id)
+        if session is None:
+            return None
+        if session.expires_at <= self._clock() or \
+                self.tokens.owner_of(session._token) != session.owner:
+            self.close(session_id)
+            return None
+        return session
+
+    def close(self, session_id: str | None) -> None:
+        """End a session (idempotent)."""
+        if session_id:
+            with self._lock:
+                self._sessions.pop(session_id, None)
+
+
+def safe_next(target: str | None, default: str = "/tasks") -> str:
+    """``target`` when it is a path on this server, else ``default`` (no open redirect)."""
+    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return default
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc:
+        return default
+    return target
+
+
+def same_origin(headers: Mapping[str, str], scheme: str) -> bool:
+    """Whether a browser's POST came from a page of this server: its ``Origin`` (or,
+    without one, its ``Referer``) names the host it was sent to. A request with
+    neither is not a browser's cross-site form, and passes."""
+    host = headers.get("host", "")
+    sent = headers.get("origin") or headers.get("referer")
+    if not sent:
+        return True
+    if sent == "null":
+        return False
+    parts = urlsplit(sent)
+    return parts.netloc == host and parts.scheme in (scheme, "http", "https")

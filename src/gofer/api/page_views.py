@@ -1,0 +1,174 @@
+"""What the task pages say about a task, in a person's words: its status and the
+group it is listed under, the question's fields, where an approval would press, the
+report in order. Pure functions over the faces' models; the templates only lay
+them out.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Literal
+from urllib.parse import urlsplit
+
+from pydantic import JsonValue
+
+from gofer.api.views import TaskRecord
+from gofer.facts import is_secret_name
+from gofer.tasks.models import Status, TaskReport
+
+__all__ = [
+    "FILTERS",
+    "HOLDS_BROWSER",
+    "Field",
+    "Group",
+    "Line",
+    "fields_of",
+    "group_of",
+    "lines_of",
+    "live",
+    "pressed_on",
+    "progress_percent",
+    "shown",
+    "status_words",
+    "when",
+]
+
+Group = Literal["needs-you", "running", "finished"]
+
+FILTERS: dict[str, str] = {
+    "needs-you": "Needs you",
+    "running": "Running",
+    "finished": "Finished",
+}
+"""The list's filters, by the value of ``?show=``."""
+
+HOLDS_BROWSER = frozenset({"needs_human", "checkpoint", "needs_approval"})
+"""The states in which the task keeps its browser page open for a person."""
+
+
+def group_of(record: TaskRecord) -> Group:
+    """Where the list puts a task: waiting for the person, working, or finished."""
+    status = record.view.status
+    if record.resolved_at is not None:
+        return "finished"
+    match status.state:
+        case "running":
+            return "running"
+        case "needs_input" | "needs_approval" | "needs_human" | "checkpoint":
+            return "needs-you"
+        case "failed":
+            return "needs-you" if status.recoverable else "finished"
+        case _:
+            return "finished"
+
+
+def status_words(status: Status, resolved: bool = False) -> str:
+    """The status in a few plain words, as the list and the page's live region say it."""
+    if resolved:
+        return "Marked done"
+    match status.state:
+        case "running":
+            return "Running"
+        case "needs_input":
+            count = len(status.fields)
+            return f"Needs you: {count} detail{'s' if count != 1 else ''} to give"
+        case "needs_approval":
+            return f"Needs you: approve “{status.target}”?"
+        case "needs_human":
+            return "Needs you: a step only a person can do"
+        case "checkpoint":
+            return "Needs you: over to you" if not status.continuable else \
+                "Needs you: checkpoint reached"
+        case "needs_plan":
+            return "Stopped: needs a flow"
+        case "done":
+            return "Done"
+        case "failed":
+            return "Failed: you can try again" if status.recoverable else "Failed"
+        case _:
+            return "Cancelled"
+
+
+def live(status: Status) -> bool:
+    """Whether the task may still change by itself or by an answer (the page follows
+    its stream while it may)."""
+    match status.state:
+        case "done" | "cancelled" | "needs_plan":
+            return False
+        case "failed":
+            return status.recoverable
+        case "checkpoint":
+            return status.continuable
+        case _:
+            return True
+
+
+def progress_percent(progress: float) -> int:
+    """The view's progress as a whole percentage."""
+    return round(max(0.0, min(1.0, progress)) * 100)
+
+
+def when(moment: datetime | float | None) -> str:
+    """A time as the pages print it (UTC, to the second)."""
+    if moment is None:
+        return ""
+    if not isinstance(moment, datetime):
+        moment = datetime.fromtimestamp(moment, UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One value the question asks for: its name, and whether it is secret by its name
+    (typed into a password input)."""
+
+    name: str
+    secret: bool
+    key: str
+
+
+def fields_of(status: Status) -> list[Field]:
+    """The question's fields, each with its form input's name."""
+    if status.state != "needs_input":
+        return []
+    return [Field(name, is_secret_name(name), f"value-{i}") for i, name in enumerate(status.fields)]
+
+
+def pressed_on(report: TaskReport | None) -> str | None:
+    """The page an approval waits on (host and path), from the last stop the trace
+    recorded; None when the trace does not say."""
+    if report is None:
+        return None
+    for entry in reversed(report.trace):
+        if entry.event == "gated":
+            url = entry.detail.get("url")
+            if isinstance(url, str) and url:
+                parts = urlsplit(url)
+                return (parts.netloc + parts.path) if parts.netloc else url
+            return None
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of the report as the page prints it, in order."""
+
+    at: str
+    kind: str
+    text: str
+
+
+def lines_of(report: TaskReport | None) -> list[Line]:
+    """The task's log (starts, replies, decisions, each run's end) in order."""
+    if report is None:
+        return []
+    return [Line(when(entry.at), entry.kind, entry.text) for entry in report.log]
+
+
+def shown(value: JsonValue) -> str:
+    """A record's value as text: strings as they are, anything else as indented JSON."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, indent=2, ensure_ascii=False)

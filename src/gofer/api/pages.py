@@ -1,0 +1,384 @@
+"""The person's task pages, served by ``gofer serve``: server-rendered HTML, a small
+script that follows a task's event stream, and forms that work without it.
+
+======================================  =============================================
+``GET  /login``, ``POST /login``        sign in with a token (a session cookie)
+``POST /logout``                        sign out
+``GET  /tasks[?show=needs-you|...]``    the person's tasks, newest first
+``GET  /tasks/{id}``                    one task: where it is, what it needs, report
+``GET  /tasks/{id}/part``               the page's changing part (the script swaps it)
+``GET  /tasks/{id}/events``             the task's views as server-sent events
+``GET  /tasks/{id}/screenshot/{name}``  a stopped run's screenshot
+``POST /tasks/{id}/{action}``           answer, approve, decline, again, cancel,
+                                        resolve, reopen (then back to the page)
+======================================  =============================================
+
+Every page but ``/login`` needs a signed-in session (:mod:`gofer.api.page_auth`);
+every POST carries the session's anti-forgery token. Another owner's task answers
+the same 404 page as a missing one. A value typed into the question's form goes to
+the controller and is never written back into a page.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from gofer.api.page_auth import (
+    CSRF_FIELD,
+    SESSION_COOKIE,
+    PageSession,
+    PageSessions,
+    safe_next,
+    same_origin,
+)
+from gofer.api.page_views import (
+    FILTERS,
+    HOLDS_BROWSER,
+    fields_of,
+    group_of,
+    lines_of,
+    live,
+    pressed_on,
+    progress_percent,
+    shown,
+    status_words,
+    when,
+)
+from gofer.api.service import TaskService
+from gofer.api.sse import sse_views
+from gofer.api.views import PersonReply, TaskRecord
+from gofer.errors import GoferError
+from gofer.facts import secret_reason
+from gofer.tasks.models import TaskReport, TaskReportRequest
+
+__all__ = ["PROBLEMS", "SECURITY_HEADERS", "PageSite", "TakeOver"]
+
+log = logging.getLogger("gofer.api")
+
+TakeOver = Callable[[str], str]
+"""The address of a task's live view (take over its browser), from its id."""
+
+SECURITY_HEADERS: dict[str, str] = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; "
+        "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; "
+        "form-action 'self'; base-uri 'none'; object-src 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+}
+"""Sent with every page: no script, style or frame from elsewhere, nothing cached."""
+
+PROBLEMS: dict[str, str] = {
+    "WRONG_STATE": "The task has moved on since this page was shown; here is where it is now.",
+    "MISSING_VALUE": "Give a value for every field, then send again.",
+    "INVALID_FLOW": "Those values do not fit the task's flow (a secret value can only be "
+    "typed into a field). Nothing was changed.",
+    "INVALID_REQUEST": "That was not understood. Nothing was changed.",
+    "TOO_MANY_TASKS": "Every task slot is taken right now; try again in a moment.",
+    "CLOSED": "The server is shutting down; try again once it is back.",
+    "STORE_UNAVAILABLE": "The task store cannot be reached; try again in a moment.",
+}
+"""What the page says when an action was refused, by the refusal's code."""
+
+_CODE = re.compile(r"[A-Z][A-Z_]{0,39}")
+_ACTIONS = ("answer", "approve", "decline", "again", "cancel", "resolve", "reopen")
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    record: TaskRecord
+    group: str
+    words: str
+    percent: int
+
+
+def _html(body: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(body, status_code=status, headers=SECURITY_HEADERS)
+
+
+def _back(path: str) -> RedirectResponse:
+    return RedirectResponse(path, status_code=303, headers={"Cache-Control": "no-store"})
+
+
+class PageSite:
+    """The task pages over ``service``, for the people ``sessions`` signed in.
+
+    ``take_over`` names a task's live view, linked from its page while the task holds
+    its browser (a wall, a checkpoint, an approval); without it the page says how to
+    finish the step in another way.
+    """
+
+    def __init__(
+        self, service: TaskService, sessions: PageSessions, *,
+        take_over: TakeOver | None = None,
+    ) -> None:
+        self.service = service
+        self.sessions = sessions
+        self.take_over = take_over
+        self.templates = Environment(
+            loader=PackageLoader("gofer.api", "templates"),
+            autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
+            trim_blocks=True, lstrip_blocks=True,
+        )
+        self.templates.filters["when"] = when
+        self.templates.filters["shown"] = shown
+
+    # ------------------------------------------------------------ helpers
+
+    def session_of(self, request: Request) -> PageSession | None:
+        """The signed-in session the request's cookie names, if any."""
+        return self.sessions.get(request.cookies.get(SESSION_COOKIE))
+
+    def render(self, template: str, http_status: int = 200, /, **context: Any) -> HTMLResponse:
+        """A template as a page."""
+        return _html(self.templates.get_template(template).render(**context), http_status)
+
+    def _sign_in(self, request: Request) -> RedirectResponse:
+        here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        return _back("/login?" + urlencode({"next": here}))
+
+    def _missing(self, session: PageSession | None) -> HTMLResponse:
+        return self.render("missing.html", 404, session=session)
+
+    async def _report(self, owner: str, task_id: str) -> TaskReport:
+        return await self.service.task_report(owner, TaskReportRequest(id=task_id))
+
+    async def _context(self, session: PageSession, task_id: str,
+                       problem: str | None) -> dict[str, Any]:
+        if problem is not None and not _CODE.fullmatch(problem):
+            problem = None  # only a refusal's code is named back, never other text
+        record = await self.service.record(session.owner, task_id)
+        report = await self._report(session.owner, task_id)
+        view = record.view
+        steps = report.flow.get("steps") if report.flow else None
+        shot = report.artifacts[-1] if report.artifacts else None
+        holds = view.status.state in HOLDS_BROWSER and record.resolved_at is None
+        words = status_words(view.status, record.resolved_at is not None)
+        step = view.step
+        return {
+            "session": session,
+            "record": record,
+            "view": view,
+            "status": view.status,
+            "report": report,
+            "words": words,
+            "percent": progress_percent(view.progress),
+            "total": len(steps) if isinstance(steps, list) else None,
+            "fields": fields_of(view.status),
+            "pressed_on": pressed_on(report),
+            "shot": shot,
+            "lines": lines_of(report),
+            "holds_browser": holds,
+            "take_over_url": self.take_over(task_id) if holds and self.take_over else None,
+            "live": live(view.status) and record.resolved_at is None,
+            "records": (view.status.records if view.status.state == "done"
+                        else report.records),
+            "problem": PROBLEMS.get(problem) if problem else None,
+            "problem_code": problem,
+            "signature": "|".join([view.status.state, step.path if step else "",
+                                   str(round(view.progress * 1000)), view.summary]),
+            "csrf_field": CSRF_FIELD,
+        }
+
+    # ------------------------------------------------------------ routes
+
+    def router(self) -> APIRouter:
+        """The pages' routes (none of them in the OpenAPI spec)."""
+        router = APIRouter(include_in_schema=False)
+
+        @router.get("/")
+        async def home() -> Response:
+            return _back("/tasks")
+
+        @router.get("/login")
+        async def login_form(request: Request) -> Response:
+            target = safe_next(request.query_params.get("next"))
+            if self.session_of(request) is not None:
+                return _back(target)
+            return self.render("login.html", session=None, next=target, error=None)
+
+        @router.post("/login")
+        async def login(request: Request) -> Response:
+            form = await request.form()
+            target = safe_next(str(form.get("next") or ""))
+            if not same_origin(request.headers, request.url.scheme):
+                return self.render("forbidden.html", 403, session=None)
+            session = self.sessions.open(str(form.get("token") or ""))
+            if session is None:
+                log.info("a page sign-in with a token no owner holds")
+                return self.render("login.html", 401, session=None, next=target,
+                                   error="That token is not valid. Check it and try again.")
+            log.info("%s signed in to the task pages", session.owner)
+            response = _back(target)
+            response.set_cookie(
+                SESSION_COOKIE, session.id, max_age=int(self.sessions.ttl_s), path="/",
+                httponly=True, samesite="lax", secure=request.url.scheme == "https")
+            return response
+
+        @router.post("/logout")
+        async def logout(request: Request) -> Response:
+            session = self.session_of(request)
+            form = await request.form()
+            if session is not None:
+                if not self._form_ok(request, session, form.get(CSRF_FIELD)):
+                    return self.render("forbidden.html", 403, session=session)
+                self.sessions.close(session.id)
+            response = _back("/login")
+            response.delete_cookie(SESSION_COOKIE, path="/")
+            return response
+
+        @router.get("/tasks")
+        async def task_list(request: Request) -> Response:
+            session = self.session_of(request)
+            if session is None:
+                return self._sign_in(request)
+            show = request.query_params.get("show")
+            show = show if show in FILTERS else None
+            rows = [
+                _Row(r, group_of(r), status_words(r.view.status, r.resolved_at is not None),
+                     progress_percent(r.view.progress))
+                for r in (await self.service.records(session.owner)).tasks
+            ]
+            counts = {key: sum(1 for r in rows if r.group == key) for key in FILTERS}
+            counts["all"] = len(rows)
+            chosen = [r for r in rows if show is None or r.group == show]
+            return self.render("list.html", session=session, rows=chosen, show=show,
+                               filters=FILTERS, counts=counts)
+
+        @router.get("/tasks/{task_id}")
+        async def task_page(request: Request, task_id: str) -> Response:
+            session = self.session_of(request)
+            if session is None:
+                return self._sign_in(request)
+            try:
+                context = await self._context(session, task_id,
+                                              request.query_params.get("problem"))
+            except GoferError as exc:
+                if exc.code == "UNKNOWN_TASK":
+                    return self._missing(session)
+                raise
+            return self.render("task.html", **context)
+
+        @router.get("/tasks/{task_id}/part")
+        async def task_part(request: Request, task_id: str) -> Response:
+            session = self.session_of(request)
+            if session is None:
+                return _html("", 401)
+            try:
+                context = await self._context(session, task_id, None)
+            except GoferError as exc:
+                if exc.code == "UNKNOWN_TASK":
+                    return _html("", 404)
+                raise
+            return self.render("task_body.html", **context)
+
+        @router.get("/tasks/{task_id}/events")
+        async def task_events(request: Request, task_id: str) -> Response:
+            session = self.session_of(request)
+            if session is None:
+                return Response(status_code=401, headers=SECURITY_HEADERS)
+            try:
+                views = await self.service.watch(session.owner, task_id)
+            except GoferError as exc:
+                if exc.code == "UNKNOWN_TASK":
+                    return Response(status_code=404, headers=SECURITY_HEADERS)
+                raise
+            return StreamingResponse(sse_views(views), media_type="text/event-stream",
+                                     headers={"Cache-Control": "no-store"})
+
+        @router.get("/tasks/{task_id}/screenshot/{name}")
+        async def screenshot(request: Request, task_id: str, name: str) -> Response:
+            session = self.session_of(request)
+            if session is None:
+                return Response(status_code=401, headers=SECURITY_HEADERS)
+            try:
+                data = self.service.read_artifact(session.owner, task_id, name)
+            except GoferError as exc:
+                if exc.code in ("UNKNOWN_TASK", "UNKNOWN_ARTIFACT"):
+                    return Response(status_code=404, headers=SECURITY_HEADERS)
+                raise
+            return Response(data, media_type="image/png",
+                            headers={"Cache-Control": "private, no-store",
+                                     "X-Content-Type-Options": "nosniff"})
+
+        for action in _ACTIONS:
+            router.add_api_route(f"/tasks/{{task_id}}/{action}", self._action(action),
+                                 methods=["POST"])
+        return router
+
+    def _action(self, action: str) -> Callable[[Request, str], Awaitable[Response]]:
+        async def act(request: Request, task_id: str) -> Response:
+            return await self._act(request, task_id, action)
+
+        act.__name__ = f"page_{action}"
+        return act
+
+    def _form_ok(self, request: Request, session: PageSession, sent: Any) -> bool:
+        return same_origin(request.headers, request.url.scheme) and \
+            session.form_ok(sent if isinstance(sent, str) else None)
+
+    async def _act(self, request: Request, task_id: str, action: str) -> Response:
+        session = self.session_of(request)
+        if session is None:
+            return _back("/login?" + urlencode({"next": f"/tasks/{task_id}"}))
+        form = await request.form()
+        if not self._form_ok(request, session, form.get(CSRF_FIELD)):
+            log.info("a %s form for task %s without its session's token was refused",
+                     action, task_id)
+            return self.render("forbidden.html", 403, session=session)
+        service = self.service
+        page = f"/tasks/{quote(task_id, safe='')}"
+        steps: dict[str, Callable[[], Awaitable[object]]] = {
+            "approve": lambda: service.decide(session.owner, task_id, True),
+            "decline": lambda: service.decide(session.owner, task_id, False),
+            "again": lambda: service.again(session.owner, task_id),
+            "cancel": lambda: service.cancel(session.owner, task_id),
+            "resolve": lambda: service.resolve(session.owner, task_id),
+            "reopen": lambda: service.reopen(session.owner, task_id),
+        }
+        try:
+            if action == "answer":
+                problem = await self._answer(session, task_id, form)
+                if problem is not None:
+                    return _back(f"{page}?problem={problem}")
+            else:
+                await steps[action]()
+        except GoferError as exc:
+            if exc.code == "UNKNOWN_TASK":
+                return self._missing(session)
+            log.info("task %s: the page's %s was refused (%s)", task_id, action, exc.code)
+            return _back(f"{page}?problem={quote(exc.code)}")
+        log.info("task %s: %s from its page", task_id, action)
+        return _back(page)
+
+    async def _answer(self, session: PageSession, task_id: str, form: Any) -> str | None:
+        """Send the question's values; a problem's code when they cannot go."""
+        record = await self.service.record(session.owner, task_id)
+        fields = fields_of(record.view.status)
+        if not fields:
+            return "WRONG_STATE"
+        inputs: dict[str, str] = {}
+        secret: list[str] = []
+        for field in fields:
+            value = form.get(field.key)
+            if not isinstance(value, str) or not value.strip():
+                return "MISSING_VALUE"
+            inputs[field.name] = value
+            marked = form.get(f"secret-{field.key}") is not None
+            if field.secret or marked or secret_reason(field.name, value) is not None:
+                secret.append(field.name)
+        await self.service.reply(session.owner, task_id,
+                                 PersonReply(inputs=inputs, secret_inputs=secret))
+        return None

@@ -1,0 +1,64 @@
+// gofer's task page: follow the task's event stream and swap in the part of the page
+// that changed, with no reload. The forms work without this script.
+(function () {
+  "use strict";
+  var main = document.getElementById("main");
+  if (!main || !main.dataset.stream || !window.EventSource) { return; }
+  var statusLine = document.getElementById("status-line");
+  var body = function () { return document.getElementById("task-body"); };
+  var last = body() ? body().dataset.signature : "";
+  var fetching = null;
+  var again = false;
+
+  function signature(view) {
+    var step = view.step ? view.step.path : "";
+    return [view.status.state, step, String(Math.round(view.progress * 1000)),
+            view.summary].join("|");
+  }
+
+  function refresh() {
+    if (fetching) { again = true; return; }
+    fetching = fetch(main.dataset.part, {credentials: "same-origin",
+                                         headers: {"Accept": "text/html"}})
+      .then(function (response) {
+        if (!response.ok) { throw new Error("the page part answered " + response.status); }
+        return response.text();
+      })
+      .then(function (html) {
+        var old = body();
+        var holder = document.createElement("div");
+        holder.innerHTML = html;
+        var fresh = holder.querySelector("#task-body");
+        if (!old || !fresh) { return; }
+        var hadFocus = old.contains(document.activeElement);
+        old.replaceWith(fresh);
+        last = fresh.dataset.signature;
+        if (statusLine && statusLine.textContent !== fresh.dataset.words) {
+          statusLine.textContent = fresh.dataset.words;
+        }
+        if (hadFocus) {
+          var target = fresh.querySelector("#needs-h") || fresh.querySelector("h2");
+          if (target) { target.setAttribute("tabindex", "-1"); target.focus(); }
+        }
+        document.dispatchEvent(new CustomEvent("gofer:updated", {detail: {task: main.dataset.task}}));
+        if (!fresh.dataset.live) { stream.close(); }
+      })
+      .catch(function () { /* the next view tries again */ })
+      .then(function () {
+        fetching = null;
+        if (again) { again = false; refresh(); }
+      });
+  }
+
+  var stream = new EventSource(main.dataset.stream);
+  stream.addEventListener("view", function (event) {
+    var view;
+    try { view = JSON.parse(event.data); } catch (e) { return; }
+    var sig = signature(view);
+    if (sig !== last) { last = sig; refresh(); }
+  });
+  stream.addEventListener("error", function () {
+    // The stream ends once the task can change no more; the browser retries otherwise.
+    if (body() && !body().dataset.live) { stream.close(); }
+  });
+})();
