@@ -87,3 +87,38 @@ async def test_a_click_under_two_popups_closes_each_with_the_least_consent() -> 
     assert page.clicked == ["e7", "e5", "e2"]
     assert page.pressed == ["Escape"]
     assert page.url == "http://pages.test/extras"
+
+
+
+async def test_a_secret_inside_a_label_does_not_hide_the_label_from_the_grounder() -> None:
+    # "US" is a secret here, and it occurs inside "Username": the grounder still finds
+    # the field, and nothing that leaves the run shows the secret, however it is cased.
+    facts = Facts({"region": "US", "email": "wren.canary@example.org", "user": "asha"},
+                  secret=["region", "email"])
+    welcome = replace(_next_page("Welcome"), lines=(
+        TextLine("Welcome asha, your region is US", Box(0, 0, 300, 20), heading=1),))
+    fill = [{"enter": "${user}", "into": "Username"}, {"enter": "${email}", "into": "Email"}]
+    then = [{"click": "Create account"}, {"read": "Welcome", "as": "greeting"},
+            {"verify": {"shows": "Missing words"}}]
+    shown = ""
+    for steps in (fill, [*fill, *then]):
+        page = FakeSurface.captured(SCREENS / "signup.json", after_click={"e4": welcome})
+        result = await run_flow(
+            RunRequest(flow=parse_flow(steps),
+                       variables={name: facts.get(name) or "" for name in facts.names},
+                       private=facts.secret_names, mask=facts.mask),
+            Workspace.on(page), settings=FAST)
+        if steps is fill:
+            assert result.status is RunStatus.COMPLETED, result.failure
+            assert await page.read_value("e1") == "asha"
+            assert await page.read_value("e2") == "wren.canary@example.org"
+        else:
+            assert result.failure is not None and result.failure.path == "4", result.failure
+            assert page.clicked == ["e4"]
+            assert result.variables["greeting"] == "asha, your region is ${region}"
+        assert result.steps[0].element is not None
+        assert result.steps[0].element.name == "${region}ername"  # masked where it leaves
+        shown += (repr(result.steps) + repr(result.trace) + repr(result.hints)
+                  + repr(result.failure) + repr(result.changed) + result.screen_text)
+    assert facts.leaks(shown) == []
+    assert "Username" not in shown and "wren.canary" not in shown

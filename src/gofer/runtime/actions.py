@@ -256,18 +256,6 @@ async def _pick_suggestion(
     return option
 
 
-async def _shown_value(run: StepContext, el: Element, value: str) -> str:
-    """What ``el`` holds, to compare with ``value``: the screen's copy unless it is masked.
-
-    The screen hides secrets behind markers; only for a secret value is the field
-    read from the page itself.
-    """
-    if run.mask(value) == value:
-        return el.value
-    browser = await run.browser()
-    return await browser.read_value(el.ref)
-
-
 async def enter(run: StepContext, path: str, step: Enter) -> Done:
     into = run.sub(step.into)
     within = run.sub(step.within) if step.within else None
@@ -290,7 +278,7 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
         when = _when_words(run, value)
         if when is not None and el.tag == "input":
             return await _date_field(run, path, el, screen, when, grounding.confidence, value)
-    if el.value and not step.submit and value_took(value, await _shown_value(run, el, value)):
+    if el.value and not step.submit and value_took(value, el.value):
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
     if not el.editable and el.tag in ("input", "textarea"):
         raise StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
@@ -842,6 +830,6 @@ async def stop_before(run: StepContext, path: str, step: StopBefore) -> Done:
     raise Gated(
         Gate(path=path, action=words, label=run.mask(label_of(el)),
              consequence=consequence(label_of(el)).value,
-             payment_screen=bool(screen_payment_evidence(screen.text)), url=screen.url),
+             payment_screen=bool(screen_payment_evidence(screen.text)), url=run.mask(screen.url)),
         el,
     )

@@ -57,7 +57,9 @@ class StepContext(Protocol):
         ...
 
     async def screen(self) -> Screen:
-        """The screen as it is now (read once until an action or ``invalidate``)."""
+        """The screen as it is now (read once until an action or ``invalidate``), not
+        masked: for judging the page; anything taken from it to a reason, an event or
+        a report goes through ``mask``."""
         ...
 
     def invalidate(self) -> None:

@@ -179,9 +179,14 @@ class Run:
         return self._browser
 
     async def screen(self) -> Screen:
+        """The screen as the page shows it, secrets and all: what the grounder, the
+        readers and the guards judge. Masking is for what leaves the run (reasons,
+        reports, trace events, hints, model requests), applied where it leaves, so a
+        secret that happens to occur inside a label ("US" in "Username") does not
+        hide the label from the grounder."""
         if self._screen is None:
             browser = await self.browser()
-            self._screen = await browser.snapshot(self.request.mask)
+            self._screen = await browser.snapshot()
         return self._screen
 
     def invalidate(self) -> None:
@@ -270,9 +275,9 @@ class Run:
             return
         self.invalidate()
         try:
-            result.screen_text = (await self.screen()).text
+            result.screen_text = self.mask((await self.screen()).text)
         except (SurfaceError, StepFailed) as exc:
-            log.info("could not read the screen after the run stopped: %s", exc)
+            log.info("could not read the screen after the run stopped: %s", self.mask(str(exc)))
 
     async def steps(self, prefix: str, steps: Sequence[Step]) -> None:
         for i, step in enumerate(steps):
@@ -323,6 +328,16 @@ class Run:
         if done.element is not None:
             report.element = self._chosen(done.element)
         self.event(path, "end", outcome=done.outcome.value)
+
+    def _masked(self, value: JSONValue) -> JSONValue:
+        """``value`` read from the screen, with every string in it masked."""
+        if isinstance(value, str):
+            return self.mask(value)
+        if isinstance(value, list):
+            return [self._masked(v) for v in value]
+        if isinstance(value, dict):
+            return {self.mask(k): self._masked(v) for k, v in value.items()}
+        return value
 
     def _chosen(self, el: Element) -> ChosenElement:
         return ChosenElement(el.role, self.mask(label_of(el)))
@@ -503,7 +518,7 @@ class Run:
             value: JSONValue | None
             value = read_list(what, screen) if step.list else read_value(what, screen)
             if value:
-                self.variables[step.as_] = value
+                self.variables[step.as_] = self._masked(value)
                 self.event(path, "read", name=step.as_)
                 return Done()
             if not await self.wait_change(deadline):
@@ -557,8 +572,10 @@ class Run:
                 # Undecided (no call left, no valid vote): the grounder's own pick stands.
             if element is not None and sure:
                 hint = learn_hint(query, element, site, screen)
-                self.learned.append(hint)
                 self.hints.insert(0, hint)
+                if self.mask(hint.name) == hint.name and self.mask(hint.context) == hint.context:
+                    # A hint leaves the run; one that would carry a secret stays in it.
+                    self.learned.append(hint)
                 return element, screen, grounding
             if not await self.wait_change(deadline):
                 raise StepFailed(reason)
@@ -571,7 +588,7 @@ class Run:
         if evidence:
             words = f"press {key}"
             raise Gated(Gate(path=path, action=words, label=words, consequence="payment",
-                             payment_screen=True, url=screen.url, key=key))
+                             payment_screen=True, url=self.mask(screen.url), key=key))
 
     def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
         """Stop in front of a control that pays or cannot be undone, unless allowed."""
@@ -586,7 +603,7 @@ class Run:
             kind = Consequence.PAYMENT
         raise Gated(
             Gate(path=path, action=words, label=self.mask(label), consequence=kind.value,
-                 payment_screen=bool(evidence), url=screen.url),
+                 payment_screen=bool(evidence), url=self.mask(screen.url)),
             element,
         )
 

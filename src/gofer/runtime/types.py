@@ -125,7 +125,8 @@ class RunRequest:
 
     ``variables`` holds the flow's vars overlaid with the caller's facts; names in
     ``private`` are secret: their values are only ever typed, never shown, and
-    ``mask`` hides them in anything read back from the screen.
+    ``mask`` hides them in everything that leaves the run (the screen the run
+    grounds on is not masked: see ``Run.screen``).
     """
 
     flow: Flow

@@ -78,7 +78,8 @@ class Surface(Protocol):
         ...
 
     async def snapshot(self, mask: Masker | None = None) -> Screen:
-        """Read the screen as it is now."""
+        """Read the screen as it is now (every string through ``mask`` when given one:
+        for a screen that is shown; the runtime grounds on the unmasked one)."""
         ...
 
     async def settle(self, timeout_ms: int = 10_000) -> None:

@@ -56,7 +56,8 @@ class Element:
     ``checkbox``, ``radio``, ``switch``, ``tab``, ``menuitem``, ``gridcell``,
     ``spinbutton``, ``slider``, ``row``), or ``clickable`` for an element that acts
     as a button without a role (a ``span`` with a click handler, a styled
-    ``div``). ``value`` is already masked where it holds a secret.
+    ``div``). ``value`` is what the field holds, masked only when the snapshot
+    was given a mask.
     """
 
     ref: str

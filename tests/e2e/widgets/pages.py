@@ -329,3 +329,14 @@ PAGES["contenteditable"] = _page("Write a note", """
 <p id="lbl">Note</p>
 <div id="note" contenteditable="true" role="textbox" aria-labelledby="lbl"
  style="border: 1px solid #888; min-height: 3em"></div>""")
+
+# ---------------------------------------------------------------- a secret inside a label
+
+PAGES["signup-region"] = _page("Create your account", """
+<form method="post" action="/record">
+<p><label for="user">Username</label> <input id="user" name="user"></p>
+<p><label for="mail">Email</label> <input id="mail" name="email" type="email"></p>
+<p><label for="reg">Region code</label> <input id="reg" name="region"></p>
+<button>Continue to sign-up</button>
+<button type="button" onclick="location.href='/w/native'">Continue shopping</button>
+</form>""")
