@@ -98,10 +98,16 @@ async def test_errors_are_json_with_their_code_and_status(api: Api) -> None:
     not_json = await api.alice.post("/v1/calls/start_task", content=b"{nope",
                                     headers={"Content-Type": "application/json"})
     assert not_json.status_code == 422 and error(not_json)["code"] == "INVALID_REQUEST"
+    not_utf8 = await api.alice.post("/v1/calls/start_task", content=b'{"task": "\xff\xfe"}',
+                                    headers={"Content-Type": "application/json"})
+    assert not_utf8.status_code == 422 and error(not_utf8)["code"] == "INVALID_REQUEST"
+    wrong_method = await api.alice.delete("/v1/tasks")
+    assert wrong_method.status_code == 405
+    assert wrong_method.headers["allow"] == "GET, HEAD, POST"
     missing = await api.alice.post("/v1/calls/await_task", json={"id": "task-404"})
     assert missing.status_code == 404 and error(missing)["code"] == "UNKNOWN_TASK"
     planner = await api.alice.post("/v1/calls/plan_task", json={"task": "book a flight"})
-    assert planner.status_code == 501 and error(planner)["code"] == "PLANNER_UNAVAILABLE"
+    assert planner.status_code == 422 and error(planner)["code"] == "PLANNER_UNAVAILABLE"
     task_id = await start(api.alice)
     await settle(api.alice, task_id)
     wrong = await api.alice.post("/v1/calls/continue_task", json={"id": task_id})

@@ -12,10 +12,13 @@ WRONG_STATE                 409     the call does not fit the task's status
 REQUEST_TOO_LARGE           413     the body is over the server's limit
 INVALID_REQUEST, INVALID_*  422     the request breaks the contract (also UNKNOWN_SECRET,
                                     ORIGINS_REQUIRED, CARD_ENTRY_REFUSED,
-                                    IDEMPOTENCY_KEY_REUSED, TOO_MANY_STARTS)
+                                    IDEMPOTENCY_KEY_REUSED, TOO_MANY_STARTS); a body
+                                    that is not JSON, or not UTF-8, is INVALID_REQUEST
+PLANNER_UNAVAILABLE, ...    422     the request needs a model pass or surface this
+                                    server does not have (OUTPUT_UNAVAILABLE,
+                                    SURFACE_UNAVAILABLE): the caller changes the request
+                                    (a flow instead of a task), as ``describe`` tells
 TOO_MANY_TASKS              429     every slot holds a live task
-PLANNER_UNAVAILABLE, ...    501     a model pass or surface this server does not have
-                                    (OUTPUT_UNAVAILABLE, SURFACE_UNAVAILABLE)
 MODEL_*                     502     a language model could not be asked
 CLOSED, STORE_UNAVAILABLE   503     the service is closing, or its store is unreachable
 INTERNAL_ERROR              500     a bug (the body says nothing of it)
@@ -49,9 +52,9 @@ STATUS: dict[str, int] = {
     "IDEMPOTENCY_KEY_REUSED": 422,
     "TOO_MANY_STARTS": 422,
     "TOO_MANY_TASKS": 429,
-    "PLANNER_UNAVAILABLE": 501,
-    "OUTPUT_UNAVAILABLE": 501,
-    "SURFACE_UNAVAILABLE": 501,
+    "PLANNER_UNAVAILABLE": 422,
+    "OUTPUT_UNAVAILABLE": 422,
+    "SURFACE_UNAVAILABLE": 422,
     "CLOSED": 503,
     "STORE_UNAVAILABLE": 503,
 }

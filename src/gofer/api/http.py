@@ -9,6 +9,7 @@ token names the owner the request acts for. Errors are JSON (``{"error": {"code"
 from __future__ import annotations
 
 import logging
+import re
 import traceback
 from collections.abc import Callable
 from typing import Annotated, Any
@@ -69,12 +70,24 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         404: "no such task (UNKNOWN_TASK) — another owner's task answers the same",
         409: "the call does not fit the task's status (WRONG_STATE)",
         413: "the body is over the limit (REQUEST_TOO_LARGE)",
-        422: "the request breaks the contract (INVALID_REQUEST, INVALID_FLOW, ...)",
+        422: "the request breaks the contract (INVALID_REQUEST, INVALID_FLOW, ...), or needs "
+             "a model pass or surface this server lacks (PLANNER_UNAVAILABLE, ...)",
         429: "every task slot is taken (TOO_MANY_TASKS)",
-        501: "a model pass or surface this server lacks (PLANNER_UNAVAILABLE, ...)",
         502: "a language model could not be asked (MODEL_*)",
         503: "the service is closing or its store is unreachable",
     }.items()
+}
+
+_VIEW_EVENT: dict[str, Any] = {
+    "description": "one event of the stream: its data is a TaskView as JSON",
+    "type": "object",
+    "required": ["event", "data"],
+    "properties": {
+        "event": {"const": "view"},
+        "id": {"type": "string", "pattern": "^[0-9]+$"},
+        "data": {"type": "string", "contentMediaType": "application/json",
+                 "contentSchema": {"$ref": "#/components/schemas/TaskView"}},
+    },
 }
 
 Observer = Callable[[bytes], None]
@@ -107,6 +120,23 @@ Key = Annotated[str | None, Header(
 def _json_error(exc: GoferError) -> JSONResponse:
     headers = {"WWW-Authenticate": "Bearer"} if exc.code == "UNAUTHORIZED" else None
     return JSONResponse(error_body(exc), status_code=http_status(exc), headers=headers)
+
+
+def _allowed(app: FastAPI, path: str) -> list[str]:
+    """Every method the spec documents at ``path`` (HEAD too where GET is), for ``Allow``:
+    the router's own 405 names only the methods of the first route that fit the path."""
+    paths: dict[str, dict[str, Any]] = app.openapi().get("paths", {})
+    if path in paths:  # a literal route comes before any template it also fits
+        paths = {path: paths[path]}
+    methods: set[str] = set()
+    for template, operations in paths.items():
+        pattern = "".join(r"[^/]+" if part.startswith("{") else re.escape(part)
+                          for part in re.split(r"(\{[^}]+\})", template))
+        if re.fullmatch(pattern, path):
+            methods.update(method.upper() for method in operations)
+    if "GET" in methods:
+        methods.add("HEAD")
+    return sorted(methods)
 
 
 def create_app(
@@ -146,11 +176,17 @@ def create_app(
                                           problems=problems))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400:  # a body FastAPI could not decode: not JSON, not UTF-8
+            return _json_error(InvalidRequest(f"the request does not fit: {exc.detail}"))
         code = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED"}.get(exc.status_code,
                                                                   "INVALID_REQUEST")
         error = ApiError(str(exc.detail), code=code)
-        return JSONResponse(error_body(error), status_code=exc.status_code)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(_allowed(app, request.url.path))
+        return JSONResponse(error_body(error), status_code=exc.status_code,
+                            headers=headers or None)
 
     @app.exception_handler(Exception)
     async def crashed(_request: Request, exc: Exception) -> JSONResponse:
@@ -273,7 +309,7 @@ def create_app(
         return await service.story(who, task_id)
 
     @tasks.get("/{task_id}/events", response_class=StreamingResponse, responses={
-        200: {"content": {"text/event-stream": {"schema": {"type": "string"}}},
+        200: {"content": {"text/event-stream": {"schema": _VIEW_EVENT}},
               "description": "one `view` event per view, until the task can change no more"},
     })
     async def events(who: Owner, task_id: str) -> StreamingResponse:
