@@ -28,7 +28,8 @@ CARD = {"card number": "4242 4242 4242 4242", "expiry": "12 / 29", "cvc": "123"}
 
 async def test_cart_drawer_steppers_and_checkout_gate(run: Runner, store: Site) -> None:
     """Duplicate "Add to cart" buttons told apart by the product, the drawer's +/−
-    buttons named only by aria-label, and "Checkout" stops the run as a payment."""
+    buttons named only by aria-label; "Checkout" leads on to the shipping form without
+    asking, and "Continue to payment" stops the run as a payment."""
     result = await run({
         "steps": [
             {"browse": store.url("/")},
@@ -37,13 +38,16 @@ async def test_cart_drawer_steppers_and_checkout_gate(run: Runner, store: Site) 
             {"click": "Increase quantity", "within": "Canvas Tote"},
             {"verify": {"shows": "Subtotal $49.00"}},
             {"click": "Checkout"},
+            {"enter": "ada@example.com", "into": "Email"},
+            {"click": "Continue to payment"},
         ],
     })
     assert result.status is RunStatus.GATED, result.failure
     assert result.gate is not None
-    assert (result.gate.label, result.gate.consequence) == ("Checkout", "payment")
+    assert (result.gate.label, result.gate.consequence) == ("Continue to payment", "payment")
     assert store.sent("/cart/add") == [{"item": "Canvas Tote", "quantity": 1}]
-    assert store.sent("/cart") == []
+    assert store.sent("/cart") == [{"Canvas Tote": 2}]
+    assert store.sent("/checkout") == []
 
 
 async def test_shipping_form_with_floating_labels_and_portal_combobox(

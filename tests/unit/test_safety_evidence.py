@@ -117,3 +117,11 @@ def test_pages_that_only_mention_cards_are_not_card_forms(page: str) -> None:
 
 def test_case_and_spacing_do_not_matter() -> None:
     assert screen_payment_evidence("CARD   NUMBER\n  cvv  ") == ("card number", "security code")
+
+
+def test_autocomplete_tokens_count_as_card_fields() -> None:
+    assert screen_payment_evidence("", ["cc-number"]) == ("card number",)
+    assert screen_payment_evidence("", ["billing cc-csc"]) == ("security code",)
+    assert screen_payment_evidence("", ["cc-exp", "cc-name"]) == ("expiry date", "cardholder name")
+    assert screen_payment_evidence("", ["cc-exp-month"]) == ()  # one weak kind alone
+    assert screen_payment_evidence("", ["email", "postal-code", "off"]) == ()

@@ -73,3 +73,12 @@ def test_case_and_line_breaks_do_not_matter() -> None:
 
 def test_a_captcha_is_named_before_the_login_it_guards() -> None:
     assert human_wall("Sign in to continue\nreCAPTCHA: I'm not a robot") == "a captcha"
+
+
+def test_a_login_wall_is_looked_for_only_in_what_blocks_the_content() -> None:
+    header = "Corner Shop\nLogin or register\nLinen Shirt\n$38.00"
+    assert human_wall(header) == "a login wall"  # the words alone would say so
+    assert human_wall(header, blocking_text="Linen Shirt") is None
+    assert human_wall(header, blocking_text="Sign in to continue") == "a login wall"
+    # Other walls are read on the whole screen whatever blocks it.
+    assert human_wall(header + "\nVerify you are human", blocking_text="") == "a human check"

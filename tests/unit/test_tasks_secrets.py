@@ -69,6 +69,7 @@ def leaky(status: RunStatus, path: str = "2", *, label: str = "Send", consequenc
             spend=Spend(actions=1),
             top_level_done=top,
             screen_text=("Verify you are human. " if wall else "") + LEAK,
+            wall="a human check" if wall else None,
             reason=LEAK,
         )
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
+from gofer.decide.gates import judge
 from gofer.decide.ground import ground
-from gofer.decide.prepared import DATE_INPUTS, FIELD_ROLES
+from gofer.decide.prepared import DATE_INPUTS, FIELD_ROLES, label_of
 from gofer.decide.text import normalise
 from gofer.decide.types import Query, Want
 from gofer.safety import Consequence, consequence
@@ -36,12 +37,10 @@ ACTION_ROLES = frozenset({"button", "link", "clickable", "menuitem"})
 """Roles of the controls a ``stop_before`` may stop in front of."""
 
 _DIGITS = re.compile(r"\d")
-
-
-def label_of(el: Element) -> str:
-    """The words a person would call ``el`` by, for reports and reasons: its
-    :attr:`~gofer.surfaces.screen.Element.display_name`, else its role."""
-    return el.display_name or el.role
+# Words of a stop_before that asks for the paying control: whole words ("display" and
+# "border" are not "pay" and "order").
+_PAYING = re.compile(r"\b(?:pay(?:s|ing|ment)?|purchas(?:e|ing)|check(?:ing)?\s*-?\s*out|"
+                     r"buy(?:ing)?|order(?:ing)?)\b", re.IGNORECASE)
 
 
 def looks(screen: Screen) -> tuple[object, ...]:
@@ -91,15 +90,13 @@ def pick_action(words: str, screen: Screen) -> tuple[Element, float] | None:
     g = ground(Query(words, Want.ACTION, kind="stop_before"), screen)
     if g.element is not None and not g.low_confidence:
         return g.element, g.confidence
-    wants_payment = any(
-        w in words.casefold() for w in ("pay", "purchase", "checkout", "check out", "buy", "order")
-    ) or consequence(words) is Consequence.PAYMENT
+    wants_payment = bool(_PAYING.search(words)) or consequence(words) is Consequence.PAYMENT
     ranked: list[tuple[int, float, Element]] = []
     scores = {c.element.ref: c.score for c in g.candidates}
     for el in screen.elements:
         if not el.visible or (el.role not in ACTION_ROLES and el.input_type not in ("submit",)):
             continue
-        kind = consequence(label_of(el))
+        kind = judge(el, screen)
         if kind is Consequence.REVERSIBLE:
             continue
         rank = 2 if (kind is Consequence.PAYMENT) == wants_payment else 1

@@ -15,13 +15,22 @@ from gofer.decide.text import normalise, stem_tokens, symbol_words
 from gofer.surfaces.screen import Box, Element, Screen, TextLine
 
 __all__ = [
-    "DATE_INPUTS", "FIELD_ROLES", "ElementInfo", "Prepared", "Source", "box_distance", "prepare",
+    "DATE_INPUTS", "FIELD_ROLES", "ElementInfo", "Prepared", "Source", "box_distance",
+    "label_of", "prepare",
 ]
 
 FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "textarea"})
 """Roles one can type into."""
 DATE_INPUTS = frozenset({"date", "time", "datetime-local", "month", "week"})
 """The input types of native date and time controls."""
+
+
+def label_of(el: Element) -> str:
+    """The words a person would call ``el`` by, for reports and reasons: its
+    :attr:`~gofer.surfaces.screen.Element.display_name`, else its role."""
+    return el.display_name or el.role
+
+
 _CACHE_SIZE = 16
 _NEAR_LABEL_PX = 90.0
 

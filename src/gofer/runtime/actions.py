@@ -54,6 +54,7 @@ from gofer.decide.dates import (
     time_hint,
 )
 from gofer.decide.feedback import SENDING_ROLES, form_errors
+from gofer.decide.gates import card_evidence, judge
 from gofer.decide.hidden import FOUND, MAX_OPENERS, found_well, openers
 from gofer.decide.overlays import covering, dismisser
 from gofer.decide.prepared import box_distance
@@ -69,7 +70,7 @@ from gofer.flow import Choose, Click, Do, Enter, StopBefore
 from gofer.runtime.context import StepContext
 from gofer.runtime.signals import Done, Gated, StepFailed
 from gofer.runtime.types import Gate, StepOutcome
-from gofer.safety import Consequence, consequence, human_wall, screen_payment_evidence
+from gofer.safety import Consequence, human_wall, screen_payment_evidence
 from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.screen import Element, Screen
 
@@ -177,7 +178,7 @@ async def _reveal(
     for opener in openers(screen, query.within):
         if tried == MAX_OPENERS:
             break
-        if consequence(label_of(opener)) is not Consequence.REVERSIBLE:
+        if judge(opener, screen) is not Consequence.REVERSIBLE:
             continue
         tried += 1
         run.event(path, "reveal", opener=label_of(opener), words=query.words)
@@ -829,7 +830,7 @@ async def stop_before(run: StepContext, path: str, step: StopBefore) -> Done:
     # A reversible control the flow still asked to stop before: stop all the same.
     raise Gated(
         Gate(path=path, action=words, label=run.mask(label_of(el)),
-             consequence=consequence(label_of(el)).value,
-             payment_screen=bool(screen_payment_evidence(screen.text)), url=run.mask(screen.url)),
+             consequence=judge(el, screen).value,
+             payment_screen=bool(card_evidence(screen)), url=run.mask(screen.url)),
         el,
     )

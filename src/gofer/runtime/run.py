@@ -20,6 +20,7 @@ from gofer.decide import Grounding, Query, ground, learn_hint, site_of
 from gofer.decide.conditions import NeedsDecider, holds, needs_screen
 from gofer.decide.controls import label_of
 from gofer.decide.decider import Allowance, Decision, Verdict
+from gofer.decide.gates import card_evidence, judge, wall_on
 from gofer.decide.hints import is_hinted
 from gofer.decide.reading import read_list, read_value
 from gofer.errors import BlockedOrigin, GoferError, SurfaceError, SurfaceTimeout
@@ -63,7 +64,7 @@ from gofer.runtime.types import (
     TraceEvent,
 )
 from gofer.runtime.workspace import Workspace
-from gofer.safety import Consequence, consequence, screen_payment_evidence
+from gofer.safety import Consequence
 from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.screen import Element, Screen
 
@@ -275,7 +276,9 @@ class Run:
             return
         self.invalidate()
         try:
-            result.screen_text = self.mask((await self.screen()).text)
+            screen = await self.screen()
+            result.screen_text = self.mask(screen.text)
+            result.wall = wall_on(screen)
         except (SurfaceError, StepFailed) as exc:
             log.info("could not read the screen after the run stopped: %s", self.mask(str(exc)))
 
@@ -584,7 +587,7 @@ class Run:
         """A key that submits the form on a card-form screen pays: stop, unless allowed."""
         if self.request.allow_destructive:
             return
-        evidence = screen_payment_evidence(screen.text)
+        evidence = card_evidence(screen)
         if evidence:
             words = f"press {key}"
             raise Gated(Gate(path=path, action=words, label=words, consequence="payment",
@@ -595,8 +598,8 @@ class Run:
         if self.request.allow_destructive:
             return
         label = label_of(element)
-        kind = consequence(label)
-        evidence = screen_payment_evidence(screen.text)
+        kind = judge(element, screen)
+        evidence = card_evidence(screen)
         if kind is Consequence.REVERSIBLE and not evidence:
             return
         if evidence and kind is Consequence.REVERSIBLE:

@@ -154,5 +154,6 @@ class RunResult:
     hints: list[GroundingHint] = field(default_factory=list)
     spend: Spend = field(default_factory=Spend)
     top_level_done: int = 0  # how many top-level steps finished
-    screen_text: str = ""  # the last screen's visible text, masked, for wall checks
+    screen_text: str = ""  # the last screen's visible text, masked, for the rescuer
+    wall: str | None = None  # what only a person can pass on the last screen ("a captcha")
     reason: str = ""  # plain-language reason for BUDGET_SPENT / INVALID / CANCELLED

@@ -4,18 +4,22 @@
 three classes, the way a careful person reads a button before pressing it:
 
 * ``PAYMENT``: money moves, or the next press is the one that charges ("Pay now",
-  "Place order", "Checkout", "Buy now", "Confirm and pay", "Proceed to payment").
+  "Place order", "Buy now", "Confirm and pay", "Complete purchase", "Submit order",
+  "Proceed to payment").
 * ``IRREVERSIBLE``: something leaves or is destroyed and cannot be called back
   ("Send", "Delete", "Publish", "Confirm booking", "Submit application", "Transfer",
   "Cancel booking").
 * ``REVERSIBLE``: everything else, including controls that only lead to more forms
-  ("Book", "Select", "Continue", "Search", "Save", "Apply", "Send code").
+  ("Book", "Select", "Continue", "Checkout", "Search", "Save", "Apply", "Send code").
 
 Decisions worth knowing:
 
-* Anything that takes the person to checkout or to payment ("Checkout", "Proceed to
-  checkout", "Go to payment", "Secure checkout") is a payment, as the seeds ask for
-  "Checkout". "Book", "Reserve" and "Continue" stay reversible; a card form on the
+* "Checkout", "Proceed to checkout" and "Go to checkout" lead to the address and
+  delivery forms, so they are reversible like "Book", "Reserve" and "Continue" (the
+  seeds list "Checkout" as a payment; then a job "fill in my details up to payment"
+  could never reach a shop's details form). Going to payment ("Go to payment",
+  "Continue to billing"), completing a checkout ("Complete checkout") and an express
+  or one-click checkout (which skips the forms) are payments. A card form on the
   screen is caught separately by :func:`gofer.safety.screen_payment_evidence`.
 * Headings and navigation that merely name payment ("Payment options", "Payment
   methods", "Pay later info", "Checkout guide", "Order history") are reversible.
@@ -26,6 +30,10 @@ Decisions worth knowing:
   "Save", "Apply", "Share", "Sign up" and "Register" are reversible.
 * A bare "Cancel" or "No, cancel" dismisses a dialog (reversible); "Cancel booking",
   "Cancel order", "Cancel subscription" destroy something (irreversible).
+* Words are whole words: "Void" (an invoice, a payment) is irreversible, "Avoid
+  tolls" is not; "Display order" is not "pay".
+* "Remove" alone is irreversible here; what it removes (a basket line, a filter, a
+  chip of a selection) is judged from the screen by ``gofer.decide.gates``.
 * "and"/"&"/"+"/"then" join actions: "Review and pay" is as grave as its gravest part.
 
 The label is normalized first: case, accents' compatibility forms, punctuation,
@@ -98,7 +106,9 @@ _NAV_PREFIXES: tuple[tuple[str, ...], ...] = (
     ("return", "to"), ("take", "me", "to"), ("move", "on", "to"), ("move", "to"),
     ("skip", "to"), ("jump", "to"), ("proceed", "with"), ("continue", "with"),
 )
-_PAYMENT_DESTINATIONS = frozenset({"payment", "payments", "billing", "purchase", _STAY_END})
+_PAYMENT_DESTINATIONS = frozenset({"payment", "payments", "billing", "purchase"})
+# A checkout that skips the address and delivery forms ("Express checkout", "1-Click").
+_QUICK_CHECKOUT = frozenset({"express", "instant", "click", "quick"})
 
 _NEGATIONS = frozenset({
     "no", "not", "dont", "never", "skip", "nope", "undo", "keep", "maybe", "later",
@@ -133,8 +143,8 @@ _ACTING_VERBS = frozenset({
     "process", "retry",
 })
 
-_PAY_WORDS = frozenset({"pay", "checkout"})
-_PAY_LEADS = frozenset({"buy", "purchase", "donate", "order", "pay", "checkout"})
+_PAY_WORDS = frozenset({"pay"})
+_PAY_LEADS = frozenset({"buy", "purchase", "donate", "order", "pay"})
 _COMMIT_VERBS = frozenset({
     "make", "confirm", "submit", "complete", "place", "authorize", "authorise", "approve",
     "process", "finalize", "finalise", "finish", "retry", "send", "execute",
@@ -166,7 +176,7 @@ _ALWAYS_IRREVERSIBLE = frozenset({
     "send", "delete", "publish", "submit", "transfer", "unsubscribe", "subscribe",
     "erase", "destroy", "wipe", "deactivate", "terminate", "revoke", "withdraw", "reply",
     "tweet", "approve", "authorize", "authorise", "finalize", "finalise", "discard",
-    "purge",
+    "purge", "void",
 })
 
 
@@ -262,6 +272,10 @@ def _is_heading(words: list[str]) -> bool:
 def _classify_clause(words: list[str]) -> Consequence:
     if "without" in words:
         words = words[: words.index("without")]
+    if "checkout" in words[1:]:
+        before = words[words.index("checkout", 1) - 1]
+        if before in _QUICK_CHECKOUT:
+            return Consequence.PAYMENT
     words, navigates = _strip(words)
     if not words:
         return Consequence.REVERSIBLE

@@ -11,12 +11,18 @@ The rule: a *strong* label (a card number field, or a CVV/CVC/card verification
 field) settles it alone; otherwise two different kinds among the *weaker* ones
 (a security code, an expiry date, the cardholder's name) are needed. An "Expiry" on
 a coupon, or a "security code" on a login form, is not a card form on its own.
+
+The fields' own autocomplete tokens count the same way (HTML's ``cc-*`` names):
+``cc-number`` and ``cc-csc`` are strong, ``cc-exp*`` and ``cc-name`` (with its given
+and family parts) weaker. A caller passes the labels and placeholders of the fields
+as lines of the text, so a form whose fields are named only by placeholders counts.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 __all__ = [
     "CARDHOLDER",
@@ -61,9 +67,25 @@ _OTHER_CARDS = re.compile(
 )
 
 
-def screen_payment_evidence(screen_text: str) -> tuple[str, ...]:
+# autocomplete token -> (kind, strong)
+_AUTOCOMPLETE: dict[str, tuple[str, bool]] = {
+    "cc-number": (CARD_NUMBER, True),
+    "cc-csc": (SECURITY_CODE, True),
+    "cc-exp": (EXPIRY, False),
+    "cc-exp-month": (EXPIRY, False),
+    "cc-exp-year": (EXPIRY, False),
+    "cc-name": (CARDHOLDER, False),
+    "cc-given-name": (CARDHOLDER, False),
+    "cc-family-name": (CARDHOLDER, False),
+}
+
+
+def screen_payment_evidence(
+    screen_text: str, autocomplete: Iterable[str] = ()
+) -> tuple[str, ...]:
     """The card-form field kinds a screen shows, or ``()`` when it is not a card form.
 
+    ``autocomplete`` holds the autocomplete attributes of the screen's fields.
     Kinds come back once each, in a fixed order: ``"card number"``,
     ``"security code"``, ``"expiry date"``, ``"cardholder name"``.
     """
@@ -72,6 +94,12 @@ def screen_payment_evidence(screen_text: str) -> tuple[str, ...]:
     text = _OTHER_CARDS.sub(" ", text)
     found: set[str] = set()
     strong = False
+    for tokens in autocomplete:
+        for token in tokens.casefold().split():
+            if token in _AUTOCOMPLETE:
+                kind, is_strong = _AUTOCOMPLETE[token]
+                found.add(kind)
+                strong = strong or is_strong
     for kind, is_strong, pattern in _PATTERNS:
         if pattern.search(text):
             found.add(kind)

@@ -88,16 +88,25 @@ _WALLS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
 )
 
 
-def human_wall(screen_text: str) -> str | None:
+def _folded(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = text.replace("'", "").replace("’", "")
+    return " ".join(text.split())
+
+
+def human_wall(screen_text: str, blocking_text: str | None = None) -> str | None:
     """A short plain reason if the screen shows a wall only a person can pass, else None.
 
     The reasons are ``"a captcha"``, ``"a human check"``,
     ``"two-factor authentication"``, ``"a one-time code"`` and ``"a login wall"``.
+    A login wall is what blocks the content: given ``blocking_text`` (the words of
+    what covers or replaces the page), only those words can make one, so that a
+    header's "Login or register" link on an open page does not.
     """
-    text = unicodedata.normalize("NFKC", screen_text).casefold()
-    text = text.replace("'", "").replace("’", "")
-    text = " ".join(text.split())
+    text = _folded(screen_text)
+    login_text = text if blocking_text is None else _folded(blocking_text)
     for reason, patterns in _WALLS:
-        if any(p.search(text) for p in patterns):
+        where = login_text if reason == LOGIN_WALL else text
+        if any(p.search(where) for p in patterns):
             return reason
     return None

@@ -114,6 +114,8 @@ def _element(
         options=_mask_all(e.get("options") or (), mask),
         describedby=mask(e.get("describedby") or ""),
         invalid=bool(e.get("invalid")),
+        href=mask(e.get("href") or ""),
+        autocomplete=str(e.get("autocomplete") or ""),
     )
 
 

@@ -86,6 +86,8 @@ class Element:
     options: tuple[str, ...] = ()  # a native select's option texts
     describedby: str = ""  # what aria-describedby or aria-errormessage points at
     invalid: bool = False  # the page marks the field's value as wrong (aria-invalid, :user-invalid)
+    href: str = ""  # where a plain link goes ("" for "#", "javascript:", or a link run by script)
+    autocomplete: str = ""  # a field's autocomplete tokens ("cc-number", "billing email")
 
     @property
     def display_name(self) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from gofer.runtime.types import Gate, RunResult, RunStatus
-from gofer.safety import Consequence, consequence, human_wall
+from gofer.safety import Consequence, consequence
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.models import (
     Cancelled,
@@ -135,7 +135,7 @@ def _failed(result: RunResult, seg: Segment, later: list[Segment]) -> Decision:
         head = path.split(".")[0]
         top = int(head) if head.isdigit() else result.top_level_done
         rest = _from(seg, top) + later
-    wall = human_wall(result.screen_text)
+    wall = result.wall
     if wall is not None:
         return Decision(
             NeedsHuman(reason=f"{wall} is in the way at step {at}"), at=at, pending=rest

@@ -26,6 +26,7 @@ from gofer.runtime.types import (
     StepOutcome,
     StepReport,
 )
+from gofer.safety import human_wall
 
 __all__ = [
     "FlowRunner",
@@ -262,7 +263,8 @@ def fail(
     path: str, reason: str, *, screen_text: str = "", actions: int | None = None,
     changed: Mapping[str, JSONValue] | None = None,
 ) -> ScriptFn:
-    """A run whose step at ``path`` fails with ``reason``, showing ``screen_text``."""
+    """A run whose step at ``path`` fails with ``reason``, showing ``screen_text`` (all
+    of it in the way, as a page that is only that text would be: its wall counts)."""
 
     def make(request: RunRequest) -> RunResult:
         top = int(path.split(".")[0])
@@ -270,7 +272,7 @@ def fail(
         return RunResult(
             status=RunStatus.FAILED, steps=_reports(request, top, StepOutcome.FAILED),
             failure=Failure(path=path, kind=kind, reason=reason), changed=dict(changed or {}),
-            top_level_done=top, screen_text=screen_text,
+            top_level_done=top, screen_text=screen_text, wall=human_wall(screen_text),
             spend=Spend(actions=top if actions is None else actions),
         )
 

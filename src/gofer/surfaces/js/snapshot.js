@@ -447,6 +447,20 @@
   };
   const candidateEls = new Set(candidates.map((c) => c.el));
   const tri = (v) => (v === "true" ? true : v === "false" ? false : null);
+  // Where a plain link goes: "" for a link that runs script or sends another method
+  // (an href of "#" or "javascript:", an onclick, Rails' data-method, htmx verbs).
+  const SCRIPTED = ["onclick", "data-method", "data-turbo-method", "data-confirm",
+    "data-turbo-confirm", "hx-post", "hx-put", "hx-patch", "hx-delete", "hx-get"];
+  const hrefOf = (el, tag) => {
+    if (tag !== "A" && tag !== "AREA") return "";
+    const raw = (attr(el, "href") || "").trim();
+    if (!raw || raw.startsWith("#") || /^javascript:/i.test(raw)) return "";
+    if (SCRIPTED.some((a) => hasAttr(el, a) && (a !== "data-method" && a !== "data-turbo-method"
+      || (attr(el, a) || "").toLowerCase() !== "get"))) return "";
+    const to = String(el.href || "");
+    if (!/^https?:/i.test(to)) return "";
+    return to.split("#")[0] === String(location.href).split("#")[0] && to.includes("#") ? "" : to;
+  };
 
   const describe = (c, idx) => {
     const { el, role, tag } = c;
@@ -535,6 +549,8 @@
       options: tag === "SELECT" ? Array.from(el.options).map((o) => norm(o.text)) : [],
       describedby: norm(byIds(el, "aria-describedby") + " " + byIds(el, "aria-errormessage")),
       invalid,
+      href: hrefOf(el, tag),
+      autocomplete: isField ? norm(attr(el, "autocomplete") || "").toLowerCase() : "",
       el,
     };
   };
