@@ -25,13 +25,16 @@ class ActionEffect:
     dialog: bool = False
     state_changed: bool = False
     """The element acted on changed state with no DOM change (a ticked box, a chosen option)."""
+    values_changed: bool = False
+    """A field holds another value with no DOM change: a "Today" shortcut filled the date
+    beside it, a spinner's arrow stepped its number, "same as billing" copied an address."""
 
     @property
     def changed(self) -> bool:
         """Whether the action changed anything at all."""
         return (
             self.navigated or self.dom_changed or self.focus_changed or self.new_page
-            or self.dialog or self.state_changed
+            or self.dialog or self.state_changed or self.values_changed
         )
 
 

@@ -65,6 +65,7 @@ class _State:
     modal: bool
     opens: int
     target_state: str | None
+    values: dict[Frame, int]
 
 
 async def _dispose(handle: ElementHandle) -> None:
@@ -608,12 +609,14 @@ class BrowserSurface:
         frames = [f for f in page.frames if not f.is_detached()]
         read_all = await asyncio.gather(*(read(f) for f in frames))
         mutations: dict[Frame, int] = {}
+        values: dict[Frame, int] = {}
         focus, on_target, modal, opens = 0, False, False, 0
         target_state: str | None = None
         for frame, counters in zip(frames, read_all, strict=True):
             if counters is None:
                 continue
             mutations[frame] = int(counters["mut"])
+            values[frame] = int(counters.get("vals") or 0)
             opens += int(counters.get("opens") or 0)
             if target is not None and frame == target_frame and counters.get("state"):
                 target_state = str(counters["state"])
@@ -623,7 +626,7 @@ class BrowserSurface:
                 modal = bool(counters["modal"])
         return _State(
             page, self._navigations, self._pages_opened, self._dialogs, mutations, focus,
-            on_target, modal, opens, target_state,
+            on_target, modal, opens, target_state, values,
         )
 
     async def _act(
@@ -687,6 +690,7 @@ class BrowserSurface:
             dialog=after.dialogs != before.dialogs or (after.modal and not before.modal),
             state_changed=before.target_state is not None
             and after.target_state is not None and after.target_state != before.target_state,
+            values_changed=any(after.values.get(f, v) != v for f, v in before.values.items()),
         )
 
     async def _on(

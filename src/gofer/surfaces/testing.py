@@ -5,8 +5,10 @@ saved by ``tools/capture_screens.py`` or one built by hand) and acts on it the
 way a page would, without a browser: a field keeps what is typed into it, a
 checkbox or radio ticks, a tab or an option that says whether it is selected becomes
 the selected one of its group, a select shows the option chosen, a click listed in
-``after_click`` or an address listed in ``sites`` shows the next screen, and a
-click that is not listed changes nothing (as a dead button would). What it was
+``after_click`` or an address listed in ``sites`` shows the next screen (a next screen
+that differs only in its fields' values is reported as such, as a script filling a
+field changes no node), and a click that is not listed changes nothing (as a dead
+button would). What it was
 asked to do is recorded (``clicked``, ``pressed``, ``visited``) for tests to check.
 """
 
@@ -39,6 +41,7 @@ def mask_screen(screen: Screen, mask: Masker) -> Screen:
             value=mask(e.value), text=mask(e.text), title=mask(e.title),
             section=mask(e.section), group=mask(e.group),
             options=tuple(mask(o) for o in e.options), describedby=mask(e.describedby),
+            href=mask(e.href),
         )
 
     def group(g: RecordGroup) -> RecordGroup:
@@ -190,8 +193,10 @@ class FakeSurface:
         if el.disabled:
             return ActionEffect()
         if ref in self.after_click:
-            self.screen = self.after_click[ref]
+            before, self.screen = self.screen, self.after_click[ref]
             self._values.clear()
+            if _values_only(before, self.screen):
+                return ActionEffect(values_changed=True)
             return ActionEffect(dom_changed=True)
         if el.role in _TICKS:
             self._update(ref, checked=not el.checked)
@@ -267,6 +272,15 @@ class FakeSurface:
         if el.role in _TICKS or el.role == "radio":
             return str(bool(el.checked)).lower()
         return self._values.get(ref, el.value)
+
+
+def _values_only(before: Screen, after: Screen) -> bool:
+    """Whether ``after`` differs from ``before`` only in what its fields hold (as a
+    script setting a field's value changes no node of the page)."""
+    if after.lines != before.lines or len(after.elements) != len(before.elements):
+        return False
+    pairs = list(zip(before.elements, after.elements, strict=True))
+    return after != before and all(replace(a, value=b.value) == b for a, b in pairs)
 
 
 def _is_a_surface(fake: FakeSurface) -> Surface:

@@ -116,6 +116,11 @@ CASES: dict[str, Case] = {
     # clicks whose effect is a new value in another field
     "today": Case("shortcuts", [{"click": "Today"}], _value("#day"), "TODAY"),
     "spinner-arrow": Case("shortcuts", [{"click": "More guests"}], _value("#guests"), "3"),
+    "spinner-arrow-down": Case("shortcuts", [{"click": "Fewer guests"}], _value("#guests"), "1"),
+    "same-as-billing": Case("same-as-billing", [
+        {"enter": "1 Main St", "into": "Street"}, {"enter": "Porto", "into": "City"},
+        {"click": "Shipping address same as billing"}],
+        "[s1.value, s2.value].join(' | ')", "1 Main St | Porto"),
 }
 
 # What does not work yet, each for the reason given; strict, so a fix shows up.

@@ -271,6 +271,21 @@
     for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) | 0;
     return h;
   };
+  // What the document's fields hold, as one number: a script that sets another field's
+  // value (a "Today" shortcut, a spinner's arrow, "same as billing") changes no node.
+  const QUERY_ALL = Document.prototype.querySelectorAll;
+  const valuesOf = () => {
+    let h = 0;
+    for (const f of QUERY_ALL.call(document, "input, textarea, select")) {
+      let v;
+      if (f instanceof HTMLSelectElement) v = String(f.selectedIndex);
+      else if (f instanceof HTMLInputElement && (f.type === "checkbox" || f.type === "radio")) {
+        v = f.checked ? "1" : "0";
+      } else v = f.value || "";
+      h = (Math.imul(h, 31) + hash(v)) | 0;
+    }
+    return h;
+  };
   const ARIA_STATES = ["aria-checked", "aria-selected", "aria-expanded", "aria-pressed"];
   const stateOf = (el) => {
     if (!el) return null;
@@ -306,7 +321,7 @@
         "dialog:modal, [role=dialog][aria-modal=true], [role=alertdialog]");
       return {
         mut: state.sig, focus: a ? state.ids.get(a) : 0, onTarget, modal, opens: state.opens,
-        state: stateOf(target),
+        state: stateOf(target), vals: valuesOf(),
       };
     },
     isClicky(el) { return state.clicky.has(el); },
