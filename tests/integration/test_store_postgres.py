@@ -88,3 +88,39 @@ async def test_a_worker_killed_mid_item_leads_to_exactly_one_rerun(pg_url: str) 
         done = await queue.get(item.id)
         assert done is not None and (done.state, done.attempts, done.worker) == (
             "done", 2, "w2")
+
+
+# the lock a claim takes on an owner while it counts and claims that owner's items
+OWNER_LOCK = "SELECT pg_advisory_xact_lock(2, hashtext(%(owner)s))"
+WAITING = ("SELECT count(*) AS n FROM pg_locks"
+           " WHERE locktype = 'advisory' AND NOT granted AND pid <> pg_backend_pid()")
+
+
+async def test_a_claim_passes_over_an_owner_another_claim_holds_and_waits_only_for_it(
+    pg_url: str,
+) -> None:
+    async with PostgresConnector(pg_url) as db:
+        queue = db.queue(CONFIG)
+        ann = await queue.enqueue("job", {"group": "g1", "owner": "ann"})
+        bob = await queue.enqueue("job", {"group": "g2", "owner": "bob"})
+        async with db.transaction() as held:
+            # as if another worker were in the middle of claiming ann's items
+            await held.execute(OWNER_LOCK, {"owner": "ann"})
+            first = await asyncio.wait_for(
+                queue.claim(["job"], "w1", 60_000, serial=ORDER, running_at_most=1), 30)
+            assert first is not None and first.id == bob.id, "ann's older item was waited on"
+            # only ann's item is left: the claim waits for her owner, rather than
+            # answering that there is nothing to claim
+            second = asyncio.create_task(
+                queue.claim(["job"], "w2", 60_000, serial=ORDER, running_at_most=1))
+            async with db.transaction() as probe:
+                for _ in range(500):
+                    if second.done():
+                        break
+                    row = await probe.fetch_one(WAITING)
+                    if row is not None and row["n"] > 0:
+                        break
+                    await asyncio.sleep(0.01)
+            assert not second.done(), "the claim did not wait for the owner another held"
+        got = await second
+        assert got is not None and got.id == ann.id

@@ -1,10 +1,12 @@
 """The PostgreSQL connector and work queue: many worker processes on many machines.
 
 PostgreSQL coordinates the workers. A claim is one call of the ``gofer_claim``
-function (migration 0001): candidates locked ``FOR UPDATE SKIP LOCKED``, groups and
-owners checked again under advisory locks, so racing workers can pass neither a serial
-group nor a running cap. Every queue call outside a caller's transaction is a single
-statement on an autocommit connection from a pool (one round trip). Leases run on the
+function (migration 0003): one streaming scan of the open items, each group and each
+owner looked at once a call under advisory locks that are tried rather than waited for
+(a busy owner is passed over), rows taken ``FOR UPDATE SKIP LOCKED``, so racing workers
+can pass neither a serial group nor a running cap and seldom wait on each other.
+Every queue call outside a caller's transaction is a single statement on an
+autocommit connection from a pool (one round trip). Leases run on the
 database's clock, so workers on machines with skewed clocks agree on them.
 
 Waking: writes NOTIFY on channel ``gofer_queue`` inside their own transaction; one
