@@ -146,6 +146,25 @@ async def test_the_33rd_live_task_is_refused_and_finished_ones_make_room() -> No
         assert ids[-2:] == [newest.id, again.id]
 
 
+async def test_a_report_read_while_a_turn_runs_keeps_the_screenshot_of_its_stop() -> None:
+    go = asyncio.Event()
+
+    async def held(request: RunRequest) -> RunResult:
+        await go.wait()
+        return gate("1", "Send")(request)
+
+    runner = ScriptedRunner.of(held)  # type: ignore[arg-type]
+    async with Tasks(runner) as tasks:
+        view = await tasks.start_task({"flow": [*FLOW, {"stop_before": "sending"}]})
+        await runner.started.wait()
+        assert (await tasks.task_report({"id": view.id})).artifacts == []
+        go.set()
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
+        assert view.status.state == "needs_approval"
+        (artifact,) = (await tasks.task_report({"id": view.id})).artifacts
+        assert tasks.read_artifact(view.id, artifact.name) == runner.shot
+
+
 async def test_artifacts_are_readable_for_five_minutes_then_expire() -> None:
     now = [1_000.0]
     runner = ScriptedRunner.of(gate("1", "Send"))

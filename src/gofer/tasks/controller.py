@@ -456,8 +456,10 @@ class Tasks:
         live = self._worker.cells.get(req.id)
         spend = state.get("spend", {})
         now = self._clock()
-        artifacts = [a for a in self._worker.artifacts.get(req.id, []) if a.expires_at > now]
-        self._worker.artifacts[req.id] = artifacts
+        # Pruned in place: a turn running now appends its screenshot to this same list.
+        kept = self._worker.artifacts.get(req.id, [])
+        kept[:] = [a for a in kept if a.expires_at > now]
+        artifacts = list(kept)
         return TaskReport(
             id=req.id,
             view=view,
