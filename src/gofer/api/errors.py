@@ -4,11 +4,13 @@
 code                        status  when
 ==========================  ======  ==================================================
 UNAUTHORIZED                401     no bearer token, or one no owner holds
+CROSS_ORIGIN                403     a browser request with the token cookie from another site
 UNKNOWN_TASK                404     no task has that id, or another owner's task has it
 UNKNOWN_ARTIFACT            404     no such artifact, or it expired
 NOT_FOUND                   404     no such route
 METHOD_NOT_ALLOWED          405     the route takes another method
 WRONG_STATE                 409     the call does not fit the task's status
+LIVE_UNAVAILABLE            409     the task holds no browser here to take over
 REQUEST_TOO_LARGE           413     the body is over the server's limit
 INVALID_REQUEST, INVALID_*  422     the request breaks the contract (also UNKNOWN_SECRET,
                                     ORIGINS_REQUIRED, CARD_ENTRY_REFUSED,
@@ -16,8 +18,9 @@ INVALID_REQUEST, INVALID_*  422     the request breaks the contract (also UNKNOW
                                     that is not JSON, or not UTF-8, is INVALID_REQUEST
 PLANNER_UNAVAILABLE, ...    422     the request needs a model pass or surface this
                                     server does not have (OUTPUT_UNAVAILABLE,
-                                    SURFACE_UNAVAILABLE): the caller changes the request
-                                    (a flow instead of a task), as ``describe`` tells
+                                    SURFACE_UNAVAILABLE, LIVE_UNSUPPORTED): the caller
+                                    changes the request (a flow instead of a task), as
+                                    ``describe`` tells
 TOO_MANY_TASKS              429     every slot holds a live task
 MODEL_*                     502     a language model could not be asked
 CLOSED, STORE_UNAVAILABLE   503     the service is closing, or its store is unreachable
@@ -37,13 +40,16 @@ __all__ = ["STATUS", "error_body", "http_status", "problems_of"]
 
 STATUS: dict[str, int] = {
     "UNAUTHORIZED": 401,
+    "CROSS_ORIGIN": 403,
     "UNKNOWN_TASK": 404,
     "UNKNOWN_ARTIFACT": 404,
     "NOT_FOUND": 404,
     "METHOD_NOT_ALLOWED": 405,
     "WRONG_STATE": 409,
+    "LIVE_UNAVAILABLE": 409,
     "REQUEST_TOO_LARGE": 413,
     "INVALID_REQUEST": 422,
+    "INVALID_INPUT": 422,
     "INVALID_FLOW": 422,
     "INVALID_OUTPUT": 422,
     "UNKNOWN_SECRET": 422,
@@ -55,6 +61,7 @@ STATUS: dict[str, int] = {
     "PLANNER_UNAVAILABLE": 422,
     "OUTPUT_UNAVAILABLE": 422,
     "SURFACE_UNAVAILABLE": 422,
+    "LIVE_UNSUPPORTED": 422,
     "CLOSED": 503,
     "STORE_UNAVAILABLE": 503,
 }

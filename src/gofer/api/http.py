@@ -24,6 +24,7 @@ from starlette.types import ASGIApp
 
 from gofer.api.errors import error_body, http_status, problems_of
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
+from gofer.api.live import live_address, live_router
 from gofer.api.page_auth import PageSessions
 from gofer.api.pages import PageSite
 from gofer.api.service import TaskService
@@ -329,8 +330,9 @@ def create_app(
 
     app.include_router(calls)
     app.include_router(tasks)
-    site = pages or PageSite(service, PageSessions(tokens))
+    site = pages or PageSite(service, PageSessions(tokens), take_over=live_address)
     app.include_router(site.router())
+    app.include_router(live_router(service, tokens, site))
     app.mount("/assets", StaticFiles(packages=[("gofer.api", "static")]), name="assets")
     for path, mounted in (mounts or {}).items():
         app.mount(path, mounted)

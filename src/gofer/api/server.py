@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gofer.api.http import Observed, Observer, create_app
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
+from gofer.api.live import live_address
 from gofer.api.mcp_server import McpOwners, build_mcp_server
 from gofer.api.page_auth import PageSessions
 from gofer.api.pages import PageSite, TakeOver
@@ -85,7 +86,8 @@ class GoferServer:
     ``public_url`` is the address people reach the server at (task pages are under
     it; default: the listening address). ``local_owner`` is who MCP over stdio acts
     for. ``observe`` sees every response body sent (for canary tests). ``take_over``
-    names a task's live view, linked from its page while it holds its browser.
+    names a task's live view, linked from its page while it holds its browser (this
+    server's own, :mod:`gofer.api.live`, by default; None for none).
     People sign in to the task pages with the same tokens (``sessions``).
     """
 
@@ -101,7 +103,7 @@ class GoferServer:
         max_body_bytes: int = MAX_BODY_BYTES,
         observe: Observer | None = None,
         graceful_s: float = 5.0,
-        take_over: TakeOver | None = None,
+        take_over: TakeOver | None = live_address,
     ) -> None:
         self.controller = controller
         self.tokens = tokens

@@ -30,6 +30,7 @@ from gofer.api.views import (
 )
 from gofer.errors import ApiError, GoferError
 from gofer.facts import Facts
+from gofer.tasks.live import LiveView
 from gofer.tasks.models import (
     AwaitTaskRequest,
     CancelTaskRequest,
@@ -166,6 +167,10 @@ class TaskService:
         before the first view, so a face can still answer with an error."""
         await self.await_task(owner, AwaitTaskRequest(id=task_id, timeout_ms=0))
         return self._as(owner).watch(task_id, until_final=True)
+
+    async def live_view(self, owner: Owner, task_id: str) -> LiveView:
+        """A person's live view of the owner's paused task's browser page."""
+        return await self._as(owner).live_view(task_id)
 
     def read_artifact(self, owner: Owner, task_id: str, name: str) -> bytes:
         """An artifact's bytes while it lasts."""

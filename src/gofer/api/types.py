@@ -2,7 +2,8 @@
 
 :class:`Controller` is what the HTTP API, the MCP server and the CLI need of the task
 controller: the eight calls, answered for one owner at a time (:meth:`for_owner`),
-plus the person's Mark done and Reopen and what the start said of a task.
+plus the person's Mark done and Reopen, what the start said of a task, and the live
+view a person takes a paused task's browser over with.
 :class:`gofer.tasks.Tasks` is one.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, Protocol
 
+from gofer.tasks.live import LiveView
 from gofer.tasks.models import (
     AwaitTaskRequest,
     CancelTaskRequest,
@@ -84,6 +86,10 @@ class Controller(Protocol):
     def watch(self, task_id: str, *, until_final: bool = False) -> AsyncIterator[TaskView]: ...
 
     def read_artifact(self, task_id: str, name: str) -> bytes: ...
+
+    async def live_view(self, task_id: str) -> LiveView:
+        """A person's live view of the paused task's browser page."""
+        ...
 
     async def mark_done(self, task_id: str) -> TaskView: ...
 

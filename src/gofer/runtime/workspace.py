@@ -43,6 +43,14 @@ class Workspace:
         """Whether a browser session is open now."""
         return self._browser is not None
 
+    @property
+    def open_browser(self) -> Surface | None:
+        """The browser session if it is open and has a page, else None (opens none)."""
+        browser = self._browser
+        if browser is None or browser.closed or browser.pages == 0:
+            return None
+        return browser
+
     async def browser(self) -> Surface:
         """The task's browser session, opened on first use."""
         if self._closed:

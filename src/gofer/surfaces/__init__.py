@@ -5,13 +5,24 @@
 optionally confined to ``origins`` or attached to a running Chrome over CDP.
 A surface's ``snapshot`` reads the page as a :class:`Screen`. The :class:`Surface`
 protocol is all the runtime sees of a surface; ``gofer.surfaces.testing`` ships a
-fake of it built from captured screens.
+fake of it built from captured screens. A person takes a surface over through its
+:class:`LiveView` (``surface.live()``: frames as it paints, their mouse and keys sent
+to it; Chromium's screencast for the browser).
 """
 
 from gofer.surfaces.base import ActionEffect, Masker, Selection, Surface, SurfaceKind
 from gofer.surfaces.browser import BrowserPage, BrowserSurface
 from gofer.surfaces.chromium import CHROMIUM_ARGS, chromium_available, find_chromium
 from gofer.surfaces.engine import BrowserEngine, BrowserOptions
+from gofer.surfaces.live import (
+    KeyInput,
+    LiveFrame,
+    LiveOptions,
+    LiveSurface,
+    LiveView,
+    Modifiers,
+    PointerInput,
+)
 from gofer.surfaces.origins import OriginPattern, origin_allowed, parse_origin
 from gofer.surfaces.screen import (
     Box,
@@ -33,8 +44,15 @@ __all__ = [
     "BrowserPage",
     "BrowserSurface",
     "Element",
+    "KeyInput",
+    "LiveFrame",
+    "LiveOptions",
+    "LiveSurface",
+    "LiveView",
     "Masker",
+    "Modifiers",
     "OriginPattern",
+    "PointerInput",
     "Record",
     "RecordGroup",
     "Screen",

@@ -26,9 +26,11 @@ from gofer.errors import BlockedOrigin, SurfaceError
 from gofer.surfaces import scripts as js
 from gofer.surfaces.base import ActionEffect, Masker, Selection, SurfaceKind
 from gofer.surfaces.failures import PlaywrightError, playwright_errors, surface_error
+from gofer.surfaces.live import LiveOptions
 from gofer.surfaces.origins import origin_allowed
 from gofer.surfaces.reading import FrameReading, build_screen, page_script
 from gofer.surfaces.screen import Screen
+from gofer.surfaces.screencast import Screencast
 from gofer.surfaces.traffic import RequestTracker
 
 __all__ = ["BrowserPage", "BrowserSurface"]
@@ -559,6 +561,15 @@ class BrowserSurface:
                      if frame is not page.main_frame and not frame.is_detached()]
         with playwright_errors("could not take a screenshot", code="SCREENSHOT_FAILED"):
             return await page.screenshot(type="png", mask=mask)
+
+    async def live(self, options: LiveOptions | None = None) -> Screencast:
+        """A person's live view of the current page: Chromium's screencast, and their
+        mouse and keys sent to the page (see :mod:`gofer.surfaces.screencast`)."""
+        if self._closed:
+            raise SurfaceError("the browser session is closed", code="LIVE_CLOSED")
+        view = Screencast(self, options or LiveOptions())
+        await view.start()
+        return view
 
     # ---- acting -------------------------------------------------------------------------
 

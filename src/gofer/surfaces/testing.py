@@ -10,22 +10,45 @@ that differs only in its fields' values is reported as such, as a script filling
 field changes no node), and a click that is not listed changes nothing (as a dead
 button would). What it was
 asked to do is recorded (``clicked``, ``pressed``, ``visited``) for tests to check.
+
+:meth:`FakeSurface.live` opens a :class:`FakeLiveView`: a person's pointer pressed
+and released on an element's box clicks it (and focuses it), keys and text go into
+the focused field, and every change paints a new frame.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from dataclasses import replace
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 from gofer.errors import BlockedOrigin, SurfaceError
 from gofer.surfaces.base import ActionEffect, Masker, Selection, Surface, SurfaceKind
+from gofer.surfaces.live import (
+    KeyInput,
+    LiveFrame,
+    LiveOptions,
+    LiveSurface,
+    LiveView,
+    PointerInput,
+    check_text,
+)
 from gofer.surfaces.origins import origin_allowed
-from gofer.surfaces.screen import Element, Record, RecordGroup, Screen, TextLine, screen_from_dict
+from gofer.surfaces.screen import (
+    Box,
+    Element,
+    Record,
+    RecordGroup,
+    Screen,
+    TextLine,
+    screen_from_dict,
+)
 
-__all__ = ["FakeSurface", "mask_screen"]
+__all__ = ["FakeLiveView", "FakeSurface", "mask_screen"]
 
 _TICKS = frozenset({"checkbox", "switch", "menuitemcheckbox"})
 _PICKS = frozenset({"tab", "option", "treeitem", "gridcell"})
@@ -92,6 +115,9 @@ class FakeSurface:
         self._values: dict[str, str] = {}
         self._blocked: list[str] = []
         self._closed = False
+        self.views: list[FakeLiveView] = []
+        """Every live view opened on it, oldest first."""
+        self.viewport = (1280, 800)
 
     @classmethod
     def captured(
@@ -148,8 +174,17 @@ class FakeSurface:
         raise SurfaceError("a fake surface takes no screenshots", code="SCREENSHOT_FAILED")
 
     async def close(self) -> None:
-        """Close the fake page. Idempotent."""
+        """Close the fake page, and every live view on it. Idempotent."""
         self._closed = True
+        for view in self.views:
+            await view.close()
+
+    async def live(self, options: LiveOptions | None = None) -> FakeLiveView:
+        """A person's live view of the fake page (see :class:`FakeLiveView`)."""
+        self._check_open()
+        view = FakeLiveView(self)
+        self.views.append(view)
+        return view
 
     # ---- acting -----------------------------------------------------------------------
 
@@ -283,6 +318,133 @@ def _values_only(before: Screen, after: Screen) -> bool:
     return after != before and all(replace(a, value=b.value) == b for a, b in pairs)
 
 
+class FakeLiveView:
+    """A live view of a :class:`FakeSurface`, no browser.
+
+    Frames are ``b"fake frame N"``, one when the view opens and one after each
+    change a person's input makes. A pointer pressed and released over the same
+    element's box clicks it as :meth:`FakeSurface.click` does and gives it focus;
+    printable keys, ``Backspace`` and :meth:`text` change the focused field; ``Enter``
+    is recorded as a press. Everything sent is kept in ``received`` for tests.
+    """
+
+    def __init__(self, surface: FakeSurface) -> None:
+        self.surface = surface
+        self.received: list[PointerInput | KeyInput | str] = []
+        self.painted = 0
+        self._pending = True
+        self._fresh = asyncio.Event()
+        self._fresh.set()
+        self._pressed: str | None = None
+        self._closed = False
+
+    @property
+    def closed(self) -> bool:
+        """Whether the view or its surface is closed."""
+        return self._closed or self.surface.closed
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The fake page's viewport."""
+        return self.surface.viewport
+
+    def paint(self) -> None:
+        """Make a new frame (the page changed)."""
+        self._pending = True
+        self._fresh.set()
+
+    async def frames(self) -> AsyncIterator[LiveFrame]:
+        """A frame now, then one per change, until the view closes."""
+        while not self.closed:
+            if self._pending:
+                self._pending = False
+                self.painted += 1
+                yield LiveFrame(f"fake frame {self.painted}".encode(), *self.size)
+                continue
+            self._fresh.clear()
+            await self._fresh.wait()
+
+    def _check(self) -> None:
+        if self.closed:
+            raise SurfaceError("the live view is closed", code="LIVE_CLOSED")
+
+    def _under(self, x: float, y: float) -> Element | None:
+        point = Box(x, y, 0, 0)
+        hits = [e for e in self.surface.screen.elements
+                if e.box.width > 0 and e.box.height > 0 and e.box.contains(point)]
+        return min(hits, key=lambda e: e.box.width * e.box.height) if hits else None
+
+    def _focused(self) -> Element | None:
+        return next((e for e in self.surface.screen.elements if e.focused), None)
+
+    async def pointer(self, event: PointerInput) -> None:
+        """Press and release over one element to click it."""
+        self._check()
+        self.received.append(event)
+        if event.action not in ("down", "up") or event.button != "left":
+            return
+        hit = self._under(event.x, event.y)
+        if event.action == "down":
+            self._pressed = hit.ref if hit is not None else None
+            return
+        pressed, self._pressed = self._pressed, None
+        if hit is None or hit.ref != pressed:
+            return
+        await self.surface.focus(hit.ref)
+        await self.surface.click(hit.ref)
+        self.paint()
+
+    def _type(self, change: str | None) -> None:
+        field = self._focused()
+        if field is None:
+            return
+        held = self.surface._values.get(field.ref, field.value)
+        value = held[:-1] if change is None else held + change
+        self.surface._values[field.ref] = value
+        self.surface._update(field.ref, value=value)
+        self.paint()
+
+    async def key(self, event: KeyInput) -> None:
+        """A printable key types its character; Backspace takes one off; Enter is
+        recorded as a press."""
+        self._check()
+        self.received.append(event)
+        if event.action != "down":
+            return
+        if event.key == "Backspace":
+            self._type(None)
+        elif event.key == "Enter":
+            self.surface.pressed.append("Enter")
+        elif len(event.key) == 1 and not event.modifiers.any_command:
+            self._type(event.key)
+
+    async def text(self, text: str) -> None:
+        """The focused field gets ``text`` at its end."""
+        self._check()
+        check_text(text)
+        self.received.append(text)
+        self._type(text)
+
+    async def close(self) -> None:
+        """Stop the frames (idempotent)."""
+        self._closed = True
+        self._fresh.set()
+
+    async def __aenter__(self) -> FakeLiveView:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+
 def _is_a_surface(fake: FakeSurface) -> Surface:
     """Nothing calls this: it has the type checker hold the fake to the protocol."""
     return fake
+
+
+def _is_live(fake: FakeSurface, view: FakeLiveView) -> tuple[LiveSurface, LiveView]:
+    """Nothing calls this: it has the type checker hold the fakes to the protocols."""
+    return fake, view

@@ -32,6 +32,7 @@ from gofer.flow.steps import Flow
 from gofer.shape import check_output_schema
 from gofer.store import Connector, MemoryConnector, Notice, Transaction
 from gofer.store.ledger import TaskEvent, TaskRecord
+from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import errors
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
 from gofer.tasks.budget import BudgetLedger
@@ -112,6 +113,14 @@ def _live(view: TaskView) -> bool:
     if status.state in ("done", "cancelled", "needs_plan"):
         return False
     return not (status.state == "failed" and not status.recoverable)
+
+
+def _person_may_act(view: TaskView) -> bool:
+    """Whether the task waits for a person who may act in its browser."""
+    status = view.status
+    if status.state in ("needs_human", "needs_approval", "checkpoint"):
+        return True
+    return status.state == "failed" and status.recoverable
 
 
 def _title(req: StartTaskRequest, flow: Flow | None) -> str:
@@ -570,6 +579,25 @@ class Tasks:
                     if not notices or any(n.group == group for n in notices):
                         break
 
+    async def live_view(self, task_id: str, options: LiveOptions | None = None) -> LiveView:
+        """A person's live view of the task's own browser page, to get past what only
+        they can (a captcha, a login wall, a payment they finish themselves): frames as
+        the page paints, their mouse and keys sent to it. Use ``async with``.
+
+        Only while the task waits for a person with its browser open in this process
+        (needs_human, needs_approval, a checkpoint, a recoverable failure): WRONG_STATE
+        otherwise, LIVE_UNAVAILABLE when the browser was let go or is on another
+        worker, UNKNOWN_TASK for another owner's task. The view closes when a turn of
+        the task starts (continuing it hands the browser back) or the task ends.
+        """
+        self._check_open()
+        reading, view = await self._book.read(self._owner, task_id)
+        status = view.status
+        if not _person_may_act(view) or reading.record.resolved_at is not None \
+                or task_id in self._shared.cancels:
+            raise errors.wrong_state(task_id, status.state, "live_view", next_calls(status))
+        return await self._worker.live(task_id, options)
+
     def read_artifact(self, task_id: str, name: str) -> bytes:
         """An artifact's bytes while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT after.
         Artifacts stay in the process whose worker took them."""
@@ -714,6 +742,8 @@ class Tasks:
             cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
         cell.artifacts = self._worker.artifacts.get(task_id, [])
         cell.has_workspace = True
+        self._worker.unhold(task_id)
+        await self._worker.close_lives(task_id)
         await self._driver.settle(cell, release=True)
         self._worker.artifacts[task_id] = cell.artifacts
         self._worker.held.discard(task_id)

@@ -12,6 +12,7 @@ ORIGINS_REQUIRED     ``payment: fill_then_approve`` without ``origins``
 CARD_ENTRY_REFUSED   a flow types card details without ``payment: fill_then_approve``
 SURFACE_UNAVAILABLE  the task needs a surface the runner cannot give it
 UNKNOWN_ARTIFACT     no such artifact, or it expired
+LIVE_UNAVAILABLE     the task holds no browser here to take over (let go, or elsewhere)
 CLOSED               the controller was closed
 ==================== ===================================================================
 
@@ -30,6 +31,7 @@ from gofer.errors import InvalidRequest, TaskError
 __all__ = [
     "card_entry_refused",
     "closed",
+    "live_unavailable",
     "origins_required",
     "output_unavailable",
     "planner_unavailable",
@@ -113,6 +115,15 @@ def unknown_artifact(task_id: str, name: str) -> TaskError:
         code="UNKNOWN_ARTIFACT",
         id=task_id,
         name=name,
+    )
+
+
+def live_unavailable(task_id: str) -> TaskError:
+    """The task holds no open browser in this process for a person to take over."""
+    return TaskError(
+        "the task holds no open browser here to take over: it was let go after waiting "
+        "too long, or the task runs on another worker; continue the task to open its "
+        "last page again", code="LIVE_UNAVAILABLE", id=task_id,
     )
 
 

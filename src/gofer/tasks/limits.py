@@ -10,6 +10,7 @@ __all__ = [
     "DEFAULT_MAX_MODEL_CALLS",
     "DEFAULT_MAX_RESCUES",
     "DEFAULT_VOTES",
+    "HOLD_FOR_PERSON_S",
     "LEASE_MS",
     "MAX_AWAIT_MS",
     "MAX_RECORD_CHARS",
@@ -66,3 +67,12 @@ dead worker's turn is run again once it lapses."""
 SAFETY_WAKE_S = 2.0
 """How often an idle worker or a waiting ``await_task`` looks again without a notice:
 a safety net only (a notice wakes them at once)."""
+
+HOLD_FOR_PERSON_S = 900.0
+"""How long a task paused for its caller (a wall, an approval, a checkpoint, a failed
+step) keeps its browser after the last time anything acted on it (its run, or a
+person in its live view): then the browser goes, and the run that continues the task
+opens the page it was on again. A quarter of an hour covers a person fetching a code
+or a card, and is about as long as the sites themselves keep a sign-in form, a
+payment page or a held fare; a browser context held longer costs memory for a page
+that has most likely expired."""

@@ -27,6 +27,9 @@ from gofer.runtime.types import (
     StepReport,
 )
 from gofer.safety import human_wall
+from gofer.surfaces.live import LiveOptions, LiveView
+from gofer.surfaces.screen import Screen
+from gofer.surfaces.testing import FakeSurface
 
 __all__ = [
     "FlowRunner",
@@ -84,6 +87,12 @@ class FlowRunner(Protocol):
         """Whether the task's workspace is open here (made and not yet released)."""
         ...
 
+    async def live(self, task_id: str, options: LiveOptions | None = None) -> LiveView | None:
+        """A person's live view of the task's open browser page, or None when the task
+        holds no browser here (SurfaceError LIVE_UNSUPPORTED for a surface no one can
+        take over)."""
+        ...
+
     async def address(self, task_id: str) -> str | None:
         """The address the task's browser is on, for the task's journal (None without a
         browser): a later run on a worker without it opens that page first."""
@@ -124,6 +133,9 @@ class ScriptedRunner:
     prepared: list[str] = field(default_factory=list)
     preloaded: list[tuple[str, str]] = field(default_factory=list)
     pages: dict[str, str] = field(default_factory=dict)
+    faces: dict[str, FakeSurface] = field(default_factory=dict)
+    """The fake page each task's live view shows (made on first :meth:`live`; set one
+    to show a screen of a test's own)."""
 
     @classmethod
     def of(cls, *entries: ScriptEntry, **kwargs: object) -> ScriptedRunner:
@@ -191,11 +203,24 @@ class ScriptedRunner:
         """The stub PNG while the task has a workspace."""
         return self.shot if task_id in self.open else None
 
+    async def live(self, task_id: str, options: LiveOptions | None = None) -> LiveView | None:
+        """A live view of the task's fake page (``faces``) while its workspace is open."""
+        if task_id not in self.open:
+            return None
+        face = self.faces.get(task_id)
+        if face is None or face.closed:
+            page = self.pages.get(task_id, "about:blank")
+            face = self.faces[task_id] = FakeSurface(Screen(page, "", (), ()))
+        return await face.live(options)
+
     async def release(self, task_id: str) -> None:
         """Close the task's workspace (records it once per open workspace)."""
         if task_id in self.open:
             self.open.discard(task_id)
             self.released.append(task_id)
+        face = self.faces.pop(task_id, None)
+        if face is not None:
+            await face.close()
 
     def available_surfaces(self) -> dict[str, str | None]:
         """The surfaces given at construction."""

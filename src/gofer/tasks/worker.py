@@ -9,6 +9,12 @@ runs under a kept lease, journals a view as each step starts, and ends by writin
 its update and the task's working state to the event log and finishing the turn,
 in one transaction.
 
+A task that stops to wait for its caller keeps its browser here for ``hold_s``
+(HOLD_FOR_PERSON_S) after the last time anything acted on it, a person's input in
+its live view included (:meth:`TaskWorker.live`); then a supervised timer
+(``gofer-hold-<task>``) lets it go. A turn that starts takes the browser back: it
+closes every live view of the task first.
+
 A turn cut short by the worker's own shutdown goes back on the queue (with its run
 counted when it had begun, refunded when it had not); a worker that dies leaves its
 lease to lapse. Either way another worker, or this one after a restart, runs the
@@ -29,18 +35,22 @@ from gofer.flow import check_flow
 from gofer.models import CallMeter
 from gofer.planner import start_address
 from gofer.store import Claim, Notice, keep_lease
+from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks.book import LOCAL_OWNER, Loaded, TaskBook, task_of_group
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
 from gofer.tasks.drive import Driver
+from gofer.tasks.errors import live_unavailable
 from gofer.tasks.interpret import Decision
 from gofer.tasks.journal import snapshot
 from gofer.tasks.limits import (
+    HOLD_FOR_PERSON_S,
     LEASE_MS,
     PRELOAD_TIMEOUT_S,
     SAFETY_WAKE_S,
     TURNS_PER_OWNER,
     TURNS_PER_PROCESS,
 )
+from gofer.tasks.live import HeldView
 from gofer.tasks.models import Failed, NeedsInput, Running, TaskView
 from gofer.tasks.publish import view_of
 from gofer.tasks.runner import FlowRunner
@@ -62,17 +72,22 @@ class TurnLimits:
     ``per_owner``: turns running for one owner across every worker; ``per_process``:
     turns running in this process; ``lease_ms``: a turn's lease, renewed every third
     of it; ``wake_s``: the safety-net wake-up of an idle worker or a waiting caller
-    (notices wake them at once; this only covers a notice that cannot reach them).
+    (notices wake them at once; this only covers a notice that cannot reach them);
+    ``hold_s``: how long a paused task keeps its browser after the last time anything
+    acted on it.
     """
 
     per_owner: int = TURNS_PER_OWNER
     per_process: int = TURNS_PER_PROCESS
     lease_ms: int = LEASE_MS
     wake_s: float = SAFETY_WAKE_S
+    hold_s: float = HOLD_FOR_PERSON_S
 
     def __post_init__(self) -> None:
         if self.per_owner < 1 or self.per_process < 1:
             raise ValueError("turn limits must be at least 1")
+        if self.hold_s <= 0:
+            raise ValueError("hold_s must be more than 0")
 
 
 class TaskWorker:
@@ -98,7 +113,12 @@ class TaskWorker:
         self.held: set[str] = set()
         self.artifacts: dict[str, list[Artifact]] = {}
         self.cancelling: set[str] = set()
+        self.holding: dict[str, tuple[asyncio.Task[None], asyncio.Event]] = {}
+        """The timer letting each paused task's browser go, and the event that restarts it."""
+        self.lives: dict[str, set[HeldView]] = {}
+        """The live views open on each task's browser."""
         self._finished: set[int] = set()
+        self._ending: set[str] = set()  # tasks whose turn wrote its end and is winding up
         self._stopping = asyncio.Event()
         self._loop: asyncio.Task[None] | None = None
 
@@ -130,7 +150,7 @@ class TaskWorker:
         if turns:
             await asyncio.wait(turns)
         for task_id in sorted(self.held):
-            await self.runner.release(task_id)
+            await self.release(task_id)
         self.held.clear()
 
     # ------------------------------------------------------------ claiming
@@ -195,9 +215,79 @@ class TaskWorker:
             turn.cancel()
 
     async def release(self, task_id: str) -> None:
-        """Close the task's workspace on this worker."""
+        """Close the task's workspace on this worker (and its live views)."""
         self.held.discard(task_id)
+        self.unhold(task_id)
+        await self.close_lives(task_id)
         await self.runner.release(task_id)
+
+    # ------------------------------------------------------------ holding for a person
+
+    def _hold(self, task_id: str) -> None:
+        """Start (or restart) the timer that lets the paused task's browser go."""
+        self.unhold(task_id)
+        touched = asyncio.Event()
+        timer = asyncio.create_task(self._let_go_when_idle(task_id, touched),
+                                    name=f"gofer-hold-{task_id}")
+        timer.add_done_callback(self._ended)
+        self.holding[task_id] = (timer, touched)
+
+    def unhold(self, task_id: str) -> None:
+        """Stop the task's hold timer (its browser is taken back or let go)."""
+        hold = self.holding.pop(task_id, None)
+        if hold is not None and hold[0] is not asyncio.current_task():
+            hold[0].cancel()
+
+    def touch(self, task_id: str) -> None:
+        """Something acted on the paused task's browser: its hold starts over."""
+        hold = self.holding.get(task_id)
+        if hold is not None:
+            hold[1].set()
+
+    async def _let_go_when_idle(self, task_id: str, touched: asyncio.Event) -> None:
+        hold_s = self.limits.hold_s
+        while True:
+            try:
+                async with asyncio.timeout(hold_s):
+                    await touched.wait()
+            except TimeoutError:
+                break
+            touched.clear()
+        if self.holding.get(task_id, (None,))[0] is not asyncio.current_task():
+            return
+        del self.holding[task_id]
+        if task_id in self.turns or task_id not in self.held:
+            return
+        log.info("task %s: let its browser go after %.0f s with nothing acting on it",
+                 task_id, hold_s)
+        await self.release(task_id)
+
+    async def live(self, task_id: str, options: LiveOptions | None = None) -> LiveView:
+        """A person's live view of the paused task's browser, held here; its input
+        restarts the hold. LIVE_UNAVAILABLE when this process holds no open browser of
+        the task or a turn of it runs."""
+        turn = self.turns.get(task_id)
+        if turn is not None and task_id in self._ending:
+            await asyncio.wait([turn])  # it has stopped; only its bookkeeping is left
+        if task_id in self.turns or task_id not in self.held:
+            raise live_unavailable(task_id)
+        view = await self.runner.live(task_id, options)
+        if view is None:
+            raise live_unavailable(task_id)
+        if task_id in self.turns or task_id not in self.held:
+            # A turn took the browser back while the view opened.
+            await view.close()
+            raise live_unavailable(task_id)
+        views = self.lives.setdefault(task_id, set())
+        held = HeldView(view, touch=lambda: self.touch(task_id), closed=views.discard)
+        views.add(held)
+        self.touch(task_id)
+        return held
+
+    async def close_lives(self, task_id: str) -> None:
+        """Close every live view of the task (the task or its end takes the browser)."""
+        for view in list(self.lives.pop(task_id, ())):
+            await view.close()
 
     # ------------------------------------------------------------ one turn
 
@@ -205,6 +295,9 @@ class TaskWorker:
         owner = claim.owner or LOCAL_OWNER
         cell: Cell | None = None
         spent = (0, 0)
+        # The task takes its browser back from any person in it.
+        self.unhold(task_id)
+        await self.close_lives(task_id)
         try:
             async with keep_lease(self.book.queue, claim):
                 loaded = await self.book.load(owner, task_id)
@@ -232,6 +325,7 @@ class TaskWorker:
         finally:
             self.cells.pop(task_id, None)
             self.cancelling.discard(task_id)
+            self._ending.discard(task_id)
             if self.turns.get(task_id) is asyncio.current_task():
                 del self.turns[task_id]
 
@@ -307,8 +401,10 @@ class TaskWorker:
             await book.queue.finish(claim, {"ended": cell.view.status.state}, tx=tx)
         if held:
             self.held.add(cell.id)
+            self._hold(cell.id)
         else:
             self.held.discard(cell.id)
+        self._ending.add(cell.id)
 
     async def _guarded(self, cell: Cell, work: Callable[[], Awaitable[None]]) -> None:
         """Run ``work``; any failure it does not handle becomes the task's failed status."""

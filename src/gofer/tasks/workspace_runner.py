@@ -18,8 +18,12 @@ from gofer.surfaces import (
     BrowserOptions,
     BrowserPage,
     BrowserSurface,
+    LiveOptions,
+    LiveSurface,
+    LiveView,
     chromium_available,
 )
+from gofer.surfaces.live import live_unsupported
 from gofer.tasks.runner import WorkspaceOptions
 
 __all__ = ["WorkspaceRunner"]
@@ -111,6 +115,17 @@ class WorkspaceRunner:
             return None
         browser = await workspace.browser()
         return browser.page if isinstance(browser, BrowserSurface) else None
+
+    async def live(self, task_id: str, options: LiveOptions | None = None) -> LiveView | None:
+        """A person's live view of the task's open browser page (Chromium's screencast),
+        or None when the task holds no open browser here."""
+        workspace = self._workspaces.get(task_id)
+        browser = workspace.open_browser if workspace is not None else None
+        if browser is None:
+            return None
+        if not isinstance(browser, LiveSurface):
+            raise live_unsupported(browser.kind)
+        return await browser.live(options)
 
     async def screenshot(self, task_id: str) -> bytes | None:
         """A PNG of the task's page, or None when it has none or it cannot be taken."""

@@ -1,0 +1,342 @@
+"""Take over: a person's live view of a paused task's own browser page.
+
+While a task waits for a person with its browser open (a captcha or a login wall,
+an approval, the payment checkpoint), its owner can open the page live, click and
+type on it themselves, and hand the task back:
+
+=====================================  ================================================
+``GET /tasks/{id}/live``               the page: the live view, and the task page's
+                                       own answers ("I've done it", Mark done, Approve
+                                       or Decline) to hand the task back with
+``WS  /tasks/{id}/live/socket``        the live view itself (protocol below)
+``/assets/live.js``, ``live.css``      the script and style behind :func:`live_fragment`
+=====================================  ================================================
+
+Only the task's owner gets in; another owner's task answers 404 like a missing one.
+The page needs a person signed in to the task pages (:mod:`gofer.api.page_auth`);
+the socket takes that session's cookie, from this server's own pages only (its
+``Origin``, so no other site can drive a person's live view), or
+``Authorization: Bearer <token>``.
+
+The socket's protocol. The server sends ``{"type": "ready", "width", "height"}``
+first, then each frame of the page as a binary message (a JPEG), with
+``{"type": "size", "width", "height"}`` before a frame whose viewport changed, and
+``{"type": "ended", "message"}`` before it closes (the task took its browser back,
+let it go, or ended). The person sends JSON text messages:
+
+- ``{"type": "pointer", "action": "down"|"up"|"move"|"wheel", "x", "y", "button",
+  "clicks", "dx", "dy", "alt", "ctrl", "meta", "shift"}``, ``x`` and ``y`` as fractions
+  (0 to 1) of the frame's width and height;
+- ``{"type": "key", "action": "down"|"up", "key", "code", "alt", ...}``, named as the
+  DOM's ``KeyboardEvent`` names them;
+- ``{"type": "text", "text"}``: text typed at once (a paste).
+
+A message that does not fit is answered ``{"type": "error", "code": "INVALID_INPUT",
+"message"}`` and the view goes on. Frames show the page as it is, fields the person
+filled in included: they go to the owner's own socket only. Neither a frame nor a
+word of the input is logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import logging
+from typing import Annotated, Literal
+from urllib.parse import quote, urlencode
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from markupsafe import Markup
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from gofer.api.errors import error_body, http_status
+from gofer.api.page_auth import CSRF_FIELD, SESSION_COOKIE, PageSessions, same_origin
+from gofer.api.page_views import HOLDS_BROWSER, status_words
+from gofer.api.pages import PageSite
+from gofer.api.service import TaskService
+from gofer.api.tokens import TokenStore
+from gofer.errors import ApiError, GoferError
+from gofer.tasks.live import (
+    MAX_TEXT_CHARS,
+    KeyInput,
+    LiveFrame,
+    LiveView,
+    Modifiers,
+    PointerInput,
+)
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "live_address",
+    "live_fragment",
+    "live_router",
+    "live_socket",
+    "socket_owner",
+]
+
+log = logging.getLogger("gofer.api")
+
+MAX_MESSAGE_BYTES = 16_384
+"""The largest input message taken from the socket."""
+
+_ENDED = "The live view ended: the task has its browser back, or let it go."
+
+
+# ------------------------------------------------------------------ who is asking
+
+
+def live_address(task_id: str) -> str:
+    """The address of a task's live view page."""
+    return f"/tasks/{quote(task_id, safe='')}/live"
+
+
+def socket_owner(websocket: WebSocket, tokens: TokenStore, sessions: PageSessions) -> str:
+    """The owner a socket's bearer token, or its page session's cookie, names.
+
+    UNAUTHORIZED without either; CROSS_ORIGIN for a session cookie that another site's
+    page sent (a browser always names the page's ``Origin`` on a socket).
+    """
+    scheme, _, token = websocket.headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        found = tokens.owner_of(token.strip())
+        if found is None:
+            raise ApiError("the bearer token is not valid", code="UNAUTHORIZED")
+        return found
+    session = sessions.get(websocket.cookies.get(SESSION_COOKIE))
+    if session is None:
+        raise ApiError("the live view needs you signed in to the task pages, or "
+                       "`Authorization: Bearer <token>`", code="UNAUTHORIZED")
+    origin = websocket.headers.get("origin")
+    if origin is None or not same_origin({"origin": origin,
+                                          "host": websocket.headers.get("host", "")},
+                                         "http"):
+        raise ApiError("the live view takes connections from this server's own pages only",
+                       code="CROSS_ORIGIN")
+    return session.owner
+
+
+# ------------------------------------------------------------------ input messages
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    alt: bool = False
+    ctrl: bool = False
+    meta: bool = False
+    shift: bool = False
+
+    @property
+    def modifiers(self) -> Modifiers:
+        return Modifiers(alt=self.alt, ctrl=self.ctrl, meta=self.meta, shift=self.shift)
+
+
+class PointerMessage(_Message):
+    """A mouse event at a point given as fractions of the frame."""
+
+    type: Literal["pointer"]
+    action: Literal["down", "up", "move", "wheel"]
+    x: float = Field(ge=0.0, le=1.0)
+    y: float = Field(ge=0.0, le=1.0)
+    button: Literal["left", "middle", "right", "none"] = "left"
+    clicks: int = Field(default=1, ge=1, le=3)
+    dx: float = Field(default=0.0, ge=-10_000, le=10_000)
+    dy: float = Field(default=0.0, ge=-10_000, le=10_000)
+
+
+class KeyMessage(_Message):
+    """A key going down or up."""
+
+    type: Literal["key"]
+    action: Literal["down", "up"]
+    key: str = Field(min_length=1, max_length=32)
+    code: str = Field(default="", max_length=32)
+
+
+class TextMessage(BaseModel):
+    """Text typed at once."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: Literal["text"]
+    text: str = Field(max_length=MAX_TEXT_CHARS)
+
+
+InputMessage = Annotated[PointerMessage | KeyMessage | TextMessage, Field(discriminator="type")]
+_INPUT: TypeAdapter[PointerMessage | KeyMessage | TextMessage] = TypeAdapter(InputMessage)
+
+
+def parse_input(raw: str) -> PointerMessage | KeyMessage | TextMessage:
+    """One input message; InvalidRequest INVALID_INPUT naming only where it is wrong
+    (never what it holds)."""
+    if len(raw.encode()) > MAX_MESSAGE_BYTES:
+        raise ApiError(f"an input message is at most {MAX_MESSAGE_BYTES} bytes",
+                       code="INVALID_INPUT")
+    try:
+        return _INPUT.validate_json(raw)
+    except ValidationError as exc:
+        where = sorted({".".join(str(p) for p in err["loc"]) or "message"
+                        for err in exc.errors(include_input=False, include_url=False)})
+        raise ApiError("the input message does not fit the live view's protocol at: "
+                       + ", ".join(where[:5]), code="INVALID_INPUT") from None
+
+
+async def deliver(view: LiveView, message: PointerMessage | KeyMessage | TextMessage) -> None:
+    """Send one person's input to the page."""
+    if isinstance(message, TextMessage):
+        await view.text(message.text)
+    elif isinstance(message, KeyMessage):
+        await view.key(KeyInput(message.action, message.key, message.code, message.modifiers))
+    else:
+        width, height = view.size
+        await view.pointer(PointerInput(
+            message.action, message.x * width, message.y * height, message.button,
+            message.clicks, message.dx, message.dy, message.modifiers))
+
+
+# ------------------------------------------------------------------ the socket
+
+
+async def _deny(websocket: WebSocket, exc: GoferError) -> None:
+    """Refuse the handshake with the error's status and body."""
+    response = JSONResponse(error_body(exc), status_code=http_status(exc))
+    try:
+        await websocket.send_denial_response(response)
+    except RuntimeError:
+        # A server without the denial extension: the client sees a closed handshake.
+        await websocket.close(code=1008)
+
+
+async def _send_frames(websocket: WebSocket, view: LiveView) -> None:
+    size = view.size
+    frame: LiveFrame
+    async for frame in view.frames():
+        if (frame.width, frame.height) != size:
+            size = (frame.width, frame.height)
+            await websocket.send_text(json.dumps({"type": "size", "width": size[0],
+                                                  "height": size[1]}))
+        await websocket.send_bytes(frame.data)
+
+
+async def _take_input(websocket: WebSocket, view: LiveView) -> None:
+    while True:
+        raw = await websocket.receive_text()
+        try:
+            await deliver(view, parse_input(raw))
+        except GoferError as exc:
+            if exc.code == "LIVE_CLOSED":
+                return
+            await websocket.send_text(json.dumps(
+                {"type": "error", "code": exc.code, "message": exc.message}))
+
+
+async def live_socket(websocket: WebSocket, service: TaskService, tokens: TokenStore,
+                      sessions: PageSessions, task_id: str) -> None:
+    """Serve one person's live view of ``task_id`` on ``websocket`` (see the module)."""
+    try:
+        owner = socket_owner(websocket, tokens, sessions)
+        view = await service.live_view(owner, task_id)
+    except GoferError as exc:
+        await _deny(websocket, exc)
+        return
+    async with view:
+        await websocket.accept()
+        log.info("task %s: its owner took over its browser", task_id)
+        width, height = view.size
+        await websocket.send_text(json.dumps({"type": "ready", "width": width,
+                                              "height": height}))
+        sending = asyncio.create_task(_send_frames(websocket, view),
+                                      name=f"gofer-live-frames-{task_id}")
+        taking = asyncio.create_task(_take_input(websocket, view),
+                                     name=f"gofer-live-input-{task_id}")
+        try:
+            done, _ = await asyncio.wait({sending, taking},
+                                         return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for part in (sending, taking):
+                part.cancel()
+            await asyncio.wait({sending, taking})
+        person_left = any(isinstance(p.exception(), WebSocketDisconnect)
+                          for p in done if not p.cancelled())
+        for part in done:
+            error = None if part.cancelled() else part.exception()
+            if error is not None and not isinstance(error, WebSocketDisconnect):
+                log.warning("task %s: the live view stopped (%s)", task_id,
+                            getattr(error, "code", type(error).__name__))
+    log.info("task %s: the live view closed", task_id)
+    if not person_left:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await websocket.send_text(json.dumps({"type": "ended", "message": _ENDED}))
+            await websocket.close(code=1000)
+
+
+# ------------------------------------------------------------------ the page
+
+
+def live_fragment(task_id: str) -> str:
+    """The live view's HTML, for a page to include with ``<link rel="stylesheet"
+    href="/assets/live.css">`` and ``<script src="/assets/live.js" defer>`` once.
+
+    Its "Take over" button opens the view; the person then clicks and types on the
+    page's picture (keys go to the page while it has focus; Shift+Escape leaves it),
+    or types text into the field below it, which suits a phone and a screen reader.
+    Status changes are announced in a polite live region. Handing the task back is
+    the including page's (the task page's own forms).
+    """
+    tid = html.escape(task_id, quote=True)
+    socket = html.escape(f"/tasks/{quote(task_id, safe='')}/live/socket", quote=True)
+    return f"""<section class="gofer-live card" data-gofer-live data-live-socket="{socket}"
+ aria-labelledby="gofer-live-title-{tid}">
+<h2 id="gofer-live-title-{tid}">The task's browser</h2>
+<p id="gofer-live-help-{tid}">See the task's own browser page here and use it yourself:
+click on the picture and type. Keys you press while the picture has focus go to the
+page; press Shift+Escape to leave it.</p>
+<p><button type="button" data-live-start>Take over</button>
+<button type="button" class="secondary" data-live-stop hidden>Stop taking over</button></p>
+<div class="gofer-live-screen" data-live-screen tabindex="0" role="application"
+ aria-roledescription="live browser page" aria-label="The task's browser page"
+ aria-describedby="gofer-live-help-{tid}" hidden>
+<img data-live-image alt="The task's browser page as it is now"></div>
+<form class="gofer-live-type" data-live-type hidden>
+<label for="gofer-live-text-{tid}">Type into the page's focused field (hidden as you
+type)</label>
+<input id="gofer-live-text-{tid}" type="password" autocomplete="off" spellcheck="false">
+<button type="submit">Type it</button>
+</form>
+<p class="gofer-live-status" data-live-status role="status" aria-live="polite"></p>
+</section>"""
+
+
+def live_router(service: TaskService, tokens: TokenStore, site: PageSite) -> APIRouter:
+    """The live view's routes (see the module), signed in through ``site``'s sessions."""
+    router = APIRouter(include_in_schema=False)
+
+    @router.get("/tasks/{task_id}/live")
+    async def live_page(request: Request, task_id: str) -> Response:
+        session = site.session_of(request)
+        if session is None:
+            here = live_address(task_id)
+            return RedirectResponse("/login?" + urlencode({"next": here}), status_code=303,
+                                    headers={"Cache-Control": "no-store"})
+        try:
+            record = await service.record(session.owner, task_id)
+        except GoferError as exc:
+            if exc.code == "UNKNOWN_TASK":
+                return site.render("missing.html", 404, session=session)
+            raise
+        status = record.view.status
+        return site.render(
+            "live.html", session=session, record=record, status=status,
+            words=status_words(status, record.resolved_at is not None),
+            open=record.resolved_at is None and (status.state in HOLDS_BROWSER or (
+                status.state == "failed" and status.recoverable)),
+            fragment=Markup(live_fragment(task_id)), csrf_field=CSRF_FIELD)
+
+    @router.websocket("/tasks/{task_id}/live/socket")
+    async def socket(websocket: WebSocket, task_id: str) -> None:
+        await live_socket(websocket, service, tokens, site.sessions, task_id)
+
+    return router

@@ -1,0 +1,138 @@
+"""A person's live view of the browser surface on real Chromium: the screencast's frames,
+and their mouse and keys reaching the page (CDP input), following the surface to a
+page a click opened."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from gofer.errors import SurfaceError
+from gofer.surfaces import (
+    BrowserEngine,
+    BrowserSurface,
+    KeyInput,
+    LiveFrame,
+    LiveView,
+    Modifiers,
+    PointerInput,
+    Screen,
+)
+
+pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
+
+FORM = """<!doctype html><title>Sign in</title>
+<form action="/signed" method="get" style="margin:40px">
+  <label for="user">Username</label> <input id="user" name="user">
+  <label for="note">Note</label> <input id="note" name="note">
+  <button>Sign in</button>
+</form>
+<a href="/other" target="_blank" style="display:block;margin:40px">Help (new tab)</a>
+<div style="height:3000px"></div>"""
+OTHER = """<!doctype html><title>Help</title><input id="q" aria-label="Question" autofocus>"""
+SIGNED = """<!doctype html><title>Signed</title><p>Signed in</p>"""
+
+
+def box_of(screen: Screen, name: str) -> tuple[float, float]:
+    for el in screen.elements:
+        if el.name == name:
+            return el.box.cx, el.box.cy
+    raise AssertionError(f"no {name!r} on {[e.name for e in screen.elements]}")
+
+
+async def click(view: LiveView, x: float, y: float) -> None:
+    await view.pointer(PointerInput("down", x, y))
+    await view.pointer(PointerInput("up", x, y))
+
+
+async def type_keys(view: LiveView, text: str) -> None:
+    for char in text:
+        await view.key(KeyInput("down", char))
+        await view.key(KeyInput("up", char))
+
+
+async def next_frame(frames: AsyncIterator[LiveFrame]) -> LiveFrame:
+    async with asyncio.timeout(15):
+        return await anext(frames)
+
+
+async def value(surface: BrowserSurface, selector: str) -> Any:
+    return await surface.page.eval_on_selector(selector, "el => el.value")
+
+
+async def test_frames_and_input_reach_the_page(engine: BrowserEngine, make_site: Any) -> None:
+    site = make_site()
+    site.add("/", FORM)
+    site.add("/signed", SIGNED)
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        async with await surface.live() as view:
+            frames = view.frames()
+            first = await next_frame(frames)
+            assert first.data[:2] == b"\xff\xd8", "a JPEG"
+            assert (first.width, first.height) == view.size == (1280, 800)
+
+            await click(view, *box_of(screen, "Username"))
+            assert await surface.page.evaluate("document.activeElement.id") == "user"
+            await type_keys(view, "asha")
+            await view.text(" raina")
+            await view.key(KeyInput("down", "Backspace"))
+            await view.key(KeyInput("up", "Backspace"))
+            assert await value(surface, "#user") == "asha rain"
+            # Ctrl+A selects; the next character replaces the selection
+            await view.key(KeyInput("down", "a", "KeyA", Modifiers(ctrl=True)))
+            await view.key(KeyInput("up", "a", "KeyA", Modifiers(ctrl=True)))
+            await type_keys(view, "z")
+            assert await value(surface, "#user") == "z"
+
+            await view.pointer(PointerInput("wheel", 300, 300, dy=400))
+            async with asyncio.timeout(10):
+                while await surface.page.evaluate("scrollY") == 0:
+                    await next_frame(frames)  # each repaint of the scroll
+            await surface.page.evaluate("scrollTo(0, 0)")
+
+            async with surface.page.expect_navigation():
+                await view.key(KeyInput("down", "Enter"))
+                await view.key(KeyInput("up", "Enter"))
+            assert "/signed?user=z" in surface.url
+            after = await next_frame(frames)
+            assert after.data[:2] == b"\xff\xd8"
+    finally:
+        await surface.close()
+
+
+async def test_the_view_follows_a_page_that_opens_and_ends_with_the_surface(
+    engine: BrowserEngine, make_site: Any
+) -> None:
+    site = make_site()
+    site.add("/", FORM)
+    site.add("/other", OTHER)
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        view = await surface.live()
+        frames = view.frames()
+        await next_frame(frames)
+        await click(view, *box_of(screen, "Help (new tab)"))
+        async with asyncio.timeout(10):
+            while surface.pages < 2:
+                await next_frame(frames)
+        await surface.settle()
+        await next_frame(frames)
+        await type_keys(view, "why")
+        assert await value(surface, "#q") == "why", "the keys went to the new page"
+    finally:
+        await surface.close()
+    async with asyncio.timeout(10):
+        rest = [frame async for frame in frames]
+    assert len(rest) <= 1
+    assert view.closed
+    with pytest.raises(SurfaceError) as err:
+        await view.text("late")
+    assert err.value.code == "LIVE_CLOSED"
