@@ -35,11 +35,6 @@ import time
 from contextlib import AsyncExitStack
 from pathlib import Path
 
-# bench/ goes last on the path: its queue.py must not stand in for the standard library's
-# queue (which psycopg imports)
-sys.path.remove(str(Path(__file__).resolve().parent))
-sys.path.append(str(Path(__file__).resolve().parent))
-
 from handwritten import book_by_hand
 from playwright.async_api import Browser
 

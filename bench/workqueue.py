@@ -1,7 +1,7 @@
 """gofer's work queue against pgqueuer and procrastinate on the same PostgreSQL.
 
-    ./dev bench queue [--items N] [--concurrency C] [--batch B] [--big N]
-    (or .venv/bin/python bench/queue.py --pg URL, with the ``bench`` extra installed)
+    ./dev bench workqueue [--items N] [--concurrency C] [--batch B] [--big N]
+    (or .venv/bin/python bench/workqueue.py --pg URL, with the ``bench`` extra installed)
 
 Every system gets a fresh database on one server and does the same no-op work: N
 items enqueued first (not timed), then C workers in one process, each on its own
@@ -22,14 +22,6 @@ side by side, not absolute numbers across runs.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-# This file is named queue.py: keep its folder off the import path, or ``import queue``
-# (the standard library's, which concurrent.futures and psycopg use) would load it.
-HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
-
 import argparse
 import asyncio
 import json
@@ -37,12 +29,14 @@ import logging
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
@@ -335,7 +329,7 @@ async def main() -> None:
     parser.add_argument("--big", type=int, default=1_000_000)
     args = parser.parse_args()
     if not args.pg:
-        sys.exit("no PostgreSQL: pass --pg URL or run ./dev bench queue")
+        sys.exit("no PostgreSQL: pass --pg URL or run ./dev bench workqueue")
     n, c, b = args.items, args.concurrency, args.batch
     print(f"claim+finish of {n} no-op items, {c} workers, batch {b}, one PostgreSQL")
     results: list[Result] = []
