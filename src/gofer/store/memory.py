@@ -17,9 +17,10 @@ from contextlib import AbstractContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gofer.errors import LeaseLost, StoreError
+from gofer.errors import StoreError
+from gofer.store.queue import QueueBase, lease_lost
 from gofer.store.transaction import Dialect, Row, Transaction
-from gofer.store.types import Claim, Item, QueueConfig, SerialOrder, read_state
+from gofer.store.types import Claim, Item, QueueConfig, read_state
 from gofer.store.waking import Notice, Subscription, Waker
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ class _Row:
         return self.state == "queued" or (self.state == "running" and not self.live(now))
 
 
-class MemoryQueue:
+class MemoryQueue(QueueBase):
     """The work queue kept in a :class:`MemoryConnector`'s tables."""
 
     def __init__(self, connector: MemoryConnector, config: QueueConfig) -> None:
@@ -193,32 +194,9 @@ class MemoryQueue:
             t.notify(Notice("enqueued", kind=kind, group=group, owner=owner, id=row.id))
             return self._item(row, now)
 
-    async def claim(
-        self,
-        kinds: Sequence[str],
-        worker: str,
-        lease_ms: int,
-        *,
-        serial: SerialOrder | None = None,
-        running_at_most: int | None = None,
-    ) -> Claim | None:
-        """Lease the oldest claimable item of ``kinds``, or ``None``."""
-        got = await self.claim_batch(kinds, worker, lease_ms, limit=1, serial=serial,
-                                     running_at_most=running_at_most)
-        return got[0] if got else None
-
-    async def claim_batch(
-        self,
-        kinds: Sequence[str],
-        worker: str,
-        lease_ms: int,
-        *,
-        limit: int,
-        serial: SerialOrder | None = None,
-        running_at_most: int | None = None,
-    ) -> list[Claim]:
+    async def _lease(self, kinds: Sequence[str], worker: str, lease_ms: int, limit: int,
+                     running_at_most: int | None) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules."""
-        self.config.check_claim(kinds, serial)
         wanted = set(kinds)
         claims: list[Claim] = []
         async with self.connector.within(None):
@@ -263,10 +241,7 @@ class MemoryQueue:
     def _leased(self, claim: Claim, now: float) -> _Row:
         row = self._rows.get(claim.id)
         if row is None or row.token != claim.token or not row.live(now):
-            raise LeaseLost(
-                f"item {claim.id} is no longer leased to this claim",
-                item=claim.id, worker=claim.worker,
-            )
+            raise lease_lost(claim)
         return row
 
     async def renew(self, claim: Claim, lease_ms: int | None = None) -> None:

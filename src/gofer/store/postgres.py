@@ -31,10 +31,11 @@ from psycopg.rows import DictRow, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
-from gofer.errors import LeaseLost, StoreError, StoreUnavailable
+from gofer.errors import StoreError, StoreUnavailable
+from gofer.store.queue import QueueBase, lease_lost
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
 from gofer.store.transaction import Dialect, Row, Transaction
-from gofer.store.types import Claim, Item, QueueConfig, SerialOrder, read_state
+from gofer.store.types import Claim, Item, QueueConfig, read_state
 from gofer.store.waking import CHANNEL, Notice, Subscription, Waker
 
 if TYPE_CHECKING:
@@ -238,12 +239,7 @@ def _item(row: Mapping[str, Any]) -> Item:
     )
 
 
-def _lost(claim: Claim) -> LeaseLost:
-    return LeaseLost(f"item {claim.id} is no longer leased to this claim",
-                     item=claim.id, worker=claim.worker)
-
-
-class PostgresQueue:
+class PostgresQueue(QueueBase):
     """The work queue in PostgreSQL (see the module's docstring)."""
 
     def __init__(self, connector: PostgresConnector, config: QueueConfig) -> None:
@@ -278,34 +274,9 @@ class PostgresQueue:
                 return _item(row)
             return _item({**row, "read_at": row["created_at"]})
 
-    async def claim(
-        self,
-        kinds: Sequence[str],
-        worker: str,
-        lease_ms: int,
-        *,
-        serial: SerialOrder | None = None,
-        running_at_most: int | None = None,
-    ) -> Claim | None:
-        """Lease the oldest claimable item of ``kinds``, or ``None``."""
-        got = await self.claim_batch(kinds, worker, lease_ms, limit=1, serial=serial,
-                                     running_at_most=running_at_most)
-        return got[0] if got else None
-
-    async def claim_batch(
-        self,
-        kinds: Sequence[str],
-        worker: str,
-        lease_ms: int,
-        *,
-        limit: int,
-        serial: SerialOrder | None = None,
-        running_at_most: int | None = None,
-    ) -> list[Claim]:
+    async def _lease(self, kinds: Sequence[str], worker: str, lease_ms: int, limit: int,
+                     running_at_most: int | None) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules, in one statement."""
-        self.config.check_claim(kinds, serial)
-        if limit < 1:
-            return []
         async with self.connector.conn(None) as conn:
             cur = await conn.execute(self._q["claim_items"], {
                 "kinds": list(kinds), "worker": worker, "lease_ms": lease_ms,
@@ -327,7 +298,7 @@ class PostgresQueue:
                 "id": claim.id, "token": claim.token, "lease_ms": lease_ms or claim.lease_ms,
             })
             if cur.rowcount != 1:
-                raise _lost(claim)
+                raise lease_lost(claim)
 
     async def finish(
         self,
@@ -342,7 +313,7 @@ class PostgresQueue:
                 "id": claim.id, "token": claim.token, "result": Jsonb(dict(result or {})),
             })
             if await cur.fetchone() is None:
-                raise _lost(claim)
+                raise lease_lost(claim)
 
     async def release(
         self,
@@ -359,7 +330,7 @@ class PostgresQueue:
                 "error": error,
             })
             if await cur.fetchone() is None:
-                raise _lost(claim)
+                raise lease_lost(claim)
 
     async def get(self, item_id: int, *, tx: Transaction | None = None) -> Item | None:
         """One item by id."""

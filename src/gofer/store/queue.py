@@ -23,15 +23,17 @@ Rules every implementation keeps:
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
+from gofer.errors import LeaseLost
 from gofer.store.transaction import Transaction
 from gofer.store.types import Claim, Item, QueueConfig, SerialOrder
 from gofer.store.waking import Subscription
 
-__all__ = ["WorkQueue"]
+__all__ = ["QueueBase", "WorkQueue", "lease_lost"]
 
 
 class WorkQueue(Protocol):
@@ -126,3 +128,55 @@ class WorkQueue(Protocol):
     def subscribe(self) -> AbstractContextManager[Subscription]:
         """Wake-ups for enqueues, finishes and releases (take it before checking)."""
         ...
+
+
+class QueueBase(ABC):
+    """What every implementation shares: ``claim`` is a batch of one, and a batch is
+    checked against the queue's orders before the store is asked. An implementation
+    writes only :meth:`_lease`."""
+
+    config: QueueConfig
+
+    async def claim(
+        self,
+        kinds: Sequence[str],
+        worker: str,
+        lease_ms: int,
+        *,
+        serial: SerialOrder | None = None,
+        running_at_most: int | None = None,
+    ) -> Claim | None:
+        """Lease the oldest claimable item of ``kinds``, or ``None``."""
+        got = await self.claim_batch(kinds, worker, lease_ms, limit=1, serial=serial,
+                                     running_at_most=running_at_most)
+        return got[0] if got else None
+
+    async def claim_batch(
+        self,
+        kinds: Sequence[str],
+        worker: str,
+        lease_ms: int,
+        *,
+        limit: int,
+        serial: SerialOrder | None = None,
+        running_at_most: int | None = None,
+    ) -> list[Claim]:
+        """Lease up to ``limit`` items under the queue's rules (none when ``limit`` is
+        below 1); ``ValueError`` for an order the queue was not given or kinds outside
+        it."""
+        self.config.check_claim(kinds, serial)
+        if limit < 1:
+            return []
+        return await self._lease(kinds, worker, lease_ms, limit, running_at_most)
+
+    @abstractmethod
+    async def _lease(self, kinds: Sequence[str], worker: str, lease_ms: int, limit: int,
+                     running_at_most: int | None) -> list[Claim]:
+        """Lease up to ``limit`` (at least 1) of the oldest claimable items of
+        ``kinds``, keeping groups and the running cap."""
+
+
+def lease_lost(claim: Claim) -> LeaseLost:
+    """The error for a write on ``claim`` once its lease is gone or never was."""
+    return LeaseLost(f"item {claim.id} is no longer leased to this claim",
+                     item=claim.id, worker=claim.worker)

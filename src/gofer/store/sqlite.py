@@ -25,10 +25,11 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from gofer.errors import LeaseLost, StoreError, StoreUnavailable
+from gofer.errors import StoreError, StoreUnavailable
+from gofer.store.queue import QueueBase, lease_lost
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
 from gofer.store.transaction import Dialect, Row, Transaction
-from gofer.store.types import Claim, Item, QueueConfig, SerialOrder, read_state
+from gofer.store.types import Claim, Item, QueueConfig, read_state
 from gofer.store.waking import Notice, Subscription, Waker
 
 if TYPE_CHECKING:
@@ -282,12 +283,7 @@ def _item(row: sqlite3.Row | Mapping[str, Any], now: float) -> Item:
     )
 
 
-def _lost(claim: Claim) -> LeaseLost:
-    return LeaseLost(f"item {claim.id} is no longer leased to this claim",
-                     item=claim.id, worker=claim.worker)
-
-
-class SQLiteQueue:
+class SQLiteQueue(QueueBase):
     """The work queue in a SQLite file (see the module's docstring)."""
 
     def __init__(self, connector: SQLiteConnector, config: QueueConfig) -> None:
@@ -321,34 +317,9 @@ class SQLiteQueue:
 
         return await self.connector.write(work, tx)
 
-    async def claim(
-        self,
-        kinds: Sequence[str],
-        worker: str,
-        lease_ms: int,
-        *,
-        serial: SerialOrder | None = None,
-        running_at_most: int | None = None,
-    ) -> Claim | None:
-        """Lease the oldest claimable item of ``kinds``, or ``None``."""
-        got = await self.claim_batch(kinds, worker, lease_ms, limit=1, serial=serial,
-                                     running_at_most=running_at_most)
-        return got[0] if got else None
-
-    async def claim_batch(
-        self,
-        kinds: Sequence[str],
-        worker: str,
-        lease_ms: int,
-        *,
-        limit: int,
-        serial: SerialOrder | None = None,
-        running_at_most: int | None = None,
-    ) -> list[Claim]:
+    async def _lease(self, kinds: Sequence[str], worker: str, lease_ms: int, limit: int,
+                     running_at_most: int | None) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules, in one transaction."""
-        self.config.check_claim(kinds, serial)
-        if limit < 1:
-            return []
         names = json.dumps(list(kinds))
         return await self.connector.write(
             partial(self._claim, names, worker, lease_ms, limit, running_at_most))
@@ -401,7 +372,7 @@ class SQLiteQueue:
             }).rowcount
 
         if await self.connector.write(work) != 1:
-            raise _lost(claim)
+            raise lease_lost(claim)
 
     async def finish(
         self,
@@ -428,7 +399,7 @@ class SQLiteQueue:
             return True
 
         if not await self.connector.write(work, tx):
-            raise _lost(claim)
+            raise lease_lost(claim)
 
     async def release(
         self,
@@ -451,7 +422,7 @@ class SQLiteQueue:
             return True
 
         if not await self.connector.write(work, tx):
-            raise _lost(claim)
+            raise lease_lost(claim)
 
     async def get(self, item_id: int, *, tx: Transaction | None = None) -> Item | None:
         """One item by id."""
