@@ -5,6 +5,7 @@ code                        status  when
 ==========================  ======  ==================================================
 UNAUTHORIZED                401     no bearer token, or one no owner holds
 CROSS_ORIGIN                403     a browser request with the token cookie from another site
+STARTED_BY_TASK             403     a task's own turn tried to start a task
 UNKNOWN_TASK                404     no task has that id, or another owner's task has it
 UNKNOWN_ARTIFACT            404     no such artifact, or it expired
 NOT_FOUND                   404     no such route
@@ -41,6 +42,7 @@ __all__ = ["STATUS", "error_body", "http_status", "problems_of"]
 STATUS: dict[str, int] = {
     "UNAUTHORIZED": 401,
     "CROSS_ORIGIN": 403,
+    "STARTED_BY_TASK": 403,
     "UNKNOWN_TASK": 404,
     "UNKNOWN_ARTIFACT": 404,
     "NOT_FOUND": 404,

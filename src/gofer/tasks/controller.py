@@ -78,7 +78,7 @@ from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
 from gofer.tasks.status import TaskReading, group_of
 from gofer.tasks.store import Cell, Segment
-from gofer.tasks.worker import TaskWorker, TurnLimits
+from gofer.tasks.worker import TaskWorker, TurnLimits, turn_running
 
 __all__ = ["Tasks"]
 
@@ -259,8 +259,11 @@ class Tasks:
     ) -> TaskView:
         """Validate and store a task with its first turn, in one transaction; returns at
         once with its first view. ``title`` is what the caller calls the task (else the
-        ask's first sentence)."""
+        ask's first sentence). Refused (STARTED_BY_TASK) inside a task's own turn."""
         self._check_open()
+        running = turn_running()
+        if running is not None:
+            raise errors.started_by_task(running)
         self._started()
         req = _coerce(StartTaskRequest, request)
         if req.output is not None:

@@ -14,6 +14,8 @@ SURFACE_UNAVAILABLE  the task needs a surface the runner cannot give it
 UNKNOWN_ARTIFACT     no such artifact, or it expired
 LIVE_UNAVAILABLE     the task holds no browser here to take over (let go, or elsewhere)
 CLOSED               the controller was closed
+STARTED_BY_TASK      ``start_task`` called from inside a task's own turn (its run, or a
+                     model pass of it): a task never starts another task by itself
 ==================== ===================================================================
 
 Besides these, calls raise :class:`~gofer.errors.InvalidRequest` (``INVALID_REQUEST``),
@@ -35,6 +37,7 @@ __all__ = [
     "origins_required",
     "output_unavailable",
     "planner_unavailable",
+    "started_by_task",
     "surface_unavailable",
     "too_many_tasks",
     "unknown_artifact",
@@ -46,6 +49,15 @@ __all__ = [
 def unknown_task(task_id: str) -> TaskError:
     """No task has ``task_id``."""
     return TaskError(f"there is no task {task_id!r}", code="UNKNOWN_TASK", id=task_id)
+
+
+def started_by_task(task_id: str) -> TaskError:
+    """``start_task`` from inside the turn of ``task_id``."""
+    return TaskError(
+        f"task {task_id!r} tried to start a task from its own turn; a task never starts "
+        "another task by itself (only its caller or a person starts tasks)",
+        code="STARTED_BY_TASK", by=task_id,
+    )
 
 
 def too_many_tasks(limit: int) -> TaskError:

@@ -24,6 +24,7 @@ turn once more, reopening the page the task was last on when its browser is gone
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import traceback
 import uuid
@@ -63,6 +64,14 @@ __all__ = ["TaskWorker", "TurnLimits"]
 log = logging.getLogger("gofer.tasks")
 
 STOPPED = "the worker stopped before the run ended (a restart)"
+
+_TURN: contextvars.ContextVar[str | None] = contextvars.ContextVar("gofer_turn", default=None)
+
+
+def turn_running() -> str | None:
+    """The task whose turn this code runs in (its run, its model passes, anything they
+    start), or None outside every turn: the controller refuses to start a task there."""
+    return _TURN.get()
 
 
 @dataclass(frozen=True)
@@ -298,6 +307,7 @@ class TaskWorker:
         # The task takes its browser back from any person in it.
         self.unhold(task_id)
         await self.close_lives(task_id)
+        _TURN.set(task_id)  # this turn's own asyncio task: its context is its alone
         try:
             async with keep_lease(self.book.queue, claim):
                 loaded = await self.book.load(owner, task_id)
