@@ -21,6 +21,7 @@ __all__ = [
     "calendar_selects",
     "calendar_target",
     "day_cells",
+    "day_in_month",
     "format_date",
     "format_hint",
     "format_time",
@@ -31,6 +32,7 @@ __all__ = [
     "names_month",
     "native_value",
     "shown_month",
+    "shown_months",
     "shows_calendar",
     "shows_date",
     "shows_time",
@@ -79,6 +81,46 @@ def shown_month(screen: Screen) -> tuple[int, int] | None:
         m = _heading(line.text)
         if m:
             return int(m.group(2)), MONTHS[m.group(1).casefold()]
+    return None
+
+
+def shown_months(screen: Screen) -> list[tuple[tuple[int, int], Box]]:
+    """Every month heading on the screen, as ((year, month), where it is), in reading
+    order: a calendar that shows two or three months at once (a range picker's) has one
+    heading for each."""
+    out: list[tuple[tuple[int, int], Box]] = []
+    for line in screen.lines:
+        m = _heading(line.text)
+        if m:
+            out.append(((int(m.group(2)), MONTHS[m.group(1).casefold()]), line.box))
+    return out
+
+
+def _heading_over(cell: Box, headings: Sequence[tuple[tuple[int, int], Box]]) -> int | None:
+    """Which heading a day cell lies under: the nearest one above it, columns first (the
+    months of a range picker sit side by side, or one under another)."""
+    best: tuple[float, int] | None = None
+    for i, (_month, box) in enumerate(headings):
+        if box.y > cell.y + cell.height / 2:
+            continue
+        cost = abs(cell.cx - box.cx) + (cell.y - box.y) * 0.1
+        if best is None or cost < best[0]:
+            best = (cost, i)
+    return None if best is None else best[1]
+
+
+def day_in_month(
+    day: date, cells: Sequence[Element], headings: Sequence[tuple[tuple[int, int], Box]]
+) -> Element | None:
+    """The cell showing only ``day``'s number under the heading of ``day``'s month, when a
+    calendar shows several months at once; None when no such cell is there."""
+    want = (day.year, day.month)
+    for el in cells:
+        if normalise(el.display_name) != str(day.day):
+            continue
+        under = _heading_over(el.box, headings)
+        if under is not None and headings[under][0] == want:
+            return el
     return None
 
 
@@ -370,10 +412,11 @@ def calendar_nav(
     """The control that moves an open calendar a month forward (or back).
 
     Its words say so ("Next month", "Prev", "›"); a calendar whose arrows carry no
-    words at all has them at the two ends of its heading's row: back on the left,
-    forward on the right. Words naming a year ("Next year") are passed over while
-    a month control is there. A disabled control is returned as it is (the
-    calendar goes no further that way).
+    words at all has them at the two ends of its headings' row: back on the left of
+    the first month, forward on the right of the last (a lone one past the heading's
+    end: the other is hidden where the calendar goes no further). Words naming a
+    year ("Next year") are passed over while a month control is there. A disabled
+    control is returned as it is (the calendar goes no further that way).
     """
     want, other = (_FORWARD, _BACK) if forward else (_BACK, _FORWARD)
     named: list[tuple[int, Element]] = []
@@ -390,23 +433,28 @@ def calendar_nav(
             named.append((1 if "year" in tokens else 0, el))
     if named:
         return min(named, key=lambda pair: pair[0])[1]
-    heading = _heading_box(screen, before)
-    if heading is None:
+    headings = [box for _month, box in shown_months(screen)]
+    if not headings:
+        month, _year = calendar_controls(screen, before)
+        headings = [month.box] if month is not None else []
+    if not headings:
         return None
-    row = [e for e in bare if abs(e.box.cy - heading.cy) <= max(heading.height, e.box.height)]
-    if len(row) < 2:
+    first, last = min(headings, key=lambda b: b.x), max(headings, key=lambda b: b.x)
+    row = [e for e in bare
+           if any(abs(e.box.cy - h.cy) <= max(h.height, e.box.height) for h in headings)]
+    if not row:
         return None
     row.sort(key=lambda e: e.box.x)
+    # Back on the left of the first month, forward on the right of the last; the other
+    # may be hidden where the calendar goes no further that way.
     end = row[-1] if forward else row[0]
-    return end if (end.box.x > heading.cx) is forward else None
-
-
-def _heading_box(screen: Screen, before: frozenset[str]) -> Box | None:
-    for line in screen.lines:
-        if _heading(line.text):
-            return line.box
-    month, _year = calendar_controls(screen, before)
-    return month.box if month is not None else None
+    if len(row) == 1:  # alone, it must lie past the heading's end, not only its middle
+        if forward:
+            return end if end.box.x >= last.x + last.width else None
+        return end if end.box.x + end.box.width <= first.x else None
+    if forward:
+        return end if end.box.x > last.cx else None
+    return end if end.box.x < first.cx else None
 
 
 def day_cells(elements: Sequence[Element]) -> list[Element]:

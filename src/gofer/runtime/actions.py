@@ -40,6 +40,7 @@ from gofer.decide.dates import (
     calendar_nav,
     calendar_target,
     day_cells,
+    day_in_month,
     format_date,
     format_hint,
     format_time,
@@ -48,6 +49,7 @@ from gofer.decide.dates import (
     month_of,
     names_month,
     native_value,
+    shown_months,
     shows_calendar,
     shows_date,
     shows_time,
@@ -66,8 +68,9 @@ from gofer.decide.split import (
     parts_among,
     split_fields,
 )
+from gofer.errors import SurfaceError
 from gofer.flow import Choose, Click, Do, Enter, StopBefore
-from gofer.runtime.context import StepContext
+from gofer.runtime.context import RangeStart, StepContext
 from gofer.runtime.signals import Done, Gated, StepFailed
 from gofer.runtime.types import Gate, StepOutcome
 from gofer.safety import Consequence, human_wall, screen_payment_evidence
@@ -392,13 +395,41 @@ async def _date_field(
             raise StepFailed(
                 f"'{label_of(el)}' is read-only and no calendar opened to pick {day:%d %B %Y}", el)
     shown = await browser.read_value(el.ref)
+    if picked and not shown.strip() and not isinstance(when, datetime) and shows_calendar(
+            await run.screen(), frozenset(e.ref for e in screen.elements if e.visible)):
+        # Still open and the field still empty: a range picker holding the range's start
+        # until its end is picked (the field that shares the calendar comes next).
+        run.ranges.append(RangeStart(path, el.ref, label_of(el), day, hint))
+        return Done(element=el, confidence=confidence,
+                    reason=f"the calendar holds {day:%d %B %Y} as the start of a range; "
+                           f"'{label_of(el)}' shows it once the range's end is picked")
     if not shows_date(shown, day, hint) or (
         isinstance(when, datetime) and picked and not shows_time(shown, when.time())
     ):
         how = "picked" if picked else "typed"
         raise StepFailed(
             f"{how} {_written(when)} for '{label_of(el)}', but it shows '{shown}'", el)
+    if picked:
+        await _ranges_shown(run, el)
     return Done(element=el, confidence=confidence)
+
+
+async def _ranges_shown(run: StepContext, el: Element) -> None:
+    """After a pick that ended a range: every range start picked before must now show in
+    its field, or this step fails saying what that field shows."""
+    browser = await run.browser()
+    for start in list(run.ranges):
+        if start.ref == el.ref:
+            continue
+        run.ranges.remove(start)
+        try:
+            shown = await browser.read_value(start.ref)
+        except SurfaceError:
+            continue  # the field went with its page: nothing left to judge
+        if not shows_date(shown, start.day, start.hint):
+            raise StepFailed(
+                f"picked the end of the range, but '{start.label}' shows '{shown}', not its "
+                f"start {start.day:%d %B %Y}", el)
 
 
 async def _time_picker(
@@ -537,6 +568,13 @@ async def _set_split(run: StepContext, path: str, fields: SplitFields, when: Whe
         elif current.role in ("button", "clickable"):
             await run.act(path, f"switch '{label_of(current)}' to {str(want).upper()}",
                           _clicker(browser, current.ref))
+        elif current.tag not in ("input", "textarea") and (
+                current.editable or current.role == "spinbutton"):
+            # A segment drawn without an input (React Aria's, MUI's) takes keys, not a
+            # value: each part typed whole, so the segment moves on by itself.
+            text = f"{want:02d}" if isinstance(want, int) and part != "year" else str(want)
+            await run.act(path, f"type {text} into '{label_of(current)}'",
+                          _typer(browser, current.ref, text))
         elif current.editable or current.role == "spinbutton":
             text = f"{want:02d}" if part == "minute" and isinstance(want, int) else str(want)
             await run.act(path, f"type {text} into '{label_of(current)}'",
@@ -577,7 +615,21 @@ async def _pick_date(
         if words is not None and shown is not None:
             target, words = calendar_target(words, target, shown), None
         cells = day_cells([e for e in screen.elements if e.visible])
-        cell = match_date_cell(target, [e for e in cells if not e.disabled])
+        enabled = [e for e in cells if not e.disabled]
+        cell = match_date_cell(target, enabled)
+        months = shown_months(screen)
+        if len(months) > 1 and shown is not None:
+            # A calendar showing several months at once: the day is picked under its
+            # month's heading, and the calendar moves only when no shown month is it.
+            shown_set = [m for m, _box in months]
+            if (target.year, target.month) in shown_set:
+                shown = (target.year, target.month)
+                cell = match_date_cell(target, [e for e in enabled if names_month(
+                    e, target)]) or day_in_month(target, enabled, months)
+            elif (target.year, target.month) > max(shown_set):
+                shown = max(shown_set)
+            else:
+                shown = min(shown_set)
         month_el, year_el = calendar_controls(screen, before)
         if shown != (target.year, target.month) and (month_el or year_el) and settings_left:
             settings_left -= 1
@@ -655,6 +707,10 @@ def _selector(browser: Surface, ref: str, label: str) -> Callable[[], Awaitable[
 
 def _filler(browser: Surface, ref: str, text: str) -> Callable[[], Awaitable[ActionEffect]]:
     return lambda: browser.fill(ref, text)
+
+
+def _typer(browser: Surface, ref: str, text: str) -> Callable[[], Awaitable[ActionEffect]]:
+    return lambda: browser.type_keys(ref, text)
 
 
 def _clicker(browser: Surface, ref: str) -> Callable[[], Awaitable[ActionEffect]]:

@@ -17,7 +17,7 @@ from gofer.flow import JSONValue
 from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.screen import Element, Screen
 
-__all__ = ["RuntimeSettings", "StepContext"]
+__all__ = ["RangeStart", "RuntimeSettings", "StepContext"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +32,25 @@ class RuntimeSettings:
     today: date | None = None  # the date relative dates are read against (default: today)
 
 
+@dataclass(frozen=True, slots=True)
+class RangeStart:
+    """A day picked in a range picker that fills its fields only once the range's end
+    is picked too (two fields sharing one calendar): the field must show ``day`` by
+    the time a later pick ends the range, or by the end of the run."""
+
+    path: str  # the step that picked it
+    ref: str
+    label: str
+    day: date
+    hint: str | None = None
+
+
 class StepContext(Protocol):
     """The run as one acting step sees it."""
 
     settings: RuntimeSettings
+    ranges: list[RangeStart]
+    """Range starts picked and not yet shown by their fields (see :class:`RangeStart`)."""
     mask: Callable[[str], str]
     """Hides secret values in a text that leaves the run (reasons, reports, events)."""
 

@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 from gofer.decide import Grounding, Query, ground, learn_hint, site_of
 from gofer.decide.conditions import NeedsDecider, holds, needs_screen
 from gofer.decide.controls import label_of
+from gofer.decide.dates import shows_date
 from gofer.decide.decider import Allowance, Decision, Verdict
 from gofer.decide.gates import card_evidence, judge, wall_on
 from gofer.decide.hints import is_hinted
@@ -48,7 +49,7 @@ from gofer.flow import (
     substitute,
 )
 from gofer.runtime import actions
-from gofer.runtime.context import RuntimeSettings
+from gofer.runtime.context import RangeStart, RuntimeSettings
 from gofer.runtime.signals import BudgetSpent, Done, Gated, StepFailed
 from gofer.runtime.types import (
     ChosenElement,
@@ -143,6 +144,7 @@ class Run:
         self.hints: list[GroundingHint] = list(request.hints)
         self.described: dict[str, str] = {}  # step path -> the step in words (masked)
         self.seconds_per_call: float | None = None  # how long a model call took last
+        self.ranges: list[RangeStart] = []
         self._screen: Screen | None = None
         self._browser: Surface | None = None
         self._preloaded: str | None = None
@@ -249,6 +251,7 @@ class Run:
             for i, step in enumerate(self.request.flow.steps):
                 await self.step(str(i), step)
                 result.top_level_done = i + 1
+            await self._ranges_left()
         except StepFailed as exc:
             result.status = RunStatus.FAILED
             result.failure = Failure(exc.path, exc.kind, exc.reason)
@@ -270,6 +273,27 @@ class Run:
         result.hints = self.learned
         result.spend = self.spend
         return result
+
+    async def _ranges_left(self) -> None:
+        """A range start no later pick ended: its step fails unless its field shows it."""
+        for start in self.ranges:
+            browser = await self.browser()
+            try:
+                shown = await browser.read_value(start.ref)
+            except SurfaceError:
+                continue
+            if shows_date(shown, start.day, start.hint):
+                continue
+            reason = self.mask(
+                f"picked {start.day:%d %B %Y} as the start of a range for '{start.label}', "
+                f"but no end was picked and the field shows '{shown}'")
+            for report in self.reports:
+                if report.path == start.path:
+                    report.outcome, report.reason = StepOutcome.FAILED, reason
+            failed = StepFailed(reason)
+            failed.path = start.path
+            failed.kind = next((r.kind for r in self.reports if r.path == start.path), "choose")
+            raise failed
 
     async def _capture_screen_text(self, result: RunResult) -> None:
         if self._browser is None:

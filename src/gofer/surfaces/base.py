@@ -129,6 +129,12 @@ class Surface(Protocol):
         """Press a key on the focused element."""
         ...
 
+    async def type_keys(self, ref: str, text: str) -> ActionEffect:
+        """Focus the element and type ``text`` key by key, as a person would: for
+        controls that take keys rather than a value (a date's segments, a spinner
+        drawn without an input)."""
+        ...
+
     async def read_value(self, ref: str) -> str:
         """The field's current value, unmasked."""
         ...

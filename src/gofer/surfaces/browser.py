@@ -821,6 +821,15 @@ class BrowserSurface:
 
         return await self._act(act, None)
 
+    async def type_keys(self, ref: str, text: str) -> ActionEffect:
+        """Focus the element and type ``text`` key by key (``type_delay_ms`` apart)."""
+
+        async def act(el: ElementHandle, _: Any) -> None:
+            await el.focus()
+            await el.type(text, delay=self.type_delay_ms, timeout=self.timeout_ms)
+
+        return await self._on(ref, "type into", act)
+
     async def scroll_into_view(self, ref: str) -> None:
         """Scroll until the element is in view."""
         element = await self.element(ref)

@@ -295,6 +295,11 @@ class FakeSurface:
             replace(e, focused=e.ref == ref) for e in self.screen.elements))
         return ActionEffect(focus_changed=True)
 
+    async def type_keys(self, ref: str, text: str) -> ActionEffect:
+        """The element takes focus and holds the keys typed, as a field keeps a fill."""
+        await self.focus(ref)
+        return await self.fill(ref, text)
+
     async def press(self, key: str) -> ActionEffect:
         """Record the key; a fake page does not answer keys."""
         self._check_open()

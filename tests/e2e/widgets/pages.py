@@ -340,3 +340,98 @@ PAGES["signup-region"] = _page("Create your account", """
 <button>Continue to sign-up</button>
 <button type="button" onclick="location.href='/w/native'">Continue shopping</button>
 </form>""")
+
+# ---------------------------------------------------------------- two fields, one calendar
+
+PAGES["litepicker-range"] = _page("Find a room", """
+<form method="post" action="/record">
+<p><label for="in">Check-in</label> <input id="in" name="checkin" placeholder="Arrival"
+ autocomplete="off"></p>
+<p><label for="out">Check-out</label> <input id="out" name="checkout" placeholder="Departure"
+ autocomplete="off"></p>
+<button>Search rooms</button></form>
+<script src="/vendor/litepicker/litepicker.js"></script>
+<script>new Litepicker({element: document.getElementById("in"),
+  elementEnd: document.getElementById("out"), singleMode: false, format: "YYYY-MM-DD",
+  minDate: new Date(), numberOfMonths: 2, numberOfColumns: 2});</script>""")
+
+# ---------------------------------------------------------------- segmented date fields
+
+# In the style of React Aria's DateField (and MUI X's fields): one spin button a part,
+# each taking digits from the keyboard (moving on once a part is whole) and arrow keys;
+# the field's value lives in a hidden input the form posts.
+_SEGMENTS = """
+class DateSegments {
+  constructor(group, hidden, order) {
+    this.hidden = hidden; this.parts = {};
+    const spec = {month: [1, 12, 2, "mm"], day: [1, 31, 2, "dd"], year: [1, 9999, 4, "yyyy"]};
+    order.forEach((kind, i) => {
+      const [min, max, width, empty] = spec[kind];
+      const el = document.createElement("span");
+      el.setAttribute("role", "spinbutton"); el.tabIndex = 0; el.contentEditable = "true";
+      el.setAttribute("inputmode", "numeric"); el.setAttribute("aria-label", kind);
+      el.setAttribute("aria-labelledby", el.id = group.id + "-" + kind);
+      el.setAttribute("aria-labelledby", el.id + " " + group.getAttribute("aria-labelledby"));
+      el.setAttribute("aria-valuemin", min); el.setAttribute("aria-valuemax", max);
+      el.className = "segment";
+      const part = {el, kind, min, max, width, empty, value: null, typed: ""};
+      this.parts[kind] = part; this.show(part);
+      el.addEventListener("focus", () => { part.typed = ""; });
+      el.addEventListener("beforeinput", (e) => e.preventDefault());
+      el.addEventListener("keydown", (e) => this.key(e, part, order, i));
+      if (i) group.append(document.createTextNode(" / "));
+      group.append(el);
+    });
+  }
+  show(part) {
+    const v = part.value;
+    part.el.textContent = v === null ? part.empty : String(v).padStart(part.width, "0");
+    if (v === null) { part.el.removeAttribute("aria-valuenow");
+      part.el.setAttribute("aria-valuetext", "Empty"); }
+    else { part.el.setAttribute("aria-valuenow", v);
+      part.el.setAttribute("aria-valuetext", part.kind === "month"
+        ? v + " – " + new Date(2000, v - 1, 1).toLocaleString("en", {month: "long"})
+        : String(v)); }
+    const p = this.parts;
+    if (p.day && p.month && p.year && p.day.value && p.month.value && p.year.value) {
+      this.hidden.value = String(p.year.value).padStart(4, "0") + "-"
+        + String(p.month.value).padStart(2, "0") + "-" + String(p.day.value).padStart(2, "0");
+    } else { this.hidden.value = ""; }
+  }
+  key(e, part, order, i) {
+    if (e.key === "Tab" || e.key.startsWith("Shift")) return;
+    e.preventDefault();
+    if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+      const step = e.key === "ArrowUp" ? 1 : -1, span = part.max - part.min + 1;
+      const v = part.value === null ? part.min : part.value;
+      part.value = ((v - part.min + step + span) % span) + part.min;
+    } else if (e.key === "Backspace") { part.value = null; part.typed = "";
+    } else if (/^[0-9]$/.test(e.key)) {
+      part.typed = (part.typed + e.key).slice(-part.width);
+      const n = Number(part.typed);
+      if (n >= part.min && n <= part.max) part.value = n;
+      const full = part.typed.length >= part.width || n * 10 > part.max;
+      if (full && order[i + 1]) this.parts[order[i + 1]].el.focus();
+    }
+    this.show(part);
+  }
+}"""
+
+PAGES["segments"] = _page("Passenger", f"""
+<style>.segment {{ padding: 0 2px; outline-offset: 1px; }}</style>
+<form method="post" action="/record">
+<p><span id="dob-label">Date of birth</span></p>
+<div id="dob" role="group" aria-labelledby="dob-label"
+ style="display: inline-block; border: 1px solid #888; padding: 4px"></div>
+<input type="hidden" name="dob" id="dob-value">
+<p><span id="exp-label">Passport expiry</span></p>
+<div id="exp" role="group" aria-labelledby="exp-label"
+ style="display: inline-block; border: 1px solid #888; padding: 4px"></div>
+<input type="hidden" name="expiry" id="exp-value">
+<p><button>Save passenger</button></p></form>
+<script>{_SEGMENTS}
+new DateSegments(document.getElementById("dob"), document.getElementById("dob-value"),
+  ["month", "day", "year"]);
+new DateSegments(document.getElementById("exp"), document.getElementById("exp-value"),
+  ["day", "month", "year"]);
+</script>""")

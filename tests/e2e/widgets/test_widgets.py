@@ -8,7 +8,7 @@ checks itself with ``verify``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 import pytest
@@ -31,6 +31,16 @@ class Case:
 
 def _value(selector: str) -> str:
     return f"document.querySelector({selector!r}).value"
+
+
+# Litepicker opens on this machine's month and offers no day before today: its stay is
+# written in words a few weeks ahead, one in a month it shows, one beyond.
+_IN, _OUT = date.today() + timedelta(days=40), date.today() + timedelta(days=44)
+_LATER = date.today() + timedelta(days=70)
+
+
+def _words(day: date) -> str:
+    return f"{day.day} {day:%B %Y}"
 
 
 CASES: dict[str, Case] = {
@@ -78,6 +88,26 @@ CASES: dict[str, Case] = {
                             _value("#del"), "02.11.2016"),
     "shadow-choose": Case("shadow-picker", [{"choose": "14 October 2016", "in": "Pick-up date"}],
                           "document.querySelector('date-field').value", "14.10.2016"),
+    # two fields sharing one calendar of two months (Litepicker)
+    "litepicker-range": Case("litepicker-range",
+                             [{"choose": _words(_IN), "in": "Check-in"},
+                              {"choose": _words(_OUT), "in": "Check-out"}],
+                             "[document.querySelector('#in').value, "
+                             "document.querySelector('#out').value].join(' ')",
+                             f"{_IN.isoformat()} {_OUT.isoformat()}"),
+    "litepicker-later": Case("litepicker-range",
+                             [{"choose": _words(_LATER), "in": "Check-in"},
+                              {"choose": _words(_LATER + timedelta(days=3)),
+                               "in": "Check-out"}],
+                             "[document.querySelector('#in').value, "
+                             "document.querySelector('#out').value].join(' ')",
+                             f"{_LATER.isoformat()} {(_LATER + timedelta(days=3)).isoformat()}"),
+    # segmented date fields (spin buttons a part, in the style of React Aria and MUI X)
+    "segments-choose": Case("segments", [{"choose": "14 October 1986", "in": "Date of birth"}],
+                            _value("#dob-value"), "1986-10-14"),
+    "segments-enter-day-first": Case("segments",
+                                     [{"enter": "2031-01-02", "into": "Passport expiry"}],
+                                     _value("#exp-value"), "2031-01-02"),
     # separate selects
     "split-date": Case("split-date", [{"choose": "14 October 2016", "in": "Birthday"}],
                        "[bd.value, bm.value, by.value].join('/')", "14/10/2016"),
@@ -139,3 +169,29 @@ async def test_widget_flow(
         got = await done.page.evaluate(case.read)
         want = date.today().isoformat() if case.want == "TODAY" else case.want
         assert got == want
+
+
+async def test_a_range_start_that_no_end_follows_fails_its_step(
+    run_open: Opener, widgets: WidgetSite
+) -> None:
+    flow = [{"browse": widgets.url("litepicker-range")},
+            {"choose": _words(_IN), "in": "Check-in"}]
+    async with run_open(flow) as done:
+        held = await done.page.evaluate(_value("#in"))
+    assert done.result.status is RunStatus.FAILED
+    assert done.result.failure is not None and done.result.failure.path == "1"
+    assert "no end was picked" in done.result.failure.reason
+    assert held == ""
+
+
+async def test_segments_post_the_date_typed_into_them(
+    run_open: Opener, widgets: WidgetSite
+) -> None:
+    posted = len(widgets.posted)
+    flow = [{"browse": widgets.url("segments")},
+            {"choose": "2 March 1990", "in": "Date of birth"},
+            {"enter": "31/12/2030", "into": "Passport expiry"},
+            {"click": "Save passenger"}]
+    async with run_open(flow) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+    assert widgets.posted[posted:] == [{"dob": "1990-03-02", "expiry": "2030-12-31"}]
