@@ -3,7 +3,9 @@
 Loads every ``tests/unit/screens/html/*.html`` in Chromium and saves its snapshot as
 ``tests/unit/screens/<name>.json``; then, on the bundled demo site, captures the
 search page, the results page and the pages after choosing the first flight
-(``demo_home``, ``demo_results``, ``demo_passengers``, ...).
+(``demo_home``, ``demo_results``, ``demo_passengers``, ...); and pages of the widget
+corpus (``tests/e2e/widgets``, real widget libraries) with their pickers open
+(``widget_jqui_datepicker``, ``widget_flatpickr``, ``widget_litepicker_range``, ...).
 
     .venv/bin/python tools/capture_screens.py [--only NAME ...]
 
@@ -118,6 +120,64 @@ async def capture_demo(engine: BrowserEngine, only: set[str]) -> None:
             await surface.close()
 
 
+WIDGETS = ROOT / "tests" / "e2e" / "widgets"
+WIDGET_SHOTS = [
+    # (snapshot name, corpus page, the words of the control to click first, or "")
+    ("widget_jqui_datepicker", "jqui-datepicker", "Return date"),
+    ("widget_flatpickr", "flatpickr", "Check-in"),
+    ("widget_litepicker_range", "litepicker-range", "Check-in"),
+    ("widget_split_date", "split-date", ""),
+    ("widget_segments", "segments", ""),
+]
+
+
+def _widget_handler(pages: dict[str, str]) -> type[SimpleHTTPRequestHandler]:
+    class Handler(_QuietHandler):
+        def do_GET(self) -> None:
+            if self.path.startswith("/w/") and self.path[3:] in pages:
+                body = pages[self.path[3:]].encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            super().do_GET()
+
+    return Handler
+
+
+async def capture_widgets(engine: BrowserEngine, only: set[str]) -> None:
+    """Snapshot widget corpus pages, each with its picker opened by a click."""
+    sys.path.insert(0, str(ROOT))
+    from tests.e2e.widgets.pages import PAGES as WIDGET_PAGES
+
+    handler = partial(_widget_handler(WIDGET_PAGES), directory=WIDGETS)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    surface = await engine.new_session()
+    try:
+        for name, page, opener in WIDGET_SHOTS:
+            if only and name not in only:
+                continue
+            screen = await _snap(surface, base + "w/" + page)
+            if opener:
+                target = ground(Query(opener, Want.CLICK), screen).element
+                if target is None:
+                    raise SystemExit(f"could not find {opener!r} on {page}")
+                await surface.click(target.ref)
+                await surface.settle(5_000)
+                screen = await surface.snapshot()
+            _save(name, screen, base, PAGES_URL)
+    finally:
+        await surface.close()
+        server.shutdown()
+        thread.join()
+        server.server_close()
+
+
 async def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", default=[], help="names of snapshots to capture")
@@ -126,6 +186,7 @@ async def main(argv: list[str]) -> int:
     only = set(args.only)
     async with BrowserEngine() as engine:
         await capture_html(engine, only)
+        await capture_widgets(engine, only)
         if not args.no_demo:
             await capture_demo(engine, only)
     return 0
