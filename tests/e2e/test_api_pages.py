@@ -144,10 +144,18 @@ async def test_a_person_answers_approves_and_reaches_the_checkpoint_in_the_page(
     # The question, as a form.
     await expect(page.locator("#status-line")).to_have_text("Needs you: 1 detail to give")
     await axe_check(page, "a task asking for a value")
+    # By keyboard alone: the field is the first control after the page's own links and
+    # the sign-out, and Enter sends the form.
     field = page.get_by_label("mobile number", exact=True)
-    await field.fill(MOBILE)
-    await page.get_by_role("button", name="Send").click()
-    await page.wait_for_load_state()
+    for _ in range(8):
+        await page.keyboard.press("Tab")
+        if await field.evaluate("el => el === document.activeElement"):
+            break
+    assert await field.evaluate("el => el === document.activeElement"), \
+        "the question's field is not reached by Tab"
+    await page.keyboard.type(MOBILE)
+    async with page.expect_navigation():
+        await page.keyboard.press("Enter")
     assert await status_line(page) == "Running"
     loads: list[str] = []
     page.on("load", lambda _page: loads.append("load"))
@@ -187,6 +195,12 @@ async def test_a_person_answers_approves_and_reaches_the_checkpoint_in_the_page(
     row = page.locator(".task", has=page.get_by_role("link", name=body["title"]))
     await expect(row).to_contain_text("Needs you: over to you")
     await axe_check(page, "the list of tasks")
+    await page.set_viewport_size({"width": 390, "height": 844})
+    assert await page.evaluate("document.documentElement.scrollWidth") <= 390
+    await axe_check(page, "the list of tasks at phone width")
+    await page.goto(f"{serving.url}/tasks/{task_id}")
+    assert await page.evaluate("document.documentElement.scrollWidth") <= 390
+    await axe_check(page, "a task's page at phone width")
     await api_cancel(serving, task_id)
 
     confirmed = events.of("booking_confirmed")

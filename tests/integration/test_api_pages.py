@@ -278,3 +278,28 @@ async def test_the_screenshot_and_stream_need_a_session(site: Site) -> None:
                 if line.startswith("data:"):
                     assert '"needs_approval"' in line
                     break
+
+
+async def test_the_page_url_agents_are_given_opens_the_task_page(site: Site) -> None:
+    site.runner.add(gate("1", "Confirm booking"))
+    task_id = await start(site, CONFIRM)
+    link = site.server.page_url(task_id)
+    assert link == f"{site.server.url}/tasks/{task_id}"
+    async with site.browser() as browser:
+        await sign_in(browser, site.alice)
+        page = await browser.get(link)
+        assert page.status_code == 200 and "Approve: press “Confirm booking”" in page.text
+
+
+async def test_behind_an_https_address_the_session_cookie_is_secure(
+    served: Callable[[str | bytes], None],
+) -> None:
+    tokens = MemoryTokenStore()
+    token = tokens.create("alice").token
+    async with Tasks(ScriptedRunner()) as tasks, GoferServer(
+            tasks, tokens, public_url="https://gofer.example.org/") as server, \
+            httpx.AsyncClient(base_url=server.url, timeout=30) as browser:
+        assert server.page_url("task-1") == "https://gofer.example.org/tasks/task-1"
+        signed = await browser.post("/login", data={"token": token})
+        served(signed.content)
+        assert signed.status_code == 303 and "Secure" in signed.headers["set-cookie"]

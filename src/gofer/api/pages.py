@@ -117,16 +117,19 @@ class PageSite:
 
     ``take_over`` names a task's live view, linked from its page while the task holds
     its browser (a wall, a checkpoint, an approval); without it the page says how to
-    finish the step in another way.
+    finish the step in another way. ``secure`` marks the session cookie HTTPS-only
+    even when the request reached the server over plain HTTP (behind a proxy that
+    ends TLS); a request over HTTPS always gets a secure cookie.
     """
 
     def __init__(
         self, service: TaskService, sessions: PageSessions, *,
-        take_over: TakeOver | None = None,
+        take_over: TakeOver | None = None, secure: bool = False,
     ) -> None:
         self.service = service
         self.sessions = sessions
         self.take_over = take_over
+        self.secure = secure
         self.templates = Environment(
             loader=PackageLoader("gofer.api", "templates"),
             autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
@@ -224,7 +227,8 @@ class PageSite:
             response = _back(target)
             response.set_cookie(
                 SESSION_COOKIE, session.id, max_age=int(self.sessions.ttl_s), path="/",
-                httponly=True, samesite="lax", secure=request.url.scheme == "https")
+                httponly=True, samesite="lax",
+                secure=self.secure or request.url.scheme == "https")
             return response
 
         @router.post("/logout")

@@ -119,7 +119,8 @@ class GoferServer:
             streamable_http_path=MCP_PATH, stateless_http=True, host=host,
             max_request_body_size=max_body_bytes)
         self.sessions = PageSessions(tokens)
-        self.pages = PageSite(self.service, self.sessions, take_over=take_over)
+        self.pages = PageSite(self.service, self.sessions, take_over=take_over,
+                              secure=bool(self._public and self._public.startswith("https:")))
         api = create_app(self.service, tokens, max_body_bytes=max_body_bytes, observe=observe,
                          pages=self.pages)
         mcp_app: ASGIApp = _McpGate(mcp_http, tokens)
