@@ -12,7 +12,11 @@ procrastinate fetches one job per call (its only way) and runs once more with it
 ``lock`` (its serial groups); pgqueuer has neither groups nor per-owner caps.
 Then gofer on SQLite; the wake-up latency from an enqueue to a waiting subscriber,
 in-process (SQLite and PostgreSQL) and across processes (PostgreSQL LISTEN/NOTIFY);
+the task controller's own: ``await_task`` waking when a turn's run ends (the
+controller that runs it waiting, and another process waiting on a worker process),
+and ``start_task`` p50 on SQLite and PostgreSQL beside the in-memory controller's;
 and a status read (an owner's items; a group's items) at 1,000 and at --big items.
+``--parts`` runs only some of these (claims, sqlite, wake, tasks, status).
 
 Targets: gofer >= pgqueuer at the same batch size; >= 2,000 claim+finish/s on SQLite;
 wake-ups within 50 ms; the status read at --big within 2x its time at 1,000. The
@@ -41,6 +45,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 
+from gofer.runtime.types import RunRequest, RunResult
 from gofer.store import (
     Connector,
     PostgresConnector,
@@ -50,6 +55,8 @@ from gofer.store import (
     SQLiteConnector,
     WorkQueue,
 )
+from gofer.tasks import ScriptedRunner, Tasks
+from gofer.tasks.runner import complete
 
 ORDER = SerialOrder("bench", {"job": SerialKind("group", max_attempts=2)})
 CONFIG = QueueConfig(orders=[ORDER], owner="owner")
@@ -271,6 +278,134 @@ def _ms(values: list[float]) -> str:
     return f"p50 {statistics.median(values):6.2f} ms  p99 {_p99(values):6.2f} ms"
 
 
+# the task controller -----------------------------------------------------------
+
+FLOW = [{"browse": "https://shop.example.com/"}, {"read": "the price", "as": "price"}]
+
+
+async def await_in_process(db: Connector, rounds: int = 30) -> list[float]:
+    """ms from a turn's run ending to ``await_task`` returning its view, the waiting
+    controller being the one that runs the turn (scripted runs, a real store)."""
+    release = asyncio.Event()
+    started = asyncio.Event()
+    ended: list[float] = []
+
+    async def run(request: RunRequest) -> RunResult:
+        started.set()
+        await release.wait()
+        ended.append(time.perf_counter())
+        return complete()(request)
+
+    waits: list[float] = []
+    runner = ScriptedRunner.of(*(run for _ in range(rounds)))
+    async with Tasks(runner, store=db) as tasks:
+        for _ in range(rounds):
+            started.clear()
+            release.clear()
+            view = await tasks.start_task({"flow": FLOW})
+            waiter = asyncio.create_task(tasks.await_task({"id": view.id, "timeout_ms": 30_000}))
+            await started.wait()
+            await asyncio.sleep(0.01)  # the waiter reads the task running and waits
+            release.set()
+            done = await waiter
+            waits.append((time.perf_counter() - ended[-1]) * 1000)
+            assert done.status.state == "done", done.status
+    return waits
+
+
+TASK_WORKER = """
+import asyncio, json, signal, sys, time
+from gofer.runtime.types import RunRequest, RunResult
+from gofer.tasks import ScriptedRunner, Tasks
+from gofer.tasks.runner import complete
+from gofer.wiring import store_for
+async def main():
+    async def run(request: RunRequest) -> RunResult:
+        await asyncio.sleep(0.1)  # the caller is waiting by now
+        print(json.dumps({"ended": time.time()}), flush=True)
+        return complete()(request)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    async with store_for(sys.argv[1]) as store, \
+            Tasks(ScriptedRunner.of(*(run for _ in range(1000))), store=store) as tasks:
+        print(json.dumps({"ready": True}), flush=True)
+        await tasks.serve(stop)
+asyncio.run(main())
+"""
+
+
+async def await_across_processes(where: str, open_db: Callable[[], Connector],
+                                 rounds: int = 20) -> list[float]:
+    """ms from a turn's run ending in a worker process (``gofer worker``'s part) to
+    ``await_task`` returning in this one, which runs nothing."""
+    proc = subprocess.Popen([sys.executable, "-c", TASK_WORKER, where],
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    waits: list[float] = []
+    try:
+        await asyncio.to_thread(proc.stdout.readline)
+        async with open_db() as db, Tasks(ScriptedRunner(), store=db, work=False) as tasks:
+            for _ in range(rounds):
+                view = await tasks.start_task({"flow": FLOW})
+                done = await tasks.await_task({"id": view.id, "timeout_ms": 30_000})
+                back = time.time()
+                line = await asyncio.to_thread(proc.stdout.readline)
+                waits.append((back - json.loads(line)["ended"]) * 1000)
+                assert done.status.state == "done", done.status
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        proc.stdout.close()
+    return waits
+
+
+async def start_times(db: Connector | None, rounds: int = 200) -> list[float]:
+    """ms of one ``start_task`` (validate, store the task and its first turn) with no
+    worker taking the turns; ``db=None`` is the in-memory controller."""
+    times: list[float] = []
+    async with Tasks(ScriptedRunner(), store=db, work=False, max_tasks=rounds) as tasks:
+        for _ in range(rounds):
+            t0 = time.perf_counter()
+            await tasks.start_task({"flow": FLOW})
+            times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+async def task_calls(pg: str, tmp: Path) -> None:
+    print("await_task wake-up, a turn's run ending to await_task returning (target 50 ms)")
+    async with SQLiteConnector(tmp / "await.db") as lite:
+        print(f"  SQLite, in-process            {_ms(await await_in_process(lite))}")
+    url = _db_url(pg, "bench_await")
+    try:
+        async with PostgresConnector(url, max_size=4) as db:
+            print(f"  PostgreSQL, in-process        {_ms(await await_in_process(db))}")
+        across = await await_across_processes(url, lambda: PostgresConnector(url, max_size=2))
+        print(f"  PostgreSQL, across processes  {_ms(across)}")
+    finally:
+        _drop(pg, "bench_await")
+    path = tmp / "across.db"
+    across = await await_across_processes(str(path), lambda: SQLiteConnector(path))
+    print(f"  SQLite, across processes      {_ms(across)}  (no notices between processes "
+          "on SQLite: the safety-net wake-up)")
+    print("start_task, validating and storing a task with its first turn")
+    memory = await start_times(None)
+    base = statistics.median(memory)
+    # the in-memory connector copies every table for each transaction's rollback, so
+    # its start_task slows as the tasks it holds grow: its first 20 are shown too
+    print(f"  in memory (baseline)          p50 {base:6.2f} ms  (its first 20: p50 "
+          f"{statistics.median(memory[:20]):.2f} ms)")
+    async with SQLiteConnector(tmp / "start.db") as lite:
+        mid = statistics.median(await start_times(lite))
+    print(f"  SQLite                        p50 {mid:6.2f} ms  ({mid / base:.2f}x memory)")
+    url = _db_url(pg, "bench_start")
+    try:
+        async with PostgresConnector(url, max_size=2) as db:
+            far = statistics.median(await start_times(db))
+    finally:
+        _drop(pg, "bench_start")
+    print(f"  PostgreSQL                    p50 {far:6.2f} ms  ({far / base:.2f}x memory)")
+
+
 # status reads ------------------------------------------------------------------
 
 PG_FILL = """
@@ -327,10 +462,31 @@ async def main() -> None:
     parser.add_argument("--concurrency", type=int, default=4)
     parser.add_argument("--batch", type=int, default=10)
     parser.add_argument("--big", type=int, default=1_000_000)
+    parser.add_argument("--parts", default=",".join(PARTS),
+                        help=f"what to run, comma-separated (default: {','.join(PARTS)})")
     args = parser.parse_args()
     if not args.pg:
         sys.exit("no PostgreSQL: pass --pg URL or run ./dev bench workqueue")
-    n, c, b = args.items, args.concurrency, args.batch
+    parts = set(args.parts.split(","))
+    if parts - set(PARTS):
+        sys.exit(f"unknown parts {sorted(parts - set(PARTS))}; choose from {PARTS}")
+    if "claims" in parts:
+        await claims(args.pg, args.items, args.concurrency, args.batch)
+    with tempfile.TemporaryDirectory() as tmp:
+        if "sqlite" in parts:
+            await sqlite_claims(Path(tmp), args.items, args.concurrency, args.batch)
+        if "wake" in parts:
+            await wake_ups(args.pg, Path(tmp))
+        if "tasks" in parts:
+            await task_calls(args.pg, Path(tmp))
+    if "status" in parts:
+        await status(args.pg, args.big)
+
+
+PARTS = ("claims", "sqlite", "wake", "tasks", "status")
+
+
+async def claims(pg: str, n: int, c: int, b: int) -> None:
     print(f"claim+finish of {n} no-op items, {c} workers, batch {b}, one PostgreSQL")
     results: list[Result] = []
     runs: list[tuple[str, Callable[[str], Awaitable[Result]]]] = [
@@ -344,45 +500,53 @@ async def main() -> None:
     ]
     for i, (system, run) in enumerate(runs):
         name = f"bench_{system}_{i}"
-        url = _db_url(args.pg, name)
+        url = _db_url(pg, name)
         try:
             result = await run(url)
         finally:
-            _drop(args.pg, name)
+            _drop(pg, name)
         results.append(result)
         print(result.line(), flush=True)
     gofer, pgq = results[0], results[3]
     print(f"  gofer / pgqueuer at batch {b} with groups and caps on: "
           f"{gofer.rate / pgq.rate:.2f}x (target >= 1)")
-    with tempfile.TemporaryDirectory() as tmp:
-        async with SQLiteConnector(Path(tmp) / "bench.db") as db:
-            lite = await run_gofer(db, f"gofer on SQLite (batch {b}, groups + caps)",
-                                   n, c, b, serial=True)
-        print(lite.line())
-        async with SQLiteConnector(Path(tmp) / "one.db") as db:
-            one = await run_gofer(db, "gofer on SQLite (one a call, groups + caps)", n, c, 1,
-                                  serial=True)
-        print(one.line())
-        print(f"  SQLite target >= 2000 /s: batch {lite.rate:.0f}, one a call {one.rate:.0f}")
-        print("wake-up, enqueue to a waiting subscriber (target 50 ms)")
-        async with SQLiteConnector(Path(tmp) / "wake.db") as db:
-            print(f"  SQLite, in-process           {_ms(await wake_in_process(db))}")
-    url = _db_url(args.pg, "bench_wake")
+
+
+async def sqlite_claims(tmp: Path, n: int, c: int, b: int) -> None:
+    async with SQLiteConnector(tmp / "bench.db") as db:
+        lite = await run_gofer(db, f"gofer on SQLite (batch {b}, groups + caps)",
+                               n, c, b, serial=True)
+    print(lite.line())
+    async with SQLiteConnector(tmp / "one.db") as db:
+        one = await run_gofer(db, "gofer on SQLite (one a call, groups + caps)", n, c, 1,
+                              serial=True)
+    print(one.line())
+    print(f"  SQLite target >= 2000 /s: batch {lite.rate:.0f}, one a call {one.rate:.0f}")
+
+
+async def wake_ups(pg: str, tmp: Path) -> None:
+    print("wake-up, enqueue to a waiting subscriber (target 50 ms)")
+    async with SQLiteConnector(tmp / "wake.db") as db:
+        print(f"  SQLite, in-process           {_ms(await wake_in_process(db))}")
+    url = _db_url(pg, "bench_wake")
     try:
         async with PostgresConnector(url, max_size=2) as db:
             print(f"  PostgreSQL, in-process       {_ms(await wake_in_process(db))}")
         print(f"  PostgreSQL, across processes {_ms(await wake_across_processes(url))}")
     finally:
-        _drop(args.pg, "bench_wake")
-    sizes = [1000, args.big]
+        _drop(pg, "bench_wake")
+
+
+async def status(pg_admin: str, big: int) -> None:
+    sizes = [1000, big]
     print(f"status read (one owner's 20 items + one group's 10) at {sizes[0]:,} and "
           f"{sizes[1]:,} items (target: within 2x)")
-    url = _db_url(args.pg, "bench_status")
+    url = _db_url(pg_admin, "bench_status")
     try:
         async with PostgresConnector(url, max_size=2) as db:
             pg = await status_reads(db, sizes, PG_FILL)
     finally:
-        _drop(args.pg, "bench_status")
+        _drop(pg_admin, "bench_status")
     print(f"  PostgreSQL  {pg[sizes[0]]:.2f} ms -> {pg[sizes[1]]:.2f} ms "
           f"({pg[sizes[1]] / pg[sizes[0]]:.2f}x)")
     with tempfile.TemporaryDirectory() as tmp:
