@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import getpass
 import json
 import os
 import signal
@@ -23,11 +22,10 @@ from pydantic import ValidationError
 
 from gofer.api import GoferClient
 from gofer.cli_remote import add_commands, run_command
+from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig, config_from_env
 from gofer.errors import GoferError, InvalidRequest
-from gofer.facts import is_secret_name
 from gofer.tasks import (
-    ContinueTaskRequest,
     StartTaskRequest,
     Tasks,
     TaskView,
@@ -103,13 +101,7 @@ def _print_final(view: TaskView, as_json: bool, out: TextIO) -> None:
     if as_json:
         out.write(view.model_dump_json() + "\n")
         return
-    status = view.status.model_dump(exclude={"state"}, mode="json")
-    for key, value in status.items():
-        if key == "guide":
-            out.write("  guide: (see `gofer describe`)\n")
-            continue
-        out.write(f"  {key}: {json.dumps(value, ensure_ascii=False)}\n")
-    out.write(f"  next: {', '.join(str(c) for c in view.next)}\n")
+    print_details(view, out)
 
 
 # ------------------------------------------------------------------ run
@@ -168,36 +160,8 @@ def _request(args: argparse.Namespace) -> StartTaskRequest:
 
 async def _answer(tasks: Tasks, view: TaskView, stdin: TextIO, out: TextIO) -> TaskView | None:
     """Ask the person at the terminal what the task needs; None when they do not answer."""
-    status = view.status
-    if status.state == "needs_input":
-        inputs: dict[str, str] = {}
-        secret: list[str] = []
-        for name in status.fields:
-            if is_secret_name(name):
-                value = getpass.getpass(f"{name} (hidden): ")
-                secret.append(name)
-            else:
-                out.write(f"{name}: ")
-                out.flush()
-                value = stdin.readline().rstrip("\n")
-            if not value:
-                return None
-            inputs[name] = value
-        request = ContinueTaskRequest(id=view.id, inputs=inputs, secret_inputs=secret)
-        return await tasks.continue_task(request)
-    if status.state == "needs_approval":
-        out.write(f"Press '{status.target}' ({status.action})? [y/N] ")
-        out.flush()
-        yes = stdin.readline().strip().casefold() in ("y", "yes")
-        return await tasks.continue_task(ContinueTaskRequest(id=view.id, approve=yes))
-    if status.state == "needs_human":
-        out.write(f"A person must get past {status.reason} in the browser; "
-                  "press Enter when done (or type 'q' to stop): ")
-        out.flush()
-        if stdin.readline().strip().casefold() == "q":
-            return None
-        return await tasks.continue_task(ContinueTaskRequest(id=view.id))
-    return None
+    answer = ask_at_terminal(view, stdin, out)
+    return None if answer is None else await tasks.continue_task(answer)
 
 
 async def follow(

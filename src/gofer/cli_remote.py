@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import getpass
 import json
 import logging
 import signal
@@ -24,9 +23,9 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TaskProgressColumn, TextColumn
 
 from gofer.api import GoferClient, GoferServer, MemoryTokenStore, SqliteTokenStore
+from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
-from gofer.facts import is_secret_name
 from gofer.tasks import StartTaskRequest, Tasks, TaskView
 from gofer.tasks.workspace_runner import WorkspaceRunner
 from gofer.wiring import ModelPasses, store_for
@@ -119,14 +118,9 @@ def _console(out: TextIO) -> Console:
 
 def print_view(view: TaskView, out: TextIO) -> None:
     """A view for a person: status, summary, the status's details and next calls."""
-    console = _console(out)
-    console.print(f"[bold]{view.id}[/bold] {view.status.state}: {view.summary}", markup=True)
-    details = view.status.model_dump(exclude={"state"}, mode="json")
-    for key, value in details.items():
-        shown = "(see `gofer describe`)" if key == "guide" else json.dumps(
-            value, ensure_ascii=False)
-        console.print(f"  {key}: {shown}", markup=False)
-    console.print(f"  next: {', '.join(str(c) for c in view.next)}", markup=False)
+    _console(out).print(f"[bold]{view.id}[/bold] {view.status.state}: {view.summary}",
+                        markup=True)
+    print_details(view, out)
 
 
 def _steps_of(view: TaskView) -> str:
@@ -175,36 +169,8 @@ def _server(args: argparse.Namespace, config: GoferConfig) -> str:
 async def _ask(client: GoferClient, view: TaskView, stdin: TextIO,
                out: TextIO) -> TaskView | None:
     """Ask the person at the terminal what the task needs; None when they do not answer."""
-    status = view.status
-    if status.state == "needs_input":
-        inputs: dict[str, str] = {}
-        secret: list[str] = []
-        for name in status.fields:
-            if is_secret_name(name):
-                value = getpass.getpass(f"{name} (hidden): ")
-                secret.append(name)
-            else:
-                out.write(f"{name}: ")
-                out.flush()
-                value = stdin.readline().rstrip("\n")
-            if not value:
-                return None
-            inputs[name] = value
-        return await client.continue_task({"id": view.id, "inputs": inputs,
-                                           "secret_inputs": secret})
-    if status.state == "needs_approval":
-        out.write(f"Press '{status.target}' ({status.action})? [y/N] ")
-        out.flush()
-        yes = stdin.readline().strip().casefold() in ("y", "yes")
-        return await client.continue_task({"id": view.id, "approve": yes})
-    if status.state == "needs_human":
-        out.write(f"A person must get past {status.reason} in the browser; press Enter when "
-                  "done (or type 'q' to stop): ")
-        out.flush()
-        if stdin.readline().strip().casefold() == "q":
-            return None
-        return await client.continue_task({"id": view.id})
-    return None
+    answer = ask_at_terminal(view, stdin, out)
+    return None if answer is None else await client.continue_task(answer)
 
 
 async def _drive(client: GoferClient, view: TaskView, *, as_json: bool,
