@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 import traceback
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, Header, Request
@@ -274,35 +274,25 @@ def create_app(
         """Give the values the task asked for."""
         return await service.reply(who, task_id, answer)
 
-    @tasks.post("/{task_id}/approve", response_model=TaskRecord)
-    async def approve(who: Owner, task_id: str) -> TaskRecord:
-        """Let the task press the control it waits in front of."""
-        return await service.decide(who, task_id, True)
+    def action(name: str, act: Callable[[str, str], Awaitable[TaskRecord]], doc: str) -> None:
+        """``POST /v1/tasks/{task_id}/<name>``: the person's ``act`` on the task, its
+        record after it."""
+        async def endpoint(who: Owner, task_id: str) -> TaskRecord:
+            return await act(who, task_id)
 
-    @tasks.post("/{task_id}/decline", response_model=TaskRecord)
-    async def decline(who: Owner, task_id: str) -> TaskRecord:
-        """Refuse the control it waits in front of; the task is cancelled."""
-        return await service.decide(who, task_id, False)
+        endpoint.__doc__ = doc
+        tasks.add_api_route(f"/{{task_id}}/{name}", endpoint, methods=["POST"],
+                            response_model=TaskRecord, name=name)
 
-    @tasks.post("/{task_id}/again", response_model=TaskRecord)
-    async def again(who: Owner, task_id: str) -> TaskRecord:
-        """Try again: rerun the failed step, or go on once you got past a wall."""
-        return await service.again(who, task_id)
-
-    @tasks.post("/{task_id}/cancel", response_model=TaskRecord)
-    async def cancel(who: Owner, task_id: str) -> TaskRecord:
-        """Cancel the task and release its browser."""
-        return await service.cancel(who, task_id)
-
-    @tasks.post("/{task_id}/resolve", response_model=TaskRecord)
-    async def resolve(who: Owner, task_id: str) -> TaskRecord:
-        """Mark done."""
-        return await service.resolve(who, task_id)
-
-    @tasks.post("/{task_id}/reopen", response_model=TaskRecord)
-    async def reopen(who: Owner, task_id: str) -> TaskRecord:
-        """Reopen a task marked done."""
-        return await service.reopen(who, task_id)
+    action("approve", lambda who, task_id: service.decide(who, task_id, True),
+           "Let the task press the control it waits in front of.")
+    action("decline", lambda who, task_id: service.decide(who, task_id, False),
+           "Refuse the control it waits in front of; the task is cancelled.")
+    action("again", service.again,
+           "Try again: rerun the failed step, or go on once you got past a wall.")
+    action("cancel", service.cancel, "Cancel the task and release its browser.")
+    action("resolve", service.resolve, "Mark done.")
+    action("reopen", service.reopen, "Reopen a task marked done.")
 
     @tasks.get("/{task_id}/report", response_model=TaskStory)
     async def report(who: Owner, task_id: str) -> TaskStory:
