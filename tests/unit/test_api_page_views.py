@@ -8,7 +8,14 @@ import pytest
 
 from gofer.api import MemoryTokenStore
 from gofer.api.page_auth import PageSessions, safe_next, same_origin
-from gofer.api.page_views import fields_of, group_of, live, pressed_on, status_words
+from gofer.api.page_views import (
+    fields_of,
+    group_of,
+    holds_browser,
+    live,
+    pressed_on,
+    status_words,
+)
 from gofer.api.views import TaskRecord
 from gofer.tasks.models import (
     Cancelled,
@@ -66,6 +73,16 @@ def test_the_page_follows_a_task_only_while_it_can_still_change() -> None:
     assert live(Running()) and live(NeedsInput(fields=["x"]))
     assert not live(PAY) and not live(Done(answer="", records={})) and not live(Cancelled())
     assert live(Failed(step=None, reason="", recoverable=True))
+
+
+def test_a_task_offers_its_browser_while_it_waits_for_its_person_with_it() -> None:
+    for status in (NeedsHuman(reason="a captcha"), PAY,
+                   NeedsApproval(action="confirming", target="Confirm"),
+                   Failed(step="2", reason="a wall", recoverable=True)):
+        assert holds_browser(status), status
+    for status in (Running(), NeedsInput(fields=["x"]), Done(answer="", records={}),
+                   Failed(step="2", reason="gone", recoverable=False), Cancelled()):
+        assert not holds_browser(status), status
 
 
 def test_secret_fields_by_name_are_password_inputs() -> None:

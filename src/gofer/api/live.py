@@ -54,7 +54,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from gofer.api.errors import error_body, http_status
 from gofer.api.page_auth import CSRF_FIELD, SESSION_COOKIE, PageSessions, same_origin
-from gofer.api.page_views import HOLDS_BROWSER, status_words
+from gofer.api.page_views import holds_browser, status_words
 from gofer.api.pages import PageSite
 from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore
@@ -331,8 +331,7 @@ def live_router(service: TaskService, tokens: TokenStore, site: PageSite) -> API
         return site.render(
             "live.html", session=session, record=record, status=status,
             words=status_words(status, record.resolved_at is not None),
-            open=record.resolved_at is None and (status.state in HOLDS_BROWSER or (
-                status.state == "failed" and status.recoverable)),
+            open=record.resolved_at is None and holds_browser(status),
             fragment=Markup(live_fragment(task_id)), csrf_field=CSRF_FIELD)
 
     @router.websocket("/tasks/{task_id}/live/socket")

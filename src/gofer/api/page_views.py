@@ -26,6 +26,7 @@ __all__ = [
     "Line",
     "fields_of",
     "group_of",
+    "holds_browser",
     "lines_of",
     "live",
     "pressed_on",
@@ -45,7 +46,14 @@ FILTERS: dict[str, str] = {
 """The list's filters, by the value of ``?show=``."""
 
 HOLDS_BROWSER = frozenset({"needs_human", "checkpoint", "needs_approval"})
-"""The states in which the task keeps its browser page open for a person."""
+"""The states in which the task keeps its browser page open for a person (and a
+recoverable failure: see :func:`holds_browser`)."""
+
+
+def holds_browser(status: Status) -> bool:
+    """Whether a task in ``status`` keeps its browser open for its person to take over:
+    a wall, a checkpoint, an approval, or a step that failed and may be tried again."""
+    return status.state in HOLDS_BROWSER or (status.state == "failed" and status.recoverable)
 
 
 def group_of(record: TaskRecord) -> Group:

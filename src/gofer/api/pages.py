@@ -42,9 +42,9 @@ from gofer.api.page_auth import (
 )
 from gofer.api.page_views import (
     FILTERS,
-    HOLDS_BROWSER,
     fields_of,
     group_of,
+    holds_browser,
     lines_of,
     live,
     pressed_on,
@@ -167,7 +167,7 @@ class PageSite:
         view = record.view
         steps = report.flow.get("steps") if report.flow else None
         shot = report.artifacts[-1] if report.artifacts else None
-        holds = view.status.state in HOLDS_BROWSER and record.resolved_at is None
+        holds = holds_browser(view.status) and record.resolved_at is None
         words = status_words(view.status, record.resolved_at is not None)
         step = view.step
         return {
