@@ -118,6 +118,8 @@ class FakeSurface:
         self.views: list[FakeLiveView] = []
         """Every live view opened on it, oldest first."""
         self.viewport = (1280, 800)
+        self.picture: bytes | None = None
+        """What its live view's frames show (an image); by default ``b"fake frame N"``."""
 
     @classmethod
     def captured(
@@ -326,11 +328,12 @@ def _values_only(before: Screen, after: Screen) -> bool:
 class FakeLiveView:
     """A live view of a :class:`FakeSurface`, no browser.
 
-    Frames are ``b"fake frame N"``, one when the view opens and one after each
-    change a person's input makes. A pointer pressed and released over the same
-    element's box clicks it as :meth:`FakeSurface.click` does and gives it focus;
-    printable keys, ``Backspace`` and :meth:`text` change the focused field; ``Enter``
-    is recorded as a press. Everything sent is kept in ``received`` for tests.
+    Frames are ``b"fake frame N"`` (or the surface's ``picture``), one when the view
+    opens and one after each change a person's input makes. A pointer pressed and
+    released over the same element's box clicks it as :meth:`FakeSurface.click` does
+    and gives it focus; printable keys, ``Backspace`` and :meth:`text` change the
+    focused field; ``Enter`` is recorded as a press. Everything sent is kept in
+    ``received`` for tests.
     """
 
     def __init__(self, surface: FakeSurface) -> None:
@@ -342,6 +345,7 @@ class FakeLiveView:
         self._fresh.set()
         self._pressed: str | None = None
         self._closed = False
+        self._got = asyncio.Event()
 
     @property
     def closed(self) -> bool:
@@ -364,7 +368,8 @@ class FakeLiveView:
             if self._pending:
                 self._pending = False
                 self.painted += 1
-                yield LiveFrame(f"fake frame {self.painted}".encode(), *self.size)
+                picture = self.surface.picture or f"fake frame {self.painted}".encode()
+                yield LiveFrame(picture, *self.size)
                 continue
             self._fresh.clear()
             await self._fresh.wait()
@@ -386,6 +391,7 @@ class FakeLiveView:
         """Press and release over one element to click it."""
         self._check()
         self.received.append(event)
+        self._got.set()
         if event.action not in ("down", "up") or event.button != "left":
             return
         hit = self._under(event.x, event.y)
@@ -414,6 +420,7 @@ class FakeLiveView:
         recorded as a press."""
         self._check()
         self.received.append(event)
+        self._got.set()
         if event.action != "down":
             return
         if event.key == "Backspace":
@@ -428,7 +435,16 @@ class FakeLiveView:
         self._check()
         check_text(text)
         self.received.append(text)
+        self._got.set()
         self._type(text)
+
+    async def until_received(self, count: int) -> list[PointerInput | KeyInput | str]:
+        """Everything received, once at least ``count`` inputs came (for tests whose
+        input comes from elsewhere, a socket or a page)."""
+        while len(self.received) < count:
+            self._got.clear()
+            await self._got.wait()
+        return list(self.received)
 
     async def close(self) -> None:
         """Stop the frames (idempotent)."""

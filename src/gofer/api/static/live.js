@@ -106,20 +106,49 @@
                          modifiers(event)), extra || {}));
     }
 
+    // A finger taps to click and drags to scroll; a mouse or pen presses as it is.
+    var touch = null;
+
     image.addEventListener("pointerdown", function (event) {
       event.preventDefault();
       screen.focus();
+      try { image.setPointerCapture(event.pointerId); } catch (gone) { /* lifted already */ }
+      if (event.pointerType === "touch") {
+        touch = { x: event.clientX, y: event.clientY, dragged: false };
+        return;
+      }
       held = buttonName(event.button);
-      if (image.setPointerCapture) { image.setPointerCapture(event.pointerId); }
       pointer("down", event, { button: held, clicks: Math.max(1, Math.min(3, event.detail || 1)) });
     });
     image.addEventListener("pointerup", function (event) {
       event.preventDefault();
+      if (event.pointerType === "touch") {
+        if (touch && !touch.dragged) {
+          pointer("down", event, { button: "left", clicks: 1 });
+          pointer("up", event, { button: "left", clicks: 1 });
+        }
+        touch = null;
+        return;
+      }
       pointer("up", event, { button: buttonName(event.button),
                              clicks: Math.max(1, Math.min(3, event.detail || 1)) });
       held = "none";
     });
+    image.addEventListener("pointercancel", function () { touch = null; held = "none"; });
     image.addEventListener("pointermove", function (event) {
+      if (event.pointerType === "touch") {
+        if (!touch) { return; }
+        var dx = touch.x - event.clientX;
+        var dy = touch.y - event.clientY;
+        if (!touch.dragged && Math.abs(dx) + Math.abs(dy) < 10) { return; }
+        touch.dragged = true;
+        touch.x = event.clientX;
+        touch.y = event.clientY;
+        var box = image.getBoundingClientRect();
+        var scale = image.naturalWidth && box.width ? image.naturalWidth / box.width : 1;
+        pointer("wheel", event, { button: "none", dx: dx * scale, dy: dy * scale });
+        return;
+      }
       var now = Date.now();
       if (now - lastMove < MOVE_EVERY_MS) { return; }
       lastMove = now;
