@@ -178,16 +178,21 @@ async def test_the_question_is_a_form_and_a_secret_typed_in_it_never_comes_back(
         assert '<label for="value-0">mobile number</label>' in page
         assert re.search(r'<input type="text" id="value-0" name="value-0"', page)
         assert re.search(r'<input type="password" id="value-1" name="value-1"', page)
-        forged = await browser.post(f"/tasks/{task_id}/answer", data={
+        names = {"name-value-0": "mobile number", "name-value-1": "account password"}
+        forged = await browser.post(f"/tasks/{task_id}/answer", data=names | {
             "value-0": "9876543210", "value-1": PASSWORD, "csrf": "not-the-token"})
         assert forged.status_code == 403
         assert await state_of(site, task_id) == "needs_input"
-        missing = await browser.post(f"/tasks/{task_id}/answer", data={
+        other = await browser.post(f"/tasks/{task_id}/answer", data={
+            "name-value-0": "account password", "name-value-1": "mobile number",
+            "value-0": PASSWORD, "value-1": "9876543210", "csrf": csrf_of(page)})
+        assert other.headers["location"] == f"/tasks/{task_id}?problem=WRONG_STATE"
+        missing = await browser.post(f"/tasks/{task_id}/answer", data=names | {
             "value-0": "9876543210", "value-1": "", "csrf": csrf_of(page)})
         assert missing.headers["location"] == f"/tasks/{task_id}?problem=MISSING_VALUE"
         assert "Give a value for every field" in (await browser.get(
             missing.headers["location"])).text
-        sent = await browser.post(f"/tasks/{task_id}/answer", data={
+        sent = await browser.post(f"/tasks/{task_id}/answer", data=names | {
             "value-0": "9876543210", "value-1": PASSWORD, "csrf": csrf_of(page)})
         assert sent.status_code == 303 and sent.headers["location"] == f"/tasks/{task_id}"
         assert await state_of(site, task_id) == "done"

@@ -371,8 +371,8 @@ class PageSite:
         """Send the question's values; a problem's code when they cannot go."""
         record = await self.service.record(session.owner, task_id)
         fields = fields_of(record.view.status)
-        if not fields:
-            return "WRONG_STATE"
+        if not fields or any(form.get(f"name-{f.key}") != f.name for f in fields):
+            return "WRONG_STATE"  # not the question this form was made for
         inputs: dict[str, str] = {}
         secret: list[str] = []
         for field in fields:
