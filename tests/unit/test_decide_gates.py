@@ -51,6 +51,8 @@ CASES = [
     ("gate_inbox", "Delete message", 0, I),
     ("gate_inbox", "Remove", 0, I),
     ("gate_inbox", "Delete account", 0, I),
+    # A selection widget's chips.
+    ("chips", "Remove item: 'German'", 0, R),
 ]
 
 

@@ -45,3 +45,13 @@ def test_nearness_to_the_within_words_settles_equal_controls_of_one_record() -> 
 def test_equal_controls_nothing_tells_apart_stay_low_confidence() -> None:
     got = ground(Query("Edit", Want.CLICK), _load("contacts").screen)
     assert got.low_confidence and "equally" in got.reason
+
+
+def test_a_chips_remove_button_goes_with_the_chip_it_sits_beside() -> None:
+    """Chips in a row ("English ×  German ×  Italian ×"): each × is nearest its own
+    chip's words, though every × lies close to the next chip too."""
+    screen = _load("chips").screen
+    for chip in ("France", "Portugal", "English", "German", "Italian"):
+        got = ground(Query("Remove", Want.CLICK, within=chip), screen)
+        assert got.element is not None and got.element.name == f"Remove item: '{chip}'", chip
+        assert not got.low_confidence, chip

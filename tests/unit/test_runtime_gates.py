@@ -78,6 +78,15 @@ async def test_removing_a_basket_line_and_going_to_checkout_need_no_approval() -
     assert page.url == "http://pages.test/address"
 
 
+async def test_a_chips_remove_button_unselects_without_asking() -> None:
+    chips = _screen("chips")
+    german = _ref(chips, "Remove item: 'German'")
+    page = FakeSurface(chips, after_click={german: _page("Languages: English, Italian")})
+    result = await _run(page, [{"click": "Remove", "within": "German"}])
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert page.clicked == [german]
+
+
 async def test_deleting_a_message_stops_the_run() -> None:
     inbox = _screen("gate_inbox")
     page = FakeSurface(inbox)

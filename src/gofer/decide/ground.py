@@ -298,8 +298,8 @@ def _break_tie(
     """Settle equal best candidates, reordering ``scored``; the evidence that did, or "".
 
     Between candidates the words name equally, one that shows the words in their
-    exact case ("Save" for "Save", not "SAVE") wins; then the one nearer to the
-    ``within`` words on the screen.
+    exact case ("Save" for "Save", not "SAVE") wins; then the one whose own record
+    shows the ``within`` words; then the one nearer to them on the screen.
     """
     if len(scored) < 2:
         return ""
@@ -314,6 +314,11 @@ def _break_tie(
             _to_front(scored, exact[0])
             return "shows the words in their exact case"
         tied = exact
+    if query.within:
+        own = [s for s in tied if _record_shows(prep.screen, s[3].element, query.within)]
+        if len(own) == 1:
+            _to_front(scored, own[0])
+            return f"its own record shows '{query.within}'"
     anchors = _anchors(query.within, prep) if query.within else ()
     if anchors:
         ranked = sorted(tied, key=lambda s: min(box_distance(a, s[3].element.box)
@@ -322,7 +327,33 @@ def _break_tie(
         if near[1] - near[0] >= _NEARER_PX:
             _to_front(scored, ranked[0])
             return f"nearest to '{query.within}'"
+        # Tight rows (chips, each "English ×" beside "German ×"): a control goes with
+        # the words nearest it, so the one whose nearest words are the within words wins.
+        lines = [ln.box for ln in prep.screen.lines if ln.box.width > 0 and ln.box.height > 0]
+        owned = [s for s in tied if _nearest_is(s[3].element.box, anchors, lines)]
+        if len(owned) == 1:
+            _to_front(scored, owned[0])
+            return f"beside '{query.within}'"
     return ""
+
+
+def _nearest_is(box: Box, anchors: tuple[Box, ...], lines: list[Box]) -> bool:
+    """Whether the words nearest ``box`` on the screen are one of ``anchors``."""
+    to_anchor = min(box_distance(a, box) for a in anchors)
+    return all(to_anchor < box_distance(line, box) for line in lines if line not in anchors)
+
+
+def _record_shows(screen: Screen, el: Element, within: str) -> bool:
+    """Whether the record ``el`` belongs to shows the ``within`` words (a chip's × in
+    the chip that says "German", not in the chip beside it)."""
+    if el.record is None:
+        return False
+    group, index = el.record
+    if group >= len(screen.records) or index >= len(screen.records[group].records):
+        return False
+    words = normalise(within.split(":", 1)[0])
+    shown = normalise(screen.records[group].records[index].text)
+    return bool(words) and f" {words} " in f" {shown} "
 
 
 def _raw_names(el: Element) -> tuple[str, ...]:

@@ -102,6 +102,21 @@ PAGES["choices"] = _page("Preferences", """
 <script>new Choices("#lang", {searchEnabled: true, itemSelectText: ""});</script>""",
     css=("choices/choices.min.css",))
 
+# Chips of what is selected, each with its × (a multiple Select2 and a Choices.js with
+# remove buttons): taking one out only unselects it.
+PAGES["chips"] = _page("Ship to", """
+<p><label for="countries">Countries</label>
+<select id="countries" name="countries" multiple style="width: 320px">
+<option selected>France</option><option selected>Portugal</option><option>Spain</option>
+</select></p>
+<p><label for="langs">Languages</label>
+<select id="langs" name="langs" multiple><option selected>English</option>
+<option selected>German</option><option>Italian</option></select></p>
+<script src="/vendor/choices/choices.min.js"></script>
+<script>$("#countries").select2(); new Choices("#langs", {removeItemButton: true});</script>""",
+    css=("select2/select2.min.css", "choices/choices.min.css"),
+    js=("jquery/jquery.min.js", "select2/select2.min.js"))
+
 # ---------------------------------------------------------------- Bootstrap 5
 
 PAGES["bootstrap"] = _page("Team settings", """

@@ -43,6 +43,11 @@ def _words(day: date) -> str:
     return f"{day.day} {day:%B %Y}"
 
 
+def _picked(selector: str) -> str:
+    return (f"Array.from(document.querySelector({selector!r}).selectedOptions, "
+            "o => o.text).join(', ')")
+
+
 CASES: dict[str, Case] = {
     # native inputs take their own formats, whatever the flow wrote
     "native-date-words": Case("native", [{"enter": "14 October 2016", "into": "Date"}],
@@ -138,6 +143,11 @@ CASES: dict[str, Case] = {
     "bootstrap-tabs": Case("bootstrap", [{"choose": "Billing", "in": "tabs"},
                                          {"enter": "PT123", "into": "VAT number"}],
                            _value("#vat"), "PT123"),
+    # a chip's × unselects without asking
+    "select2-chip": Case("chips", [{"click": "Remove", "within": "Portugal"}],
+                         _picked("#countries"), "France"),
+    "choices-chip": Case("chips", [{"click": "Remove", "within": "German"}],
+                         _picked("#langs"), "English"),
     # fields that cannot simply be filled
     "masked": Case("masked", [{"enter": "555 123 4567", "into": "Phone number"}],
                    _value("#phone"), "(555) 123-4567"),

@@ -491,7 +491,10 @@
     if (!name && tag === "INPUT" && t === "image") name = norm(el.alt);
     if (!name && (NAME_FROM_CONTENT.has(role) || tag === "A" || tag === "BUTTON")) name = text;
     if (!name) {
-      const img = query(el, "img[alt], svg title, [aria-label]");
+      // An icon's words name it; a control inside it (a chip's remove button in a
+      // combobox) has words of its own, not the container's.
+      const img = query(el, "img[alt], svg title, [aria-label]:not(button, a[href], input, " +
+        "select, textarea, [role=button], [role=link])");
       if (img) name = norm(attr(img, "alt") || attr(img, "aria-label") || img.textContent);
     }
     if (!name) name = title || placeholder;
