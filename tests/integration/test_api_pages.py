@@ -308,3 +308,57 @@ async def test_behind_an_https_address_the_session_cookie_is_secure(
         signed = await browser.post("/login", data={"token": token})
         served(signed.content)
         assert signed.status_code == 303 and "Secure" in signed.headers["set-cookie"]
+
+
+async def test_every_stop_has_its_page_and_its_way_on(site: Site) -> None:
+    """A step only a person can do (I've done it), a failure to try again (Try again),
+    the payment checkpoint (Mark done, then Reopen), and a job in plain words with no
+    planner: each page says what happened and offers only what fits."""
+    site.runner.add(
+        fail("1", "the page asks to prove you are human",
+             screen_text="Please verify you are human. I'm not a robot"),
+        fail("1", "no button called Next"),
+        gate("1", "Pay now", "payment", payment_screen=True),
+    )
+    flow = [{"browse": "https://shop.example.com/"}, {"click": "Next"}]
+    walled = await start(site, flow)
+    failing = await start(site, flow)
+    paying = await start(site, [{"browse": "https://shop.example.com/"},
+                                {"stop_before": "paying for the order"}])
+    async with site.api(site.alice) as api:
+        planned = await api.post("/v1/tasks", json={"instruction": "Book a flight."})
+        assert planned.status_code == 201, planned.text
+        unplanned = str(planned.json()["id"])
+    async with site.browser() as browser:
+        await sign_in(browser, site.alice)
+
+        wall = (await browser.get(f"/tasks/{walled}")).text
+        assert "A step needs a person: a captcha" in wall and "I've done it" in wall
+        assert 'id="take-over"' in wall
+        done_it = await browser.post(f"/tasks/{walled}/again", data={"csrf": csrf_of(wall)})
+        assert done_it.headers["location"] == f"/tasks/{walled}"
+
+        failed = (await browser.get(f"/tasks/{failing}")).text
+        assert "A step failed (step 1): no button called Next" in failed
+        assert "Try again" in failed
+        retried = await browser.post(f"/tasks/{failing}/again", data={"csrf": csrf_of(failed)})
+        assert retried.status_code == 303
+
+        pay = (await browser.get(f"/tasks/{paying}")).text
+        assert "payment is always left to you" in pay and "gofer presses nothing" in pay
+        assert "Approve" not in pay and "Go on" not in pay
+        marked = await browser.post(f"/tasks/{paying}/resolve", data={"csrf": csrf_of(pay)})
+        assert marked.status_code == 303
+        resolved = (await browser.get(f"/tasks/{paying}")).text
+        assert "Marked done" in resolved and "Reopen" in resolved
+        assert 'id="take-over"' not in resolved
+        reopened = await browser.post(f"/tasks/{paying}/reopen",
+                                      data={"csrf": csrf_of(resolved)})
+        assert reopened.status_code == 303
+        assert "Needs you: over to you" in (await browser.get(f"/tasks/{paying}")).text
+
+        plan = (await browser.get(f"/tasks/{unplanned}")).text
+        assert "It needs a flow" in plan and "Stopped: needs a flow" in plan
+        assert "Cancel the task" not in plan
+    for task_id in (walled, failing):
+        assert await state_of(site, task_id) == "done"
