@@ -294,7 +294,7 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
         async with store_for(config.db) as store, ModelPasses(config.models) as passes, \
                 WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner, \
                 Tasks(runner, store=store, source="server", **passes.for_tasks()) as tasks, \
-                GoferServer(tasks, tokens, host=args.host, port=args.port,
+                GoferServer(tasks, tokens, store=store, host=args.host, port=args.port,
                             public_url=args.public_url, local_owner=args.local_owner) as server:
             sys.stderr.write(f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "
                              f"/openapi.json, MCP at /mcp)\n")

@@ -85,7 +85,7 @@ ALLOWED = {
     "demo": {"demo", "errors"},
     "models": {"models", "errors"},
     "store": {"store", "errors"},
-    "api": {"api", "errors", "tasks", "facts", "safety"},
+    "api": {"api", "errors", "tasks", "facts", "safety", "store"},
 }
 
 

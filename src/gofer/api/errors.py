@@ -11,6 +11,7 @@ UNKNOWN_ARTIFACT            404     no such artifact, or it expired
 NOT_FOUND                   404     no such route
 METHOD_NOT_ALLOWED          405     the route takes another method
 WRONG_STATE                 409     the call does not fit the task's status
+IDEMPOTENCY_KEY_BUSY        409     the first request with this key still runs elsewhere
 LIVE_UNAVAILABLE            409     the task holds no browser here to take over
 REQUEST_TOO_LARGE           413     the body is over the server's limit
 INVALID_REQUEST, INVALID_*  422     the request breaks the contract (also UNKNOWN_SECRET,
@@ -48,6 +49,7 @@ STATUS: dict[str, int] = {
     "NOT_FOUND": 404,
     "METHOD_NOT_ALLOWED": 405,
     "WRONG_STATE": 409,
+    "IDEMPOTENCY_KEY_BUSY": 409,
     "LIVE_UNAVAILABLE": 409,
     "REQUEST_TOO_LARGE": 413,
     "INVALID_REQUEST": 422,

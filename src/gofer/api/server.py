@@ -21,6 +21,7 @@ from mcp.server.mcpserver import MCPServer
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from gofer.api.http import Observed, Observer, create_app
+from gofer.api.idempotency import Idempotency
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
 from gofer.api.live import live_address
 from gofer.api.mcp_server import McpOwners, build_mcp_server
@@ -31,6 +32,7 @@ from gofer.api.serving import Listening
 from gofer.api.tokens import TokenStore
 from gofer.api.types import Controller
 from gofer.errors import ApiError
+from gofer.store import Connector
 
 __all__ = ["MCP_PATH", "GoferServer"]
 
@@ -85,9 +87,11 @@ class GoferServer:
 
     ``public_url`` is the address people reach the server at (task pages are under
     it; default: the listening address). ``local_owner`` is who MCP over stdio acts
-    for. ``observe`` sees every response body sent (for canary tests). ``take_over``
-    names a task's live view, linked from its page while it holds its browser (this
-    server's own, :mod:`gofer.api.live`, by default; None for none).
+    for. ``observe`` sees every response body sent (for canary tests). ``store`` keeps
+    the idempotency keys (the controller's store, so they outlive a restart; in
+    memory without). ``take_over`` names a task's live view, linked from its page while
+    it holds its browser (this server's own, :mod:`gofer.api.live`, by default; None
+    for none).
     People sign in to the task pages with the same tokens (``sessions``).
     """
 
@@ -104,10 +108,11 @@ class GoferServer:
         observe: Observer | None = None,
         graceful_s: float = 5.0,
         take_over: TakeOver | None = live_address,
+        store: Connector | None = None,
     ) -> None:
         self.controller = controller
         self.tokens = tokens
-        self.service = TaskService(controller)
+        self.service = TaskService(controller, idempotency=Idempotency(store))
         self._public = public_url.rstrip("/") if public_url else None
         self._listening: Listening | None = None
         self._host = host

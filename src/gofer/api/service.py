@@ -5,7 +5,7 @@ person's task actions and the cap on starts.
 its owner and goes to the controller answering as that owner, so another owner's task
 is the same as no task (the controller's own UNKNOWN_TASK, word for word). It keeps
 nothing of a task: titles, times, Mark done and the log live in the controller's
-ledgers; only recent idempotency keys are held here, in memory.
+ledgers, and idempotency keys in the store the service is given (in memory without).
 """
 
 from __future__ import annotations
@@ -134,13 +134,17 @@ class TaskService:
         """Start a task for ``owner``; a replayed ``idempotency_key`` answers with the
         task the first request started, as it is now."""
         body = request.model_dump(mode="json", by_alias=True)
-        view, replayed = await self._keys.once(
-            owner, "start_task", idempotency_key, body,
-            lambda: self._start(owner, request, None),
-        )
-        if replayed:
-            return await self.await_task(owner, AwaitTaskRequest(id=view.id, timeout_ms=0))
-        return view
+        first: list[TaskView] = []
+
+        async def start() -> list[str]:
+            first.append(await self._start(owner, request, None))
+            return [first[0].id]
+
+        ids, _replayed = await self._keys.once(owner, "start_task", idempotency_key, body,
+                                               start)
+        if first:
+            return first[0]
+        return await self.await_task(owner, AwaitTaskRequest(id=ids[0], timeout_ms=0))
 
     async def await_task(self, owner: Owner, request: AwaitTaskRequest) -> TaskView:
         """Wait until the task stops running or the timeout passes."""
