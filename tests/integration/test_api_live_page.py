@@ -128,13 +128,14 @@ async def test_the_live_page_sends_what_the_person_does(
             await page.keyboard.press("Shift+Escape")
             stop = page.get_by_role("button", name="Stop taking over")
             await expect(stop).to_be_focused()
-            sent = await received(live, 10)
+            sent = await received(live, 11)
             assert [(k.action, k.key) for k in sent[9:] if isinstance(k, KeyInput)] == [
-                ("down", "Shift")], "the way out is not sent to the page"
+                ("down", "Shift"), ("up", "Shift")], \
+                "the way out is not sent to the page, and Shift is let up as focus leaves"
 
             await page.touchscreen.tap(*at(SIGN_IN.box.cx, SIGN_IN.box.cy))
-            tapped = await received(live, 12)
-            assert [(p.action, p.button) for p in tapped[10:12]  # type: ignore[union-attr]
+            tapped = await received(live, 13)
+            assert [(p.action, p.button) for p in tapped[11:13]  # type: ignore[union-attr]
                     ] == [("down", "left"), ("up", "left")]
             x, y = at(600, 600)
             await picture.evaluate("""(img, [x, y]) => {
@@ -142,11 +143,11 @@ async def test_the_live_page_sends_what_the_person_does(
                 pointerType: 'touch', pointerId: 7, clientX: x, clientY: cy, bubbles: true}));
               fire('pointerdown', y); fire('pointermove', y - 60); fire('pointerup', y - 60);
             }""", [x, y])
-            scrolled = await received(live, 13)
-            wheel = scrolled[12]
+            scrolled = await received(live, 14)
+            wheel = scrolled[13]
             assert isinstance(wheel, PointerInput) and wheel.action == "wheel"
             assert wheel.dy == pytest.approx(60 * 1280 / box["width"], rel=0.05)
-            assert len(scrolled) == 13, "a drag clicks nothing"
+            assert len(scrolled) == 14, "a drag clicks nothing"
 
             await stop.click()
             await expect(page.get_by_role("button", name="Take over", exact=True)) \

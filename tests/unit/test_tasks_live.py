@@ -156,3 +156,15 @@ def test_the_hold_is_a_quarter_of_an_hour_and_must_be_positive() -> None:
     assert TurnLimits().hold_s == HOLD_FOR_PERSON_S == 900
     with pytest.raises(ValueError):
         TurnLimits(hold_s=0)
+
+
+async def test_a_newer_live_view_ends_the_one_before() -> None:
+    runner = ScriptedRunner()
+    async with Tasks(runner) as tasks:
+        task_id = await paused(tasks, runner, gate("1", "Confirm booking"))
+        first = await tasks.live_view(task_id)
+        second = await tasks.live_view(task_id)
+        assert first.closed and not second.closed
+        assert tasks.worker.lives[task_id] == {second}
+        await second.close()
+        assert tasks.worker.lives[task_id] == set()

@@ -273,8 +273,8 @@ class TaskWorker:
 
     async def live(self, task_id: str, options: LiveOptions | None = None) -> LiveView:
         """A person's live view of the paused task's browser, held here; its input
-        restarts the hold. LIVE_UNAVAILABLE when this process holds no open browser of
-        the task or a turn of it runs."""
+        restarts the hold, and it ends the view opened before it. LIVE_UNAVAILABLE
+        when this process holds no open browser of the task or a turn of it runs."""
         turn = self.turns.get(task_id)
         if turn is not None and task_id in self._ending:
             await asyncio.wait([turn])  # it has stopped; only its bookkeeping is left
@@ -287,6 +287,8 @@ class TaskWorker:
             # A turn took the browser back while the view opened.
             await view.close()
             raise live_unavailable(task_id)
+        # One person at a time: a newer view (another tab) ends the one before.
+        await self.close_lives(task_id)
         views = self.lives.setdefault(task_id, set())
         held = HeldView(view, touch=lambda: self.touch(task_id), closed=views.discard)
         views.add(held)

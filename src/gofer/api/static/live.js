@@ -164,18 +164,32 @@
     image.addEventListener("dragstart", function (event) { event.preventDefault(); });
 
     function key(action, event) {
-      if (event.isComposing || IGNORED_KEYS[event.key]) { return; }
+      if (event.isComposing || IGNORED_KEYS[event.key]) { return false; }
       if (action === "down" && event.key === "Escape" && event.shiftKey) {
-        stopButton.focus();  // the way out for a keyboard
         event.preventDefault();
-        return;
+        stopButton.focus();  // the way out for a keyboard
+        return false;
       }
       event.preventDefault();
       send(assign({ type: "key", action: action, key: event.key, code: event.code },
                   modifiers(event)));
+      return true;
     }
-    screen.addEventListener("keydown", function (event) { key("down", event); });
-    screen.addEventListener("keyup", function (event) { key("up", event); });
+    // Keys down on the page are let up when the picture loses focus, so none sticks.
+    var down = {};
+    screen.addEventListener("keydown", function (event) {
+      if (key("down", event)) { down[event.key] = event.code; }
+    });
+    screen.addEventListener("keyup", function (event) {
+      key("up", event);
+      delete down[event.key];
+    });
+    screen.addEventListener("blur", function () {
+      for (var name in down) {
+        send({ type: "key", action: "up", key: name, code: down[name] });
+      }
+      down = {};
+    });
     screen.addEventListener("paste", function (event) {
       event.preventDefault();
       var text = (event.clipboardData || window.clipboardData).getData("text");
