@@ -2,9 +2,10 @@
 at desktop and phone widths, saved as PNG in docs/.
 
 Runs everything in this process: the demo airline, a real browser runner, the task
-controller in memory and gofer's server; hands it four tasks (one asking for a value,
-one waiting for "Confirm booking", one at the payment checkpoint, one finished) and
-photographs the pages a person signed in with a token sees, in headless Chromium.
+controller in memory and gofer's server; hands it five tasks (one asking for a value,
+one waiting for "Confirm booking", one at the payment checkpoint, one finished, one at
+the site's sign-in wall) and photographs the pages a person signed in with a token
+sees, in headless Chromium, the sign-in wall taken over in the live view.
 
     .venv/bin/python tools/page_shots.py [--out docs]
 """
@@ -41,7 +42,7 @@ def _booking(site: DemoServer, variant: str, *, ask_mobile: bool = False,
 
 
 async def _hand_over(server: GoferServer, site: DemoServer) -> dict[str, str]:
-    """Start the four tasks and wait until each stops; their ids by what they show."""
+    """Start the five tasks and wait until each stops; their ids by what they show."""
     service = server.service
     asks = {
         "finished": CreateTask(flow={"steps": [{"browse": site.url}]},
@@ -52,6 +53,9 @@ async def _hand_over(server: GoferServer, site: DemoServer) -> dict[str, str]:
         "approval": CreateTask.model_validate(
             _booking(site, "confirm", confirm=True)
             | {"title": "Book the pay-at-the-counter fare to Srinagar"}),
+        "wall": CreateTask.model_validate(
+            _booking(site, "login")
+            | {"title": "Book a Delhi–Srinagar flight where the site asks you to sign in"}),
         "question": CreateTask.model_validate(
             _booking(site, "", ask_mobile=True)
             | {"title": "Book a Delhi–Srinagar flight, mobile number to come"}),
@@ -67,6 +71,16 @@ async def _hand_over(server: GoferServer, site: DemoServer) -> dict[str, str]:
 async def _shoot(page: Page, url: str, path: Path) -> None:
     await page.goto(url)
     await page.wait_for_load_state("networkidle")
+    await page.screenshot(path=str(path), full_page=True)
+    print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+
+
+async def _take_over(page: Page, url: str, path: Path) -> None:
+    """The live view of a task's browser, taken over, with its first frame showing."""
+    await page.goto(url)
+    await page.get_by_role("button", name="Take over", exact=True).click()
+    await page.wait_for_function(
+        "() => document.querySelector('[data-live-image]').naturalWidth > 0")
     await page.screenshot(path=str(path), full_page=True)
     print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
@@ -97,6 +111,8 @@ async def main(out: Path) -> None:
                                  out / f"task-approval-{size}.png")
                     await _shoot(page, f"{server.url}/tasks/{ids['question']}",
                                  out / f"task-question-{size}.png")
+                    await _take_over(page, f"{server.url}/tasks/{ids['wall']}/live",
+                                     out / f"task-take-over-{size}.png")
                     await context.close()
             finally:
                 await browser.close()

@@ -136,3 +136,26 @@ async def test_the_view_follows_a_page_that_opens_and_ends_with_the_surface(
     with pytest.raises(SurfaceError) as err:
         await view.text("late")
     assert err.value.code == "LIVE_CLOSED"
+
+
+async def test_frames_go_on_across_a_navigation_to_another_site(
+    engine: BrowserEngine, make_site: Any
+) -> None:
+    site = make_site()
+    site.add("/", FORM)
+    site.add("/other", OTHER)
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        async with await surface.live() as view:
+            frames = view.frames()
+            await next_frame(frames)
+            # localhost and 127.0.0.1 are different sites: another renderer process
+            elsewhere = site.url("/other").replace("127.0.0.1", "localhost")
+            await surface.goto(elsewhere)
+            assert surface.url.startswith("http://localhost")
+            await next_frame(frames)
+            await type_keys(view, "ok")
+            assert await value(surface, "#q") == "ok"
+    finally:
+        await surface.close()
