@@ -82,3 +82,10 @@ def test_a_login_wall_is_looked_for_only_in_what_blocks_the_content() -> None:
     assert human_wall(header, blocking_text="Sign in to continue") == "a login wall"
     # Other walls are read on the whole screen whatever blocks it.
     assert human_wall(header + "\nVerify you are human", blocking_text="") == "a human check"
+
+
+def test_an_invisible_captchas_notice_is_no_wall() -> None:
+    notice = ("Sign up for our newsletter\nThis site is protected by reCAPTCHA and the Google "
+              "Privacy Policy and Terms of Service apply.")
+    assert human_wall(notice) is None
+    assert human_wall(notice + "\nI'm not a robot") == "a captcha"

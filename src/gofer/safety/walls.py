@@ -9,7 +9,8 @@ see prices", "Log in or sign up", "Login required", "You must be signed in"). A
 header's bare "Log in" and "Sign up" links are not one, nor is an invitation such as
 "Sign up for our newsletter". A one-time code is a page asking for a code that was
 sent ("Enter the OTP sent to +91 98...", "Resend code"), not one offering to log in
-with an OTP.
+with an OTP. The notice of an invisible captcha ("This site is protected by
+reCAPTCHA and the Google Privacy Policy...") asks nothing of a person either.
 """
 
 from __future__ import annotations
@@ -88,6 +89,10 @@ _WALLS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
 )
 
 
+# An invisible captcha's small print: nothing for a person to do.
+_CAPTCHA_NOTICE = re.compile(r"\bprotected\s+by\s+(?:re|h)?captcha\b")
+
+
 def _folded(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).casefold()
     text = text.replace("'", "").replace("’", "")
@@ -103,7 +108,7 @@ def human_wall(screen_text: str, blocking_text: str | None = None) -> str | None
     what covers or replaces the page), only those words can make one, so that a
     header's "Login or register" link on an open page does not.
     """
-    text = _folded(screen_text)
+    text = _CAPTCHA_NOTICE.sub(" ", _folded(screen_text))
     login_text = text if blocking_text is None else _folded(blocking_text)
     for reason, patterns in _WALLS:
         where = login_text if reason == LOGIN_WALL else text
