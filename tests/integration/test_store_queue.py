@@ -300,6 +300,26 @@ async def test_a_rolled_back_enqueue_leaves_nothing_and_wakes_nobody(
     assert await claim(queue) is None
 
 
+async def test_a_rolled_back_finish_or_release_leaves_the_item_as_it_was(
+    db: Connector, queue: WorkQueue
+) -> None:
+    await queue.enqueue("turn", {"task_id": "t1", "owner": "ann"})
+    held = await must_claim(queue)
+    for write in (lambda tx: queue.finish(held, {"ended": "done"}, tx=tx),
+                  lambda tx: queue.release(held, error="boom", tx=tx)):
+        with pytest.raises(RuntimeError):
+            async with db.transaction() as tx:
+                await write(tx)
+                raise RuntimeError("the ledger write failed")
+        item = await queue.get(held.id)
+        assert item is not None
+        assert (item.state, item.attempts, item.last_error) == ("running", 1, None)
+        assert item.payload == {"task_id": "t1", "owner": "ann"}
+    await queue.finish(held, {"ended": "done"})
+    done = await queue.get(held.id)
+    assert done is not None and done.state == "done" and done.payload["ended"] == "done"
+
+
 async def test_a_cancelled_transaction_rolls_back_and_the_store_goes_on(
     db: Connector, queue: WorkQueue
 ) -> None:
