@@ -4,13 +4,19 @@ elicitation of plain values, and secrets that are never asked in a form."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 import pytest_asyncio
 from mcp import Client
-from mcp_types import ElicitRequestParams, ElicitResult
+from mcp_types import (
+    ElicitCompleteNotification,
+    ElicitRequestParams,
+    ElicitRequestURLParams,
+    ElicitResult,
+)
 
 from gofer.api import TaskService, mcp_status
 from gofer.api.mcp_server import McpOwners, build_mcp_server
@@ -18,6 +24,7 @@ from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.models import (
     Cancelled,
     Checkpoint,
+    ContinueTaskRequest,
     Done,
     Failed,
     NeedsApproval,
@@ -26,7 +33,7 @@ from gofer.tasks.models import (
     NeedsPlan,
     Running,
 )
-from gofer.tasks.runner import gate
+from gofer.tasks.runner import fail, gate
 
 CALLS = {"describe", "plan_task", "start_task", "await_task", "continue_task", "cancel_task",
          "task_report", "list_tasks"}
@@ -132,7 +139,7 @@ async def test_secret_values_go_to_the_task_page_never_to_a_form(
     setup: tuple[ScriptedRunner, TaskService],
 ) -> None:
     _runner, service = setup
-    asked: list[object] = []
+    asked: list[ElicitRequestParams] = []
 
     async def answer(_context: object, params: ElicitRequestParams) -> ElicitResult:
         asked.append(params)
@@ -143,11 +150,111 @@ async def test_secret_values_go_to_the_task_page_never_to_a_form(
         started = (await client.call_tool("start_task", {"flow": flow})).structured_content
         assert started is not None
         waiting = (await client.call_tool("await_task", {"id": started["id"]})).structured_content
-    assert asked == []
+    page = f"http://127.0.0.1:1/tasks/{started['id']}"
+    assert [type(p) for p in asked] == [ElicitRequestURLParams]
+    assert isinstance(asked[0], ElicitRequestURLParams) and asked[0].url == page
+    assert "password" in asked[0].message
     assert waiting is not None and waiting["status"] == {"state": "needs_input",
                                                          "fields": ["password"]}
-    assert waiting["page_url"] == f"http://127.0.0.1:1/tasks/{started['id']}"
+    assert waiting["page_url"] == page
     assert waiting["page_url"] in waiting["guidance"] and "secret" in waiting["guidance"]
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_the_user_sent_to_the_page_comes_back_to_a_task_that_moved_on(
+    setup: tuple[ScriptedRunner, TaskService], mode: str,
+) -> None:
+    """URL elicitation: the user agrees to open the task page and does there what only
+    they do (the page's form posts the same continue); await_task answers with the view
+    after it. On the current protocol it is a round trip of the tool call; on the
+    2025 one an elicitation request, with its completion notified."""
+    runner, service = setup
+    runner.add(gate("1", "Pay now"))
+    asked: list[ElicitRequestURLParams] = []
+    person: list[asyncio.Task[object]] = []
+
+    async def on_the_page(task_id: str, state: str) -> object:
+        if state == "needs_input":
+            return await service.continue_task("local", ContinueTaskRequest(
+                id=task_id, inputs={"card number": "4111 1111 1111 1111"},
+                secret_inputs=["card number"]))
+        return await service.continue_task("local", ContinueTaskRequest(id=task_id,
+                                                                        approve=True))
+
+    async def answer(_context: object, params: ElicitRequestParams) -> ElicitResult:
+        assert isinstance(params, ElicitRequestURLParams)
+        asked.append(params)
+        task_id = params.url.rsplit("/", 1)[1]
+        state = "needs_input" if "card number" in params.message else "needs_approval"
+        person.append(asyncio.create_task(on_the_page(task_id, state)))
+        return ElicitResult(action="accept")
+
+    flow = [{"browse": "https://shop.example.com/"},
+            {"enter": "${card number}", "into": "Card number"},
+            {"stop_before": "paying for the order"}, {"click": "Done"}]
+    constraints = {"payment": "fill_then_approve", "origins": ["https://shop.example.com"]}
+    completed: list[str] = []
+
+    async def notices(message: object) -> None:
+        root = getattr(message, "root", message)
+        if isinstance(root, ElicitCompleteNotification):
+            completed.append(root.params.elicitation_id)
+
+    async with Client(server_of(service), elicitation_callback=answer, mode=mode,
+                      message_handler=notices) as client:
+        started = (await client.call_tool("start_task", {
+            "flow": flow, "constraints": constraints})).structured_content
+        assert started is not None and started["status"]["state"] == "needs_input"
+        task_id = started["id"]
+        states = []
+        for _ in range(6):
+            got = (await client.call_tool("await_task", {"id": task_id})).structured_content
+            assert got is not None
+            states.append(got["status"]["state"])
+            if got["status"]["state"] == "done":
+                break
+    await asyncio.gather(*person)
+    assert [p.url for p in asked] == [f"http://127.0.0.1:1/tasks/{task_id}"] * 2
+    assert "needs_input" not in states and states[-1] == "done"
+    assert "Pay now" in asked[1].message and "4111" not in " ".join(p.message for p in asked)
+    if mode == "legacy":
+        ids = [p.elicitation_id for p in asked]
+        assert None not in ids and len(set(ids)) == 2 and completed == ids
+    else:
+        assert [p.elicitation_id for p in asked] == [None, None] and completed == []
+
+
+async def test_a_wall_for_a_person_goes_to_the_page_and_an_agent_may_still_approve(
+    setup: tuple[ScriptedRunner, TaskService],
+) -> None:
+    runner, service = setup
+    runner.add(fail("1", "the search did not load",
+                    screen_text="Please complete the CAPTCHA to prove you are human."))
+    asked: list[ElicitRequestParams] = []
+
+    async def answer(_context: object, params: ElicitRequestParams) -> ElicitResult:
+        asked.append(params)
+        return ElicitResult(action="cancel")
+
+    flow = [{"browse": "https://air.example.com/"}, {"click": "Search"}]
+    async with Client(server_of(service), elicitation_callback=answer) as client:
+        started = (await client.call_tool("start_task", {"flow": flow})).structured_content
+        assert started is not None
+        wall = (await client.call_tool("await_task", {"id": started["id"]})).structured_content
+        assert wall is not None and wall["status"]["state"] == "needs_human"
+        assert len(asked) == 1 and isinstance(asked[0], ElicitRequestURLParams)
+        assert "captcha" in asked[0].message.casefold()
+        await client.call_tool("continue_task", {"id": started["id"]})
+        done = (await client.call_tool("await_task", {"id": started["id"]})).structured_content
+        assert done is not None and done["status"]["state"] == "done"
+        runner.add(gate("1", "Confirm booking"))
+        booking = (await client.call_tool("start_task", {"flow": [
+            {"browse": "https://air.example.com/"},
+            {"stop_before": "confirming the booking"}]})).structured_content
+        assert booking is not None
+        gated = (await client.call_tool("await_task", {"id": booking["id"]})).structured_content
+        assert gated is not None and gated["status"]["state"] == "needs_approval"
+    assert len(asked) == 1  # an approval that does not pay is the agent's to ask
 
 
 @pytest.mark.parametrize(("status", "word"), [

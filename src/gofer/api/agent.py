@@ -48,6 +48,27 @@ def secret_fields(fields: list[str]) -> list[str]:
     return [name for name in fields if is_secret_name(name)]
 
 
+def for_a_person(view: TaskView) -> str | None:
+    """Why the task needs a person on its page, in a sentence for them, or None when an
+    agent may answer it: secret values to type, a payment to approve, a wall to get
+    past, a stop a person takes over."""
+    status = view.status
+    if status.state == "needs_input" and secret_fields(status.fields):
+        return (f"gofer's task “{view.summary}” needs {_names(secret_fields(status.fields))}, "
+                "which only you type, on its page.")
+    if status.state == "needs_approval" and Consequence.PAYMENT in (
+            consequence(status.target), consequence(status.action)):
+        return (f"gofer's task “{view.summary}” waits in front of “{status.target}”, which "
+                "pays: approve or decline it on its page.")
+    if status.state == "needs_human":
+        return (f"gofer's task “{view.summary}” needs you in its browser: {status.reason}. "
+                "Open its page, get past it, then say you are done there.")
+    if status.state == "checkpoint" and status.continuable:
+        return (f"gofer's task “{view.summary}” stopped for you: {status.reason}. Open its "
+                "page to take over.")
+    return None
+
+
 def _names(fields: list[str]) -> str:
     return ", ".join(json.dumps(name, ensure_ascii=False) for name in fields)
 

@@ -9,13 +9,20 @@ text is ``{"error": {"code", "message", ...}}``.
 A task that needs values the client can ask its user for (form elicitation, when the
 client supports it) has ``await_task`` ask them that way and go on with the answers.
 Secret values, approvals of payments and walls only a person can pass are never asked
-in a form: the view's ``page_url`` and ``guidance`` send the person to the task page.
+in a form (the MCP spec forbids it for secrets): with a client that supports URL
+elicitation, ``await_task`` sends its user to the task page that way and, once they
+agree to go, waits (within its timeout) until the task moves on, then tells the
+client the elicitation is complete; with any client, the view's ``page_url`` and
+``guidance`` send the person there.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
+import uuid
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -25,6 +32,7 @@ from mcp.shared.exceptions import NoBackChannelError
 from mcp_types import (
     ElicitRequest,
     ElicitRequestFormParams,
+    ElicitRequestURLParams,
     ElicitResult,
     InputRequiredResult,
     ToolAnnotations,
@@ -32,7 +40,7 @@ from mcp_types import (
 from mcp_types.version import is_version_at_least
 from pydantic import Field, JsonValue, ValidationError
 
-from gofer.api.agent import AgentView, agent_view, secret_fields
+from gofer.api.agent import AgentView, agent_view, for_a_person, secret_fields
 from gofer.api.errors import problems_of
 from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore
@@ -78,6 +86,7 @@ Every view carries the task's `id`; pass it to the next call. Nothing else is re
 between calls."""
 
 _ELICIT_KEY = "gofer_inputs"
+_PAGE_KEY = "gofer_page"
 
 
 class McpOwners:
@@ -227,12 +236,19 @@ def build_mcp_server(
         task needs plain values and your client can ask its user (elicitation), they are
         asked that way and the task goes on with the answers."""
         async def work(owner: str) -> AgentView | InputRequiredResult:
+            deadline = asyncio.get_running_loop().time() + timeout_ms / 1000
             answered = await _answer_elicited(ctx, owner, id)
+            if answered is None:
+                answered = await _back_from_page(ctx, owner, id, deadline)
             if answered is not None:
                 return view(answered)
             current = await service.await_task(owner, AwaitTaskRequest(id=id,
                                                                        timeout_ms=timeout_ms))
+            if ctx.input_responses:  # the user answered (or turned down) one ask: no more
+                return view(current)
             asked = await _elicit(ctx, owner, current)
+            if asked is None:
+                asked = await _to_page(ctx, owner, current, deadline)
             if isinstance(asked, InputRequiredResult):
                 return asked
             return view(asked or current)
@@ -323,6 +339,77 @@ def build_mcp_server(
         except NoBackChannelError:
             return None
         return await _continue_with(owner, current.id, list(status.fields), reply)
+
+    async def _to_page(
+        ctx: Context[Any, Any], owner: str, current: TaskView, deadline: float,
+    ) -> TaskView | InputRequiredResult | None:
+        """Send the client's user to the task page (URL elicitation) for what only a
+        person does; once they agree, the view after they did it (None when the client
+        cannot, they decline, or it does not move in time)."""
+        why = for_a_person(current)
+        capabilities = ctx.client_capabilities
+        can = capabilities is not None and capabilities.elicitation is not None and \
+            capabilities.elicitation.url is not None
+        if why is None or page_url is None or not can:
+            return None
+        url = page_url(current.id)
+        was = current.status.model_dump(mode="json")
+        version = ctx.protocol_version
+        if version is not None and is_version_at_least(version, "2026-07-28"):
+            # a round trip of its own: no elicitation id, no completion notice
+            return InputRequiredResult(
+                input_requests={_PAGE_KEY: ElicitRequest(
+                    params=ElicitRequestURLParams(message=why, url=url))},
+                request_state=json.dumps({"id": current.id, "status": was}),
+            )
+        elicitation = f"{current.id}.{uuid.uuid4().hex[:12]}"
+        try:
+            reply = await ctx.session.elicit_url(
+                message=why, url=url, elicitation_id=elicitation,
+                related_request_id=ctx.request_id)
+        except NoBackChannelError:
+            return None
+        if reply.action != "accept":
+            return None
+        return await _moved(ctx, owner, current.id, was, elicitation, deadline)
+
+    async def _back_from_page(ctx: Context[Any, Any], owner: str, task_id: str,
+                              deadline: float) -> TaskView | None:
+        """On the round after a URL elicitation: the view once the person moved it."""
+        responses = ctx.input_responses
+        if not responses or _PAGE_KEY not in responses:
+            return None
+        reply = responses[_PAGE_KEY]
+        try:
+            state = json.loads(ctx.request_state or "{}")
+        except json.JSONDecodeError:
+            state = {}
+        if not isinstance(reply, ElicitResult) or reply.action != "accept" or \
+                state.get("id") != task_id:
+            return None
+        return await _moved(ctx, owner, task_id, state.get("status"), None, deadline)
+
+    async def _moved(ctx: Context[Any, Any], owner: str, task_id: str, was: Any,
+                     elicitation: str | None, deadline: float) -> TaskView | None:
+        """The task's first view whose status is not ``was`` (the person acted on the
+        page), telling the client ``elicitation`` is complete; None when ``deadline``
+        passes first."""
+        views = await service.watch(owner, task_id)
+        left = deadline - asyncio.get_running_loop().time()
+        try:
+            async with asyncio.timeout(max(left, 0)):
+                async for current in views:
+                    if current.status.model_dump(mode="json") != was:
+                        break
+                else:
+                    return None
+        except TimeoutError:
+            return None
+        if elicitation is not None:
+            with contextlib.suppress(NoBackChannelError):
+                await ctx.session.send_elicit_complete(elicitation,
+                                                       related_request_id=ctx.request_id)
+        return current
 
     async def _answer_elicited(ctx: Context[Any, Any], owner: str,
                                task_id: str) -> TaskView | None:
