@@ -119,6 +119,16 @@ async def test_a_basket_line_is_removed_and_checkout_fills_the_address_up_to_pla
     await tasks.cancel_task({"id": start.id})
 
 
+async def test_continue_on_a_card_form_named_only_by_placeholders_stops_as_a_payment(
+    run: Runner, shop: Site
+) -> None:
+    result = await run([{"browse": shop.url("/checkout/card")}, {"click": "Continue"}])
+    assert result.status is RunStatus.GATED, result.failure
+    assert result.gate is not None
+    assert (result.gate.consequence, result.gate.payment_screen) == ("payment", True)
+    assert shop.sent("/checkout/card") == []
+
+
 async def test_a_step_that_fails_beside_header_sign_in_links_stays_failed(
     tasks: Tasks, shop: Site
 ) -> None:

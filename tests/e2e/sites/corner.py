@@ -7,6 +7,7 @@ most shops do. Checkout is an address form, then a review page whose "Place orde
 button is the one that orders. The server keeps the basket (``state["basket"]``),
 the address given (``state["address"]``) and the orders placed (``state["orders"]``).
 ``/orders`` is behind a sign-in wall: it sends the person to the sign-in page.
+``/checkout/card`` is a card form named only by placeholders and autocomplete.
 """
 
 from __future__ import annotations
@@ -125,6 +126,18 @@ def _placed(site: Site, data: dict[str, Any]) -> str:
     return "/thanks"
 
 
+def _card(site: Site) -> str:
+    """A card form whose fields say what they are only by placeholder and autocomplete."""
+    return _page(site, "Payment", """<h1>How would you like to pay?</h1>
+<form method="post" action="/checkout/card">
+ <input type="text" name="n" placeholder="1234 1234 1234 1234" autocomplete="cc-number"
+  inputmode="numeric">
+ <input type="text" name="e" placeholder="MM / YY" autocomplete="cc-exp">
+ <input type="text" name="c" placeholder="123" autocomplete="cc-csc">
+ <p><button class="btn">Continue</button></p>
+</form>""")
+
+
 def _product(site: Site) -> str:
     return _page(site, "Linen Shirt", f"""<h1>Linen Shirt</h1>
 <p>{_money(PRICES["Linen Shirt"])} · A light shirt for warm days.</p>
@@ -154,6 +167,7 @@ def build() -> Site:
     site.page("/checkout/address", _address)
     site.page("/checkout/review", _review)
     site.page("/product", _product)
+    site.page("/checkout/card", _card)
     site.page("/account/login", _sign_in)
     # A page for signed-in people only sends everyone else to sign in first.
     site.page("/orders", document("Your orders", "<p>Loading…</p>", script=(
