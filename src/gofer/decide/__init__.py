@@ -6,7 +6,9 @@ when the evidence is too thin so that a model decider need be asked only then.
 The other pure rules of a screen live here too: reading values and lists off it
 (``reading``), judging flow conditions on it (``conditions``), what covers a
 target and how to close it (``overlays``), what a control is called and holds
-(``controls``) and dates on controls (``dates``). Everything here is pure (no I/O,
+(``controls``), dates on controls (``dates``) and what pressing a control would do
+on its screen, whether the screen is a card form or a wall only a person can pass
+(``gates``, refining the word rules of :mod:`gofer.safety`). Everything here is pure (no I/O,
 and nothing here calls back into the runtime) but the model decider
 (``decider``, :class:`VotingDecider`), which asks the language model it is handed
 where the grounder's evidence is thin, by vote (``votes``).
