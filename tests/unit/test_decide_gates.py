@@ -104,6 +104,16 @@ def test_continue_beside_a_note_that_cannot_be_undone_is_reversible_outside_a_di
     assert judge(go, replace(page, dialog_open=True)) is I
 
 
+def test_continue_below_a_pages_question_is_judged_by_its_words() -> None:
+    """A help section asking "Do you want to cancel your booking?" does not make the
+    page's Continue grave; the same question in a dialog does."""
+    faq = TextLine("Do you want to cancel your booking? Call us.", Box(0, 0, 300, 20))
+    go = Element("e1", "button", "Continue")
+    page = Screen("https://air.example/seats", "Seats", (faq,), (go,))
+    assert judge(go, page) is R
+    assert judge(go, replace(page, dialog_open=True)) is I
+
+
 def test_card_form_evidence_from_placeholders_and_autocomplete() -> None:
     screen = _screen("gate_card_placeholders")
     assert "card" not in screen.text.casefold()

@@ -82,8 +82,10 @@ def judge(el: Element, screen: Screen) -> Consequence:
     """
     kind = consequence(label_of(el))
     agrees = _agrees(el)
-    if kind is Consequence.REVERSIBLE and agrees:
-        asked = _asked(screen, agrees == "yes" or screen.dialog_open)
+    # "Yes" answers the page's question; "Continue" only a dialog's (a page's FAQ may
+    # ask "Do you want to cancel your booking?" above its Continue).
+    if kind is Consequence.REVERSIBLE and (agrees == "yes" or (agrees and screen.dialog_open)):
+        asked = _asked(screen)
         if asked is not None:
             return asked
     if kind is not Consequence.IRREVERSIBLE:
@@ -104,18 +106,17 @@ def _agrees(el: Element) -> str:
     return "yes" if words & _YES else "go"
 
 
-def _asked(screen: Screen, final_counts: bool) -> Consequence | None:
+def _asked(screen: Screen) -> Consequence | None:
     """How grave what the screen asks to be confirmed is ("Are you sure you want to
-    delete the user?"), or None when it asks nothing grave. With ``final_counts``, a
-    warning that it "cannot be undone" makes it irreversible too."""
+    delete the user?", or a warning that it "cannot be undone"), or None when it asks
+    nothing grave."""
     worst: Consequence | None = None
     for line in screen.lines:
         text = normalise(line.text)
         found = _QUESTION.search(text)
         kind = consequence(found.group(1)) if found else None
         if kind is None or kind is Consequence.REVERSIBLE:
-            kind = (Consequence.IRREVERSIBLE if final_counts and _FINAL.search(text)
-                    else None)
+            kind = Consequence.IRREVERSIBLE if _FINAL.search(text) else None
         if kind is not None and (worst is None or kind is Consequence.PAYMENT):
             worst = kind
     return worst
