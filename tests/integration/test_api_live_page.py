@@ -12,10 +12,18 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 import pytest_asyncio
-from playwright.async_api import Browser, async_playwright, expect
+from playwright.async_api import Browser, Dialog, async_playwright, expect
 
 from gofer.api import GoferServer, MemoryTokenStore
-from gofer.surfaces import Box, Element, KeyInput, PointerInput, Screen, find_chromium
+from gofer.surfaces import (
+    Box,
+    Element,
+    KeyInput,
+    LiveDialog,
+    PointerInput,
+    Screen,
+    find_chromium,
+)
 from gofer.surfaces.testing import FakeLiveView, FakeSurface
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.runner import fail
@@ -148,6 +156,20 @@ async def test_the_live_page_sends_what_the_person_does(
             assert isinstance(wheel, PointerInput) and wheel.action == "wheel"
             assert wheel.dy == pytest.approx(60 * 1280 / box["width"], rel=0.05)
             assert len(scrolled) == 14, "a drag clicks nothing"
+
+            # the task's page asks something: the person answers in a dialog of their own
+            asked: list[str] = []
+
+            async def reply(dialog: Dialog) -> None:
+                asked.append(dialog.message)
+                await dialog.accept()
+
+            page.once("dialog", reply)
+            live.show_dialog(LiveDialog("confirm", "Pay 100 rupees?"))
+            async with asyncio.timeout(10):
+                await live.until(lambda: bool(live.answers))
+            assert live.answers == [(True, "")]
+            assert asked == ["The task's page says: Pay 100 rupees?"]
 
             await stop.click()
             await expect(page.get_by_role("button", name="Take over", exact=True)) \

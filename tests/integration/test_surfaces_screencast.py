@@ -15,6 +15,7 @@ from gofer.surfaces import (
     BrowserEngine,
     BrowserSurface,
     KeyInput,
+    LiveDialog,
     LiveFrame,
     LiveView,
     Modifiers,
@@ -157,5 +158,61 @@ async def test_frames_go_on_across_a_navigation_to_another_site(
             await next_frame(frames)
             await type_keys(view, "ok")
             assert await value(surface, "#q") == "ok"
+    finally:
+        await surface.close()
+
+
+PAY = """<!doctype html><title>Pay</title>
+<button id="pay" style="position:absolute;left:40px;top:40px;width:200px;height:60px"
+ onclick="document.getElementById('out').textContent =
+   confirm('Pay 100 rupees?') ? 'paid' : 'kept'">Pay</button>
+<button id="name" style="position:absolute;left:40px;top:140px;width:200px;height:60px"
+ onclick="document.getElementById('out').textContent = prompt('Your name?', 'Asha')">Name</button>
+<p id="out" style="position:absolute;top:240px">nothing yet</p>"""
+
+
+async def press_and_get_dialog(view: LiveView, frames: AsyncIterator[Any],
+                               x: float, y: float) -> tuple[Any, asyncio.Task[None]]:
+    """Click at (x, y) (its release waits on the dialog it opens) and the dialog."""
+    await view.pointer(PointerInput("down", x, y))
+    release = asyncio.create_task(view.pointer(PointerInput("up", x, y)))
+    async with asyncio.timeout(15):
+        while True:
+            item = await anext(frames)
+            if isinstance(item, LiveDialog):
+                return item, release
+
+
+async def test_the_pages_dialogs_are_the_persons_to_answer_while_the_view_is_open(
+    engine: BrowserEngine, make_site: Any
+) -> None:
+    site = make_site()
+    site.add("/", PAY)
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        out = surface.page.locator("#out")
+        async with await surface.live() as view:
+            frames = view.frames()
+            dialog, release = await press_and_get_dialog(view, frames, 140, 70)
+            assert (dialog.kind, dialog.message) == ("confirm", "Pay 100 rupees?")
+            await view.answer(True)
+            await release
+            assert await out.inner_text() == "paid"
+
+            dialog, release = await press_and_get_dialog(view, frames, 140, 170)
+            assert (dialog.kind, dialog.message, dialog.default) == (
+                "prompt", "Your name?", "Asha")
+            await view.answer(True, "Ravi")
+            await release
+            assert await out.inner_text() == "Ravi"
+
+            # one left open when the view closes is cancelled
+            dialog, release = await press_and_get_dialog(view, frames, 140, 70)
+        await release
+        assert await out.inner_text() == "kept"
+        # with no one in the view, the surface dismisses confirms itself again
+        await surface.page.click("#pay")
+        assert await out.inner_text() == "kept"
     finally:
         await surface.close()

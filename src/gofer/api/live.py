@@ -20,8 +20,10 @@ the socket takes that session's cookie, from this server's own pages only (its
 
 The socket's protocol. The server sends ``{"type": "ready", "width", "height"}``
 first, then each frame of the page as a binary message (a JPEG), with
-``{"type": "size", "width", "height"}`` before a frame whose viewport changed, and
-``{"type": "ended", "message"}`` before it closes (the task took its browser back,
+``{"type": "size", "width", "height"}`` before a frame whose viewport changed,
+``{"type": "dialog", "kind", "message", "default"}`` when the page opens a JavaScript
+dialog (it waits for the person's answer), and ``{"type": "ended", "message"}``
+before it closes (the task took its browser back,
 let it go, or ended). The person sends JSON text messages:
 
 - ``{"type": "pointer", "action": "down"|"up"|"move"|"wheel", "x", "y", "button",
@@ -29,7 +31,9 @@ let it go, or ended). The person sends JSON text messages:
   (0 to 1) of the frame's width and height;
 - ``{"type": "key", "action": "down"|"up", "key", "code", "alt", ...}``, named as the
   DOM's ``KeyboardEvent`` names them;
-- ``{"type": "text", "text"}``: text typed at once (a paste).
+- ``{"type": "text", "text"}``: text typed at once (a paste);
+- ``{"type": "dialog", "accept": true|false, "text"}``: OK or Cancel to the page's
+  dialog (``text``: a prompt's answer).
 
 A message that does not fit is answered ``{"type": "error", "code": "INVALID_INPUT",
 "message"}`` and the view goes on. Frames show the page as it is, fields the person
@@ -62,7 +66,7 @@ from gofer.errors import ApiError, GoferError
 from gofer.tasks.live import (
     MAX_TEXT_CHARS,
     KeyInput,
-    LiveFrame,
+    LiveDialog,
     LiveView,
     Modifiers,
     PointerInput,
@@ -165,11 +169,23 @@ class TextMessage(BaseModel):
     text: str = Field(max_length=MAX_TEXT_CHARS)
 
 
-InputMessage = Annotated[PointerMessage | KeyMessage | TextMessage, Field(discriminator="type")]
-_INPUT: TypeAdapter[PointerMessage | KeyMessage | TextMessage] = TypeAdapter(InputMessage)
+class DialogMessage(BaseModel):
+    """The person's answer to the page's dialog: OK (``accept``) or Cancel, and a
+    prompt's text."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: Literal["dialog"]
+    accept: bool
+    text: str = Field(default="", max_length=MAX_TEXT_CHARS)
 
 
-def parse_input(raw: str) -> PointerMessage | KeyMessage | TextMessage:
+Input = PointerMessage | KeyMessage | TextMessage | DialogMessage
+InputMessage = Annotated[Input, Field(discriminator="type")]
+_INPUT: TypeAdapter[Input] = TypeAdapter(InputMessage)
+
+
+def parse_input(raw: str) -> Input:
     """One input message; InvalidRequest INVALID_INPUT naming only where it is wrong
     (never what it holds)."""
     if len(raw.encode()) > MAX_MESSAGE_BYTES:
@@ -184,9 +200,11 @@ def parse_input(raw: str) -> PointerMessage | KeyMessage | TextMessage:
                        + ", ".join(where[:5]), code="INVALID_INPUT") from None
 
 
-async def deliver(view: LiveView, message: PointerMessage | KeyMessage | TextMessage) -> None:
+async def deliver(view: LiveView, message: Input) -> None:
     """Send one person's input to the page."""
-    if isinstance(message, TextMessage):
+    if isinstance(message, DialogMessage):
+        await view.answer(message.accept, message.text)
+    elif isinstance(message, TextMessage):
         await view.text(message.text)
     elif isinstance(message, KeyMessage):
         await view.key(KeyInput(message.action, message.key, message.code, message.modifiers))
@@ -212,8 +230,12 @@ async def _deny(websocket: WebSocket, exc: GoferError) -> None:
 
 async def _send_frames(websocket: WebSocket, view: LiveView) -> None:
     size = view.size
-    frame: LiveFrame
     async for frame in view.frames():
+        if isinstance(frame, LiveDialog):
+            await websocket.send_text(json.dumps({
+                "type": "dialog", "kind": frame.kind, "message": frame.message,
+                "default": frame.default}))
+            continue
         if (frame.width, frame.height) != size:
             size = (frame.width, frame.height)
             await websocket.send_text(json.dumps({"type": "size", "width": size[0],
@@ -221,16 +243,49 @@ async def _send_frames(websocket: WebSocket, view: LiveView) -> None:
         await websocket.send_bytes(frame.data)
 
 
+MAX_QUEUED_INPUT = 256
+"""Input messages waiting for the page at most; more is refused until it catches up."""
+
+
 async def _take_input(websocket: WebSocket, view: LiveView) -> None:
-    while True:
-        raw = await websocket.receive_text()
-        try:
-            await deliver(view, parse_input(raw))
-        except GoferError as exc:
-            if exc.code == "LIVE_CLOSED":
-                return
-            await websocket.send_text(json.dumps(
-                {"type": "error", "code": exc.code, "message": exc.message}))
+    """Receive the person's input: events go to the page in order, one at a time; a
+    dialog's answer goes at once (an event that opened the dialog waits on it)."""
+    waiting: asyncio.Queue[Input] = asyncio.Queue(MAX_QUEUED_INPUT)
+
+    async def refuse(exc: GoferError) -> None:
+        await websocket.send_text(json.dumps(
+            {"type": "error", "code": exc.code, "message": exc.message}))
+
+    async def in_order() -> None:
+        while True:
+            message = await waiting.get()
+            try:
+                await deliver(view, message)
+            except GoferError as exc:
+                if exc.code == "LIVE_CLOSED":
+                    return
+                await refuse(exc)
+
+    delivering = asyncio.create_task(in_order(), name="gofer-live-deliver")
+    try:
+        while not delivering.done():
+            raw = await websocket.receive_text()
+            try:
+                message = parse_input(raw)
+                if isinstance(message, DialogMessage):
+                    await deliver(view, message)
+                elif waiting.full():
+                    raise ApiError("too much input at once; wait for the page to catch up",
+                                   code="INVALID_INPUT")
+                else:
+                    waiting.put_nowait(message)
+            except GoferError as exc:
+                if exc.code == "LIVE_CLOSED":
+                    return
+                await refuse(exc)
+    finally:
+        delivering.cancel()
+        await asyncio.wait([delivering])
 
 
 async def live_socket(websocket: WebSocket, service: TaskService, tokens: TokenStore,

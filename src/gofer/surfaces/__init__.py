@@ -16,6 +16,7 @@ from gofer.surfaces.chromium import CHROMIUM_ARGS, chromium_available, find_chro
 from gofer.surfaces.engine import BrowserEngine, BrowserOptions
 from gofer.surfaces.live import (
     KeyInput,
+    LiveDialog,
     LiveFrame,
     LiveOptions,
     LiveSurface,
@@ -45,6 +46,7 @@ __all__ = [
     "BrowserSurface",
     "Element",
     "KeyInput",
+    "LiveDialog",
     "LiveFrame",
     "LiveOptions",
     "LiveSurface",

@@ -148,6 +148,7 @@ class BrowserSurface:
         self._wakers: set[asyncio.Future[bool]] = set()
         self._title = ""
         self._closed = False
+        self._dialog_taker: Callable[[Dialog], None] | None = None
 
     # ---- life cycle -------------------------------------------------------------------
 
@@ -243,9 +244,17 @@ class BrowserSurface:
         page.on("dialog", self._dialog)
         self._wake()
 
+    def take_dialogs(self, handler: Callable[[Dialog], None] | None) -> None:
+        """Hand the page's JavaScript dialogs to ``handler`` (a person's live view, which
+        answers them), or back to the surface with None."""
+        self._dialog_taker = handler
+
     async def _dialog(self, dialog: Dialog) -> None:
         self._dialogs += 1
         self.dialog_messages.append(dialog.message)
+        if self._dialog_taker is not None:
+            self._dialog_taker(dialog)
+            return
         with contextlib.suppress(PlaywrightError):
             if dialog.type in ("alert", "beforeunload"):
                 await dialog.accept()

@@ -5,7 +5,9 @@ login wall, a payment they finish themselves): :meth:`LiveSurface.live` opens a
 :class:`LiveView` on the page, whose :meth:`~LiveView.frames` yields a
 :class:`LiveFrame` whenever the page repaints and whose :meth:`~LiveView.pointer`,
 :meth:`~LiveView.key` and :meth:`~LiveView.text` act on that page as the person's
-own mouse and keyboard would. The browser's is Chromium's screencast
+own mouse and keyboard would; a JavaScript dialog the page opens meanwhile (an
+alert, a confirm, a prompt) comes in the frames as a :class:`LiveDialog` for the
+person to answer (:meth:`~LiveView.answer`). The browser's is Chromium's screencast
 (:mod:`gofer.surfaces.screencast`); :mod:`gofer.surfaces.testing` ships a fake.
 
 Frames show the page as it is, fields the person typed into included: they are the
@@ -24,8 +26,10 @@ from gofer.errors import SurfaceError
 
 __all__ = [
     "MAX_TEXT_CHARS",
+    "DialogKind",
     "KeyAction",
     "KeyInput",
+    "LiveDialog",
     "LiveFrame",
     "LiveOptions",
     "LiveSurface",
@@ -102,6 +106,19 @@ class LiveFrame:
     media_type: str = "image/jpeg"
 
 
+DialogKind = Literal["alert", "confirm", "prompt", "beforeunload"]
+
+
+@dataclass(frozen=True, slots=True)
+class LiveDialog:
+    """A JavaScript dialog the page opened, waiting for the person's answer: the page
+    stays blocked until :meth:`LiveView.answer` (``default`` is a prompt's text)."""
+
+    kind: DialogKind
+    message: str
+    default: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class LiveOptions:
     """How frames are made: JPEG ``quality`` (1-100) and the largest picture size.
@@ -140,9 +157,15 @@ class LiveView(Protocol):
         """The viewport's width and height in CSS pixels, as of the latest frame."""
         ...
 
-    def frames(self) -> AsyncIterator[LiveFrame]:
+    def frames(self) -> AsyncIterator[LiveFrame | LiveDialog]:
         """The page's pictures: the page as it is first, then one per repaint, the
-        latest only when they come faster than they are taken. Ends when the view
+        latest only when they come faster than they are taken; and each dialog the
+        page opens. Ends when the view closes."""
+        ...
+
+    async def answer(self, accept: bool, text: str = "") -> None:
+        """Answer the dialog the page waits on (OK or Cancel; ``text`` for a prompt);
+        nothing when none is open. A dialog left unanswered is cancelled when the view
         closes."""
         ...
 

@@ -7,7 +7,9 @@ viewer slows the frames down instead of piling them up. A person's input goes to
 same page as ``Input.dispatchMouseEvent``, ``Input.dispatchKeyEvent`` and
 ``Input.insertText``: to the page it is the person's own mouse and keyboard. When the
 surface moves to another page (a click opened one, or the one it was on closed), the
-screencast moves with it.
+screencast moves with it. While the view is open, the page's JavaScript dialogs are
+the person's to answer (the surface, left alone, accepts alerts and dismisses the
+rest); one still open when the view closes is dismissed.
 
 Nothing here logs a frame or an input's text.
 """
@@ -17,16 +19,18 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
-from playwright.async_api import BrowserContext, CDPSession, Page
+from playwright.async_api import BrowserContext, CDPSession, Dialog, Page
 
 from gofer.errors import SurfaceError
 from gofer.surfaces.failures import PlaywrightError, playwright_errors
 from gofer.surfaces.live import (
+    DialogKind,
     KeyInput,
+    LiveDialog,
     LiveFrame,
     LiveOptions,
     Modifiers,
@@ -131,6 +135,13 @@ class Host(Protocol):
         """Whether the surface is closed."""
         ...
 
+    def take_dialogs(self, handler: Callable[[Dialog], None] | None) -> None:
+        """Hand the page's dialogs to ``handler`` (None: back to the surface)."""
+        ...
+
+
+_KINDS = {"alert", "confirm", "prompt", "beforeunload"}
+
 
 class Screencast:
     """A live view of a :class:`~gofer.surfaces.BrowserSurface` (a
@@ -147,12 +158,15 @@ class Screencast:
         self._lock = asyncio.Lock()
         self._size = (0, 0)
         self._closed = False
+        self._dialog: Dialog | None = None
+        self._dialog_shown = True
 
     # ---- life cycle -------------------------------------------------------------------
 
     async def start(self) -> None:
         """Start the screencast on the surface's current page."""
         self._surface.context.on("page", self._moved)
+        self._surface.take_dialogs(self._opened)
         try:
             async with self._lock:
                 await self._follow()
@@ -166,8 +180,12 @@ class Screencast:
             return
         self._closed = True
         self._fresh.set()
+        self._surface.take_dialogs(None)
         with contextlib.suppress(ValueError, KeyError):
             self._surface.context.remove_listener("page", self._moved)
+        dialog, self._dialog = self._dialog, None
+        if dialog is not None:
+            await _quietly(dialog.dismiss())
         session, self._session = self._session, None
         if session is not None:
             await _quietly(session.send("Page.stopScreencast"))
@@ -252,12 +270,40 @@ class Screencast:
         self._unacked.append((session, int(params["sessionId"])))
         self._fresh.set()
 
+    # ---- dialogs ----------------------------------------------------------------------
+
+    def _opened(self, dialog: Dialog) -> None:
+        """The page opened a dialog: it is the person's to answer."""
+        self._dialog = dialog
+        self._dialog_shown = False
+        self._fresh.set()
+
+    async def answer(self, accept: bool, text: str = "") -> None:
+        """Answer the dialog the page waits on (nothing when none is open)."""
+        check_text(text)
+        dialog, self._dialog = self._dialog, None
+        if dialog is None:
+            return
+        with playwright_errors("the dialog could not be answered", code="LIVE_INPUT_FAILED",
+                               show_reason=False):
+            if accept:
+                await (dialog.accept(text) if dialog.type == "prompt" else dialog.accept())
+            else:
+                await dialog.dismiss()
+
     # ---- frames -----------------------------------------------------------------------
 
-    async def frames(self) -> AsyncIterator[LiveFrame]:
-        """The page's pictures, latest first when they come faster than they are taken."""
+    async def frames(self) -> AsyncIterator[LiveFrame | LiveDialog]:
+        """The page's pictures, latest first when they come faster than they are taken,
+        and each dialog the page opens."""
         while True:
             self._fresh.clear()
+            dialog = self._dialog
+            if dialog is not None and not self._dialog_shown and not self._closed:
+                self._dialog_shown = True
+                kind = cast(DialogKind, dialog.type if dialog.type in _KINDS else "alert")
+                yield LiveDialog(kind, dialog.message, dialog.default_value)
+                continue
             async with self._lock:
                 if not await self._follow():
                     return
@@ -274,15 +320,15 @@ class Screencast:
 
     async def _send(self, method: str, params: dict[str, Any]) -> None:
         async with self._lock:
-            if self.closed:
-                raise SurfaceError("the live view is closed", code="LIVE_CLOSED")
-            if not await self._follow():
+            if self.closed or not await self._follow():
                 raise SurfaceError("the live view is closed", code="LIVE_CLOSED")
             session = self._session
             assert session is not None
-            with playwright_errors("the page did not take the input", code="LIVE_INPUT_FAILED",
-                                   show_reason=False):
-                await session.send(method, params)
+        # Not under the lock: an input that opens a dialog returns only once the dialog
+        # is answered, and the frames must go on to show it meanwhile.
+        with playwright_errors("the page did not take the input", code="LIVE_INPUT_FAILED",
+                               show_reason=False):
+            await session.send(method, params)
 
     async def pointer(self, event: PointerInput) -> None:
         """Send a mouse event to the page (``Input.dispatchMouseEvent``)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
@@ -30,6 +30,7 @@ from gofer.errors import BlockedOrigin, SurfaceError
 from gofer.surfaces.base import ActionEffect, Masker, Selection, Surface, SurfaceKind
 from gofer.surfaces.live import (
     KeyInput,
+    LiveDialog,
     LiveFrame,
     LiveOptions,
     LiveSurface,
@@ -339,6 +340,8 @@ class FakeLiveView:
     def __init__(self, surface: FakeSurface) -> None:
         self.surface = surface
         self.received: list[PointerInput | KeyInput | str] = []
+        self.answers: list[tuple[bool, str]] = []
+        self._dialogs: list[LiveDialog] = []
         self.painted = 0
         self._pending = True
         self._fresh = asyncio.Event()
@@ -362,9 +365,18 @@ class FakeLiveView:
         self._pending = True
         self._fresh.set()
 
-    async def frames(self) -> AsyncIterator[LiveFrame]:
-        """A frame now, then one per change, until the view closes."""
+    def show_dialog(self, dialog: LiveDialog) -> None:
+        """Have the fake page open ``dialog`` (it comes next in the frames)."""
+        self._dialogs.append(dialog)
+        self._fresh.set()
+
+    async def frames(self) -> AsyncIterator[LiveFrame | LiveDialog]:
+        """A frame now, then one per change, and each dialog :meth:`show_dialog` opens,
+        until the view closes."""
         while not self.closed:
+            if self._dialogs:
+                yield self._dialogs.pop(0)
+                continue
             if self._pending:
                 self._pending = False
                 self.painted += 1
@@ -438,13 +450,23 @@ class FakeLiveView:
         self._got.set()
         self._type(text)
 
+    async def answer(self, accept: bool, text: str = "") -> None:
+        """Record the answer to the dialog shown (kept in ``answers``)."""
+        self._check()
+        self.answers.append((accept, text))
+        self._got.set()
+
     async def until_received(self, count: int) -> list[PointerInput | KeyInput | str]:
         """Everything received, once at least ``count`` inputs came (for tests whose
         input comes from elsewhere, a socket or a page)."""
-        while len(self.received) < count:
+        await self.until(lambda: len(self.received) >= count)
+        return list(self.received)
+
+    async def until(self, done: Callable[[], bool]) -> None:
+        """Until ``done()`` holds, looked at again as each input or answer comes."""
+        while not done():
             self._got.clear()
             await self._got.wait()
-        return list(self.received)
 
     async def close(self) -> None:
         """Stop the frames (idempotent)."""

@@ -17,6 +17,7 @@ from types import TracebackType
 from gofer.surfaces.live import (
     MAX_TEXT_CHARS,
     KeyInput,
+    LiveDialog,
     LiveFrame,
     LiveOptions,
     LiveView,
@@ -28,6 +29,7 @@ __all__ = [
     "MAX_TEXT_CHARS",
     "HeldView",
     "KeyInput",
+    "LiveDialog",
     "LiveFrame",
     "LiveOptions",
     "LiveView",
@@ -57,9 +59,14 @@ class HeldView:
         """The page's viewport in CSS pixels, as of the latest frame."""
         return self._view.size
 
-    def frames(self) -> AsyncIterator[LiveFrame]:
-        """The page's pictures until the view closes."""
+    def frames(self) -> AsyncIterator[LiveFrame | LiveDialog]:
+        """The page's pictures, and its dialogs, until the view closes."""
         return self._view.frames()
+
+    async def answer(self, accept: bool, text: str = "") -> None:
+        """Answer the page's open dialog."""
+        self._touch()
+        await self._view.answer(accept, text)
 
     async def pointer(self, event: PointerInput) -> None:
         """Send a mouse event to the page."""

@@ -72,6 +72,26 @@
       if (previous) { URL.revokeObjectURL(previous); }
     }
 
+    // The task's page opened a dialog: the person answers it in one of their own.
+    function answer(dialog) {
+      var words = "The task's page says: " + dialog.message;
+      var reply = { type: "dialog", accept: true, text: "" };
+      say(words);
+      if (dialog.kind === "alert") {
+        window.alert(words);
+      } else if (dialog.kind === "prompt") {
+        var given = window.prompt(words, dialog["default"] || "");
+        reply.accept = given !== null;
+        reply.text = given || "";
+      } else if (dialog.kind === "beforeunload") {
+        reply.accept = window.confirm("The task's page asks whether to leave it. Leave it?");
+      } else {
+        reply.accept = window.confirm(words);
+      }
+      send(reply);
+      screen.focus();
+    }
+
     function open() {
       if (socket) { return; }
       say("Opening the task's browser…");
@@ -86,6 +106,7 @@
       socket.onmessage = function (event) {
         if (typeof event.data !== "string") { frame(event.data); return; }
         var message = JSON.parse(event.data);
+        if (message.type === "dialog") { answer(message); return; }
         if (message.type === "ended" || message.type === "error") { say(message.message); }
       };
       socket.onclose = function (event) {
