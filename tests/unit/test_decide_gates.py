@@ -84,6 +84,20 @@ def test_a_removal_of_something_grave_stays_irreversible_in_a_basket() -> None:
     assert judge(replace(line, name="Delete all messages"), screen) is I
 
 
+def test_delete_takes_out_only_where_the_page_says_basket() -> None:
+    """Amazon's basket says "Delete" for a line; an admin's order lines (a quantity and
+    a price too) delete for real."""
+    basket = _screen("gate_basket")
+    line = replace(_named(basket, "Remove"), name="Delete")
+    assert judge(line, basket) is R
+    admin = replace(basket, title="Order 1042 · Admin", lines=tuple(
+        TextLine("Order 1042", t.box, t.heading) if t.heading else t for t in basket.lines),
+        records=tuple(replace(g, name="Order 1042") for g in basket.records))
+    order_line = replace(line, section="Order 1042")
+    assert judge(order_line, admin) is I
+    assert judge(replace(order_line, name="Remove"), admin) is R  # a basket-like line
+
+
 def test_yes_on_a_page_that_asks_nothing_grave_is_reversible() -> None:
     screen = _screen("gate_confirm_delete")
     plain = replace(screen, lines=tuple(

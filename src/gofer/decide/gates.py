@@ -139,15 +139,19 @@ def _words(text: str) -> list[str]:
 def takes_out(el: Element, screen: Screen) -> bool:
     """Whether ``el`` takes something out of a basket, a filter or a selection.
 
-    Its words must remove ("Remove", "Delete", "Clear", a bare ×) something that is
+    Its words must remove ("Remove", "Clear", "Delete", a bare ×) something that is
     not grave (an account, a message, a record...), and it must sit where such things
     are taken out: a basket line or a basket page, a filter bar, a chip of what is
     selected (its words name a ticked box or a chosen option, or it sits inside the
     field that holds the chips), or beside a list of choices ("Remove selected").
+    "Delete" takes out only where the page says it is a basket ("Shopping cart"): on
+    an order's lines in an admin it deletes.
     """
     words = _words(label_of(el))
     if not words or words[0] not in _REMOVERS or _GRAVE_OBJECTS.intersection(words):
         return False
+    if words[0] == "delete":
+        return _says_basket(el, screen)
     if _in_basket(el, screen) or _in_filters(el):
         return True
     return _unselects(el, words[1:], screen)
@@ -172,9 +176,15 @@ def _in_basket(el: Element, screen: Screen) -> bool:
     record = _record_text(el, screen)
     if record and _QUANTITY.search(record) and _PRICE.search(record):
         return True  # a basket line: a quantity and a price beside the control
+    return _says_basket(el, screen)
+
+
+def _says_basket(el: Element, screen: Screen) -> bool:
+    """Whether the words around ``el`` (its section, group, record, the page's title
+    and main headings) say it is in a basket."""
     headings = " ".join(line.text for line in screen.lines if line.heading in (1, 2))
     return any(_has(_BASKET_WORDS, text) for text in (
-        el.section, el.group, record, screen.title, headings))
+        el.section, el.group, _record_text(el, screen), screen.title, headings))
 
 
 def _in_filters(el: Element) -> bool:
