@@ -26,6 +26,7 @@ from gofer.surfaces import Box, Element, Screen
 from gofer.surfaces.testing import FakeSurface
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.runner import fail
+from gofer.tasks.worker import TurnLimits
 
 FLOW = [{"browse": "https://shop.example.com/account"}, {"click": "Orders"}]
 WALL = "Sign in to continue\nUsername\nPassword"
@@ -209,3 +210,27 @@ async def test_a_browser_signed_in_takes_over_from_this_servers_own_pages(live: 
         script = await browser.get("/assets/live.js")
         assert "data-gofer-live" in script.text
         assert (await browser.get("/assets/live.css")).status_code == 200
+
+
+async def test_once_the_browser_is_let_go_the_pages_say_so_and_link_no_live_view(
+    served: Callable[[str | bytes], None],
+) -> None:
+    tokens = MemoryTokenStore()
+    alice = tokens.create("alice").token
+    runner = ScriptedRunner.of(fail("1", "no Orders on the screen", screen_text=WALL))
+    async with Tasks(runner, limits=TurnLimits(hold_s=0.05)) as tasks, \
+            GoferServer(tasks, tokens, observe=served) as srv:
+        alices = tasks.for_owner("alice")
+        task_id = (await alices.start_task({"flow": FLOW})).id
+        assert (await alices.await_task({"id": task_id})).status.state == "needs_human"
+        timer, _ = tasks.worker.holding[task_id]
+        await asyncio.wait([timer])
+        assert runner.released == [task_id]
+        async with httpx.AsyncClient(base_url=srv.url, timeout=30) as browser:
+            await browser.post("/login", data={"token": alice, "next": "/tasks"})
+            task_page = html.unescape((await browser.get(f"/tasks/{task_id}")).text)
+            live_page = html.unescape((await browser.get(f"/tasks/{task_id}/live")).text)
+        said = "Its browser is not open on this server now"
+        assert said in task_page and f"/tasks/{task_id}/live" not in task_page
+        assert said in live_page and "data-gofer-live" not in live_page
+        assert f'action="/tasks/{task_id}/again"' in task_page, "it can still go on"

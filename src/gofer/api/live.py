@@ -383,10 +383,12 @@ def live_router(service: TaskService, tokens: TokenStore, site: PageSite) -> API
                 return site.render("missing.html", 404, session=session)
             raise
         status = record.view.status
+        waiting = record.resolved_at is None and holds_browser(status)
         return site.render(
             "live.html", session=session, record=record, status=status,
             words=status_words(status, record.resolved_at is not None),
-            open=record.resolved_at is None and holds_browser(status),
+            open=waiting and await service.browser_here(session.owner, task_id),
+            waiting=waiting,
             fragment=Markup(live_fragment(task_id)), csrf_field=CSRF_FIELD)
 
     @router.websocket("/tasks/{task_id}/live/socket")

@@ -168,6 +168,7 @@ class PageSite:
         steps = report.flow.get("steps") if report.flow else None
         shot = report.artifacts[-1] if report.artifacts else None
         holds = holds_browser(view.status) and record.resolved_at is None
+        here = holds and await self.service.browser_here(session.owner, task_id)
         words = status_words(view.status, record.resolved_at is not None)
         step = view.step
         return {
@@ -184,7 +185,8 @@ class PageSite:
             "shot": shot,
             "lines": lines_of(report),
             "holds_browser": holds,
-            "take_over_url": self.take_over(task_id) if holds and self.take_over else None,
+            "browser_here": here,
+            "take_over_url": self.take_over(task_id) if here and self.take_over else None,
             "live": live(view.status) and record.resolved_at is None,
             "records": (view.status.records if view.status.state == "done"
                         else report.records),

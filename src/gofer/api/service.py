@@ -172,6 +172,10 @@ class TaskService:
         await self.await_task(owner, AwaitTaskRequest(id=task_id, timeout_ms=0))
         return self._as(owner).watch(task_id, until_final=True)
 
+    async def browser_here(self, owner: Owner, task_id: str) -> bool:
+        """Whether the owner's task's browser is open in this process to take over."""
+        return await self._as(owner).browser_here(task_id)
+
     async def live_view(self, owner: Owner, task_id: str) -> LiveView:
         """A person's live view of the owner's paused task's browser page."""
         return await self._as(owner).live_view(task_id)

@@ -601,6 +601,13 @@ class Tasks:
             raise errors.wrong_state(task_id, status.state, "live_view", next_calls(status))
         return await self._worker.live(task_id, options)
 
+    async def browser_here(self, task_id: str) -> bool:
+        """Whether the task's browser is open in this process for a person to take over
+        (UNKNOWN_TASK for another owner's): False once it was let go after waiting
+        (HOLD_FOR_PERSON_S), or while a turn of the task runs, or on another worker."""
+        await self._book.read(self._owner, task_id)
+        return self._worker.holds_for_person(task_id)
+
     def read_artifact(self, task_id: str, name: str) -> bytes:
         """An artifact's bytes while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT after.
         Artifacts stay in the process whose worker took them."""

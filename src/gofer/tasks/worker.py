@@ -271,6 +271,10 @@ class TaskWorker:
                  task_id, hold_s)
         await self.release(task_id)
 
+    def holds_for_person(self, task_id: str) -> bool:
+        """Whether this process holds the paused task's browser (no turn of it runs)."""
+        return task_id in self.held and (task_id not in self.turns or task_id in self._ending)
+
     async def live(self, task_id: str, options: LiveOptions | None = None) -> LiveView:
         """A person's live view of the paused task's browser, held here; its input
         restarts the hold, and it ends the view opened before it. LIVE_UNAVAILABLE
