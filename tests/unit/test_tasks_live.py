@@ -132,6 +132,10 @@ async def test_a_paused_task_lets_its_browser_go_once_nothing_acts_on_it() -> No
         with pytest.raises(GoferError) as err:
             await tasks.live_view(task_id)
         assert err.value.code == "LIVE_UNAVAILABLE"
+        report = await tasks.task_report({"id": task_id})
+        assert report.log[-1].kind == "let_go"
+        assert "Let its browser go after waiting 0 minutes" in report.log[-1].text
+        assert report.view.status.state == "needs_human", "the status is as it was"
         # the task still goes on: the next run opens its last page again
         await tasks.continue_task({"id": task_id})
         assert (await tasks.await_task({"id": task_id})).status.state == "done"

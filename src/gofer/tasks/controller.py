@@ -794,6 +794,10 @@ def _log_entry(event: TaskEvent) -> LogEntry | None:
         case "ended" | "cancelled":
             view = data.get("view") or {}
             text = str(view.get("summary", ""))
+        case "let_go":
+            minutes = round(float(data.get("after_s", 0)) / 60)
+            text = (f"Let its browser go after waiting {minutes} minutes for a person; going "
+                    "on opens the page it was on again.")
         case "resolved":
             text = "Marked done."
         case "reopened":

@@ -453,7 +453,8 @@ class LogEntry(_Model):
     names, never their values)."""
 
     at: float = Field(description="seconds since the epoch")
-    kind: str = Field(description="start, reply, again, ended, cancelled, resolved, reopened")
+    kind: str = Field(description="start, reply, again, ended, cancelled, resolved, reopened, "
+                      "let_go")
     text: str
 
 

@@ -232,11 +232,11 @@ class TaskWorker:
 
     # ------------------------------------------------------------ holding for a person
 
-    def _hold(self, task_id: str) -> None:
+    def _hold(self, owner: str, task_id: str) -> None:
         """Start (or restart) the timer that lets the paused task's browser go."""
         self.unhold(task_id)
         touched = asyncio.Event()
-        timer = asyncio.create_task(self._let_go_when_idle(task_id, touched),
+        timer = asyncio.create_task(self._let_go_when_idle(owner, task_id, touched),
                                     name=f"gofer-hold-{task_id}")
         timer.add_done_callback(self._ended)
         self.holding[task_id] = (timer, touched)
@@ -253,7 +253,8 @@ class TaskWorker:
         if hold is not None:
             hold[1].set()
 
-    async def _let_go_when_idle(self, task_id: str, touched: asyncio.Event) -> None:
+    async def _let_go_when_idle(self, owner: str, task_id: str,
+                                touched: asyncio.Event) -> None:
         hold_s = self.limits.hold_s
         while True:
             try:
@@ -270,6 +271,12 @@ class TaskWorker:
         log.info("task %s: let its browser go after %.0f s with nothing acting on it",
                  task_id, hold_s)
         await self.release(task_id)
+        try:
+            async with self.book.db.transaction() as tx:
+                await self.book.write(tx, owner, task_id, "let_go", {"after_s": hold_s})
+        except StoreUnavailable as exc:
+            log.warning("task %s: letting its browser go was not journaled (%s)", task_id,
+                        exc.code)
 
     def holds_for_person(self, task_id: str) -> bool:
         """Whether this process holds the paused task's browser (no turn of it runs)."""
@@ -417,7 +424,7 @@ class TaskWorker:
             await book.queue.finish(claim, {"ended": cell.view.status.state}, tx=tx)
         if held:
             self.held.add(cell.id)
-            self._hold(cell.id)
+            self._hold(owner, cell.id)
         else:
             self.held.discard(cell.id)
         self._ending.add(cell.id)
