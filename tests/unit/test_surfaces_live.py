@@ -60,6 +60,9 @@ def test_options_are_bounded() -> None:
         LiveOptions(quality=0)
     with pytest.raises(ValueError):
         LiveOptions(max_width=4)
+    with pytest.raises(ValueError):
+        LiveOptions(max_fps=0)
+    assert LiveOptions().max_fps == 12
 
 
 async def test_the_fake_live_view_clicks_types_and_paints() -> None:

@@ -121,19 +121,25 @@ class LiveDialog:
 
 @dataclass(frozen=True, slots=True)
 class LiveOptions:
-    """How frames are made: JPEG ``quality`` (1-100) and the largest picture size.
+    """How frames are made: JPEG ``quality`` (1-100), the largest picture size, and
+    the most frames a second.
 
     A picture larger than ``max_width`` by ``max_height`` is scaled down to fit;
-    input coordinates stay in the page's CSS pixels whatever the scale.
+    input coordinates stay in the page's CSS pixels whatever the scale. A page that
+    repaints all the time (an animation) is sent at ``max_fps`` at most, which is
+    plenty to follow a sign-in form and spares the machine the browser runs on.
     """
 
     quality: int = 70
     max_width: int = 1280
     max_height: int = 1280
+    max_fps: float = 12.0
 
     def __post_init__(self) -> None:
         if not 1 <= self.quality <= 100:
             raise ValueError("quality is 1 to 100")
+        if not 0 < self.max_fps <= 60:
+            raise ValueError("max_fps is more than 0 and at most 60")
         if self.max_width < 16 or self.max_height < 16:
             raise ValueError("frames are at least 16 pixels each way")
 

@@ -296,6 +296,9 @@ class Screencast:
     async def frames(self) -> AsyncIterator[LiveFrame | LiveDialog]:
         """The page's pictures, latest first when they come faster than they are taken,
         and each dialog the page opens."""
+        loop = asyncio.get_running_loop()
+        spacing = 1.0 / self._options.max_fps
+        sent_at = -spacing
         while True:
             self._fresh.clear()
             dialog = self._dialog
@@ -304,6 +307,12 @@ class Screencast:
                 kind = cast(DialogKind, dialog.type if dialog.type in _KINDS else "alert")
                 yield LiveDialog(kind, dialog.message, dialog.default_value)
                 continue
+            if self._latest is not None:
+                # At most max_fps: a frame waits out the spacing (Chromium sends the
+                # next one only once this one is acknowledged).
+                early = sent_at + spacing - loop.time()
+                if early > 0:
+                    await asyncio.sleep(early)
             async with self._lock:
                 if not await self._follow():
                     return
@@ -312,6 +321,7 @@ class Screencast:
             for session, number in unacked:
                 await _quietly(session.send("Page.screencastFrameAck", {"sessionId": number}))
             if frame is not None:
+                sent_at = loop.time()
                 yield frame
                 continue
             await self._fresh.wait()
