@@ -143,6 +143,22 @@ async def test_a_step_that_fails_beside_header_sign_in_links_stays_failed(
     await tasks.cancel_task({"id": start.id})
 
 
+async def test_a_layer_asking_to_log_in_over_the_page_is_a_login_wall(
+    tasks: Tasks, shop: Site
+) -> None:
+    start = await tasks.start_task({"flow": [
+        {"browse": shop.url("/journal")},
+        {"click": "Share"},
+    ]})
+    view = await settle(tasks, start.id)
+    status = view.status
+    assert isinstance(status, NeedsHuman), status
+    assert "login wall" in status.reason and "step 1" in status.reason
+    report = await tasks.task_report({"id": start.id})
+    assert "covered by a dialog" in report.steps[-1].reason
+    await tasks.cancel_task({"id": start.id})
+
+
 async def test_a_page_that_sends_the_person_to_sign_in_is_a_login_wall(
     tasks: Tasks, runner: WorkspaceRunner, shop: Site
 ) -> None:

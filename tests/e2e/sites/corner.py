@@ -138,6 +138,19 @@ def _card(site: Site) -> str:
 </form>""")
 
 
+def _journal(site: Site) -> str:
+    """The shop's journal: a story behind a layer asking to log in to keep reading."""
+    return _page(site, "Journal", """<h1>How we dye our linen</h1>
+<p>Every shirt starts as undyed flax from a mill two valleys away.</p>
+<button class="btn" type="button">Share</button>
+<div style="position:fixed;inset:0;background:rgba(0,0,0,.5)"></div>
+<div role="dialog" aria-modal="true" aria-labelledby="wall-title"
+ style="position:fixed;top:120px;left:50%;width:360px;margin-left:-180px;background:#fff;
+ padding:20px"><h2 id="wall-title">Log in to keep reading</h2>
+<p>Members read every story.</p><a href="/account/login">Log in</a>
+<a href="/account/register">Join</a></div>""")
+
+
 def _product(site: Site) -> str:
     return _page(site, "Linen Shirt", f"""<h1>Linen Shirt</h1>
 <p>{_money(PRICES["Linen Shirt"])} · A light shirt for warm days.</p>
@@ -168,6 +181,7 @@ def build() -> Site:
     site.page("/checkout/review", _review)
     site.page("/product", _product)
     site.page("/checkout/card", _card)
+    site.page("/journal", _journal)
     site.page("/account/login", _sign_in)
     # A page for signed-in people only sends everyone else to sign in first.
     site.page("/orders", document("Your orders", "<p>Loading…</p>", script=(
