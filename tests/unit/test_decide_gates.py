@@ -179,3 +179,15 @@ def test_a_captcha_anywhere_on_the_page_still_counts() -> None:
     screen = _screen("gate_signin_link")
     line = TextLine("Verify you are human", Box(0, 500, 300, 20))
     assert wall_on(replace(screen, lines=(*screen.lines, line))) == "a human check"
+
+
+def test_an_email_first_sign_in_that_replaced_the_page_is_a_login_wall() -> None:
+    lines = (TextLine("Sign in", Box(0, 0, 200, 30), heading=1),
+             TextLine("to continue to Mail", Box(0, 40, 200, 20)))
+    email = Element("e1", "textbox", "Email or phone", input_type="email",
+                    autocomplete="username")
+    page = Screen("https://accounts.example/signin", "Sign in", lines,
+                  (email, Element("e2", "button", "Next")))
+    assert wall_on(page) == "a login wall"
+    # The same words on a page without a sign-in form are a header's, not a wall.
+    assert wall_on(replace(page, elements=(Element("e2", "button", "Next"),))) is None

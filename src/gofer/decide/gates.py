@@ -256,8 +256,16 @@ def _of_links(text: str, links: list[str]) -> bool:
 
 
 def _signs_in(screen: Screen) -> bool:
-    """Whether the page shows a sign-in form (a visible password field)."""
-    return any(e.visible and e.input_type == "password" for e in screen.elements)
+    """Whether the page shows a sign-in form: a visible password field, or (an
+    email-first sign-in) an email or username field under a "Sign in" heading or title."""
+    fields = [e for e in screen.elements if e.visible and e.role in FIELD_ROLES]
+    if any(e.input_type == "password" for e in fields):
+        return True
+    account = any(e.input_type == "email" or {"username", "email"} & set(e.autocomplete.split())
+                  for e in fields)
+    titled = _LOGIN_WORDS.search(screen.title) or any(
+        line.heading and _LOGIN_WORDS.search(line.text) for line in screen.lines)
+    return account and bool(titled)
 
 
 def wall_on(screen: Screen) -> str | None:
