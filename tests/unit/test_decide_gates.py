@@ -173,6 +173,10 @@ def test_a_redirect_to_a_sign_in_form_is_a_login_wall() -> None:
     assert wall_on(quiet) is None
     moved = replace(quiet, url="https://shop.example/account/login?next=/orders")
     assert wall_on(moved) == "a login wall"
+    for url in ("https://git.example/users/sign_in?return_to=%2Fsettings",
+                "https://sso.example/auth/signin?redirect=/app", "https://x.example/logon?from=/"):
+        assert wall_on(replace(quiet, url=url)) == "a login wall", url
+    assert wall_on(replace(quiet, url="https://shop.example/blog?from=/home")) is None
 
 
 def test_a_captcha_anywhere_on_the_page_still_counts() -> None:

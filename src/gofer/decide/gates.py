@@ -66,7 +66,7 @@ _QUESTION = re.compile(r"\b(?:are you sure|do you (?:really )?want|really want|c
                        r"you want)(?: you want)? to ((?:\w+ ?){1,4})")
 _FINAL = re.compile(r"\b(?:cannot|can ?t|can not) be (?:undone|reversed|recovered|restored)\b|"
                     r"\bpermanently (?:delete|remove|erase)")
-_LOGIN_WORDS = re.compile(r"\b(?:log\s*-?\s*in|sign\s*-?\s*in|login|signin)\b", re.IGNORECASE)
+_LOGIN_WORDS = re.compile(r"(?:\b|_)(?:log|sign)[\s_-]*(?:in|on)(?:\b|_)", re.IGNORECASE)
 _RETURN_PARAMS = re.compile(r"[?&](?:next|return|returnurl|return_to|redirect|redirect_to|"
                             r"continue|from|back|goto|dest|destination)=", re.IGNORECASE)
 
