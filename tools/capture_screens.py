@@ -5,7 +5,7 @@ Loads every ``tests/unit/screens/html/*.html`` in Chromium and saves its snapsho
 search page, the results page and the pages after choosing the first flight
 (``demo_home``, ``demo_results``, ``demo_passengers``, ...); and pages of the widget
 corpus (``tests/e2e/widgets``, real widget libraries) with their pickers open
-(``widget_jqui_datepicker``, ``widget_flatpickr``, ``widget_litepicker_range``, ...).
+(``widget_jqui_datepicker``, ``widget_flatpickr``, ``widget_cally``, ...).
 
     .venv/bin/python tools/capture_screens.py [--only NAME ...]
 
@@ -126,6 +126,7 @@ WIDGET_SHOTS = [
     ("widget_jqui_datepicker", "jqui-datepicker", "Return date"),
     ("widget_flatpickr", "flatpickr", "Check-in"),
     ("widget_litepicker_range", "litepicker-range", "Check-in"),
+    ("widget_cally", "cally", "Choose date"),
     ("widget_split_date", "split-date", ""),
     ("widget_segments", "segments", ""),
 ]

@@ -133,3 +133,20 @@ async def test_the_runtime_types_each_segment_its_part() -> None:
     assert result.status is RunStatus.COMPLETED, result.failure
     assert [await page.read_value(ref) for ref in ("e4", "e5", "e6")] == ["02", "01", "2031"]
     assert [await page.read_value(ref) for ref in ("e1", "e2", "e3")] == ["mm", "dd", "yyyy"]
+
+
+def test_a_calendar_in_shadow_roots_with_its_year_over_the_months_name() -> None:
+    # cally: <calendar-date> and <calendar-month> each draw in a shadow root of their
+    # own; the header shows "2016" (hidden from screen readers, not from the eye) over
+    # the grid's "October", and its arrows are slotted spans.
+    screen = _captured("widget_cally")
+    page = frozenset(e.ref for e in screen.elements
+                     if e.name in ("Return date", "Choose date", "Save trip"))
+    assert len(page) == 3
+    assert calendar_month(screen, page) == (2016, 10)
+    assert shows_calendar(screen, page)
+    forward, back = calendar_nav(screen, True, page), calendar_nav(screen, False, page)
+    assert forward is not None and forward.name == "›"
+    assert back is not None and back.name == "‹"
+    cell = _cell(screen, date(2016, 10, 14))
+    assert cell is not None and cell.name == "October 14"

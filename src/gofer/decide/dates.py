@@ -75,13 +75,13 @@ def shown_month(screen: Screen) -> tuple[int, int] | None:
 
     A heading is a line that says only the month and year (arrows and other marks
     around it aside): a date inside a sentence or a summary ("Tue, 14 October 2026")
-    is not a calendar.
+    is not a calendar. See :func:`shown_months`.
     """
-    for line in screen.lines:
-        m = _heading(line.text)
-        if m:
-            return int(m.group(2)), MONTHS[m.group(1).casefold()]
-    return None
+    months = shown_months(screen)
+    return months[0][0] if months else None
+
+
+_YEAR_REACH_PX = 60.0  # how far a year written apart from its month heading may be
 
 
 def shown_months(screen: Screen) -> list[tuple[tuple[int, int], Box]]:
@@ -93,6 +93,22 @@ def shown_months(screen: Screen) -> list[tuple[tuple[int, int], Box]]:
         m = _heading(line.text)
         if m:
             out.append(((int(m.group(2)), MONTHS[m.group(1).casefold()]), line.box))
+    if out:
+        return out
+    # A heading in two pieces: the month's name alone, and its year alone just above it
+    # or beside it (cally's and others' headers show the year over the month's grid).
+    years = [(int(line.text.strip()), line.box) for line in screen.lines
+             if re.fullmatch(r"\s*\d{4}\s*", line.text)]
+    for line in screen.lines:
+        name = line.text.strip().casefold().rstrip(".")
+        if name not in MONTHS or len(name) < 3 or not years:
+            continue
+        box = line.box
+        near = [(abs(box.cy - yb.cy) + abs(box.cx - yb.cx) / 10, year) for year, yb in years
+                if -_YEAR_REACH_PX <= box.cy - yb.cy <= _YEAR_REACH_PX
+                and abs(box.cx - yb.cx) <= _YEAR_REACH_PX * 5]
+        if near:
+            out.append(((min(near)[1], MONTHS[name]), box))
     return out
 
 

@@ -370,6 +370,26 @@ PAGES["litepicker-range"] = _page("Find a room", """
   elementEnd: document.getElementById("out"), singleMode: false, format: "YYYY-MM-DD",
   minDate: new Date(), numberOfMonths: 2, numberOfColumns: 2});</script>""")
 
+# ---------------------------------------------------------------- a calendar in shadow roots
+
+PAGES["cally"] = _page("Return trip", """
+<form method="post" action="/record">
+<p><label for="ret">Return date</label> <input id="ret" name="ret" readonly
+ placeholder="YYYY-MM-DD"> <button type="button" popovertarget="ret-pop">Choose date</button></p>
+<div id="ret-pop" popover>
+ <calendar-date id="ret-cal" focused-date="2016-10-01">
+  <span slot="previous" aria-label="Previous">&lsaquo;</span>
+  <span slot="next" aria-label="Next">&rsaquo;</span>
+  <calendar-month></calendar-month></calendar-date></div>
+<button>Save trip</button></form>
+<script type="module" src="/vendor/cally/cally.js"></script>
+<script>
+const cal = document.getElementById("ret-cal");
+cal.addEventListener("change", () => {
+  document.getElementById("ret").value = cal.value;
+  document.getElementById("ret-pop").hidePopover(); });
+</script>""")
+
 # ---------------------------------------------------------------- segmented date fields
 
 # In the style of React Aria's DateField (and MUI X's fields): one spin button a part,

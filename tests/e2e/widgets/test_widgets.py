@@ -107,6 +107,14 @@ CASES: dict[str, Case] = {
                              "[document.querySelector('#in').value, "
                              "document.querySelector('#out').value].join(' ')",
                              f"{_LATER.isoformat()} {(_LATER + timedelta(days=3)).isoformat()}"),
+    # a calendar web component (cally: shadow roots inside shadow roots, its year shown
+    # over the month's name), opened by a button beside a read-only field
+    "cally-choose": Case("cally", [{"choose": "14 October 2016", "in": "Return date"}],
+                         _value("#ret"), "2016-10-14"),
+    "cally-enter-next-year": Case("cally", [{"enter": "3 February 2017", "into": "Return date"}],
+                                  _value("#ret"), "2017-02-03"),
+    "cally-back": Case("cally", [{"choose": "2016-08-20", "in": "Return date"}],
+                       _value("#ret"), "2016-08-20"),
     # segmented date fields (spin buttons a part, in the style of React Aria and MUI X)
     "segments-choose": Case("segments", [{"choose": "14 October 1986", "in": "Date of birth"}],
                             _value("#dob-value"), "1986-10-14"),

@@ -99,12 +99,15 @@
   const hiddenStyle = (el) => {
     const s = style(el);
     if (s.display === "none") return "none";
-    if (s.opacity === "0" || attr(el, "aria-hidden") === "true") return "invisible";
+    if (s.opacity === "0") return "invisible";
     const r = rectOf(el);
     if (r.width <= 1 && r.height <= 1 && s.overflow !== "visible" && s.display !== "contents") {
       return "invisible";
     }
     if (s.clipPath === "inset(50%)" || s.clip === "rect(0px, 0px, 0px, 0px)") return "invisible";
+    // Hidden from assistive technology, not from the eye: its text is still read as
+    // lines a person sees, its controls are not offered.
+    if (attr(el, "aria-hidden") === "true") return "unvoiced";
     return "";
   };
 
@@ -185,7 +188,7 @@
     for (const child of childrenOf(node)) {
       const type = nodeType(child);
       if (type === 3) {
-        if (ctx.invisible) continue;
+        if (ctx.textHidden) continue;
         if (!child.data.trim()) {
           // Space between inline elements ("<b>October</b>&nbsp;<b>2016</b>") parts words.
           if (cur && child.data) cur.parts.push(" ");
@@ -215,8 +218,11 @@
     const level = headingLevel(el);
     const boundary = !BLOCK_DISPLAYS.has(s.display) || BOUNDARY_TAGS.has(tag) || level > 0 ||
       INTERACTIVE_ROLES.has(role);
+    const unvoiced = ctx.unvoiced || hidden === "unvoiced";
     const inner = {
-      invisible: ctx.invisible || hidden === "invisible",
+      textHidden: ctx.textHidden || hidden === "invisible",
+      unvoiced,
+      invisible: ctx.invisible || hidden === "invisible" || unvoiced,
       heading: level || ctx.heading,
       block: boundary ? el : ctx.block,
       interactive: ctx.interactive,
