@@ -127,6 +127,7 @@ WIDGET_SHOTS = [
     ("widget_flatpickr", "flatpickr", "Check-in"),
     ("widget_litepicker_range", "litepicker-range", "Check-in"),
     ("widget_cally", "cally", "Choose date"),
+    ("widget_daterangepicker", "daterangepicker", "Due date"),
     ("widget_split_date", "split-date", ""),
     ("widget_segments", "segments", ""),
 ]

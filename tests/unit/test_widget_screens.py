@@ -1,10 +1,11 @@
 """Date widgets of real libraries, on screens captured from the widget corpus
-(``tools/capture_screens.py``: jQuery UI's datepicker, flatpickr and Litepicker
-open, separate day/month/year selects, React Aria-style date segments): what the
+(``tools/capture_screens.py``: jQuery UI's datepicker, flatpickr, Litepicker, cally
+and daterangepicker open, separate day/month/year selects, React Aria-style date segments): what the
 screen rules read on them, and what the runtime does through the fake surface."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from gofer.decide.options import match_date_cell
 from gofer.decide.split import part_values, split_fields
 from gofer.flow import parse_flow
 from gofer.runtime import RunRequest, RunStatus, RuntimeSettings, Workspace, run_flow
-from gofer.surfaces.screen import Element, Screen
+from gofer.surfaces.screen import Box, Element, Screen
 from gofer.surfaces.testing import FakeSurface
 
 SCREENS = Path(__file__).parent / "screens"
@@ -150,3 +151,41 @@ def test_a_calendar_in_shadow_roots_with_its_year_over_the_months_name() -> None
     assert back is not None and back.name == "‹"
     cell = _cell(screen, date(2016, 10, 14))
     assert cell is not None and cell.name == "October 14"
+
+
+def _due_date_open() -> Screen:
+    return _captured("widget_daterangepicker")
+
+
+async def test_a_picker_that_fills_its_field_on_apply_is_applied() -> None:
+    shown = _due_date_open()
+    day = next(e for e in shown.elements if e.name == "14")
+    apply = next(e for e in shown.elements if e.name == "Apply")
+    filled = replace(shown, elements=tuple(
+        replace(e, value="10/14/2016") if e.name == "Due date" else e
+        for e in shown.elements if e.name == "Due date" or e.ref in ("e1", "e3")))
+    page = FakeSurface(shown, after_click={apply.ref: filled})
+    result = await run_flow(
+        RunRequest(flow=parse_flow([{"choose": "14 October 2016", "in": "Due date"}])),
+        Workspace.on(page), settings=FAST)
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert page.clicked[-2:] == [day.ref, apply.ref]
+    assert await page.read_value("e2") == "10/14/2016"
+
+
+async def test_a_pick_no_field_ever_shows_fails_and_no_button_elsewhere_is_pressed() -> None:
+    shown = _due_date_open()
+    # No Apply of its own; a "Select" button of the page's, far from the calendar.
+    far = Element("e90", "button", "Select plan", tag="button", text="Select plan",
+                  box=Box(20, 760, 120, 30))
+    page = FakeSurface(replace(shown, elements=(*[
+        e for e in shown.elements if e.name not in ("Apply", "Cancel")], far)))
+    result = await run_flow(
+        RunRequest(flow=parse_flow([{"choose": "14 October 2016", "in": "Due date"}])),
+        Workspace.on(page), settings=FAST)
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None and result.failure.path == "0"
+    assert "14 October 2016" in result.failure.reason
+    assert result.failure.reason.endswith("shows ''")
+    assert "e90" not in page.clicked
+    assert await page.read_value("e2") == ""

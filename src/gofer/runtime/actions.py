@@ -395,8 +395,11 @@ async def _date_field(
             raise StepFailed(
                 f"'{label_of(el)}' is read-only and no calendar opened to pick {day:%d %B %Y}", el)
     shown = await browser.read_value(el.ref)
+    page_refs = frozenset(e.ref for e in screen.elements if e.visible)
+    if picked and not shown.strip() and await _apply_pick(run, path, el):
+        shown = await browser.read_value(el.ref)
     if picked and not shown.strip() and not isinstance(when, datetime) and shows_calendar(
-            await run.screen(), frozenset(e.ref for e in screen.elements if e.visible)):
+            await run.screen(), page_refs):
         # Still open and the field still empty: a range picker holding the range's start
         # until its end is picked (the field that shares the calendar comes next).
         run.ranges.append(RangeStart(path, el.ref, label_of(el), day, hint))
@@ -414,13 +417,43 @@ async def _date_field(
     return Done(element=el, confidence=confidence)
 
 
+_APPLY_WORDS = frozenset({"apply", "done", "ok", "okay", "select", "set", "use"})
+_BESIDE_DAYS_PX = 120.0
+
+
+async def _apply_pick(run: StepContext, path: str, field: Element) -> bool:
+    """A picker that fills its field only when told to (an "Apply", "Done" or "OK" of
+    its own, enabled once the pick is whole): press it. Only a control beside the
+    calendar's days counts, never one elsewhere on the page. False when there is none."""
+    screen = await run.screen()
+    days = [e.box for e in screen.elements if e.visible and e.ref != field.ref
+            and normalise(e.display_name).isdigit() and len(normalise(e.display_name)) <= 2]
+    if len(days) < 28:
+        return False
+    left, top = min(b.x for b in days), min(b.y for b in days)
+    right = max(b.x + b.width for b in days)
+    bottom = max(b.y + b.height for b in days)
+    for el in screen.elements:
+        words = normalise(el.display_name).split()
+        if (el.ref == field.ref or not el.visible or el.disabled or not words
+                or el.role not in ("button", "clickable", "link") or len(words) > 3
+                or words[0] not in _APPLY_WORDS):
+            continue
+        b = el.box
+        if not (left - _BESIDE_DAYS_PX <= b.cx <= right + _BESIDE_DAYS_PX
+                and top - _BESIDE_DAYS_PX <= b.cy <= bottom + _BESIDE_DAYS_PX):
+            continue
+        browser = await run.browser()
+        await run.act(path, f"apply the pick with '{label_of(el)}'", _clicker(browser, el.ref))
+        return True
+    return False
+
+
 async def _ranges_shown(run: StepContext, el: Element) -> None:
     """After a pick that ended a range: every range start picked before must now show in
     its field, or this step fails saying what that field shows."""
     browser = await run.browser()
     for start in list(run.ranges):
-        if start.ref == el.ref:
-            continue
         run.ranges.remove(start)
         try:
             shown = await browser.read_value(start.ref)
@@ -633,7 +666,7 @@ async def _pick_date(
         month_el, year_el = calendar_controls(screen, before)
         if shown != (target.year, target.month) and (month_el or year_el) and settings_left:
             settings_left -= 1
-            if await _set_calendar(run, path, target, shown, month_el, year_el):
+            if await _set_calendar(run, path, target, shown, month_el, year_el, before):
                 continue
         if cell is not None and (
             shown in (None, (target.year, target.month)) or names_month(cell, target)
@@ -668,7 +701,7 @@ def _month_name(shown: tuple[int, int]) -> str:
 
 async def _set_calendar(
     run: StepContext, path: str, target: date, shown: tuple[int, int] | None,
-    month_el: Element | None, year_el: Element | None,
+    month_el: Element | None, year_el: Element | None, before: frozenset[str] = frozenset(),
 ) -> bool:
     """Set a calendar's own year and month controls to ``target``'s; False when they
     cannot take it (then the calendar is moved with its arrows)."""
@@ -690,7 +723,10 @@ async def _set_calendar(
         moved = True
     if month_el is not None:
         screen = await run.screen()
-        current = screen.element(month_el.ref) or month_el
+        # A calendar drawn anew for the year has a month control of its own now.
+        current = screen.element(month_el.ref) or calendar_controls(screen, before)[0]
+        if current is None:
+            return moved
         if not part_shows(current.value, "month", target.month):
             option = part_option(current.options, "month", target.month)
             if option is None:

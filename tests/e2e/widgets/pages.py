@@ -470,3 +470,24 @@ new DateSegments(document.getElementById("dob"), document.getElementById("dob-va
 new DateSegments(document.getElementById("exp"), document.getElementById("exp-value"),
   ["day", "month", "year"]);
 </script>""")
+
+# ---------------------------------------------------------------- a range applied by a button
+
+PAGES["daterangepicker"] = _page("Report period", """
+<form method="post" action="/record">
+<p><label for="period">Period</label> <input id="period" name="period" autocomplete="off"
+ style="width: 240px"></p>
+<p><label for="due">Due date</label> <input id="due" name="due" autocomplete="off"></p>
+<button>Show report</button></form>
+<script>
+$("#period").daterangepicker({autoUpdateInput: false, autoApply: false,
+  startDate: "10/01/2016", endDate: "10/01/2016", locale: {format: "MM/DD/YYYY"}});
+$("#period").on("apply.daterangepicker", function (e, picker) {
+  $(this).val(picker.startDate.format("MM/DD/YYYY") + " - "
+    + picker.endDate.format("MM/DD/YYYY")); });
+$("#due").daterangepicker({singleDatePicker: true, autoUpdateInput: false, autoApply: false,
+  showDropdowns: true, minYear: 2010, maxYear: 2030, startDate: "10/01/2016"});
+$("#due").on("apply.daterangepicker", function (e, picker) {
+  $(this).val(picker.startDate.format("MM/DD/YYYY")); });
+</script>""", css=("daterangepicker/daterangepicker.css",),
+    js=("jquery/jquery.min.js", "moment/moment.min.js", "daterangepicker/daterangepicker.js"))

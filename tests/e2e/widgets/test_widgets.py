@@ -107,6 +107,17 @@ CASES: dict[str, Case] = {
                              "[document.querySelector('#in').value, "
                              "document.querySelector('#out').value].join(' ')",
                              f"{_LATER.isoformat()} {(_LATER + timedelta(days=3)).isoformat()}"),
+    # pickers that fill their field only on their own Apply (Bootstrap's daterangepicker)
+    "daterangepicker-single": Case("daterangepicker",
+                                   [{"choose": "14 October 2016", "in": "Due date"}],
+                                   _value("#due"), "10/14/2016"),
+    "daterangepicker-dropdowns": Case("daterangepicker",
+                                      [{"enter": "2017-03-14", "into": "Due date"}],
+                                      _value("#due"), "03/14/2017"),
+    "daterangepicker-range": Case("daterangepicker",
+                                  [{"choose": "14 October 2016", "in": "Period"},
+                                   {"choose": "18 November 2016", "in": "Period"}],
+                                  _value("#period"), "10/14/2016 - 11/18/2016"),
     # a calendar web component (cally: shadow roots inside shadow roots, its year shown
     # over the month's name), opened by a button beside a read-only field
     "cally-choose": Case("cally", [{"choose": "14 October 2016", "in": "Return date"}],
