@@ -178,6 +178,23 @@ LABELS: list[tuple[str, Consequence]] = [
     ("🛒", R),
 ]
 
+# A record's number after its noun names the record ("Order #1042" is a link to it);
+# a quantity is still an order. Kept out of LABELS: an amount put between the noun
+# and the number ("Order ₹7,346 #1042") reads as an order for that amount.
+RECORD_LABELS: list[tuple[str, Consequence]] = [
+    ("Order 1042", R),
+    ("Order #1042", R),
+    ("Order no. 7", R),
+    ("Order ORD-55A", R),
+    ("Invoice #55 (paid)", R),
+    ("Payment 2024-118", R),
+    ("Order 2 pizzas", P),
+    ("Pay invoice #55", P),
+    ("Place order #1042", P),
+    ("Cancel order #1042", I),
+    ("Delete order 1042", I),
+]
+
 # A stop_before phrase is classified the same way as a label.
 PHRASES: list[tuple[str, Consequence]] = [
     ("paying for the booking", P),
@@ -204,6 +221,13 @@ def test_the_table_is_large_enough() -> None:
 
 @pytest.mark.parametrize(("label", "expected"), LABELS, ids=[repr(x) for x, _ in LABELS])
 def test_label(label: str, expected: Consequence) -> None:
+    assert consequence(label) is expected
+
+
+@pytest.mark.parametrize(
+    ("label", "expected"), RECORD_LABELS, ids=[repr(x) for x, _ in RECORD_LABELS]
+)
+def test_a_record_named_by_its_number(label: str, expected: Consequence) -> None:
     assert consequence(label) is expected
 
 

@@ -34,6 +34,8 @@ Decisions worth knowing:
   tolls" is not; "Display order" is not "pay".
 * "Remove" alone is irreversible here; what it removes (a basket line, a filter, a
   chip of a selection) is judged from the screen by ``gofer.decide.gates``.
+* A record's number after its noun ("Order #1042", "Order 1042", "Invoice no. 55")
+  names that record, a link to it, so it is not a payment; "Order 2 pizzas" still is.
 * "and"/"&"/"+"/"then" join actions: "Review and pay" is as grave as its gravest part.
 
 The label is normalized first: case, accents' compatibility forms, punctuation,
@@ -196,6 +198,15 @@ def consequence(label: str) -> Consequence:
     return worst
 
 
+_NUMBERED = "numbered"
+"""Stands for a record's number after its noun ("Order #1042", "order no. 7")."""
+_RECORD_NUMBER = re.compile(
+    r"\b(order|invoice|booking|reservation|purchase|payment|transaction)\W*"
+    r"(?:(?:no|nr|number|id|ref|reference)\b\W*[\w-]*\d[\w-]*"
+    r"|#\W*[\w-]*\d[\w-]*"
+    r"|[a-z-]*\d[\w-]{2,}(?=[^a-z]*$|\W*(?:details|status|summary|receipt)\b))")
+
+
 def _words(label: str) -> list[str]:
     text = unicodedata.normalize("NFKC", label).casefold()
     text = text.replace("'", "").replace("’", "").replace("ʼ", "")
@@ -203,6 +214,7 @@ def _words(label: str) -> list[str]:
     text = _HYPHENATED_CHECK_OUT.sub(f" {_STAY_END} ", text)
     text = _CODE_BEFORE_AMOUNT.sub(" ", text)
     text = _CODE_AFTER_AMOUNT.sub(" ", text)
+    text = _RECORD_NUMBER.sub(rf"\1 {_NUMBERED} ", text)
     text = text.replace("&", " and ").replace("+", " and ")
     text = "".join(ch if ch.isalnum() else " " for ch in text)
     words = [w for w in text.split() if not any(ch.isdigit() for ch in w)]
@@ -296,7 +308,8 @@ def _is_payment(words: list[str], navigates: bool) -> bool:
     if words[-1] == "payment" or _PAY_WORDS.intersection(words):
         return True
     if lead in _PAY_LEADS:
-        return words[1:2] != ["by"]  # "Order by: price" sorts a list
+        # "Order by: price" sorts a list; "Order #1042" names one
+        return words[1:2] not in (["by"], [_NUMBERED])
     return lead in _COMMIT_VERBS and _object_after(words) in _PAYMENT_OBJECTS
 
 
