@@ -189,3 +189,17 @@ async def test_a_pick_no_field_ever_shows_fails_and_no_button_elsewhere_is_press
     assert result.failure.reason.endswith("shows ''")
     assert "e90" not in page.clicked
     assert await page.read_value("e2") == ""
+
+
+async def test_time_segments_take_the_hour_minute_and_half_of_the_day() -> None:
+    screen = _captured("widget_segments")
+    fields = split_fields("Arrival time", screen)
+    assert fields is not None
+    assert {p: e.ref for p, e in fields.parts.items()} == {"hour": "e7", "minute": "e8",
+                                                            "half": "e9"}
+    page = FakeSurface(screen)
+    result = await run_flow(
+        RunRequest(flow=parse_flow([{"choose": "8:04 PM", "in": "Arrival time"}])),
+        Workspace.on(page), settings=FAST)
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert [await page.read_value(ref) for ref in ("e7", "e8", "e9")] == ["08", "04", "pm"]

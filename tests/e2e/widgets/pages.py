@@ -399,12 +399,14 @@ _SEGMENTS = """
 class DateSegments {
   constructor(group, hidden, order) {
     this.hidden = hidden; this.parts = {};
-    const spec = {month: [1, 12, 2, "mm"], day: [1, 31, 2, "dd"], year: [1, 9999, 4, "yyyy"]};
+    const spec = {month: [1, 12, 2, "mm"], day: [1, 31, 2, "dd"], year: [1, 9999, 4, "yyyy"],
+      hour: [1, 12, 2, "––"], minute: [0, 59, 2, "––"], dayPeriod: [0, 1, 2, "AM"]};
     order.forEach((kind, i) => {
       const [min, max, width, empty] = spec[kind];
       const el = document.createElement("span");
       el.setAttribute("role", "spinbutton"); el.tabIndex = 0; el.contentEditable = "true";
-      el.setAttribute("inputmode", "numeric"); el.setAttribute("aria-label", kind);
+      el.setAttribute("inputmode", kind === "dayPeriod" ? "text" : "numeric");
+      el.setAttribute("aria-label", kind === "dayPeriod" ? "AM/PM" : kind);
       el.setAttribute("aria-labelledby", el.id = group.id + "-" + kind);
       el.setAttribute("aria-labelledby", el.id + " " + group.getAttribute("aria-labelledby"));
       el.setAttribute("aria-valuemin", min); el.setAttribute("aria-valuemax", max);
@@ -414,23 +416,29 @@ class DateSegments {
       el.addEventListener("focus", () => { part.typed = ""; });
       el.addEventListener("beforeinput", (e) => e.preventDefault());
       el.addEventListener("keydown", (e) => this.key(e, part, order, i));
-      if (i) group.append(document.createTextNode(" / "));
+      if (i) group.append(document.createTextNode(
+        kind === "minute" ? ":" : kind === "dayPeriod" ? " " : " / "));
       group.append(el);
     });
   }
   show(part) {
     const v = part.value;
-    part.el.textContent = v === null ? part.empty : String(v).padStart(part.width, "0");
+    part.el.textContent = v === null ? part.empty : part.kind === "dayPeriod"
+      ? ["AM", "PM"][v] : String(v).padStart(part.width, "0");
     if (v === null) { part.el.removeAttribute("aria-valuenow");
       part.el.setAttribute("aria-valuetext", "Empty"); }
     else { part.el.setAttribute("aria-valuenow", v);
       part.el.setAttribute("aria-valuetext", part.kind === "month"
         ? v + " – " + new Date(2000, v - 1, 1).toLocaleString("en", {month: "long"})
-        : String(v)); }
+        : part.kind === "dayPeriod" ? ["AM", "PM"][v] : String(v)); }
     const p = this.parts;
     if (p.day && p.month && p.year && p.day.value && p.month.value && p.year.value) {
       this.hidden.value = String(p.year.value).padStart(4, "0") + "-"
         + String(p.month.value).padStart(2, "0") + "-" + String(p.day.value).padStart(2, "0");
+    } else if (p.hour && p.minute && p.hour.value !== null && p.minute.value !== null) {
+      const h = p.hour.value % 12 + (p.dayPeriod && p.dayPeriod.value === 1 ? 12 : 0);
+      this.hidden.value = String(h).padStart(2, "0") + ":"
+        + String(p.minute.value).padStart(2, "0");
     } else { this.hidden.value = ""; }
   }
   key(e, part, order, i) {
@@ -441,6 +449,9 @@ class DateSegments {
       const v = part.value === null ? part.min : part.value;
       part.value = ((v - part.min + step + span) % span) + part.min;
     } else if (e.key === "Backspace") { part.value = null; part.typed = "";
+    } else if (part.kind === "dayPeriod") {
+      const k = e.key.toLowerCase();
+      if (k === "a" || k === "p") part.value = k === "a" ? 0 : 1;
     } else if (/^[0-9]$/.test(e.key)) {
       part.typed = (part.typed + e.key).slice(-part.width);
       const n = Number(part.typed);
@@ -463,12 +474,18 @@ PAGES["segments"] = _page("Passenger", f"""
 <div id="exp" role="group" aria-labelledby="exp-label"
  style="display: inline-block; border: 1px solid #888; padding: 4px"></div>
 <input type="hidden" name="expiry" id="exp-value">
+<p><span id="at-label">Arrival time</span></p>
+<div id="at" role="group" aria-labelledby="at-label"
+ style="display: inline-block; border: 1px solid #888; padding: 4px"></div>
+<input type="hidden" name="arrival" id="at-value">
 <p><button>Save passenger</button></p></form>
 <script>{_SEGMENTS}
 new DateSegments(document.getElementById("dob"), document.getElementById("dob-value"),
   ["month", "day", "year"]);
 new DateSegments(document.getElementById("exp"), document.getElementById("exp-value"),
   ["day", "month", "year"]);
+new DateSegments(document.getElementById("at"), document.getElementById("at-value"),
+  ["hour", "minute", "dayPeriod"]);
 </script>""")
 
 # ---------------------------------------------------------------- a range applied by a button

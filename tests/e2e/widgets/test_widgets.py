@@ -132,6 +132,10 @@ CASES: dict[str, Case] = {
     "segments-enter-day-first": Case("segments",
                                      [{"enter": "2031-01-02", "into": "Passport expiry"}],
                                      _value("#exp-value"), "2031-01-02"),
+    "segments-time-pm": Case("segments", [{"choose": "8:04 PM", "in": "Arrival time"}],
+                             _value("#at-value"), "20:04"),
+    "segments-time-24h": Case("segments", [{"enter": "09:30", "into": "Arrival time"}],
+                              _value("#at-value"), "09:30"),
     # separate selects
     "split-date": Case("split-date", [{"choose": "14 October 2016", "in": "Birthday"}],
                        "[bd.value, bm.value, by.value].join('/')", "14/10/2016"),
@@ -220,7 +224,9 @@ async def test_segments_post_the_date_typed_into_them(
     flow = [{"browse": widgets.url("segments")},
             {"choose": "2 March 1990", "in": "Date of birth"},
             {"enter": "31/12/2030", "into": "Passport expiry"},
+            {"enter": "17:45", "into": "Arrival time"},
             {"click": "Save passenger"}]
     async with run_open(flow) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
-    assert widgets.posted[posted:] == [{"dob": "1990-03-02", "expiry": "2030-12-31"}]
+    assert widgets.posted[posted:] == [
+        {"dob": "1990-03-02", "expiry": "2030-12-31", "arrival": "17:45"}]

@@ -142,7 +142,8 @@
     const root = Node.prototype.getRootNode.call(el);
     return norm(ids.split(" ").map((id) => {
       const t = root.getElementById ? root.getElementById(id) : document.getElementById(id);
-      return t ? deepText(t, true) : "";
+      // As the accessible-name rules read a referenced node: its aria-label first.
+      return t ? (norm(attr(t, "aria-label")) || deepText(t, true)) : "";
     }).join(" "));
   };
 
