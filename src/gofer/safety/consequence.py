@@ -201,9 +201,9 @@ def consequence(label: str) -> Consequence:
 _NUMBERED = "numbered"
 """Stands for a record's number after its noun ("Order #1042", "order no. 7")."""
 _RECORD_NUMBER = re.compile(
-    r"\b(order|invoice|booking|reservation|purchase|payment|transaction)\W*"
-    r"(?:(?:no|nr|number|id|ref|reference)\b\W*[\w-]*\d[\w-]*"
-    r"|#\W*[\w-]*\d[\w-]*"
+    r"\b(order|invoice|booking|reservation|purchase|payment|transaction)[\s:]*"
+    r"(?:(?:no|nr|number|id|ref|reference)\b[\s.:]*#?\s*[\w-]*\d[\w-]*"
+    r"|#\s*[\w-]*\d[\w-]*"
     r"|[a-z-]*\d[\w-]{2,}(?=[^a-z]*$|\W*(?:details|status|summary|receipt)\b))")
 
 
