@@ -36,7 +36,7 @@ async def test_await_returns_as_soon_as_the_task_stops_not_at_the_timeout() -> N
         released = loop.time()
         go.set()
         view = await waiting
-        assert loop.time() - released < 0.5
+        assert loop.time() - released < 5  # half the 10 s it may wait: it woke, not timed out
         assert view.status.state == "done"
 
 
@@ -47,7 +47,7 @@ async def test_await_returns_the_running_view_when_the_timeout_passes() -> None:
         loop = asyncio.get_running_loop()
         started = loop.time()
         view = await tasks.await_task({"id": view.id, "timeout_ms": 60})
-        assert 0.05 <= loop.time() - started < 1.0
+        assert loop.time() - started >= 0.05  # it held the 60 ms (a hung task never ends)
         assert view.status.state == "running"
         assert view.step is not None and view.step.kind == "browse"
         assert view.summary == "Running step 1 of 2: load https://a.example.com/."
