@@ -35,6 +35,7 @@ from gofer.cli_remote import RUNNING_EXIT
 from gofer.demo import DemoServer
 
 from .conftest import Events
+from .serve import start_serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -146,27 +147,8 @@ async def serving(tmp_path_factory: pytest.TempPathFactory,
                   served: Callable[[str | bytes], None]) -> AsyncIterator[Serving]:
     env = server_env(tmp_path_factory.mktemp("serve"))
     alice, bob = await token_for("alice", env), await token_for("bob", env)
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "gofer.cli", "serve", "--port", "0", env=env,
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE)
-    assert proc.stderr is not None
-    logs: list[str] = []
-    url = ""
-    async with asyncio.timeout(60):
-        while not url:
-            line = (await proc.stderr.readline()).decode()
-            assert line, f"gofer serve stopped: {logs}"
-            logs.append(line)
-            if line.startswith("gofer serving on "):
-                url = line.split()[3]
-
-    async def drain() -> None:
-        assert proc.stderr is not None
-        async for raw in proc.stderr:
-            logs.append(raw.decode())
-
-    draining = asyncio.create_task(drain())
+    started = await start_serve(env)
+    proc, url, logs, draining = started.proc, started.url, started.logs, started.draining
     try:
         yield Serving(url, alice, bob, env, logs)
     finally:

@@ -32,6 +32,8 @@ from gofer.demo.app import create_app
 from gofer.store import PostgresConnector, SQLiteConnector
 from gofer.tasks.status import group_of
 
+from .serve import Started, start_serve
+
 pytestmark = pytest.mark.browser
 
 MOBILE = DEMO_FACTS["mobile number"]
@@ -71,14 +73,6 @@ class HoldFirst:
         await self.app(scope, receive, send)
 
 
-@dataclass
-class Server:
-    proc: asyncio.subprocess.Process
-    url: str
-    logs: list[str]
-    draining: asyncio.Task[None]
-
-
 async def gofer(*args: str, env: dict[str, str]) -> str:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "gofer.cli", *args, env=env, stdin=asyncio.subprocess.DEVNULL,
@@ -90,34 +84,14 @@ async def gofer(*args: str, env: dict[str, str]) -> str:
 
 
 @asynccontextmanager
-async def serving(env: dict[str, str]) -> AsyncIterator[Server]:
+async def serving(env: dict[str, str]) -> AsyncIterator[Started]:
     """``gofer serve`` in a session of its own (its browser with it), killed with
     SIGKILL at the end unless the test killed it already."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "gofer.cli", "serve", "--port", "0", env=env,
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE, start_new_session=True)
-    assert proc.stderr is not None
-    logs: list[str] = []
-    url = ""
+    started = await start_serve(env, own_session=True)
     try:
-        async with asyncio.timeout(60):
-            while not url:
-                line = (await proc.stderr.readline()).decode()
-                assert line, f"gofer serve stopped: {logs}"
-                logs.append(line)
-                if line.startswith("gofer serving on "):
-                    url = line.split()[3]
-
-        async def drain() -> None:
-            assert proc.stderr is not None
-            async for raw in proc.stderr:
-                logs.append(raw.decode())
-
-        server = Server(proc, url, logs, asyncio.create_task(drain()))
-        yield server
+        yield started
     finally:
-        await killed(proc)
+        await killed(started.proc)
 
 
 async def killed(proc: asyncio.subprocess.Process) -> None:
@@ -128,7 +102,7 @@ async def killed(proc: asyncio.subprocess.Process) -> None:
 
 
 @asynccontextmanager
-async def client(server: Server, token: str) -> AsyncIterator[httpx.AsyncClient]:
+async def client(server: Started, token: str) -> AsyncIterator[httpx.AsyncClient]:
     async with httpx.AsyncClient(base_url=server.url, timeout=90,
                                  headers={"Authorization": f"Bearer {token}"}) as http:
         yield http

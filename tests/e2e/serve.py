@@ -1,0 +1,52 @@
+"""``gofer serve`` as a subprocess for the e2e tests: started on a free port, its
+address read from the line it prints, its stderr kept line by line."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from dataclasses import dataclass
+
+
+@dataclass
+class Started:
+    """A running ``gofer serve``: the process, its address, every stderr line so far
+    (kept filling by ``draining`` until the process ends)."""
+
+    proc: asyncio.subprocess.Process
+    url: str
+    logs: list[str]
+    draining: asyncio.Task[None]
+
+
+async def start_serve(env: dict[str, str], *, own_session: bool = False) -> Started:
+    """Start ``gofer serve --port 0`` with ``env`` and wait (60 s at most) for the
+    address it serves on; ``own_session`` puts it and its browser in a process group
+    of their own. A server that never says where it listens is killed."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "gofer.cli", "serve", "--port", "0", env=env,
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE, start_new_session=own_session)
+    stderr = proc.stderr
+    assert stderr is not None
+    logs: list[str] = []
+    url = ""
+    try:
+        async with asyncio.timeout(60):
+            while not url:
+                line = (await stderr.readline()).decode()
+                assert line, f"gofer serve stopped: {logs}"
+                logs.append(line)
+                if line.startswith("gofer serving on "):
+                    url = line.split()[3]
+    except BaseException:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        raise
+
+    async def drain() -> None:
+        async for raw in stderr:
+            logs.append(raw.decode())
+
+    return Started(proc, url, logs, asyncio.create_task(drain()))
