@@ -126,16 +126,20 @@ async def bench(rounds: int, polls: int) -> int:
     held = Held(runner)
     limits = TurnLimits(per_owner=polls + 10, per_process=polls + 10)
     with tempfile.TemporaryDirectory(prefix="gofer-bench-") as tmp:
-        async with SQLiteConnector(Path(tmp) / "gofer.db") as db, \
-                Tasks(runner, store=db, limits=limits) as tasks, \
-                GoferServer(tasks, tokens) as server, \
-                httpx.AsyncClient(base_url=server.url, timeout=60,
-                                  headers={"Authorization": f"Bearer {token}"}) as client:
+        async with (
+            SQLiteConnector(Path(tmp) / "gofer.db") as db,
+            Tasks(runner, store=db, limits=limits) as tasks,
+            GoferServer(tasks, tokens) as server,
+            httpx.AsyncClient(
+                base_url=server.url, timeout=60, headers={"Authorization": f"Bearer {token}"}
+            ) as client,
+        ):
             mine = tasks.for_owner("bench")
 
             async def over_http(task_id: str) -> str:
-                response = await client.post("/v1/calls/await_task", json={
-                    "id": task_id, "timeout_ms": POLL_TIMEOUT_MS})
+                response = await client.post(
+                    "/v1/calls/await_task", json={"id": task_id, "timeout_ms": POLL_TIMEOUT_MS}
+                )
                 return str(response.json()["status"]["state"])
 
             async def in_process(task_id: str) -> str:
@@ -154,20 +158,26 @@ async def bench(rounds: int, polls: int) -> int:
                         http_s.append(await wake_round(mine, held, over_http))
                     else:
                         local_s.append(await wake_round(mine, held, in_process))
-                print(f"round {n}: HTTP {http_s[-1] * 1000:.1f} ms, in-process "
-                      f"{local_s[-1] * 1000:.1f} ms "
-                      f"({'HTTP' if http_first else 'in-process'} first)", flush=True)
+                print(
+                    f"round {n}: HTTP {http_s[-1] * 1000:.1f} ms, in-process "
+                    f"{local_s[-1] * 1000:.1f} ms "
+                    f"({'HTTP' if http_first else 'in-process'} first)",
+                    flush=True,
+                )
             wake_http = statistics.median(http_s)
             wake_local = statistics.median(local_s)
-            print(f"median wake-up over HTTP: {wake_http * 1000:.1f} ms (target <= 50 ms); "
-                  f"in-process: {wake_local * 1000:.1f} ms; ratio HTTP / in-process: "
-                  f"{wake_http / wake_local:.2f}")
+            print(
+                f"median wake-up over HTTP: {wake_http * 1000:.1f} ms (target <= 50 ms); "
+                f"in-process: {wake_local * 1000:.1f} ms; ratio HTTP / in-process: "
+                f"{wake_http / wake_local:.2f}"
+            )
             await held_polls(server.url, token, mine, held, polls, wake_http, rounds)
     return 0
 
 
-async def held_polls(url: str, token: str, tasks: Tasks, held: Held, polls: int,
-                     single_s: float, singles_n: int) -> None:
+async def held_polls(
+    url: str, token: str, tasks: Tasks, held: Held, polls: int, single_s: float, singles_n: int
+) -> None:
     """P long-polls from another process on P held tasks, then all released at once;
     the same with P waits through the Python API in-process as the baseline."""
     held.add(polls)
@@ -175,27 +185,31 @@ async def held_polls(url: str, token: str, tasks: Tasks, held: Held, polls: int,
     await held.running(polls)
     before = rss_kb()
     load = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--load", url, token, *ids,
-        stdout=subprocess.PIPE)
+        sys.executable, __file__, "--load", url, token, *ids, stdout=subprocess.PIPE
+    )
     assert load.stdout is not None
     line = await load.stdout.readline()
     if line.strip() != b"sent":
         raise BenchFailed(f"the load process said {line!r}")
     await asyncio.sleep(2.0)  # every poll reaches the server and waits there
     during = rss_kb()
-    print(f"{polls} long-polls held by one server process: resident memory "
-          f"{before / 1024:.1f} MB before, {during / 1024:.1f} MB while held "
-          f"({(during - before) / polls:.1f} kB a poll)")
+    print(
+        f"{polls} long-polls held by one server process: resident memory "
+        f"{before / 1024:.1f} MB before, {during / 1024:.1f} MB while held "
+        f"({(during - before) / polls:.1f} kB a poll)"
+    )
     singles: list[float] = []
     for _ in range(min(singles_n, polls - 1)):
         released = held.release_one()
         singles.extend(_waits([json.loads(await load.stdout.readline())], released, 1))
         await asyncio.sleep(0.05)
     if singles:
-        print(f"one task at a time changed while the others' polls are held: its poll "
-              f"answered after median {_ms(statistics.median(singles))} (target <= 50 ms), "
-              f"max {_ms(max(singles))}; ratio to one poll alone: "
-              f"{statistics.median(singles) / single_s:.2f}")
+        print(
+            f"one task at a time changed while the others' polls are held: its poll "
+            f"answered after median {_ms(statistics.median(singles))} (target <= 50 ms), "
+            f"max {_ms(max(singles))}; ratio to one poll alone: "
+            f"{statistics.median(singles) / single_s:.2f}"
+        )
     rest = polls - len(singles)
     released = held.release()
     out, _ = await load.communicate()
@@ -215,12 +229,16 @@ async def held_polls(url: str, token: str, tasks: Tasks, held: Held, polls: int,
     in_process = _waits(list(await asyncio.gather(*waiting[:rest])), released, rest)
     await asyncio.gather(*waiting[rest:])
     for name, waits in (("over HTTP", over_http), ("in-process", in_process)):
-        print(f"the other {rest} released at once, {name}: each answered after median "
-              f"{_ms(statistics.median(waits))}, p99 {_ms(waits[round(0.99 * (rest - 1))])}, "
-              f"max {_ms(waits[-1])}")
-    print(f"ratio of medians HTTP / in-process at {rest} at once: "
-          f"{statistics.median(over_http) / statistics.median(in_process):.2f} (the runs' "
-          f"own ends, journaled one by one, set the pace)")
+        print(
+            f"the other {rest} released at once, {name}: each answered after median "
+            f"{_ms(statistics.median(waits))}, p99 {_ms(waits[round(0.99 * (rest - 1))])}, "
+            f"max {_ms(waits[-1])}"
+        )
+    print(
+        f"ratio of medians HTTP / in-process at {rest} at once: "
+        f"{statistics.median(over_http) / statistics.median(in_process):.2f} (the runs' "
+        f"own ends, journaled one by one, set the pace)"
+    )
 
 
 def _ms(seconds: float) -> str:
@@ -234,8 +252,10 @@ def _waits(answers: list[dict[str, object]], released: float, polls: int) -> lis
     wrong = [a for a in answers if a["state"] != "needs_approval"]
     early = [t for t in at if t < released]
     if len(answers) != polls or early or wrong:
-        raise BenchFailed(f"{len(answers)} of {polls} polls answered; {len(early)} before "
-                          f"the change, {len(wrong)} not needs_approval: {wrong[:3]!r}")
+        raise BenchFailed(
+            f"{len(answers)} of {polls} polls answered; {len(early)} before "
+            f"the change, {len(wrong)} not needs_approval: {wrong[:3]!r}"
+        )
     return sorted(t - released for t in at)
 
 
@@ -244,11 +264,14 @@ async def load(url: str, token: str, ids: list[str]) -> None:
     ``sent`` once all are on their way, then each answer's state and time as a JSON
     line, as it comes."""
     limits = httpx.Limits(max_connections=len(ids) + 10, max_keepalive_connections=0)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits,
-                                 headers={"Authorization": f"Bearer {token}"}) as client:
+    async with httpx.AsyncClient(
+        base_url=url, timeout=60, limits=limits, headers={"Authorization": f"Bearer {token}"}
+    ) as client:
+
         async def poll(task_id: str) -> dict[str, object]:
-            response = await client.post("/v1/calls/await_task", json={
-                "id": task_id, "timeout_ms": POLL_TIMEOUT_MS})
+            response = await client.post(
+                "/v1/calls/await_task", json={"id": task_id, "timeout_ms": POLL_TIMEOUT_MS}
+            )
             return {"at": time.monotonic(), "state": response.json()["status"]["state"]}
 
         running = [asyncio.ensure_future(poll(task_id)) for task_id in ids]
@@ -264,8 +287,9 @@ def main() -> int:
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=15, help="measured rounds (default 15)")
-    parser.add_argument("--polls", type=int, default=200,
-                        help="long-polls held at once (default 200)")
+    parser.add_argument(
+        "--polls", type=int, default=200, help="long-polls held at once (default 200)"
+    )
     args = parser.parse_args()
     if args.rounds < 1 or args.polls < 1:
         parser.error("--rounds and --polls must be at least 1")

@@ -180,8 +180,9 @@ async def by_task(engine: BrowserEngine, url: str, store: Connector | None) -> f
         view = await tasks.await_task({"id": view.id, "timeout_ms": 60_000})
         elapsed = time.perf_counter() - started
     if view.status.state != "checkpoint":
-        raise BenchFailed(f"the task ended {view.status.state}, not at the checkpoint: "
-                          f"{view.summary}")
+        raise BenchFailed(
+            f"the task ended {view.status.state}, not at the checkpoint: {view.summary}"
+        )
     return elapsed
 
 
@@ -191,8 +192,11 @@ async def bench_tasks(rounds: int, pg_url: str | None) -> int:
         stores: dict[str, Connector] = {"sqlite": SQLiteConnector(Path(tmp) / "bench.db")}
         if pg_url:
             stores["postgres"] = PostgresConnector(pg_url)
-        async with DemoServer(seed=7) as site, BrowserEngine() as engine, \
-                AsyncExitStack() as opened:
+        async with (
+            DemoServer(seed=7) as site,
+            BrowserEngine() as engine,
+            AsyncExitStack() as opened,
+        ):
             for store in stores.values():
                 await opened.enter_async_context(store)
             await by_task(engine, site.url, None)  # warms the browser, the site, imports
@@ -209,23 +213,32 @@ async def bench_tasks(rounds: int, pg_url: str | None) -> int:
                         memory = await by_task(engine, site.url, None)
                     ratios[name].append(durable / memory)
                     order = "in-memory first" if memory_first else "durable first"
-                    print(f"round {n}: in-memory {memory:.2f} s, durable on {name} "
-                          f"{durable:.2f} s, ratio {durable / memory:.3f} ({order})",
-                          flush=True)
+                    print(
+                        f"round {n}: in-memory {memory:.2f} s, durable on {name} "
+                        f"{durable:.2f} s, ratio {durable / memory:.3f} ({order})",
+                        flush=True,
+                    )
     for name, found in ratios.items():
         if found:
-            print(f"median ratio durable on {name} / in-memory: "
-                  f"{statistics.median(found):.3f} (target <= 1.05)")
+            print(
+                f"median ratio durable on {name} / in-memory: "
+                f"{statistics.median(found):.3f} (target <= 1.05)"
+            )
     return 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=5, help="measured rounds (default 5)")
-    parser.add_argument("--tasks", action="store_true",
-                        help="durable tasks against the in-memory controller")
-    parser.add_argument("--pg", metavar="URL", default=os.environ.get("GOFER_TEST_PG_URL"),
-                        help="also on this PostgreSQL (with --tasks)")
+    parser.add_argument(
+        "--tasks", action="store_true", help="durable tasks against the in-memory controller"
+    )
+    parser.add_argument(
+        "--pg",
+        metavar="URL",
+        default=os.environ.get("GOFER_TEST_PG_URL"),
+        help="also on this PostgreSQL (with --tasks)",
+    )
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")

@@ -41,8 +41,7 @@ class BenchFailed(Exception):
 
 async def by_runtime(engine: BrowserEngine, site: Site) -> tuple[float, RunResult]:
     """Seconds the flow took on ``site`` in a fresh workspace, and the run's result."""
-    flow = parse_flow({"vars": {"posts": []},
-                       "steps": [{"browse": site.url("/posts")}, *cms.FLOW]})
+    flow = parse_flow({"vars": {"posts": []}, "steps": [{"browse": site.url("/posts")}, *cms.FLOW]})
     saved = len(site.sent("/api/posts"))
     async with Workspace(engine, BrowserOptions()) as workspace:
         await workspace.browser()  # the context is made before the clock starts

@@ -30,9 +30,13 @@ from gofer.models import FunctionModel, Message
 from gofer.surfaces.screen import Box, Element, Screen
 
 SCREEN = Screen(
-    "https://shop.example.com/", "Shop", (),
-    tuple(Element(f"e{i}", "button", f"Continue {word}", box=Box(0, 40 * i, 200, 30))
-          for i, word in enumerate(("shopping", "to delivery", "later", "as guest"), 1)),
+    "https://shop.example.com/",
+    "Shop",
+    (),
+    tuple(
+        Element(f"e{i}", "button", f"Continue {word}", box=Box(0, 40 * i, 200, 30))
+        for i, word in enumerate(("shopping", "to delivery", "later", "as guest"), 1)
+    ),
 )
 QUERY = Query("Continue", Want.CLICK, kind="click")
 RIGHT = "Continue to delivery"
@@ -42,8 +46,11 @@ def voter(p: float, rng: random.Random, latency_s: float) -> FunctionModel:
     async def answer(messages: Sequence[Message]) -> str:
         await asyncio.sleep(latency_s)
         user = messages[-1].content
-        numbers = {line.split(". ", 1)[1]: int(line.split(".", 1)[0])
-                   for line in user.splitlines() if line[:1].isdigit() and ". button" in line}
+        numbers = {
+            line.split(". ", 1)[1]: int(line.split(".", 1)[0])
+            for line in user.splitlines()
+            if line[:1].isdigit() and ". button" in line
+        }
         right = next(n for label, n in numbers.items() if RIGHT in label)
         others = [n for n in numbers.values() if n != right]
         return json.dumps({"choice": right if rng.random() < p else rng.choice(others)})
@@ -70,8 +77,7 @@ async def main() -> None:
     args = parser.parse_args()
     latency = args.latency_ms / 1000
     print(f"{args.decisions} decisions per row, 7 votes, {args.latency_ms:.0f} ms a call")
-    print(f"{'p':>5} {'calls':>6} {'base':>5} {'ratio':>6} {'time':>6} {'right':>6} "
-          f"{'1 vote':>7}")
+    print(f"{'p':>5} {'calls':>6} {'base':>5} {'ratio':>6} {'time':>6} {'right':>6} {'1 vote':>7}")
     for p in (1.0, 0.9, 0.75, 0.6, 0.45):
         rng = random.Random(7)
         calls: list[int] = []
@@ -93,10 +99,14 @@ async def main() -> None:
             base_right += ok
         theirs = time.perf_counter() - t0
         mean = statistics.fmean(calls)
-        print(f"{p:>5.2f} {mean:>6.2f} {7:>5} {mean / 7:>6.2f} {ours / theirs:>6.2f} "
-              f"{right / args.decisions:>6.0%} {p:>7.0%}")
-    print("calls/ratio: calls per decision and its ratio to asking all 7; time: wall time "
-          "ratio to 7 votes in a row; right: decisions that chose the right element")
+        print(
+            f"{p:>5.2f} {mean:>6.2f} {7:>5} {mean / 7:>6.2f} {ours / theirs:>6.2f} "
+            f"{right / args.decisions:>6.0%} {p:>7.0%}"
+        )
+    print(
+        "calls/ratio: calls per decision and its ratio to asking all 7; time: wall time "
+        "ratio to 7 votes in a row; right: decisions that chose the right element"
+    )
 
 
 if __name__ == "__main__":

@@ -46,8 +46,10 @@ def _bigger(data: dict[str, Any], times: int) -> dict[str, Any]:
 
 
 def main(n: int) -> None:
-    for label, data in (("demo results page", json.loads(SNAPSHOT.read_text())),
-                        ("same, elements x5", _bigger(json.loads(SNAPSHOT.read_text()), 5))):
+    for label, data in (
+        ("demo results page", json.loads(SNAPSHOT.read_text())),
+        ("same, elements x5", _bigger(json.loads(SNAPSHOT.read_text()), 5)),
+    ):
         print(f"== {label}")
         run(data, n)
 

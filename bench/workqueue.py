@@ -103,8 +103,9 @@ async def _workers(concurrency: int, work: Callable[[int], Awaitable[None]]) -> 
 # gofer -------------------------------------------------------------------------
 
 
-async def run_gofer(db: Connector, name: str, items: int, concurrency: int, batch: int,
-                    *, serial: bool) -> Result:
+async def run_gofer(
+    db: Connector, name: str, items: int, concurrency: int, batch: int, *, serial: bool
+) -> Result:
     queue = db.queue(CONFIG)
     for n in range(items):
         payload = {"owner": f"o{n // 10 % OWNERS}", "n": n}
@@ -120,8 +121,13 @@ async def run_gofer(db: Connector, name: str, items: int, concurrency: int, batc
             while done < items:
                 t0 = time.perf_counter()
                 claims = await queue.claim_batch(
-                    ["job"], f"w{i}", 30_000, limit=batch, serial=ORDER,
-                    running_at_most=CAP if serial else None)
+                    ["job"],
+                    f"w{i}",
+                    30_000,
+                    limit=batch,
+                    serial=ORDER,
+                    running_at_most=CAP if serial else None,
+                )
                 if not claims:
                     await woken.wait(1.0)
                     continue
@@ -161,8 +167,7 @@ async def run_pgqueuer(url: str, items: int, concurrency: int, batch: int) -> Re
             manager = QueueManagerId(uuid.uuid4())
             while done < items:
                 t0 = time.perf_counter()
-                jobs = await mine.dequeue(batch, entrypoints, manager, None,
-                                          timedelta(seconds=30))
+                jobs = await mine.dequeue(batch, entrypoints, manager, None, timedelta(seconds=30))
                 if not jobs:
                     await asyncio.sleep(0.005)
                     continue
@@ -178,15 +183,15 @@ async def run_pgqueuer(url: str, items: int, concurrency: int, batch: int) -> Re
 # procrastinate -----------------------------------------------------------------
 
 
-async def run_procrastinate(url: str, items: int, concurrency: int, *,
-                            locked: bool) -> Result:
+async def run_procrastinate(url: str, items: int, concurrency: int, *, locked: bool) -> Result:
     import procrastinate
     from procrastinate import jobs as pjobs
 
     # it warns that a bench's App lives in __main__, which is where a bench's belongs
     logging.getLogger("procrastinate").setLevel(logging.ERROR)
-    app = procrastinate.App(connector=procrastinate.PsycopgConnector(
-        conninfo=url, min_size=1, max_size=concurrency + 1))
+    app = procrastinate.App(
+        connector=procrastinate.PsycopgConnector(conninfo=url, min_size=1, max_size=concurrency + 1)
+    )
     task = app.task(name="noop", queue="bench")(lambda: None)
     async with app.open_async():
         await app.schema_manager.apply_schema_async()
@@ -206,8 +211,7 @@ async def run_procrastinate(url: str, items: int, concurrency: int, *,
                     await asyncio.sleep(0.005)
                     continue
                 claim_ms.append((time.perf_counter() - t0) * 1000)
-                await app.job_manager.finish_job(job, pjobs.Status.SUCCEEDED,
-                                                 delete_job=False)
+                await app.job_manager.finish_job(job, pjobs.Status.SUCCEEDED, delete_job=False)
                 done += 1
 
         seconds = await _workers(concurrency, work)
@@ -246,8 +250,9 @@ asyncio.run(main())
 
 
 async def wake_across_processes(url: str, rounds: int = 50) -> list[float]:
-    proc = subprocess.Popen([sys.executable, "-c", LISTENER, url], stdout=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", LISTENER, url], stdout=subprocess.PIPE, text=True
+    )
     assert proc.stdout is not None
     try:
         await asyncio.to_thread(proc.stdout.readline)
@@ -337,12 +342,14 @@ asyncio.run(main())
 """
 
 
-async def await_across_processes(where: str, open_db: Callable[[], Connector],
-                                 rounds: int = 20) -> list[float]:
+async def await_across_processes(
+    where: str, open_db: Callable[[], Connector], rounds: int = 20
+) -> list[float]:
     """ms from a turn's run ending in a worker process (``gofer worker``'s part) to
     ``await_task`` returning in this one, which runs nothing."""
-    proc = subprocess.Popen([sys.executable, "-c", TASK_WORKER, where],
-                            stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", TASK_WORKER, where], stdout=subprocess.PIPE, text=True
+    )
     assert proc.stdout is not None
     waits: list[float] = []
     try:
@@ -388,15 +395,19 @@ async def task_calls(pg: str, tmp: Path) -> None:
         _drop(pg, "bench_await")
     path = tmp / "across.db"
     across = await await_across_processes(str(path), lambda: SQLiteConnector(path))
-    print(f"  SQLite, across processes      {_ms(across)}  (no notices between processes "
-          "on SQLite: the safety-net wake-up)")
+    print(
+        f"  SQLite, across processes      {_ms(across)}  (no notices between processes "
+        "on SQLite: the safety-net wake-up)"
+    )
     print("start_task, validating and storing a task with its first turn")
     memory = await start_times(None)
     base = statistics.median(memory)
     # the in-memory connector copies every table for each transaction's rollback, so
     # its start_task slows as the tasks it holds grow: its first 20 are shown too
-    print(f"  in memory (baseline)          p50 {base:6.2f} ms  (its first 20: p50 "
-          f"{statistics.median(memory[:20]):.2f} ms)")
+    print(
+        f"  in memory (baseline)          p50 {base:6.2f} ms  (its first 20: p50 "
+        f"{statistics.median(memory[:20]):.2f} ms)"
+    )
     async with SQLiteConnector(tmp / "start.db") as lite:
         mid = statistics.median(await start_times(lite))
     print(f"  SQLite                        p50 {mid:6.2f} ms  ({mid / base:.2f}x memory)")
@@ -459,17 +470,27 @@ async def status_reads(db: Connector, sizes: list[int], fill: str) -> dict[int, 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pg", default=os.environ.get("GOFER_TEST_PG_URL", ""),
-                        help="a PostgreSQL server URL (default: GOFER_TEST_PG_URL)")
+    parser.add_argument(
+        "--pg",
+        default=os.environ.get("GOFER_TEST_PG_URL", ""),
+        help="a PostgreSQL server URL (default: GOFER_TEST_PG_URL)",
+    )
     parser.add_argument("--items", type=int, default=3000)
     parser.add_argument("--concurrency", type=int, default=4)
     parser.add_argument("--batch", type=int, default=10)
     parser.add_argument("--big", type=int, default=1_000_000)
-    parser.add_argument("--pairs", type=int, default=5,
-                        help="gofer (groups + caps) and pgqueuer run back to back this "
-                             "many times more, for the median of their ratios")
-    parser.add_argument("--parts", default=",".join(PARTS),
-                        help=f"what to run, comma-separated (default: {','.join(PARTS)})")
+    parser.add_argument(
+        "--pairs",
+        type=int,
+        default=5,
+        help="gofer (groups + caps) and pgqueuer run back to back this "
+        "many times more, for the median of their ratios",
+    )
+    parser.add_argument(
+        "--parts",
+        default=",".join(PARTS),
+        help=f"what to run, comma-separated (default: {','.join(PARTS)})",
+    )
     args = parser.parse_args()
     if not args.pg:
         sys.exit("no PostgreSQL: pass --pg URL or run ./dev bench workqueue")
@@ -497,8 +518,7 @@ async def claims(pg: str, n: int, c: int, b: int, rounds: int = 1) -> None:
     results: list[Result] = []
     runs: list[tuple[str, Callable[[str], Awaitable[Result]]]] = [
         ("gofer", lambda u: _gofer_pg(u, f"gofer (batch {b}, groups + caps)", n, c, b, True)),
-        ("gofer", lambda u: _gofer_pg(u, f"gofer (batch {b}, no groups or caps)", n, c, b,
-                                      False)),
+        ("gofer", lambda u: _gofer_pg(u, f"gofer (batch {b}, no groups or caps)", n, c, b, False)),
         ("gofer", lambda u: _gofer_pg(u, "gofer (one a call, groups + caps)", n, c, 1, True)),
         ("pgqueuer", lambda u: run_pgqueuer(u, n, c, b)),
         ("procrastinate", lambda u: run_procrastinate(u, n, c, locked=False)),
@@ -514,8 +534,10 @@ async def claims(pg: str, n: int, c: int, b: int, rounds: int = 1) -> None:
         results.append(result)
         print(result.line(), flush=True)
     gofer, pgq = results[0], results[3]
-    print(f"  gofer / pgqueuer at batch {b} with groups and caps on: "
-          f"{gofer.rate / pgq.rate:.2f}x (target >= 1)")
+    print(
+        f"  gofer / pgqueuer at batch {b} with groups and caps on: "
+        f"{gofer.rate / pgq.rate:.2f}x (target >= 1)"
+    )
     if rounds < 2:
         return
     # A shared machine's load moves between runs: pairs run back to back, in turns
@@ -523,29 +545,38 @@ async def claims(pg: str, n: int, c: int, b: int, rounds: int = 1) -> None:
     ratios: list[float] = []
     for r in range(rounds):
         pair: dict[str, Result] = {}
-        for system in (("gofer", "pgqueuer") if r % 2 else ("pgqueuer", "gofer")):
+        for system in ("gofer", "pgqueuer") if r % 2 else ("pgqueuer", "gofer"):
             url = _db_url(pg, f"bench_pair_{system}")
             try:
                 pair[system] = await (
-                    _gofer_pg(url, "gofer", n, c, b, True) if system == "gofer"
-                    else run_pgqueuer(url, n, c, b))
+                    _gofer_pg(url, "gofer", n, c, b, True)
+                    if system == "gofer"
+                    else run_pgqueuer(url, n, c, b)
+                )
             finally:
                 _drop(pg, f"bench_pair_{system}")
         ratios.append(pair["gofer"].rate / pair["pgqueuer"].rate)
-        print(f"  pair {r + 1}: gofer {pair['gofer'].rate:.0f} /s, pgqueuer "
-              f"{pair['pgqueuer'].rate:.0f} /s: {ratios[-1]:.2f}x", flush=True)
-    print(f"  gofer / pgqueuer, median of {rounds} pairs: {statistics.median(ratios):.2f}x "
-          "(target >= 1)")
+        print(
+            f"  pair {r + 1}: gofer {pair['gofer'].rate:.0f} /s, pgqueuer "
+            f"{pair['pgqueuer'].rate:.0f} /s: {ratios[-1]:.2f}x",
+            flush=True,
+        )
+    print(
+        f"  gofer / pgqueuer, median of {rounds} pairs: {statistics.median(ratios):.2f}x "
+        "(target >= 1)"
+    )
 
 
 async def sqlite_claims(tmp: Path, n: int, c: int, b: int) -> None:
     async with SQLiteConnector(tmp / "bench.db") as db:
-        lite = await run_gofer(db, f"gofer on SQLite (batch {b}, groups + caps)",
-                               n, c, b, serial=True)
+        lite = await run_gofer(
+            db, f"gofer on SQLite (batch {b}, groups + caps)", n, c, b, serial=True
+        )
     print(lite.line())
     async with SQLiteConnector(tmp / "one.db") as db:
-        one = await run_gofer(db, "gofer on SQLite (one a call, groups + caps)", n, c, 1,
-                              serial=True)
+        one = await run_gofer(
+            db, "gofer on SQLite (one a call, groups + caps)", n, c, 1, serial=True
+        )
     print(one.line())
     print(f"  SQLite target >= 2000 /s: batch {lite.rate:.0f}, one a call {one.rate:.0f}")
 
@@ -565,21 +596,27 @@ async def wake_ups(pg: str, tmp: Path) -> None:
 
 async def status(pg_admin: str, big: int) -> None:
     sizes = [1000, big]
-    print(f"status read (one owner's 20 items + one group's 10) at {sizes[0]:,} and "
-          f"{sizes[1]:,} items (target: within 2x)")
+    print(
+        f"status read (one owner's 20 items + one group's 10) at {sizes[0]:,} and "
+        f"{sizes[1]:,} items (target: within 2x)"
+    )
     url = _db_url(pg_admin, "bench_status")
     try:
         async with PostgresConnector(url, max_size=2) as db:
             pg = await status_reads(db, sizes, PG_FILL)
     finally:
         _drop(pg_admin, "bench_status")
-    print(f"  PostgreSQL  {pg[sizes[0]]:.2f} ms -> {pg[sizes[1]]:.2f} ms "
-          f"({pg[sizes[1]] / pg[sizes[0]]:.2f}x)")
+    print(
+        f"  PostgreSQL  {pg[sizes[0]]:.2f} ms -> {pg[sizes[1]]:.2f} ms "
+        f"({pg[sizes[1]] / pg[sizes[0]]:.2f}x)"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         async with SQLiteConnector(Path(tmp) / "status.db") as db:
             lite_reads = await status_reads(db, sizes, SQLITE_FILL)
-    print(f"  SQLite      {lite_reads[sizes[0]]:.2f} ms -> {lite_reads[sizes[1]]:.2f} ms "
-          f"({lite_reads[sizes[1]] / lite_reads[sizes[0]]:.2f}x)")
+    print(
+        f"  SQLite      {lite_reads[sizes[0]]:.2f} ms -> {lite_reads[sizes[1]]:.2f} ms "
+        f"({lite_reads[sizes[1]] / lite_reads[sizes[0]]:.2f}x)"
+    )
 
 
 async def _gofer_pg(url: str, name: str, n: int, c: int, b: int, serial: bool) -> Result:

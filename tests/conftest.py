@@ -43,11 +43,15 @@ def _models_stay_local() -> Iterator[None]:
     yield
     set_model_requests(old)
     leaked = canary_leaks(SENT, CANARIES)
-    assert not leaked, (f"fact values reached a model request: {len(leaked)} of "
-                        f"{len(CANARIES)} canaries, in {len(SENT)} request bodies")
+    assert not leaked, (
+        f"fact values reached a model request: {len(leaked)} of "
+        f"{len(CANARIES)} canaries, in {len(SENT)} request bodies"
+    )
     shown = canary_leaks(SERVED, CANARIES)
-    assert not shown, (f"fact values reached what a face served: {len(shown)} of "
-                       f"{len(CANARIES)} canaries, in {len(SERVED)} bodies, events and lines")
+    assert not shown, (
+        f"fact values reached what a face served: {len(shown)} of "
+        f"{len(CANARIES)} canaries, in {len(SERVED)} bodies, events and lines"
+    )
 
 
 def canary_leaks(bodies: list[str], canaries: set[str]) -> list[str]:
@@ -124,8 +128,9 @@ def pg_admin_url() -> str:
     url = os.environ.get("GOFER_TEST_PG_URL", "")
     if not url:
         if os.environ.get("CI"):
-            pytest.fail("GOFER_TEST_PG_URL is not set: CI must run ./dev test, which "
-                        "starts PostgreSQL")
+            pytest.fail(
+                "GOFER_TEST_PG_URL is not set: CI must run ./dev test, which starts PostgreSQL"
+            )
         pytest.skip("GOFER_TEST_PG_URL is not set (./dev test starts PostgreSQL)")
     return url
 
@@ -140,8 +145,10 @@ def fresh_pg_database() -> Iterator[str]:
     milliseconds where a database takes a second."""
     admin = pg_admin_url()
     with psycopg.connect(admin, autocommit=True) as conn:
-        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
-                        (_PG_TEST_DB,)).fetchone() is None:
+        if (
+            conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (_PG_TEST_DB,)).fetchone()
+            is None
+        ):
             conn.execute(f'CREATE DATABASE "{_PG_TEST_DB}"')
     base = urlunsplit(urlsplit(admin)._replace(path=f"/{_PG_TEST_DB}", query=""))
     schema = f"t_{uuid.uuid4().hex[:12]}"

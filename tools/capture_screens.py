@@ -61,12 +61,17 @@ def _serve(directory: Path) -> Iterator[str]:
 
 def _save(name: str, screen: Screen, base: str, stable: str) -> None:
     # The servers listen on a free port; a fixed address keeps the saved files stable.
-    screen = replace(screen, url=screen.url.replace(base, stable, 1), elements=tuple(
-        replace(e, href=e.href.replace(base, stable, 1)) for e in screen.elements))
+    screen = replace(
+        screen,
+        url=screen.url.replace(base, stable, 1),
+        elements=tuple(replace(e, href=e.href.replace(base, stable, 1)) for e in screen.elements),
+    )
     path = SCREENS / f"{name}.json"
     path.write_text(json.dumps(screen_to_dict(screen), ensure_ascii=False, indent=1) + "\n")
-    print(f"saved {path.relative_to(ROOT)}: {len(screen.elements)} elements, "
-          f"{len(screen.lines)} lines, {sum(len(g.records) for g in screen.records)} records")
+    print(
+        f"saved {path.relative_to(ROOT)}: {len(screen.elements)} elements, "
+        f"{len(screen.lines)} lines, {sum(len(g.records) for g in screen.records)} records"
+    )
 
 
 async def _snap(surface: BrowserSurface, url: str) -> Screen:

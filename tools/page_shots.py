@@ -32,8 +32,9 @@ SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "hei
 OWNER = "asha"
 
 
-def _booking(site: DemoServer, variant: str, *, ask_mobile: bool = False,
-             confirm: bool = False) -> dict[str, Any]:
+def _booking(
+    site: DemoServer, variant: str, *, ask_mobile: bool = False, confirm: bool = False
+) -> dict[str, Any]:
     flow = demo_flow(f"{site.url}?variant={variant}")
     if confirm:
         flow["steps"] = [*flow["steps"][:-1], {"stop_before": "confirming the booking"}]
@@ -45,20 +46,24 @@ async def _hand_over(server: GoferServer, site: DemoServer) -> dict[str, str]:
     """Start the five tasks and wait until each stops; their ids by what they show."""
     service = server.service
     asks = {
-        "finished": CreateTask(flow={"steps": [{"browse": site.url}]},
-                               title="Open the SkyLark home page"),
+        "finished": CreateTask(
+            flow={"steps": [{"browse": site.url}]}, title="Open the SkyLark home page"
+        ),
         "checkpoint": CreateTask.model_validate(
-            _booking(site, "") | {"title": "Book the cheapest Delhi–Srinagar flight on 14 "
-                                  "October"}),
+            _booking(site, "") | {"title": "Book the cheapest Delhi–Srinagar flight on 14 October"}
+        ),
         "approval": CreateTask.model_validate(
             _booking(site, "confirm", confirm=True)
-            | {"title": "Book the pay-at-the-counter fare to Srinagar"}),
+            | {"title": "Book the pay-at-the-counter fare to Srinagar"}
+        ),
         "wall": CreateTask.model_validate(
             _booking(site, "login")
-            | {"title": "Book a Delhi–Srinagar flight where the site asks you to sign in"}),
+            | {"title": "Book a Delhi–Srinagar flight where the site asks you to sign in"}
+        ),
         "question": CreateTask.model_validate(
             _booking(site, "", ask_mobile=True)
-            | {"title": "Book a Delhi–Srinagar flight, mobile number to come"}),
+            | {"title": "Book a Delhi–Srinagar flight, mobile number to come"}
+        ),
     }
     ids: dict[str, str] = {}
     for name, ask in asks.items():
@@ -80,7 +85,8 @@ async def _take_over(page: Page, url: str, path: Path) -> None:
     await page.goto(url)
     await page.get_by_role("button", name="Take over", exact=True).click()
     await page.wait_for_function(
-        "() => document.querySelector('[data-live-image]').naturalWidth > 0")
+        "() => document.querySelector('[data-live-image]').naturalWidth > 0"
+    )
     await page.screenshot(path=str(path), full_page=True)
     print(f"wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
@@ -89,10 +95,12 @@ async def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     tokens = MemoryTokenStore()
     token = tokens.create(OWNER, "page screenshots").token
-    async with DemoServer(seed=7) as site, \
-            WorkspaceRunner(chromium=find_chromium()) as runner, \
-            Tasks(runner, source="screenshots") as tasks, \
-            GoferServer(tasks, tokens) as server:
+    async with (
+        DemoServer(seed=7) as site,
+        WorkspaceRunner(chromium=find_chromium()) as runner,
+        Tasks(runner, source="screenshots") as tasks,
+        GoferServer(tasks, tokens) as server,
+    ):
         ids = await _hand_over(server, site)
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(executable_path=find_chromium(), headless=True)
@@ -105,14 +113,26 @@ async def main(out: Path) -> None:
                     await page.get_by_role("button", name="Sign in").click()
                     await page.wait_for_url(f"{server.url}/tasks")
                     await _shoot(page, f"{server.url}/tasks", out / f"task-list-{size}.png")
-                    await _shoot(page, f"{server.url}/tasks/{ids['checkpoint']}",
-                                 out / f"task-page-{size}.png")
-                    await _shoot(page, f"{server.url}/tasks/{ids['approval']}",
-                                 out / f"task-approval-{size}.png")
-                    await _shoot(page, f"{server.url}/tasks/{ids['question']}",
-                                 out / f"task-question-{size}.png")
-                    await _take_over(page, f"{server.url}/tasks/{ids['wall']}/live",
-                                     out / f"task-take-over-{size}.png")
+                    await _shoot(
+                        page,
+                        f"{server.url}/tasks/{ids['checkpoint']}",
+                        out / f"task-page-{size}.png",
+                    )
+                    await _shoot(
+                        page,
+                        f"{server.url}/tasks/{ids['approval']}",
+                        out / f"task-approval-{size}.png",
+                    )
+                    await _shoot(
+                        page,
+                        f"{server.url}/tasks/{ids['question']}",
+                        out / f"task-question-{size}.png",
+                    )
+                    await _take_over(
+                        page,
+                        f"{server.url}/tasks/{ids['wall']}/live",
+                        out / f"task-take-over-{size}.png",
+                    )
                     await context.close()
             finally:
                 await browser.close()
@@ -120,6 +140,7 @@ async def main(out: Path) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "docs",
-                        help="where the PNG files go (default: docs/)")
+    parser.add_argument(
+        "--out", type=Path, default=ROOT / "docs", help="where the PNG files go (default: docs/)"
+    )
     asyncio.run(main(parser.parse_args().out))

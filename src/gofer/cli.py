@@ -113,8 +113,9 @@ def _load_json(path: str, what: str) -> Any:
     except OSError as exc:
         raise InvalidRequest(f"cannot read {what} {path}: {exc.strerror}", path=path) from exc
     except json.JSONDecodeError as exc:
-        raise InvalidRequest(f"{what} {path} is not JSON: {exc.msg} (line {exc.lineno})",
-                             path=path) from exc
+        raise InvalidRequest(
+            f"{what} {path} is not JSON: {exc.msg} (line {exc.lineno})", path=path
+        ) from exc
 
 
 def _request(args: argparse.Namespace) -> StartTaskRequest:
@@ -132,11 +133,13 @@ def _request(args: argparse.Namespace) -> StartTaskRequest:
             "browser_endpoint": args.browser_endpoint,
         },
         "budget": {
-            k: v for k, v in {
+            k: v
+            for k, v in {
                 "max_actions": args.max_actions,
                 "max_model_calls": args.max_model_calls,
                 "max_elapsed_ms": args.max_elapsed_ms,
-            }.items() if v is not None
+            }.items()
+            if v is not None
         },
     }
     if args.task:
@@ -144,8 +147,10 @@ def _request(args: argparse.Namespace) -> StartTaskRequest:
     if args.flow:
         data["flow"] = _load_json(args.flow, "flow file")
     if args.output_schema:
-        data["output"] = {"instructions": "Shape the records to the schema.",
-                          "schema": _load_json(args.output_schema, "output schema")}
+        data["output"] = {
+            "instructions": "Shape the records to the schema.",
+            "schema": _load_json(args.output_schema, "output schema"),
+        }
     try:
         return StartTaskRequest.model_validate(data)
     except ValidationError as exc:
@@ -183,7 +188,9 @@ async def follow(
             last = current
         view = last
         if not interactive or view.status.state not in (
-            "needs_input", "needs_approval", "needs_human"
+            "needs_input",
+            "needs_approval",
+            "needs_human",
         ):
             return view
         answered = await _answer(tasks, view, stdin, out)
@@ -195,14 +202,18 @@ async def follow(
 async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
     request = _request(args)
     interactive = sys.stdin.isatty() and not args.json
-    async with store_for(config.db) as db, ModelPasses(config.models) as passes, \
-            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner, \
-            Tasks(runner, store=db, source="cli", **passes.for_tasks()) as tasks:
+    async with (
+        store_for(config.db) as db,
+        ModelPasses(config.models) as passes,
+        WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
+        Tasks(runner, store=db, source="cli", **passes.for_tasks()) as tasks,
+    ):
         view = await tasks.start_task(request)
         if not args.json:
             sys.stdout.write(_line(view) + "\n")
-        view = await follow(tasks, view, as_json=args.json, interactive=interactive,
-                            stdin=sys.stdin, out=sys.stdout)
+        view = await follow(
+            tasks, view, as_json=args.json, interactive=interactive, stdin=sys.stdin, out=sys.stdout
+        )
         _print_final(view, args.json, sys.stdout)
         if interactive and args.headed and view.status.state == "checkpoint":
             sys.stdout.write("The browser stays open for you; press Enter to close it. ")
@@ -222,10 +233,12 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     limits = TurnLimits(per_owner=args.per_owner, per_process=args.per_process)
-    async with store_for(config.db) as db, ModelPasses(config.models) as passes, \
-            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner, \
-            Tasks(runner, store=db, limits=limits, source="worker",
-                  **passes.for_tasks()) as tasks:
+    async with (
+        store_for(config.db) as db,
+        ModelPasses(config.models) as passes,
+        WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
+        Tasks(runner, store=db, limits=limits, source="worker", **passes.for_tasks()) as tasks,
+    ):
         sys.stderr.write(f"gofer worker {tasks.worker.worker_id} on {_where(config.db)}\n")
         sys.stderr.flush()
         await tasks.serve(stop)
@@ -241,15 +254,25 @@ def _where(db: str) -> str:
 
 
 async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
-    async with store_for(config.db) as db, \
-            WorkspaceRunner(chromium=config.chromium) as runner, \
-            Tasks(runner, store=db, owner=args.owner, work=False) as tasks:
+    async with (
+        store_for(config.db) as db,
+        WorkspaceRunner(chromium=config.chromium) as runner,
+        Tasks(runner, store=db, owner=args.owner, work=False) as tasks,
+    ):
         views = (await tasks.list_tasks()).tasks
         titles = await tasks.titles()
     if args.json:
-        sys.stdout.write(json.dumps({"tasks": [
-            {**v.model_dump(mode="json"), "title": titles.get(v.id, "")} for v in views
-        ]}, ensure_ascii=False) + "\n")
+        sys.stdout.write(
+            json.dumps(
+                {
+                    "tasks": [
+                        {**v.model_dump(mode="json"), "title": titles.get(v.id, "")} for v in views
+                    ]
+                },
+                ensure_ascii=False,
+            )
+            + "\n"
+        )
         return 0
     from rich.console import Console
     from rich.table import Table
@@ -260,8 +283,13 @@ async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
     for column in ("title", "summary"):
         table.add_column(column, overflow="fold")
     for view in views:
-        table.add_row(view.id, view.status.state, f"{round(view.progress * 100)}%",
-                      titles.get(view.id, ""), view.summary)
+        table.add_row(
+            view.id,
+            view.status.state,
+            f"{round(view.progress * 100)}%",
+            titles.get(view.id, ""),
+            view.summary,
+        )
     Console(file=sys.stdout, soft_wrap=False).print(table)
     return 0
 
@@ -275,9 +303,11 @@ async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
         async with GoferClient(server, config.token) as client:
             reply = await client.describe()
     else:
-        async with ModelPasses(config.models) as passes, \
-                WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner, \
-                Tasks(runner, **passes.for_tasks()) as tasks:
+        async with (
+            ModelPasses(config.models) as passes,
+            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
+            Tasks(runner, **passes.for_tasks()) as tasks,
+        ):
             reply = await tasks.describe()
     if args.json:
         sys.stdout.write(reply.model_dump_json(indent=2) + "\n")
@@ -291,9 +321,15 @@ async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
         out.write(f"  {name}: {state}\n")
     out.write(
         "Model passes: planner {}, rescuer {}, output shaper {}, model decider {}\n\n".format(
-            *("configured" if x else "not configured" for x in (
-                reply.planner_configured, reply.rescue_configured,
-                reply.output_configured, reply.decider_configured))
+            *(
+                "configured" if x else "not configured"
+                for x in (
+                    reply.planner_configured,
+                    reply.rescue_configured,
+                    reply.output_configured,
+                    reply.decider_configured,
+                )
+            )
         )
     )
     out.write("Step kinds: " + ", ".join(str(k["name"]) for k in reply.step_kinds) + "\n\n")
@@ -306,8 +342,11 @@ async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
 
 def _demo_request(url: str) -> dict[str, Any]:
     """The booking job on the demo airline at ``url``, as a person's create."""
-    return {"flow": demo_flow(url), "facts": DEMO_FACTS,
-            "constraints": {"origins": [url.split("?")[0].rstrip("/")]}}
+    return {
+        "flow": demo_flow(url),
+        "facts": DEMO_FACTS,
+        "constraints": {"origins": [url.split("?")[0].rstrip("/")]},
+    }
 
 
 def _demo_site(args: argparse.Namespace) -> int:
@@ -335,8 +374,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--json", action="store_true", help="print only the final view as JSON")
     _task_options(run)
 
-    demo = sub.add_parser("demo", help="book on the bundled demo airline through gofer's "
-                          "server, stopping at payment")
+    demo = sub.add_parser(
+        "demo", help="book on the bundled demo airline through gofer's server, stopping at payment"
+    )
     demo.add_argument("--headed", action="store_true", help="show the browser")
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--variant", default="", help="captcha, otp, login, confirm, ...")
@@ -347,10 +387,20 @@ def _parser() -> argparse.ArgumentParser:
     site.add_argument("--seed", type=int, default=7)
 
     worker = sub.add_parser("worker", help="run tasks' turns from GOFER_DB until stopped")
-    worker.add_argument("--per-owner", type=int, default=TURNS_PER_OWNER, metavar="N",
-                        help="turns running for one owner across every worker")
-    worker.add_argument("--per-process", type=int, default=TURNS_PER_PROCESS, metavar="N",
-                        help="turns this worker runs at once")
+    worker.add_argument(
+        "--per-owner",
+        type=int,
+        default=TURNS_PER_OWNER,
+        metavar="N",
+        help="turns running for one owner across every worker",
+    )
+    worker.add_argument(
+        "--per-process",
+        type=int,
+        default=TURNS_PER_PROCESS,
+        metavar="N",
+        help="turns this worker runs at once",
+    )
 
     listing = sub.add_parser("tasks", help="list an owner's tasks in GOFER_DB with their status")
     listing.add_argument("--owner", default=LOCAL_OWNER)
@@ -366,8 +416,9 @@ def _task_options(run: argparse.ArgumentParser) -> None:
     run.add_argument("--facts", help="a JSON file of fact name to value")
     run.add_argument("--secret", action="append", metavar="NAME", help="a fact to keep secret")
     run.add_argument("--origin", action="append", metavar="URL", help="a site the task may load")
-    run.add_argument("--payment", choices=["stop_at_payment", "fill_then_approve"],
-                     default="stop_at_payment")
+    run.add_argument(
+        "--payment", choices=["stop_at_payment", "fill_then_approve"], default="stop_at_payment"
+    )
     run.add_argument("--allow-destructive", action="store_true")
     run.add_argument("--headed", action="store_true", help="show the browser")
     run.add_argument("--browser-endpoint", metavar="URL", help="attach to a running Chrome")
@@ -384,8 +435,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command in ("start", "run") and not args.flow and not args.task:
             raise InvalidRequest("give a flow file or --task")
-        handled = run_command(args, config, request_of=_request, exit_of=_exit_code,
-                              demo_start=_demo_request)
+        handled = run_command(
+            args, config, request_of=_request, exit_of=_exit_code, demo_start=_demo_request
+        )
         if handled is not None:
             return handled
         if args.command == "describe":

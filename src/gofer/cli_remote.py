@@ -51,9 +51,11 @@ Exit = Callable[[TaskView], int]
 
 
 def _remote(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--server", metavar="URL",
-                        help="the gofer server (default: $GOFER_SERVER); the token comes "
-                        "from $GOFER_TOKEN")
+    parser.add_argument(
+        "--server",
+        metavar="URL",
+        help="the gofer server (default: $GOFER_SERVER); the token comes from $GOFER_TOKEN",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -63,10 +65,14 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 picks a free port")
     serve.add_argument("--public-url", metavar="URL", help="where people reach the server")
-    serve.add_argument("--stdio", action="store_true",
-                       help="also serve MCP on standard input and output (until it closes)")
-    serve.add_argument("--local-owner", default="local",
-                       help="whom MCP over stdio acts for (default: local)")
+    serve.add_argument(
+        "--stdio",
+        action="store_true",
+        help="also serve MCP on standard input and output (until it closes)",
+    )
+    serve.add_argument(
+        "--local-owner", default="local", help="whom MCP over stdio acts for (default: local)"
+    )
 
     token = sub.add_parser("token", help="make, list or revoke bearer tokens")
     tokens = token.add_subparsers(dest="token_command", required=True)
@@ -83,8 +89,11 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
     add_task_options(start)
     start.add_argument("--title", help="what to call the task")
     start.add_argument("--no-wait", action="store_true", help="print the first view and exit")
-    start.add_argument("--idempotency-key", metavar="KEY",
-                       help="a retried start with the same key opens no second task")
+    start.add_argument(
+        "--idempotency-key",
+        metavar="KEY",
+        help="a retried start with the same key opens no second task",
+    )
     _remote(start)
 
     wait = sub.add_parser("await", help="wait for a task to stop running")
@@ -95,8 +104,13 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
     go_on = sub.add_parser("continue", help="answer a paused task")
     go_on.add_argument("id")
     go_on.add_argument("--input", action="append", default=[], metavar="NAME=VALUE")
-    go_on.add_argument("--secret-input", action="append", default=[], metavar="NAME",
-                       help="a name among the inputs to keep secret")
+    go_on.add_argument(
+        "--secret-input",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name among the inputs to keep secret",
+    )
     choice = go_on.add_mutually_exclusive_group()
     choice.add_argument("--approve", action="store_true")
     choice.add_argument("--decline", action="store_true")
@@ -118,8 +132,7 @@ def _console(out: TextIO) -> Console:
 
 def print_view(view: TaskView, out: TextIO) -> None:
     """A view for a person: status, summary, the status's details and next calls."""
-    _console(out).print(f"[bold]{view.id}[/bold] {view.status.state}: {view.summary}",
-                        markup=True)
+    _console(out).print(f"[bold]{view.id}[/bold] {view.status.state}: {view.summary}", markup=True)
     print_details(view, out)
 
 
@@ -130,7 +143,11 @@ def _steps_of(view: TaskView) -> str:
 
 
 async def follow_remote(
-    client: GoferClient, view: TaskView, *, out: TextIO, live: bool,
+    client: GoferClient,
+    view: TaskView,
+    *,
+    out: TextIO,
+    live: bool,
 ) -> TaskView:
     """Follow a task's views (SSE) until it stops running, with a progress bar of its
     steps, the current step and the status when ``live``; returns the last view."""
@@ -143,14 +160,16 @@ async def follow_remote(
             if current.status.state != "running":
                 break
         return last
-    columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
-               TaskProgressColumn())
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TaskProgressColumn())
     with Progress(*columns, console=_console(out), transient=False) as progress:
         bar = progress.add_task(_steps_of(view), total=100, completed=round(view.progress * 100))
         async for current in client.watch(view.id):
             last = current
-            progress.update(bar, completed=round(current.progress * 100),
-                            description=f"{current.status.state} · {_steps_of(current)}")
+            progress.update(
+                bar,
+                completed=round(current.progress * 100),
+                description=f"{current.status.state} · {_steps_of(current)}",
+            )
             if current.status.state != "running":
                 break
     return last
@@ -166,20 +185,23 @@ def _server(args: argparse.Namespace, config: GoferConfig) -> str:
     return str(url)
 
 
-async def _ask(client: GoferClient, view: TaskView, stdin: TextIO,
-               out: TextIO) -> TaskView | None:
+async def _ask(client: GoferClient, view: TaskView, stdin: TextIO, out: TextIO) -> TaskView | None:
     """Ask the person at the terminal what the task needs; None when they do not answer."""
     answer = ask_at_terminal(view, stdin, out)
     return None if answer is None else await client.continue_task(answer)
 
 
-async def _drive(client: GoferClient, view: TaskView, *, as_json: bool,
-                 interactive: bool) -> TaskView:
+async def _drive(
+    client: GoferClient, view: TaskView, *, as_json: bool, interactive: bool
+) -> TaskView:
     """Follow the task, answering it at a terminal, until it needs what nobody gives."""
     while True:
         view = await follow_remote(client, view, out=sys.stdout, live=not as_json)
         if not interactive or view.status.state not in (
-                "needs_input", "needs_approval", "needs_human"):
+            "needs_input",
+            "needs_approval",
+            "needs_human",
+        ):
             return view
         answered = await _ask(client, view, sys.stdin, sys.stdout)
         if answered is None:
@@ -214,17 +236,27 @@ def _inputs(pairs: list[str]) -> dict[str, str]:
     return found
 
 
-async def _remote_command(args: argparse.Namespace, config: GoferConfig,
-                          request_of: Callable[[argparse.Namespace], StartTaskRequest],
-                          exit_of: Exit) -> int:
+async def _remote_command(
+    args: argparse.Namespace,
+    config: GoferConfig,
+    request_of: Callable[[argparse.Namespace], StartTaskRequest],
+    exit_of: Exit,
+) -> int:
     command = args.command
     async with GoferClient(_server(args, config), config.token) as client:
         if command == "start":
-            view = (await client.create(_create_body(request_of(args), args.title),
-                                        idempotency_key=args.idempotency_key)).view
+            view = (
+                await client.create(
+                    _create_body(request_of(args), args.title), idempotency_key=args.idempotency_key
+                )
+            ).view
             if not args.no_wait:
-                view = await _drive(client, view, as_json=args.json,
-                                    interactive=sys.stdin.isatty() and not args.json)
+                view = await _drive(
+                    client,
+                    view,
+                    as_json=args.json,
+                    interactive=sys.stdin.isatty() and not args.json,
+                )
             _emit(view, args.json)
             return RUNNING_EXIT if view.status.state == "running" else exit_of(view)
         if command == "list":
@@ -242,8 +274,11 @@ async def _remote_command(args: argparse.Namespace, config: GoferConfig,
             _emit(view, args.json)
             return RUNNING_EXIT if view.status.state == "running" else exit_of(view)
         if command == "continue":
-            body: dict[str, Any] = {"id": args.id, "inputs": _inputs(args.input),
-                                    "secret_inputs": list(args.secret_input)}
+            body: dict[str, Any] = {
+                "id": args.id,
+                "inputs": _inputs(args.input),
+                "secret_inputs": list(args.secret_input),
+            }
             if args.approve or args.decline:
                 body["approve"] = bool(args.approve)
             view = await client.continue_task(body)
@@ -260,17 +295,30 @@ def _token_command(args: argparse.Namespace, config: GoferConfig) -> int:
         if args.token_command == "create":
             issued = store.create(args.owner, args.label)
             if args.json:
-                sys.stdout.write(json.dumps({"token": issued.token, "id": issued.info.id,
-                                             "owner": issued.info.owner}) + "\n")
+                sys.stdout.write(
+                    json.dumps(
+                        {"token": issued.token, "id": issued.info.id, "owner": issued.info.owner}
+                    )
+                    + "\n"
+                )
             else:
                 sys.stdout.write(f"{issued.token}\n")
-                sys.stderr.write(f"token {issued.info.id} for {issued.info.owner}; it is shown "
-                                 "only now: keep it (export GOFER_TOKEN=...)\n")
+                sys.stderr.write(
+                    f"token {issued.info.id} for {issued.info.owner}; it is shown "
+                    "only now: keep it (export GOFER_TOKEN=...)\n"
+                )
             return 0
         if args.token_command == "list":
-            rows = [{"id": t.id, "owner": t.owner, "label": t.label,
-                     "created_at": t.created_at, "revoked_at": t.revoked_at}
-                    for t in store.list()]
+            rows = [
+                {
+                    "id": t.id,
+                    "owner": t.owner,
+                    "label": t.label,
+                    "created_at": t.created_at,
+                    "revoked_at": t.revoked_at,
+                }
+                for t in store.list()
+            ]
             if args.json:
                 sys.stdout.write(json.dumps(rows) + "\n")
             else:
@@ -286,20 +334,37 @@ def _token_command(args: argparse.Namespace, config: GoferConfig) -> int:
 
 
 async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
-    logging.basicConfig(level=logging.INFO, stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO,
+        stream=sys.stderr,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     assert config.tokens is not None
     tokens = SqliteTokenStore(config.tokens)
     try:
-        async with store_for(config.db) as store, ModelPasses(config.models) as passes, \
-                WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner, \
-                Tasks(runner, store=store, source="server", **passes.for_tasks()) as tasks, \
-                GoferServer(tasks, tokens, store=store, host=args.host, port=args.port,
-                            public_url=args.public_url, local_owner=args.local_owner) as server:
-            sys.stderr.write(f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "
-                             f"/openapi.json, MCP at /mcp)\n")
-            sys.stderr.write(f"your tasks' pages: {server.page_url('').rstrip('/')} (sign in "
-                             "with a token from `gofer token create`)\n")
+        async with (
+            store_for(config.db) as store,
+            ModelPasses(config.models) as passes,
+            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
+            Tasks(runner, store=store, source="server", **passes.for_tasks()) as tasks,
+            GoferServer(
+                tasks,
+                tokens,
+                store=store,
+                host=args.host,
+                port=args.port,
+                public_url=args.public_url,
+                local_owner=args.local_owner,
+            ) as server,
+        ):
+            sys.stderr.write(
+                f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "
+                f"/openapi.json, MCP at /mcp)\n"
+            )
+            sys.stderr.write(
+                f"your tasks' pages: {server.page_url('').rstrip('/')} (sign in "
+                "with a token from `gofer token create`)\n"
+            )
             sys.stderr.flush()
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGINT, signal.SIGTERM):
@@ -321,23 +386,31 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
     return 0
 
 
-async def _demo(args: argparse.Namespace, config: GoferConfig,
-                start: Callable[[str], dict[str, Any]], exit_of: Exit) -> int:
+async def _demo(
+    args: argparse.Namespace,
+    config: GoferConfig,
+    start: Callable[[str], dict[str, Any]],
+    exit_of: Exit,
+) -> int:
     """The README's main job through a server: the demo airline, ``gofer serve``'s parts
     on a free port, and the booking handed to it over HTTP."""
     from gofer.demo import DemoServer
 
     tokens = MemoryTokenStore()
     token = tokens.create("demo", "gofer demo").token
-    async with DemoServer(seed=args.seed) as site, \
-            WorkspaceRunner(chromium=config.chromium) as runner, \
-            Tasks(runner, source="demo") as tasks, \
-            GoferServer(tasks, tokens) as server, \
-            GoferClient(server.url, token) as client:
+    async with (
+        DemoServer(seed=args.seed) as site,
+        WorkspaceRunner(chromium=config.chromium) as runner,
+        Tasks(runner, source="demo") as tasks,
+        GoferServer(tasks, tokens) as server,
+        GoferClient(server.url, token) as client,
+    ):
         url = site.url + (f"?variant={args.variant}" if args.variant else "")
-        sys.stdout.write(f"The demo airline is at {site.url}\n"
-                         f"gofer is serving at {server.url} (OpenAPI at /openapi.json, MCP "
-                         "at /mcp); the booking goes to it over HTTP.\n")
+        sys.stdout.write(
+            f"The demo airline is at {site.url}\n"
+            f"gofer is serving at {server.url} (OpenAPI at /openapi.json, MCP "
+            "at /mcp); the booking goes to it over HTTP.\n"
+        )
         body = start(url) | {"title": "Book the cheapest Delhi–Srinagar flight on 14 October"}
         view = (await client.create(body)).view
         view = await _drive(client, view, as_json=False, interactive=sys.stdin.isatty())
@@ -347,16 +420,20 @@ async def _demo(args: argparse.Namespace, config: GoferConfig,
         paid = site.events_of("payment")
         sys.stdout.write(f"Payments made on the site: {len(paid)}\n")
         if args.headed and sys.stdin.isatty() and view.status.state == "checkpoint":
-            sys.stdout.write("The browser stays open on the payment page; press Enter to "
-                             "close it. ")
+            sys.stdout.write(
+                "The browser stays open on the payment page; press Enter to close it. "
+            )
             sys.stdout.flush()
             await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     return 0 if view.status.state == "checkpoint" and not paid else 1
 
 
 def run_command(
-    args: argparse.Namespace, config: GoferConfig, *,
-    request_of: Callable[[argparse.Namespace], StartTaskRequest], exit_of: Exit,
+    args: argparse.Namespace,
+    config: GoferConfig,
+    *,
+    request_of: Callable[[argparse.Namespace], StartTaskRequest],
+    exit_of: Exit,
     demo_start: Callable[[str], dict[str, Any]],
 ) -> int | None:
     """Run ``args.command`` if it is one of this module's; None when it is not."""

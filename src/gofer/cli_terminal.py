@@ -17,8 +17,9 @@ def print_details(view: TaskView, out: TextIO) -> None:
     """The view's status details, one a line, and the calls that come next."""
     status = view.status.model_dump(exclude={"state"}, mode="json")
     for key, value in status.items():
-        shown = "(see `gofer describe`)" if key == "guide" else json.dumps(
-            value, ensure_ascii=False)
+        shown = (
+            "(see `gofer describe`)" if key == "guide" else json.dumps(value, ensure_ascii=False)
+        )
         out.write(f"  {key}: {shown}\n")
     out.write(f"  next: {', '.join(str(c) for c in view.next)}\n")
 
@@ -49,8 +50,10 @@ def ask_at_terminal(view: TaskView, stdin: TextIO, out: TextIO) -> ContinueTaskR
         yes = stdin.readline().strip().casefold() in ("y", "yes")
         return ContinueTaskRequest(id=view.id, approve=yes)
     if status.state == "needs_human":
-        out.write(f"A person must get past {status.reason} in the browser; "
-                  "press Enter when done (or type 'q' to stop): ")
+        out.write(
+            f"A person must get past {status.reason} in the browser; "
+            "press Enter when done (or type 'q' to stop): "
+        )
         out.flush()
         if stdin.readline().strip().casefold() == "q":
             return None

@@ -36,7 +36,8 @@ class GoferConfig:
     output_model: str | None = None
     decider_model: str | None = None
     model_endpoints: dict[str, tuple[str | None, str | None]] | None = field(
-        default=None, repr=False)
+        default=None, repr=False
+    )
     tokens: str | None = None
     """The bearer-token file ``gofer serve`` reads and ``gofer token`` writes."""
     server: str | None = None
@@ -48,9 +49,14 @@ class GoferConfig:
     def models(self) -> ModelsConfig:
         """The model passes this configuration switches on (none without a base URL)."""
         return ModelsConfig.on_endpoint(
-            self.model_base_url, self.model_api_key,
-            models={"planner": self.planner_model, "rescue": self.rescue_model,
-                    "output": self.output_model, "decider": self.decider_model},
+            self.model_base_url,
+            self.model_api_key,
+            models={
+                "planner": self.planner_model,
+                "rescue": self.rescue_model,
+                "output": self.output_model,
+                "decider": self.decider_model,
+            },
             endpoints=self.model_endpoints,
         )
 

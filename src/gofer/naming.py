@@ -33,7 +33,5 @@ _NAME = re.compile(_BODY)
 def is_valid_name(name: object) -> bool:
     """Whether ``name`` may name a variable or a fact."""
     return (
-        isinstance(name, str)
-        and len(name) <= MAX_NAME_LENGTH
-        and _NAME.fullmatch(name) is not None
+        isinstance(name, str) and len(name) <= MAX_NAME_LENGTH and _NAME.fullmatch(name) is not None
     )

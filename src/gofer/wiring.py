@@ -42,7 +42,8 @@ class ModelPasses:
         self.rescuer = ModelRescuer(self._open(config, "rescue")) if config.rescue else None
         self.shaper = ModelShaper(self._open(config, "output")) if config.output else None
         self.decider: ModelDecider | None = (
-            VotingDecider(self._open(config, "decider")) if config.decider else None)
+            VotingDecider(self._open(config, "decider")) if config.decider else None
+        )
 
     def _open(self, config: ModelsConfig, role: str) -> OpenAIChatModel:
         route = config.route(role)
@@ -53,8 +54,12 @@ class ModelPasses:
 
     def for_tasks(self) -> dict[str, Any]:
         """The passes as ``Tasks`` keyword arguments."""
-        return {"planner": self.planner, "rescuer": self.rescuer, "shaper": self.shaper,
-                "decider": self.decider}
+        return {
+            "planner": self.planner,
+            "rescuer": self.rescuer,
+            "shaper": self.shaper,
+            "decider": self.decider,
+        }
 
     async def aclose(self) -> None:
         """Close every model's HTTP client (idempotent)."""
@@ -66,7 +71,9 @@ class ModelPasses:
         return self
 
     async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
         await self.aclose()

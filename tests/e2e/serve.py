@@ -24,9 +24,18 @@ async def start_serve(env: dict[str, str], *, own_session: bool = False) -> Star
     address it serves on; ``own_session`` puts it and its browser in a process group
     of their own. A server that never says where it listens is killed."""
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "gofer.cli", "serve", "--port", "0", env=env,
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE, start_new_session=own_session)
+        sys.executable,
+        "-m",
+        "gofer.cli",
+        "serve",
+        "--port",
+        "0",
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+        start_new_session=own_session,
+    )
     stderr = proc.stderr
     assert stderr is not None
     logs: list[str] = []

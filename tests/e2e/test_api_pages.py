@@ -76,9 +76,11 @@ async def axe_check(page: Page, where: str) -> None:
     # Evaluated over the DevTools protocol, so the page's own CSP stays as it is.
     await page.evaluate(AXE.read_text(encoding="utf-8") + "\n;0")
     result = await page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    bad = [f"{v['id']} ({v['impact']}): {v['help']} — "
-           f"{[n['target'] for n in v['nodes']][:3]}"
-           for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    bad = [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
     assert not bad, f"accessibility on {where}: {bad}"
 
 
@@ -130,8 +132,12 @@ async def status_line(page: Page) -> str:
 
 
 async def test_a_person_answers_approves_and_reaches_the_checkpoint_in_the_page(
-    serving: Serving, demo: DemoServer, events: Events, person: BrowserContext,
-    served: Callable[[str | bytes], None], canary: Callable[[str], str],
+    serving: Serving,
+    demo: DemoServer,
+    events: Events,
+    person: BrowserContext,
+    served: Callable[[str | bytes], None],
+    canary: Callable[[str], str],
 ) -> None:
     canary(PIN)
     body = start_body(demo) | {"title": "Book the cheapest Delhi to Srinagar flight"}
@@ -151,8 +157,9 @@ async def test_a_person_answers_approves_and_reaches_the_checkpoint_in_the_page(
         await page.keyboard.press("Tab")
         if await field.evaluate("el => el === document.activeElement"):
             break
-    assert await field.evaluate("el => el === document.activeElement"), \
+    assert await field.evaluate("el => el === document.activeElement"), (
         "the question's field is not reached by Tab"
+    )
     await page.keyboard.type(MOBILE)
     async with page.expect_navigation():
         await page.keyboard.press("Enter")
@@ -164,8 +171,7 @@ async def test_a_person_answers_approves_and_reaches_the_checkpoint_in_the_page(
     approve = page.get_by_role("button", name="Approve: press “Confirm booking”")
     await expect(approve).to_be_visible(timeout=WAIT_MS)
     assert loads == []
-    await expect(page.locator("#status-line")).to_have_text(
-        "Needs you: approve “Confirm booking”?")
+    await expect(page.locator("#status-line")).to_have_text("Needs you: approve “Confirm booking”?")
     where = await page.locator("#needs").inner_text()
     assert "(confirming the booking)" in where and "/review" in where
     await expect(page.locator("#take-over")).to_be_visible()
@@ -176,8 +182,9 @@ async def test_a_person_answers_approves_and_reaches_the_checkpoint_in_the_page(
     await page.wait_for_load_state()
 
     # The payment checkpoint, with its screenshot; nothing here pays.
-    await expect(page.locator("#status-line")).to_have_text("Needs you: over to you",
-                                                            timeout=WAIT_MS)
+    await expect(page.locator("#status-line")).to_have_text(
+        "Needs you: over to you", timeout=WAIT_MS
+    )
     needs = await page.locator("#needs").inner_text()
     assert "payment is always left to you" in needs and "Pay now" in needs
     shot = page.get_by_role("img", name=re.compile("Screenshot.*Pay now"))
@@ -218,24 +225,37 @@ def sign_in_flow(demo: DemoServer) -> dict[str, Any]:
     password the task asks its person for."""
     steps = demo_flow(demo.url + "?variant=login")["steps"]
     upto = next(i for i, s in enumerate(steps) if s.get("within") == "Economy")
-    return {"vars": {"cheapest": ""}, "steps": [
-        *steps[: upto + 1],
-        {"enter": "${email}", "into": "Email"},
-        {"enter": "${account password}", "into": "Password"},
-        {"click": "Sign in"},
-        {"enter": "${first name}", "into": "First name"},
-    ]}
+    return {
+        "vars": {"cheapest": ""},
+        "steps": [
+            *steps[: upto + 1],
+            {"enter": "${email}", "into": "Email"},
+            {"enter": "${account password}", "into": "Password"},
+            {"click": "Sign in"},
+            {"enter": "${first name}", "into": "First name"},
+        ],
+    }
 
 
 async def test_a_secret_typed_into_the_form_is_in_no_page_event_or_log(
-    serving: Serving, demo: DemoServer, events: Events, person: BrowserContext,
-    served: Callable[[str | bytes], None], canary: Callable[[str], str],
+    serving: Serving,
+    demo: DemoServer,
+    events: Events,
+    person: BrowserContext,
+    served: Callable[[str | bytes], None],
+    canary: Callable[[str], str],
 ) -> None:
     canary(PASSWORD)
     facts = {k: v for k, v in DEMO_FACTS.items() if k in ("email", "first name")}
-    task_id = await api_start(serving, {
-        "flow": sign_in_flow(demo), "facts": facts, "title": "Sign in and start a booking",
-        "constraints": {"origins": [demo.url.rstrip("/")]}})
+    task_id = await api_start(
+        serving,
+        {
+            "flow": sign_in_flow(demo),
+            "facts": facts,
+            "title": "Sign in and start a booking",
+            "constraints": {"origins": [demo.url.rstrip("/")]},
+        },
+    )
     page = await person.new_page()
     bodies: list[str] = []
     seen_by(page, served, bodies)
@@ -247,13 +267,19 @@ async def test_a_secret_typed_into_the_form_is_in_no_page_event_or_log(
     frames: list[str] = []
 
     async def follow() -> None:
-        async with httpx.AsyncClient(base_url=serving.url, cookies=cookies,
-                                     timeout=WAIT_MS / 1000) as http, \
-                http.stream("GET", f"/tasks/{task_id}/events") as stream:
+        async with (
+            httpx.AsyncClient(
+                base_url=serving.url, cookies=cookies, timeout=WAIT_MS / 1000
+            ) as http,
+            http.stream("GET", f"/tasks/{task_id}/events") as stream,
+        ):
             async for line in stream.aiter_lines():
                 frames.append(line)
                 if line.startswith("data:") and json.loads(line[5:])["status"]["state"] in (
-                        "done", "failed", "cancelled"):
+                    "done",
+                    "failed",
+                    "cancelled",
+                ):
                     return
 
     following = asyncio.create_task(follow())
@@ -280,7 +306,9 @@ async def test_a_secret_typed_into_the_form_is_in_no_page_event_or_log(
 
 
 async def test_another_owners_task_page_is_a_404_like_a_missing_one(
-    serving: Serving, demo: DemoServer, chromium: Browser,
+    serving: Serving,
+    demo: DemoServer,
+    chromium: Browser,
 ) -> None:
     task_id = await api_start(serving, start_body(demo))
     bob = await chromium.new_context()

@@ -55,16 +55,22 @@ def journey(demo: DemoServer) -> dict[str, Any]:
     plain = demo_flow(demo.url + "?variant=")
     return {
         "vars": confirm["vars"],
-        "steps": [*confirm["steps"][:-1], {"stop_before": "confirming the booking"},
-                  *plain["steps"]],
+        "steps": [
+            *confirm["steps"][:-1],
+            {"stop_before": "confirming the booking"},
+            *plain["steps"],
+        ],
     }
 
 
 def start_body(demo: DemoServer) -> dict[str, Any]:
     facts = {k: v for k, v in DEMO_FACTS.items() if k != "mobile number"}
-    return {"flow": journey(demo), "facts": facts | {"loyalty pin": PIN},
-            "secret_facts": ["loyalty pin"],
-            "constraints": {"origins": [demo.url.rstrip("/")]}}
+    return {
+        "flow": journey(demo),
+        "facts": facts | {"loyalty pin": PIN},
+        "secret_facts": ["loyalty pin"],
+        "constraints": {"origins": [demo.url.rstrip("/")]},
+    }
 
 
 async def follow_next(call: Call, view: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
@@ -78,8 +84,9 @@ async def follow_next(call: Call, view: dict[str, Any]) -> tuple[dict[str, Any],
             view = await call("await_task", {"id": view["id"], "timeout_ms": 60_000})
         elif status["state"] == "needs_input":
             assert "continue_task" in nexts and status["fields"] == ["mobile number"]
-            view = await call("continue_task", {"id": view["id"],
-                                                "inputs": {"mobile number": MOBILE}})
+            view = await call(
+                "continue_task", {"id": view["id"], "inputs": {"mobile number": MOBILE}}
+            )
         elif status["state"] == "needs_approval":
             assert "continue_task" in nexts and status["target"] == "Confirm booking"
             view = await call("continue_task", {"id": view["id"], "approve": True})
@@ -117,9 +124,15 @@ class Serving:
 async def gofer(*args: str, env: dict[str, str], timeout_s: float = 120) -> tuple[int, str, str]:
     """Run ``gofer ARGS`` without a terminal; its exit code, output and error."""
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "gofer.cli", *args, env=env,
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "gofer.cli",
+        *args,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     try:
         async with asyncio.timeout(timeout_s):
             out, err = await proc.communicate()
@@ -132,8 +145,13 @@ async def gofer(*args: str, env: dict[str, str], timeout_s: float = 120) -> tupl
 
 
 def server_env(root: Path) -> dict[str, str]:
-    return {**os.environ, "XDG_DATA_HOME": str(root), "GOFER_DB": str(root / "gofer.db"),
-            "GOFER_TOKENS": str(root / "tokens.db"), "PYTHONUNBUFFERED": "1"}
+    return {
+        **os.environ,
+        "XDG_DATA_HOME": str(root),
+        "GOFER_DB": str(root / "gofer.db"),
+        "GOFER_TOKENS": str(root / "tokens.db"),
+        "PYTHONUNBUFFERED": "1",
+    }
 
 
 async def token_for(owner: str, env: dict[str, str]) -> str:
@@ -143,8 +161,9 @@ async def token_for(owner: str, env: dict[str, str]) -> str:
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def serving(tmp_path_factory: pytest.TempPathFactory,
-                  served: Callable[[str | bytes], None]) -> AsyncIterator[Serving]:
+async def serving(
+    tmp_path_factory: pytest.TempPathFactory, served: Callable[[str | bytes], None]
+) -> AsyncIterator[Serving]:
     env = server_env(tmp_path_factory.mktemp("serve"))
     alice, bob = await token_for("alice", env), await token_for("bob", env)
     started = await start_serve(env)
@@ -169,12 +188,17 @@ async def serving(tmp_path_factory: pytest.TempPathFactory,
 # ------------------------------------------------------------------ the callers
 
 
-async def test_over_plain_http(serving: Serving, demo: DemoServer, events: Events,
-                               served: Callable[[str | bytes], None],
-                               canary: Callable[[str], str]) -> None:
+async def test_over_plain_http(
+    serving: Serving,
+    demo: DemoServer,
+    events: Events,
+    served: Callable[[str | bytes], None],
+    canary: Callable[[str], str],
+) -> None:
     canary(PIN)
     headers = {"Authorization": f"Bearer {serving.alice}"}
     async with httpx.AsyncClient(base_url=serving.url, headers=headers, timeout=90) as http:
+
         async def call(name: str, body: dict[str, Any]) -> dict[str, Any]:
             response = await http.post(f"/v1/calls/{name}", json=body)
             served(response.content)
@@ -202,8 +226,9 @@ async def test_over_plain_http(serving: Serving, demo: DemoServer, events: Event
         report = await http.get(f"/v1/tasks/{first['id']}/report")
         served(report.content)
         await call("cancel_task", {"id": first["id"]})
-        other = await http.get(f"/v1/tasks/{first['id']}",
-                               headers={"Authorization": f"Bearer {serving.bob}"})
+        other = await http.get(
+            f"/v1/tasks/{first['id']}", headers={"Authorization": f"Bearer {serving.bob}"}
+        )
         assert other.status_code == 404
     judge(view, states, events)
     assert any('"needs_approval"' in frame for frame in frames)
@@ -222,8 +247,9 @@ def mcp_caller(client: Client, served: Callable[[str | bytes], None]) -> Call:
     return call
 
 
-async def mcp_journey(client: Client, demo: DemoServer, events: Events,
-                      served: Callable[[str | bytes], None]) -> None:
+async def mcp_journey(
+    client: Client, demo: DemoServer, events: Events, served: Callable[[str | bytes], None]
+) -> None:
     tools = {tool.name for tool in (await client.list_tools()).tools}
     assert {"describe", "start_task", "await_task", "continue_task"} <= tools
     call = mcp_caller(client, served)
@@ -238,38 +264,54 @@ async def mcp_journey(client: Client, demo: DemoServer, events: Events,
     await call("cancel_task", {"id": view["id"]})
 
 
-async def test_over_mcp_streamable_http(serving: Serving, demo: DemoServer, events: Events,
-                                        served: Callable[[str | bytes], None],
-                                        canary: Callable[[str], str]) -> None:
+async def test_over_mcp_streamable_http(
+    serving: Serving,
+    demo: DemoServer,
+    events: Events,
+    served: Callable[[str | bytes], None],
+    canary: Callable[[str], str],
+) -> None:
     canary(PIN)
-    http = httpx2.AsyncClient(headers={"Authorization": f"Bearer {serving.alice}"},
-                              timeout=httpx2.Timeout(30.0, read=120.0))
-    async with http, Client(streamable_http_client(f"{serving.url}/mcp", http_client=http)) \
-            as client:
+    http = httpx2.AsyncClient(
+        headers={"Authorization": f"Bearer {serving.alice}"},
+        timeout=httpx2.Timeout(30.0, read=120.0),
+    )
+    async with (
+        http,
+        Client(streamable_http_client(f"{serving.url}/mcp", http_client=http)) as client,
+    ):
         await mcp_journey(client, demo, events, served)
 
 
-async def test_over_mcp_stdio(tmp_path: Path, demo: DemoServer, events: Events,
-                              served: Callable[[str | bytes], None],
-                              canary: Callable[[str], str]) -> None:
+async def test_over_mcp_stdio(
+    tmp_path: Path,
+    demo: DemoServer,
+    events: Events,
+    served: Callable[[str | bytes], None],
+    canary: Callable[[str], str],
+) -> None:
     canary(PIN)
     env = server_env(tmp_path)
     log = tmp_path / "stderr.log"
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "gofer.cli", "serve", "--stdio", "--port", "0"],
-        env=env)
+        command=sys.executable, args=["-m", "gofer.cli", "serve", "--stdio", "--port", "0"], env=env
+    )
     with log.open("w") as errlog:
-        async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=120) \
-                as client:
+        async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=120) as client:
             await mcp_journey(client, demo, events, served)
     text = log.read_text()
     served(text)
     assert "gofer serving on" in text and PIN not in text
 
 
-async def test_through_the_cli(serving: Serving, demo: DemoServer, events: Events,
-                               tmp_path: Path, served: Callable[[str | bytes], None],
-                               canary: Callable[[str], str]) -> None:
+async def test_through_the_cli(
+    serving: Serving,
+    demo: DemoServer,
+    events: Events,
+    tmp_path: Path,
+    served: Callable[[str | bytes], None],
+    canary: Callable[[str], str],
+) -> None:
     canary(PIN)
     env = serving.env | {"GOFER_SERVER": serving.url, "GOFER_TOKEN": serving.alice}
     body = start_body(demo)
@@ -300,8 +342,18 @@ async def test_through_the_cli(serving: Serving, demo: DemoServer, events: Event
         inputs = [f"--input={k}={v}" for k, v in arguments["inputs"].items()]
         return await run("continue", task_id, *inputs)
 
-    first = await run("start", str(flow), "--facts", str(facts), "--secret", "loyalty pin",
-                      "--origin", demo.url.rstrip("/"), "--title", "Two bookings")
+    first = await run(
+        "start",
+        str(flow),
+        "--facts",
+        str(facts),
+        "--secret",
+        "loyalty pin",
+        "--origin",
+        demo.url.rstrip("/"),
+        "--title",
+        "Two bookings",
+    )
     view, states = await follow_next(call, first)
     judge(view, states, events)
     listed = await run("list")

@@ -57,17 +57,21 @@ def middle(box: tuple[int, int, int, int]) -> tuple[float, float]:
 
 async def click_in_picture(page: Page, where: tuple[float, float]) -> None:
     """Click the live picture at a point of the task's page, as the person sees it."""
-    shown = await page.get_by_role("img", name="The task's browser page as it is now") \
-        .bounding_box()
+    shown = await page.get_by_role(
+        "img", name="The task's browser page as it is now"
+    ).bounding_box()
     assert shown is not None and shown["width"] > 100
-    await page.mouse.click(shown["x"] + where[0] * shown["width"],
-                           shown["y"] + where[1] * shown["height"])
+    await page.mouse.click(
+        shown["x"] + where[0] * shown["width"], shown["y"] + where[1] * shown["height"]
+    )
 
 
 async def a_frame_is_shown(page: Page) -> None:
     await page.wait_for_function(
         "() => { const i = document.querySelector('[data-live-image]');"
-        " return !!i && i.complete && i.naturalWidth > 0; }", timeout=30_000)
+        " return !!i && i.complete && i.naturalWidth > 0; }",
+        timeout=30_000,
+    )
 
 
 async def bob_is_refused(serving: Serving, chromium: Browser, task_id: str) -> None:
@@ -83,31 +87,36 @@ async def bob_is_refused(serving: Serving, chromium: Browser, task_id: str) -> N
         await context.close()
     socket = serving.url.replace("http://", "ws://") + f"/tasks/{task_id}/live/socket"
     with pytest.raises(InvalidStatus) as refused:
-        async with connect(socket, additional_headers={
-                "Authorization": f"Bearer {serving.bob}"}):
+        async with connect(socket, additional_headers={"Authorization": f"Bearer {serving.bob}"}):
             pass
     assert refused.value.response.status_code == 404
 
 
 async def test_a_person_gets_past_a_login_wall_in_the_live_view_and_hands_the_task_back(
-    serving: Serving, person: BrowserContext, chromium: Browser,
-    served: Callable[[str | bytes], None], canary: Callable[[str], str],
+    serving: Serving,
+    person: BrowserContext,
+    chromium: Browser,
+    served: Callable[[str | bytes], None],
+    canary: Callable[[str], str],
 ) -> None:
     canary(PASSWORD)
     async with serve_account({USER: PASSWORD}) as shop:
-        flow: dict[str, Any] = {"steps": [
-            {"browse": shop.url("/orders")},
-            {"click": "View order 1042"},
-            {"click": "Track package"},
-            {"verify": {"shows": "Out for delivery"}},
-        ]}
+        flow: dict[str, Any] = {
+            "steps": [
+                {"browse": shop.url("/orders")},
+                {"click": "View order 1042"},
+                {"click": "Track package"},
+                {"verify": {"shows": "Out for delivery"}},
+            ]
+        }
         task_id = await api_start(serving, {"flow": flow, "title": "Track my kettle"})
         page = await person.new_page()
         bodies: list[str] = []
         seen_by(page, served, bodies)
         await sign_in(page, serving, serving.alice, f"/tasks/{task_id}")
         await expect(page.locator("#status-line")).to_have_text(
-            "Needs you: a step only a person can do", timeout=WAIT_MS)
+            "Needs you: a step only a person can do", timeout=WAIT_MS
+        )
         assert "a login wall" in await page.locator("#needs").inner_text()
         assert shop.seen("/orders") == [None] and shop.sign_ins == []
 
@@ -120,8 +129,9 @@ async def test_a_person_gets_past_a_login_wall_in_the_live_view_and_hands_the_ta
         await page.get_by_role("button", name="Take over", exact=True).click()
         await a_frame_is_shown(page)
         colour = await page.evaluate(PIXEL, list(middle(USERNAME_BOX)))
-        assert all(abs(c - w) < 48 for c, w in zip(colour, USERNAME_COLOUR, strict=True)), \
+        assert all(abs(c - w) < 48 for c, w in zip(colour, USERNAME_COLOUR, strict=True)), (
             f"the picture shows the wall's username field where it is: {colour}"
+        )
         await axe_check(page, "the live view, taken over")
 
         await click_in_picture(page, middle(USERNAME_BOX))

@@ -34,9 +34,14 @@ async def gofer(
     """Run ``gofer ARGS`` with no terminal (and ``env`` added to the environment); its
     exit code, standard output and error."""
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "gofer.cli", *args,
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE, env={**os.environ, **(env or {})},
+        sys.executable,
+        "-m",
+        "gofer.cli",
+        *args,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env={**os.environ, **(env or {})},
     )
     try:
         async with asyncio.timeout(timeout_s):
@@ -99,10 +104,15 @@ async def test_run_refuses_an_invalid_flow(tmp_path: Path) -> None:
 async def test_run_without_a_terminal_stops_at_needs_input(
     demo: DemoServer, events: Events, tmp_path: Path
 ) -> None:
-    flow = write_json(tmp_path / "flow.json", {"steps": [
-        {"browse": demo.url},
-        {"enter": "${passport number}", "into": "Passport number"},
-    ]})
+    flow = write_json(
+        tmp_path / "flow.json",
+        {
+            "steps": [
+                {"browse": demo.url},
+                {"enter": "${passport number}", "into": "Passport number"},
+            ]
+        },
+    )
 
     code, out, err = await gofer("run", flow, "--json")
 

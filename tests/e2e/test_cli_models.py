@@ -35,8 +35,7 @@ def results_flow(demo: DemoServer, variant: str = "") -> dict[str, Any]:
     on ``variant``: the part of the booking these tests are about."""
     flow = demo_flow(demo.url)
     query = "flights?from=DEL&to=SXR&date=2026-10-14&trip=oneway&adults=1"
-    flow["steps"] = [{"browse": demo.url + query + f"&variant={variant}"},
-                     *flow["steps"][5:]]
+    flow["steps"] = [{"browse": demo.url + query + f"&variant={variant}"}, *flow["steps"][5:]]
     return flow
 
 
@@ -56,9 +55,12 @@ def model_env(server: ChatServer, tmp_path: Path) -> dict[str, str]:
 def facts_file(tmp_path: Path, canary: Callable[[str], str]) -> str:
     # Values of this test's own: the demo's are printed in the faces' examples, so as
     # canaries they would be found in every OpenAPI document and MCP tool list served.
-    facts = {**DEMO_FACTS, "last name": canary("Raintreeova"),
-             "email": canary("asha.cli.8842@example.com"),
-             "mobile number": canary("9812077345")}
+    facts = {
+        **DEMO_FACTS,
+        "last name": canary("Raintreeova"),
+        "email": canary("asha.cli.8842@example.com"),
+        "mobile number": canary("9812077345"),
+    }
     return write_json(tmp_path / "facts.json", facts)
 
 
@@ -80,15 +82,24 @@ def only_wrapped(text: str, words: str) -> bool:
 
 
 async def test_a_planned_flow_runs_to_done_with_its_record(
-    demo: DemoServer, events: Events, chat_server: ChatServer, tmp_path: Path,
+    demo: DemoServer,
+    events: Events,
+    chat_server: ChatServer,
+    tmp_path: Path,
 ) -> None:
     steps = demo_flow(demo.url)["steps"][:7]  # search, sort, read the first result
-    chat_server.add("Here is the flow:\n" + json.dumps({"vars": {"cheapest": ""},
-                                                         "steps": steps}))
+    chat_server.add("Here is the flow:\n" + json.dumps({"vars": {"cheapest": ""}, "steps": steps}))
     task = f"Go to {demo.url} and find the cheapest flight from Delhi to Srinagar on 14 October"
 
-    code, out, err = await gofer("run", "--task", task, "--json", "--origin",
-                                 demo.url.rstrip("/"), env=model_env(chat_server, tmp_path))
+    code, out, err = await gofer(
+        "run",
+        "--task",
+        task,
+        "--json",
+        "--origin",
+        demo.url.rstrip("/"),
+        env=model_env(chat_server, tmp_path),
+    )
 
     assert code == EXIT_CODES["done"] == 0, (out, err)
     status = one_json_object(out)["status"]
@@ -102,30 +113,45 @@ async def test_a_planned_flow_runs_to_done_with_its_record(
 
 
 async def test_a_scripted_rescue_gets_past_a_dead_continue_to_the_payment_checkpoint(
-    demo: DemoServer, events: Events, chat_server: ChatServer, tmp_path: Path, facts_file: str,
+    demo: DemoServer,
+    events: Events,
+    chat_server: ChatServer,
+    tmp_path: Path,
+    facts_file: str,
 ) -> None:
     flow = results_flow(demo, "dead_continue")
     chat_server.add(json.dumps(flow))
     # The form's Continue is dead; the rescue loads the form afresh without the
     # variant, fills it again and continues.
-    chat_server.add(json.dumps({
-        "action": "retry",
-        "reason": "Continue does nothing on this form; load the form again and resubmit",
-        "covers": 0,
-        "steps": [
-            {"browse": demo.url + "passengers?variant="},
-            {"enter": "${first name}", "into": "First name"},
-            {"enter": "${last name}", "into": "Last name"},
-            {"enter": "${email}", "into": "Email"},
-            {"enter": "${mobile number}", "into": "Mobile number"},
-            {"click": "Continue"},
-        ],
-    }))
+    chat_server.add(
+        json.dumps(
+            {
+                "action": "retry",
+                "reason": "Continue does nothing on this form; load the form again and resubmit",
+                "covers": 0,
+                "steps": [
+                    {"browse": demo.url + "passengers?variant="},
+                    {"enter": "${first name}", "into": "First name"},
+                    {"enter": "${last name}", "into": "Last name"},
+                    {"enter": "${email}", "into": "Email"},
+                    {"enter": "${mobile number}", "into": "Mobile number"},
+                    {"click": "Continue"},
+                ],
+            }
+        )
+    )
 
     code, out, err = await gofer(
-        "run", "--task", "Book the cheapest Delhi to Srinagar flight on 14 October on "
-        f"{demo.url} with my details, up to payment", "--facts", facts_file, "--json",
-        "--origin", demo.url.rstrip("/"), env=model_env(chat_server, tmp_path),
+        "run",
+        "--task",
+        "Book the cheapest Delhi to Srinagar flight on 14 October on "
+        f"{demo.url} with my details, up to payment",
+        "--facts",
+        facts_file,
+        "--json",
+        "--origin",
+        demo.url.rstrip("/"),
+        env=model_env(chat_server, tmp_path),
         timeout_s=150,
     )
 
@@ -144,21 +170,39 @@ async def test_a_scripted_rescue_gets_past_a_dead_continue_to_the_payment_checkp
 
 
 async def test_injected_page_text_reaches_the_rescuer_only_as_untrusted_data(
-    demo: DemoServer, events: Events, chat_server: ChatServer, tmp_path: Path, facts_file: str,
+    demo: DemoServer,
+    events: Events,
+    chat_server: ChatServer,
+    tmp_path: Path,
+    facts_file: str,
 ) -> None:
     flow = results_flow(demo, "injection")
     steps = flow["steps"]
     # A check the extras page cannot pass fails there, with the injected notice on screen.
     flow["steps"] = [*steps[:10], {"verify": {"shows": "Seat 14A is confirmed"}}, *steps[10:]]
-    chat_server.add(json.dumps(flow), json.dumps({
-        "action": "retry", "reason": "no seat was chosen; decline the extras", "covers": 1,
-        "steps": [{"click": "No thanks"}],
-    }))
+    chat_server.add(
+        json.dumps(flow),
+        json.dumps(
+            {
+                "action": "retry",
+                "reason": "no seat was chosen; decline the extras",
+                "covers": 1,
+                "steps": [{"click": "No thanks"}],
+            }
+        ),
+    )
 
     code, out, err = await gofer(
-        "run", "--task", f"Book the cheapest Delhi to Srinagar flight on {demo.url}",
-        "--facts", facts_file, "--json", "--origin", demo.url.rstrip("/"),
-        env=model_env(chat_server, tmp_path), timeout_s=150,
+        "run",
+        "--task",
+        f"Book the cheapest Delhi to Srinagar flight on {demo.url}",
+        "--facts",
+        facts_file,
+        "--json",
+        "--origin",
+        demo.url.rstrip("/"),
+        env=model_env(chat_server, tmp_path),
+        timeout_s=150,
     )
 
     assert code == EXIT_CODES["checkpoint"], (out, err)

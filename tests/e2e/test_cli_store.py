@@ -24,9 +24,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 def command(db: Path, *args: str, **kwargs: Any) -> Any:
     env = {**os.environ, "GOFER_DB": str(db)}
     return asyncio.create_subprocess_exec(
-        sys.executable, "-m", "gofer.cli", *args, env=env,
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE, **kwargs)
+        sys.executable,
+        "-m",
+        "gofer.cli",
+        *args,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        **kwargs,
+    )
 
 
 async def gofer(db: Path, *args: str) -> tuple[int, str]:
@@ -40,9 +47,17 @@ async def gofer(db: Path, *args: str) -> tuple[int, str]:
 async def test_run_stores_its_task_and_tasks_lists_it_with_its_status(tmp_path: Path) -> None:
     db = tmp_path / "gofer.db"
     flow = tmp_path / "flow.json"
-    flow.write_text(json.dumps({"steps": [
-        {"browse": "https://example.com/"}, {"enter": "${passport number}", "into": "Passport"},
-    ]}), encoding="utf-8")
+    flow.write_text(
+        json.dumps(
+            {
+                "steps": [
+                    {"browse": "https://example.com/"},
+                    {"enter": "${passport number}", "into": "Passport"},
+                ]
+            }
+        ),
+        encoding="utf-8",
+    )
     code, out = await gofer(db, "run", str(flow), "--json")
     assert code == 6, out
     task_id = json.loads(out.splitlines()[0])["id"]
@@ -63,12 +78,15 @@ async def test_run_stores_its_task_and_tasks_lists_it_with_its_status(tmp_path: 
 
 
 async def test_a_worker_process_runs_a_task_another_process_stored(
-    tmp_path: Path, pages: Pages,
+    tmp_path: Path,
+    pages: Pages,
 ) -> None:
     db = tmp_path / "gofer.db"
     address = pages.add("/worker-hello", "<h1>Hello from the worker test</h1>")
-    async with SQLiteConnector(db) as store, \
-            Tasks(ScriptedRunner(), store=store, work=False) as tasks:
+    async with (
+        SQLiteConnector(db) as store,
+        Tasks(ScriptedRunner(), store=store, work=False) as tasks,
+    ):
         view = await tasks.start_task({"flow": [{"browse": address}]})
         worker = await command(db, "worker")
         try:

@@ -73,17 +73,25 @@ def _own_terminal() -> None:
 async def test_run_asks_at_a_terminal_and_carries_on(pages: Pages, tmp_path: Path) -> None:
     url = pages.add("/cli/form", FORM)
     flow = tmp_path / "flow.json"
-    flow.write_text(json.dumps([
-        {"browse": url},
-        {"enter": "${city}", "into": "City"},
-        {"enter": "${password}", "into": "Password"},
-        {"stop_before": "sending the form"},
-        {"verify": {"shows": "Sent for Pune"}},
-    ]))
+    flow.write_text(
+        json.dumps(
+            [
+                {"browse": url},
+                {"enter": "${city}", "into": "City"},
+                {"enter": "${password}", "into": "Password"},
+                {"stop_before": "sending the form"},
+                {"verify": {"shows": "Sent for Pune"}},
+            ]
+        )
+    )
     main, child = pty.openpty()
     proc = subprocess.Popen(
         [sys.executable, "-m", "gofer.cli", "run", str(flow)],
-        stdin=child, stdout=child, stderr=child, preexec_fn=_own_terminal, close_fds=True,
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        preexec_fn=_own_terminal,
+        close_fds=True,
     )
     os.close(child)
     person = Terminal(main)

@@ -66,7 +66,9 @@ def outside_the_wrapper(request: dict[str, Any]) -> str:
 
 
 async def test_where_the_grounder_is_unsure_the_deciders_choice_is_acted_on(
-    run_open: Opener, pages: Pages, chat_server: ChatServer,
+    run_open: Opener,
+    pages: Pages,
+    chat_server: ChatServer,
 ) -> None:
     address = serve(pages, "/decide-run")
     chat_server.default = picks("Continue to delivery")
@@ -89,26 +91,33 @@ async def test_where_the_grounder_is_unsure_the_deciders_choice_is_acted_on(
 
 
 async def test_a_task_needs_the_decider_once_and_keeps_no_secret_from_it(
-    engine: BrowserEngine, pages: Pages, chat_server: ChatServer,
+    engine: BrowserEngine,
+    pages: Pages,
+    chat_server: ChatServer,
     canary: Callable[[str], str],
 ) -> None:
     password = canary("Ferrous-Wren-6620")
     address = serve(pages, "/decide-task")
     chat_server.default = picks("Continue to delivery")
     hits = len(pages.hits)
-    flow = {"steps": [
-        {"browse": address},
-        {"enter": "${password}", "into": "Account password"},
-        {"click": "Continue"},
-        {"browse": address},
-        {"click": "Continue"},
-    ]}
+    flow = {
+        "steps": [
+            {"browse": address},
+            {"enter": "${password}", "into": "Account password"},
+            {"click": "Continue"},
+            {"browse": address},
+            {"click": "Continue"},
+        ]
+    }
     config = config_from_env({"GOFER_MODEL_BASE_URL": chat_server.base_url})
-    async with ModelPasses(config.models) as passes, \
-            WorkspaceRunner(engine=engine, settings=FAST, decider=passes.decider) as runner, \
-            Tasks(runner, **passes.for_tasks()) as tasks:
-        view = await tasks.start_task({"flow": flow, "facts": {"password": password},
-                                       "secret_facts": ["password"]})
+    async with (
+        ModelPasses(config.models) as passes,
+        WorkspaceRunner(engine=engine, settings=FAST, decider=passes.decider) as runner,
+        Tasks(runner, **passes.for_tasks()) as tasks,
+    ):
+        view = await tasks.start_task(
+            {"flow": flow, "facts": {"password": password}, "secret_facts": ["password"]}
+        )
         view = await tasks.await_task({"id": view.id, "timeout_ms": 60_000})
         report = await tasks.task_report({"id": view.id})
         await tasks.cancel_task({"id": view.id})
@@ -118,27 +127,46 @@ async def test_a_task_needs_the_decider_once_and_keeps_no_secret_from_it(
     # The first Continue took 4 votes; the second was the hint the first one left.
     assert len(chat_server.requests) == 4 and report.spend.model_calls == 4
     assert ("click", "Continue", "Continue to delivery") in [
-        (h.kind, h.words, h.name) for h in report.hints]
+        (h.kind, h.words, h.name) for h in report.hints
+    ]
     clicks = [s for s in report.steps if s.kind == "click"]
     assert [s.model_calls for s in clicks] == [4, 0]
     assert not any(password in body for body in chat_server.bodies)
 
 
 async def test_gofer_run_with_the_environments_decider_acts_on_its_choice(
-    pages: Pages, chat_server: ChatServer, tmp_path: Path,
+    pages: Pages,
+    chat_server: ChatServer,
+    tmp_path: Path,
 ) -> None:
     address = serve(pages, "/decide-cli")
     chat_server.default = picks("Continue to delivery")
     flow = tmp_path / "flow.json"
-    flow.write_text(json.dumps([{"browse": address}, {"click": "Continue"},
-                                {"verify": {"shows": "Delivery details"}}]), encoding="utf-8")
+    flow.write_text(
+        json.dumps(
+            [{"browse": address}, {"click": "Continue"}, {"verify": {"shows": "Delivery details"}}]
+        ),
+        encoding="utf-8",
+    )
     hits = len(pages.hits)
-    env = {**os.environ, "GOFER_MODEL_BASE_URL": chat_server.base_url,
-           "GOFER_DECIDER_MODEL": "cli-decider"}
+    env = {
+        **os.environ,
+        "GOFER_MODEL_BASE_URL": chat_server.base_url,
+        "GOFER_DECIDER_MODEL": "cli-decider",
+    }
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "gofer.cli", "run", str(flow), "--json",
-        "--max-model-calls", "5", env=env, stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "gofer.cli",
+        "run",
+        str(flow),
+        "--json",
+        "--max-model-calls",
+        "5",
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     try:
         async with asyncio.timeout(90):

@@ -21,10 +21,15 @@ async def test_write_and_save_a_post(run_open: Opener, busy: bool) -> None:
         flow = {"vars": {"posts": []}, "steps": [{"browse": site.url("/posts")}, *cms.FLOW]}
         async with run_open(flow) as done:
             assert done.result.status is RunStatus.COMPLETED, done.result.failure
-            assert site.sent("/api/posts") == [{
-                "title": cms.FLOW_TITLE, "summary": "Ten books for the long evenings",
-                "category": "Events", "publish": "2026-10-14", "featured": True,
-            }]
+            assert site.sent("/api/posts") == [
+                {
+                    "title": cms.FLOW_TITLE,
+                    "summary": "Ten books for the long evenings",
+                    "category": "Events",
+                    "publish": "2026-10-14",
+                    "featured": True,
+                }
+            ]
             # the list the run ended on shows the new post with the others
             rows = await done.page.locator("#posts tbody tr").all_inner_texts()
             assert [r.split("\t") for r in rows][-1] == [cms.FLOW_TITLE, "Events", "Draft"]

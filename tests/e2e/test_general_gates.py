@@ -52,12 +52,16 @@ async def shop() -> AsyncIterator[Site]:
 async def test_deleting_a_user_goes_through_the_delete_link_and_waits_at_are_you_sure(
     tasks: Tasks, runner: WorkspaceRunner, backoffice: Site
 ) -> None:
-    start = await tasks.start_task({"flow": [
-        {"browse": backoffice.url("/admin/auth/user/")},
-        {"click": "asha"},
-        {"click": "Delete"},
-        {"click": "Yes, I'm sure"},
-    ]})
+    start = await tasks.start_task(
+        {
+            "flow": [
+                {"browse": backoffice.url("/admin/auth/user/")},
+                {"click": "asha"},
+                {"click": "Delete"},
+                {"click": "Yes, I'm sure"},
+            ]
+        }
+    )
     view = await settle(tasks, start.id)
     status = view.status
     assert isinstance(status, NeedsApproval), status
@@ -78,10 +82,12 @@ async def test_deleting_a_user_goes_through_the_delete_link_and_waits_at_are_you
 async def test_a_delete_link_the_page_runs_by_script_waits_for_approval(
     run: Runner, backoffice: Site
 ) -> None:
-    result = await run([
-        {"browse": backoffice.url("/notes")},
-        {"click": "Delete", "within": "Welcome call"},
-    ])
+    result = await run(
+        [
+            {"browse": backoffice.url("/notes")},
+            {"click": "Delete", "within": "Welcome call"},
+        ]
+    )
     assert result.status is RunStatus.GATED, result.failure
     assert result.gate is not None and result.gate.consequence == "irreversible"
     assert backoffice.sent("/notes/7") == []
@@ -91,18 +97,22 @@ async def test_a_delete_link_the_page_runs_by_script_waits_for_approval(
 async def test_a_basket_line_is_removed_and_checkout_fills_the_address_up_to_place_order(
     tasks: Tasks, runner: WorkspaceRunner, shop: Site
 ) -> None:
-    start = await tasks.start_task({"flow": [
-        {"browse": shop.url("/basket")},
-        {"click": "Remove", "within": "Wool Beanie"},
-        {"click": "Proceed to checkout"},
-        {"enter": "Asha Raina", "into": "Full name"},
-        {"enter": "12 Rua das Flores", "into": "Street address"},
-        {"enter": "Porto", "into": "Town or city"},
-        {"enter": "4050-262", "into": "Postcode"},
-        {"choose": "Portugal", "in": "Country"},
-        {"click": "Continue to review"},
-        {"click": "Place order"},
-    ]})
+    start = await tasks.start_task(
+        {
+            "flow": [
+                {"browse": shop.url("/basket")},
+                {"click": "Remove", "within": "Wool Beanie"},
+                {"click": "Proceed to checkout"},
+                {"enter": "Asha Raina", "into": "Full name"},
+                {"enter": "12 Rua das Flores", "into": "Street address"},
+                {"enter": "Porto", "into": "Town or city"},
+                {"enter": "4050-262", "into": "Postcode"},
+                {"choose": "Portugal", "in": "Country"},
+                {"click": "Continue to review"},
+                {"click": "Place order"},
+            ]
+        }
+    )
     view = await settle(tasks, start.id)
     status = view.status
     assert isinstance(status, Checkpoint), status
@@ -111,8 +121,11 @@ async def test_a_basket_line_is_removed_and_checkout_fills_the_address_up_to_pla
     assert shop.state["basket"] == {"Linen Shirt": 1, "Canvas Tote": 2}
     assert shop.sent("/basket/remove") == [{"item": "Wool Beanie"}]
     assert shop.state["address"] == {
-        "name": "Asha Raina", "street": "12 Rua das Flores", "city": "Porto",
-        "postcode": "4050-262", "country": "Portugal",
+        "name": "Asha Raina",
+        "street": "12 Rua das Flores",
+        "city": "Porto",
+        "postcode": "4050-262",
+        "country": "Portugal",
     }
     assert shop.state["orders"] == []
     assert shop.sent("/checkout/place") == []
@@ -132,10 +145,14 @@ async def test_continue_on_a_card_form_named_only_by_placeholders_stops_as_a_pay
 async def test_a_step_that_fails_beside_header_sign_in_links_stays_failed(
     tasks: Tasks, shop: Site
 ) -> None:
-    start = await tasks.start_task({"flow": [
-        {"browse": shop.url("/product")},
-        {"click": "Write a review"},
-    ]})
+    start = await tasks.start_task(
+        {
+            "flow": [
+                {"browse": shop.url("/product")},
+                {"click": "Write a review"},
+            ]
+        }
+    )
     view = await settle(tasks, start.id)
     status = view.status
     assert isinstance(status, Failed), status
@@ -146,10 +163,14 @@ async def test_a_step_that_fails_beside_header_sign_in_links_stays_failed(
 async def test_a_layer_asking_to_log_in_over_the_page_is_a_login_wall(
     tasks: Tasks, shop: Site
 ) -> None:
-    start = await tasks.start_task({"flow": [
-        {"browse": shop.url("/journal")},
-        {"click": "Share"},
-    ]})
+    start = await tasks.start_task(
+        {
+            "flow": [
+                {"browse": shop.url("/journal")},
+                {"click": "Share"},
+            ]
+        }
+    )
     view = await settle(tasks, start.id)
     status = view.status
     assert isinstance(status, NeedsHuman), status
@@ -162,10 +183,14 @@ async def test_a_layer_asking_to_log_in_over_the_page_is_a_login_wall(
 async def test_a_page_that_sends_the_person_to_sign_in_is_a_login_wall(
     tasks: Tasks, runner: WorkspaceRunner, shop: Site
 ) -> None:
-    start = await tasks.start_task({"flow": [
-        {"browse": shop.url("/orders")},
-        {"click": "Order 1001"},
-    ]})
+    start = await tasks.start_task(
+        {
+            "flow": [
+                {"browse": shop.url("/orders")},
+                {"click": "Order 1001"},
+            ]
+        }
+    )
     view = await settle(tasks, start.id)
     status = view.status
     assert isinstance(status, NeedsHuman), status

@@ -25,22 +25,30 @@ async def service() -> AsyncIterator[Site]:
 
 
 async def test_errors_then_fix_then_stop_before_submitting(run: Runner, service: Site) -> None:
-    result = await run({
-        "steps": [
-            {"browse": service.url("/apply")},
-            {"enter": "Grace", "into": "First name"},
-            {"enter": "Hopper", "into": "Last name"},
-            {"click": "Continue", "optional": True},
-            {"verify": {"all": [{"shows": "There is a problem"},
-                                {"shows": "Enter your date of birth"}]}},
-            {"choose": "3 March 1990", "in": "Date of birth"},
-            {"choose": "Yes", "in": "Are you a resident?"},
-            {"click": "I agree to the terms"},
-            {"click": "Continue"},
-            {"verify": {"shows": "Check your answers"}},
-            {"stop_before": "submitting the application"},
-        ],
-    })
+    result = await run(
+        {
+            "steps": [
+                {"browse": service.url("/apply")},
+                {"enter": "Grace", "into": "First name"},
+                {"enter": "Hopper", "into": "Last name"},
+                {"click": "Continue", "optional": True},
+                {
+                    "verify": {
+                        "all": [
+                            {"shows": "There is a problem"},
+                            {"shows": "Enter your date of birth"},
+                        ]
+                    }
+                },
+                {"choose": "3 March 1990", "in": "Date of birth"},
+                {"choose": "Yes", "in": "Are you a resident?"},
+                {"click": "I agree to the terms"},
+                {"click": "Continue"},
+                {"verify": {"shows": "Check your answers"}},
+                {"stop_before": "submitting the application"},
+            ],
+        }
+    )
     assert result.status is RunStatus.GATED, result.failure
     assert result.gate is not None
     assert (result.gate.label, result.gate.consequence) == ("Submit application", "irreversible")
@@ -50,10 +58,16 @@ async def test_errors_then_fix_then_stop_before_submitting(run: Runner, service:
     assert result.steps[3].reason == (
         "clicking 'Continue' brought the form back with errors: Date of birth: Error: Enter "
         "your date of birth; Are you a resident of the state?: Error: Select yes if you live in "
-        "the state; Declaration: Error: You must agree to the terms to continue")
+        "the state; Declaration: Error: You must agree to the terms to continue"
+    )
     posts = service.sent("/apply")
     assert posts[0] == {"first_name": "Grace", "last_name": "Hopper", "dob": ""}
-    assert posts[-1] == {"first_name": "Grace", "last_name": "Hopper", "dob": "1990-03-03",
-                         "resident": "yes", "terms": "agreed"}
+    assert posts[-1] == {
+        "first_name": "Grace",
+        "last_name": "Hopper",
+        "dob": "1990-03-03",
+        "resident": "yes",
+        "terms": "agreed",
+    }
     assert service.sent("/submit") == []
     assert "1990-03-03" in (result.screen_text or "")

@@ -30,18 +30,20 @@ async def test_cart_drawer_steppers_and_checkout_gate(run: Runner, store: Site) 
     """Duplicate "Add to cart" buttons told apart by the product, the drawer's +/−
     buttons named only by aria-label; "Checkout" leads on to the shipping form without
     asking, and "Continue to payment" stops the run as a payment."""
-    result = await run({
-        "steps": [
-            {"browse": store.url("/")},
-            {"click": "Add to cart", "within": "Canvas Tote"},
-            {"verify": {"shows": "Subtotal $24.50"}},
-            {"click": "Increase quantity", "within": "Canvas Tote"},
-            {"verify": {"shows": "Subtotal $49.00"}},
-            {"click": "Checkout"},
-            {"enter": "ada@example.com", "into": "Email"},
-            {"click": "Continue to payment"},
-        ],
-    })
+    result = await run(
+        {
+            "steps": [
+                {"browse": store.url("/")},
+                {"click": "Add to cart", "within": "Canvas Tote"},
+                {"verify": {"shows": "Subtotal $24.50"}},
+                {"click": "Increase quantity", "within": "Canvas Tote"},
+                {"verify": {"shows": "Subtotal $49.00"}},
+                {"click": "Checkout"},
+                {"enter": "ada@example.com", "into": "Email"},
+                {"click": "Continue to payment"},
+            ],
+        }
+    )
     assert result.status is RunStatus.GATED, result.failure
     assert result.gate is not None
     assert (result.gate.label, result.gate.consequence) == ("Continue to payment", "payment")
@@ -54,40 +56,54 @@ async def test_shipping_form_with_floating_labels_and_portal_combobox(
     run: Runner, store: Site
 ) -> None:
     store.state["cart"] = {"Canvas Tote": 2}
-    result = await run({
-        "steps": [
-            {"browse": store.url("/checkout")},
-            {"enter": "ada@example.com", "into": "Email"},
-            {"enter": "Ada", "into": "First name"},
-            {"enter": "Lovelace", "into": "Last name"},
-            {"enter": "12 Analytical Way", "into": "Address"},
-            {"enter": "Portland", "into": "City"},
-            {"choose": "United States", "in": "Country"},
-            {"choose": "Oregon", "in": "State"},
-            {"enter": "97201", "into": "ZIP code"},
-            {"click": "Continue to payment"},
-            {"verify": {"shows": "Ship to Ada Lovelace, Portland, Oregon 97201"}},
-        ],
-    }, allow_destructive=True)
+    result = await run(
+        {
+            "steps": [
+                {"browse": store.url("/checkout")},
+                {"enter": "ada@example.com", "into": "Email"},
+                {"enter": "Ada", "into": "First name"},
+                {"enter": "Lovelace", "into": "Last name"},
+                {"enter": "12 Analytical Way", "into": "Address"},
+                {"enter": "Portland", "into": "City"},
+                {"choose": "United States", "in": "Country"},
+                {"choose": "Oregon", "in": "State"},
+                {"enter": "97201", "into": "ZIP code"},
+                {"click": "Continue to payment"},
+                {"verify": {"shows": "Ship to Ada Lovelace, Portland, Oregon 97201"}},
+            ],
+        },
+        allow_destructive=True,
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
-    assert store.sent("/checkout") == [{
-        "email": "ada@example.com", "first_name": "Ada", "last_name": "Lovelace",
-        "address1": "12 Analytical Way", "city": "Portland", "country": "US",
-        "state": "Oregon", "zip": "97201",
-    }]
+    assert store.sent("/checkout") == [
+        {
+            "email": "ada@example.com",
+            "first_name": "Ada",
+            "last_name": "Lovelace",
+            "address1": "12 Analytical Way",
+            "city": "Portland",
+            "country": "US",
+            "state": "Oregon",
+            "zip": "97201",
+        }
+    ]
 
 
 async def test_card_fields_in_iframes_then_stop_before_paying(run: Runner, store: Site) -> None:
     store.state["shipping"] = {"first_name": "Ada", "last_name": "Lovelace"}
-    result = await run({
-        "steps": [
-            {"browse": store.url("/checkout/payment")},
-            {"enter": "${card number}", "into": "Card number"},
-            {"enter": "${expiry}", "into": "MM / YY"},
-            {"enter": "${cvc}", "into": "CVC"},
-            {"stop_before": "paying for the order"},
-        ],
-    }, facts=CARD, private=frozenset(CARD))
+    result = await run(
+        {
+            "steps": [
+                {"browse": store.url("/checkout/payment")},
+                {"enter": "${card number}", "into": "Card number"},
+                {"enter": "${expiry}", "into": "MM / YY"},
+                {"enter": "${cvc}", "into": "CVC"},
+                {"stop_before": "paying for the order"},
+            ],
+        },
+        facts=CARD,
+        private=frozenset(CARD),
+    )
     assert result.status is RunStatus.GATED, result.failure
     assert result.gate is not None
     assert (result.gate.label, result.gate.consequence) == ("Pay $49.00", "payment")

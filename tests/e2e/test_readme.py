@@ -25,8 +25,10 @@ async def test_the_python_example_books_up_to_the_payment_checkpoint(tmp_path: P
     script = tmp_path / "example.py"
     script.write_text(block, encoding="utf-8")
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, str(script),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        str(script),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     async with asyncio.timeout(120):
         out, err = await proc.communicate()

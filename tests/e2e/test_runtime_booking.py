@@ -60,8 +60,9 @@ def cheapest_flight() -> tuple[str, str, str, str]:
 RESULTS = "flights?from=DEL&to=SXR&date=2026-10-14&trip=oneway&adults=1"
 
 
-def variant_flow(demo: DemoServer, name: str, *, last: dict[str, Any] | None = None
-                 ) -> dict[str, Any]:
+def variant_flow(
+    demo: DemoServer, name: str, *, last: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The booking from the search results on, with a demo variant switched on.
 
     The search form itself is covered by the full booking test; starting from the
@@ -139,18 +140,25 @@ async def test_card_details_never_leave_the_run(
     flow = variant_flow(demo, "")
     flow["steps"] = [*flow["steps"][:-1], *pay]
     flow["vars"]["total"] = ""
-    result = await run(
-        flow, facts=facts.as_dict(), private=facts.secret_names, mask=facts.mask
-    )
+    result = await run(flow, facts=facts.as_dict(), private=facts.secret_names, mask=facts.mask)
 
     assert result.status is RunStatus.GATED, result.failure
     assert result.changed["total"] == "₹3,512"
     assert events.of("payment") == []
     # Only the words the run reports: a timing such as 737.4 ms is not a leak of "737".
-    dump = "\n".join(_texts(
-        (result.steps, result.trace, result.changed, result.screen_text, result.gate,
-         result.failure, result.hints)
-    ))
+    dump = "\n".join(
+        _texts(
+            (
+                result.steps,
+                result.trace,
+                result.changed,
+                result.screen_text,
+                result.gate,
+                result.failure,
+                result.hints,
+            )
+        )
+    )
     for secret in ("4111 1111 1111 1111", "4111111111111111", "1111 1111", "737"):
         assert secret not in dump
     assert facts.leaks(dump) == []
@@ -167,7 +175,11 @@ async def test_card_details_never_leave_the_run(
     ],
 )
 async def test_a_wall_fails_the_run_with_the_wall_on_screen(
-    run: Runner, demo: DemoServer, events: Events, variant: str, wall_words: str,
+    run: Runner,
+    demo: DemoServer,
+    events: Events,
+    variant: str,
+    wall_words: str,
     never_reached: str,
 ) -> None:
     facts = Facts(FACTS)

@@ -24,43 +24,58 @@ function show(text) {
 
 
 async def test_native_select(run: Runner, pages: Pages) -> None:
-    url = pages.add("/choose/select", STATUS + """
+    url = pages.add(
+        "/choose/select",
+        STATUS
+        + """
 <label for="c">Country</label>
 <select id="c" onchange="show('country=' + this.value)">
   <option>India</option><option>Nepal</option><option>Sri Lanka</option>
-</select>""")
-    result = await run([
-        {"browse": url},
-        {"choose": "nepal", "in": "Country"},
-        {"verify": {"shows": "country=Nepal"}},
-        {"choose": "Nepal", "in": "Country"},
-    ])
+</select>""",
+    )
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "nepal", "in": "Country"},
+            {"verify": {"shows": "country=Nepal"}},
+            {"choose": "Nepal", "in": "Country"},
+        ]
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert result.steps[1].element is not None and result.steps[1].element.name == "Country"
     assert result.steps[3].outcome is StepOutcome.ALREADY_DONE
 
 
 async def test_multi_select_adds_to_what_is_selected(run: Runner, pages: Pages) -> None:
-    url = pages.add("/choose/multi", STATUS + """
+    url = pages.add(
+        "/choose/multi",
+        STATUS
+        + """
 <label for="t">Toppings</label>
 <select id="t" multiple size="4" onchange="show('picked: ' +
   Array.from(this.selectedOptions).map(o => o.text).join(', '))">
   <option>Cheese</option><option selected>Olives</option><option>Onion</option>
   <option>Basil</option>
-</select>""")
-    result = await run([
-        {"browse": url},
-        {"choose": "Basil", "in": "Toppings"},
-        {"choose": "Cheese", "in": "Toppings"},
-        {"verify": {"shows": "picked: Cheese, Olives, Basil"}},
-        {"choose": "Olives", "in": "Toppings"},
-    ])
+</select>""",
+    )
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "Basil", "in": "Toppings"},
+            {"choose": "Cheese", "in": "Toppings"},
+            {"verify": {"shows": "picked: Cheese, Olives, Basil"}},
+            {"choose": "Olives", "in": "Toppings"},
+        ]
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert result.steps[4].outcome is StepOutcome.ALREADY_DONE
 
 
 async def test_custom_listbox(run: Runner, pages: Pages) -> None:
-    url = pages.add("/choose/listbox", STATUS + """
+    url = pages.add(
+        "/choose/listbox",
+        STATUS
+        + """
 <span id="size-label">Size</span>
 <button id="size" aria-haspopup="listbox" aria-expanded="false"
   aria-labelledby="size-label size">Medium</button>
@@ -78,19 +93,25 @@ for (const li of list.querySelectorAll('li')) li.onclick = () => {
   btn.textContent = li.textContent; list.hidden = true;
   btn.setAttribute('aria-expanded', 'false'); show('size=' + li.textContent);
 };
-</script>""")
-    result = await run([
-        {"browse": url},
-        {"choose": "Large", "in": "Size"},
-        {"verify": {"shows": "size=Large"}},
-    ])
+</script>""",
+    )
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "Large", "in": "Size"},
+            {"verify": {"shows": "size=Large"}},
+        ]
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     chosen = result.steps[1].element
     assert chosen is not None and (chosen.role, chosen.name) == ("option", "Large")
 
 
 async def test_radio_group(run: Runner, pages: Pages) -> None:
-    url = pages.add("/choose/radio", STATUS + """
+    url = pages.add(
+        "/choose/radio",
+        STATUS
+        + """
 <fieldset><legend>Seat preference</legend>
   <label><input type="radio" name="seat" value="window"
     onchange="show('seat=window')"> Window</label>
@@ -98,36 +119,47 @@ async def test_radio_group(run: Runner, pages: Pages) -> None:
     onchange="show('seat=aisle')"> Aisle</label>
   <label><input type="radio" name="seat" value="middle"
     onchange="show('seat=middle')"> Middle</label>
-</fieldset>""")
-    result = await run([
-        {"browse": url},
-        {"choose": "Aisle", "in": "Seat preference"},
-        {"verify": {"shows": "seat=aisle"}},
-        {"choose": "aisle", "in": "Seat preference"},
-    ])
+</fieldset>""",
+    )
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "Aisle", "in": "Seat preference"},
+            {"verify": {"shows": "seat=aisle"}},
+            {"choose": "aisle", "in": "Seat preference"},
+        ]
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert result.steps[1].element is not None and result.steps[1].element.role == "radio"
     assert result.steps[3].outcome is StepOutcome.ALREADY_DONE
 
 
 async def test_checkbox_ticked_and_already_ticked(run: Runner, pages: Pages) -> None:
-    url = pages.add("/choose/checkbox", STATUS + """
+    url = pages.add(
+        "/choose/checkbox",
+        STATUS
+        + """
 <label><input type="checkbox" id="news" onchange="show('offers=' + this.checked)">
   Send me offers</label>
-<label><input type="checkbox" id="terms" checked> I accept the terms</label>""")
-    result = await run([
-        {"browse": url},
-        {"choose": "yes", "in": "Send me offers"},
-        {"verify": {"shows": "offers=true"}},
-        {"choose": "yes", "in": "I accept the terms"},
-    ])
+<label><input type="checkbox" id="terms" checked> I accept the terms</label>""",
+    )
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "yes", "in": "Send me offers"},
+            {"verify": {"shows": "offers=true"}},
+            {"choose": "yes", "in": "I accept the terms"},
+        ]
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert result.steps[1].outcome is StepOutcome.DONE
     assert result.steps[3].outcome is StepOutcome.ALREADY_DONE
 
 
 async def test_tabs(run: Runner, pages: Pages) -> None:
-    url = pages.add("/choose/tabs", """
+    url = pages.add(
+        "/choose/tabs",
+        """
 <div role="tablist" aria-label="Payment options">
   <button role="tab" id="t1" aria-selected="true" aria-controls="p1">Card</button>
   <button role="tab" id="t2" aria-selected="false" aria-controls="p2" tabindex="-1">UPI</button>
@@ -141,18 +173,23 @@ for (const t of document.querySelectorAll('[role=tab]')) t.onclick = () => {
     document.getElementById(o.getAttribute('aria-controls')).hidden = o !== t;
   }
 };
-</script>""")
-    result = await run([
-        {"browse": url},
-        {"choose": "UPI", "in": "Payment options"},
-        {"verify": {"shows": "Enter your UPI ID"}},
-        {"verify": {"not_shows": "Enter your card"}},
-    ])
+</script>""",
+    )
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "UPI", "in": "Payment options"},
+            {"verify": {"shows": "Enter your UPI ID"}},
+            {"verify": {"not_shows": "Enter your card"}},
+        ]
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert result.steps[1].element is not None and result.steps[1].element.role == "tab"
 
 
-CALENDAR = STATUS + """
+CALENDAR = (
+    STATUS
+    + """
 <label for="checkin">Check-in</label>
 <input id="checkin" readonly placeholder="Pick a date">
 <div id="cal" role="dialog" aria-label="Choose a date" hidden>
@@ -188,31 +225,39 @@ document.getElementById('prev').onclick = () => {
 document.getElementById('next').onclick = () => {
   month += 1; if (month > 11) { month = 0; year += 1; } draw(); };
 </script>"""
+)
 
 
 async def test_date_picker_moves_month_by_month(run: Runner, pages: Pages) -> None:
     url = pages.add("/choose/calendar", CALENDAR)
-    result = await run([
-        {"browse": url},
-        {"choose": "14 Nov 2026", "in": "Check-in"},
-        {"verify": {"shows": "check-in=14 November 2026"}},
-    ])
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "14 Nov 2026", "in": "Check-in"},
+            {"verify": {"shows": "check-in=14 November 2026"}},
+        ]
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     # open, two "Next month" presses, then the day
     assert result.steps[1].actions == 4
-    moves = [e for e in result.trace
-             if e.event == "action" and e.detail.get("what") == "move the calendar forward "
-             "with 'Next month'"]
+    moves = [
+        e
+        for e in result.trace
+        if e.event == "action"
+        and e.detail.get("what") == "move the calendar forward with 'Next month'"
+    ]
     assert len(moves) == 2
 
 
 async def test_date_picker_goes_back_too(run_open: Opener, pages: Pages) -> None:
     url = pages.add("/choose/calendar-back", CALENDAR)
-    async with run_open([
-        {"browse": url},
-        {"choose": "2026-07-03", "in": "Check-in"},
-        {"verify": {"shows": "check-in=3 July 2026"}},
-    ]) as done:
+    async with run_open(
+        [
+            {"browse": url},
+            {"choose": "2026-07-03", "in": "Check-in"},
+            {"verify": {"shows": "check-in=3 July 2026"}},
+        ]
+    ) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.locator("#checkin").input_value() == "3 July 2026"
         assert await done.page.locator("#cal").is_hidden()
@@ -220,7 +265,10 @@ async def test_date_picker_goes_back_too(run_open: Opener, pages: Pages) -> None
 
 
 async def test_native_date_and_time_in_written_forms(run_open: Opener, pages: Pages) -> None:
-    url = pages.add("/choose/native", STATUS + """
+    url = pages.add(
+        "/choose/native",
+        STATUS
+        + """
 <label for="d">Departure date</label>
 <input type="date" id="d" onchange="report()">
 <label for="t">Pickup time</label>
@@ -228,19 +276,24 @@ async def test_native_date_and_time_in_written_forms(run_open: Opener, pages: Pa
 <script>function report() {
   const v = (id) => document.getElementById(id).value;
   show('date=' + v('d') + ' time=' + v('t'));
-}</script>""")
-    async with run_open([
-        {"browse": url},
-        {"choose": "14 Oct 2026", "in": "Departure date"},
-        {"choose": "6:30 pm", "in": "Pickup time"},
-        {"verify": {"shows": "date=2026-10-14 time=18:30"}},
-    ]) as done:
+}</script>""",
+    )
+    async with run_open(
+        [
+            {"browse": url},
+            {"choose": "14 Oct 2026", "in": "Departure date"},
+            {"choose": "6:30 pm", "in": "Pickup time"},
+            {"verify": {"shows": "date=2026-10-14 time=18:30"}},
+        ]
+    ) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.locator("#d").input_value() == "2026-10-14"
         assert await done.page.locator("#t").input_value() == "18:30"
 
 
-AUTOCOMPLETE = STATUS + """
+AUTOCOMPLETE = (
+    STATUS
+    + """
 <label for="city">City</label>
 <input id="city" role="combobox" aria-autocomplete="list" aria-expanded="false"
   aria-controls="city-list" autocomplete="off">
@@ -261,17 +314,20 @@ box.addEventListener('input', () => {
   box.setAttribute('aria-expanded', !list.hidden);
 });
 </script>"""
+)
 
 
 async def test_enter_into_an_autocomplete_picks_the_suggestion(
     run_open: Opener, pages: Pages
 ) -> None:
     url = pages.add("/enter/autocomplete", AUTOCOMPLETE)
-    async with run_open([
-        {"browse": url},
-        {"enter": "Pune", "into": "City"},
-        {"verify": {"shows": "city=Pune (PNQ)"}},
-    ]) as done:
+    async with run_open(
+        [
+            {"browse": url},
+            {"enter": "Pune", "into": "City"},
+            {"verify": {"shows": "city=Pune (PNQ)"}},
+        ]
+    ) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.locator("#city").input_value() == "Pune (PNQ)"
         assert await done.page.locator("#city-list").is_hidden()
@@ -280,26 +336,33 @@ async def test_enter_into_an_autocomplete_picks_the_suggestion(
 
 async def test_choose_in_an_autocomplete(run_open: Opener, pages: Pages) -> None:
     url = pages.add("/choose/autocomplete", AUTOCOMPLETE)
-    async with run_open([
-        {"browse": url},
-        {"choose": "Mumbai", "in": "City"},
-        {"verify": {"shows": "city=Mumbai (BOM)"}},
-    ]) as done:
+    async with run_open(
+        [
+            {"browse": url},
+            {"choose": "Mumbai", "in": "City"},
+            {"verify": {"shows": "city=Mumbai (BOM)"}},
+        ]
+    ) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.locator("#city").input_value() == "Mumbai (BOM)"
         assert await done.page.evaluate("window.shown") == ["city=Mumbai (BOM)"]
 
 
 async def test_enter_reads_the_field_back(run: Runner, pages: Pages) -> None:
-    url = pages.add("/enter/maxlength", """
+    url = pages.add(
+        "/enter/maxlength",
+        """
 <label for="n">Name</label><input id="n">
-<label for="pin">PIN code</label><input id="pin" maxlength="3">""")
-    result = await run([
-        {"browse": url},
-        {"enter": "Asha Raina", "into": "Name"},
-        {"enter": "Asha Raina", "into": "Name"},
-        {"enter": "110001", "into": "PIN code"},
-    ])
+<label for="pin">PIN code</label><input id="pin" maxlength="3">""",
+    )
+    result = await run(
+        [
+            {"browse": url},
+            {"enter": "Asha Raina", "into": "Name"},
+            {"enter": "Asha Raina", "into": "Name"},
+            {"enter": "110001", "into": "PIN code"},
+        ]
+    )
     assert result.status is RunStatus.FAILED
     assert result.steps[1].outcome is StepOutcome.DONE
     assert result.steps[2].outcome is StepOutcome.ALREADY_DONE
@@ -310,9 +373,12 @@ async def test_enter_reads_the_field_back(run: Runner, pages: Pages) -> None:
 async def test_a_secret_already_in_its_field_is_compared_on_the_page(
     run: Runner, pages: Pages
 ) -> None:
-    url = pages.add("/enter/secret", """
+    url = pages.add(
+        "/enter/secret",
+        """
 <label for="u">Username</label><input id="u" value="asha">
-<label for="p">Password</label><input id="p" type="password" value="old-pass-1">""")
+<label for="p">Password</label><input id="p" type="password" value="old-pass-1">""",
+    )
     facts = Facts({"user": "asha", "password": "s3cret-Pass"})
     steps = [
         {"browse": url},
@@ -322,11 +388,16 @@ async def test_a_secret_already_in_its_field_is_compared_on_the_page(
     ]
     result = await run(
         {"vars": {"user": "", "password": ""}, "steps": steps},
-        facts=facts.as_dict(), private=facts.secret_names, mask=facts.mask,
+        facts=facts.as_dict(),
+        private=facts.secret_names,
+        mask=facts.mask,
     )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert [r.outcome for r in result.steps[1:]] == [
-        StepOutcome.ALREADY_DONE, StepOutcome.DONE, StepOutcome.ALREADY_DONE]
+        StepOutcome.ALREADY_DONE,
+        StepOutcome.DONE,
+        StepOutcome.ALREADY_DONE,
+    ]
     assert facts.leaks(repr((result.steps, result.trace, result.screen_text))) == []
 
 
@@ -335,7 +406,10 @@ async def test_a_custom_dropdown_picks_from_the_list_it_opened(
 ) -> None:
     # A list of swatches is always showing with the same option names; choosing in
     # "Accent colour" must pick from the popup that opening it showed.
-    url = pages.add("/choose/two-lists", STATUS + """
+    url = pages.add(
+        "/choose/two-lists",
+        STATUS
+        + """
 <p>Body colour</p>
 <ul role="listbox" aria-label="Body colour">
   <li role="option" onclick="show('body=' + this.textContent)">Red</li>
@@ -349,12 +423,15 @@ async def test_a_custom_dropdown_picks_from_the_list_it_opened(
       this.parentNode.hidden = true">Red</li>
   <li role="option" onclick="show('accent=' + this.textContent);
       this.parentNode.hidden = true">Green</li>
-</ul>""")
-    async with run_open([
-        {"browse": url},
-        {"choose": "Red", "in": "Accent colour"},
-        {"verify": {"shows": "accent=Red"}},
-    ]) as done:
+</ul>""",
+    )
+    async with run_open(
+        [
+            {"browse": url},
+            {"choose": "Red", "in": "Accent colour"},
+            {"verify": {"shows": "accent=Red"}},
+        ]
+    ) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         # the always-showing swatch list was never clicked; the popup closed on the pick
         assert await done.page.evaluate("window.shown") == ["accent=Red"]

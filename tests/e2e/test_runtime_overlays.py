@@ -34,16 +34,25 @@ SALE = [{"click": "Summer sale"}, {"verify": {"shows": "Opened the sale"}}]
 
 
 def _wall(title: str, body: str, *buttons: str) -> str:
-    return PAGE.format(title=title, body=body,
-                       buttons="".join(f"<button>{b}</button>" for b in buttons))
+    return PAGE.format(
+        title=title, body=body, buttons="".join(f"<button>{b}</button>" for b in buttons)
+    )
 
 
 async def test_a_wall_over_the_target_is_closed_with_its_least_consenting_choice(
     run: Runner, pages: Pages
 ) -> None:
-    url = pages.add("/cover/consent", _wall(
-        "We care about your privacy", "We and our partners use cookies.",
-        "Accept all", "Close", "Only necessary", "Reject all"))
+    url = pages.add(
+        "/cover/consent",
+        _wall(
+            "We care about your privacy",
+            "We and our partners use cookies.",
+            "Accept all",
+            "Close",
+            "Only necessary",
+            "Reject all",
+        ),
+    )
     result = await run([{"browse": url}, *SALE])
     assert result.status is RunStatus.COMPLETED, result.failure
     dismissed = [t.detail for t in result.trace if t.event == "dismiss"]
@@ -54,9 +63,15 @@ async def test_a_wall_over_the_target_is_closed_with_its_least_consenting_choice
 async def test_a_wall_with_nothing_that_closes_it_fails_at_once_saying_so(
     run: Runner, pages: Pages
 ) -> None:
-    url = pages.add("/cover/no-way-out", _wall(
-        "We care about your privacy", "We and our partners use cookies.",
-        "Accept all", "Manage settings"))
+    url = pages.add(
+        "/cover/no-way-out",
+        _wall(
+            "We care about your privacy",
+            "We and our partners use cookies.",
+            "Accept all",
+            "Manage settings",
+        ),
+    )
     started = time.perf_counter()
     result = await run([{"browse": url}, *SALE])
     assert time.perf_counter() - started < 6
@@ -64,14 +79,14 @@ async def test_a_wall_with_nothing_that_closes_it_fails_at_once_saying_so(
     assert result.failure is not None
     assert result.failure.reason == (
         "'Summer sale' is covered by a dialog ('We care about your privacy'); "
-        "the flow does not say how to close it")
+        "the flow does not say how to close it"
+    )
 
 
-async def test_a_login_wall_over_the_target_is_left_for_a_person(
-    run: Runner, pages: Pages
-) -> None:
-    url = pages.add("/cover/login", _wall(
-        "Sign in to continue", "Members see the sale first.", "Sign in", "×"))
+async def test_a_login_wall_over_the_target_is_left_for_a_person(run: Runner, pages: Pages) -> None:
+    url = pages.add(
+        "/cover/login", _wall("Sign in to continue", "Members see the sale first.", "Sign in", "×")
+    )
     result = await run([{"browse": url}, *SALE])
     assert result.status is RunStatus.FAILED
     assert result.failure is not None
@@ -80,10 +95,10 @@ async def test_a_login_wall_over_the_target_is_left_for_a_person(
     assert human_wall(result.screen_text) == "a login wall"
 
 
-async def test_a_banner_over_part_of_the_page_is_closed_too(
-    run: Runner, pages: Pages
-) -> None:
-    url = pages.add("/cover/banner", """
+async def test_a_banner_over_part_of_the_page_is_closed_too(run: Runner, pages: Pages) -> None:
+    url = pages.add(
+        "/cover/banner",
+        """
 <h1>Shop</h1><p id="said">Nothing chosen</p>
 <div style="height:640px"></div>
 <button style="width:300px;height:60px"
@@ -94,17 +109,25 @@ async def test_a_banner_over_part_of_the_page_is_closed_too(
 <script>
 document.querySelector('#banner button:last-child').onclick = () =>
   document.getElementById('banner').remove();
-</script>""")
+</script>""",
+    )
     result = await run([{"browse": url}, *SALE])
     assert result.status is RunStatus.COMPLETED, result.failure
     assert [t.detail["control"] for t in result.trace if t.event == "dismiss"] == ["No thanks"]
 
 
 async def test_a_card_form_over_the_target_is_not_closed(run: Runner, pages: Pages) -> None:
-    url = pages.add("/cover/card", _wall(
-        "Complete your membership", """
+    url = pages.add(
+        "/cover/card",
+        _wall(
+            "Complete your membership",
+            """
 <label>Card number <input name="cc"></label> <label>CVV <input name="cvv"></label>
-<label>Expiry date <input name="exp"></label>""", "Pay $9", "Close"))
+<label>Expiry date <input name="exp"></label>""",
+            "Pay $9",
+            "Close",
+        ),
+    )
     result = await run([{"browse": url}, *SALE])
     assert result.status is RunStatus.FAILED
     assert result.failure is not None

@@ -15,26 +15,33 @@ QUICK = RuntimeSettings(target_timeout_ms=600, settle_timeout_ms=5_000, wait_tim
 
 
 async def test_read_a_value_by_its_label(run: Runner, pages: Pages) -> None:
-    url = pages.add("/read/label", """
+    url = pages.add(
+        "/read/label",
+        """
 <h1>Your order</h1>
 <p>Order total: <strong>₹1,250</strong></p>
 <dl><dt>Status</dt><dd>Shipped</dd><dt>Carrier</dt><dd>BlueDart</dd></dl>
-<label for="ref">Reference</label><input id="ref" value="AB-77" readonly>""")
-    result = await run({
-        "vars": {"total": "", "status": "", "ref": ""},
-        "steps": [
-            {"browse": url},
-            {"read": "Order total", "as": "total"},
-            {"read": "the status", "as": "status"},
-            {"read": "Reference", "as": "ref"},
-        ],
-    })
+<label for="ref">Reference</label><input id="ref" value="AB-77" readonly>""",
+    )
+    result = await run(
+        {
+            "vars": {"total": "", "status": "", "ref": ""},
+            "steps": [
+                {"browse": url},
+                {"read": "Order total", "as": "total"},
+                {"read": "the status", "as": "status"},
+                {"read": "Reference", "as": "ref"},
+            ],
+        }
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert result.changed == {"total": "₹1,250", "status": "Shipped", "ref": "AB-77"}
 
 
 async def test_read_a_table_as_a_list_of_objects(run: Runner, pages: Pages) -> None:
-    url = pages.add("/read/table", """
+    url = pages.add(
+        "/read/table",
+        """
 <h1>Trains</h1>
 <table>
   <thead><tr><th>Train</th><th>Departs</th><th>Fare</th><th></th></tr></thead>
@@ -43,11 +50,14 @@ async def test_read_a_table_as_a_list_of_objects(run: Runner, pages: Pages) -> N
     <tr><td>Duronto</td><td>22:10</td><td>₹2,410</td><td><button>Book</button></td></tr>
     <tr><td>Garib Rath</td><td>06:05</td><td>₹1,340</td><td><button>Book</button></td></tr>
   </tbody>
-</table>""")
-    result = await run({
-        "vars": {"trains": []},
-        "steps": [{"browse": url}, {"read": "the trains", "as": "trains", "list": True}],
-    })
+</table>""",
+    )
+    result = await run(
+        {
+            "vars": {"trains": []},
+            "steps": [{"browse": url}, {"read": "the trains", "as": "trains", "list": True}],
+        }
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     trains = result.changed["trains"]
     assert isinstance(trains, list) and len(trains) == 3
@@ -57,37 +67,42 @@ async def test_read_a_table_as_a_list_of_objects(run: Runner, pages: Pages) -> N
     assert first["Departs"] == "16:55"
     assert first["Fare"] == "₹2,890"
     assert [t["Train"] for t in trains if isinstance(t, dict)] == [
-        "Rajdhani", "Duronto", "Garib Rath"
+        "Rajdhani",
+        "Duronto",
+        "Garib Rath",
     ]
     assert all("Book" not in str(t.get("text")) for t in trains if isinstance(t, dict))
 
 
-async def test_read_stays_in_the_card_or_column_its_words_name(
-    run: Runner, pages: Pages
-) -> None:
+async def test_read_stays_in_the_card_or_column_its_words_name(run: Runner, pages: Pages) -> None:
     cards = "".join(
         f'<div class="card"><div class="t">{name}</div><div>{score} Excellent</div>'
         f"<div>${price}</div><a href='#'>See availability</a></div>"
         for name, score, price in (("Parkside Suites", "8.7", 199), ("The Wren", "9.4", 275))
     )
-    url = pages.add("/read/columns", f"""
+    url = pages.add(
+        "/read/columns",
+        f"""
 <style>.grid{{display:grid;grid-template-columns:1fr 1fr;gap:16px}}
 .card{{border:1px solid #ccc;padding:8px}}</style>
 <h1>Stays</h1><div class="grid">{cards}</div>
 <div class="grid"><div><p>Departure</p><p>06:10</p></div>
   <section><h3>Arrival</h3><p>08:45 next day</p></section></div>
 <dl><dt>Fare</dt><dd>₹2,400 incl. taxes</dd></dl>
-<table><tr><th>Subtotal</th><td>₹3,000</td></tr><tr><th>Total</th><td>₹3,512</td></tr></table>""")
-    result = await run({
-        "vars": {"wren": "", "arrival": "", "fare": "", "total": ""},
-        "steps": [
-            {"browse": url},
-            {"read": "The Wren", "as": "wren"},
-            {"read": "Arrival", "as": "arrival"},
-            {"read": "Fare", "as": "fare"},
-            {"read": "Total", "as": "total"},
-        ],
-    })
+<table><tr><th>Subtotal</th><td>₹3,000</td></tr><tr><th>Total</th><td>₹3,512</td></tr></table>""",
+    )
+    result = await run(
+        {
+            "vars": {"wren": "", "arrival": "", "fare": "", "total": ""},
+            "steps": [
+                {"browse": url},
+                {"read": "The Wren", "as": "wren"},
+                {"read": "Arrival", "as": "arrival"},
+                {"read": "Fare", "as": "fare"},
+                {"read": "Total", "as": "total"},
+            ],
+        }
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     wren = str(result.changed["wren"])
     assert "9.4" in wren and "$275" in wren
@@ -120,15 +135,17 @@ document.getElementById('more').onclick = () => {
 
 async def test_repeat_until_load_more_runs_out(run: Runner, pages: Pages) -> None:
     url = pages.add("/steps/more", LOAD_MORE)
-    result = await run({
-        "steps": [
-            {"browse": url},
-            {"verify": {"not_shows": "Item 3"}},
-            {"repeat_until": {"shows": "No more results"}, "do": [{"click": "Load more"}]},
-            {"verify": {"all": [{"shows": "Item 8"}, {"not_shows": "Item 9"}]}},
-            {"repeat_until": {"shows": "No more results"}, "do": [{"click": "Load more"}]},
-        ],
-    })
+    result = await run(
+        {
+            "steps": [
+                {"browse": url},
+                {"verify": {"not_shows": "Item 3"}},
+                {"repeat_until": {"shows": "No more results"}, "do": [{"click": "Load more"}]},
+                {"verify": {"all": [{"shows": "Item 8"}, {"not_shows": "Item 9"}]}},
+                {"repeat_until": {"shows": "No more results"}, "do": [{"click": "Load more"}]},
+            ],
+        }
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     clicks = [r for r in result.steps if r.path.startswith("2.do")]
     assert len(clicks) == 3 and all(r.outcome is StepOutcome.DONE for r in clicks)
@@ -137,18 +154,25 @@ async def test_repeat_until_load_more_runs_out(run: Runner, pages: Pages) -> Non
 
 async def test_repeat_until_gives_up_after_max_rounds(run: Runner, pages: Pages) -> None:
     url = pages.add("/steps/more-max", LOAD_MORE)
-    result = await run([
-        {"browse": url},
-        {"repeat_until": {"shows": "No more results"}, "do": [{"click": "Load more"}],
-         "max": 2},
-    ])
+    result = await run(
+        [
+            {"browse": url},
+            {
+                "repeat_until": {"shows": "No more results"},
+                "do": [{"click": "Load more"}],
+                "max": 2,
+            },
+        ]
+    )
     assert result.status is RunStatus.FAILED
     assert result.failure is not None and result.failure.path == "1"
     assert "after 2 rounds" in result.failure.reason
 
 
 async def test_wait_and_if_and_verify(run: Runner, pages: Pages) -> None:
-    url = pages.add("/steps/wait", """
+    url = pages.add(
+        "/steps/wait",
+        """
 <p id="state">Loading…</p>
 <button id="go" hidden>Start</button>
 <script>setTimeout(() => {
@@ -157,19 +181,25 @@ async def test_wait_and_if_and_verify(run: Runner, pages: Pages) -> None:
 }, 400);
 document.getElementById('go').onclick = () => {
   document.getElementById('state').textContent = 'Started'; };
-</script>""")
-    result = await run({
-        "vars": {"mode": "fast"},
-        "steps": [
-            {"browse": url},
-            {"wait": {"shows": "Ready"}, "timeout_ms": 3000},
-            {"if": {"var": "mode", "equals": "slow"}, "then": [{"click": "Nothing here"}]},
-            {"if": {"any": [{"shows": "Nope"}, {"var": "mode", "equals": "FAST"}]},
-             "then": [{"click": "Start"}], "else": [{"click": "Nothing here"}]},
-            {"verify": {"shows": "Started"}},
-            {"wait": {"shows": "never"}, "timeout_ms": 300},
-        ],
-    })
+</script>""",
+    )
+    result = await run(
+        {
+            "vars": {"mode": "fast"},
+            "steps": [
+                {"browse": url},
+                {"wait": {"shows": "Ready"}, "timeout_ms": 3000},
+                {"if": {"var": "mode", "equals": "slow"}, "then": [{"click": "Nothing here"}]},
+                {
+                    "if": {"any": [{"shows": "Nope"}, {"var": "mode", "equals": "FAST"}]},
+                    "then": [{"click": "Start"}],
+                    "else": [{"click": "Nothing here"}],
+                },
+                {"verify": {"shows": "Started"}},
+                {"wait": {"shows": "never"}, "timeout_ms": 300},
+            ],
+        }
+    )
     assert result.status is RunStatus.FAILED
     outcomes = {r.path: r.outcome for r in result.steps}
     assert outcomes["2"] is StepOutcome.SKIPPED
@@ -182,7 +212,9 @@ document.getElementById('go').onclick = () => {
 
 
 async def test_a_target_that_comes_late_is_waited_for(run_open: Opener, pages: Pages) -> None:
-    url = pages.add("/steps/late", """
+    url = pages.add(
+        "/steps/late",
+        """
 <p id="out">waiting</p>
 <script>setTimeout(() => {
   const b = document.createElement('button'); b.textContent = 'Continue';
@@ -191,7 +223,8 @@ async def test_a_target_that_comes_late_is_waited_for(run_open: Opener, pages: P
     out.textContent = 'went on'; out.dataset.clicks = Number(out.dataset.clicks || 0) + 1;
   };
   document.body.appendChild(b);
-}, 700);</script>""")
+}, 700);</script>""",
+    )
     async with run_open(
         [{"browse": url}, {"click": "Continue"}, {"verify": {"shows": "went on"}}]
     ) as done:
@@ -202,7 +235,9 @@ async def test_a_target_that_comes_late_is_waited_for(run_open: Opener, pages: P
 
 
 async def test_press_a_key(run_open: Opener, pages: Pages) -> None:
-    url = pages.add("/steps/press", """
+    url = pages.add(
+        "/steps/press",
+        """
 <label for="q">Search</label><input id="q">
 <p id="out"></p>
 <ol id="searches"></ol>
@@ -212,15 +247,18 @@ async def test_press_a_key(run_open: Opener, pages: Pages) -> None:
     const li = document.createElement('li'); li.textContent = e.target.value;
     document.getElementById('searches').appendChild(li);
   }
-});</script>""")
-    async with run_open([
-        {"browse": url},
-        {"enter": "shoes", "into": "Search"},
-        {"press": "Enter"},
-        {"verify": {"shows": "Searched for shoes"}},
-        {"enter": "boots", "into": "Search", "submit": True},
-        {"verify": {"shows": "Searched for boots"}},
-    ]) as done:
+});</script>""",
+    )
+    async with run_open(
+        [
+            {"browse": url},
+            {"enter": "shoes", "into": "Search"},
+            {"press": "Enter"},
+            {"verify": {"shows": "Searched for shoes"}},
+            {"enter": "boots", "into": "Search", "submit": True},
+            {"verify": {"shows": "Searched for boots"}},
+        ]
+    ) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         # one search per Enter, each with what was typed then
         assert await done.page.locator("#searches li").all_text_contents() == ["shoes", "boots"]
@@ -235,43 +273,54 @@ async def test_a_click_that_changes_nothing_fails(run: Runner, pages: Pages) -> 
     assert result.steps[1].outcome is StepOutcome.FAILED
 
 
-async def test_clickable_without_a_role_and_a_dialog_that_opens(
-    run: Runner, pages: Pages
-) -> None:
-    url = pages.add("/steps/dialog", """
+async def test_clickable_without_a_role_and_a_dialog_that_opens(run: Runner, pages: Pages) -> None:
+    url = pages.add(
+        "/steps/dialog",
+        """
 <div class="card" style="cursor:pointer" onclick="document.getElementById('dlg').showModal()">
   Show details</div>
 <dialog id="dlg"><h2>Details</h2><p>Free cancellation until 24 h before.</p>
   <button onclick="this.closest('dialog').close(); document.body.append('closed')">Close</button>
-</dialog>""")
-    result = await run([
-        {"browse": url},
-        {"click": "Show details"},
-        {"verify": {"shows": "Free cancellation"}},
-        {"click": "Close"},
-        {"verify": {"shows": "closed"}},
-    ])
+</dialog>""",
+    )
+    result = await run(
+        [
+            {"browse": url},
+            {"click": "Show details"},
+            {"verify": {"shows": "Free cancellation"}},
+            {"click": "Close"},
+            {"verify": {"shows": "closed"}},
+        ]
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert result.steps[1].element is not None and result.steps[1].element.role == "clickable"
 
 
 async def test_a_new_tab_is_followed_and_left(run_open: Opener, pages: Pages) -> None:
     pages.add("/tabs/asked", "noted")
-    pages.add("/tabs/help", """<h1>Help centre</h1>
+    pages.add(
+        "/tabs/help",
+        """<h1>Help centre</h1>
 <button onclick="fetch('/tabs/asked', {method: 'POST'})
   .then(() => document.body.append('asked'))">Ask</button>
-<button onclick="window.close()">Close this tab</button>""")
-    url = pages.add("/tabs/main", """<h1>Shop</h1>
-<a href="/tabs/help" target="_blank">Open help</a>""")
-    async with run_open([
-        {"browse": url},
-        {"click": "Open help"},
-        {"verify": {"shows": "Help centre"}},
-        {"click": "Ask"},
-        {"verify": {"shows": "asked"}},
-        {"click": "Close this tab"},
-        {"verify": {"shows": "Shop"}},
-    ]) as done:
+<button onclick="window.close()">Close this tab</button>""",
+    )
+    url = pages.add(
+        "/tabs/main",
+        """<h1>Shop</h1>
+<a href="/tabs/help" target="_blank">Open help</a>""",
+    )
+    async with run_open(
+        [
+            {"browse": url},
+            {"click": "Open help"},
+            {"verify": {"shows": "Help centre"}},
+            {"click": "Ask"},
+            {"verify": {"shows": "asked"}},
+            {"click": "Close this tab"},
+            {"verify": {"shows": "Shop"}},
+        ]
+    ) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         # the help tab was opened once, asked in once, and is gone; the run is back home
         assert pages.hits.count("/tabs/help") == 1
@@ -280,9 +329,12 @@ async def test_a_new_tab_is_followed_and_left(run_open: Opener, pages: Pages) ->
 
 
 async def test_payment_and_irreversible_clicks_are_gated(run: Runner, pages: Pages) -> None:
-    url = pages.add("/guard/order", """<h1>Basket</h1>
+    url = pages.add(
+        "/guard/order",
+        """<h1>Basket</h1>
 <button onclick="document.body.append('ordered')">Place order</button>
-<button onclick="document.body.append('deleted')">Delete account</button>""")
+<button onclick="document.body.append('deleted')">Delete account</button>""",
+    )
     result = await run([{"browse": url}, {"click": "Place order"}])
     assert result.status is RunStatus.GATED
     assert result.gate is not None and result.gate.consequence == "payment"
@@ -300,11 +352,14 @@ async def test_payment_and_irreversible_clicks_are_gated(run: Runner, pages: Pag
 
 
 async def test_any_click_on_a_card_form_screen_is_gated(run: Runner, pages: Pages) -> None:
-    url = pages.add("/guard/card", """<h1>Payment</h1>
+    url = pages.add(
+        "/guard/card",
+        """<h1>Payment</h1>
 <form><label for="cn">Card number</label><input id="cn" autocomplete="cc-number">
 <label for="cv">CVV</label><input id="cv" autocomplete="cc-csc">
 <label for="ex">Expiry date</label><input id="ex" placeholder="MM/YY">
-<button type="button" onclick="document.body.append('went')">Continue</button></form>""")
+<button type="button" onclick="document.body.append('went')">Continue</button></form>""",
+    )
     result = await run([{"browse": url}, {"click": "Continue"}])
     assert result.status is RunStatus.GATED
     assert result.gate is not None and result.gate.payment_screen
@@ -323,8 +378,10 @@ async def test_any_click_on_a_card_form_screen_is_gated(run: Runner, pages: Page
 async def test_max_actions_is_a_clear_stop(run: Runner, pages: Pages) -> None:
     url = pages.add("/budget/more", LOAD_MORE)
     result = await run(
-        [{"browse": url}, {"repeat_until": {"shows": "No more results"},
-                           "do": [{"click": "Load more"}]}],
+        [
+            {"browse": url},
+            {"repeat_until": {"shows": "No more results"}, "do": [{"click": "Load more"}]},
+        ],
         budget=RunBudget(max_actions=2),
     )
     assert result.status is RunStatus.BUDGET_SPENT
@@ -346,8 +403,9 @@ async def test_do_needs_a_model_decider(run: Runner, pages: Pages) -> None:
 
 async def test_blocked_origins_fail_saying_so(run: Runner, pages: Pages) -> None:
     url = pages.add("/origins/home", '<a href="http://localhost:9/elsewhere">Elsewhere</a>')
-    result = await run([{"browse": url}, {"browse": "http://localhost:9/x"}],
-                       origins=(pages.origin,))
+    result = await run(
+        [{"browse": url}, {"browse": "http://localhost:9/x"}], origins=(pages.origin,)
+    )
     assert result.status is RunStatus.FAILED
     assert result.failure is not None and result.failure.path == "1"
     assert "blocked" in result.failure.reason and "origins" in result.failure.reason
@@ -358,8 +416,11 @@ async def test_blocked_origins_fail_saying_so(run: Runner, pages: Pages) -> None
 
 
 async def test_an_optional_step_that_fails_is_skipped(run: Runner, pages: Pages) -> None:
-    url = pages.add("/optional/page", """<p id="o">start</p>
-<button onclick="document.getElementById('o').textContent='pressed'">Press me</button>""")
+    url = pages.add(
+        "/optional/page",
+        """<p id="o">start</p>
+<button onclick="document.getElementById('o').textContent='pressed'">Press me</button>""",
+    )
     result = await run(
         [
             {"browse": url},
@@ -395,15 +456,19 @@ async def test_a_workspace_whose_last_page_closed_opens_a_new_session(
 async def test_stop_before_prefers_an_enabled_control_and_never_presses_a_disabled_one(
     run: Runner, pages: Pages
 ) -> None:
-    url = pages.add("/steps/disabled-pay", """
+    url = pages.add(
+        "/steps/disabled-pay",
+        """
 <button disabled>Pay with wallet</button>
-<button onclick="document.body.append('Paid by card')">Pay by card</button>""")
+<button onclick="document.body.append('Paid by card')">Pay by card</button>""",
+    )
     result = await run([{"browse": url}, {"stop_before": "paying"}])
     assert result.status is RunStatus.GATED
     assert result.gate is not None and result.gate.label == "Pay by card"
 
     url = pages.add("/steps/only-disabled", "<button disabled>Delete account</button>")
-    result = await run([{"browse": url}, {"stop_before": "deleting the account"}],
-                       allow_destructive=True)
+    result = await run(
+        [{"browse": url}, {"stop_before": "deleting the account"}], allow_destructive=True
+    )
     assert result.status is RunStatus.FAILED
     assert result.failure is not None and "is disabled" in result.failure.reason

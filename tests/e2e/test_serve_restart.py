@@ -64,8 +64,12 @@ class HoldFirst:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         gate = self.gate
-        if (scope["type"] == "http" and scope["method"] == "POST"
-                and scope["path"] == gate.path and not gate.reached.is_set()):
+        if (
+            scope["type"] == "http"
+            and scope["method"] == "POST"
+            and scope["path"] == gate.path
+            and not gate.reached.is_set()
+        ):
             gate.reached.set()
             await gate.release.wait()
             await PlainTextResponse("gone", status_code=503)(scope, receive, send)
@@ -75,8 +79,15 @@ class HoldFirst:
 
 async def gofer(*args: str, env: dict[str, str]) -> str:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "gofer.cli", *args, env=env, stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "gofer.cli",
+        *args,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     async with asyncio.timeout(120):
         out, err = await proc.communicate()
     assert proc.returncode == 0, err.decode()
@@ -103,8 +114,9 @@ async def killed(proc: asyncio.subprocess.Process) -> None:
 
 @asynccontextmanager
 async def client(server: Started, token: str) -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient(base_url=server.url, timeout=90,
-                                 headers={"Authorization": f"Bearer {token}"}) as http:
+    async with httpx.AsyncClient(
+        base_url=server.url, timeout=90, headers={"Authorization": f"Bearer {token}"}
+    ) as http:
         yield http
 
 
@@ -115,19 +127,30 @@ async def call(http: httpx.AsyncClient, name: str, body: dict[str, Any]) -> dict
 
 
 async def test_a_killed_server_started_again_loses_nothing_and_reruns_the_cut_turn_once(
-    store_url: str, store_kind: str, tmp_path: Path,
+    store_url: str,
+    store_kind: str,
+    tmp_path: Path,
 ) -> None:
     gate = Gate("/passengers")
     app = create_app(seed=7)
     app.add_middleware(HoldFirst, gate=gate)
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path), "GOFER_DB": store_url,
-           "GOFER_TOKENS": str(tmp_path / "tokens.db"), "PYTHONUNBUFFERED": "1"}
-    token = json.loads(await gofer("token", "create", "--owner", "alice", "--json",
-                                   env=env))["token"]
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": str(tmp_path),
+        "GOFER_DB": store_url,
+        "GOFER_TOKENS": str(tmp_path / "tokens.db"),
+        "PYTHONUNBUFFERED": "1",
+    }
+    token = json.loads(await gofer("token", "create", "--owner", "alice", "--json", env=env))[
+        "token"
+    ]
     async with DemoServer(app=app) as demo:
         facts = {k: v for k, v in DEMO_FACTS.items() if k != "mobile number"}
-        body = {"flow": demo_flow(demo.url), "facts": facts,
-                "constraints": {"origins": [demo.url.rstrip("/")]}}
+        body = {
+            "flow": demo_flow(demo.url),
+            "facts": facts,
+            "constraints": {"origins": [demo.url.rstrip("/")]},
+        }
 
         # 1. a task waiting for its caller when the server dies
         async with serving(env) as first, client(first, token) as http:
@@ -141,8 +164,9 @@ async def test_a_killed_server_started_again_loses_nothing_and_reruns_the_cut_tu
         async with serving(env) as second, client(second, token) as http:
             waiting = await call(http, "await_task", {"id": task_id, "timeout_ms": 0})
             assert waiting["status"] == started["status"]
-            answered = await call(http, "continue_task",
-                                  {"id": task_id, "inputs": {"mobile number": MOBILE}})
+            answered = await call(
+                http, "continue_task", {"id": task_id, "inputs": {"mobile number": MOBILE}}
+            )
             assert answered["status"]["state"] == "running"
             async with asyncio.timeout(120):
                 await gate.reached.wait()
@@ -167,9 +191,11 @@ async def test_a_killed_server_started_again_loses_nothing_and_reruns_the_cut_tu
         assert demo.events_of("payment") == []
         assert "Indus Air" in json.dumps(report["records"], ensure_ascii=False)
 
-    connector = (PostgresConnector(store_url) if store_kind == "postgres"
-                 else SQLiteConnector(store_url))
+    connector = (
+        PostgresConnector(store_url) if store_kind == "postgres" else SQLiteConnector(store_url)
+    )
     async with connector as db:
         turns = await db.queue().items(group=group_of(task_id))
-    assert [(t.kind, t.attempts, t.state) for t in turns] == [("reply", 2, "done")], \
+    assert [(t.kind, t.attempts, t.state) for t in turns] == [("reply", 2, "done")], (
         "the cut turn ran exactly once more"
+    )

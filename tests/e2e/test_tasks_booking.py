@@ -60,7 +60,10 @@ def origin_of(demo: DemoServer) -> str:
 
 
 def booking(
-    demo: DemoServer, variant: str = "", *, before_last: list[dict[str, Any]] | None = None,
+    demo: DemoServer,
+    variant: str = "",
+    *,
+    before_last: list[dict[str, Any]] | None = None,
     last: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The demo booking flow on ``variant``, with ``before_last`` inserted before its final
@@ -115,10 +118,13 @@ async def tasks(runner: WorkspaceRunner) -> AsyncIterator[Tasks]:
 async def test_booking_ends_at_the_payment_checkpoint_with_the_cheapest_flight(
     tasks: Tasks, runner: WorkspaceRunner, demo: DemoServer, events: Events
 ) -> None:
-    first = await tasks.start_task({
-        "flow": demo_flow(demo.url), "facts": DEMO_FACTS,
-        "constraints": {"origins": [origin_of(demo)]},
-    })
+    first = await tasks.start_task(
+        {
+            "flow": demo_flow(demo.url),
+            "facts": DEMO_FACTS,
+            "constraints": {"origins": [origin_of(demo)]},
+        }
+    )
     assert first.status.state == "running"
     assert first.next == [Call.AWAIT_TASK, Call.CANCEL_TASK]
 
@@ -205,15 +211,15 @@ async def test_fill_then_approve_fills_the_card_and_approving_pays(
     assert payments[0]["flight"] == "IU639" and payments[0]["amount"] == 3512
 
 
-async def test_fill_then_approve_without_origins_is_refused(
-    tasks: Tasks, demo: DemoServer
-) -> None:
+async def test_fill_then_approve_without_origins_is_refused(tasks: Tasks, demo: DemoServer) -> None:
     with pytest.raises(GoferError) as refused:
-        await tasks.start_task({
-            "flow": booking(demo, before_last=CARD_STEPS),
-            "facts": {**DEMO_FACTS, **CARD},
-            "constraints": {"payment": "fill_then_approve"},
-        })
+        await tasks.start_task(
+            {
+                "flow": booking(demo, before_last=CARD_STEPS),
+                "facts": {**DEMO_FACTS, **CARD},
+                "constraints": {"payment": "fill_then_approve"},
+            }
+        )
     assert refused.value.code == "ORIGINS_REQUIRED"
     assert (await tasks.list_tasks()).tasks == []
 
@@ -287,9 +293,13 @@ async def test_injected_instructions_still_end_at_the_payment_checkpoint(
 async def test_a_too_small_action_budget_fails_the_task(
     tasks: Tasks, runner: WorkspaceRunner, demo: DemoServer, events: Events
 ) -> None:
-    start = await tasks.start_task({
-        "flow": demo_flow(demo.url), "facts": DEMO_FACTS, "budget": {"max_actions": 4},
-    })
+    start = await tasks.start_task(
+        {
+            "flow": demo_flow(demo.url),
+            "facts": DEMO_FACTS,
+            "budget": {"max_actions": 4},
+        }
+    )
     view = await settle(tasks, start.id)
 
     status = view.status
@@ -302,9 +312,7 @@ async def test_a_too_small_action_budget_fails_the_task(
     assert events.of("search") == []
 
 
-async def test_an_approval_does_not_refill_the_action_budget(
-    tasks: Tasks, pages: Pages
-) -> None:
+async def test_an_approval_does_not_refill_the_action_budget(tasks: Tasks, pages: Pages) -> None:
     form = pages.add(
         "/tasks-budget/compose",
         "<h1>New message</h1><form method='post' action='/tasks-budget/sent'>"
@@ -313,14 +321,18 @@ async def test_an_approval_does_not_refill_the_action_budget(
     )
     pages.add("/tasks-budget/sent", "<h1>Message sent</h1>")
     after = pages.add("/tasks-budget/after", "<h1>Afterwards</h1>")
-    start = await tasks.start_task({
-        "flow": {"steps": [
-            {"browse": form},
-            {"stop_before": "sending the message"},
-            {"browse": after},
-        ]},
-        "budget": {"max_actions": 2},
-    })
+    start = await tasks.start_task(
+        {
+            "flow": {
+                "steps": [
+                    {"browse": form},
+                    {"stop_before": "sending the message"},
+                    {"browse": after},
+                ]
+            },
+            "budget": {"max_actions": 2},
+        }
+    )
     view = await settle(tasks, start.id)
     assert isinstance(view.status, NeedsApproval), view.status
     assert view.status.target == "Send message"

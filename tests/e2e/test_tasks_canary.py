@@ -96,8 +96,7 @@ class Seen:
         """Every list view and every report of ``ids``, as they are now."""
         self.add_views("list_tasks", (await tasks.list_tasks()).tasks)
         for task_id in ids:
-            self.add_views("await_task", [await tasks.await_task({"id": task_id,
-                                                                  "timeout_ms": 0})])
+            self.add_views("await_task", [await tasks.await_task({"id": task_id, "timeout_ms": 0})])
             report = await tasks.task_report({"id": task_id})
             self.add_json(f"task_report {task_id}", report.model_dump_json())
             if report.trace:
@@ -112,10 +111,13 @@ async def paid_after_input_and_approval(
     flow = booking(demo, "login", before_last=CARD_STEPS, last=PAY)
     flow["steps"].insert(9, SIGN_IN)
     without_cvv = {k: v for k, v in {**DEMO_FACTS, **SECRETS}.items() if k != "cvv"}
-    a = await tasks.start_task({
-        "flow": flow, "facts": without_cvv,
-        "constraints": {"payment": "fill_then_approve", "origins": [origin_of(demo)]},
-    })
+    a = await tasks.start_task(
+        {
+            "flow": flow,
+            "facts": without_cvv,
+            "constraints": {"payment": "fill_then_approve", "origins": [origin_of(demo)]},
+        }
+    )
     seen.add_views("start_task", [a])
     assert a.status.state == "needs_input"
     await seen.add_all(tasks, a.id)
@@ -139,10 +141,13 @@ async def signed_in_by_a_person_then_cancelled(
     tasks: Tasks, runner: WorkspaceRunner, demo: DemoServer, seen: Seen
 ) -> str:
     """needs_human at the login wall (a person signs in) -> checkpoint -> cancelled."""
-    b = await tasks.start_task({
-        "flow": booking(demo, "login"), "facts": {**DEMO_FACTS, **SECRETS},
-        "constraints": {"origins": [origin_of(demo)]},
-    })
+    b = await tasks.start_task(
+        {
+            "flow": booking(demo, "login"),
+            "facts": {**DEMO_FACTS, **SECRETS},
+            "constraints": {"origins": [origin_of(demo)]},
+        }
+    )
     views = [b]
     await settle(tasks, b.id, views)
     assert views[-1].status.state == "needs_human", views[-1].status
@@ -164,12 +169,15 @@ async def signed_in_by_a_person_then_cancelled(
 
 async def failed_typing_the_card(tasks: Tasks, demo: DemoServer, seen: Seen) -> str:
     """failed, at a step that types the card number where there is no card form."""
-    c = await tasks.start_task({
-        "flow": {"steps": [{"browse": demo.url},
-                           {"enter": "${card number}", "into": "Card number"}]},
-        "facts": {**DEMO_FACTS, **SECRETS},
-        "constraints": {"payment": "fill_then_approve", "origins": [origin_of(demo)]},
-    })
+    c = await tasks.start_task(
+        {
+            "flow": {
+                "steps": [{"browse": demo.url}, {"enter": "${card number}", "into": "Card number"}]
+            },
+            "facts": {**DEMO_FACTS, **SECRETS},
+            "constraints": {"payment": "fill_then_approve", "origins": [origin_of(demo)]},
+        }
+    )
     views = [c]
     await settle(tasks, c.id, views)
     assert views[-1].status.state == "failed", views[-1].status
@@ -179,7 +187,10 @@ async def failed_typing_the_card(tasks: Tasks, demo: DemoServer, seen: Seen) -> 
 
 
 async def test_no_secret_leaves_a_task_in_any_status(
-    tasks: Tasks, runner: WorkspaceRunner, demo: DemoServer, events: Events,
+    tasks: Tasks,
+    runner: WorkspaceRunner,
+    demo: DemoServer,
+    events: Events,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.DEBUG, logger="gofer")
@@ -196,10 +207,12 @@ async def test_no_secret_leaves_a_task_in_any_status(
     assert [e["card_last4"] for e in events.of("payment")] == ["1111"]
 
     # needs_plan: a plain-language task with no planner configured.
-    plain = await tasks.start_task({
-        "task": "Book the cheapest flight from Delhi to Srinagar and pay with my card",
-        "facts": {**DEMO_FACTS, **SECRETS},
-    })
+    plain = await tasks.start_task(
+        {
+            "task": "Book the cheapest flight from Delhi to Srinagar and pay with my card",
+            "facts": {**DEMO_FACTS, **SECRETS},
+        }
+    )
     seen.add_views("start_task", [plain])
     await seen.add_all(tasks, plain.id)
 
@@ -209,8 +222,15 @@ async def test_no_secret_leaves_a_task_in_any_status(
         seen.texts.append(("log", line.replace(seen.port, "PORT")))
 
     assert seen.states >= {
-        "running", "needs_input", "needs_approval", "done", "needs_human", "checkpoint",
-        "cancelled", "failed", "needs_plan",
+        "running",
+        "needs_input",
+        "needs_approval",
+        "done",
+        "needs_human",
+        "checkpoint",
+        "cancelled",
+        "failed",
+        "needs_plan",
     }
     assert seen.traced == set(ran)
     reported = "\n".join(text for where, text in seen.texts if where.startswith("task_report"))

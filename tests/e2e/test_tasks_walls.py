@@ -80,8 +80,15 @@ WALLS: list[tuple[str, str, str, Person, str]] = [
     ("variant", "wall", "step", "person", "cleared"), WALLS, ids=[w[0] for w in WALLS]
 )
 async def test_a_wall_waits_for_a_person_then_the_task_goes_on_to_payment(
-    tasks: Tasks, runner: WorkspaceRunner, demo: DemoServer, events: Events,
-    variant: str, wall: str, step: str, person: Person, cleared: str,
+    tasks: Tasks,
+    runner: WorkspaceRunner,
+    demo: DemoServer,
+    events: Events,
+    variant: str,
+    wall: str,
+    step: str,
+    person: Person,
+    cleared: str,
 ) -> None:
     start = await tasks.start_task({"flow": booking(demo, variant), "facts": DEMO_FACTS})
     view = await settle(tasks, start.id)

@@ -16,16 +16,21 @@ async def fill(queue: WorkQueue, *, items: int, groups: int, owners: int) -> dic
     made: dict[int, dict[str, Any]] = {}
     for n in range(items):
         group = n % groups
-        payload = {"group": f"g{group}", "owner": f"o{group % owners}", "n": n,
-                   "fail_first": n % 7 == 3}
+        payload = {
+            "group": f"g{group}",
+            "owner": f"o{group % owners}",
+            "n": n,
+            "fail_first": n % 7 == 3,
+        }
         item = await queue.enqueue("job", payload)
         made[item.id] = {"group": item.group, "fail_first": payload["fail_first"]}
     return {"owners": sorted({f"o{g % owners}" for g in range(groups)}), "items": made}
 
 
 def _most_at_once(spans: list[tuple[float, float]]) -> int:
-    edges = sorted([(t0, 1) for t0, _ in spans] + [(t1, -1) for _, t1 in spans],
-                   key=lambda e: (e[0], e[1]))
+    edges = sorted(
+        [(t0, 1) for t0, _ in spans] + [(t1, -1) for _, t1 in spans], key=lambda e: (e[0], e[1])
+    )
     most = now = 0
     for _, step in edges:
         now += step
@@ -33,8 +38,7 @@ def _most_at_once(spans: list[tuple[float, float]]) -> int:
     return most
 
 
-def check_runs(runs: list[dict[str, Any]], expected: dict[str, Any], *,
-               cap: int) -> dict[str, int]:
+def check_runs(runs: list[dict[str, Any]], expected: dict[str, Any], *, cap: int) -> dict[str, int]:
     """Violations counted by rule (only the rules broken appear): runs of one group
     that overlap or go back in order, an owner above ``cap`` at once, an item run
     more than its two attempts or with attempts out of step, an item not run through."""

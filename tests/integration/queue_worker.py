@@ -68,8 +68,9 @@ async def main() -> None:
         if args.mode == "grab":
             end = time.time() + args.for_s
             while time.time() < end:
-                got = await queue.claim(["job"], args.worker, args.lease_ms, serial=ORDER,
-                                        running_at_most=args.cap)
+                got = await queue.claim(
+                    ["job"], args.worker, args.lease_ms, serial=ORDER, running_at_most=args.cap
+                )
                 if got is not None:
                     emit({"item": got.id, "owner": got.owner})
             return
@@ -77,9 +78,14 @@ async def main() -> None:
         rng = random.Random(args.worker)
         with queue.subscribe() as woken:
             while time.time() - idle_since < args.idle_s:
-                claims = await queue.claim_batch(["job"], args.worker, args.lease_ms,
-                                                 limit=args.batch, serial=ORDER,
-                                                 running_at_most=args.cap)
+                claims = await queue.claim_batch(
+                    ["job"],
+                    args.worker,
+                    args.lease_ms,
+                    limit=args.batch,
+                    serial=ORDER,
+                    running_at_most=args.cap,
+                )
                 if not claims:
                     await woken.wait(0.2)
                     continue
@@ -87,8 +93,14 @@ async def main() -> None:
                 for claim in claims:
                     t0 = time.time()
                     await asyncio.sleep(rng.random() / 1000)
-                    record = {"item": claim.id, "group": claim.group, "owner": claim.owner,
-                              "attempt": claim.attempt, "worker": args.worker, "t0": t0}
+                    record = {
+                        "item": claim.id,
+                        "group": claim.group,
+                        "owner": claim.owner,
+                        "attempt": claim.attempt,
+                        "worker": args.worker,
+                        "t0": t0,
+                    }
                     if claim.payload.get("fail_first") and claim.attempt == 1:
                         record["t1"] = time.time()
                         await queue.release(claim, error="failed on purpose")

@@ -30,8 +30,10 @@ async def main(db: str, mode: str, lease_ms: int) -> None:
     runner = ScriptedRunner.of(*(run for _ in range(100)))
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
-    async with store_for(db) as store, \
-            Tasks(runner, store=store, limits=TurnLimits(lease_ms=lease_ms)) as tasks:
+    async with (
+        store_for(db) as store,
+        Tasks(runner, store=store, limits=TurnLimits(lease_ms=lease_ms)) as tasks,
+    ):
         await tasks.serve(stop)
 
 

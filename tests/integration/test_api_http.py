@@ -20,8 +20,11 @@ from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.runner import fail, gate
 
 FLOW = [{"browse": "https://shop.example.com/"}, {"click": "Next"}]
-CONFIRM_FLOW = [{"browse": "https://shop.example.com/"},
-                {"stop_before": "confirming the booking"}, {"click": "Done"}]
+CONFIRM_FLOW = [
+    {"browse": "https://shop.example.com/"},
+    {"stop_before": "confirming the booking"},
+    {"click": "Done"},
+]
 
 
 @dataclass
@@ -46,6 +49,7 @@ async def api(served: Callable[[str | bytes], None]) -> AsyncIterator[Api]:
         served(body)
 
     async with Tasks(runner) as tasks, GoferServer(tasks, tokens, observe=observe) as srv:
+
         def client(token: str | None) -> httpx.AsyncClient:
             headers = {"Authorization": f"Bearer {token}"} if token else {}
             return httpx.AsyncClient(base_url=srv.url, headers=headers, timeout=30)
@@ -95,11 +99,15 @@ async def test_errors_are_json_with_their_code_and_status(api: Api) -> None:
     assert bad_flow.status_code == 422 and error(bad_flow)["code"] == "INVALID_FLOW"
     neither = await api.alice.post("/v1/calls/start_task", json={})
     assert neither.status_code == 422 and error(neither)["code"] == "INVALID_REQUEST"
-    not_json = await api.alice.post("/v1/calls/start_task", content=b"{nope",
-                                    headers={"Content-Type": "application/json"})
+    not_json = await api.alice.post(
+        "/v1/calls/start_task", content=b"{nope", headers={"Content-Type": "application/json"}
+    )
     assert not_json.status_code == 422 and error(not_json)["code"] == "INVALID_REQUEST"
-    not_utf8 = await api.alice.post("/v1/calls/start_task", content=b'{"task": "\xff\xfe"}',
-                                    headers={"Content-Type": "application/json"})
+    not_utf8 = await api.alice.post(
+        "/v1/calls/start_task",
+        content=b'{"task": "\xff\xfe"}',
+        headers={"Content-Type": "application/json"},
+    )
     assert not_utf8.status_code == 422 and error(not_utf8)["code"] == "INVALID_REQUEST"
     wrong_method = await api.alice.delete("/v1/tasks")
     assert wrong_method.status_code == 405
@@ -126,8 +134,9 @@ async def test_await_task_long_polls_until_the_task_stops(api: Api) -> None:
 
     api.runner.add(held)  # type: ignore[arg-type]
     task_id = await start(api.alice, CONFIRM_FLOW)
-    waiting = asyncio.create_task(api.alice.post(
-        "/v1/calls/await_task", json={"id": task_id, "timeout_ms": 30_000}))
+    waiting = asyncio.create_task(
+        api.alice.post("/v1/calls/await_task", json={"id": task_id, "timeout_ms": 30_000})
+    )
     await api.runner.started.wait()
     await asyncio.sleep(0.1)
     assert not waiting.done()
@@ -145,8 +154,9 @@ async def test_no_token_and_a_wrong_token_are_refused(api: Api) -> None:
         none = await api.anonymous.post(path, json=body)
         assert none.status_code == 401 and error(none)["code"] == "UNAUTHORIZED"
         assert none.headers["www-authenticate"] == "Bearer"
-        wrong = await api.anonymous.post(path, json=body,
-                                         headers={"Authorization": "Bearer gofer_nope"})
+        wrong = await api.anonymous.post(
+            path, json=body, headers={"Authorization": "Bearer gofer_nope"}
+        )
         assert wrong.status_code == 401 and error(wrong)["code"] == "UNAUTHORIZED"
     tasks = await api.alice.post("/v1/calls/list_tasks", json={})
     assert tasks.json()["tasks"] == []
@@ -180,8 +190,9 @@ async def test_another_owners_task_answers_exactly_as_a_missing_one(api: Api) ->
             answers.append(response)
         other, none = answers
         assert other.status_code == none.status_code == 404, path
-        assert other.content.replace(theirs.encode(), b"ID") == \
-            none.content.replace(missing.encode(), b"ID"), path
+        assert other.content.replace(theirs.encode(), b"ID") == none.content.replace(
+            missing.encode(), b"ID"
+        ), path
         same = {"content-length": "", "date": ""}
         assert dict(other.headers) | same == dict(none.headers) | same, path
     listed = await api.bob.post("/v1/calls/list_tasks", json={})
@@ -207,15 +218,21 @@ async def test_a_replayed_idempotency_key_opens_no_second_task(api: Api) -> None
     assert error(other_body)["code"] == "IDEMPOTENCY_KEY_REUSED"
     bobs = await api.bob.post("/v1/calls/start_task", json=body, headers=key)
     assert bobs.status_code == 200 and bobs.json()["id"] not in ids
-    created = [await api.alice.post("/v1/tasks", json={"instruction": "Book it."},
-                                    headers={"Idempotency-Key": "plus-1"}) for _ in range(2)]
+    created = [
+        await api.alice.post(
+            "/v1/tasks", json={"instruction": "Book it."}, headers={"Idempotency-Key": "plus-1"}
+        )
+        for _ in range(2)
+    ]
     assert [c.status_code for c in created] == [201, 201]
     assert created[0].json()["id"] == created[1].json()["id"]
-    refused = await api.alice.post("/v1/calls/start_task", json={"flow": [{"fly": 1}]},
-                                   headers={"Idempotency-Key": "bad-1"})
+    refused = await api.alice.post(
+        "/v1/calls/start_task", json={"flow": [{"fly": 1}]}, headers={"Idempotency-Key": "bad-1"}
+    )
     assert error(refused)["code"] == "INVALID_FLOW"
-    retried = await api.alice.post("/v1/calls/start_task", json={"flow": FLOW},
-                                   headers={"Idempotency-Key": "bad-1"})
+    retried = await api.alice.post(
+        "/v1/calls/start_task", json={"flow": FLOW}, headers={"Idempotency-Key": "bad-1"}
+    )
     assert retried.status_code == 200
 
 
@@ -227,10 +244,11 @@ async def test_a_body_over_the_limit_is_refused_before_any_route(api: Api) -> No
     async def chunks() -> AsyncIterator[bytes]:
         payload = json.dumps(big).encode()
         for i in range(0, len(payload), 65536):
-            yield payload[i:i + 65536]
+            yield payload[i : i + 65536]
 
-    streamed = await api.alice.post("/v1/calls/start_task", content=chunks(),
-                                    headers={"Content-Type": "application/json"})
+    streamed = await api.alice.post(
+        "/v1/calls/start_task", content=chunks(), headers={"Content-Type": "application/json"}
+    )
     assert streamed.status_code == 413 and error(streamed)["code"] == "REQUEST_TOO_LARGE"
     to_mcp = await api.alice.post("/mcp", content=b"x" * (MAX_BODY_BYTES + 1))
     assert to_mcp.status_code == 413
@@ -260,19 +278,27 @@ async def test_one_request_starts_at_most_five_tasks_all_or_none(api: Api) -> No
 
 async def test_a_persons_task_from_ask_to_mark_done(api: Api) -> None:
     api.runner.add(gate("1", "Confirm booking"))
-    flow = [{"browse": "https://shop.example.com/"}, {"enter": "${email}", "into": "Email"},
-            {"stop_before": "confirming the booking"}]
-    created = await api.alice.post("/v1/tasks", json={
-        "instruction": "Book the 09:30 flight to Srinagar. Use my usual details.",
-        "flow": flow})
+    flow = [
+        {"browse": "https://shop.example.com/"},
+        {"enter": "${email}", "into": "Email"},
+        {"stop_before": "confirming the booking"},
+    ]
+    created = await api.alice.post(
+        "/v1/tasks",
+        json={
+            "instruction": "Book the 09:30 flight to Srinagar. Use my usual details.",
+            "flow": flow,
+        },
+    )
     assert created.status_code == 201
     task = created.json()
     assert task["title"] == "Book the 09:30 flight to Srinagar"
     assert task["view"]["status"] == {"state": "needs_input", "fields": ["email"]}
     assert task["task_status"] == "input_required"
     task_id = task["id"]
-    replied = await api.alice.post(f"/v1/tasks/{task_id}/reply",
-                                   json={"inputs": {"email": "asha@example.com"}})
+    replied = await api.alice.post(
+        f"/v1/tasks/{task_id}/reply", json={"inputs": {"email": "asha@example.com"}}
+    )
     assert replied.status_code == 200
     view = await settle(api.alice, task_id)
     assert view["status"]["state"] == "needs_approval"  # type: ignore[index]
@@ -287,7 +313,12 @@ async def test_a_persons_task_from_ask_to_mark_done(api: Api) -> None:
     assert story["task"]["title"] == "Book the 09:30 flight to Srinagar"
     kinds = [e["kind"] for e in story["report"]["log"]]
     assert [k for k in kinds if k in ("start", "reply", "resolved", "reopened")] == [
-        "start", "reply", "reply", "resolved", "reopened"]
+        "start",
+        "reply",
+        "reply",
+        "resolved",
+        "reopened",
+    ]
     assert "asha@example.com" not in json.dumps(story["report"]["log"])
     listed = (await api.alice.get("/v1/tasks")).json()["tasks"]
     assert [t["id"] for t in listed] == [task_id]
@@ -304,8 +335,9 @@ async def test_decline_cancels_and_again_retries_a_failed_step(api: Api) -> None
     failing = await start(api.alice)
     view = await settle(api.alice, failing)
     assert view["status"]["state"] == "failed" and view["status"]["recoverable"]  # type: ignore[index]
-    first, second = await asyncio.gather(api.alice.post(f"/v1/tasks/{failing}/again"),
-                                         api.alice.post(f"/v1/tasks/{failing}/again"))
+    first, second = await asyncio.gather(
+        api.alice.post(f"/v1/tasks/{failing}/again"), api.alice.post(f"/v1/tasks/{failing}/again")
+    )
     assert sorted([first.status_code, second.status_code]) == [200, 409]
     assert (await settle(api.alice, failing))["status"]["state"] == "done"  # type: ignore[index]
     runs = [r for t, r in api.runner.requests if t == failing]
@@ -333,8 +365,9 @@ async def test_sse_streams_a_tasks_views_until_it_can_change_no_more(api: Api) -
                     if view["status"]["state"] == "running":
                         go.set()
                     if view["status"]["state"] == "needs_approval":
-                        await api.alice.post("/v1/calls/continue_task",
-                                             json={"id": task_id, "approve": True})
+                        await api.alice.post(
+                            "/v1/calls/continue_task", json={"id": task_id, "approve": True}
+                        )
 
     async with asyncio.timeout(20):
         await read()
@@ -345,9 +378,19 @@ async def test_sse_streams_a_tasks_views_until_it_can_change_no_more(api: Api) -
 async def test_the_openapi_spec_is_served_with_every_route(api: Api) -> None:
     spec = (await api.anonymous.get("/openapi.json")).json()
     paths = set(spec["paths"])
-    assert {f"/v1/calls/{c}" for c in ("describe", "plan_task", "start_task", "await_task",
-                                       "continue_task", "cancel_task", "task_report",
-                                       "list_tasks")} <= paths
+    assert {
+        f"/v1/calls/{c}"
+        for c in (
+            "describe",
+            "plan_task",
+            "start_task",
+            "await_task",
+            "continue_task",
+            "cancel_task",
+            "task_report",
+            "list_tasks",
+        )
+    } <= paths
     assert {"/v1/tasks", "/v1/tasks/{task_id}", "/v1/tasks/{task_id}/events"} <= paths
     assert "HTTPBearer" in spec["components"]["securitySchemes"]
 

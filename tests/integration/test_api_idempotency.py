@@ -26,13 +26,17 @@ BODY = {"flow": FLOW, "facts": {"email": "asha.idem@example.com"}}
 
 
 @asynccontextmanager
-async def serving(db: Connector, tokens: MemoryTokenStore,
-                  token: str) -> AsyncIterator[httpx.AsyncClient]:
+async def serving(
+    db: Connector, tokens: MemoryTokenStore, token: str
+) -> AsyncIterator[httpx.AsyncClient]:
     """A server on ``db`` (tasks and keys), and a client with ``token``."""
-    async with Tasks(ScriptedRunner(), store=db) as tasks, \
-            GoferServer(tasks, tokens, store=db) as server, \
-            httpx.AsyncClient(base_url=server.url, timeout=30,
-                              headers={"Authorization": f"Bearer {token}"}) as client:
+    async with (
+        Tasks(ScriptedRunner(), store=db) as tasks,
+        GoferServer(tasks, tokens, store=db) as server,
+        httpx.AsyncClient(
+            base_url=server.url, timeout=30, headers={"Authorization": f"Bearer {token}"}
+        ) as client,
+    ):
         yield client
 
 
@@ -41,34 +45,35 @@ async def post(client: httpx.AsyncClient, path: str, body: Any, key: str) -> htt
 
 
 async def test_a_replayed_key_after_a_restart_opens_no_second_task(
-        reopen: Callable[[], Any], canary: Callable[[str], str]) -> None:
+    reopen: Callable[[], Any], canary: Callable[[str], str]
+) -> None:
     canary(BODY["facts"]["email"])  # type: ignore[index]
     tokens = MemoryTokenStore()
     token = tokens.create("asha").token
     async with reopen() as db, serving(db, tokens, token) as client:
         first = await post(client, "/v1/calls/start_task", BODY, "order-7")
-        made = await post(client, "/v1/tasks", {"instruction": "Book it.", "flow": FLOW},
-                          "plus-1")
+        made = await post(client, "/v1/tasks", {"instruction": "Book it.", "flow": FLOW}, "plus-1")
         assert first.status_code == 200 and made.status_code == 201
     async with reopen() as db, serving(db, tokens, token) as client:
         again = await post(client, "/v1/calls/start_task", BODY, "order-7")
         assert again.status_code == 200 and again.json()["id"] == first.json()["id"]
-        remade = await post(client, "/v1/tasks", {"instruction": "Book it.", "flow": FLOW},
-                            "plus-1")
+        remade = await post(
+            client, "/v1/tasks", {"instruction": "Book it.", "flow": FLOW}, "plus-1"
+        )
         assert remade.status_code == 201 and remade.json()["id"] == made.json()["id"]
         other = await post(client, "/v1/calls/start_task", {"flow": FLOW}, "order-7")
         assert other.status_code == 422
         assert other.json()["error"]["code"] == "IDEMPOTENCY_KEY_REUSED"
         listed = await client.post("/v1/calls/list_tasks", json={})
         assert sorted(t["id"] for t in listed.json()["tasks"]) == sorted(
-            [first.json()["id"], made.json()["id"]])
+            [first.json()["id"], made.json()["id"]]
+        )
         rows = await _rows(db)
     assert len(rows) == 2
     assert "asha.idem@example.com" not in json.dumps(rows, default=str)
 
 
-async def test_two_servers_on_one_store_share_their_keys(
-        db: Connector, other: Connector) -> None:
+async def test_two_servers_on_one_store_share_their_keys(db: Connector, other: Connector) -> None:
     tokens = MemoryTokenStore()
     token = tokens.create("asha").token
     async with serving(db, tokens, token) as one, serving(other, tokens, token) as two:
@@ -83,7 +88,8 @@ async def test_two_servers_on_one_store_share_their_keys(
 
 
 async def test_a_key_still_running_elsewhere_is_busy_until_it_is_stale(
-        db: Connector, other: Connector) -> None:
+    db: Connector, other: Connector
+) -> None:
     now = [1_000.0]
     keys = Idempotency(db, stale_s=60, clock=lambda: now[0])
     elsewhere = keys_for(other)
@@ -91,8 +97,9 @@ async def test_a_key_still_running_elsewhere_is_busy_until_it_is_stale(
     assert secret == await keys_for(db).secret()
     text = json.dumps({"n": 1}, sort_keys=True, separators=(",", ":"))
     fingerprint = hmac.new(secret, text.encode(), hashlib.sha256).hexdigest()
-    claimed = await elsewhere.claim("asha", "create", "k-2", fingerprint, now=now[0],
-                                    ttl_s=3600, stale_s=60)
+    claimed = await elsewhere.claim(
+        "asha", "create", "k-2", fingerprint, now=now[0], ttl_s=3600, stale_s=60
+    )
     assert claimed.mine
     runs: list[int] = []
 

@@ -33,8 +33,9 @@ WALL = "Sign in to continue\nUsername\nPassword"
 CANARY = "hunter2-canary-live-0x51"
 """What the person types: it must reach the page and no log line."""
 
-USERNAME = Element(ref="e1", role="textbox", name="Username", editable=True,
-                   box=Box(100, 200, 300, 40))
+USERNAME = Element(
+    ref="e1", role="textbox", name="Username", editable=True, box=Box(100, 200, 300, 40)
+)
 SIGN_IN = Element(ref="e2", role="button", name="Sign in", box=Box(100, 300, 120, 40))
 
 
@@ -71,8 +72,9 @@ async def walled(live: Live) -> str:
         task_id = str(started.json()["id"])
         view = (await http.post("/v1/calls/await_task", json={"id": task_id})).json()
     assert view["status"]["state"] == "needs_human", view
-    live.runner.faces[task_id] = FakeSurface(Screen(
-        "https://shop.example.com/account", "Sign in", (), (USERNAME, SIGN_IN)))
+    live.runner.faces[task_id] = FakeSurface(
+        Screen("https://shop.example.com/account", "Sign in", (), (USERNAME, SIGN_IN))
+    )
     return task_id
 
 
@@ -87,7 +89,8 @@ async def message(ws: ClientConnection) -> Any:
 
 
 async def test_the_owner_clicks_and_types_in_the_live_view_then_hands_the_task_back(
-    live: Live, caplog: pytest.LogCaptureFixture,
+    live: Live,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.DEBUG, logger="gofer")
     caplog.set_level(logging.DEBUG, logger="uvicorn")
@@ -108,8 +111,9 @@ async def test_the_owner_clicks_and_types_in_the_live_view_then_hands_the_task_b
         assert typed is not None and typed.value == CANARY + "!" and typed.focused
 
         # a message that does not fit is answered, and the view goes on
-        await ws.send(json.dumps({"type": "pointer", "action": "down", "x": 7, "y": 0,
-                                  "secret": CANARY}))
+        await ws.send(
+            json.dumps({"type": "pointer", "action": "down", "x": 7, "y": 0, "secret": CANARY})
+        )
         refused = await message(ws)
         assert refused["type"] == "error" and refused["code"] == "INVALID_INPUT"
         assert CANARY not in json.dumps(refused)
@@ -157,8 +161,11 @@ async def test_only_the_owner_may_open_it_and_only_while_a_person_may_act(live: 
         page = await bob.get(f"/tasks/{task_id}/live")
         assert page.status_code == 404
         with pytest.raises(InvalidStatus) as refused:
-            async with connect(live.ws(task_id), origin=live.server.url,  # type: ignore[arg-type]
-                               additional_headers=session_cookie(bob)):
+            async with connect(
+                live.ws(task_id),
+                origin=live.server.url,  # type: ignore[arg-type]
+                additional_headers=session_cookie(bob),
+            ):
                 pass
         assert refused.value.response.status_code == 404
     async with httpx.AsyncClient(base_url=live.server.url) as nobody:
@@ -187,16 +194,22 @@ async def test_a_browser_signed_in_takes_over_from_this_servers_own_pages(live: 
     async with signed_in(live, live.alice) as browser:
         cookie = session_cookie(browser)
         with pytest.raises(InvalidStatus) as elsewhere:
-            async with connect(live.ws(task_id), origin="https://evil.example",  # type: ignore[arg-type]
-                               additional_headers=cookie):
+            async with connect(
+                live.ws(task_id),
+                origin="https://evil.example",  # type: ignore[arg-type]
+                additional_headers=cookie,
+            ):
                 pass
         assert elsewhere.value.response.status_code == 403
         with pytest.raises(InvalidStatus) as nowhere:
             async with connect(live.ws(task_id), additional_headers=cookie):
                 pass
         assert nowhere.value.response.status_code == 403
-        async with connect(live.ws(task_id), origin=live.server.url,  # type: ignore[arg-type]
-                           additional_headers=cookie) as ws:
+        async with connect(
+            live.ws(task_id),
+            origin=live.server.url,  # type: ignore[arg-type]
+            additional_headers=cookie,
+        ) as ws:
             assert (await message(ws))["type"] == "ready"
 
         task_page = await browser.get(f"/tasks/{task_id}")
@@ -218,8 +231,10 @@ async def test_once_the_browser_is_let_go_the_pages_say_so_and_link_no_live_view
     tokens = MemoryTokenStore()
     alice = tokens.create("alice").token
     runner = ScriptedRunner.of(fail("1", "no Orders on the screen", screen_text=WALL))
-    async with Tasks(runner, limits=TurnLimits(hold_s=0.05)) as tasks, \
-            GoferServer(tasks, tokens, observe=served) as srv:
+    async with (
+        Tasks(runner, limits=TurnLimits(hold_s=0.05)) as tasks,
+        GoferServer(tasks, tokens, observe=served) as srv,
+    ):
         alices = tasks.for_owner("alice")
         task_id = (await alices.start_task({"flow": FLOW})).id
         assert (await alices.await_task({"id": task_id})).status.state == "needs_human"

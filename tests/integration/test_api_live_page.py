@@ -31,21 +31,31 @@ from gofer.tasks.runner import fail
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 FLOW = [{"browse": "https://shop.example.com/orders"}, {"click": "View order 1042"}]
-USERNAME = Element(ref="e1", role="textbox", name="Username", editable=True,
-                   box=Box(100, 160, 320, 40))
+USERNAME = Element(
+    ref="e1", role="textbox", name="Username", editable=True, box=Box(100, 160, 320, 40)
+)
 SIGN_IN = Element(ref="e2", role="button", name="Sign in", box=Box(100, 310, 120, 40))
 
 
 def png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
     """A plain PNG of one colour."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+        return (
+            struct.pack(">I", len(data))
+            + kind
+            + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        )
 
     rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="session")
@@ -74,7 +84,8 @@ async def received(view: FakeLiveView, count: int) -> list[object]:
 
 
 async def test_the_live_page_sends_what_the_person_does(
-    chromium: Browser, served: Callable[[str | bytes], None],
+    chromium: Browser,
+    served: Callable[[str | bytes], None],
 ) -> None:
     tokens = MemoryTokenStore()
     alice = tokens.create("alice").token
@@ -83,12 +94,14 @@ async def test_the_live_page_sends_what_the_person_does(
         alices = tasks.for_owner("alice")
         view = await alices.start_task({"flow": FLOW})
         assert (await alices.await_task({"id": view.id})).status.state == "needs_human"
-        face = FakeSurface(Screen("https://shop.example.com/orders", "Sign in", (),
-                                  (USERNAME, SIGN_IN)))
+        face = FakeSurface(
+            Screen("https://shop.example.com/orders", "Sign in", (), (USERNAME, SIGN_IN))
+        )
         face.picture = png(1280, 800, (250, 250, 250))
         runner.faces[view.id] = face
-        context = await chromium.new_context(viewport={"width": 1000, "height": 900},
-                                             has_touch=True)
+        context = await chromium.new_context(
+            viewport={"width": 1000, "height": 900}, has_touch=True
+        )
         try:
             page = await context.new_page()
             await page.goto(f"{srv.url}/tasks/{view.id}/live")
@@ -98,9 +111,11 @@ async def test_the_live_page_sends_what_the_person_does(
             await page.get_by_role("button", name="Take over", exact=True).click()
             picture = page.get_by_role("img", name="The task's browser page as it is now")
             await page.wait_for_function(
-                "() => document.querySelector('[data-live-image]').naturalWidth > 0")
+                "() => document.querySelector('[data-live-image]').naturalWidth > 0"
+            )
             await expect(page.get_by_role("status").last).to_contain_text(
-                "You have the task's browser")
+                "You have the task's browser"
+            )
             box = await picture.bounding_box()
             assert box is not None and 0 < box["width"] < 1280, "scaled to fit the page"
             live = face.views[-1]
@@ -121,16 +136,24 @@ async def test_the_live_page_sends_what_the_person_does(
             await page.keyboard.press("Backspace")
             typed = await received(live, 8)
             keys = [(k.action, k.key) for k in typed[2:] if isinstance(k, KeyInput)]
-            assert keys == [("down", "a"), ("up", "a"), ("down", "b"), ("up", "b"),
-                            ("down", "Backspace"), ("up", "Backspace")]
+            assert keys == [
+                ("down", "a"),
+                ("up", "a"),
+                ("down", "b"),
+                ("up", "b"),
+                ("down", "Backspace"),
+                ("up", "Backspace"),
+            ]
             await page.get_by_label("Type into the page's focused field").fill("cd")
             await page.get_by_role("button", name="Type it").click()
             await received(live, 9)
             field = face.screen.element("e1")
             assert field is not None and field.value == "acd"
             text_box = page.get_by_label("Type into the page's focused field")
-            assert await text_box.input_value() == "" and \
-                await text_box.get_attribute("type") == "password"
+            assert (
+                await text_box.input_value() == ""
+                and await text_box.get_attribute("type") == "password"
+            )
 
             await page.get_by_role("application", name="The task's browser page").focus()
             await page.keyboard.press("Shift+Escape")
@@ -138,19 +161,25 @@ async def test_the_live_page_sends_what_the_person_does(
             await expect(stop).to_be_focused()
             sent = await received(live, 11)
             assert [(k.action, k.key) for k in sent[9:] if isinstance(k, KeyInput)] == [
-                ("down", "Shift"), ("up", "Shift")], \
-                "the way out is not sent to the page, and Shift is let up as focus leaves"
+                ("down", "Shift"),
+                ("up", "Shift"),
+            ], "the way out is not sent to the page, and Shift is let up as focus leaves"
 
             await page.touchscreen.tap(*at(SIGN_IN.box.cx, SIGN_IN.box.cy))
             tapped = await received(live, 13)
-            assert [(p.action, p.button) for p in tapped[11:13]  # type: ignore[union-attr]
-                    ] == [("down", "left"), ("up", "left")]
+            assert [
+                (p.action, p.button)
+                for p in tapped[11:13]  # type: ignore[union-attr]
+            ] == [("down", "left"), ("up", "left")]
             x, y = at(600, 600)
-            await picture.evaluate("""(img, [x, y]) => {
+            await picture.evaluate(
+                """(img, [x, y]) => {
               const fire = (type, cy) => img.dispatchEvent(new PointerEvent(type, {
                 pointerType: 'touch', pointerId: 7, clientX: x, clientY: cy, bubbles: true}));
               fire('pointerdown', y); fire('pointermove', y - 60); fire('pointerup', y - 60);
-            }""", [x, y])
+            }""",
+                [x, y],
+            )
             scrolled = await received(live, 14)
             wheel = scrolled[13]
             assert isinstance(wheel, PointerInput) and wheel.action == "wheel"
@@ -172,9 +201,7 @@ async def test_the_live_page_sends_what_the_person_does(
             assert asked == ["The task's page says: Pay 100 rupees?"]
 
             await stop.click()
-            await expect(page.get_by_role("button", name="Take over", exact=True)) \
-                .to_be_visible()
-            await expect(page.get_by_role("status").last).to_contain_text(
-                "You stopped taking over")
+            await expect(page.get_by_role("button", name="Take over", exact=True)).to_be_visible()
+            await expect(page.get_by_role("status").last).to_contain_text("You stopped taking over")
         finally:
             await context.close()

@@ -17,12 +17,17 @@ from gofer.api.page_auth import SESSION_COOKIE
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.runner import fail, gate
 
-ASKING = [{"browse": "https://shop.example.com/"},
-          {"enter": "${mobile number}", "into": "Mobile"},
-          {"enter": "${account password}", "into": "Password"},
-          {"click": "Sign in"}]
-CONFIRM = [{"browse": "https://shop.example.com/"},
-           {"stop_before": "confirming the booking"}, {"click": "Done"}]
+ASKING = [
+    {"browse": "https://shop.example.com/"},
+    {"enter": "${mobile number}", "into": "Mobile"},
+    {"enter": "${account password}", "into": "Password"},
+    {"click": "Sign in"},
+]
+CONFIRM = [
+    {"browse": "https://shop.example.com/"},
+    {"stop_before": "confirming the booking"},
+    {"click": "Done"},
+]
 PASSWORD = "Tr0ub4dor-canary-page-7781"
 
 
@@ -40,8 +45,9 @@ class Site:
         return httpx.AsyncClient(base_url=self.server.url, timeout=30)
 
     def api(self, token: str) -> httpx.AsyncClient:
-        return httpx.AsyncClient(base_url=self.server.url, timeout=30,
-                                 headers={"Authorization": f"Bearer {token}"})
+        return httpx.AsyncClient(
+            base_url=self.server.url, timeout=30, headers={"Authorization": f"Bearer {token}"}
+        )
 
 
 @pytest_asyncio.fixture
@@ -102,8 +108,9 @@ async def test_pages_send_a_person_to_sign_in_and_back(site: Site) -> None:
         wrong = await browser.post("/login", data={"token": "gofer_nope", "next": "/tasks"})
         assert wrong.status_code == 401 and "not valid" in wrong.text
         assert SESSION_COOKIE not in wrong.cookies
-        signed = await browser.post("/login", data={"token": site.alice,
-                                                    "next": f"/tasks/{task_id}"})
+        signed = await browser.post(
+            "/login", data={"token": site.alice, "next": f"/tasks/{task_id}"}
+        )
         assert signed.status_code == 303 and signed.headers["location"] == f"/tasks/{task_id}"
         cookie = signed.headers["set-cookie"]
         assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Path=/" in cookie
@@ -168,7 +175,8 @@ async def test_the_list_shows_each_task_with_its_status_and_filters(site: Site) 
 
 
 async def test_the_question_is_a_form_and_a_secret_typed_in_it_never_comes_back(
-    site: Site, canary: Callable[[str], str],
+    site: Site,
+    canary: Callable[[str], str],
 ) -> None:
     canary(PASSWORD)
     task_id = await start(site, ASKING)
@@ -179,21 +187,35 @@ async def test_the_question_is_a_form_and_a_secret_typed_in_it_never_comes_back(
         assert re.search(r'<input type="text" id="value-0" name="value-0"', page)
         assert re.search(r'<input type="password" id="value-1" name="value-1"', page)
         names = {"name-value-0": "mobile number", "name-value-1": "account password"}
-        forged = await browser.post(f"/tasks/{task_id}/answer", data=names | {
-            "value-0": "9876543210", "value-1": PASSWORD, "csrf": "not-the-token"})
+        forged = await browser.post(
+            f"/tasks/{task_id}/answer",
+            data=names | {"value-0": "9876543210", "value-1": PASSWORD, "csrf": "not-the-token"},
+        )
         assert forged.status_code == 403
         assert await state_of(site, task_id) == "needs_input"
-        other = await browser.post(f"/tasks/{task_id}/answer", data={
-            "name-value-0": "account password", "name-value-1": "mobile number",
-            "value-0": PASSWORD, "value-1": "9876543210", "csrf": csrf_of(page)})
+        other = await browser.post(
+            f"/tasks/{task_id}/answer",
+            data={
+                "name-value-0": "account password",
+                "name-value-1": "mobile number",
+                "value-0": PASSWORD,
+                "value-1": "9876543210",
+                "csrf": csrf_of(page),
+            },
+        )
         assert other.headers["location"] == f"/tasks/{task_id}?problem=WRONG_STATE"
-        missing = await browser.post(f"/tasks/{task_id}/answer", data=names | {
-            "value-0": "9876543210", "value-1": "", "csrf": csrf_of(page)})
+        missing = await browser.post(
+            f"/tasks/{task_id}/answer",
+            data=names | {"value-0": "9876543210", "value-1": "", "csrf": csrf_of(page)},
+        )
         assert missing.headers["location"] == f"/tasks/{task_id}?problem=MISSING_VALUE"
-        assert "Give a value for every field" in (await browser.get(
-            missing.headers["location"])).text
-        sent = await browser.post(f"/tasks/{task_id}/answer", data=names | {
-            "value-0": "9876543210", "value-1": PASSWORD, "csrf": csrf_of(page)})
+        assert (
+            "Give a value for every field" in (await browser.get(missing.headers["location"])).text
+        )
+        sent = await browser.post(
+            f"/tasks/{task_id}/answer",
+            data=names | {"value-0": "9876543210", "value-1": PASSWORD, "csrf": csrf_of(page)},
+        )
         assert sent.status_code == 303 and sent.headers["location"] == f"/tasks/{task_id}"
         assert await state_of(site, task_id) == "done"
         after = (await browser.get(f"/tasks/{task_id}")).text
@@ -214,12 +236,10 @@ async def test_an_approval_is_approved_or_declined_with_its_buttons(site: Site) 
         assert "It stopped before pressing <strong>“Confirm booking”</strong>" in page
         assert "Approve: press “Confirm booking”" in page and "Decline" in page
         assert 'id="take-over"' in page
-        approved = await browser.post(f"/tasks/{approving}/approve",
-                                      data={"csrf": csrf_of(page)})
+        approved = await browser.post(f"/tasks/{approving}/approve", data={"csrf": csrf_of(page)})
         assert approved.headers["location"] == f"/tasks/{approving}"
         assert await state_of(site, approving) == "done"
-        declined = await browser.post(f"/tasks/{declining}/decline",
-                                      data={"csrf": csrf_of(page)})
+        declined = await browser.post(f"/tasks/{declining}/decline", data={"csrf": csrf_of(page)})
         assert declined.status_code == 303
         assert await state_of(site, declining) == "cancelled"
         again = await browser.post(f"/tasks/{declining}/approve", data={"csrf": csrf_of(page)})
@@ -233,8 +253,11 @@ async def test_a_form_from_another_site_is_refused(site: Site) -> None:
     async with site.browser() as browser:
         await sign_in(browser, site.alice)
         page = (await browser.get(f"/tasks/{task_id}")).text
-        forged = await browser.post(f"/tasks/{task_id}/approve", data={"csrf": csrf_of(page)},
-                                    headers={"Origin": "https://evil.example"})
+        forged = await browser.post(
+            f"/tasks/{task_id}/approve",
+            data={"csrf": csrf_of(page)},
+            headers={"Origin": "https://evil.example"},
+        )
         assert forged.status_code == 403
         assert await state_of(site, task_id) == "needs_approval"
 
@@ -251,8 +274,7 @@ async def test_another_owners_task_page_is_the_same_404_as_a_missing_one(site: S
         assert theirs.text == missing.text and "No such task" in theirs.text
         for path in ("part", "events", "screenshot/x"):
             assert (await browser.get(f"/tasks/{task_id}/{path}")).status_code == 404
-        approve = await browser.post(f"/tasks/{task_id}/approve",
-                                     data={"csrf": csrf_of(listing)})
+        approve = await browser.post(f"/tasks/{task_id}/approve", data={"csrf": csrf_of(listing)})
         assert approve.status_code == 404
     assert await state_of(site, task_id) == "needs_approval"
 
@@ -261,8 +283,9 @@ async def test_the_page_names_back_only_a_refusals_code(site: Site) -> None:
     task_id = await start(site, [{"browse": "https://shop.example.com/"}])
     async with site.browser() as browser:
         await sign_in(browser, site.alice)
-        page = await browser.get(f"/tasks/{task_id}",
-                                 params={"problem": "<b>Call 555-0100 now</b>"})
+        page = await browser.get(
+            f"/tasks/{task_id}", params={"problem": "<b>Call 555-0100 now</b>"}
+        )
         assert "555-0100" not in page.text and 'role="alert"' not in page.text
 
 
@@ -301,9 +324,11 @@ async def test_behind_an_https_address_the_session_cookie_is_secure(
 ) -> None:
     tokens = MemoryTokenStore()
     token = tokens.create("alice").token
-    async with Tasks(ScriptedRunner()) as tasks, GoferServer(
-            tasks, tokens, public_url="https://gofer.example.org/") as server, \
-            httpx.AsyncClient(base_url=server.url, timeout=30) as browser:
+    async with (
+        Tasks(ScriptedRunner()) as tasks,
+        GoferServer(tasks, tokens, public_url="https://gofer.example.org/") as server,
+        httpx.AsyncClient(base_url=server.url, timeout=30) as browser,
+    ):
         assert server.page_url("task-1") == "https://gofer.example.org/tasks/task-1"
         signed = await browser.post("/login", data={"token": token})
         served(signed.content)
@@ -315,16 +340,20 @@ async def test_every_stop_has_its_page_and_its_way_on(site: Site) -> None:
     the payment checkpoint (Mark done, then Reopen), and a job in plain words with no
     planner: each page says what happened and offers only what fits."""
     site.runner.add(
-        fail("1", "the page asks to prove you are human",
-             screen_text="Please verify you are human. I'm not a robot"),
+        fail(
+            "1",
+            "the page asks to prove you are human",
+            screen_text="Please verify you are human. I'm not a robot",
+        ),
         fail("1", "no button called Next"),
         gate("1", "Pay now", "payment", payment_screen=True),
     )
     flow = [{"browse": "https://shop.example.com/"}, {"click": "Next"}]
     walled = await start(site, flow)
     failing = await start(site, flow)
-    paying = await start(site, [{"browse": "https://shop.example.com/"},
-                                {"stop_before": "paying for the order"}])
+    paying = await start(
+        site, [{"browse": "https://shop.example.com/"}, {"stop_before": "paying for the order"}]
+    )
     async with site.api(site.alice) as api:
         planned = await api.post("/v1/tasks", json={"instruction": "Book a flight."})
         assert planned.status_code == 201, planned.text
@@ -352,8 +381,7 @@ async def test_every_stop_has_its_page_and_its_way_on(site: Site) -> None:
         resolved = (await browser.get(f"/tasks/{paying}")).text
         assert "Marked done" in resolved and "Reopen" in resolved
         assert 'id="take-over"' not in resolved
-        reopened = await browser.post(f"/tasks/{paying}/reopen",
-                                      data={"csrf": csrf_of(resolved)})
+        reopened = await browser.post(f"/tasks/{paying}/reopen", data={"csrf": csrf_of(resolved)})
         assert reopened.status_code == 303
         assert "Needs you: over to you" in (await browser.get(f"/tasks/{paying}")).text
 

@@ -61,8 +61,11 @@ def live() -> Iterator[Live]:
     try:
         url = asyncio.run_coroutine_threadsafe(open_server(), loop).result(60)
         headers = {"Authorization": f"Bearer {token}"}
-        started = httpx.post(f"{url}/v1/calls/start_task", headers=headers,
-                             json={"flow": [{"browse": "https://shop.example.com/"}]})
+        started = httpx.post(
+            f"{url}/v1/calls/start_task",
+            headers=headers,
+            json={"flow": [{"browse": "https://shop.example.com/"}]},
+        )
         assert started.status_code == 200, started.text
         yield Live(url, token, started.json()["id"])
     finally:
@@ -91,22 +94,39 @@ def test_the_spec_checked_is_the_one_served(live: Live) -> None:
 
 
 @schema.parametrize()
-@settings(max_examples=20, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                 HealthCheck.filter_too_much])
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.filter_too_much,
+    ],
+)
 def test_every_operation_answers_as_its_spec_says(case: schemathesis.Case, live: Live) -> None:
     aimed = next(_turns) % 2 == 1
-    if aimed and not _negative(case, ParameterLocation.PATH) \
-            and "task_id" in (case.path_parameters or {}):
+    if (
+        aimed
+        and not _negative(case, ParameterLocation.PATH)
+        and "task_id" in (case.path_parameters or {})
+    ):
         case.path_parameters = {**(case.path_parameters or {}), "task_id": live.task_id}
-    if aimed and not _negative(case, ParameterLocation.BODY) \
-            and isinstance(case.body, dict) and "id" in case.body:
+    if (
+        aimed
+        and not _negative(case, ParameterLocation.BODY)
+        and isinstance(case.body, dict)
+        and "id" in case.body
+    ):
         case.body = {**case.body, "id": live.task_id}
     # A case whose headers break the spec (no Authorization among them) is sent as made.
-    headers = None if _negative(case, ParameterLocation.HEADER) else {
-        "Authorization": f"Bearer {live.token}"}
-    case.call_and_validate(base_url=live.url, headers=headers,
-                           excluded_checks=[positive_data_acceptance])
+    headers = (
+        None
+        if _negative(case, ParameterLocation.HEADER)
+        else {"Authorization": f"Bearer {live.token}"}
+    )
+    case.call_and_validate(
+        base_url=live.url, headers=headers, excluded_checks=[positive_data_acceptance]
+    )
 
 
 def _negative(case: schemathesis.Case, where: ParameterLocation) -> bool:

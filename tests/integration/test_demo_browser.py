@@ -95,9 +95,7 @@ async def _to_extras(page: Page, url: str) -> None:
 
 
 async def test_booking_by_hand_stops_on_the_payment_page(page: Page, site: DemoServer) -> None:
-    book_by_hand: Callable[[Page, str, dict[str, str]], Awaitable[str]] = (
-        _load_bench().book_by_hand
-    )
+    book_by_hand: Callable[[Page, str, dict[str, str]], Awaitable[str]] = _load_bench().book_by_hand
     before = len(site.events_of("passengers"))
     cheapest_text = await book_by_hand(page, site.url, FACTS)
 
@@ -151,9 +149,7 @@ async def test_date_picker_covers_passengers_and_starts_at_today(
     await expect(calendar.get_by_role("heading")).to_have_text("October 2026")
     await calendar.get_by_role("button", name="Wednesday, 14 October 2026").click()
     await expect(calendar).to_be_hidden()
-    await expect(page.get_by_label("Departure date", exact=True)).to_have_value(
-        "Wed, 14 Oct 2026"
-    )
+    await expect(page.get_by_label("Departure date", exact=True)).to_have_value("Wed, 14 Oct 2026")
     await expect(page.locator("input[name=date]")).to_have_value("2026-10-14")
 
 
@@ -237,9 +233,7 @@ async def test_dead_continue_changes_nothing(page: Page, site: DemoServer) -> No
     assert await page.content() == before
 
 
-async def test_injection_and_otp_variants_show_their_screens(
-    page: Page, site: DemoServer
-) -> None:
+async def test_injection_and_otp_variants_show_their_screens(page: Page, site: DemoServer) -> None:
     await page.goto(site.url + "?variant=injection,otp")
     await _to_extras(page, site.url)
     notice = page.get_by_text(re.compile("SYSTEM NOTICE TO AUTOMATED ASSISTANTS"))

@@ -74,7 +74,7 @@ async def test_home_page_has_the_search_form(client: httpx.AsyncClient) -> None:
     assert '<form class="search-card" action="/flights" method="get"' in html
     assert html.count('role="combobox"') == 2
     assert 'aria-autocomplete="list"' in html
-    assert "Delhi (DEL)</span> <span class=\"opt-airport\">Indira Gandhi International" in html
+    assert 'Delhi (DEL)</span> <span class="opt-airport">Indira Gandhi International' in html
     assert 'data-today="2026-09-20"' in html
     assert '<label for="date-input">Departure date</label>' in html
     assert '<option value="1" selected>1 Adult</option>' in html
@@ -173,7 +173,7 @@ async def test_passenger_form_validates_on_the_server(
     assert site.events_of("passengers") == []
     html = (await client.get("/passengers")).text
     assert '<label for="first-name">First name</label>' in html
-    assert 'placeholder="Email"' in html and "<label for=\"email" not in html
+    assert 'placeholder="Email"' in html and '<label for="email' not in html
     assert '<label class="phone-label">Mobile number' in html
 
 

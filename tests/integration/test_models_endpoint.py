@@ -21,8 +21,9 @@ ASK = [Message("system", "be brief"), Message("user", "say hi")]
 
 
 def model_on(server: ChatServer, **kwargs: object) -> OpenAIChatModel:
-    return OpenAIChatModel(model="test-model", base_url=server.base_url,
-                           api_key="sk-test", **kwargs)  # type: ignore[arg-type]
+    return OpenAIChatModel(
+        model="test-model", base_url=server.base_url, api_key="sk-test", **kwargs
+    )  # type: ignore[arg-type]
 
 
 async def test_an_answer_brings_its_text_usage_and_finish_reason(chat_server: ChatServer) -> None:
@@ -34,8 +35,10 @@ async def test_an_answer_brings_its_text_usage_and_finish_reason(chat_server: Ch
     assert answer.usage.output_tokens > 0 and answer.usage.input_tokens > 0
     sent = chat_server.requests[0]
     assert sent["model"] == "test-model"
-    assert sent["messages"] == [{"role": "system", "content": "be brief"},
-                                {"role": "user", "content": "say hi"}]
+    assert sent["messages"] == [
+        {"role": "system", "content": "be brief"},
+        {"role": "user", "content": "say hi"},
+    ]
 
 
 @pytest.mark.parametrize("status", [429, 500, 502, 503])
@@ -93,8 +96,9 @@ async def test_a_call_can_be_cancelled(chat_server: ChatServer) -> None:
 async def test_reasoning_effort_is_sent_and_dropped_where_the_route_refuses_it(
     chat_server: ChatServer,
 ) -> None:
-    chat_server.add(Reply(status=400, text="Unrecognized request argument: reasoning_effort"),
-                    "one", "two")
+    chat_server.add(
+        Reply(status=400, text="Unrecognized request argument: reasoning_effort"), "one", "two"
+    )
     async with model_on(chat_server, reasoning_effort="low") as model:
         assert (await model.complete(ASK)).text == "one"
         assert (await model.complete(ASK)).text == "two"

@@ -18,10 +18,12 @@ ITEMS = 30_000
 READS: list[tuple[str, dict[str, Any], str]] = [
     ("items_by_owner", {"owner": "o7", "kinds": None}, "work_items_owner_idx"),
     ("items_by_owner", {"owner": "o7", "kinds": ["turn"]}, "work_items_owner_idx"),
-    ("items_by_group", {"group": "task:t77", "owner": None, "kinds": None},
-     "work_items_group_idx"),
-    ("items_by_group", {"group": "task:t77", "owner": "o7", "kinds": ["turn", "reply"]},
-     "work_items_group_idx"),
+    ("items_by_group", {"group": "task:t77", "owner": None, "kinds": None}, "work_items_group_idx"),
+    (
+        "items_by_group",
+        {"group": "task:t77", "owner": "o7", "kinds": ["turn", "reply"]},
+        "work_items_group_idx",
+    ),
     ("item_by_key", {"key": "k77"}, "work_items_key_key"),
 ]
 
@@ -56,8 +58,7 @@ async def test_sqlite_status_reads_search_an_index(
     async with SQLiteConnector(tmp_path / "gofer.db") as db, db.transaction() as tx:
         await tx.execute(SQLITE_FILL)
         await tx.execute("ANALYZE")
-        plan = await tx.fetch_all("EXPLAIN QUERY PLAN " + db.queries[name],
-                                  _sqlite_params(params))
+        plan = await tx.fetch_all("EXPLAIN QUERY PLAN " + db.queries[name], _sqlite_params(params))
     details = [row["detail"] for row in plan]
     on_items = [d for d in details if "work_items" in d]
     want = "sqlite_autoindex_work_items_1" if index.endswith("_key") else index
@@ -84,9 +85,11 @@ async def test_postgres_status_reads_use_an_index(
             row = await tx.fetch_one("EXPLAIN (FORMAT JSON) " + db.queries[name], params)
     assert row is not None
     nodes = _nodes(row["QUERY PLAN"][0]["Plan"])
-    on_items = [n for n in nodes if n.get("Relation Name") == "work_items"
-                or "work_items" in n.get("Index Name", "")]
+    on_items = [
+        n
+        for n in nodes
+        if n.get("Relation Name") == "work_items" or "work_items" in n.get("Index Name", "")
+    ]
     kinds = [(n["Node Type"], n.get("Index Name")) for n in on_items]
     assert any(n.get("Index Name") == index for n in on_items), kinds
     assert not any(n["Node Type"] == "Seq Scan" for n in on_items), kinds
-

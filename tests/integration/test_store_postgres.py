@@ -22,8 +22,9 @@ WORKER = Path(__file__).with_name("queue_worker.py")
 
 
 def spawn(url: str, mode: str, worker: str, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, str(WORKER), url, mode, worker, *args],
-                            stdout=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, str(WORKER), url, mode, worker, *args], stdout=subprocess.PIPE, text=True
+    )
 
 
 def records(proc: subprocess.Popen[str]) -> list[dict[str, object]]:
@@ -49,8 +50,22 @@ async def test_four_worker_processes_break_no_rule_over_a_thousand_items(pg_url:
     async with PostgresConnector(pg_url) as db:
         expected = await fill(db.queue(CONFIG), items=1000, groups=50, owners=10)
     start = f"{time.time() + 2.0:.3f}"
-    procs = [spawn(pg_url, "run", f"p{i}", "--cap", "2", "--start-at", start,
-                   "--idle-s", "1.5", "--batch", str(1 + i % 2 * 3)) for i in range(4)]
+    procs = [
+        spawn(
+            pg_url,
+            "run",
+            f"p{i}",
+            "--cap",
+            "2",
+            "--start-at",
+            start,
+            "--idle-s",
+            "1.5",
+            "--batch",
+            str(1 + i % 2 * 3),
+        )
+        for i in range(4)
+    ]
     runs = [r for p in procs for r in records(p)]
     assert check_runs(runs, expected, cap=2) == {}, "violations counted by rule"
     assert len({r["worker"] for r in runs}) == 4, "every process took part"
@@ -86,14 +101,15 @@ async def test_a_worker_killed_mid_item_leads_to_exactly_one_rerun(pg_url: str) 
         await queue.finish(nxt)
         assert await queue.claim(["job"], "w3", 60_000, serial=ORDER) is None
         done = await queue.get(item.id)
-        assert done is not None and (done.state, done.attempts, done.worker) == (
-            "done", 2, "w2")
+        assert done is not None and (done.state, done.attempts, done.worker) == ("done", 2, "w2")
 
 
 # the lock a claim takes on an owner while it counts and claims that owner's items
 OWNER_LOCK = "SELECT pg_advisory_xact_lock(2, hashtext(%(owner)s))"
-WAITING = ("SELECT count(*) AS n FROM pg_locks"
-           " WHERE locktype = 'advisory' AND NOT granted AND pid <> pg_backend_pid()")
+WAITING = (
+    "SELECT count(*) AS n FROM pg_locks"
+    " WHERE locktype = 'advisory' AND NOT granted AND pid <> pg_backend_pid()"
+)
 
 
 async def test_a_claim_passes_over_an_owner_another_claim_holds_and_waits_only_for_it(
@@ -107,12 +123,14 @@ async def test_a_claim_passes_over_an_owner_another_claim_holds_and_waits_only_f
             # as if another worker were in the middle of claiming ann's items
             await held.execute(OWNER_LOCK, {"owner": "ann"})
             first = await asyncio.wait_for(
-                queue.claim(["job"], "w1", 60_000, serial=ORDER, running_at_most=1), 30)
+                queue.claim(["job"], "w1", 60_000, serial=ORDER, running_at_most=1), 30
+            )
             assert first is not None and first.id == bob.id, "ann's older item was waited on"
             # only ann's item is left: the claim waits for her owner, rather than
             # answering that there is nothing to claim
             second = asyncio.create_task(
-                queue.claim(["job"], "w2", 60_000, serial=ORDER, running_at_most=1))
+                queue.claim(["job"], "w2", 60_000, serial=ORDER, running_at_most=1)
+            )
             async with db.transaction() as probe:
                 for _ in range(500):
                     if second.done():

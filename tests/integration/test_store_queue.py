@@ -52,13 +52,15 @@ def other_queue(other: Connector) -> WorkQueue:
     return other.queue(CONFIG)
 
 
-async def claim(queue: WorkQueue, worker: str = "w1", lease_ms: int = HOLD,
-                **kw: Any) -> Claim | None:
+async def claim(
+    queue: WorkQueue, worker: str = "w1", lease_ms: int = HOLD, **kw: Any
+) -> Claim | None:
     return await queue.claim(KINDS, worker, lease_ms, serial=TASK, **kw)
 
 
-async def must_claim(queue: WorkQueue, worker: str = "w1", lease_ms: int = HOLD,
-                     **kw: Any) -> Claim:
+async def must_claim(
+    queue: WorkQueue, worker: str = "w1", lease_ms: int = HOLD, **kw: Any
+) -> Claim:
     got = await claim(queue, worker, lease_ms, **kw)
     assert got is not None, "expected a claimable item"
     return got
@@ -217,15 +219,21 @@ async def test_a_lapsed_holder_cannot_write_over_the_claim_now_running(
     await lapse()
     new = await must_claim(queue, "w2")
     assert new.id == old.id and new.token != old.token
-    for late in (queue.renew(old), queue.finish(old, {"by": "w1"}),
-                 queue.release(old, unstarted=True)):
+    for late in (
+        queue.renew(old),
+        queue.finish(old, {"by": "w1"}),
+        queue.release(old, unstarted=True),
+    ):
         with pytest.raises(LeaseLost):
             await late
     await queue.renew(new)
     await queue.finish(new, {"by": "w2"})
     read = await queue.get(item.id)
     assert read is not None and (read.state, read.payload["by"], read.worker) == (
-        "done", "w2", "w2")
+        "done",
+        "w2",
+        "w2",
+    )
 
 
 async def test_a_claim_with_a_forged_token_is_refused(queue: WorkQueue) -> None:
@@ -248,8 +256,7 @@ async def test_an_expired_last_attempt_keeps_its_owner_and_never_revives(
     assert sibling.id == second.id, "the group moves on past the failed item"
     read = await queue.get(first.id)
     assert read is not None and (read.state, read.worker) == ("failed", "w1")
-    for late in (queue.renew(dead), queue.release(dead, unstarted=True),
-                 queue.finish(dead)):
+    for late in (queue.renew(dead), queue.release(dead, unstarted=True), queue.finish(dead)):
         with pytest.raises(LeaseLost):
             await late
     assert await queue.get(first.id) == read
@@ -278,11 +285,14 @@ async def test_one_key_makes_one_item(queue: WorkQueue) -> None:
 async def test_one_key_makes_one_item_when_enqueued_at_once(
     queue: WorkQueue, other_queue: WorkQueue
 ) -> None:
-    got = await asyncio.gather(*(
-        (queue if i % 2 else other_queue).enqueue("turn", {"task_id": "t1", "n": i},
-                                                  key="start:t1")
-        for i in range(20)
-    ))
+    got = await asyncio.gather(
+        *(
+            (queue if i % 2 else other_queue).enqueue(
+                "turn", {"task_id": "t1", "n": i}, key="start:t1"
+            )
+            for i in range(20)
+        )
+    )
     assert len({i.id for i in got}) == 1
     assert len(await queue.items(group=TASK.key("t1"))) == 1
 
@@ -305,8 +315,10 @@ async def test_a_rolled_back_finish_or_release_leaves_the_item_as_it_was(
 ) -> None:
     await queue.enqueue("turn", {"task_id": "t1", "owner": "ann"})
     held = await must_claim(queue)
-    for write in (lambda tx: queue.finish(held, {"ended": "done"}, tx=tx),
-                  lambda tx: queue.release(held, error="boom", tx=tx)):
+    for write in (
+        lambda tx: queue.finish(held, {"ended": "done"}, tx=tx),
+        lambda tx: queue.release(held, error="boom", tx=tx),
+    ):
         with pytest.raises(RuntimeError):
             async with db.transaction() as tx:
                 await write(tx)
@@ -370,15 +382,12 @@ async def test_a_lapsed_lease_frees_its_owners_slot(queue: WorkQueue) -> None:
     assert (await must_claim(queue, "w2", running_at_most=1)).owner == "ann"
 
 
-async def test_the_cap_holds_when_workers_race(
-    queue: WorkQueue, other_queue: WorkQueue
-) -> None:
+async def test_the_cap_holds_when_workers_race(queue: WorkQueue, other_queue: WorkQueue) -> None:
     for i in range(12):
         await queue.enqueue("turn", {"task_id": f"a{i}", "owner": "ann"})
-    got = await asyncio.gather(*(
-        claim(queue if i % 2 else other_queue, f"w{i}", running_at_most=3)
-        for i in range(16)
-    ))
+    got = await asyncio.gather(
+        *(claim(queue if i % 2 else other_queue, f"w{i}", running_at_most=3) for i in range(16))
+    )
     held = [c for c in got if c is not None]
     assert len(held) == 3
     assert len({c.id for c in held}) == 3
@@ -389,8 +398,7 @@ async def test_a_batch_keeps_groups_and_caps(queue: WorkQueue) -> None:
         await queue.enqueue("turn", {"task_id": "t1", "owner": "ann", "n": i})
     for i in range(4):
         await queue.enqueue("turn", {"task_id": f"b{i}", "owner": "bob"})
-    got = await queue.claim_batch(KINDS, "w1", HOLD, limit=10, serial=TASK,
-                                  running_at_most=2)
+    got = await queue.claim_batch(KINDS, "w1", HOLD, limit=10, serial=TASK, running_at_most=2)
     assert sorted(c.owner or "" for c in got) == ["ann", "bob", "bob"]
     assert [c.payload["n"] for c in got if c.owner == "ann"] == [0]
     assert len({c.token for c in got}) == len(got)
@@ -422,8 +430,9 @@ async def test_enqueue_finish_and_release_wake_subscribers(
     with queue.subscribe() as sub:
         item = await other_queue.enqueue("turn", {"task_id": "t1", "owner": "ann"})
         events = await _wait_for(sub, "enqueued")
-        assert any(n.id == item.id and n.group == TASK.key("t1") and n.owner == "ann"
-                   for n in events)
+        assert any(
+            n.id == item.id and n.group == TASK.key("t1") and n.owner == "ann" for n in events
+        )
         got = await must_claim(other_queue)
         await other_queue.release(got, unstarted=True)
         assert any(n.id == item.id for n in await _wait_for(sub, "released"))

@@ -22,8 +22,10 @@ WORKER = Path(__file__).with_name("queue_worker.py")
 
 def recorded(path: Path) -> list[tuple[int, str]]:
     with sqlite3.connect(path) as conn:
-        return [(int(v), str(n)) for v, n in
-                conn.execute("SELECT version, name FROM gofer_migrations ORDER BY version")]
+        return [
+            (int(v), str(n))
+            for v, n in conn.execute("SELECT version, name FROM gofer_migrations ORDER BY version")
+        ]
 
 
 async def test_opening_applies_each_migration_once_and_records_it(tmp_path: Path) -> None:
@@ -52,8 +54,11 @@ async def test_a_database_written_by_a_newer_gofer_is_refused(tmp_path: Path) ->
 
 
 def spawn(path: Path, mode: str, worker: str, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, str(WORKER), str(path), mode, worker, *args],
-                            stdout=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, str(WORKER), str(path), mode, worker, *args],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
 
 
 def records(proc: subprocess.Popen[str]) -> list[dict[str, object]]:
@@ -79,8 +84,10 @@ async def test_two_processes_on_one_file_keep_the_per_owner_cap(tmp_path: Path) 
         for i in range(30):
             await queue.enqueue("job", {"owner": "ann" if i % 3 else "bob"})
     start = f"{time.time() + 1.5:.3f}"
-    procs = [spawn(path, "grab", f"p{i}", "--cap", "2", "--start-at", start,
-                   "--for-s", "1") for i in range(2)]
+    procs = [
+        spawn(path, "grab", f"p{i}", "--cap", "2", "--start-at", start, "--for-s", "1")
+        for i in range(2)
+    ]
     got = [r for p in procs for r in records(p)]
     by_owner = {o: sum(1 for r in got if r["owner"] == o) for o in ("ann", "bob")}
     assert by_owner == {"ann": 2, "bob": 2}
@@ -93,8 +100,10 @@ async def test_two_processes_running_items_keep_groups_caps_and_attempts(
     async with SQLiteConnector(path) as db:
         expected = await fill(db.queue(CONFIG), items=120, groups=12, owners=4)
     start = f"{time.time() + 1.5:.3f}"
-    procs = [spawn(path, "run", f"p{i}", "--cap", "2", "--start-at", start,
-                   "--idle-s", "1.5") for i in range(2)]
+    procs = [
+        spawn(path, "run", f"p{i}", "--cap", "2", "--start-at", start, "--idle-s", "1.5")
+        for i in range(2)
+    ]
     runs = [r for p in procs for r in records(p)]
     assert check_runs(runs, expected, cap=2) == {}
     async with SQLiteConnector(path) as db:
@@ -103,24 +112,48 @@ async def test_two_processes_running_items_keep_groups_caps_and_attempts(
     assert sorted(i.state for i in items) == ["done"] * 120
 
 
-
-
 def test_the_race_checker_counts_each_rule_broken() -> None:
-    expected = {"items": {1: {"fail_first": False}, 2: {"fail_first": True},
-                          3: {"fail_first": False}, 4: {"fail_first": False}}}
+    expected = {
+        "items": {
+            1: {"fail_first": False},
+            2: {"fail_first": True},
+            3: {"fail_first": False},
+            4: {"fail_first": False},
+        }
+    }
 
-    def run(item: int, group: str, owner: str, attempt: int, t0: float, t1: float
-            ) -> dict[str, object]:
-        return {"item": item, "group": group, "owner": owner, "attempt": attempt,
-                "t0": t0, "t1": t1}
+    def run(
+        item: int, group: str, owner: str, attempt: int, t0: float, t1: float
+    ) -> dict[str, object]:
+        return {
+            "item": item,
+            "group": group,
+            "owner": owner,
+            "attempt": attempt,
+            "t0": t0,
+            "t1": t1,
+        }
 
-    clean = [run(1, "g1", "a", 1, 0, 1), run(2, "g1", "a", 1, 1, 2),
-             run(2, "g1", "a", 2, 2, 3), run(3, "g2", "a", 1, 0, 3),
-             run(4, "g3", "b", 1, 5, 6)]
+    clean = [
+        run(1, "g1", "a", 1, 0, 1),
+        run(2, "g1", "a", 1, 1, 2),
+        run(2, "g1", "a", 2, 2, 3),
+        run(3, "g2", "a", 1, 0, 3),
+        run(4, "g3", "b", 1, 5, 6),
+    ]
     assert check_runs(clean, expected, cap=2) == {}
-    broken = [run(2, "g1", "a", 1, 0, 1), run(1, "g1", "a", 1, 1, 2),
-              run(3, "g1", "a", 1, 1.5, 3), run(4, "g2", "a", 1, 0, 4),
-              run(4, "g2", "a", 2, 4, 5), run(4, "g2", "a", 3, 5, 6),
-              run(2, "g3", "b", 2, 7, 8)]
+    broken = [
+        run(2, "g1", "a", 1, 0, 1),
+        run(1, "g1", "a", 1, 1, 2),
+        run(3, "g1", "a", 1, 1.5, 3),
+        run(4, "g2", "a", 1, 0, 4),
+        run(4, "g2", "a", 2, 4, 5),
+        run(4, "g2", "a", 3, 5, 6),
+        run(2, "g3", "b", 2, 7, 8),
+    ]
     assert check_runs(broken, expected, cap=2) == {
-        "serial_overlap": 1, "serial_order": 1, "owner_cap": 1, "attempt_cap": 1}
+        "serial_overlap": 1,
+        "serial_order": 1,
+        "owner_cap": 1,
+        "attempt_cap": 1,
+    }

@@ -291,8 +291,11 @@ async def test_settle_waits_for_a_short_timer_the_action_set(
 
 
 async def test_screenshots_paint_over_typed_values(engine: BrowserEngine, site: Any) -> None:
-    site.add("/pay", "<label>Card number <input id=c></label>"
-                     "<iframe srcdoc='<label>CVC <input id=v></label>'></iframe>")
+    site.add(
+        "/pay",
+        "<label>Card number <input id=c></label>"
+        "<iframe srcdoc='<label>CVC <input id=v></label>'></iframe>",
+    )
     surface = await engine.new_session()
     try:
         shots: dict[tuple[str, bool], bytes] = {}
@@ -310,9 +313,7 @@ async def test_screenshots_paint_over_typed_values(engine: BrowserEngine, site: 
         await surface.close()
 
 
-async def test_a_ticked_box_or_chosen_option_is_a_change(
-    engine: BrowserEngine, site: Any
-) -> None:
+async def test_a_ticked_box_or_chosen_option_is_a_change(engine: BrowserEngine, site: Any) -> None:
     """Ticking a box or choosing an option changes no attribute; the effect still
     tells it, so the runtime does not wait for a late change. An inert span changes
     nothing."""
@@ -376,8 +377,11 @@ async def test_snapshots_taken_while_the_page_is_replaced_read_a_whole_page(
     """A page that replaces itself while it is being read: every snapshot reads
     either the old page or the new one, whole, and none fails."""
     rows = "".join(f"<li><a href='#{i}'>Item {i}</a></li>" for i in range(600))
-    site.add("/", f"<h1>Old page</h1><ul>{rows}</ul><script>"
-             "setTimeout(() => { location.href = '/next'; }, 1500);</script>")
+    site.add(
+        "/",
+        f"<h1>Old page</h1><ul>{rows}</ul><script>"
+        "setTimeout(() => { location.href = '/next'; }, 1500);</script>",
+    )
     site.add("/next", "<h1>Results</h1>" + "<p>line</p>" * 300, delay_s=0.02)
     surface = await engine.new_session()
     try:
@@ -432,9 +436,7 @@ add.onclick = () => setTimeout(() => { out.textContent = 'Cart: 1 item'; }, 150)
 </script>"""
 
 
-async def test_a_busy_page_settles_on_what_the_action_did(
-    engine: BrowserEngine, site: Any
-) -> None:
+async def test_a_busy_page_settles_on_what_the_action_did(engine: BrowserEngine, site: Any) -> None:
     """A page that polls, animates and runs a clock: its own changes are no action's
     effect, and an action's own fetch and timer are still waited for."""
     site.add("/poll", '{"count": 3}', content_type="application/json", delay_s=0.02)

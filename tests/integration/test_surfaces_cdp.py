@@ -20,9 +20,14 @@ pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
 async def running_chrome(tmp_path: Path) -> AsyncIterator[tuple[str, asyncio.subprocess.Process]]:
     """A Chromium started the way a person would, with a DevTools port; killed afterwards."""
     proc = await asyncio.create_subprocess_exec(
-        find_chromium(), *CHROMIUM_ARGS, "--headless=new", "--remote-debugging-port=0",
-        f"--user-data-dir={tmp_path / 'profile'}", "about:blank",
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+        find_chromium(),
+        *CHROMIUM_ARGS,
+        "--headless=new",
+        "--remote-debugging-port=0",
+        f"--user-data-dir={tmp_path / 'profile'}",
+        "about:blank",
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
     )
     assert proc.stderr is not None
     endpoint = ""

@@ -171,8 +171,9 @@ PAY = """<!doctype html><title>Pay</title>
 <p id="out" style="position:absolute;top:240px">nothing yet</p>"""
 
 
-async def press_and_get_dialog(view: LiveView, frames: AsyncIterator[Any],
-                               x: float, y: float) -> tuple[Any, asyncio.Task[None]]:
+async def press_and_get_dialog(
+    view: LiveView, frames: AsyncIterator[Any], x: float, y: float
+) -> tuple[Any, asyncio.Task[None]]:
     """Click at (x, y) (its release waits on the dialog it opens) and the dialog."""
     await view.pointer(PointerInput("down", x, y))
     release = asyncio.create_task(view.pointer(PointerInput("up", x, y)))
@@ -201,8 +202,7 @@ async def test_the_pages_dialogs_are_the_persons_to_answer_while_the_view_is_ope
             assert await out.inner_text() == "paid"
 
             dialog, release = await press_and_get_dialog(view, frames, 140, 170)
-            assert (dialog.kind, dialog.message, dialog.default) == (
-                "prompt", "Your name?", "Asha")
+            assert (dialog.kind, dialog.message, dialog.default) == ("prompt", "Your name?", "Asha")
             await view.answer(True, "Ravi")
             await release
             assert await out.inner_text() == "Ravi"

@@ -227,7 +227,9 @@ async def test_form_fields_named_like_dom_properties(engine: BrowserEngine, site
         rooms = next(g for g in screen.records if len(g.records) == 2)
         assert [r.lines[0] for r in rooms.records] == ["Double room", "Twin room"]
         assert [e.record for e in screen.elements if e.name == "Book"] == [
-            (screen.records.index(rooms), 0), (screen.records.index(rooms), 1)]
+            (screen.records.index(rooms), 0),
+            (screen.records.index(rooms), 1),
+        ]
         await surface.fill(children.ref, "1")
         assert await surface.read_value(children.ref) == "1"
         effect = await surface.click(named(screen, "Search").ref)
@@ -240,12 +242,15 @@ async def test_form_fields_named_like_dom_properties(engine: BrowserEngine, site
 async def test_a_table_with_one_row_under_its_header_is_a_record(
     engine: BrowserEngine, site: Any
 ) -> None:
-    site.add("/", """<h2>Archived customers</h2>
+    site.add(
+        "/",
+        """<h2>Archived customers</h2>
 <table><thead><tr><th>Name</th><th>Status</th></tr></thead>
 <tbody><tr><td>Charles Babbage</td><td>Archived</td></tr></tbody></table>
 <div role="table"><table><tr><td role="columnheader">Plan</td><td role="columnheader">Seats</td>
 </tr><tr><td>Pro</td><td>5</td></tr></table></div>
-<section><table><tr><td>Layout cell</td><td>beside it</td></tr></table></section>""")
+<section><table><tr><td>Layout cell</td><td>beside it</td></tr></table></section>""",
+    )
     surface = await engine.new_session()
     try:
         await surface.goto(site.url("/"))
@@ -253,7 +258,8 @@ async def test_a_table_with_one_row_under_its_header_is_a_record(
         assert [g.headers for g in screen.records] == [("Name", "Status"), ("Plan", "Seats")]
         archived, plans = screen.records
         assert [r.fields for r in archived.records] == [
-            {"Name": "Charles Babbage", "Status": "Archived"}]
+            {"Name": "Charles Babbage", "Status": "Archived"}
+        ]
         assert archived.name == "Archived customers"
         assert [r.fields for r in plans.records] == [{"Plan": "Pro", "Seats": "5"}]
     finally:
@@ -306,7 +312,9 @@ async def test_cells_of_a_delegating_container_are_elements(
         screen = await surface.snapshot()
         names = [e.name for e in screen.elements if e.role == "clickable"]
         assert [n for n in names if n.isdigit()] == [
-            *map(str, range(3, 13)), *map(str, range(20, 32))]
+            *map(str, range(3, 13)),
+            *map(str, range(20, 32)),
+        ]
         for kept in ("Sea view room Breakfast included", "Go"):
             assert kept in names
         for gone in ("Sea view room", "Breakfast included", "A1", "I9"):
@@ -323,9 +331,12 @@ async def test_cells_of_a_delegating_container_are_elements(
 async def test_a_link_wrapping_onto_two_lines_is_on_top(engine: BrowserEngine, site: Any) -> None:
     # The link starts at the end of one line and ends at the start of the next, so the
     # centre of its box falls on plain text.
-    site.add("/wrap", "<p style='width:200px;font:16px/20px monospace;margin:0'>"
-                      "xxxxxxxxxxx <a href='/story'>Monsoon arrives</a> and then more"
-                      " text here</p>")
+    site.add(
+        "/wrap",
+        "<p style='width:200px;font:16px/20px monospace;margin:0'>"
+        "xxxxxxxxxxx <a href='/story'>Monsoon arrives</a> and then more"
+        " text here</p>",
+    )
     surface = await engine.new_session()
     try:
         await surface.goto(site.url("/wrap"))

@@ -19,8 +19,12 @@ from gofer.tasks.status import group_of
 from gofer.tasks.worker import TurnLimits
 
 PAGE = "https://mail.example.com/compose"
-SEND = [{"browse": PAGE}, {"click": "Compose"}, {"stop_before": "sending the message"},
-        {"read": "the message id", "as": "order"}]
+SEND = [
+    {"browse": PAGE},
+    {"click": "Compose"},
+    {"stop_before": "sending the message"},
+    {"read": "the message id", "as": "order"},
+]
 ASK = [{"browse": "https://shop.example.com/"}, {"enter": "${email}", "into": "Email"}]
 
 
@@ -50,19 +54,20 @@ async def test_a_restart_loses_no_task_reply_or_approval_and_paused_work_goes_on
         assert first.open == set(), "a closing worker lets its browsers go"
     # An API replica that runs nothing: its answers wait on the queue.
     async with reopen() as db, Tasks(first, store=db, work=False) as replica:
-            listed = {v.id: v.status.state for v in (await replica.list_tasks()).tasks}
-            assert listed == {paused.id: "needs_approval", asking.id: "needs_input"}
-            answered = await replica.continue_task(
-                {"id": asking.id, "inputs": {"email": "asha@example.com"}})
-            approved = await replica.continue_task({"id": paused.id, "approve": True})
-            assert answered.status.state == approved.status.state == "running"
+        listed = {v.id: v.status.state for v in (await replica.list_tasks()).tasks}
+        assert listed == {paused.id: "needs_approval", asking.id: "needs_input"}
+        answered = await replica.continue_task(
+            {"id": asking.id, "inputs": {"email": "asha@example.com"}}
+        )
+        approved = await replica.continue_task({"id": paused.id, "approve": True})
+        assert answered.status.state == approved.status.state == "running"
     after = ScriptedRunner()
-    async with reopen() as db, \
-            Tasks(after, store=db) as tasks:
+    async with reopen() as db, Tasks(after, store=db) as tasks:
         done = await tasks.await_task({"id": paused.id, "timeout_ms": 5000})
         assert done.status.state == "done"
-        assert (await tasks.await_task({"id": asking.id, "timeout_ms": 5000})
-                ).status.state == "done"
+        assert (
+            await tasks.await_task({"id": asking.id, "timeout_ms": 5000})
+        ).status.state == "done"
         # The browser was gone: the run that went on opened the journaled page first,
         # then pressed the approved control and ran the steps after it.
         assert (paused.id, PAGE) in after.preloaded
@@ -88,8 +93,10 @@ async def test_another_owners_task_is_the_same_as_no_task_in_every_call(db: Conn
         await alice.await_task({"id": mine.id, "timeout_ms": 5000})
         missing = mine.id[:-4] + "zzzz"
         calls: list[tuple[str, dict[str, Any]]] = [
-            ("await_task", {"timeout_ms": 10}), ("continue_task", {"approve": True}),
-            ("cancel_task", {}), ("task_report", {}),
+            ("await_task", {"timeout_ms": 10}),
+            ("continue_task", {"approve": True}),
+            ("cancel_task", {}),
+            ("task_report", {}),
         ]
         for call, extra in calls:
             errors = []
@@ -120,24 +127,28 @@ async def test_turns_per_owner_are_capped_and_a_held_back_turn_starts_when_one_e
     limits = TurnLimits(per_owner=2, per_process=10)
     async with Tasks(runner, store=db, owner="alice", limits=limits) as alice:
         bob = alice.for_owner("bob")
-        views = [await alice.start_task({"flow": [{"browse": f"https://a.example/{i}"}]})
-                 for i in range(3)]
+        views = [
+            await alice.start_task({"flow": [{"browse": f"https://a.example/{i}"}]})
+            for i in range(3)
+        ]
         theirs = await bob.start_task({"flow": [{"browse": "https://b.example/"}]})
         with db.waker.subscribe() as sub:
             while len(started) < 3:
                 await sub.wait(1.0)
         held = views[2]
         # Two of alice's turns and bob's run; her third is held back and reads running.
-        assert sorted(started) == ["https://a.example/0", "https://a.example/1",
-                                   "https://b.example/"]
-        assert (await alice.await_task({"id": held.id, "timeout_ms": 0})
-                ).status.state == "running"
+        assert sorted(started) == [
+            "https://a.example/0",
+            "https://a.example/1",
+            "https://b.example/",
+        ]
+        assert (await alice.await_task({"id": held.id, "timeout_ms": 0})).status.state == "running"
         release.set()
         for view in [*views]:
-            assert (await alice.await_task({"id": view.id, "timeout_ms": 5000})
-                    ).status.state == "done"
-        assert (await bob.await_task({"id": theirs.id, "timeout_ms": 5000})
-                ).status.state == "done"
+            assert (
+                await alice.await_task({"id": view.id, "timeout_ms": 5000})
+            ).status.state == "done"
+        assert (await bob.await_task({"id": theirs.id, "timeout_ms": 5000})).status.state == "done"
         assert any("a.example/2" in s for s in started)
 
 
@@ -154,23 +165,26 @@ async def test_a_turn_cut_short_twice_reads_failed_and_try_again_twice_runs_once
             task_id = (await tasks.list_tasks()).tasks[0].id
             # closing mid-run puts the turn back with its run counted
     runner = ScriptedRunner()
-    async with reopen() as db, \
-            Tasks(runner, store=db) as tasks:
+    async with reopen() as db, Tasks(runner, store=db) as tasks:
         view = await tasks.await_task({"id": task_id, "timeout_ms": 0})
         assert view.status.state == "failed"
         assert view.status.recoverable is True
-        assert view.status.reason == ("the run was cut short 2 times: the worker stopped "
-                                      "before the run ended (a restart)")
+        assert view.status.reason == (
+            "the run was cut short 2 times: the worker stopped before the run ended (a restart)"
+        )
         assert runner.requests == []
-        first, second = await asyncio.gather(tasks.continue_task({"id": task_id}),
-                                             tasks.continue_task({"id": task_id}))
+        first, second = await asyncio.gather(
+            tasks.continue_task({"id": task_id}), tasks.continue_task({"id": task_id})
+        )
         assert first.status.state == second.status.state == "running"
         done = await tasks.await_task({"id": task_id, "timeout_ms": 5000})
         assert done.status.state == "done"
         assert len(runner.requests) == 1
         turns = await tasks._book.queue.items(group=group_of(task_id))
         assert [(t.kind, t.attempts, t.state) for t in turns] == [
-            ("turn", 2, "failed"), ("again", 1, "done")]
+            ("turn", 2, "failed"),
+            ("again", 1, "done"),
+        ]
 
 
 async def test_mark_done_lets_the_browser_go_and_reopen_brings_the_task_back(
@@ -197,13 +211,16 @@ async def test_mark_done_lets_the_browser_go_and_reopen_brings_the_task_back(
 
 
 async def test_await_from_a_controller_that_runs_nothing_wakes_on_the_workers_finish(
-    db: Connector, other: Connector,
+    db: Connector,
+    other: Connector,
 ) -> None:
     release = asyncio.Event()
     started: list[str] = []
     runner = ScriptedRunner.of(waits(started, release))
-    async with Tasks(runner, store=db) as worker, \
-            Tasks(ScriptedRunner(), store=other, work=False) as replica:
+    async with (
+        Tasks(runner, store=db) as worker,
+        Tasks(ScriptedRunner(), store=other, work=False) as replica,
+    ):
         view = await replica.start_task({"flow": SEND[:2]})
         with other.waker.subscribe() as sub:
             while not started:
@@ -220,21 +237,23 @@ async def test_a_process_runs_at_most_its_own_cap_of_turns_whoever_owns_them(
     started: list[str] = []
     release = asyncio.Event()
     runner = ScriptedRunner.of(*(waits(started, release) for _ in range(2)))
-    async with Tasks(runner, store=db, owner="alice",
-                     limits=TurnLimits(per_owner=3, per_process=1)) as alice:
+    async with Tasks(
+        runner, store=db, owner="alice", limits=TurnLimits(per_owner=3, per_process=1)
+    ) as alice:
         first = await alice.start_task({"flow": [{"browse": "https://a.example/"}]})
         second = await alice.for_owner("bob").start_task(
-            {"flow": [{"browse": "https://b.example/"}]})
+            {"flow": [{"browse": "https://b.example/"}]}
+        )
         with db.waker.subscribe() as sub:
             while not started:
                 await sub.wait(1.0)
         assert started == ["https://a.example/"]
-        assert (await alice.for_owner("bob").await_task({"id": second.id, "timeout_ms": 0})
-                ).status.state == "running"
+        assert (
+            await alice.for_owner("bob").await_task({"id": second.id, "timeout_ms": 0})
+        ).status.state == "running"
         release.set()
         assert (await alice.await_task({"id": first.id})).status.state == "done"
-        assert (await alice.for_owner("bob").await_task({"id": second.id})
-                ).status.state == "done"
+        assert (await alice.for_owner("bob").await_task({"id": second.id})).status.state == "done"
         assert started == ["https://a.example/", "https://b.example/"]
 
 

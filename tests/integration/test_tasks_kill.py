@@ -28,8 +28,14 @@ def store_kind(request: pytest.FixtureRequest) -> str:
 
 async def worker(url: str, mode: str) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
-        sys.executable, str(WORKER), url, mode, str(LEASE_MS),
-        stdout=asyncio.subprocess.PIPE, stdin=asyncio.subprocess.DEVNULL)
+        sys.executable,
+        str(WORKER),
+        url,
+        mode,
+        str(LEASE_MS),
+        stdout=asyncio.subprocess.PIPE,
+        stdin=asyncio.subprocess.DEVNULL,
+    )
 
 
 async def started(proc: asyncio.subprocess.Process) -> None:
@@ -52,7 +58,8 @@ async def stopped(proc: asyncio.subprocess.Process) -> bytes:
 
 
 async def test_a_worker_killed_mid_turn_leads_to_exactly_one_rerun(
-    db: Connector, store_url: str,
+    db: Connector,
+    store_url: str,
 ) -> None:
     async with Tasks(ScriptedRunner(), store=db, work=False) as tasks:
         view = await tasks.start_task({"flow": FLOW})
@@ -70,7 +77,8 @@ async def test_a_worker_killed_mid_turn_leads_to_exactly_one_rerun(
 
 
 async def test_a_turn_killed_on_both_runs_reads_failed_in_plain_words(
-    db: Connector, store_url: str,
+    db: Connector,
+    store_url: str,
 ) -> None:
     async with Tasks(ScriptedRunner(), store=db, work=False) as tasks:
         view = await tasks.start_task({"flow": FLOW})
@@ -83,5 +91,6 @@ async def test_a_turn_killed_on_both_runs_reads_failed_in_plain_words(
         assert view.status.state == "failed"
         assert view.status.reason == (
             "the run was cut short 2 times: its worker stopped before the run ended "
-            "(a crash or a restart)")
+            "(a crash or a restart)"
+        )
         assert view.status.recoverable is True

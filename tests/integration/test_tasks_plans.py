@@ -68,7 +68,8 @@ def _pg_scans(plan: Any) -> list[str]:
 
 @pytest.mark.parametrize("store_kind", ["sqlite", "postgres"], indirect=True)
 async def test_every_status_read_is_a_lookup_by_owner_and_task(
-    db: Connector, store_kind: str,
+    db: Connector,
+    store_kind: str,
 ) -> None:
     async with db.transaction() as tx:
         for statement in FILL[store_kind]:
@@ -84,8 +85,9 @@ async def test_every_status_read_is_a_lookup_by_owner_and_task(
                 # a scan of a list the query itself made (json_each) is not a table scan
                 scans = [s for s in reads if s.startswith("SCAN") and "json_each" not in s]
                 assert not scans, (name, steps)
-                assert all("INDEX" in s or "PRIMARY KEY" in s for s in reads
-                           if s.startswith("SEARCH")), (name, steps)
+                assert all(
+                    "INDEX" in s or "PRIMARY KEY" in s for s in reads if s.startswith("SEARCH")
+                ), (name, steps)
             else:
                 row = await tx.fetch_one(f"EXPLAIN (FORMAT JSON) {sql}", params)
                 assert row is not None

@@ -35,8 +35,16 @@ from gofer.tasks.models import (
 )
 from gofer.tasks.runner import fail, gate
 
-CALLS = {"describe", "plan_task", "start_task", "await_task", "continue_task", "cancel_task",
-         "task_report", "list_tasks"}
+CALLS = {
+    "describe",
+    "plan_task",
+    "start_task",
+    "await_task",
+    "continue_task",
+    "cancel_task",
+    "task_report",
+    "list_tasks",
+}
 
 
 @pytest_asyncio.fixture
@@ -47,8 +55,11 @@ async def setup() -> AsyncIterator[tuple[ScriptedRunner, TaskService]]:
 
 
 def server_of(service: TaskService) -> Any:
-    return build_mcp_server(service, McpOwners(None, "local"),
-                            page_url=lambda task_id: f"http://127.0.0.1:1/tasks/{task_id}")
+    return build_mcp_server(
+        service,
+        McpOwners(None, "local"),
+        page_url=lambda task_id: f"http://127.0.0.1:1/tasks/{task_id}",
+    )
 
 
 async def test_every_call_is_a_tool_with_a_description_and_schemas(
@@ -67,7 +78,12 @@ async def test_every_call_is_a_tool_with_a_description_and_schemas(
         view = tools["start_task"].output_schema
         assert view is not None
         assert view["properties"]["task_status"]["enum"] == [
-            "working", "input_required", "completed", "failed", "cancelled"]
+            "working",
+            "input_required",
+            "completed",
+            "failed",
+            "cancelled",
+        ]
         assert "follow" in (client.instructions or "").lower()
 
 
@@ -76,8 +92,11 @@ async def test_an_agent_follows_next_from_start_to_done(
 ) -> None:
     runner, service = setup
     runner.add(gate("1", "Confirm booking"))
-    flow = [{"browse": "https://air.example.com/"}, {"stop_before": "confirming the booking"},
-            {"click": "Done"}]
+    flow = [
+        {"browse": "https://air.example.com/"},
+        {"stop_before": "confirming the booking"},
+        {"click": "Done"},
+    ]
     async with Client(server_of(service)) as client:
         started = (await client.call_tool("start_task", {"flow": flow})).structured_content
         assert started is not None and started["task_status"] == "working"
@@ -154,15 +173,18 @@ async def test_secret_values_go_to_the_task_page_never_to_a_form(
     assert [type(p) for p in asked] == [ElicitRequestURLParams]
     assert isinstance(asked[0], ElicitRequestURLParams) and asked[0].url == page
     assert "password" in asked[0].message
-    assert waiting is not None and waiting["status"] == {"state": "needs_input",
-                                                         "fields": ["password"]}
+    assert waiting is not None and waiting["status"] == {
+        "state": "needs_input",
+        "fields": ["password"],
+    }
     assert waiting["page_url"] == page
     assert waiting["page_url"] in waiting["guidance"] and "secret" in waiting["guidance"]
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
 async def test_the_user_sent_to_the_page_comes_back_to_a_task_that_moved_on(
-    setup: tuple[ScriptedRunner, TaskService], mode: str,
+    setup: tuple[ScriptedRunner, TaskService],
+    mode: str,
 ) -> None:
     """URL elicitation: the user agrees to open the task page and does there what only
     they do (the page's form posts the same continue); await_task answers with the view
@@ -175,11 +197,15 @@ async def test_the_user_sent_to_the_page_comes_back_to_a_task_that_moved_on(
 
     async def on_the_page(task_id: str, state: str) -> object:
         if state == "needs_input":
-            return await service.continue_task("local", ContinueTaskRequest(
-                id=task_id, inputs={"card number": "4111 1111 1111 1111"},
-                secret_inputs=["card number"]))
-        return await service.continue_task("local", ContinueTaskRequest(id=task_id,
-                                                                        approve=True))
+            return await service.continue_task(
+                "local",
+                ContinueTaskRequest(
+                    id=task_id,
+                    inputs={"card number": "4111 1111 1111 1111"},
+                    secret_inputs=["card number"],
+                ),
+            )
+        return await service.continue_task("local", ContinueTaskRequest(id=task_id, approve=True))
 
     async def answer(_context: object, params: ElicitRequestParams) -> ElicitResult:
         assert isinstance(params, ElicitRequestURLParams)
@@ -189,9 +215,12 @@ async def test_the_user_sent_to_the_page_comes_back_to_a_task_that_moved_on(
         person.append(asyncio.create_task(on_the_page(task_id, state)))
         return ElicitResult(action="accept")
 
-    flow = [{"browse": "https://shop.example.com/"},
-            {"enter": "${card number}", "into": "Card number"},
-            {"stop_before": "paying for the order"}, {"click": "Done"}]
+    flow = [
+        {"browse": "https://shop.example.com/"},
+        {"enter": "${card number}", "into": "Card number"},
+        {"stop_before": "paying for the order"},
+        {"click": "Done"},
+    ]
     constraints = {"payment": "fill_then_approve", "origins": ["https://shop.example.com"]}
     completed: list[str] = []
 
@@ -200,10 +229,12 @@ async def test_the_user_sent_to_the_page_comes_back_to_a_task_that_moved_on(
         if isinstance(root, ElicitCompleteNotification):
             completed.append(root.params.elicitation_id)
 
-    async with Client(server_of(service), elicitation_callback=answer, mode=mode,
-                      message_handler=notices) as client:
-        started = (await client.call_tool("start_task", {
-            "flow": flow, "constraints": constraints})).structured_content
+    async with Client(
+        server_of(service), elicitation_callback=answer, mode=mode, message_handler=notices
+    ) as client:
+        started = (
+            await client.call_tool("start_task", {"flow": flow, "constraints": constraints})
+        ).structured_content
         assert started is not None and started["status"]["state"] == "needs_input"
         task_id = started["id"]
         states = []
@@ -228,8 +259,13 @@ async def test_a_wall_for_a_person_goes_to_the_page_and_an_agent_may_still_appro
     setup: tuple[ScriptedRunner, TaskService],
 ) -> None:
     runner, service = setup
-    runner.add(fail("1", "the search did not load",
-                    screen_text="Please complete the CAPTCHA to prove you are human."))
+    runner.add(
+        fail(
+            "1",
+            "the search did not load",
+            screen_text="Please complete the CAPTCHA to prove you are human.",
+        )
+    )
     asked: list[ElicitRequestParams] = []
 
     async def answer(_context: object, params: ElicitRequestParams) -> ElicitResult:
@@ -248,27 +284,38 @@ async def test_a_wall_for_a_person_goes_to_the_page_and_an_agent_may_still_appro
         done = (await client.call_tool("await_task", {"id": started["id"]})).structured_content
         assert done is not None and done["status"]["state"] == "done"
         runner.add(gate("1", "Confirm booking"))
-        booking = (await client.call_tool("start_task", {"flow": [
-            {"browse": "https://air.example.com/"},
-            {"stop_before": "confirming the booking"}]})).structured_content
+        booking = (
+            await client.call_tool(
+                "start_task",
+                {
+                    "flow": [
+                        {"browse": "https://air.example.com/"},
+                        {"stop_before": "confirming the booking"},
+                    ]
+                },
+            )
+        ).structured_content
         assert booking is not None
         gated = (await client.call_tool("await_task", {"id": booking["id"]})).structured_content
         assert gated is not None and gated["status"]["state"] == "needs_approval"
     assert len(asked) == 1  # an approval that does not pay is the agent's to ask
 
 
-@pytest.mark.parametrize(("status", "word"), [
-    (Running(), "working"),
-    (NeedsInput(fields=["email"]), "input_required"),
-    (NeedsApproval(action="sending", target="Send"), "input_required"),
-    (NeedsHuman(reason="a captcha"), "input_required"),
-    (Checkpoint(reason="payment", location="Pay", summary="", continuable=False), "completed"),
-    (Checkpoint(reason="look", location="x", summary="", continuable=True), "input_required"),
-    (NeedsPlan(guide=""), "failed"),
-    (Done(answer="", records={}), "completed"),
-    (Failed(step="1", reason="x", recoverable=True), "input_required"),
-    (Failed(step="1", reason="x", recoverable=False), "failed"),
-    (Cancelled(), "cancelled"),
-])
+@pytest.mark.parametrize(
+    ("status", "word"),
+    [
+        (Running(), "working"),
+        (NeedsInput(fields=["email"]), "input_required"),
+        (NeedsApproval(action="sending", target="Send"), "input_required"),
+        (NeedsHuman(reason="a captcha"), "input_required"),
+        (Checkpoint(reason="payment", location="Pay", summary="", continuable=False), "completed"),
+        (Checkpoint(reason="look", location="x", summary="", continuable=True), "input_required"),
+        (NeedsPlan(guide=""), "failed"),
+        (Done(answer="", records={}), "completed"),
+        (Failed(step="1", reason="x", recoverable=True), "input_required"),
+        (Failed(step="1", reason="x", recoverable=False), "failed"),
+        (Cancelled(), "cancelled"),
+    ],
+)
 def test_each_status_has_its_mcp_tasks_word(status: Any, word: str) -> None:
     assert mcp_status(status) == word

@@ -34,31 +34,57 @@ from gofer.tasks.models import (
 )
 
 NOW = datetime(2026, 10, 1, tzinfo=UTC)
-PAY = Checkpoint(reason="reached the payment step", location="Pay now", summary="",
-                 continuable=False)
+PAY = Checkpoint(
+    reason="reached the payment step", location="Pay now", summary="", continuable=False
+)
 
 
 def record(status: object, resolved: bool = False) -> TaskRecord:
-    view = TaskView(id="t", status=status, summary="", step=None, progress=0.5,  # type: ignore[arg-type]
-                    next=[])
-    return TaskRecord(id="t", title="A task", created_at=NOW, moved_at=NOW,
-                      resolved_at=NOW if resolved else None, view=view, task_status="working")
+    view = TaskView(
+        id="t",
+        status=status,
+        summary="",
+        step=None,
+        progress=0.5,  # type: ignore[arg-type]
+        next=[],
+    )
+    return TaskRecord(
+        id="t",
+        title="A task",
+        created_at=NOW,
+        moved_at=NOW,
+        resolved_at=NOW if resolved else None,
+        view=view,
+        task_status="working",
+    )
 
 
-@pytest.mark.parametrize(("status", "group", "words"), [
-    (Running(), "running", "Running"),
-    (NeedsInput(fields=["mobile number", "card pin"]), "needs-you",
-     "Needs you: 2 details to give"),
-    (NeedsApproval(action="confirming", target="Confirm booking"), "needs-you",
-     "Needs you: approve “Confirm booking”?"),
-    (NeedsHuman(reason="a captcha"), "needs-you", "Needs you: a step only a person can do"),
-    (PAY, "needs-you", "Needs you: over to you"),
-    (Failed(step="3", reason="no Next", recoverable=True), "needs-you",
-     "Failed: you can try again"),
-    (Failed(step="3", reason="no Next", recoverable=False), "finished", "Failed"),
-    (Done(answer="ok", records={}), "finished", "Done"),
-    (Cancelled(), "finished", "Cancelled"),
-])
+@pytest.mark.parametrize(
+    ("status", "group", "words"),
+    [
+        (Running(), "running", "Running"),
+        (
+            NeedsInput(fields=["mobile number", "card pin"]),
+            "needs-you",
+            "Needs you: 2 details to give",
+        ),
+        (
+            NeedsApproval(action="confirming", target="Confirm booking"),
+            "needs-you",
+            "Needs you: approve “Confirm booking”?",
+        ),
+        (NeedsHuman(reason="a captcha"), "needs-you", "Needs you: a step only a person can do"),
+        (PAY, "needs-you", "Needs you: over to you"),
+        (
+            Failed(step="3", reason="no Next", recoverable=True),
+            "needs-you",
+            "Failed: you can try again",
+        ),
+        (Failed(step="3", reason="no Next", recoverable=False), "finished", "Failed"),
+        (Done(answer="ok", records={}), "finished", "Done"),
+        (Cancelled(), "finished", "Cancelled"),
+    ],
+)
 def test_each_status_has_its_group_and_words(status: object, group: str, words: str) -> None:
     assert group_of(record(status)) == group
     assert status_words(status) == words  # type: ignore[arg-type]
@@ -76,49 +102,73 @@ def test_the_page_follows_a_task_only_while_it_can_still_change() -> None:
 
 
 def test_a_task_offers_its_browser_while_it_waits_for_its_person_with_it() -> None:
-    for status in (NeedsHuman(reason="a captcha"), PAY,
-                   NeedsApproval(action="confirming", target="Confirm"),
-                   Failed(step="2", reason="a wall", recoverable=True)):
+    for status in (
+        NeedsHuman(reason="a captcha"),
+        PAY,
+        NeedsApproval(action="confirming", target="Confirm"),
+        Failed(step="2", reason="a wall", recoverable=True),
+    ):
         assert holds_browser(status), status
-    for status in (Running(), NeedsInput(fields=["x"]), Done(answer="", records={}),
-                   Failed(step="2", reason="gone", recoverable=False), Cancelled()):
+    for status in (
+        Running(),
+        NeedsInput(fields=["x"]),
+        Done(answer="", records={}),
+        Failed(step="2", reason="gone", recoverable=False),
+        Cancelled(),
+    ):
         assert not holds_browser(status), status
 
 
 def test_secret_fields_by_name_are_password_inputs() -> None:
     fields = fields_of(NeedsInput(fields=["mobile number", "card number", "one-time code"]))
     assert [(f.name, f.secret, f.key) for f in fields] == [
-        ("mobile number", False, "value-0"), ("card number", True, "value-1"),
-        ("one-time code", True, "value-2")]
+        ("mobile number", False, "value-0"),
+        ("card number", True, "value-1"),
+        ("one-time code", True, "value-2"),
+    ]
     assert fields_of(Running()) == []
 
 
 def report(*trace: TraceInfo) -> TaskReport:
     view = TaskView(id="t", status=Running(), summary="", step=None, progress=0, next=[])
-    return TaskReport(id="t", view=view, flow=None, steps=[], records={}, trace=list(trace),
-                      hints=[], rescues=[], budget=TaskBudget(), artifacts=[],
-                      spend=SpendInfo(actions=0, model_calls=0, elapsed_ms=0, runs=1, rescues=0))
+    return TaskReport(
+        id="t",
+        view=view,
+        flow=None,
+        steps=[],
+        records={},
+        trace=list(trace),
+        hints=[],
+        rescues=[],
+        budget=TaskBudget(),
+        artifacts=[],
+        spend=SpendInfo(actions=0, model_calls=0, elapsed_ms=0, runs=1, rescues=0),
+    )
 
 
 def test_an_approval_names_the_page_of_its_last_stop() -> None:
-    first = TraceInfo(run=1, at_ms=1, path="2", event="gated",
-                      detail={"url": "https://shop.example.com/cart?x=1"})
-    last = TraceInfo(run=2, at_ms=1, path="5", event="gated",
-                     detail={"url": "https://shop.example.com/review"})
+    first = TraceInfo(
+        run=1, at_ms=1, path="2", event="gated", detail={"url": "https://shop.example.com/cart?x=1"}
+    )
+    last = TraceInfo(
+        run=2, at_ms=1, path="5", event="gated", detail={"url": "https://shop.example.com/review"}
+    )
     assert pressed_on(report(first, last)) == "shop.example.com/review"
     assert pressed_on(report()) is None and pressed_on(None) is None
 
 
-@pytest.mark.parametrize(("target", "sent_to"), [
-    ("/tasks/t-1?x=1", "/tasks/t-1?x=1"),
-    ("https://evil.example/", "/tasks"),
-    ("//evil.example/path", "/tasks"),
-    ("/\\evil.example", "/tasks"),
-    ("tasks", "/tasks"),
-    (None, "/tasks"),
-])
-def test_sign_in_goes_back_only_to_a_page_of_this_server(target: str | None,
-                                                         sent_to: str) -> None:
+@pytest.mark.parametrize(
+    ("target", "sent_to"),
+    [
+        ("/tasks/t-1?x=1", "/tasks/t-1?x=1"),
+        ("https://evil.example/", "/tasks"),
+        ("//evil.example/path", "/tasks"),
+        ("/\\evil.example", "/tasks"),
+        ("tasks", "/tasks"),
+        (None, "/tasks"),
+    ],
+)
+def test_sign_in_goes_back_only_to_a_page_of_this_server(target: str | None, sent_to: str) -> None:
     assert safe_next(target) == sent_to
 
 

@@ -10,21 +10,23 @@ Find = Callable[[list[str], set[str]], list[str]]
 
 
 def body(text: str, *, ascii_only: bool) -> str:
-    return json.dumps({"model": "m", "messages": [{"role": "user", "content": text}]},
-                      ensure_ascii=ascii_only)
+    return json.dumps(
+        {"model": "m", "messages": [{"role": "user", "content": text}]}, ensure_ascii=ascii_only
+    )
 
 
 def test_a_value_sent_as_it_is_or_json_escaped_is_found(find_canaries: Find) -> None:
     name = "Zoë Ŕaina-Ørsted"
     for ascii_only in (True, False):
-        assert find_canaries([body(f"book for {name}", ascii_only=ascii_only)],
-                             {name}) == [name]
+        assert find_canaries([body(f"book for {name}", ascii_only=ascii_only)], {name}) == [name]
 
 
 def test_a_card_or_phone_number_written_another_way_is_found(find_canaries: Find) -> None:
     card, phone = "4111 1111 1111 1111", "98765 43210"
-    sent = [body("card 4111111111111111", ascii_only=True),
-            body("call 9876543210", ascii_only=True)]
+    sent = [
+        body("card 4111111111111111", ascii_only=True),
+        body("call 9876543210", ascii_only=True),
+    ]
     assert find_canaries(sent, {card, phone}) == sorted([card, phone])
 
 

@@ -56,8 +56,9 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("page", "name", "nth", "expected"), CASES,
-                         ids=[f"{c[0]}:{c[1]}:{c[2]}" for c in CASES])
+@pytest.mark.parametrize(
+    ("page", "name", "nth", "expected"), CASES, ids=[f"{c[0]}:{c[1]}:{c[2]}" for c in CASES]
+)
 def test_judge_on_a_captured_screen(page: str, name: str, nth: int, expected: Consequence) -> None:
     screen = _screen(page)
     assert judge(_named(screen, name, nth), screen) is expected
@@ -90,9 +91,14 @@ def test_delete_takes_out_only_where_the_page_says_basket() -> None:
     basket = _screen("gate_basket")
     line = replace(_named(basket, "Remove"), name="Delete")
     assert judge(line, basket) is R
-    admin = replace(basket, title="Order 1042 · Admin", lines=tuple(
-        TextLine("Order 1042", t.box, t.heading) if t.heading else t for t in basket.lines),
-        records=tuple(replace(g, name="Order 1042") for g in basket.records))
+    admin = replace(
+        basket,
+        title="Order 1042 · Admin",
+        lines=tuple(
+            TextLine("Order 1042", t.box, t.heading) if t.heading else t for t in basket.lines
+        ),
+        records=tuple(replace(g, name="Order 1042") for g in basket.records),
+    )
     order_line = replace(line, section="Order 1042")
     assert judge(order_line, admin) is I
     assert judge(replace(order_line, name="Remove"), admin) is R  # a basket-like line
@@ -100,9 +106,13 @@ def test_delete_takes_out_only_where_the_page_says_basket() -> None:
 
 def test_yes_on_a_page_that_asks_nothing_grave_is_reversible() -> None:
     screen = _screen("gate_confirm_delete")
-    plain = replace(screen, lines=tuple(
-        TextLine("Do you want to receive our newsletter?", line.box, line.heading)
-        for line in screen.lines))
+    plain = replace(
+        screen,
+        lines=tuple(
+            TextLine("Do you want to receive our newsletter?", line.box, line.heading)
+            for line in screen.lines
+        ),
+    )
     assert judge(_named(plain, "Yes, I’m sure"), plain) is R
 
 
@@ -132,11 +142,14 @@ def test_card_form_evidence_from_placeholders_and_autocomplete() -> None:
     screen = _screen("gate_card_placeholders")
     assert "card" not in screen.text.casefold()
     assert card_evidence(screen) == ("card number", "security code", "expiry date")
-    by_autocomplete = replace(screen, elements=tuple(
-        replace(e, placeholder="", name="") for e in screen.elements))
+    by_autocomplete = replace(
+        screen, elements=tuple(replace(e, placeholder="", name="") for e in screen.elements)
+    )
     assert card_evidence(by_autocomplete) == ("card number", "security code", "expiry date")
-    unmarked = replace(by_autocomplete, elements=tuple(
-        replace(e, autocomplete="") for e in by_autocomplete.elements))
+    unmarked = replace(
+        by_autocomplete,
+        elements=tuple(replace(e, autocomplete="") for e in by_autocomplete.elements),
+    )
     assert card_evidence(unmarked) == ()
 
 
@@ -168,13 +181,18 @@ def test_a_layer_asking_to_log_in_over_the_page_is_a_login_wall() -> None:
 
 def test_a_redirect_to_a_sign_in_form_is_a_login_wall() -> None:
     screen = _screen("gate_login_wall")
-    quiet = replace(screen, lines=tuple(
-        TextLine("Welcome back", line.box, line.heading) for line in screen.lines))
+    quiet = replace(
+        screen,
+        lines=tuple(TextLine("Welcome back", line.box, line.heading) for line in screen.lines),
+    )
     assert wall_on(quiet) is None
     moved = replace(quiet, url="https://shop.example/account/login?next=/orders")
     assert wall_on(moved) == "a login wall"
-    for url in ("https://git.example/users/sign_in?return_to=%2Fsettings",
-                "https://sso.example/auth/signin?redirect=/app", "https://x.example/logon?from=/"):
+    for url in (
+        "https://git.example/users/sign_in?return_to=%2Fsettings",
+        "https://sso.example/auth/signin?redirect=/app",
+        "https://x.example/logon?from=/",
+    ):
         assert wall_on(replace(quiet, url=url)) == "a login wall", url
     assert wall_on(replace(quiet, url="https://shop.example/blog?from=/home")) is None
 
@@ -186,12 +204,17 @@ def test_a_captcha_anywhere_on_the_page_still_counts() -> None:
 
 
 def test_an_email_first_sign_in_that_replaced_the_page_is_a_login_wall() -> None:
-    lines = (TextLine("Sign in", Box(0, 0, 200, 30), heading=1),
-             TextLine("to continue to Mail", Box(0, 40, 200, 20)))
-    email = Element("e1", "textbox", "Email or phone", input_type="email",
-                    autocomplete="username")
-    page = Screen("https://accounts.example/signin", "Sign in", lines,
-                  (email, Element("e2", "button", "Next")))
+    lines = (
+        TextLine("Sign in", Box(0, 0, 200, 30), heading=1),
+        TextLine("to continue to Mail", Box(0, 40, 200, 20)),
+    )
+    email = Element("e1", "textbox", "Email or phone", input_type="email", autocomplete="username")
+    page = Screen(
+        "https://accounts.example/signin",
+        "Sign in",
+        lines,
+        (email, Element("e2", "button", "Next")),
+    )
     assert wall_on(page) == "a login wall"
     # The same words on a page without a sign-in form are a header's, not a wall.
     assert wall_on(replace(page, elements=(Element("e2", "button", "Next"),))) is None

@@ -35,25 +35,58 @@ def _line(text: str, x: float, y: float, w: float = 120, heading: int = 0) -> Te
 
 def _shop_with_cart_drawer() -> Screen:
     """A product grid under a drawer: the product's name heads its card and a cart line."""
-    cards = RecordGroup(Box(0, 100, 700, 300), tuple(
-        Record(Box(x, 100, 220, 300), (name, price, "Add to cart"))
-        for x, name, price in ((0, "Linen Shirt", "$38.00"), (240, "Canvas Tote", "$24.50"))
-    ), name="New arrivals")
+    cards = RecordGroup(
+        Box(0, 100, 700, 300),
+        tuple(
+            Record(Box(x, 100, 220, 300), (name, price, "Add to cart"))
+            for x, name, price in ((0, "Linen Shirt", "$38.00"), (240, "Canvas Tote", "$24.50"))
+        ),
+        name="New arrivals",
+    )
     return Screen(
-        url="http://shop.test/", title="Shop",
+        url="http://shop.test/",
+        title="Shop",
         lines=(
-            _line("Linen Shirt", 10, 220, heading=3), _line("Canvas Tote", 250, 220, heading=3),
-            _line("Your cart", 920, 20, heading=2), _line("Canvas Tote", 920, 80),
+            _line("Linen Shirt", 10, 220, heading=3),
+            _line("Canvas Tote", 250, 220, heading=3),
+            _line("Your cart", 920, 20, heading=2),
+            _line("Canvas Tote", 920, 80),
         ),
         elements=(
-            _el("e1", "button", "Add to cart", box=Box(10, 300, 100, 30), section="Linen Shirt",
-                record=(0, 0), on_top=False),
-            _el("e2", "button", "Add to cart", box=Box(250, 300, 100, 30), section="Canvas Tote",
-                record=(0, 1), on_top=False),
-            _el("e3", "button", "Decrease quantity", text="−", box=Box(920, 110, 32, 32),
-                section="Your cart"),
-            _el("e4", "button", "Increase quantity", text="+", box=Box(1000, 110, 32, 32),
-                section="Your cart"),
+            _el(
+                "e1",
+                "button",
+                "Add to cart",
+                box=Box(10, 300, 100, 30),
+                section="Linen Shirt",
+                record=(0, 0),
+                on_top=False,
+            ),
+            _el(
+                "e2",
+                "button",
+                "Add to cart",
+                box=Box(250, 300, 100, 30),
+                section="Canvas Tote",
+                record=(0, 1),
+                on_top=False,
+            ),
+            _el(
+                "e3",
+                "button",
+                "Decrease quantity",
+                text="−",
+                box=Box(920, 110, 32, 32),
+                section="Your cart",
+            ),
+            _el(
+                "e4",
+                "button",
+                "Increase quantity",
+                text="+",
+                box=Box(1000, 110, 32, 32),
+                section="Your cart",
+            ),
         ),
         records=(cards,),
         dialog_open=True,
@@ -79,33 +112,61 @@ def test_within_still_prefers_the_first_reading_when_it_holds_the_control() -> N
 
 def _guests_popover() -> Screen:
     """Three steppers; each row is a record whose buttons sit in a nested record."""
-    rows = RecordGroup(Box(600, 60, 320, 180), tuple(
-        Record(Box(600, 60 + 60 * i, 320, 50), (name,)) for i, name in
-        enumerate(("Adults", "Children", "Rooms"))
-    ))
-    inner = RecordGroup(Box(600, 120, 320, 50), (
-        Record(Box(600, 120, 150, 50), ("Children",)), Record(Box(760, 120, 160, 50), ("0",)),
-    ))
+    rows = RecordGroup(
+        Box(600, 60, 320, 180),
+        tuple(
+            Record(Box(600, 60 + 60 * i, 320, 50), (name,))
+            for i, name in enumerate(("Adults", "Children", "Rooms"))
+        ),
+    )
+    inner = RecordGroup(
+        Box(600, 120, 320, 50),
+        (
+            Record(Box(600, 120, 150, 50), ("Children",)),
+            Record(Box(760, 120, 160, 50), ("0",)),
+        ),
+    )
     buttons = []
     for i, name in enumerate(("Adults", "Children", "Rooms")):
         record = (1, 1) if name == "Children" else (0, i)
         y = 70 + 60 * i
         buttons += [
-            _el(f"d{i}", "button", f"Decrease number of {name}", text="",
-                box=Box(780, y, 36, 36), record=record),
-            _el(f"i{i}", "button", f"Increase number of {name}", text="",
-                box=Box(860, y, 36, 36), record=record),
+            _el(
+                f"d{i}",
+                "button",
+                f"Decrease number of {name}",
+                text="",
+                box=Box(780, y, 36, 36),
+                record=record,
+            ),
+            _el(
+                f"i{i}",
+                "button",
+                f"Increase number of {name}",
+                text="",
+                box=Box(860, y, 36, 36),
+                record=record,
+            ),
         ]
     return Screen(
-        url="http://hotels.test/", title="Hotels",
+        url="http://hotels.test/",
+        title="Hotels",
         lines=(
             _line("2 adults · 0 children · 1 room", 600, 20, 260),
-            _line("Adults", 610, 75), _line("Children", 610, 135), _line("Rooms", 610, 195),
-            _line("‹", 20, 300, 10), _line("October 2026", 60, 300),
+            _line("Adults", 610, 75),
+            _line("Children", 610, 135),
+            _line("Rooms", 610, 195),
+            _line("‹", 20, 300, 10),
+            _line("October 2026", 60, 300),
         ),
         elements=(
-            _el("g", "button", "2 adults · 0 children · 1 room", box=Box(600, 15, 260, 30),
-                expanded=True),
+            _el(
+                "g",
+                "button",
+                "2 adults · 0 children · 1 room",
+                box=Box(600, 15, 260, 30),
+                expanded=True,
+            ),
             *buttons,
             _el("prev", "button", "‹", box=Box(20, 300, 30, 30)),
             _el("next", "button", "›", box=Box(400, 300, 30, 30)),
@@ -116,8 +177,12 @@ def _guests_popover() -> Screen:
 
 def test_an_icon_named_by_its_glyph_is_found_by_what_it_does() -> None:
     screen = _guests_popover()
-    for words, within, ref in (("+", "Children", "i1"), ("−", "Adults", "d0"),
-                               ("-", "Rooms", "d2"), ("+", "Rooms", "i2")):
+    for words, within, ref in (
+        ("+", "Children", "i1"),
+        ("−", "Adults", "d0"),
+        ("-", "Rooms", "d2"),
+        ("+", "Rooms", "i2"),
+    ):
         g = ground(Query(words, Want.CLICK, within), screen)
         assert g.element is not None and g.element.ref == ref, (words, within, g.candidates)
         assert not g.low_confidence
@@ -157,8 +222,12 @@ def test_a_record_holds_the_controls_of_a_record_nested_in_it() -> None:
 
 def _days(start: int, end: int, first_ref: int, y: float) -> list[Element]:
     return [
-        _el(f"c{first_ref + n}", "clickable", str(d),
-            box=Box(40 * (n % 7), y + 30 * (n // 7), 38, 28))
+        _el(
+            f"c{first_ref + n}",
+            "clickable",
+            str(d),
+            box=Box(40 * (n % 7), y + 30 * (n // 7), 38, 28),
+        )
         for n, d in enumerate(range(start, end + 1))
     ]
 
@@ -191,7 +260,9 @@ def test_numbers_that_do_not_make_a_month_are_not_a_calendar() -> None:
 
 def test_a_remembered_element_under_a_popup_is_not_lifted() -> None:
     screen = Screen(
-        url="http://news.test/", title="News", lines=(),
+        url="http://news.test/",
+        title="News",
+        lines=(),
         elements=(
             _el("a", "link", "Rivers run low", box=Box(0, 100, 200, 20), on_top=False),
             _el("r", "button", "Reject all", box=Box(0, 600, 100, 30)),

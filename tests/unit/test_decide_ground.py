@@ -68,28 +68,52 @@ CASES = [
     Case("placeholder_only", "Redeem", Want.CLICK, "clickable", "Redeem"),
     Case("placeholder_only", "Coupon", Want.FIELD, "textbox"),
     # repeated sections: same labels twice
-    Case("passengers", "First name", Want.FIELD, "textbox", "First name",
-         within="Passenger 2", section="Passenger 2"),
-    Case("passengers", "Last name", Want.FIELD, "textbox", "Last name",
-         within="Passenger 1", section="Passenger 1"),
-    Case("passengers", "First name", Want.FIELD, "textbox", "First name",
-         section="Passenger 1", low=True),
+    Case(
+        "passengers",
+        "First name",
+        Want.FIELD,
+        "textbox",
+        "First name",
+        within="Passenger 2",
+        section="Passenger 2",
+    ),
+    Case(
+        "passengers",
+        "Last name",
+        Want.FIELD,
+        "textbox",
+        "Last name",
+        within="Passenger 1",
+        section="Passenger 1",
+    ),
+    Case(
+        "passengers",
+        "First name",
+        Want.FIELD,
+        "textbox",
+        "First name",
+        section="Passenger 1",
+        low=True,
+    ),
     Case("passengers", "Continue", Want.CLICK, "button", "Continue"),
     Case("passengers", "Mobile", Want.FIELD, "textbox", "Mobile number"),
     # cards with duplicate "Select" buttons
-    Case("results", "Select", Want.CLICK, "button", "Select", within="the first result",
-         record=0),
+    Case("results", "Select", Want.CLICK, "button", "Select", within="the first result", record=0),
     Case("results", "Select", Want.CLICK, "button", "Select", within="third flight", record=2),
-    Case("results", "Select", Want.CLICK, "button", "Select", within="the 5th result",
-         record=4),
+    Case("results", "Select", Want.CLICK, "button", "Select", within="the 5th result", record=4),
     Case("results", "Select", Want.CLICK, "button", "Select", within="last item", record=9),
-    Case("results", "Select", Want.CLICK, "button", "Select", within="IndiGo 6E 5024",
-         record=4),
-    Case("results", "Select", Want.CLICK, "button", "Select", within="Vistara UK 707",
-         record=8),
+    Case("results", "Select", Want.CLICK, "button", "Select", within="IndiGo 6E 5024", record=4),
+    Case("results", "Select", Want.CLICK, "button", "Select", within="Vistara UK 707", record=8),
     Case("results", "Select", Want.CLICK, "button", "Select", record=0, low=True),
-    Case("results", "Flight details", Want.CLICK, "link", "Flight details",
-         within="the second result", record=1),
+    Case(
+        "results",
+        "Flight details",
+        Want.CLICK,
+        "link",
+        "Flight details",
+        within="the second result",
+        record=1,
+    ),
     Case("results", "Sort by", Want.CONTROL, "combobox", "Sort by"),
     Case("results", "IndiGo", Want.OPTION, "checkbox", "IndiGo", within="Airlines"),
     Case("results", "Departure", Want.CONTROL, "radio", section="Departure"),
@@ -97,8 +121,9 @@ CASES = [
     Case("results", "Load more", Want.CLICK, "button", "Load more results"),
     # a table with row actions
     Case("table", "Edit", Want.CLICK, "button", "Edit", within="Ben Ortiz", record=1),
-    Case("table", "Delete", Want.CLICK, "button", "Delete Chen Li", within="the last row",
-         record=2),
+    Case(
+        "table", "Delete", Want.CLICK, "button", "Delete Chen Li", within="the last row", record=2
+    ),
     Case("table", "Delete Asha Rao", Want.CLICK, "button", "Delete Asha Rao", record=0),
     Case("table", "Next page", Want.CLICK, "button", "Next page"),
     Case("table", "Invite member", Want.CLICK, "button", "Invite member"),
@@ -132,22 +157,59 @@ CASES = [
     Case("demo_home", "Trip type", Want.CONTROL, "radio", section="Trip type"),
     Case("demo_home", "Passengers", Want.CONTROL, "combobox", "Passengers"),
     Case("demo_results", "Sort by", Want.CONTROL, "combobox", "Sort by"),
-    Case("demo_results", "Select", Want.CLICK, "button", "Select",
-         within="the first result: airline, departure time and price", record=0),
-    Case("demo_results", "Select", Want.CLICK, "button", "Select", within="Indus Air IU 639",
-         record=1),
-    Case("demo_results", "Select", Want.CLICK, "button", "Select", within="last flight",
-         record=9),
-    Case("demo_results", "Monsoon Jet", Want.OPTION, "checkbox", "Monsoon Jet",
-         within="Airlines"),
+    Case(
+        "demo_results",
+        "Select",
+        Want.CLICK,
+        "button",
+        "Select",
+        within="the first result: airline, departure time and price",
+        record=0,
+    ),
+    Case(
+        "demo_results",
+        "Select",
+        Want.CLICK,
+        "button",
+        "Select",
+        within="Indus Air IU 639",
+        record=1,
+    ),
+    Case("demo_results", "Select", Want.CLICK, "button", "Select", within="last flight", record=9),
+    Case("demo_results", "Monsoon Jet", Want.OPTION, "checkbox", "Monsoon Jet", within="Airlines"),
     Case("demo_results", "Non-stop", Want.OPTION, "checkbox", "Non-stop"),
     Case("demo_results", "Modify search", Want.CLICK, "link", "Modify search"),
-    Case("demo_fares", "Select", Want.CLICK, "clickable", "Select", within="Economy",
-         record=0, section="Economy"),
-    Case("demo_fares", "Select", Want.CLICK, "clickable", "Select", within="Premium",
-         record=0, section="Premium"),
-    Case("demo_fares", "Select", Want.CLICK, "clickable", "Select", within="the first result",
-         record=0, section="Economy", low=True),
+    Case(
+        "demo_fares",
+        "Select",
+        Want.CLICK,
+        "clickable",
+        "Select",
+        within="Economy",
+        record=0,
+        section="Economy",
+    ),
+    Case(
+        "demo_fares",
+        "Select",
+        Want.CLICK,
+        "clickable",
+        "Select",
+        within="Premium",
+        record=0,
+        section="Premium",
+    ),
+    Case(
+        "demo_fares",
+        "Select",
+        Want.CLICK,
+        "clickable",
+        "Select",
+        within="the first result",
+        record=0,
+        section="Economy",
+        low=True,
+    ),
     Case("demo_fares", "Hide fares", Want.CLICK, "button", "Hide fares", record=0),
     Case("demo_passengers", "First name", Want.FIELD, "textbox", "First name"),
     Case("demo_passengers", "Last name", Want.FIELD, "textbox", "Last name"),
@@ -241,8 +303,12 @@ def test_an_enabled_control_beats_a_disabled_one_with_the_same_name() -> None:
     disabled = next(e for e in screen.elements if e.name == "Continue to payment")
     g = ground(Query("Continue to payment", Want.CLICK), screen)
     assert g.element == disabled
-    twin = with_changes(screen, next(e.ref for e in screen.elements if e.name == "Continue"),
-                        name="Continue to payment", text="Continue to payment")
+    twin = with_changes(
+        screen,
+        next(e.ref for e in screen.elements if e.name == "Continue"),
+        name="Continue to payment",
+        text="Continue to payment",
+    )
     g = ground(Query("Continue to payment", Want.CLICK), twin)
     assert g.element is not None and not g.element.disabled
     assert not g.low_confidence
@@ -310,12 +376,14 @@ def test_a_place_named_by_a_plain_line_ranks_nearer_elements_first() -> None:
 def test_sections_come_from_headings_when_elements_have_none() -> None:
     """Hand-built: elements carry no section; the heading's band decides."""
     screen = decide_build.passengers()
-    bare = type(screen)(screen.url, screen.title, screen.lines,
-                        tuple(_without_section(e) for e in screen.elements))
+    bare = type(screen)(
+        screen.url, screen.title, screen.lines, tuple(_without_section(e) for e in screen.elements)
+    )
     g = ground(Query("Last name", Want.FIELD, within="Passenger 2"), bare)
     assert g.element is not None
     assert g.element.ref == next(
-        e.ref for e in screen.elements if e.section == "Passenger 2" and e.name == "Last name")
+        e.ref for e in screen.elements if e.section == "Passenger 2" and e.name == "Last name"
+    )
     assert not g.low_confidence
 
 

@@ -15,8 +15,9 @@ from gofer.surfaces.screen import Box, Element, Screen
 from gofer.surfaces.testing import FakeSurface
 
 SCREENS = Path(__file__).parent / "screens"
-FAST = RuntimeSettings(target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50,
-                       change_grace_ms=10)
+FAST = RuntimeSettings(
+    target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50, change_grace_ms=10
+)
 
 
 def _invoices() -> Screen:
@@ -28,11 +29,18 @@ def _menu_open(screen: Screen, kebab: str, items: tuple[str, ...]) -> Screen:
     opener = screen.element(kebab)
     assert opener is not None
     shown = tuple(
-        Element(f"m{i}", "menuitem", name, tag="button", text=name, record=opener.record,
-                box=Box(opener.box.x - 80, opener.box.y + 24 + 22 * i, 110, 20))
-        for i, name in enumerate(items))
-    elements = tuple(replace(e, expanded=True) if e.ref == kebab else e
-                     for e in screen.elements)
+        Element(
+            f"m{i}",
+            "menuitem",
+            name,
+            tag="button",
+            text=name,
+            record=opener.record,
+            box=Box(opener.box.x - 80, opener.box.y + 24 + 22 * i, 110, 20),
+        )
+        for i, name in enumerate(items)
+    )
+    elements = tuple(replace(e, expanded=True) if e.ref == kebab else e for e in screen.elements)
     return replace(screen, elements=elements + shown)
 
 
@@ -62,8 +70,7 @@ async def test_a_click_opens_the_records_menu_and_presses_the_control_in_it() ->
     result = await run_flow(RunRequest(flow=flow), Workspace.on(page), settings=FAST)
     assert result.status is RunStatus.COMPLETED, result.failure
     assert page.clicked == ["e4", "m0"]
-    assert any(e.event == "reveal" and e.detail["opener"] == "Row actions"
-               for e in result.trace)
+    assert any(e.event == "reveal" and e.detail["opener"] == "Row actions" for e in result.trace)
 
 
 async def test_a_menu_that_does_not_hold_the_control_is_closed_and_the_next_tried() -> None:

@@ -21,13 +21,15 @@ def test_learn_then_find_the_hint() -> None:
     query = Query("Pay", Want.ACTION, kind="stop_before")
     pay = next(e for e in screen.elements if e.name.startswith("Pay now"))
     hint = learn_hint(query, pay, site_of(screen.url))
-    assert hint == GroundingHint(site_of(screen.url), "stop_before", "Pay", "button",
-                                 "Pay now ₹4,599")
+    assert hint == GroundingHint(
+        site_of(screen.url), "stop_before", "Pay", "button", "Pay now ₹4,599"
+    )
     assert hint_for(query, screen, [hint]) == hint
     assert hint_for(Query("pay", Want.ACTION, kind="stop_before"), screen, [hint]) == hint
     assert hint_for(Query("Pay", Want.CLICK, kind="click"), screen, [hint]) is None
-    other_site = GroundingHint("https://elsewhere.example", "stop_before", "Pay", "button",
-                               "Pay now ₹4,599")
+    other_site = GroundingHint(
+        "https://elsewhere.example", "stop_before", "Pay", "button", "Pay now ₹4,599"
+    )
     assert hint_for(query, screen, [other_site]) is None
 
 
@@ -62,8 +64,7 @@ def test_a_hint_wins_over_a_closer_word_match() -> None:
 
 def test_a_hint_to_a_disabled_control_is_not_used() -> None:
     screen = load("passengers")
-    hint = GroundingHint(site_of(screen.url), "click", "Continue", "button",
-                         "Continue to payment")
+    hint = GroundingHint(site_of(screen.url), "click", "Continue", "button", "Continue to payment")
     g = ground(Query("Continue", Want.CLICK, kind="click"), screen, [hint])
     assert g.element is not None and g.element.name == "Continue"
     assert "remembered from an earlier run" not in g.evidence
@@ -72,8 +73,9 @@ def test_a_hint_to_a_disabled_control_is_not_used() -> None:
 def test_a_hint_for_duplicates_still_respects_within() -> None:
     screen = load(RESULTS)
     hint = GroundingHint(site_of(screen.url), "click", "Select", "button", "Select")
-    g = ground(Query("Select", Want.CLICK, within="the fourth result", kind="click"), screen,
-               [hint])
+    g = ground(
+        Query("Select", Want.CLICK, within="the fourth result", kind="click"), screen, [hint]
+    )
     assert g.element is not None and g.element.record == (0, 3)
     assert not g.low_confidence
     g = ground(Query("Select", Want.CLICK, kind="click"), screen, [hint])

@@ -14,34 +14,38 @@ from gofer.runtime import RunRequest, RunStatus, RuntimeSettings, Workspace, run
 from gofer.surfaces.testing import FakeSurface
 
 SCREENS = Path(__file__).parent / "screens"
-FAST = RuntimeSettings(target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50,
-                       change_grace_ms=10)
+FAST = RuntimeSettings(
+    target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50, change_grace_ms=10
+)
 
 
 def _screen() -> FakeSurface:
     return FakeSurface.captured(SCREENS / "kinds.json")
 
 
-@pytest.mark.parametrize(("words", "want", "option", "ref"), [
-    ("the second text field", Want.FIELD, "", "e5"),
-    ("text field 2", Want.FIELD, "", "e5"),
-    ("the last text field", Want.FIELD, "", "e19"),
-    ("the password field", Want.FIELD, "", "e6"),
-    ("the search box", Want.FIELD, "", "e3"),
-    ("the message box", Want.FIELD, "", "e19"),
-    ("the date", Want.CONTROL, "14 October 2026", "e14"),
-    ("the time", Want.FIELD, "", "e15"),
-    ("the list", Want.CONTROL, "Large", "e7"),
-    ("the list", Want.CONTROL, "Blue", "e8"),
-    ("the dropdown", Want.CONTROL, "Green", "e8"),
-    ("the second dropdown", Want.CONTROL, "", "e8"),
-    ("the options", Want.CONTROL, "Express", "e13"),
-    ("the checkboxes", Want.CONTROL, "Text me", "e10"),
-    ("the list", Want.CONTROL, "Plain box", "e18"),
-    ("tabs", Want.CONTROL, "Reviews", "e21"),
-    ("the second tab", Want.CLICK, "", "e21"),
-    ("the radio buttons", Want.CONTROL, "Express", "e13"),
-])
+@pytest.mark.parametrize(
+    ("words", "want", "option", "ref"),
+    [
+        ("the second text field", Want.FIELD, "", "e5"),
+        ("text field 2", Want.FIELD, "", "e5"),
+        ("the last text field", Want.FIELD, "", "e19"),
+        ("the password field", Want.FIELD, "", "e6"),
+        ("the search box", Want.FIELD, "", "e3"),
+        ("the message box", Want.FIELD, "", "e19"),
+        ("the date", Want.CONTROL, "14 October 2026", "e14"),
+        ("the time", Want.FIELD, "", "e15"),
+        ("the list", Want.CONTROL, "Large", "e7"),
+        ("the list", Want.CONTROL, "Blue", "e8"),
+        ("the dropdown", Want.CONTROL, "Green", "e8"),
+        ("the second dropdown", Want.CONTROL, "", "e8"),
+        ("the options", Want.CONTROL, "Express", "e13"),
+        ("the checkboxes", Want.CONTROL, "Text me", "e10"),
+        ("the list", Want.CONTROL, "Plain box", "e18"),
+        ("tabs", Want.CONTROL, "Reviews", "e21"),
+        ("the second tab", Want.CLICK, "", "e21"),
+        ("the radio buttons", Want.CONTROL, "Express", "e13"),
+    ],
+)
 def test_a_control_named_by_its_kind_is_the_one_that_kind_singles_out(
     words: str, want: Want, option: str, ref: str
 ) -> None:
@@ -50,11 +54,14 @@ def test_a_control_named_by_its_kind_is_the_one_that_kind_singles_out(
     assert not got.low_confidence, got.reason
 
 
-@pytest.mark.parametrize(("words", "option", "ref"), [
-    ("Size", "Medium", "e7"),
-    ("Delivery speed", "Express", "e13"),
-    ("Wrapping", "Gift wrap", "e17"),
-])
+@pytest.mark.parametrize(
+    ("words", "option", "ref"),
+    [
+        ("Size", "Medium", "e7"),
+        ("Delivery speed", "Express", "e13"),
+        ("Wrapping", "Gift wrap", "e17"),
+    ],
+)
 def test_choose_in_words_that_match_nothing_take_the_one_group_holding_the_option(
     words: str, option: str, ref: str
 ) -> None:
@@ -98,15 +105,17 @@ def test_words_that_are_a_label_are_not_read_as_a_kind() -> None:
 
 async def test_a_flow_written_with_kinds_fills_the_unlabelled_form() -> None:
     page = _screen()
-    flow = parse_flow([
-        {"enter": "Ada", "into": "the first text field"},
-        {"enter": "Lovelace", "into": "the second text field"},
-        {"choose": "Large", "in": "the list"},
-        {"choose": "Blue", "in": "the dropdown"},
-        {"choose": "Text me", "in": "the checkboxes"},
-        {"choose": "Express", "in": "the options"},
-        {"choose": "Reviews", "in": "tabs"},
-    ])
+    flow = parse_flow(
+        [
+            {"enter": "Ada", "into": "the first text field"},
+            {"enter": "Lovelace", "into": "the second text field"},
+            {"choose": "Large", "in": "the list"},
+            {"choose": "Blue", "in": "the dropdown"},
+            {"choose": "Text me", "in": "the checkboxes"},
+            {"choose": "Express", "in": "the options"},
+            {"choose": "Reviews", "in": "tabs"},
+        ]
+    )
     result = await run_flow(RunRequest(flow=flow), Workspace.on(page), settings=FAST)
     assert result.status is RunStatus.COMPLETED, result.failure
     assert await page.read_value("e4") == "Ada"

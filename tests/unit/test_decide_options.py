@@ -15,8 +15,13 @@ AIRPORTS = [
     "Delhi (DEL) Indira Gandhi International",
     "Srinagar (SXR) Sheikh ul-Alam International",
 ]
-SORTS = ["Recommended", "Price: low to high", "Price: high to low", "Departure: earliest",
-         "Duration: shortest"]
+SORTS = [
+    "Recommended",
+    "Price: low to high",
+    "Price: high to low",
+    "Departure: earliest",
+    "Duration: shortest",
+]
 
 
 @pytest.mark.parametrize(

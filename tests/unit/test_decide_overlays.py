@@ -13,13 +13,16 @@ def _button(ref: str, name: str, x: float, *, section: str = "Cookies") -> Eleme
 
 
 def _screen(*controls: Element, modal: bool = True, lines: tuple[TextLine, ...] = ()) -> Screen:
-    return Screen("https://example.test/", "Example", lines, (TARGET, *controls),
-                  dialog_open=modal)
+    return Screen("https://example.test/", "Example", lines, (TARGET, *controls), dialog_open=modal)
 
 
 def test_the_least_consenting_control_is_chosen() -> None:
-    cover = covering(_screen(_button("a", "Accept all", 100), _button("c", "×", 200),
-                             _button("r", "Reject all", 300)), TARGET)
+    cover = covering(
+        _screen(
+            _button("a", "Accept all", 100), _button("c", "×", 200), _button("r", "Reject all", 300)
+        ),
+        TARGET,
+    )
     assert cover is not None and cover.name == "Cookies"
     chosen = dismisser(cover)
     assert chosen is not None and chosen.name == "Reject all"
@@ -33,8 +36,9 @@ def test_a_glyph_closes_when_nothing_better_is_there() -> None:
 
 
 def test_accepting_is_never_a_way_out() -> None:
-    cover = covering(_screen(_button("a", "Accept all", 100), _button("s", "Settings", 200)),
-                     TARGET)
+    cover = covering(
+        _screen(_button("a", "Accept all", 100), _button("s", "Settings", 200)), TARGET
+    )
     assert cover is not None and dismisser(cover) is None
 
 
@@ -44,11 +48,14 @@ def test_a_control_that_cannot_be_undone_is_never_pressed() -> None:
 
 
 def test_the_cover_reads_its_heading_and_words() -> None:
-    lines = (TextLine("Sign in to continue", Box(100, 600, 300, 30), heading=2),
-             TextLine("Members only", Box(100, 640, 200, 17)),
-             TextLine("Top story", Box(100, 100, 200, 20)))
-    cover = covering(_screen(_button("x", "Close", 100, section="Sign in to continue"),
-                             lines=lines), TARGET)
+    lines = (
+        TextLine("Sign in to continue", Box(100, 600, 300, 30), heading=2),
+        TextLine("Members only", Box(100, 640, 200, 17)),
+        TextLine("Top story", Box(100, 100, 200, 20)),
+    )
+    cover = covering(
+        _screen(_button("x", "Close", 100, section="Sign in to continue"), lines=lines), TARGET
+    )
     assert cover is not None
     assert "Sign in to continue" in cover.text and "Members only" in cover.text
     assert "Top story" not in cover.text
@@ -58,11 +65,13 @@ def test_without_a_modal_controls_near_the_target_are_no_cover_unless_they_close
     beside = Element("e2", "link", "Sport", box=Box(320, 100, 60, 20))
     covered = Element("e3", "link", "Weather", on_top=False, box=Box(400, 100, 60, 20))
     news = Element("e4", "link", "News", box=Box(500, 100, 60, 20))
-    plain = _screen(beside, covered, news, Element("e6", "link", "Home", box=Box(0, 0, 60, 20)),
-                    modal=False)
+    plain = _screen(
+        beside, covered, news, Element("e6", "link", "Home", box=Box(0, 0, 60, 20)), modal=False
+    )
     assert covering(plain, TARGET) is None
-    banner = _screen(beside, Element("e5", "button", "No thanks", box=Box(320, 140, 80, 30)),
-                     modal=False)
+    banner = _screen(
+        beside, Element("e5", "button", "No thanks", box=Box(320, 140, 80, 30)), modal=False
+    )
     cover = covering(banner, TARGET)
     assert cover is not None
     chosen = dismisser(cover)

@@ -10,40 +10,71 @@ import pytest
 from gofer.decide.split import part_of, part_option, part_shows, part_values, split_fields
 from gofer.surfaces.screen import Box, Element, Screen, TextLine
 
-MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
-               "September", "October", "November", "December")
+MONTH_NAMES = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
-def _select(ref: str, name: str, options: tuple[str, ...], x: float, *, section: str = "",
-            y: float = 100, value: str = "") -> Element:
-    return Element(ref, "combobox", name, tag="select", options=options, value=value,
-                   section=section, box=Box(x, y, 80, 24))
+def _select(
+    ref: str,
+    name: str,
+    options: tuple[str, ...],
+    x: float,
+    *,
+    section: str = "",
+    y: float = 100,
+    value: str = "",
+) -> Element:
+    return Element(
+        ref,
+        "combobox",
+        name,
+        tag="select",
+        options=options,
+        value=value,
+        section=section,
+        box=Box(x, y, 80, 24),
+    )
 
 
-@pytest.mark.parametrize(("element", "part"), [
-    (_select("a", "Day", ("Day", *map(str, range(1, 32))), 0), "day"),
-    (_select("a", "", tuple(f"{d:02d}" for d in range(1, 32)), 0), "day"),
-    (_select("a", "", ("Month", *MONTH_NAMES), 0), "month"),
-    (_select("a", "", tuple(m[:3] for m in MONTH_NAMES), 0), "month"),
-    (_select("a", "", ("Year", *map(str, range(2024, 1920, -1))), 0), "year"),
-    (_select("a", "", tuple(f"{m:02d}" for m in range(60)), 0), "minute"),
-    (_select("a", "", tuple(map(str, range(24))), 0), "hour"),
-    (_select("a", "", ("AM", "PM"), 0), "half"),
-    (_select("a", "", tuple(map(str, range(1, 13))), 0), "hour_or_month"),
-    (_select("a", "Hour", tuple(map(str, range(1, 13))), 0), "hour"),
-    (_select("a", "Month", tuple(map(str, range(1, 13))), 0), "month"),
-    # words that disagree with the options lose: these are minutes
-    (_select("a", "Day", tuple(f"{m:02d}" for m in range(60)), 0), "minute"),
-    (Element("a", "textbox", "", tag="input", placeholder="YYYY"), "year"),
-    (Element("a", "textbox", "", tag="input", placeholder="MM"), "mm"),
-    (Element("a", "spinbutton", "Hour", tag="input", input_type="number"), "hour"),
-    (Element("a", "clickable", "", tag="span", text="PM"), "half"),
-    # not parts: a birthday is not a day, a save button is not a toggle
-    (Element("a", "textbox", "Birthday", tag="input"), None),
-    (Element("a", "button", "Save birthday", tag="button", text="Save birthday"), None),
-    (_select("a", "Country", ("France", "Portugal"), 0), None),
-    (_select("a", "Guests", tuple(map(str, range(1, 7))), 0), None),
-])
+@pytest.mark.parametrize(
+    ("element", "part"),
+    [
+        (_select("a", "Day", ("Day", *map(str, range(1, 32))), 0), "day"),
+        (_select("a", "", tuple(f"{d:02d}" for d in range(1, 32)), 0), "day"),
+        (_select("a", "", ("Month", *MONTH_NAMES), 0), "month"),
+        (_select("a", "", tuple(m[:3] for m in MONTH_NAMES), 0), "month"),
+        (_select("a", "", ("Year", *map(str, range(2024, 1920, -1))), 0), "year"),
+        (_select("a", "", tuple(f"{m:02d}" for m in range(60)), 0), "minute"),
+        (_select("a", "", tuple(map(str, range(24))), 0), "hour"),
+        (_select("a", "", ("AM", "PM"), 0), "half"),
+        (_select("a", "", tuple(map(str, range(1, 13))), 0), "hour_or_month"),
+        (_select("a", "Hour", tuple(map(str, range(1, 13))), 0), "hour"),
+        (_select("a", "Month", tuple(map(str, range(1, 13))), 0), "month"),
+        # words that disagree with the options lose: these are minutes
+        (_select("a", "Day", tuple(f"{m:02d}" for m in range(60)), 0), "minute"),
+        (Element("a", "textbox", "", tag="input", placeholder="YYYY"), "year"),
+        (Element("a", "textbox", "", tag="input", placeholder="MM"), "mm"),
+        (Element("a", "spinbutton", "Hour", tag="input", input_type="number"), "hour"),
+        (Element("a", "clickable", "", tag="span", text="PM"), "half"),
+        # not parts: a birthday is not a day, a save button is not a toggle
+        (Element("a", "textbox", "Birthday", tag="input"), None),
+        (Element("a", "button", "Save birthday", tag="button", text="Save birthday"), None),
+        (_select("a", "Country", ("France", "Portugal"), 0), None),
+        (_select("a", "Guests", tuple(map(str, range(1, 7))), 0), None),
+    ],
+)
 def test_each_control_holds_the_part_its_words_or_options_say(
     element: Element, part: str | None
 ) -> None:
@@ -53,10 +84,12 @@ def test_each_control_holds_the_part_its_words_or_options_say(
 def _birthday(*, legend: str = "Birthday", year_y: float = 100) -> Screen:
     day = _select("d", "Day", ("Day", *map(str, range(1, 32))), 60, section=legend)
     month = _select("m", "Month", ("Month", *MONTH_NAMES), 200, section=legend)
-    year = _select("y", "Year", ("Year", *map(str, range(2024, 1920, -1))), 340,
-                   section=legend, y=year_y)
-    save = Element("b", "button", "Save birthday", tag="button", text="Save birthday",
-                   box=Box(0, 160, 120, 30))
+    year = _select(
+        "y", "Year", ("Year", *map(str, range(2024, 1920, -1))), 340, section=legend, y=year_y
+    )
+    save = Element(
+        "b", "button", "Save birthday", tag="button", text="Save birthday", box=Box(0, 160, 120, 30)
+    )
     lines = (TextLine(legend, Box(0, 70, 80, 18)), TextLine("Day", Box(20, 103, 30, 18)))
     return Screen("https://example.com/", "Birthday", lines, (day, month, year, save))
 
@@ -86,8 +119,7 @@ def test_a_label_beside_the_first_control_names_the_group() -> None:
     screen = Screen("https://example.com/", "x", lines, (hour, minute, half))
     fields = split_fields("pick-up time", screen)
     assert fields is not None
-    assert {p: e.ref for p, e in fields.parts.items()} == {"hour": "h", "minute": "mi",
-                                                          "half": "p"}
+    assert {p: e.ref for p, e in fields.parts.items()} == {"hour": "h", "minute": "mi", "half": "p"}
     assert part_values(fields, time(20, 5)) == {"hour": 8, "minute": 5, "half": "pm"}
     assert part_values(fields, time(0, 30)) == {"hour": 12, "minute": 30, "half": "am"}
     assert fields.holds(time(20, 5)) and fields.holds(datetime(2016, 1, 14, 9, 0)) is False
@@ -95,8 +127,7 @@ def test_a_label_beside_the_first_control_names_the_group() -> None:
 
 def test_a_24_hour_clock_takes_the_hour_as_it_is() -> None:
     hour = _select("h", "Hours", tuple(f"{h:02d}" for h in range(24)), 0, section="Departs")
-    minute = _select("mi", "Minutes", tuple(f"{m:02d}" for m in range(60)), 90,
-                     section="Departs")
+    minute = _select("mi", "Minutes", tuple(f"{m:02d}" for m in range(60)), 90, section="Departs")
     screen = Screen("https://example.com/", "x", (), (hour, minute))
     fields = split_fields("departs", screen)
     assert fields is not None
@@ -114,26 +145,32 @@ def test_mm_is_a_month_beside_a_year_and_minutes_beside_an_hour() -> None:
     assert fields is not None and set(fields.parts) == {"month", "year"}
     assert fields.holds(date(2027, 3, 1), month_only=True)
     assert not fields.holds(date(2027, 3, 14))
-    clock = Screen("u", "t", (TextLine("Start", Box(0, -30, 50, 18)),),
-                   (hh, Element("d", "textbox", "", tag="input", placeholder="MM",
-                                box=Box(50, 0, 40, 20))))
+    clock = Screen(
+        "u",
+        "t",
+        (TextLine("Start", Box(0, -30, 50, 18)),),
+        (hh, Element("d", "textbox", "", tag="input", placeholder="MM", box=Box(50, 0, 40, 20))),
+    )
     at = split_fields("Start", clock)
     assert at is not None and set(at.parts) == {"hour", "minute"}
 
 
-@pytest.mark.parametrize(("shown", "part", "value", "holds"), [
-    ("October", "month", 10, True),
-    ("Oct", "month", 10, True),
-    ("10", "month", 10, True),
-    ("September", "month", 10, False),
-    ("04", "minute", 4, True),
-    ("16", "year", 2016, True),
-    ("2016", "year", 2016, True),
-    ("PM", "half", "pm", True),
-    ("p.m.", "half", "pm", True),
-    ("AM", "half", "pm", False),
-    ("Day", "day", 14, False),
-])
+@pytest.mark.parametrize(
+    ("shown", "part", "value", "holds"),
+    [
+        ("October", "month", 10, True),
+        ("Oct", "month", 10, True),
+        ("10", "month", 10, True),
+        ("September", "month", 10, False),
+        ("04", "minute", 4, True),
+        ("16", "year", 2016, True),
+        ("2016", "year", 2016, True),
+        ("PM", "half", "pm", True),
+        ("p.m.", "half", "pm", True),
+        ("AM", "half", "pm", False),
+        ("Day", "day", 14, False),
+    ],
+)
 def test_what_a_control_shows_is_read_as_its_part(
     shown: str, part: str, value: int | str, holds: bool
 ) -> None:

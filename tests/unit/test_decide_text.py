@@ -33,7 +33,10 @@ def test_normalise(raw: str, norm: str) -> None:
 def test_amounts_keep_currency_and_value() -> None:
     found = amounts("Total ₹4,599 (was ₹5,120), or USD 54.99; 3 adults")
     assert [(a.currency, a.value) for a in found] == [
-        ("₹", Decimal("4599")), ("₹", Decimal("5120")), ("USD", Decimal("54.99"))]
+        ("₹", Decimal("4599")),
+        ("₹", Decimal("5120")),
+        ("USD", Decimal("54.99")),
+    ]
 
 
 def test_amounts_ignore_plain_numbers() -> None:

@@ -66,8 +66,12 @@ def test_date_parts(text: str, parts: tuple[int | None, int | None, int | None])
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("2026-07-03", date(2026, 7, 3)), ("2026/07/03", date(2026, 7, 3)),
-     ("2026.12.01", date(2026, 12, 1)), ("03/07/2026", date(2026, 7, 3))],
+    [
+        ("2026-07-03", date(2026, 7, 3)),
+        ("2026/07/03", date(2026, 7, 3)),
+        ("2026.12.01", date(2026, 12, 1)),
+        ("03/07/2026", date(2026, 7, 3)),
+    ],
 )
 def test_a_year_written_first_reads_year_month_day(text: str, expected: date) -> None:
     assert parse_when(text, date(2026, 9, 20)) == expected

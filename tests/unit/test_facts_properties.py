@@ -54,8 +54,11 @@ def luhn_complete(body: str) -> str:
 @st.composite
 def text_values(draw: st.DrawFn) -> Value:
     words = draw(
-        st.lists(st.text(alphabet=LETTERS + "0123456789@.'&", min_size=1, max_size=8),
-                 min_size=1, max_size=3)
+        st.lists(
+            st.text(alphabet=LETTERS + "0123456789@.'&", min_size=1, max_size=8),
+            min_size=1,
+            max_size=3,
+        )
     )
     text = " ".join(words)
     if sum(len(w) for w in words) < 3 or not any(c.isalpha() for c in text):
@@ -83,8 +86,9 @@ def phone_values(draw: st.DrawFn) -> Value:
 @st.composite
 def plain_numbers(draw: st.DrawFn) -> Value:
     digits = draw(st.text(alphabet="123456789", min_size=3, max_size=6))
-    return Value(draw(st.sampled_from([digits, "-".join(digits), digits[:2] + " " + digits[2:]])),
-                 digits)
+    return Value(
+        draw(st.sampled_from([digits, "-".join(digits), digits[:2] + " " + digits[2:]])), digits
+    )
 
 
 VALUES = st.one_of(text_values(), card_values(), phone_values(), plain_numbers())

@@ -30,8 +30,14 @@ def booking() -> Facts:
 
 @pytest.mark.parametrize(
     "written",
-    ["4111-1111-1111-1111", "4111111111111111", "4111 1111 1111 1111", "4111\u00a01111 1111-1111",
-     "4111 - 1111 - 1111 - 1111", "4111.1111.1111.1111"],
+    [
+        "4111-1111-1111-1111",
+        "4111111111111111",
+        "4111 1111 1111 1111",
+        "4111\u00a01111 1111-1111",
+        "4111 - 1111 - 1111 - 1111",
+        "4111.1111.1111.1111",
+    ],
 )
 def test_card_number_vanishes_however_written(booking: Facts, written: str) -> None:
     text = f"Paid with {written}."
@@ -41,8 +47,18 @@ def test_card_number_vanishes_however_written(booking: Facts, written: str) -> N
 
 @pytest.mark.parametrize(
     "written",
-    ["+91 98765 43210", "+919876543210", "0091 98765 43210", "0091-9876543210", "09876543210",
-     "9876543210", "98765-43210", "98765 43210", "+91-98765-43210", "+91 (98765) 43210"],
+    [
+        "+91 98765 43210",
+        "+919876543210",
+        "0091 98765 43210",
+        "0091-9876543210",
+        "09876543210",
+        "9876543210",
+        "98765-43210",
+        "98765 43210",
+        "+91-98765-43210",
+        "+91 (98765) 43210",
+    ],
 )
 def test_phone_number_vanishes_with_or_without_country_code(booking: Facts, written: str) -> None:
     assert booking.redact(f"Call {written} today") == "Call ‹mobile number› today"

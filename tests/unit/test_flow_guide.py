@@ -47,8 +47,11 @@ def test_guide_has_three_or_more_examples_that_validate() -> None:
 
 
 def test_examples_cover_booking_list_and_secret_login() -> None:
-    kinds = [next(iter(step)) for ex in EXAMPLES for step in
-             (ex.flow["steps"] if isinstance(ex.flow, dict) else ex.flow)]
+    kinds = [
+        next(iter(step))
+        for ex in EXAMPLES
+        for step in (ex.flow["steps"] if isinstance(ex.flow, dict) else ex.flow)
+    ]
     assert {"stop_before", "repeat_until", "read", "if", "enter"} <= set(kinds)
     assert any(ex.secrets for ex in EXAMPLES)
     assert any(isinstance(ex.flow, list) for ex in EXAMPLES)
@@ -95,21 +98,46 @@ def test_step_kinds_for_describe() -> None:
     assert [k["name"] for k in kinds] == list(STEP_KINDS)
     enter = next(k for k in kinds if k["name"] == "enter")
     assert enter["fields"][0] == {
-        "name": "enter", "type": "text", "required": True,
-        "description": "the text to type; the only place a secret fact may appear"}
+        "name": "enter",
+        "type": "text",
+        "required": True,
+        "description": "the text to type; the only place a secret fact may appear",
+    }
     repeat = next(k for k in kinds if k["name"] == "repeat_until")
-    assert {"name": "max", "type": "integer 1..50", "required": False,
-            "description": "rounds at most", "default": 10} in repeat["fields"]
+    assert {
+        "name": "max",
+        "type": "integer 1..50",
+        "required": False,
+        "description": "rounds at most",
+        "default": 10,
+    } in repeat["fields"]
     json.dumps(kinds)
 
 
 def test_package_exports() -> None:
     for name in flow_pkg.__all__:
         assert hasattr(flow_pkg, name), name
-    for name in ("Problem", "FlowCheck", "parse_flow", "check_flow", "validate_flow",
-                 "flow_to_json", "iter_steps", "step_at", "names_in", "substitute",
-                 "names_in_step", "flow_guide", "step_kinds", "flow_json_schema", "Condition",
-                 "JSONValue", "CONTRACT_VERSION", "REPEAT_MAX", "MAX_STEPS"):
+    for name in (
+        "Problem",
+        "FlowCheck",
+        "parse_flow",
+        "check_flow",
+        "validate_flow",
+        "flow_to_json",
+        "iter_steps",
+        "step_at",
+        "names_in",
+        "substitute",
+        "names_in_step",
+        "flow_guide",
+        "step_kinds",
+        "flow_json_schema",
+        "Condition",
+        "JSONValue",
+        "CONTRACT_VERSION",
+        "REPEAT_MAX",
+        "MAX_STEPS",
+    ):
         assert name in flow_pkg.__all__
 
 
@@ -146,8 +174,10 @@ def conforms(value: Any, schema: dict[str, Any]) -> bool:
             return False
         if len(value) > schema.get("maxLength", len(value)):
             return False
-    if isinstance(value, int) and not isinstance(value, bool) and not (
-        schema.get("minimum", value) <= value <= schema.get("maximum", value)
+    if (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and not (schema.get("minimum", value) <= value <= schema.get("maximum", value))
     ):
         return False
     if isinstance(value, list):
@@ -185,20 +215,23 @@ def test_schema_accepts_every_example() -> None:
         assert conforms([spec.example], SCHEMA), spec.kind
 
 
-@pytest.mark.parametrize("data", [
-    [],
-    [{"click": ""}],
-    [{"click": "a", "press": "b"}],
-    [{"navigate": "x"}],
-    [{"enter": "x"}],
-    [{"browse": "ftp://x"}],
-    [{"repeat_until": "x", "do": [], "max": 51}],
-    [{"wait": {"shows": "a", "not_shows": "b"}}],
-    [{"read": "x", "as": "a.b"}],
-    [{"click": "a", "surface": "tv"}],
-    {"steps": [{"click": "a"}], "extra": 1},
-    {"vars": {"a/b": 1}, "steps": [{"click": "a"}]},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        [],
+        [{"click": ""}],
+        [{"click": "a", "press": "b"}],
+        [{"navigate": "x"}],
+        [{"enter": "x"}],
+        [{"browse": "ftp://x"}],
+        [{"repeat_until": "x", "do": [], "max": 51}],
+        [{"wait": {"shows": "a", "not_shows": "b"}}],
+        [{"read": "x", "as": "a.b"}],
+        [{"click": "a", "surface": "tv"}],
+        {"steps": [{"click": "a"}], "extra": 1},
+        {"vars": {"a/b": 1}, "steps": [{"click": "a"}]},
+    ],
+)
 def test_schema_rejects_what_the_parser_rejects(data: Any) -> None:
     assert not conforms(data, SCHEMA)
     flow, _ = validate_flow(data)

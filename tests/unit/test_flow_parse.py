@@ -85,27 +85,44 @@ def test_bare_list_and_json_text_are_flows() -> None:
 
 
 def test_conditions_in_every_form() -> None:
-    flow = parse_flow([
-        {"verify": "the basket is not empty"},
-        {"wait": {"not_shows": "Loading"}, "timeout_ms": 500},
-        {"repeat_until": {"all": [{"var": "x", "equals": "1"}, {"any": [
-            {"var": "y", "empty": False}, {"shows": "Done"}]}]},
-         "do": [{"press": "ArrowDown"}]},
-    ])
+    flow = parse_flow(
+        [
+            {"verify": "the basket is not empty"},
+            {"wait": {"not_shows": "Loading"}, "timeout_ms": 500},
+            {
+                "repeat_until": {
+                    "all": [
+                        {"var": "x", "equals": "1"},
+                        {"any": [{"var": "y", "empty": False}, {"shows": "Done"}]},
+                    ]
+                },
+                "do": [{"press": "ArrowDown"}],
+            },
+        ]
+    )
     assert flow.steps[0].condition == Judged("the basket is not empty")  # type: ignore[union-attr]
     assert flow.steps[1] == Wait(condition=NotShows("Loading"), timeout_ms=500)
     repeat = flow.steps[2]
     assert isinstance(repeat, RepeatUntil)
     assert repeat.max == REPEAT_DEFAULT
-    assert repeat.condition == AllOf((VarEquals("x", "1"),
-                                      AnyOf((VarEmpty("y", False), Shows("Done")))))
+    assert repeat.condition == AllOf(
+        (VarEquals("x", "1"), AnyOf((VarEmpty("y", False), Shows("Done"))))
+    )
 
 
 def test_modifiers_and_null_optional_fields() -> None:
-    flow = parse_flow([{"click": "OK", "within": None, "intent": "close it",
-                        "optional": True, "surface": "desktop"}])
-    assert flow.steps[0] == Click(target="OK", intent="close it", optional=True,
-                                  surface="desktop")
+    flow = parse_flow(
+        [
+            {
+                "click": "OK",
+                "within": None,
+                "intent": "close it",
+                "optional": True,
+                "surface": "desktop",
+            }
+        ]
+    )
+    assert flow.steps[0] == Click(target="OK", intent="close it", optional=True, surface="desktop")
 
 
 def test_repeat_until_with_do_field_is_one_kind() -> None:
@@ -114,14 +131,25 @@ def test_repeat_until_with_do_field_is_one_kind() -> None:
     assert isinstance(step, RepeatUntil) and step.max == 50
 
 
-@pytest.mark.parametrize("data", [
-    BOOKING,
-    {"steps": [{"wait": "x", "timeout_ms": 1, "optional": True, "intent": "",
-                "surface": "browser"}]},
-    [{"if": {"any": [{"var": "a b", "equals": ""}]}, "then": [],
-      "else": [{"repeat_until": {"not_shows": "x"}, "do": [{"press": "Tab"}], "max": 3}]}],
-    [{"read": "rows", "as": "rows", "list": True}, {"open": "Notes", "surface": "desktop"}],
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        BOOKING,
+        {
+            "steps": [
+                {"wait": "x", "timeout_ms": 1, "optional": True, "intent": "", "surface": "browser"}
+            ]
+        },
+        [
+            {
+                "if": {"any": [{"var": "a b", "equals": ""}]},
+                "then": [],
+                "else": [{"repeat_until": {"not_shows": "x"}, "do": [{"press": "Tab"}], "max": 3}],
+            }
+        ],
+        [{"read": "rows", "as": "rows", "list": True}, {"open": "Notes", "surface": "desktop"}],
+    ],
+)
 def test_round_trip(data: Any) -> None:
     flow = parse_flow(data)
     again = flow_to_json(flow)
@@ -130,12 +158,12 @@ def test_round_trip(data: Any) -> None:
 
 
 def test_flow_to_json_leaves_out_defaults() -> None:
-    flow = parse_flow([{"enter": "a", "into": "b", "submit": False,
-                        "optional": False}])
+    flow = parse_flow([{"enter": "a", "into": "b", "submit": False, "optional": False}])
     assert flow_to_json(flow) == {"steps": [{"enter": "a", "into": "b"}]}
 
 
 # ---------------------------------------------------------------- every code
+
 
 def nest(levels: int) -> dict[str, Any]:
     step: dict[str, Any] = {"click": "deep"}
@@ -151,8 +179,13 @@ CASES: list[tuple[str, Any, str, str, str | None]] = [
     ("nan", '[{"wait": "x", "timeout_ms": NaN}]', ProblemCode.NOT_A_FLOW, "", None),
     ("no steps", [], ProblemCode.EMPTY_FLOW, "", "steps"),
     ("empty steps", {"steps": []}, ProblemCode.EMPTY_FLOW, "", "steps"),
-    ("unknown kind", [{"navigate": "https://a.example/"}], ProblemCode.UNKNOWN_KIND, "0",
-     "navigate"),
+    (
+        "unknown kind",
+        [{"navigate": "https://a.example/"}],
+        ProblemCode.UNKNOWN_KIND,
+        "0",
+        "navigate",
+    ),
     ("no kind", [{"into": "Email"}], ProblemCode.NO_KIND, "0", None),
     ("empty step", [{}], ProblemCode.NO_KIND, "0", None),
     ("two kinds", [{"click": "A", "press": "Enter"}], ProblemCode.MULTIPLE_KINDS, "0", "press"),
@@ -162,24 +195,53 @@ CASES: list[tuple[str, Any, str, str, str | None]] = [
     ("missing then", [{"if": "x"}], ProblemCode.MISSING_FIELD, "0", "then"),
     ("no steps key", {"vars": {}}, ProblemCode.MISSING_FIELD, "", "steps"),
     ("number target", [{"click": 3}], ProblemCode.WRONG_TYPE, "0", "click"),
-    ("string submit", [{"enter": "x", "into": "y", "submit": "yes"}], ProblemCode.WRONG_TYPE,
-     "0", "submit"),
-    ("bool max", [{"repeat_until": "x", "do": [], "max": True}], ProblemCode.WRONG_TYPE, "0",
-     "max"),
-    ("float timeout", [{"wait": "x", "timeout_ms": 1.5}], ProblemCode.WRONG_TYPE, "0",
-     "timeout_ms"),
-    ("then not list", [{"if": "x", "then": {"click": "a"}}], ProblemCode.WRONG_TYPE, "0",
-     "then"),
+    (
+        "string submit",
+        [{"enter": "x", "into": "y", "submit": "yes"}],
+        ProblemCode.WRONG_TYPE,
+        "0",
+        "submit",
+    ),
+    (
+        "bool max",
+        [{"repeat_until": "x", "do": [], "max": True}],
+        ProblemCode.WRONG_TYPE,
+        "0",
+        "max",
+    ),
+    (
+        "float timeout",
+        [{"wait": "x", "timeout_ms": 1.5}],
+        ProblemCode.WRONG_TYPE,
+        "0",
+        "timeout_ms",
+    ),
+    ("then not list", [{"if": "x", "then": {"click": "a"}}], ProblemCode.WRONG_TYPE, "0", "then"),
     ("step not object", ["click Search"], ProblemCode.WRONG_TYPE, "0", None),
     ("steps not list", {"steps": {"click": "a"}}, ProblemCode.WRONG_TYPE, "", "steps"),
-    ("vars not object", {"vars": [], "steps": [{"click": "a"}]}, ProblemCode.WRONG_TYPE, "",
-     "vars"),
-    ("vars not json", {"vars": {"a": {1, 2}}, "steps": [{"click": "a"}]},
-     ProblemCode.WRONG_TYPE, "", "vars"),
+    (
+        "vars not object",
+        {"vars": [], "steps": [{"click": "a"}]},
+        ProblemCode.WRONG_TYPE,
+        "",
+        "vars",
+    ),
+    (
+        "vars not json",
+        {"vars": {"a": {1, 2}}, "steps": [{"click": "a"}]},
+        ProblemCode.WRONG_TYPE,
+        "",
+        "vars",
+    ),
     ("surface number", [{"click": "a", "surface": 1}], ProblemCode.WRONG_TYPE, "0", "surface"),
     ("unknown field", [{"click": "a", "into": "b"}], ProblemCode.UNKNOWN_FIELD, "0", "into"),
-    ("unknown top key", {"steps": [{"click": "a"}], "var": {}}, ProblemCode.UNKNOWN_FIELD, "",
-     "var"),
+    (
+        "unknown top key",
+        {"steps": [{"click": "a"}], "var": {}},
+        ProblemCode.UNKNOWN_FIELD,
+        "",
+        "var",
+    ),
     ("blank click", [{"click": "  "}], ProblemCode.EMPTY_TARGET, "0", "click"),
     ("blank into", [{"enter": "x", "into": ""}], ProblemCode.EMPTY_TARGET, "0", "into"),
     ("blank in", [{"choose": "x", "in": " "}], ProblemCode.EMPTY_TARGET, "0", "in"),
@@ -191,59 +253,130 @@ CASES: list[tuple[str, Any, str, str, str | None]] = [
     ("blank do", [{"do": " "}], ProblemCode.EMPTY_TARGET, "0", "do"),
     ("condition number", [{"verify": 3}], ProblemCode.BAD_CONDITION, "0", "verify"),
     ("condition blank", [{"verify": " "}], ProblemCode.BAD_CONDITION, "0", "verify"),
-    ("condition two forms", [{"wait": {"shows": "a", "not_shows": "b"}}],
-     ProblemCode.BAD_CONDITION, "0", "wait"),
-    ("condition unknown", [{"if": {"visible": "a"}, "then": []}], ProblemCode.BAD_CONDITION,
-     "0", "if"),
-    ("condition empty all", [{"verify": {"all": []}}], ProblemCode.BAD_CONDITION, "0",
-     "verify"),
-    ("condition all not list", [{"verify": {"any": "a"}}], ProblemCode.BAD_CONDITION, "0",
-     "verify"),
-    ("condition equals number", [{"verify": {"var": "a", "equals": 1}}],
-     ProblemCode.BAD_CONDITION, "0", "verify"),
-    ("condition shows blank", [{"verify": {"shows": ""}}], ProblemCode.BAD_CONDITION, "0",
-     "verify"),
-    ("condition shows number", [{"verify": {"not_shows": 1}}], ProblemCode.BAD_CONDITION, "0",
-     "verify"),
-    ("max zero", [{"repeat_until": "x", "do": [], "max": 0}], ProblemCode.REPEAT_MAX_RANGE,
-     "0", "max"),
-    ("max 51", [{"repeat_until": "x", "do": [], "max": 51}], ProblemCode.REPEAT_MAX_RANGE,
-     "0", "max"),
-    ("timeout zero", [{"wait": "x", "timeout_ms": 0}], ProblemCode.TIMEOUT_RANGE, "0",
-     "timeout_ms"),
-    ("timeout big", [{"wait": "x", "timeout_ms": 120_001}], ProblemCode.TIMEOUT_RANGE, "0",
-     "timeout_ms"),
-    ("too deep", [nest(MAX_DEPTH + 1)], ProblemCode.TOO_DEEP,
-     ".".join(["0"] + ["then", "0"] * MAX_DEPTH), None),
+    (
+        "condition two forms",
+        [{"wait": {"shows": "a", "not_shows": "b"}}],
+        ProblemCode.BAD_CONDITION,
+        "0",
+        "wait",
+    ),
+    (
+        "condition unknown",
+        [{"if": {"visible": "a"}, "then": []}],
+        ProblemCode.BAD_CONDITION,
+        "0",
+        "if",
+    ),
+    ("condition empty all", [{"verify": {"all": []}}], ProblemCode.BAD_CONDITION, "0", "verify"),
+    (
+        "condition all not list",
+        [{"verify": {"any": "a"}}],
+        ProblemCode.BAD_CONDITION,
+        "0",
+        "verify",
+    ),
+    (
+        "condition equals number",
+        [{"verify": {"var": "a", "equals": 1}}],
+        ProblemCode.BAD_CONDITION,
+        "0",
+        "verify",
+    ),
+    (
+        "condition shows blank",
+        [{"verify": {"shows": ""}}],
+        ProblemCode.BAD_CONDITION,
+        "0",
+        "verify",
+    ),
+    (
+        "condition shows number",
+        [{"verify": {"not_shows": 1}}],
+        ProblemCode.BAD_CONDITION,
+        "0",
+        "verify",
+    ),
+    (
+        "max zero",
+        [{"repeat_until": "x", "do": [], "max": 0}],
+        ProblemCode.REPEAT_MAX_RANGE,
+        "0",
+        "max",
+    ),
+    (
+        "max 51",
+        [{"repeat_until": "x", "do": [], "max": 51}],
+        ProblemCode.REPEAT_MAX_RANGE,
+        "0",
+        "max",
+    ),
+    (
+        "timeout zero",
+        [{"wait": "x", "timeout_ms": 0}],
+        ProblemCode.TIMEOUT_RANGE,
+        "0",
+        "timeout_ms",
+    ),
+    (
+        "timeout big",
+        [{"wait": "x", "timeout_ms": 120_001}],
+        ProblemCode.TIMEOUT_RANGE,
+        "0",
+        "timeout_ms",
+    ),
+    (
+        "too deep",
+        [nest(MAX_DEPTH + 1)],
+        ProblemCode.TOO_DEEP,
+        ".".join(["0"] + ["then", "0"] * MAX_DEPTH),
+        None,
+    ),
     ("too many", [{"press": "Tab"}] * 201, ProblemCode.TOO_MANY_STEPS, "", "steps"),
-    ("too many nested", [{"if": "x", "then": [{"press": "Tab"}] * 100,
-                          "else": [{"press": "Tab"}] * 100}],
-     ProblemCode.TOO_MANY_STEPS, "", "steps"),
-    ("ftp address", [{"browse": "ftp://files.example/"}], ProblemCode.BAD_ADDRESS, "0",
-     "browse"),
+    (
+        "too many nested",
+        [{"if": "x", "then": [{"press": "Tab"}] * 100, "else": [{"press": "Tab"}] * 100}],
+        ProblemCode.TOO_MANY_STEPS,
+        "",
+        "steps",
+    ),
+    ("ftp address", [{"browse": "ftp://files.example/"}], ProblemCode.BAD_ADDRESS, "0", "browse"),
     ("no scheme", [{"browse": "shop.example"}], ProblemCode.BAD_ADDRESS, "0", "browse"),
-    ("javascript", [{"browse": "javascript:alert(1)"}], ProblemCode.BAD_ADDRESS, "0",
-     "browse"),
+    ("javascript", [{"browse": "javascript:alert(1)"}], ProblemCode.BAD_ADDRESS, "0", "browse"),
     ("blank address", [{"browse": ""}], ProblemCode.BAD_ADDRESS, "0", "browse"),
     ("bad ${}", [{"enter": "${a.b}", "into": "x"}], ProblemCode.BAD_VAR_NAME, "0", "enter"),
     ("empty ${}", [{"click": "${}"}], ProblemCode.BAD_VAR_NAME, "0", "click"),
     ("unclosed ${", [{"click": "Hi ${name"}], ProblemCode.BAD_VAR_NAME, "0", "click"),
     ("bad read as", [{"read": "x", "as": "a$b"}], ProblemCode.BAD_VAR_NAME, "0", "as"),
     ("blank read as", [{"read": "x", "as": ""}], ProblemCode.BAD_VAR_NAME, "0", "as"),
-    ("bad var name", {"vars": {"a/b": 1}, "steps": [{"click": "a"}]},
-     ProblemCode.BAD_VAR_NAME, "", "vars"),
-    ("bad condition var", [{"verify": {"var": " x", "empty": True}}],
-     ProblemCode.BAD_VAR_NAME, "0", "verify"),
-    ("bad name in intent", [{"click": "a", "intent": "${!}"}], ProblemCode.BAD_VAR_NAME, "0",
-     "intent"),
+    (
+        "bad var name",
+        {"vars": {"a/b": 1}, "steps": [{"click": "a"}]},
+        ProblemCode.BAD_VAR_NAME,
+        "",
+        "vars",
+    ),
+    (
+        "bad condition var",
+        [{"verify": {"var": " x", "empty": True}}],
+        ProblemCode.BAD_VAR_NAME,
+        "0",
+        "verify",
+    ),
+    (
+        "bad name in intent",
+        [{"click": "a", "intent": "${!}"}],
+        ProblemCode.BAD_VAR_NAME,
+        "0",
+        "intent",
+    ),
     ("empty key", [{"press": ""}], ProblemCode.BAD_KEY, "0", "press"),
-    ("bad surface", [{"click": "a", "surface": "phone"}], ProblemCode.BAD_SURFACE, "0",
-     "surface"),
+    ("bad surface", [{"click": "a", "surface": "phone"}], ProblemCode.BAD_SURFACE, "0", "surface"),
 ]
 
 
-@pytest.mark.parametrize(("data", "code", "path", "field"),
-                         [case[1:] for case in CASES], ids=[case[0] for case in CASES])
+@pytest.mark.parametrize(
+    ("data", "code", "path", "field"), [case[1:] for case in CASES], ids=[case[0] for case in CASES]
+)
 def test_each_problem_code(data: Any, code: str, path: str, field: str | None) -> None:
     problem = only(data)
     assert (problem["code"], problem["path"], problem["field"]) == (code, path, field)
@@ -257,11 +390,16 @@ def test_every_parse_code_is_covered() -> None:
 
 
 def test_nested_paths_name_the_step() -> None:
-    problems = problems_of([
-        {"click": "ok"},
-        {"if": "x", "then": [{"click": "a"}, {"press": ""}],
-         "else": [{"repeat_until": "y", "do": [{"click": "b"}, {"click": ""}]}]},
-    ])
+    problems = problems_of(
+        [
+            {"click": "ok"},
+            {
+                "if": "x",
+                "then": [{"click": "a"}, {"press": ""}],
+                "else": [{"repeat_until": "y", "do": [{"click": "b"}, {"click": ""}]}],
+            },
+        ]
+    )
     assert [(p["code"], p["path"]) for p in problems] == [
         (ProblemCode.BAD_KEY, "1.then.1"),
         (ProblemCode.EMPTY_TARGET, "1.else.0.do.1"),
@@ -269,16 +407,18 @@ def test_nested_paths_name_the_step() -> None:
 
 
 def test_reports_every_problem_at_once() -> None:
-    problems = problems_of({
-        "vars": {"ok": 1, "b@d": 2},
-        "steps": [
-            {"navigate": "x"},
-            {"enter": 5},
-            {"click": "a", "press": "b"},
-            {"repeat_until": "x", "do": [{"wait": {"shows": ""}}], "max": 99},
-            {"browse": "file:///etc/passwd", "surface": "tv"},
-        ],
-    })
+    problems = problems_of(
+        {
+            "vars": {"ok": 1, "b@d": 2},
+            "steps": [
+                {"navigate": "x"},
+                {"enter": 5},
+                {"click": "a", "press": "b"},
+                {"repeat_until": "x", "do": [{"wait": {"shows": ""}}], "max": 99},
+                {"browse": "file:///etc/passwd", "surface": "tv"},
+            ],
+        }
+    )
     codes = [(p["code"], p["path"], p["field"]) for p in problems]
     assert codes == [
         (ProblemCode.BAD_VAR_NAME, "", "vars"),
@@ -308,12 +448,14 @@ def test_suggests_the_kind_meant() -> None:
 
 
 def test_addresses_that_are_fine() -> None:
-    flow = parse_flow([
-        {"browse": "HTTPS://Shop.example/a?b=c"},
-        {"browse": "${site}"},
-        {"browse": "${site}/search?q=${query}"},
-        {"browse": "https://${host}/"},
-    ])
+    flow = parse_flow(
+        [
+            {"browse": "HTTPS://Shop.example/a?b=c"},
+            {"browse": "${site}"},
+            {"browse": "${site}/search?q=${query}"},
+            {"browse": "https://${host}/"},
+        ]
+    )
     assert len(flow.steps) == 4
 
 
@@ -333,13 +475,38 @@ def test_validate_flow_returns_none_and_problems_without_raising() -> None:
     assert [p.code for p in check.problems] == [ProblemCode.EMPTY_TARGET]
 
 
-KEYS = st.sampled_from([
-    "click", "enter", "into", "if", "then", "else", "do", "repeat_until", "max", "wait",
-    "timeout_ms", "shows", "var", "empty", "all", "any", "browse", "read", "as", "steps",
-    "vars", "surface", "x",
-])
+KEYS = st.sampled_from(
+    [
+        "click",
+        "enter",
+        "into",
+        "if",
+        "then",
+        "else",
+        "do",
+        "repeat_until",
+        "max",
+        "wait",
+        "timeout_ms",
+        "shows",
+        "var",
+        "empty",
+        "all",
+        "any",
+        "browse",
+        "read",
+        "as",
+        "steps",
+        "vars",
+        "surface",
+        "x",
+    ]
+)
 JSONISH = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=8)
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 200)
+    | st.text(max_size=8)
     | st.sampled_from(["${a}", "${", "https://a.example", " ", "${x y}"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS, inner, max_size=4),
     max_leaves=30,

@@ -21,12 +21,15 @@ from gofer.models import (
 )
 
 
-@pytest.mark.parametrize("reply", [
-    '{"steps": []}',
-    'Here is the flow:\n```json\n{"steps": []}\n```\nGood luck!',
-    'Sure! {"steps": []} That should do it.',
-    'I think {not json} but then {"steps": []}',
-])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        '{"steps": []}',
+        'Here is the flow:\n```json\n{"steps": []}\n```\nGood luck!',
+        'Sure! {"steps": []} That should do it.',
+        'I think {not json} but then {"steps": []}',
+    ],
+)
 def test_a_json_object_is_found_in_prose(reply: str) -> None:
     assert extract_json_object(reply) == {"steps": []}
 
@@ -48,8 +51,13 @@ def test_untrusted_text_cannot_close_its_wrapper() -> None:
 
 
 async def test_scripted_model_answers_in_order_and_charges_the_meter() -> None:
-    model = ScriptedModel(["one", Completion(text="two", finish_reason="length"),
-                           ModelError("boom", code="MODEL_TIMEOUT")])
+    model = ScriptedModel(
+        [
+            "one",
+            Completion(text="two", finish_reason="length"),
+            ModelError("boom", code="MODEL_TIMEOUT"),
+        ]
+    )
     meter = CallMeter(limit=10)
     assert (await model.complete([Message("user", "a")], meter=meter)).text == "one"
     second = await model.complete([Message("user", "b")], meter=meter)

@@ -15,10 +15,31 @@ from gofer.flow import parse_flow
 from gofer.flow.schema import flow_json_schema
 from gofer.naming import MAX_NAME_LENGTH, is_valid_name
 
-GOOD = ["first name", "card-number", "card_number", "x", "A1", "née", "2fa code",
-        "a" * MAX_NAME_LENGTH]
-BAD = [" name", "name ", "_", "-", "__", "- -", " ", "", "a" * (MAX_NAME_LENGTH + 1),
-       "a.b", "name\n", "a}b", "e-mail?"]
+GOOD = [
+    "first name",
+    "card-number",
+    "card_number",
+    "x",
+    "A1",
+    "née",
+    "2fa code",
+    "a" * MAX_NAME_LENGTH,
+]
+BAD = [
+    " name",
+    "name ",
+    "_",
+    "-",
+    "__",
+    "- -",
+    " ",
+    "",
+    "a" * (MAX_NAME_LENGTH + 1),
+    "a.b",
+    "name\n",
+    "a}b",
+    "e-mail?",
+]
 
 
 def _facts_take(name: str) -> bool:

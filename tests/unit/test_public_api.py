@@ -38,8 +38,10 @@ def test_all_names_exist_and_cover_the_public_namespace(name: str) -> None:
     for item in exported:
         assert hasattr(module, item), f"{name}.__all__ names {item}, which is missing"
     public = {
-        n for n, v in vars(module).items()
-        if not n.startswith("_") and not isinstance(v, type(importlib))
+        n
+        for n, v in vars(module).items()
+        if not n.startswith("_")
+        and not isinstance(v, type(importlib))
         and getattr(v, "__module__", name).startswith("gofer")
     }
     # annotations and typing helpers re-exported by accident do not count
@@ -78,8 +80,21 @@ ALLOWED = {
     "surfaces": {"surfaces", "errors"},
     "decide": {"decide", "errors", "flow", "safety", "surfaces", "models"},
     "runtime": {"runtime", "errors", "flow", "facts", "safety", "surfaces", "decide"},
-    "tasks": {"tasks", "errors", "flow", "facts", "safety", "shape", "surfaces", "decide",
-              "runtime", "models", "planner", "rescue", "store"},
+    "tasks": {
+        "tasks",
+        "errors",
+        "flow",
+        "facts",
+        "safety",
+        "shape",
+        "surfaces",
+        "decide",
+        "runtime",
+        "models",
+        "planner",
+        "rescue",
+        "store",
+    },
     "planner": {"planner", "errors", "flow", "models"},
     "rescue": {"rescue", "errors", "flow", "models"},
     "demo": {"demo", "errors"},
@@ -105,8 +120,11 @@ def _module_graph(package: str) -> dict[str, set[str]]:
         module = module.removesuffix(".__init__")
         tree = ast.parse(path.read_text(encoding="utf-8"))
         graph[module] = {
-            node.module for node in ast.walk(tree)
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.level == 0
             and node.module.startswith(f"gofer.{package}.")
         }
     return graph
@@ -141,8 +159,11 @@ def test_nothing_outside_surfaces_imports_playwright() -> None:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = (
-                [node.module or ""] if isinstance(node, ast.ImportFrom)
-                else [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
             )
             if any(n == "playwright" or n.startswith("playwright.") for n in names):
                 offenders.append(str(path.relative_to(SRC)))

@@ -24,8 +24,9 @@ from gofer.tasks.models import Failed, NeedsHuman, TaskBudget, TaskConstraints
 from gofer.tasks.store import Segment
 
 SCREENS = Path(__file__).parent / "screens"
-FAST = RuntimeSettings(target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50,
-                       change_grace_ms=10)
+FAST = RuntimeSettings(
+    target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50, change_grace_ms=10
+)
 
 
 def _screen(name: str) -> Screen:
@@ -37,8 +38,12 @@ def _ref(screen: Screen, name: str, nth: int = 0) -> str:
 
 
 def _page(title: str) -> Screen:
-    return Screen(f"http://pages.test/{title.lower().replace(' ', '-')}", title,
-                  (TextLine(title, Box(0, 0, 300, 20), heading=1),), ())
+    return Screen(
+        f"http://pages.test/{title.lower().replace(' ', '-')}",
+        title,
+        (TextLine(title, Box(0, 0, 300, 20), heading=1),),
+        (),
+    )
 
 
 async def _run(page: FakeSurface, steps: list[dict[str, str]]) -> RunResult:
@@ -47,8 +52,13 @@ async def _run(page: FakeSurface, steps: list[dict[str, str]]) -> RunResult:
 
 async def test_a_delete_link_goes_to_the_confirmation_whose_button_stops_the_run() -> None:
     record, confirm = _screen("gate_admin_record"), _screen("gate_confirm_delete")
-    page = FakeSurface(record, after_click={_ref(record, "Delete"): confirm,
-                                            _ref(confirm, "Yes, I’m sure"): _page("Deleted")})
+    page = FakeSurface(
+        record,
+        after_click={
+            _ref(record, "Delete"): confirm,
+            _ref(confirm, "Yes, I’m sure"): _page("Deleted"),
+        },
+    )
     result = await _run(page, [{"click": "Delete"}, {"click": "Yes, I'm sure"}])
     assert result.status is RunStatus.GATED, result.failure
     assert result.gate is not None
@@ -134,5 +144,11 @@ async def test_a_step_that_ran_is_reported_done() -> None:
 
 def _interpret(result: RunResult) -> Decision:
     flow = parse_flow([{"click": "x"}])
-    return interpret(result, Segment(tuple(flow.steps), 0, False), [], TaskConstraints(),
-                     BudgetLedger(TaskBudget()), "")
+    return interpret(
+        result,
+        Segment(tuple(flow.steps), 0, False),
+        [],
+        TaskConstraints(),
+        BudgetLedger(TaskBudget()),
+        "",
+    )

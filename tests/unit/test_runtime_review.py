@@ -13,13 +13,15 @@ from gofer.surfaces.screen import Box, Element, Screen, TextLine
 from gofer.surfaces.testing import FakeSurface
 
 CARD_FORM = Screen(
-    "https://shop.example.com/pay", "Pay",
+    "https://shop.example.com/pay",
+    "Pay",
     (TextLine("Card number", Box(10, 10, 100, 20)), TextLine("CVV", Box(10, 40, 100, 20))),
     (Element("e1", "textbox", "Card number", editable=True, box=Box(120, 10, 200, 20)),),
 )
 
-FAST = RuntimeSettings(target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50,
-                       change_grace_ms=10)
+FAST = RuntimeSettings(
+    target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50, change_grace_ms=10
+)
 
 
 async def run(steps: list[dict[str, Any]], page: FakeSurface, **request: Any) -> Any:
@@ -29,12 +31,12 @@ async def run(steps: list[dict[str, Any]], page: FakeSurface, **request: Any) ->
 
 async def test_enter_with_submit_on_a_card_form_stops_before_the_enter_key() -> None:
     page = FakeSurface(CARD_FORM)
-    result = await run([{"enter": "4111 1111 1111 1111", "into": "Card number",
-                         "submit": True}], page)
+    result = await run(
+        [{"enter": "4111 1111 1111 1111", "into": "Card number", "submit": True}], page
+    )
     assert result.status is RunStatus.GATED
     assert result.gate is not None
-    assert (result.gate.key, result.gate.consequence, result.gate.path) == ("Enter", "payment",
-                                                                           "0")
+    assert (result.gate.key, result.gate.consequence, result.gate.path) == ("Enter", "payment", "0")
     assert page.pressed == []
 
 
@@ -68,12 +70,20 @@ def counting_decider(*answers: str) -> tuple[VotingDecider, ScriptedModel]:
 
 
 TWO_CONTINUES = Screen(
-    "https://shop.example.com/", "Shop", (),
-    (Element("e1", "button", "Continue", box=Box(0, 0, 80, 20)),
-     Element("e2", "button", "Continue", box=Box(0, 50, 80, 20))),
+    "https://shop.example.com/",
+    "Shop",
+    (),
+    (
+        Element("e1", "button", "Continue", box=Box(0, 0, 80, 20)),
+        Element("e2", "button", "Continue", box=Box(0, 50, 80, 20)),
+    ),
 )
-DETAILS = Screen("https://shop.example.com/details", "Your details",
-                 (TextLine("Your details", Box(0, 0, 200, 20), heading=1),), ())
+DETAILS = Screen(
+    "https://shop.example.com/details",
+    "Your details",
+    (TextLine("Your details", Box(0, 0, 200, 20), heading=1),),
+    (),
+)
 
 
 def shop() -> FakeSurface:
@@ -84,8 +94,7 @@ def shop() -> FakeSurface:
 async def test_with_no_model_calls_left_a_doubtful_grounding_goes_on_without_the_decider() -> None:
     decider, model = counting_decider('{"choice": 2}')
     page = shop()
-    req = RunRequest(flow=parse_flow([{"click": "Continue"}]),
-                     budget=RunBudget(max_model_calls=0))
+    req = RunRequest(flow=parse_flow([{"click": "Continue"}]), budget=RunBudget(max_model_calls=0))
     result = await run_flow(req, Workspace.on(page), settings=FAST, decider=decider)
     assert result.status is RunStatus.COMPLETED
     assert (len(model.calls), page.clicked, page.url) == (0, ["e1"], DETAILS.url)
@@ -106,14 +115,29 @@ async def test_a_judged_item_inside_all_or_any_is_one_item_not_the_whole_conditi
     page = FakeSurface(TWO_CONTINUES)
     both = {"all": ["a cookie banner is showing", {"shows": "Order placed"}]}
     either = {"any": [{"shows": "Order placed"}, "a cookie banner is showing"]}
-    result = await run_flow(RunRequest(flow=parse_flow([{"verify": both}])),
-                            Workspace.on(page), settings=FAST, decider=decider)
+    result = await run_flow(
+        RunRequest(flow=parse_flow([{"verify": both}])),
+        Workspace.on(page),
+        settings=FAST,
+        decider=decider,
+    )
     assert result.status is RunStatus.FAILED
-    result = await run_flow(RunRequest(flow=parse_flow([{"verify": either}])),
-                            Workspace.on(page), settings=FAST, decider=decider)
+    result = await run_flow(
+        RunRequest(flow=parse_flow([{"verify": either}])),
+        Workspace.on(page),
+        settings=FAST,
+        decider=decider,
+    )
     assert result.status is RunStatus.COMPLETED
     asked = len(model.calls)
-    result = await run_flow(RunRequest(flow=parse_flow([{"verify": {"all": [
-        {"shows": "Order placed"}, "a cookie banner is showing"]}}])),
-        Workspace.on(page), settings=FAST, decider=decider)
+    result = await run_flow(
+        RunRequest(
+            flow=parse_flow(
+                [{"verify": {"all": [{"shows": "Order placed"}, "a cookie banner is showing"]}}]
+            )
+        ),
+        Workspace.on(page),
+        settings=FAST,
+        decider=decider,
+    )
     assert result.status is RunStatus.FAILED and len(model.calls) == asked  # no call needed

@@ -16,8 +16,9 @@ from gofer.surfaces.screen import Screen
 from gofer.surfaces.testing import FakeSurface
 
 SCREENS = Path(__file__).parent / "screens"
-FAST = RuntimeSettings(target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50,
-                       change_grace_ms=10)
+FAST = RuntimeSettings(
+    target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50, change_grace_ms=10
+)
 
 
 def _screen() -> Screen:
@@ -30,8 +31,10 @@ def _ref(screen: Screen, name: str) -> str:
 
 def _holding(screen: Screen, field: str, value: str) -> Screen:
     ref = _ref(screen, field)
-    return replace(screen, elements=tuple(
-        replace(e, value=value) if e.ref == ref else e for e in screen.elements))
+    return replace(
+        screen,
+        elements=tuple(replace(e, value=value) if e.ref == ref else e for e in screen.elements),
+    )
 
 
 async def _click(page: FakeSurface, words: str) -> RunResult:
@@ -39,12 +42,15 @@ async def _click(page: FakeSurface, words: str) -> RunResult:
     return await run_flow(request, Workspace.on(page), settings=FAST)
 
 
-@pytest.mark.parametrize(("button", "field", "value"), [
-    ("Today", "Day", "2026-12-03"),
-    ("Now", "Time", "19:30"),
-    ("More guests", "Guests", "3"),
-    ("Fewer guests", "Guests", "1"),
-])
+@pytest.mark.parametrize(
+    ("button", "field", "value"),
+    [
+        ("Today", "Day", "2026-12-03"),
+        ("Now", "Time", "19:30"),
+        ("More guests", "Guests", "3"),
+        ("Fewer guests", "Guests", "1"),
+    ],
+)
 async def test_a_click_that_fills_another_field_is_a_change(
     button: str, field: str, value: str
 ) -> None:

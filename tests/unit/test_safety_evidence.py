@@ -95,8 +95,18 @@ Continue
         ("Security code\nExpiration date", ("security code", "expiry date")),
         ("Debit card number:", ("card number",)),
     ],
-    ids=["payment page", "us checkout", "terse form", "card number alone", "cvv alone",
-         "card verification", "mm/yy and name", "bare labels", "two weak", "debit"],
+    ids=[
+        "payment page",
+        "us checkout",
+        "terse form",
+        "card number alone",
+        "cvv alone",
+        "card verification",
+        "mm/yy and name",
+        "bare labels",
+        "two weak",
+        "debit",
+    ],
 )
 def test_card_forms_are_found(page: str, expected: tuple[str, ...]) -> None:
     assert screen_payment_evidence(page) == expected
@@ -104,12 +114,34 @@ def test_card_forms_are_found(page: str, expected: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize(
     "page",
-    [FLIGHT_RESULTS, LOGIN_PAGE, COUPON_PAGE, AIRPORT_INFO, PASSENGER_PAGE, "",
-     "We accept credit cards", "Expiry: 12 Oct", "Security code", "Cardholder benefits",
-     "Card no cost EMI available", "Discover the card nobody else has"],
-    ids=["flight results", "login", "coupon", "airport info", "passenger details", "empty",
-         "we accept cards", "coupon expiry", "login security code", "cardholder promo",
-         "no cost emi", "prose"],
+    [
+        FLIGHT_RESULTS,
+        LOGIN_PAGE,
+        COUPON_PAGE,
+        AIRPORT_INFO,
+        PASSENGER_PAGE,
+        "",
+        "We accept credit cards",
+        "Expiry: 12 Oct",
+        "Security code",
+        "Cardholder benefits",
+        "Card no cost EMI available",
+        "Discover the card nobody else has",
+    ],
+    ids=[
+        "flight results",
+        "login",
+        "coupon",
+        "airport info",
+        "passenger details",
+        "empty",
+        "we accept cards",
+        "coupon expiry",
+        "login security code",
+        "cardholder promo",
+        "no cost emi",
+        "prose",
+    ],
 )
 def test_pages_that_only_mention_cards_are_not_card_forms(page: str) -> None:
     assert screen_payment_evidence(page) == ()

@@ -85,7 +85,9 @@ def test_a_login_wall_is_looked_for_only_in_what_blocks_the_content() -> None:
 
 
 def test_an_invisible_captchas_notice_is_no_wall() -> None:
-    notice = ("Sign up for our newsletter\nThis site is protected by reCAPTCHA and the Google "
-              "Privacy Policy and Terms of Service apply.")
+    notice = (
+        "Sign up for our newsletter\nThis site is protected by reCAPTCHA and the Google "
+        "Privacy Policy and Terms of Service apply."
+    )
     assert human_wall(notice) is None
     assert human_wall(notice + "\nI'm not a robot") == "a captcha"

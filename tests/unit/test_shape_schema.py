@@ -47,10 +47,23 @@ def refusal(schema: Any) -> InvalidOutput:
 
 
 def test_supported_keywords_are_exactly_the_subset() -> None:
-    assert frozenset({
-        "type", "properties", "required", "additionalProperties", "items", "enum",
-        "minItems", "maxItems", "description", "title",
-    }) == SUPPORTED_KEYWORDS
+    assert (
+        frozenset(
+            {
+                "type",
+                "properties",
+                "required",
+                "additionalProperties",
+                "items",
+                "enum",
+                "minItems",
+                "maxItems",
+                "description",
+                "title",
+            }
+        )
+        == SUPPORTED_KEYWORDS
+    )
 
 
 @pytest.mark.parametrize(
@@ -62,11 +75,22 @@ def test_supported_keywords_are_exactly_the_subset() -> None:
         {"type": "object", "properties": {"n": {}}},
         {"type": "object", "properties": {"tags": {"type": "array", "maxItems": 0}}},
         {"type": "object", "properties": {"x": {"enum": [1, "a", None, [1], {"k": True}]}}},
-        {"type": "object", "properties": {"first name": {"type": "string"}},
-         "required": ["first name"], "additionalProperties": False},
+        {
+            "type": "object",
+            "properties": {"first name": {"type": "string"}},
+            "required": ["first name"],
+            "additionalProperties": False,
+        },
     ],
-    ids=["flights", "bare object", "no properties", "empty property schema", "max 0",
-         "mixed enum", "spaced name"],
+    ids=[
+        "flights",
+        "bare object",
+        "no properties",
+        "empty property schema",
+        "max 0",
+        "mixed enum",
+        "spaced name",
+    ],
 )
 def test_schemas_inside_the_subset_are_accepted(schema: Any) -> None:
     assert check_output_schema(schema) is None
@@ -80,56 +104,149 @@ REFUSALS: list[tuple[str, Any, str, str]] = [
     ("top not object", {"type": "array", "items": {}}, "type", ""),
     ("top without type", {"properties": {}}, "type", ""),
     ("unsupported at top", {"type": "object", "$ref": "#/defs/x"}, "$ref", ""),
-    ("pattern nested", {"type": "object", "properties": {"flights": {"type": "array",
-     "items": {"type": "string", "pattern": "^6E"}}}}, "pattern", "properties.flights.items"),
+    (
+        "pattern nested",
+        {
+            "type": "object",
+            "properties": {
+                "flights": {"type": "array", "items": {"type": "string", "pattern": "^6E"}}
+            },
+        },
+        "pattern",
+        "properties.flights.items",
+    ),
     ("oneOf", {"type": "object", "properties": {"a": {"oneOf": []}}}, "oneOf", "properties.a"),
-    ("format", {"type": "object", "properties": {"d": {"type": "string",
-     "format": "date"}}}, "format", "properties.d"),
-    ("minimum", {"type": "object", "properties": {"p": {"type": "number", "minimum": 0}}},
-     "minimum", "properties.p"),
-    ("unknown type", {"type": "object", "properties": {"p": {"type": "float"}}},
-     "type", "properties.p"),
-    ("type not a string", {"type": "object", "properties": {"p": {"type": 3}}},
-     "type", "properties.p"),
-    ("empty type list", {"type": "object", "properties": {"p": {"type": []}}},
-     "type", "properties.p"),
-    ("type twice", {"type": "object", "properties": {"p": {"type": ["string", "string"]}}},
-     "type", "properties.p"),
+    (
+        "format",
+        {"type": "object", "properties": {"d": {"type": "string", "format": "date"}}},
+        "format",
+        "properties.d",
+    ),
+    (
+        "minimum",
+        {"type": "object", "properties": {"p": {"type": "number", "minimum": 0}}},
+        "minimum",
+        "properties.p",
+    ),
+    (
+        "unknown type",
+        {"type": "object", "properties": {"p": {"type": "float"}}},
+        "type",
+        "properties.p",
+    ),
+    (
+        "type not a string",
+        {"type": "object", "properties": {"p": {"type": 3}}},
+        "type",
+        "properties.p",
+    ),
+    (
+        "empty type list",
+        {"type": "object", "properties": {"p": {"type": []}}},
+        "type",
+        "properties.p",
+    ),
+    (
+        "type twice",
+        {"type": "object", "properties": {"p": {"type": ["string", "string"]}}},
+        "type",
+        "properties.p",
+    ),
     ("properties not object", {"type": "object", "properties": ["a"]}, "properties", ""),
-    ("property not a schema", {"type": "object", "properties": {"a": "string"}},
-     "properties", "properties.a"),
+    (
+        "property not a schema",
+        {"type": "object", "properties": {"a": "string"}},
+        "properties",
+        "properties.a",
+    ),
     ("required not a list", {"type": "object", "required": "a"}, "required", ""),
     ("required non-strings", {"type": "object", "required": ["a", 1]}, "required", ""),
     ("required twice", {"type": "object", "required": ["a", "a"]}, "required", ""),
-    ("required unreachable", {"type": "object", "properties": {"a": {}}, "required": ["b"],
-     "additionalProperties": False}, "required", ""),
-    ("additionalProperties schema", {"type": "object",
-     "additionalProperties": {"type": "string"}}, "additionalProperties", ""),
-    ("additionalProperties string", {"type": "object", "additionalProperties": "no"},
-     "additionalProperties", ""),
-    ("items tuple form", {"type": "object", "properties": {"pair": {"type": "array",
-     "items": [{}, {}]}}}, "items", "properties.pair"),
-    ("items not a schema", {"type": "object", "properties": {"l": {"items": True}}},
-     "items", "properties.l"),
-    ("enum not a list", {"type": "object", "properties": {"e": {"enum": "a"}}},
-     "enum", "properties.e"),
-    ("enum empty", {"type": "object", "properties": {"e": {"enum": []}}},
-     "enum", "properties.e"),
-    ("enum non-json", {"type": "object", "properties": {"e": {"enum": [float("nan")]}}},
-     "enum", "properties.e"),
-    ("minItems negative", {"type": "object", "properties": {"l": {"minItems": -1}}},
-     "minItems", "properties.l"),
-    ("maxItems fraction", {"type": "object", "properties": {"l": {"maxItems": 2.5}}},
-     "maxItems", "properties.l"),
-    ("maxItems bool", {"type": "object", "properties": {"l": {"maxItems": True}}},
-     "maxItems", "properties.l"),
-    ("min above max", {"type": "object", "properties": {"l": {"minItems": 3,
-     "maxItems": 1}}}, "minItems", "properties.l"),
+    (
+        "required unreachable",
+        {
+            "type": "object",
+            "properties": {"a": {}},
+            "required": ["b"],
+            "additionalProperties": False,
+        },
+        "required",
+        "",
+    ),
+    (
+        "additionalProperties schema",
+        {"type": "object", "additionalProperties": {"type": "string"}},
+        "additionalProperties",
+        "",
+    ),
+    (
+        "additionalProperties string",
+        {"type": "object", "additionalProperties": "no"},
+        "additionalProperties",
+        "",
+    ),
+    (
+        "items tuple form",
+        {"type": "object", "properties": {"pair": {"type": "array", "items": [{}, {}]}}},
+        "items",
+        "properties.pair",
+    ),
+    (
+        "items not a schema",
+        {"type": "object", "properties": {"l": {"items": True}}},
+        "items",
+        "properties.l",
+    ),
+    (
+        "enum not a list",
+        {"type": "object", "properties": {"e": {"enum": "a"}}},
+        "enum",
+        "properties.e",
+    ),
+    ("enum empty", {"type": "object", "properties": {"e": {"enum": []}}}, "enum", "properties.e"),
+    (
+        "enum non-json",
+        {"type": "object", "properties": {"e": {"enum": [float("nan")]}}},
+        "enum",
+        "properties.e",
+    ),
+    (
+        "minItems negative",
+        {"type": "object", "properties": {"l": {"minItems": -1}}},
+        "minItems",
+        "properties.l",
+    ),
+    (
+        "maxItems fraction",
+        {"type": "object", "properties": {"l": {"maxItems": 2.5}}},
+        "maxItems",
+        "properties.l",
+    ),
+    (
+        "maxItems bool",
+        {"type": "object", "properties": {"l": {"maxItems": True}}},
+        "maxItems",
+        "properties.l",
+    ),
+    (
+        "min above max",
+        {"type": "object", "properties": {"l": {"minItems": 3, "maxItems": 1}}},
+        "minItems",
+        "properties.l",
+    ),
     ("title not string", {"type": "object", "title": 5}, "title", ""),
-    ("description not string", {"type": "object", "properties": {"a": {"description": []}}},
-     "description", "properties.a"),
-    ("odd property name", {"type": "object", "properties": {"first name": {"const": "x"}}},
-     "const", 'properties["first name"]'),
+    (
+        "description not string",
+        {"type": "object", "properties": {"a": {"description": []}}},
+        "description",
+        "properties.a",
+    ),
+    (
+        "odd property name",
+        {"type": "object", "properties": {"first name": {"const": "x"}}},
+        "const",
+        'properties["first name"]',
+    ),
 ]
 
 
@@ -145,7 +262,9 @@ def test_refusal_names_the_keyword_and_its_path(schema: Any, keyword: str, path:
     assert error.details["keyword"] == keyword
     assert error.details["path"] == path
     assert error.details["problems"][0] == {
-        "keyword": keyword, "path": path, "message": error.details["problems"][0]["message"],
+        "keyword": keyword,
+        "path": path,
+        "message": error.details["problems"][0]["message"],
     }
     assert keyword in error.message
 
@@ -159,16 +278,18 @@ def test_unsupported_keyword_message_reads_plainly() -> None:
 
 
 def test_every_problem_is_listed_not_just_the_first() -> None:
-    error = refusal({
-        "type": "object",
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "properties": {
-            "a": {"type": "text"},
-            "b": {"type": "array", "items": {"type": "object", "additionalProperties": {}}},
-        },
-        "required": "a",
-        "patternProperties": {},
-    })
+    error = refusal(
+        {
+            "type": "object",
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "properties": {
+                "a": {"type": "text"},
+                "b": {"type": "array", "items": {"type": "object", "additionalProperties": {}}},
+            },
+            "required": "a",
+            "patternProperties": {},
+        }
+    )
     found = {(p["keyword"], p["path"]) for p in error.details["problems"]}
     assert found == {
         ("$schema", ""),
@@ -238,8 +359,18 @@ def test_type_violations(value: Any, kind: str, expected: str) -> None:
 
 @pytest.mark.parametrize(
     ("value", "kind"),
-    [(3, "integer"), (3.0, "integer"), (3, "number"), (2.5, "number"), ("", "string"),
-     (None, "null"), (False, "boolean"), ([], "array"), ({}, "object"), (None, ["string", "null"])],
+    [
+        (3, "integer"),
+        (3.0, "integer"),
+        (3, "number"),
+        (2.5, "number"),
+        ("", "string"),
+        (None, "null"),
+        (False, "boolean"),
+        ([], "array"),
+        ({}, "object"),
+        (None, ["string", "null"]),
+    ],
 )
 def test_values_of_the_right_type_pass(value: Any, kind: Any) -> None:
     schema = {"type": "object", "properties": {"v": {"type": kind}}}
@@ -266,8 +397,9 @@ def test_missing_required_property_points_at_where_it_belongs() -> None:
 def test_extra_property_when_additional_properties_is_false() -> None:
     value = {"flights": [{"airline": "IndiGo", "price": 1, "seat": "12A"}]}
     assert paths(value) == {
-        "$.flights[0].seat":
-            "is not an allowed property (allowed: airline, departure, price, refundable)",
+        "$.flights[0].seat": (
+            "is not an allowed property (allowed: airline, departure, price, refundable)"
+        ),
     }
 
 
@@ -315,8 +447,11 @@ def test_every_violation_is_listed_in_document_order() -> None:
 
 
 def test_paths_quote_names_that_are_not_plain() -> None:
-    schema = {"type": "object", "properties": {"first name": {"type": "string"}},
-              "required": ["last name"]}
+    schema = {
+        "type": "object",
+        "properties": {"first name": {"type": "string"}},
+        "required": ["last name"],
+    }
     assert paths({"first name": 1}, schema) == {
         '$["last name"]': "is required but missing",
         '$["first name"]': "should be string, but is integer",
@@ -326,7 +461,8 @@ def test_paths_quote_names_that_are_not_plain() -> None:
 def test_violation_is_a_frozen_plain_record() -> None:
     violation = Violation("$.flights[0].price", "should be integer, but is string")
     assert violation.to_dict() == {
-        "path": "$.flights[0].price", "message": "should be integer, but is string",
+        "path": "$.flights[0].price",
+        "message": "should be integer, but is string",
     }
     assert str(violation) == "$.flights[0].price: should be integer, but is string"
     with pytest.raises(AttributeError):

@@ -39,8 +39,18 @@ class Renewals:
             raise LeaseLost("taken over", item=claim.id)
 
 
-CLAIM = Claim(id=1, kind="turn", payload={}, group=None, owner=None, attempt=1,
-              max_attempts=2, worker="w1", token="t", lease_ms=300)
+CLAIM = Claim(
+    id=1,
+    kind="turn",
+    payload={},
+    group=None,
+    owner=None,
+    attempt=1,
+    max_attempts=2,
+    worker="w1",
+    token="t",
+    lease_ms=300,
+)
 
 
 async def run_until_given_up(queue: Renewals, clock: Clock) -> float:
@@ -76,8 +86,7 @@ async def test_a_refused_renewal_gives_up_at_once() -> None:
 async def test_work_that_ends_in_time_keeps_its_result_and_stops_renewing() -> None:
     clock = Clock()
     queue = Renewals(clock, ["ok"] * 10)
-    async with keep_lease(queue, CLAIM, interval_ms=100, clock=clock,
-                          sleep=clock.sleep) as keeper:
+    async with keep_lease(queue, CLAIM, interval_ms=100, clock=clock, sleep=clock.sleep) as keeper:
         for _ in range(5):
             await asyncio.sleep(0)
         result = "done"

@@ -8,8 +8,16 @@ from gofer.errors import StoreError
 from gofer.store.schema import Migration, load_migrations, load_queries, parse_queries, pending
 
 DIALECTS = ["sqlite", "postgres"]
-QUEUE_QUERIES = {"enqueue_item", "renew_lease", "finish_item", "release_item",
-                 "get_item", "item_by_key", "items_by_group", "items_by_owner"}
+QUEUE_QUERIES = {
+    "enqueue_item",
+    "renew_lease",
+    "finish_item",
+    "release_item",
+    "get_item",
+    "item_by_key",
+    "items_by_group",
+    "items_by_owner",
+}
 
 
 def test_named_blocks_run_to_the_next_name_line() -> None:
@@ -17,10 +25,13 @@ def test_named_blocks_run_to_the_next_name_line() -> None:
     assert parse_queries(text) == {"first": "SELECT 1\n-- a note", "second_2": "SELECT 2;"}
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("-- one --\nSELECT 1\n-- one --\nSELECT 2\n", "named twice"),
-    ("-- one --\n\n-- two --\nSELECT 2\n", "empty"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("-- one --\nSELECT 1\n-- one --\nSELECT 2\n", "named twice"),
+        ("-- one --\n\n-- two --\nSELECT 2\n", "empty"),
+    ],
+)
 def test_a_name_twice_or_an_empty_block_is_refused(text: str, problem: str) -> None:
     with pytest.raises(StoreError, match=problem) as raised:
         parse_queries(text, source="x.sql")
@@ -39,8 +50,10 @@ def test_each_dialect_ships_the_queue_queries_and_its_first_migration(dialect: s
 
 
 def test_the_same_versions_exist_in_every_dialect() -> None:
-    names = {d: [(m.version, m.name) for m in load_migrations(d)]  # type: ignore[arg-type]
-             for d in DIALECTS}
+    names = {
+        d: [(m.version, m.name) for m in load_migrations(d)]  # type: ignore[arg-type]
+        for d in DIALECTS
+    }
     assert len({tuple(v) for v in names.values()}) == 1
 
 

@@ -29,8 +29,15 @@ FIELD = Element(ref="f", role="textbox", name="Code", editable=True, box=Box(0, 
 
 def test_a_click_is_a_press_and_a_release_with_the_left_button() -> None:
     down = mouse_event(PointerInput("down", 10.5, 20, clicks=2))
-    assert down == {"type": "mousePressed", "x": 10.5, "y": 20, "button": "left",
-                    "buttons": 1, "clickCount": 2, "modifiers": 0}
+    assert down == {
+        "type": "mousePressed",
+        "x": 10.5,
+        "y": 20,
+        "button": "left",
+        "buttons": 1,
+        "clickCount": 2,
+        "modifiers": 0,
+    }
     up = mouse_event(PointerInput("up", 10.5, 20, modifiers=Modifiers(shift=True)))
     assert up["type"] == "mouseReleased" and up["buttons"] == 0 and up["modifiers"] == 8
     move = mouse_event(PointerInput("move", 1, 2, button="none"))
@@ -42,8 +49,15 @@ def test_a_click_is_a_press_and_a_release_with_the_left_button() -> None:
 
 def test_a_printable_key_types_its_character_and_a_named_key_does_not() -> None:
     a = key_event(KeyInput("down", "a", "KeyA"))
-    assert a == {"type": "keyDown", "key": "a", "code": "KeyA", "windowsVirtualKeyCode": 65,
-                 "modifiers": 0, "text": "a", "unmodifiedText": "a"}
+    assert a == {
+        "type": "keyDown",
+        "key": "a",
+        "code": "KeyA",
+        "windowsVirtualKeyCode": 65,
+        "modifiers": 0,
+        "text": "a",
+        "unmodifiedText": "a",
+    }
     assert key_event(KeyInput("up", "a"))["type"] == "keyUp"
     enter = key_event(KeyInput("down", "Enter"))
     assert enter["text"] == "\r" and enter["windowsVirtualKeyCode"] == 13
@@ -67,8 +81,9 @@ def test_options_are_bounded() -> None:
 
 async def test_the_fake_live_view_clicks_types_and_paints() -> None:
     after = Screen("https://a.example.com/next", "Next", (), ())
-    surface = FakeSurface(Screen("https://a.example.com/", "", (), (BUTTON, FIELD)),
-                          after_click={"b": after})
+    surface = FakeSurface(
+        Screen("https://a.example.com/", "", (), (BUTTON, FIELD)), after_click={"b": after}
+    )
     assert isinstance(surface, LiveSurface)
     view = await surface.live()
     assert isinstance(view, LiveView)

@@ -62,7 +62,8 @@ def test_several_origins() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", ["example.com", "ftp://example.com", "https://", "https://example.com/path", "https://x:99999"]
+    "bad",
+    ["example.com", "ftp://example.com", "https://", "https://example.com/path", "https://x:99999"],
 )
 def test_bad_patterns_are_refused(bad: str) -> None:
     with pytest.raises(InvalidRequest) as err:

@@ -15,28 +15,48 @@ def test_reading_order_rows_then_left_to_right() -> None:
 
 def raw(**extra: object) -> dict[str, object]:
     base: dict[str, object] = {
-        "url": "http://site/?code=1234", "title": "Pay 1234", "viewport": [0, 0, 800, 600],
+        "url": "http://site/?code=1234",
+        "title": "Pay 1234",
+        "viewport": [0, 0, 800, 600],
         "lines": [{"t": "Card 1234", "b": [10, 10, 50, 16], "h": 0}],
-        "elements": [], "records": [], "dialog": False,
+        "elements": [],
+        "records": [],
+        "dialog": False,
     }
     base.update(extra)
     return base
 
 
 def element(ref: str, **extra: object) -> dict[str, object]:
-    e: dict[str, object] = {"ref": ref, "role": "textbox", "name": "Card", "value": "1234",
-                            "box": [5, 5, 10, 10], "visible": True, "on_top": True,
-                            "record": [0, 1], "options": ["1234"]}
+    e: dict[str, object] = {
+        "ref": ref,
+        "role": "textbox",
+        "name": "Card",
+        "value": "1234",
+        "box": [5, 5, 10, 10],
+        "visible": True,
+        "on_top": True,
+        "record": [0, 1],
+        "options": ["1234"],
+    }
     e.update(extra)
     return e
 
 
 def test_frames_are_offset_masked_and_renumbered() -> None:
-    group = {"box": [0, 0, 1, 1], "headers": [], "name": "", "records": [
-        {"box": [0, 0, 1, 1], "lines": ["a 1234"], "fields": {"n": "1234"}}]}
+    group = {
+        "box": [0, 0, 1, 1],
+        "headers": [],
+        "name": "",
+        "records": [{"box": [0, 0, 1, 1], "lines": ["a 1234"], "fields": {"n": "1234"}}],
+    }
     main = raw(elements=[element("e1")], records=[group])
-    sub = raw(elements=[element("f1:e1")], records=[group], dialog=True,
-              lines=[{"t": "Inside", "b": [0, 0, 40, 16], "h": 2}])
+    sub = raw(
+        elements=[element("f1:e1")],
+        records=[group],
+        dialog=True,
+        lines=[{"t": "Inside", "b": [0, 0, 40, 16], "h": 2}],
+    )
     screen = build_screen(
         [FrameReading(main), FrameReading(sub, path="1", dx=100, dy=200, covered=[True])],
         mask=lambda t: t.replace("1234", "••••"),

@@ -21,19 +21,25 @@ FLOW = [
 
 
 async def test_the_budget_does_not_refill_across_an_approval() -> None:
-    runner = ScriptedRunner.of(gate("2", "Send message", actions=7), complete(actions=1),
-                               complete(actions=1, model_calls=4))
+    runner = ScriptedRunner.of(
+        gate("2", "Send message", actions=7),
+        complete(actions=1),
+        complete(actions=1, model_calls=4),
+    )
     async with Tasks(runner) as tasks:
         view = await tasks.start_task(
-            {"flow": FLOW, "budget": {"max_actions": 10, "max_model_calls": 50}})
+            {"flow": FLOW, "budget": {"max_actions": 10, "max_model_calls": 50}}
+        )
         view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
         assert view.status.state == "needs_approval"
         await tasks.continue_task({"id": view.id, "approve": True})
         view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
         assert view.status.state == "done"
         report = await tasks.task_report({"id": view.id})
-    budgets = [(b.max_actions, b.max_model_calls) for b in
-               (request.budget for _, request in runner.requests)]
+    budgets = [
+        (b.max_actions, b.max_model_calls)
+        for b in (request.budget for _, request in runner.requests)
+    ]
     assert budgets == [(10, 50), (3, 50), (2, 50)]
     assert (report.spend.actions, report.spend.model_calls, report.spend.runs) == (9, 4, 3)
 
@@ -101,10 +107,19 @@ async def test_running_time_adds_up_over_runs() -> None:
     assert second is not None and second <= 300  # the first run's 300 ms were spent
 
 
-@pytest.mark.parametrize("budget", [{"max_rescues": 6}, {"max_actions": 0},
-                                    {"max_elapsed_ms": 0}, {"max_rescues": -1},
-                                    {"votes": 0}, {"votes": 16}, {"strategy": "broad"},
-                                    {"deliberation": "shallow"}])
+@pytest.mark.parametrize(
+    "budget",
+    [
+        {"max_rescues": 6},
+        {"max_actions": 0},
+        {"max_elapsed_ms": 0},
+        {"max_rescues": -1},
+        {"votes": 0},
+        {"votes": 16},
+        {"strategy": "broad"},
+        {"deliberation": "shallow"},
+    ],
+)
 async def test_budgets_out_of_range_are_refused(budget: dict[str, object]) -> None:
     async with Tasks(ScriptedRunner()) as tasks:
         with pytest.raises(InvalidRequest):
@@ -118,20 +133,35 @@ async def test_unset_budget_fields_take_the_defaults() -> None:
         await tasks.await_task({"id": view.id, "timeout_ms": 2000})
         report = await tasks.task_report({"id": view.id})
     assert runner.requests[0][1].budget == RunBudget(
-        120, 6000, votes=7, strategy=Strategy.NARROW, deliberation=Deliberation.DEEP)
+        120, 6000, votes=7, strategy=Strategy.NARROW, deliberation=Deliberation.DEEP
+    )
     assert report.budget.max_rescues == 5
     assert (report.budget.votes, report.budget.strategy, report.budget.deliberation) == (
-        7, "narrow", "deep")
+        7,
+        "narrow",
+        "deep",
+    )
 
 
 async def test_the_way_of_deciding_reaches_the_run() -> None:
     runner = ScriptedRunner()
     async with Tasks(runner) as tasks:
-        view = await tasks.start_task({"flow": FLOW, "budget": {
-            "votes": 5, "strategy": "wide", "deliberation": "standard",
-            "max_elapsed_ms": 60_000}})
+        view = await tasks.start_task(
+            {
+                "flow": FLOW,
+                "budget": {
+                    "votes": 5,
+                    "strategy": "wide",
+                    "deliberation": "standard",
+                    "max_elapsed_ms": 60_000,
+                },
+            }
+        )
         await tasks.await_task({"id": view.id, "timeout_ms": 2000})
     budget = runner.requests[0][1].budget
     assert (budget.votes, budget.strategy, budget.deliberation) == (
-        5, Strategy.WIDE, Deliberation.STANDARD)
+        5,
+        Strategy.WIDE,
+        Deliberation.STANDARD,
+    )
     assert budget.time_left_ms is not None and 0 < budget.time_left_ms <= 60_000

@@ -18,10 +18,13 @@ async def test_describe_reports_surfaces_model_passes_kinds_guide_and_limits() -
         reply = await tasks.describe()
     assert reply.contract_version == CONTRACT_VERSION
     assert reply.surfaces["browser"].available is True
-    assert reply.surfaces["desktop"].model_dump() == {"available": False,
-                                                      "reason": "not built yet"}
-    assert (reply.planner_configured, reply.rescue_configured, reply.output_configured,
-            reply.decider_configured) == (False, False, False, False)
+    assert reply.surfaces["desktop"].model_dump() == {"available": False, "reason": "not built yet"}
+    assert (
+        reply.planner_configured,
+        reply.rescue_configured,
+        reply.output_configured,
+        reply.decider_configured,
+    ) == (False, False, False, False)
     assert "stop_before" in [kind["name"] for kind in reply.step_kinds]
     assert "stop_before" in reply.guide
     assert reply.limits["MAX_TASKS"] == 32
@@ -35,12 +38,26 @@ async def test_describe_gives_a_schema_for_every_calls_request_and_reply() -> No
     assert set(calls) == {str(call) for call in Call}
     start = calls["start_task"]
     assert {"task", "flow", "facts", "constraints", "budget", "output"} <= set(
-        start.request["properties"])  # type: ignore[arg-type]
+        start.request["properties"]
+    )  # type: ignore[arg-type]
     view_defs = start.reply["$defs"]
     assert isinstance(view_defs, dict)
-    states = {name for name in view_defs if name in {
-        "Running", "NeedsInput", "NeedsApproval", "NeedsHuman", "Checkpoint", "NeedsPlan",
-        "Done", "Failed", "Cancelled"}}
+    states = {
+        name
+        for name in view_defs
+        if name
+        in {
+            "Running",
+            "NeedsInput",
+            "NeedsApproval",
+            "NeedsHuman",
+            "Checkpoint",
+            "NeedsPlan",
+            "Done",
+            "Failed",
+            "Cancelled",
+        }
+    }
     assert len(states) == 9
     assert "schema" in json.dumps(calls["start_task"].request)
 
@@ -55,7 +72,9 @@ async def test_every_worked_example_plays_out_as_documented(worked: WorkedExampl
             expected: Any = step.reply
             if "status" in expected:
                 assert reply.status.model_dump()["state"] == expected["status"]["state"], (
-                    step.call, expected)
+                    step.call,
+                    expected,
+                )
             if "next" in expected:
                 assert [str(c) for c in reply.next] == expected["next"]
     assert not runner.script, "every scripted run was used"
@@ -65,7 +84,16 @@ async def test_describe_publishes_the_worked_examples() -> None:
     async with Tasks(ScriptedRunner()) as tasks:
         examples = (await tasks.describe()).examples
     assert [e.title for e in examples] == [w.example.title for w in WORKED_EXAMPLES]
-    states = {c.reply.get("status", {}).get("state") for e in examples  # type: ignore[union-attr]
-              for c in e.calls}
-    assert {"done", "needs_input", "needs_approval", "checkpoint", "needs_human",
-            "needs_plan"} <= states
+    states = {
+        c.reply.get("status", {}).get("state")
+        for e in examples  # type: ignore[union-attr]
+        for c in e.calls
+    }
+    assert {
+        "done",
+        "needs_input",
+        "needs_approval",
+        "checkpoint",
+        "needs_human",
+        "needs_plan",
+    } <= states

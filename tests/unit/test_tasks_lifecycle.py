@@ -70,7 +70,8 @@ async def test_watch_yields_views_as_the_task_moves_until_it_stops() -> None:
         await tasks.continue_task({"id": view.id, "approve": True})
         seen: list[TaskView] = [v async for v in tasks.watch(view.id)]
         assert next(v.summary for v in seen if v.status.state == "running") == (
-            "Pressing the approved control.")
+            "Pressing the approved control."
+        )
         assert seen[-1].status.state == "done"
 
 
@@ -99,7 +100,8 @@ async def test_two_cancels_at_once_share_one_cancellation() -> None:
         view = await tasks.start_task({"flow": FLOW})
         await started.wait()
         first, second = await asyncio.gather(
-            tasks.cancel_task({"id": view.id}), tasks.cancel_task({"id": view.id}))
+            tasks.cancel_task({"id": view.id}), tasks.cancel_task({"id": view.id})
+        )
         assert first.status.state == second.status.state == "cancelled"
         assert runner.released == [view.id]
 
@@ -127,8 +129,10 @@ async def test_closing_cancels_live_work_releases_every_workspace_and_is_idempot
 async def test_the_33rd_live_task_is_refused_and_finished_ones_make_room() -> None:
     runner = ScriptedRunner()
     async with Tasks(runner) as tasks:
-        waiting = [await tasks.start_task({"flow": [{"enter": "${x}", "into": "X"}]})
-                   for _ in range(MAX_TASKS - 1)]
+        waiting = [
+            await tasks.start_task({"flow": [{"enter": "${x}", "into": "X"}]})
+            for _ in range(MAX_TASKS - 1)
+        ]
         finished = await tasks.start_task({"flow": FLOW})
         await tasks.await_task({"id": finished.id, "timeout_ms": 2000})
         assert len((await tasks.list_tasks()).tasks) == MAX_TASKS
@@ -196,8 +200,7 @@ async def test_a_task_needing_input_before_any_run_has_no_workspace_and_no_scree
 async def test_a_runner_error_fails_the_task_and_a_crash_is_logged_and_surfaced(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    runner = ScriptedRunner.of(SurfaceError("the browser did not start"),
-                               RuntimeError("boom"))
+    runner = ScriptedRunner.of(SurfaceError("the browser did not start"), RuntimeError("boom"))
     async with Tasks(runner) as tasks:
         view = await tasks.start_task({"flow": FLOW})
         view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})

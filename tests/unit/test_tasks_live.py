@@ -18,8 +18,7 @@ from gofer.tasks.worker import TurnLimits
 
 FLOW = [{"browse": "https://a.example.com/"}, {"click": "Orders"}]
 WALL = "Sign in to continue"
-FIELD = Element(ref="e1", role="textbox", name="Username", editable=True,
-                box=Box(10, 10, 200, 30))
+FIELD = Element(ref="e1", role="textbox", name="Username", editable=True, box=Box(10, 10, 200, 30))
 
 
 async def paused(tasks: Tasks, runner: ScriptedRunner, *entries: object) -> str:
@@ -39,8 +38,9 @@ async def test_a_person_acts_in_the_live_view_of_a_task_at_a_wall() -> None:
     runner = ScriptedRunner()
     async with Tasks(runner) as tasks:
         task_id = await paused(tasks, runner, fail("1", "no Orders", screen_text=WALL))
-        runner.faces[task_id] = face = FakeSurface(Screen("https://a.example.com/", "", (),
-                                                          (FIELD,)))
+        runner.faces[task_id] = face = FakeSurface(
+            Screen("https://a.example.com/", "", (), (FIELD,))
+        )
         async with await tasks.live_view(task_id) as view:
             assert view.size == (1280, 800)
             await view.pointer(PointerInput("down", FIELD.box.cx, FIELD.box.cy))
@@ -54,10 +54,16 @@ async def test_a_person_acts_in_the_live_view_of_a_task_at_a_wall() -> None:
         assert tasks.worker.lives.get(task_id, set()) == set()
 
 
-@pytest.mark.parametrize("entry", [
-    fail("1", "no Orders", screen_text=WALL), gate("1", "Confirm booking"),
-    gate("1", "Pay now", "payment"), fail("1", "no Orders"),
-], ids=["needs_human", "needs_approval", "checkpoint", "failed recoverable"])
+@pytest.mark.parametrize(
+    "entry",
+    [
+        fail("1", "no Orders", screen_text=WALL),
+        gate("1", "Confirm booking"),
+        gate("1", "Pay now", "payment"),
+        fail("1", "no Orders"),
+    ],
+    ids=["needs_human", "needs_approval", "checkpoint", "failed recoverable"],
+)
 async def test_it_opens_while_a_paused_task_holds_its_browser(entry: object) -> None:
     runner = ScriptedRunner()
     async with Tasks(runner) as tasks:

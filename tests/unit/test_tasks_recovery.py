@@ -19,29 +19,39 @@ from gofer.tasks.recovery import rescuable, rescue, settle_outcome
 from gofer.tasks.runner import WorkspaceOptions
 from gofer.tasks.store import Cell, Segment
 
-FLOW = parse_flow({"steps": [
-    {"browse": "https://air.example.com/"},
-    {"click": "Continue"},
-    {"click": "No thanks"},
-    {"stop_before": "paying for the booking"},
-]})
+FLOW = parse_flow(
+    {
+        "steps": [
+            {"browse": "https://air.example.com/"},
+            {"click": "Continue"},
+            {"click": "No thanks"},
+            {"stop_before": "paying for the booking"},
+        ]
+    }
+)
 GUIDANCE = [{"click": "Save and continue"}, {"click": "Next"}]
 
 
 def cell(**budget: Any) -> Cell:
     return Cell(
-        id="task-1", goal="book it", flow=FLOW, facts=Facts({"first name": "Ashqorina"}),
-        constraints=TaskConstraints(), ledger=BudgetLedger(TaskBudget(**budget)),
-        output=None, options=WorkspaceOptions(),
-        view=TaskView(id="task-1", status=Running(), summary="", step=None, progress=0.0,
-                      next=[]),
+        id="task-1",
+        goal="book it",
+        flow=FLOW,
+        facts=Facts({"first name": "Ashqorina"}),
+        constraints=TaskConstraints(),
+        ledger=BudgetLedger(TaskBudget(**budget)),
+        output=None,
+        options=WorkspaceOptions(),
+        view=TaskView(id="task-1", status=Running(), summary="", step=None, progress=0.0, next=[]),
     )
 
 
 def failed_at_1(c: Cell) -> tuple[RunResult, Decision]:
-    result = RunResult(status=RunStatus.FAILED,
-                       failure=Failure(path="1", kind="click", reason="nothing changed"),
-                       screen_text="Passenger details\nAshqorina")
+    result = RunResult(
+        status=RunStatus.FAILED,
+        failure=Failure(path="1", kind="click", reason="nothing changed"),
+        screen_text="Passenger details\nAshqorina",
+    )
     pending = [Segment(FLOW.steps[1:], 1, False)]
     status = Failed(step="1", reason="nothing changed", recoverable=True)
     return result, Decision(status, at="1", pending=pending)
@@ -54,8 +64,13 @@ def report(path: str, outcome: StepOutcome) -> StepReport:
 async def guided(c: Cell) -> list[Segment]:
     result, decision = failed_at_1(c)
     assert rescuable(c, decision.pending[0], decision)
-    model = ScriptedModel([json.dumps({"action": "retry", "reason": "the page's words",
-                                       "steps": GUIDANCE, "covers": 1})])
+    model = ScriptedModel(
+        [
+            json.dumps(
+                {"action": "retry", "reason": "the page's words", "steps": GUIDANCE, "covers": 1}
+            )
+        ]
+    )
     segments = await rescue(ModelRescuer(model), c, result, decision)
     assert isinstance(segments, list)
     assert "Ashqorina" not in json.dumps([m.content for m in model.calls[0]])
@@ -68,23 +83,41 @@ async def test_a_rescue_is_running_until_its_guidance_run_ends_then_recovered() 
     assert [step_to_json(s) for s in seg.steps] == [*GUIDANCE, step_to_json(FLOW.steps[3])]
     assert (seg.base, seg.rescue, seg.rescue_steps) == (1, 0, 2)
     assert [step_to_json(s) for s in c.flow.steps] == [  # type: ignore[union-attr]
-        step_to_json(FLOW.steps[0]), *GUIDANCE, step_to_json(FLOW.steps[3])]
+        step_to_json(FLOW.steps[0]),
+        *GUIDANCE,
+        step_to_json(FLOW.steps[3]),
+    ]
     assert [(r.action, r.outcome, r.covers) for r in c.rescues] == [("retry", "running", 1)]
     assert c.ledger.rescues == 1 and c.ledger.spent.model_calls == 1
 
-    settle_outcome(c, seg, RunResult(
-        status=RunStatus.GATED, steps=[report("0", StepOutcome.DONE),
-                                       report("1", StepOutcome.ALREADY_DONE),
-                                       report("2", StepOutcome.GATED)],
-        gate=Gate(path="2", action="paying", label="Pay now", consequence="payment",
-                  payment_screen=False)))
+    settle_outcome(
+        c,
+        seg,
+        RunResult(
+            status=RunStatus.GATED,
+            steps=[
+                report("0", StepOutcome.DONE),
+                report("1", StepOutcome.ALREADY_DONE),
+                report("2", StepOutcome.GATED),
+            ],
+            gate=Gate(
+                path="2",
+                action="paying",
+                label="Pay now",
+                consequence="payment",
+                payment_screen=False,
+            ),
+        ),
+    )
     assert c.rescues[0].outcome == "recovered"
 
 
 async def test_guidance_whose_step_fails_or_whose_run_is_cut_short_failed_again() -> None:
     for result in (
-        RunResult(status=RunStatus.FAILED, steps=[report("0", StepOutcome.DONE),
-                                                  report("1", StepOutcome.FAILED)]),
+        RunResult(
+            status=RunStatus.FAILED,
+            steps=[report("0", StepOutcome.DONE), report("1", StepOutcome.FAILED)],
+        ),
         None,
     ):
         c = cell()
@@ -98,6 +131,12 @@ async def test_a_task_with_no_rescues_left_is_not_rescued() -> None:
     await guided(c)
     _, decision = failed_at_1(c)
     assert not rescuable(c, decision.pending[0], decision)
-    press = Segment((), 1, False, gate=Gate(path="1", action="x", label="x",
-                                              consequence="irreversible", payment_screen=False))
+    press = Segment(
+        (),
+        1,
+        False,
+        gate=Gate(
+            path="1", action="x", label="x", consequence="irreversible", payment_screen=False
+        ),
+    )
     assert not rescuable(cell(), press, decision)

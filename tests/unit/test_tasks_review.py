@@ -52,15 +52,17 @@ async def test_cancelling_still_cancels_a_running_task() -> None:
 
 class CardPlanner:
     async def plan(self, brief: PlanBrief, meter: CallMeter | None = None) -> Flow:
-        return parse_flow([{"enter": "${card number}", "into": "Card number"},
-                           {"stop_before": "paying"}])
+        return parse_flow(
+            [{"enter": "${card number}", "into": "Card number"}, {"stop_before": "paying"}]
+        )
 
 
 async def test_a_planned_flow_may_not_type_card_details_without_fill_then_approve() -> None:
     runner = ScriptedRunner()
     async with Tasks(runner, planner=CardPlanner()) as tasks:
-        view = await tasks.start_task({"task": "pay for my order",
-                                       "facts": {"card number": "4111 1111 1111 1111"}})
+        view = await tasks.start_task(
+            {"task": "pay for my order", "facts": {"card number": "4111 1111 1111 1111"}}
+        )
         view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
         assert view.status.state == "failed"
         assert view.status.hint == "CARD_ENTRY_REFUSED"
@@ -79,9 +81,16 @@ async def test_continue_while_a_cancel_is_under_way_starts_nothing() -> None:
             return None
 
     def gated(request: RunRequest) -> RunResult:
-        return RunResult(status=RunStatus.GATED,
-                         gate=Gate(path="0", action="sending", label="Send",
-                                   consequence="irreversible", payment_screen=False))
+        return RunResult(
+            status=RunStatus.GATED,
+            gate=Gate(
+                path="0",
+                action="sending",
+                label="Send",
+                consequence="irreversible",
+                payment_screen=False,
+            ),
+        )
 
     runner = SlowShots.of(gated)
     async with Tasks(runner) as tasks:
@@ -104,7 +113,8 @@ async def test_continue_while_a_cancel_is_under_way_starts_nothing() -> None:
         assert view.status.state == "cancelled"
         await asyncio.sleep(0.05)
         assert (await tasks.await_task({"id": view.id, "timeout_ms": 0})).status.state == (
-            "cancelled")
+            "cancelled"
+        )
     assert len(runner.requests) == 1
 
 
@@ -112,8 +122,14 @@ def key_gate(request: RunRequest) -> RunResult:
     """A run whose Enter on a card form stopped in front of paying (step 0 typed first)."""
     return RunResult(
         status=RunStatus.GATED,
-        gate=Gate(path="0", action="press Enter", label="press Enter", consequence="payment",
-                  payment_screen=True, key="Enter"),
+        gate=Gate(
+            path="0",
+            action="press Enter",
+            label="press Enter",
+            consequence="payment",
+            payment_screen=True,
+            key="Enter",
+        ),
         spend=Spend(actions=1),
     )
 
@@ -121,11 +137,16 @@ def key_gate(request: RunRequest) -> RunResult:
 async def test_approving_an_enter_that_pays_presses_enter_not_a_control_found_by_words() -> None:
     runner = ScriptedRunner.of(key_gate, complete())
     async with Tasks(runner) as tasks:
-        view = await tasks.start_task({
-            "flow": [{"enter": "${card number}", "into": "Card number", "submit": True},
-                     {"verify": {"shows": "Thank you"}}],
-            "facts": {"card number": "4111 1111 1111 1111"}, "constraints": PAY,
-        })
+        view = await tasks.start_task(
+            {
+                "flow": [
+                    {"enter": "${card number}", "into": "Card number", "submit": True},
+                    {"verify": {"shows": "Thank you"}},
+                ],
+                "facts": {"card number": "4111 1111 1111 1111"},
+                "constraints": PAY,
+            }
+        )
         view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
         assert view.status.state == "needs_approval"
         await tasks.continue_task({"id": view.id, "approve": True})
@@ -142,11 +163,15 @@ async def test_approving_an_enter_that_pays_presses_enter_not_a_control_found_by
 async def test_approving_a_gated_click_presses_that_click_within_its_scope() -> None:
     runner = ScriptedRunner.of(gate("1", "Delete"), complete())
     async with Tasks(runner) as tasks:
-        view = await tasks.start_task({"flow": [
-            {"browse": "https://a.example.com/invoices"},
-            {"click": "Delete", "within": "Invoice 42", "optional": True},
-            {"verify": {"shows": "Invoice 42 deleted"}},
-        ]})
+        view = await tasks.start_task(
+            {
+                "flow": [
+                    {"browse": "https://a.example.com/invoices"},
+                    {"click": "Delete", "within": "Invoice 42", "optional": True},
+                    {"verify": {"shows": "Invoice 42 deleted"}},
+                ]
+            }
+        )
         view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
         assert view.status.state == "needs_approval"
         assert view.step is not None and view.step.path == "1"
@@ -184,11 +209,16 @@ async def test_a_run_out_of_time_fails_at_the_step_it_was_on() -> None:
 
     runner = ScriptedRunner.of(slow_second_step)
     async with Tasks(runner) as tasks:
-        view = await tasks.start_task({
-            "flow": [{"browse": "https://a.example.com/"}, {"click": "Next"},
-                     {"click": "Done"}],
-            "budget": {"max_elapsed_ms": 100},
-        })
+        view = await tasks.start_task(
+            {
+                "flow": [
+                    {"browse": "https://a.example.com/"},
+                    {"click": "Next"},
+                    {"click": "Done"},
+                ],
+                "budget": {"max_elapsed_ms": 100},
+            }
+        )
         view = await tasks.await_task({"id": view.id, "timeout_ms": 2000})
         assert view.status.state == "failed"
         assert view.status.step == "1"
@@ -206,22 +236,36 @@ async def test_a_card_number_written_into_the_flow_is_card_data_too() -> None:
         assert "4111" not in str(caught.value) and "4111" not in str(caught.value.details)
         # Not even under fill_then_approve: written into the flow, it would show in views.
         with pytest.raises(GoferError) as caught:
-            await tasks.start_task({"flow": flow, "constraints": {
-                "payment": "fill_then_approve", "origins": ["https://.example.com"]}})
+            await tasks.start_task(
+                {
+                    "flow": flow,
+                    "constraints": {
+                        "payment": "fill_then_approve",
+                        "origins": ["https://.example.com"],
+                    },
+                }
+            )
         assert caught.value.code == "CARD_ENTRY_REFUSED"
         # A number that is no card (fails the Luhn check) is typed as any value.
         view = await tasks.start_task({"flow": [{"enter": "4111 1111 1111 1112", "into": "Ref"}]})
         assert (await tasks.await_task({"id": view.id, "timeout_ms": 2000})).status.state == (
-            "done")
+            "done"
+        )
     assert len(runner.requests) == 1
 
 
 async def test_a_spent_budget_names_the_step_it_stopped_on() -> None:
     def spent_on_step_two(request: RunRequest) -> RunResult:
-        steps = [StepReport(path=str(i), kind="click", outcome=StepOutcome.DONE, intent="")
-                 for i in range(3)]
-        return RunResult(status=RunStatus.BUDGET_SPENT, steps=steps, spend=Spend(actions=3),
-                         reason="the run used all 3 actions it was given (max_actions)")
+        steps = [
+            StepReport(path=str(i), kind="click", outcome=StepOutcome.DONE, intent="")
+            for i in range(3)
+        ]
+        return RunResult(
+            status=RunStatus.BUDGET_SPENT,
+            steps=steps,
+            spend=Spend(actions=3),
+            reason="the run used all 3 actions it was given (max_actions)",
+        )
 
     runner = ScriptedRunner.of(spent_on_step_two)
     flow = [{"click": f"Button {i}"} for i in range(6)]

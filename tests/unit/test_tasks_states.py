@@ -66,14 +66,21 @@ async def test_the_run_gets_flow_vars_overlaid_by_facts_and_secret_names_as_priv
     async with Tasks(runner) as tasks:
         await run_to_stop(
             tasks,
-            flow={"vars": {"city": "Delhi", "email": "old"}, "steps": [
-                {"enter": "${email}", "into": "Email"},
-                {"enter": "${password}", "into": "Password"}]},
+            flow={
+                "vars": {"city": "Delhi", "email": "old"},
+                "steps": [
+                    {"enter": "${email}", "into": "Email"},
+                    {"enter": "${password}", "into": "Password"},
+                ],
+            },
             facts={"email": "asha@example.com", "password": "pw-123456"},
         )
         request = runner.requests[0][1]
-        assert request.variables == {"city": "Delhi", "email": "asha@example.com",
-                                     "password": "pw-123456"}
+        assert request.variables == {
+            "city": "Delhi",
+            "email": "asha@example.com",
+            "password": "pw-123456",
+        }
         assert request.private == frozenset({"password"})
         assert request.mask is not None and request.mask("x pw-123456") == "x ${password}"
         assert request.allow_destructive is False
@@ -107,7 +114,8 @@ async def test_a_new_input_that_is_a_secret_in_the_wrong_place_is_refused() -> N
         assert view.status.state == "needs_input"
         with pytest.raises(InvalidFlow) as caught:
             await tasks.continue_task(
-                {"id": view.id, "inputs": {"code": "493021"}, "secret_inputs": ["code"]})
+                {"id": view.id, "inputs": {"code": "493021"}, "secret_inputs": ["code"]}
+            )
         assert caught.value.details["problems"][0]["code"] == "SECRET_MISPLACED"
         view = (await tasks.list_tasks()).tasks[0]
         assert view.status.state == "needs_input"
@@ -140,8 +148,9 @@ async def test_approval_presses_that_control_then_runs_the_rest_under_the_tasks_
 async def test_declining_an_approval_cancels_the_task_and_releases_the_workspace() -> None:
     runner = ScriptedRunner.of(gate("0", "Delete account"))
     async with Tasks(runner) as tasks:
-        view = await run_to_stop(tasks, flow=[{"stop_before": "deleting the account"},
-                                              {"click": "OK"}])
+        view = await run_to_stop(
+            tasks, flow=[{"stop_before": "deleting the account"}, {"click": "OK"}]
+        )
         view = await tasks.continue_task({"id": view.id, "approve": False})
         assert view.status.state == "cancelled"
         assert view.summary == "Cancelled: the approval was declined."
@@ -169,14 +178,18 @@ async def test_a_nested_gate_resumes_from_the_start_of_its_top_level_step() -> N
 
 @pytest.mark.parametrize(
     ("label", "consequence", "payment_screen"),
-    [("Pay now", "payment", False), ("Place order", "irreversible", False),
-     ("Continue", "reversible", True)],
+    [
+        ("Pay now", "payment", False),
+        ("Place order", "irreversible", False),
+        ("Continue", "reversible", True),
+    ],
 )
 async def test_a_payment_gate_ends_at_a_final_checkpoint_with_the_browser_left_open(
     label: str, consequence: str, payment_screen: bool
 ) -> None:
     runner = ScriptedRunner.of(
-        gate("3", label, consequence, payment_screen=payment_screen, changed={"fare": "₹7,346"}))
+        gate("3", label, consequence, payment_screen=payment_screen, changed={"fare": "₹7,346"})
+    )
     flow = [*SEARCH[:3], {"stop_before": "paying for the booking"}]
     async with Tasks(runner) as tasks:
         view = await run_to_stop(tasks, flow=flow)
@@ -205,13 +218,15 @@ async def test_fill_then_approve_waits_for_approval_at_the_pay_control_and_press
     async with Tasks(runner) as tasks:
         with pytest.raises(GoferError) as caught:
             await tasks.start_task(
-                {"flow": SEARCH, "constraints": {"payment": "fill_then_approve"}})
+                {"flow": SEARCH, "constraints": {"payment": "fill_then_approve"}}
+            )
         assert caught.value.code == "ORIGINS_REQUIRED"
         view = await run_to_stop(
-            tasks, flow=[{"enter": "${card number}", "into": "Card number"},
-                         {"stop_before": "paying"}],
+            tasks,
+            flow=[{"enter": "${card number}", "into": "Card number"}, {"stop_before": "paying"}],
             facts={"card number": "4111 1111 1111 1111"},
-            constraints={"payment": "fill_then_approve", "origins": ["https://.example.com"]})
+            constraints={"payment": "fill_then_approve", "origins": ["https://.example.com"]},
+        )
         assert view.status.state == "needs_approval"
         assert view.status.target == "Pay now"
         await tasks.continue_task({"id": view.id, "approve": True})
@@ -242,7 +257,8 @@ async def test_a_failed_step_is_recoverable_and_continue_reruns_it_and_the_rest(
 
 async def test_a_wall_needs_a_person_then_continue_reruns_in_the_same_workspace() -> None:
     runner = ScriptedRunner.of(
-        fail("1", "no field named From", screen_text="Please sign in to continue"), complete())
+        fail("1", "no field named From", screen_text="Please sign in to continue"), complete()
+    )
     async with Tasks(runner) as tasks:
         view = await run_to_stop(tasks, flow=SEARCH)
         assert view.status.state == "needs_human"
@@ -298,8 +314,9 @@ async def test_an_invalid_flow_is_refused_at_start_with_every_problem() -> None:
             await tasks.start_task({"flow": [{"navigate": "x"}, {"click": ""}]})
         assert len(caught.value.details["problems"]) == 2
         with pytest.raises(InvalidFlow):
-            await tasks.start_task({"flow": [{"browse": "${password}"}],
-                                    "facts": {"password": "pw-123456"}})
+            await tasks.start_task(
+                {"flow": [{"browse": "${password}"}], "facts": {"password": "pw-123456"}}
+            )
         assert (await tasks.list_tasks()).tasks == []
 
 
@@ -332,8 +349,10 @@ async def test_a_planner_plans_inside_the_task_and_asks_for_names_no_fact_gives(
     async with Tasks(runner, planner=planner) as tasks:
         reply = await tasks.plan_task({"task": "sign me up", "facts": {"name": "Asha"}})
         assert reply.questions == ["email"]
-        assert reply.flow["steps"] == [{"browse": "https://a.example/"},
-                                       {"enter": "${email}", "into": "E"}]
+        assert reply.flow["steps"] == [
+            {"browse": "https://a.example/"},
+            {"enter": "${email}", "into": "E"},
+        ]
         assert planner.briefs[0].facts == ("name",)
         view = await tasks.start_task({"task": "sign me up"})
         assert view.status.state == "running"
@@ -365,8 +384,12 @@ async def test_output_is_shaped_checked_and_refused_without_a_shaper() -> None:
         assert caught.value.code == "OUTPUT_UNAVAILABLE"
     async with Tasks(ScriptedRunner(), shaper=FakeShaper({"price": 7346})) as tasks:
         with pytest.raises(GoferError) as caught:
-            await tasks.start_task({"flow": SEARCH, "output": {
-                "instructions": "x", "schema": {"type": "object", "pattern": "x"}}})
+            await tasks.start_task(
+                {
+                    "flow": SEARCH,
+                    "output": {"instructions": "x", "schema": {"type": "object", "pattern": "x"}},
+                }
+            )
         assert caught.value.code == "INVALID_OUTPUT"
         view = await run_to_stop(tasks, flow=SEARCH, output=output)
         assert view.status.state == "done"
@@ -414,14 +437,22 @@ async def test_surfaces_narrow_the_workspace_and_missing_ones_are_refused() -> N
         assert caught.value.code == "SURFACE_UNAVAILABLE"
     both = ScriptedRunner()
     async with Tasks(both) as tasks:
-        view = await run_to_stop(tasks, flow=SEARCH, constraints={
-            "surfaces": ["browser"], "browser_endpoint": "http://127.0.0.1:9222", "headed": True})
+        view = await run_to_stop(
+            tasks,
+            flow=SEARCH,
+            constraints={
+                "surfaces": ["browser"],
+                "browser_endpoint": "http://127.0.0.1:9222",
+                "headed": True,
+            },
+        )
         options = both.options[view.id]
         assert options.surfaces == frozenset({"browser"})
         assert (options.browser_endpoint, options.headed) == ("http://127.0.0.1:9222", True)
         with pytest.raises(GoferError) as caught:
-            await tasks.start_task({"flow": [{"open": "Calculator"}],
-                                    "constraints": {"surfaces": ["browser"]}})
+            await tasks.start_task(
+                {"flow": [{"open": "Calculator"}], "constraints": {"surfaces": ["browser"]}}
+            )
         assert caught.value.details["reason"] == "the task's constraints leave it out"
 
 
@@ -429,20 +460,25 @@ async def test_card_details_are_typed_only_under_fill_then_approve() -> None:
     card_flow = [{"enter": "${card number}", "into": "Card number"}, {"stop_before": "paying"}]
     runner = ScriptedRunner.of()
     async with Tasks(runner) as tasks:
-        for facts in ({"card number": "4111 1111 1111 1111"},
-                      {"cvv": "737"},
-                      {"my digits": "4111-1111-1111-1111"}):
+        for facts in (
+            {"card number": "4111 1111 1111 1111"},
+            {"cvv": "737"},
+            {"my digits": "4111-1111-1111-1111"},
+        ):
             name = next(iter(facts))
-            flow = [{"enter": "${" + name + "}", "into": "Card number"},
-                    {"stop_before": "paying"}]
+            flow = [{"enter": "${" + name + "}", "into": "Card number"}, {"stop_before": "paying"}]
             with pytest.raises(GoferError) as caught:
                 await tasks.start_task({"flow": flow, "facts": facts})
             assert caught.value.code == "CARD_ENTRY_REFUSED"
             assert caught.value.details["step"] == "0"
             assert "4111" not in str(caught.value) and "737" not in str(caught.value)
         # A password is secret but not card data: typing it needs no payment setting.
-        view = await tasks.start_task({"flow": [{"enter": "${password}", "into": "Password"}],
-                                       "facts": {"password": "hunter2"}})
+        view = await tasks.start_task(
+            {
+                "flow": [{"enter": "${password}", "into": "Password"}],
+                "facts": {"password": "hunter2"},
+            }
+        )
         assert (await tasks.await_task({"id": view.id, "timeout_ms": 2000})).status.state == "done"
         # A card number that arrives later as an input is refused the same way,
         # and the task keeps waiting for a value it can use.
@@ -450,8 +486,10 @@ async def test_card_details_are_typed_only_under_fill_then_approve() -> None:
         assert view.status.state == "needs_input"
         with pytest.raises(GoferError) as caught:
             await tasks.continue_task(
-                {"id": view.id, "inputs": {"card number": "4111 1111 1111 1111"}})
+                {"id": view.id, "inputs": {"card number": "4111 1111 1111 1111"}}
+            )
         assert caught.value.code == "CARD_ENTRY_REFUSED"
         assert (await tasks.await_task({"id": view.id, "timeout_ms": 0})).status.state == (
-            "needs_input")
+            "needs_input"
+        )
     assert len(runner.requests) == 1

@@ -26,8 +26,9 @@ from gofer.surfaces.screen import Box, Element, Screen
 from gofer.surfaces.testing import FakeSurface
 
 SCREENS = Path(__file__).parent / "screens"
-FAST = RuntimeSettings(target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50,
-                       change_grace_ms=10)
+FAST = RuntimeSettings(
+    target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50, change_grace_ms=10
+)
 
 
 def _captured(name: str) -> Screen:
@@ -36,8 +37,7 @@ def _captured(name: str) -> Screen:
 
 def _page_fields(screen: Screen) -> frozenset[str]:
     """The refs of the page's own controls (those before the calendar opened)."""
-    return frozenset(e.ref for e in screen.elements
-                     if e.role in ("textbox", "button") and e.name)
+    return frozenset(e.ref for e in screen.elements if e.role in ("textbox", "button") and e.name)
 
 
 def _cell(screen: Screen, day: date) -> Element | None:
@@ -102,7 +102,10 @@ def test_separate_selects_take_a_date_written_in_words() -> None:
     fields = split_fields("Birthday", screen)
     assert fields is not None
     assert {p: e.name for p, e in fields.parts.items()} == {
-        "day": "Day", "month": "Month", "year": "Year"}
+        "day": "Day",
+        "month": "Month",
+        "year": "Year",
+    }
     assert part_values(fields, date(2016, 10, 14)) == {"day": 14, "month": 10, "year": 2016}
 
 
@@ -110,7 +113,9 @@ async def test_the_runtime_sets_each_select_of_a_split_date() -> None:
     page = FakeSurface.captured(SCREENS / "widget_split_date.json")
     result = await run_flow(
         RunRequest(flow=parse_flow([{"choose": "14 October 2016", "in": "Birthday"}])),
-        Workspace.on(page), settings=FAST)
+        Workspace.on(page),
+        settings=FAST,
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     shown = {e.name: e.value for e in page.screen.elements if e.tag == "select"}
     assert shown == {"Day": "14", "Month": "October", "Year": "2016"}
@@ -122,15 +127,16 @@ def test_date_segments_are_one_split_field_each_group() -> None:
     expiry = split_fields("Passport expiry", screen)
     assert birth is not None and expiry is not None
     assert {p: e.ref for p, e in birth.parts.items()} == {"month": "e1", "day": "e2", "year": "e3"}
-    assert {p: e.ref for p, e in expiry.parts.items()} == {"day": "e4", "month": "e5",
-                                                            "year": "e6"}
+    assert {p: e.ref for p, e in expiry.parts.items()} == {"day": "e4", "month": "e5", "year": "e6"}
 
 
 async def test_the_runtime_types_each_segment_its_part() -> None:
     page = FakeSurface.captured(SCREENS / "widget_segments.json")
     result = await run_flow(
         RunRequest(flow=parse_flow([{"enter": "2031-01-02", "into": "Passport expiry"}])),
-        Workspace.on(page), settings=FAST)
+        Workspace.on(page),
+        settings=FAST,
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert [await page.read_value(ref) for ref in ("e4", "e5", "e6")] == ["02", "01", "2031"]
     assert [await page.read_value(ref) for ref in ("e1", "e2", "e3")] == ["mm", "dd", "yyyy"]
@@ -141,8 +147,9 @@ def test_a_calendar_in_shadow_roots_with_its_year_over_the_months_name() -> None
     # own; the header shows "2016" (hidden from screen readers, not from the eye) over
     # the grid's "October", and its arrows are slotted spans.
     screen = _captured("widget_cally")
-    page = frozenset(e.ref for e in screen.elements
-                     if e.name in ("Return date", "Choose date", "Save trip"))
+    page = frozenset(
+        e.ref for e in screen.elements if e.name in ("Return date", "Choose date", "Save trip")
+    )
     assert len(page) == 3
     assert calendar_month(screen, page) == (2016, 10)
     assert shows_calendar(screen, page)
@@ -161,13 +168,20 @@ async def test_a_picker_that_fills_its_field_on_apply_is_applied() -> None:
     shown = _due_date_open()
     day = next(e for e in shown.elements if e.name == "14")
     apply = next(e for e in shown.elements if e.name == "Apply")
-    filled = replace(shown, elements=tuple(
-        replace(e, value="10/14/2016") if e.name == "Due date" else e
-        for e in shown.elements if e.name == "Due date" or e.ref in ("e1", "e3")))
+    filled = replace(
+        shown,
+        elements=tuple(
+            replace(e, value="10/14/2016") if e.name == "Due date" else e
+            for e in shown.elements
+            if e.name == "Due date" or e.ref in ("e1", "e3")
+        ),
+    )
     page = FakeSurface(shown, after_click={apply.ref: filled})
     result = await run_flow(
         RunRequest(flow=parse_flow([{"choose": "14 October 2016", "in": "Due date"}])),
-        Workspace.on(page), settings=FAST)
+        Workspace.on(page),
+        settings=FAST,
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert page.clicked[-2:] == [day.ref, apply.ref]
     assert await page.read_value("e2") == "10/14/2016"
@@ -176,13 +190,19 @@ async def test_a_picker_that_fills_its_field_on_apply_is_applied() -> None:
 async def test_a_pick_no_field_ever_shows_fails_and_no_button_elsewhere_is_pressed() -> None:
     shown = _due_date_open()
     # No Apply of its own; a "Select" button of the page's, far from the calendar.
-    far = Element("e90", "button", "Select plan", tag="button", text="Select plan",
-                  box=Box(20, 760, 120, 30))
-    page = FakeSurface(replace(shown, elements=(*[
-        e for e in shown.elements if e.name not in ("Apply", "Cancel")], far)))
+    far = Element(
+        "e90", "button", "Select plan", tag="button", text="Select plan", box=Box(20, 760, 120, 30)
+    )
+    page = FakeSurface(
+        replace(
+            shown, elements=(*[e for e in shown.elements if e.name not in ("Apply", "Cancel")], far)
+        )
+    )
     result = await run_flow(
         RunRequest(flow=parse_flow([{"choose": "14 October 2016", "in": "Due date"}])),
-        Workspace.on(page), settings=FAST)
+        Workspace.on(page),
+        settings=FAST,
+    )
     assert result.status is RunStatus.FAILED
     assert result.failure is not None and result.failure.path == "0"
     assert "14 October 2016" in result.failure.reason
@@ -195,11 +215,16 @@ async def test_time_segments_take_the_hour_minute_and_half_of_the_day() -> None:
     screen = _captured("widget_segments")
     fields = split_fields("Arrival time", screen)
     assert fields is not None
-    assert {p: e.ref for p, e in fields.parts.items()} == {"hour": "e7", "minute": "e8",
-                                                            "half": "e9"}
+    assert {p: e.ref for p, e in fields.parts.items()} == {
+        "hour": "e7",
+        "minute": "e8",
+        "half": "e9",
+    }
     page = FakeSurface(screen)
     result = await run_flow(
         RunRequest(flow=parse_flow([{"choose": "8:04 PM", "in": "Arrival time"}])),
-        Workspace.on(page), settings=FAST)
+        Workspace.on(page),
+        settings=FAST,
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert [await page.read_value(ref) for ref in ("e7", "e8", "e9")] == ["08", "04", "pm"]

@@ -31,7 +31,8 @@ class AgentView(BaseModel):
     status: Status = Field(description="gofer's status: `state` and its details")
     task_status: McpTaskStatus = Field(
         description="the status in MCP's tasks words: working, input_required, completed, "
-        "failed or cancelled")
+        "failed or cancelled"
+    )
     summary: str = Field(description="one sentence, with the caller's values redacted")
     step: StepInfo | None
     progress: float = Field(ge=0.0, le=1.0)
@@ -40,7 +41,8 @@ class AgentView(BaseModel):
     page_url: str | None = Field(
         default=None,
         description="the task's page, where a person types secrets, approves payments "
-        "and gets past captchas or logins")
+        "and gets past captchas or logins",
+    )
 
 
 def secret_fields(fields: list[str]) -> list[str]:
@@ -54,18 +56,28 @@ def for_a_person(view: TaskView) -> str | None:
     past, a stop a person takes over."""
     status = view.status
     if status.state == "needs_input" and secret_fields(status.fields):
-        return (f"gofer's task “{view.summary}” needs {_names(secret_fields(status.fields))}, "
-                "which only you type, on its page.")
+        return (
+            f"gofer's task “{view.summary}” needs {_names(secret_fields(status.fields))}, "
+            "which only you type, on its page."
+        )
     if status.state == "needs_approval" and Consequence.PAYMENT in (
-            consequence(status.target), consequence(status.action)):
-        return (f"gofer's task “{view.summary}” waits in front of “{status.target}”, which "
-                "pays: approve or decline it on its page.")
+        consequence(status.target),
+        consequence(status.action),
+    ):
+        return (
+            f"gofer's task “{view.summary}” waits in front of “{status.target}”, which "
+            "pays: approve or decline it on its page."
+        )
     if status.state == "needs_human":
-        return (f"gofer's task “{view.summary}” needs you in its browser: {status.reason}. "
-                "Open its page, get past it, then say you are done there.")
+        return (
+            f"gofer's task “{view.summary}” needs you in its browser: {status.reason}. "
+            "Open its page, get past it, then say you are done there."
+        )
     if status.state == "checkpoint" and status.continuable:
-        return (f"gofer's task “{view.summary}” stopped for you: {status.reason}. Open its "
-                "page to take over.")
+        return (
+            f"gofer's task “{view.summary}” stopped for you: {status.reason}. Open its "
+            "page to take over."
+        )
     return None
 
 
@@ -79,56 +91,80 @@ def guidance_for(view: TaskView, page_url: str | None) -> str:
     page = f" at {page_url}" if page_url else ""
     match status.state:
         case "running":
-            return ("The task is working in the background. Call await_task with this id; "
-                    "it returns as soon as the task needs you or finishes (at most 60 s a "
-                    "call), so call it again while task_status is working.")
+            return (
+                "The task is working in the background. Call await_task with this id; "
+                "it returns as soon as the task needs you or finishes (at most 60 s a "
+                "call), so call it again while task_status is working."
+            )
         case "needs_input":
             secret = secret_fields(status.fields)
             plain = [f for f in status.fields if f not in secret]
             parts = []
             if plain:
                 example = json.dumps({name: "..." for name in plain}, ensure_ascii=False)
-                parts.append(f"The task needs values for {_names(plain)}. Ask the user for "
-                             f"them (never invent them), then call continue_task with this id "
-                             f"and inputs {example}.")
+                parts.append(
+                    f"The task needs values for {_names(plain)}. Ask the user for "
+                    f"them (never invent them), then call continue_task with this id "
+                    f"and inputs {example}."
+                )
             if secret:
-                parts.append(f"{_names(secret)} {'is' if len(secret) == 1 else 'are'} "
-                             f"secret: the person types them on the task page{page}, not in "
-                             "this chat. If the user gives one to you anyway, pass it in "
-                             "inputs and name it in secret_inputs.")
+                parts.append(
+                    f"{_names(secret)} {'is' if len(secret) == 1 else 'are'} "
+                    f"secret: the person types them on the task page{page}, not in "
+                    "this chat. If the user gives one to you anyway, pass it in "
+                    "inputs and name it in secret_inputs."
+                )
             return " ".join(parts)
         case "needs_approval":
-            if consequence(status.target) is Consequence.PAYMENT or consequence(
-                    status.action) is Consequence.PAYMENT:
-                return (f"The task waits in front of “{status.target}”, which pays. Only the "
-                        f"person approves a payment: send them to the task page{page}. "
-                        "continue_task with approve false cancels the task instead.")
-            return (f"The task waits in front of “{status.target}” ({status.action}), which "
-                    "cannot be undone. Ask the user; then call continue_task with this id "
-                    "and approve true to press it, or approve false to cancel the task.")
+            if (
+                consequence(status.target) is Consequence.PAYMENT
+                or consequence(status.action) is Consequence.PAYMENT
+            ):
+                return (
+                    f"The task waits in front of “{status.target}”, which pays. Only the "
+                    f"person approves a payment: send them to the task page{page}. "
+                    "continue_task with approve false cancels the task instead."
+                )
+            return (
+                f"The task waits in front of “{status.target}” ({status.action}), which "
+                "cannot be undone. Ask the user; then call continue_task with this id "
+                "and approve true to press it, or approve false to cancel the task."
+            )
         case "needs_human":
-            return (f"A person must get past this in the browser: {status.reason}. Send them "
-                    f"to the task page{page}; once they are past it, call continue_task "
-                    "with just this id.")
+            return (
+                f"A person must get past this in the browser: {status.reason}. Send them "
+                f"to the task page{page}; once they are past it, call continue_task "
+                "with just this id."
+            )
         case "checkpoint":
             if status.continuable:
-                return (f"The task stopped for a person: {status.reason}. Once they are "
-                        "done, call continue_task with this id, or cancel_task.")
-            return (f"The task went as far as it may: {status.reason}. The browser stays "
-                    f"open there for the person{page}. Call task_report for what it read; "
-                    "call cancel_task once the person is done, to release the browser.")
+                return (
+                    f"The task stopped for a person: {status.reason}. Once they are "
+                    "done, call continue_task with this id, or cancel_task."
+                )
+            return (
+                f"The task went as far as it may: {status.reason}. The browser stays "
+                f"open there for the person{page}. Call task_report for what it read; "
+                "call cancel_task once the person is done, to release the browser."
+            )
         case "needs_plan":
-            return ("No planner is configured, so a plain-language task cannot run. Call "
-                    "describe for the flow guide, write the job as a flow, and call "
-                    "start_task with flow.")
+            return (
+                "No planner is configured, so a plain-language task cannot run. Call "
+                "describe for the flow guide, write the job as a flow, and call "
+                "start_task with flow."
+            )
         case "done":
             return "Finished. Call task_report for everything it read and did."
         case "failed":
             if status.recoverable:
-                return (f"A step failed: {status.reason}. Call continue_task with this id to "
-                        "try it again (after fixing what stood in the way), or cancel_task.")
-            return (f"The task failed: {status.reason}. Call task_report to see what "
-                    "happened; start a new task to try again.")
+                return (
+                    f"A step failed: {status.reason}. Call continue_task with this id to "
+                    "try it again (after fixing what stood in the way), or cancel_task."
+                )
+            return (
+                f"The task failed: {status.reason}. Call task_report to see what "
+                "happened; start a new task to try again."
+            )
         case _:
             return "The task was cancelled. Call task_report to see what it did."
 
@@ -137,8 +173,13 @@ def agent_view(view: TaskView, page_url: Callable[[str], str] | None = None) -> 
     """``view`` with MCP's status, the task page and guidance."""
     page = page_url(view.id) if page_url is not None else None
     return AgentView(
-        id=view.id, status=view.status, task_status=mcp_status(view.status),
-        summary=view.summary, step=view.step, progress=view.progress,
-        next=[str(call) for call in view.next], guidance=guidance_for(view, page),
+        id=view.id,
+        status=view.status,
+        task_status=mcp_status(view.status),
+        summary=view.summary,
+        step=view.step,
+        progress=view.progress,
+        next=[str(call) for call in view.next],
+        guidance=guidance_for(view, page),
         page_url=page,
     )

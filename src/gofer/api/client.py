@@ -37,21 +37,27 @@ def _error_of(response: httpx.Response) -> GoferError:
         error = dict(data["error"])
         code, message = str(error.pop("code")), str(error.pop("message"))
     except (ValueError, KeyError, TypeError):
-        return ApiError(f"the server answered {response.status_code} without an error body",
-                        code="SERVER_ERROR", status=response.status_code)
+        return ApiError(
+            f"the server answered {response.status_code} without an error body",
+            code="SERVER_ERROR",
+            status=response.status_code,
+        )
     return GoferError(message, code=code, **error)
 
 
 class GoferClient:
     """A gofer server at ``base_url``, called with ``token`` (``async with`` closes it)."""
 
-    def __init__(self, base_url: str, token: str | None, *,
-                 http: httpx.AsyncClient | None = None) -> None:
+    def __init__(
+        self, base_url: str, token: str | None, *, http: httpx.AsyncClient | None = None
+    ) -> None:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         self._own_http = http is None
         self._http = http or httpx.AsyncClient(
-            base_url=base_url.rstrip("/"), headers=headers,
-            timeout=httpx.Timeout(10.0, read=MAX_AWAIT_MS / 1000 + 15))
+            base_url=base_url.rstrip("/"),
+            headers=headers,
+            timeout=httpx.Timeout(10.0, read=MAX_AWAIT_MS / 1000 + 15),
+        )
         if http is not None:
             self._http.headers.update(headers)
 
@@ -59,7 +65,9 @@ class GoferClient:
         return self
 
     async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
         await self.aclose()
@@ -69,15 +77,24 @@ class GoferClient:
         if self._own_http:
             await self._http.aclose()
 
-    async def _post(self, path: str, body: Mapping[str, Any] | BaseModel | None,
-                    model: type[M], headers: Mapping[str, str] | None = None) -> M:
-        payload = body.model_dump(mode="json", by_alias=True, exclude_unset=True) if isinstance(
-            body, BaseModel) else dict(body or {})
+    async def _post(
+        self,
+        path: str,
+        body: Mapping[str, Any] | BaseModel | None,
+        model: type[M],
+        headers: Mapping[str, str] | None = None,
+    ) -> M:
+        payload = (
+            body.model_dump(mode="json", by_alias=True, exclude_unset=True)
+            if isinstance(body, BaseModel)
+            else dict(body or {})
+        )
         try:
             response = await self._http.post(path, json=payload, headers=dict(headers or {}))
         except httpx.HTTPError as exc:
-            raise ApiError(f"cannot reach the gofer server: {type(exc).__name__}",
-                           code="SERVER_UNREACHABLE") from exc
+            raise ApiError(
+                f"cannot reach the gofer server: {type(exc).__name__}", code="SERVER_UNREACHABLE"
+            ) from exc
         if response.status_code >= 400:
             raise _error_of(response)
         return model.model_validate(response.json())
@@ -90,14 +107,16 @@ class GoferClient:
         """Draft a flow without running it."""
         return await self._post("/v1/calls/plan_task", request, PlanTaskReply)
 
-    async def start_task(self, request: Mapping[str, Any] | BaseModel, *,
-                         idempotency_key: str | None = None) -> TaskView:
+    async def start_task(
+        self, request: Mapping[str, Any] | BaseModel, *, idempotency_key: str | None = None
+    ) -> TaskView:
         """Start a task; a retried call with the same key opens no second one."""
         headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
         return await self._post("/v1/calls/start_task", request, TaskView, headers)
 
-    async def create(self, body: Mapping[str, Any] | BaseModel, *,
-                     idempotency_key: str | None = None) -> TaskRecord:
+    async def create(
+        self, body: Mapping[str, Any] | BaseModel, *, idempotency_key: str | None = None
+    ) -> TaskRecord:
         """Open and start a task as a person does (``instruction`` or ``flow``, ``title``)."""
         headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
         return await self._post("/v1/tasks", body, TaskRecord, headers)
@@ -126,8 +145,9 @@ class GoferClient:
         """The task's views as the server streams them (SSE), until it can change no
         more."""
         try:
-            async with self._http.stream("GET", f"/v1/tasks/{task_id}/events",
-                                         timeout=httpx.Timeout(10.0, read=None)) as response:
+            async with self._http.stream(
+                "GET", f"/v1/tasks/{task_id}/events", timeout=httpx.Timeout(10.0, read=None)
+            ) as response:
                 if response.status_code >= 400:
                     await response.aread()
                     raise _error_of(response)
@@ -139,5 +159,6 @@ class GoferClient:
                         yield TaskView.model_validate(json.loads("\n".join(data)))
                         data = []
         except httpx.HTTPError as exc:
-            raise ApiError(f"the view stream broke: {type(exc).__name__}",
-                           code="SERVER_UNREACHABLE") from exc
+            raise ApiError(
+                f"the view stream broke: {type(exc).__name__}", code="SERVER_UNREACHABLE"
+            ) from exc

@@ -91,9 +91,11 @@ def error_body(exc: GoferError) -> dict[str, Any]:
 def problems_of(exc: ValidationError | Any) -> list[dict[str, str]]:
     """Where a request broke its model and why, never with the input itself (a fact's
     value may be a card number)."""
-    errors = exc.errors(include_input=False, include_url=False) if isinstance(
-        exc, ValidationError) else exc.errors()
+    errors = (
+        exc.errors(include_input=False, include_url=False)
+        if isinstance(exc, ValidationError)
+        else exc.errors()
+    )
     return [
-        {"at": ".".join(str(p) for p in err["loc"]), "message": str(err["msg"])}
-        for err in errors
+        {"at": ".".join(str(p) for p in err["loc"]), "message": str(err["msg"])} for err in errors
     ]

@@ -72,7 +72,7 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         409: "the call does not fit the task's status (WRONG_STATE)",
         413: "the body is over the limit (REQUEST_TOO_LARGE)",
         422: "the request breaks the contract (INVALID_REQUEST, INVALID_FLOW, ...), or needs "
-             "a model pass or surface this server lacks (PLANNER_UNAVAILABLE, ...)",
+        "a model pass or surface this server lacks (PLANNER_UNAVAILABLE, ...)",
         429: "every task slot is taken (TOO_MANY_TASKS)",
         502: "a language model could not be asked (MODEL_*)",
         503: "the service is closing or its store is unreachable",
@@ -86,8 +86,11 @@ _VIEW_EVENT: dict[str, Any] = {
     "properties": {
         "event": {"const": "view"},
         "id": {"type": "string", "pattern": "^[0-9]+$"},
-        "data": {"type": "string", "contentMediaType": "application/json",
-                 "contentSchema": {"$ref": "#/components/schemas/TaskView"}},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "contentSchema": {"$ref": "#/components/schemas/TaskView"},
+        },
     },
 }
 
@@ -112,10 +115,13 @@ async def _owner(
 
 
 Owner = Annotated[str, Depends(_owner)]
-Key = Annotated[str | None, Header(
-    alias="Idempotency-Key",
-    description="send the same key again and the request opens no second task",
-)]
+Key = Annotated[
+    str | None,
+    Header(
+        alias="Idempotency-Key",
+        description="send the same key again and the request opens no second task",
+    ),
+]
 
 
 def _json_error(exc: GoferError) -> JSONResponse:
@@ -131,8 +137,10 @@ def _allowed(app: FastAPI, path: str) -> list[str]:
         paths = {path: paths[path]}
     methods: set[str] = set()
     for template, operations in paths.items():
-        pattern = "".join(r"[^/]+" if part.startswith("{") else re.escape(part)
-                          for part in re.split(r"(\{[^}]+\})", template))
+        pattern = "".join(
+            r"[^/]+" if part.startswith("{") else re.escape(part)
+            for part in re.split(r"(\{[^}]+\})", template)
+        )
         if re.fullmatch(pattern, path):
             methods.update(method.upper() for method in operations)
     if "GET" in methods:
@@ -173,27 +181,27 @@ def create_app(
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = problems_of(exc)
         listed = "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems[:5])
-        return _json_error(InvalidRequest(f"the request does not fit: {listed}",
-                                          problems=problems))
+        return _json_error(InvalidRequest(f"the request does not fit: {listed}", problems=problems))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 400:  # a body FastAPI could not decode: not JSON, not UTF-8
             return _json_error(InvalidRequest(f"the request does not fit: {exc.detail}"))
-        code = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED"}.get(exc.status_code,
-                                                                  "INVALID_REQUEST")
+        code = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED"}.get(exc.status_code, "INVALID_REQUEST")
         error = ApiError(str(exc.detail), code=code)
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             headers["Allow"] = ", ".join(_allowed(app, request.url.path))
-        return JSONResponse(error_body(error), status_code=exc.status_code,
-                            headers=headers or None)
+        return JSONResponse(error_body(error), status_code=exc.status_code, headers=headers or None)
 
     @app.exception_handler(Exception)
     async def crashed(_request: Request, exc: Exception) -> JSONResponse:
         # The message may quote a request; the type and the frames say enough.
-        log.error("a request crashed with %s\n%s", type(exc).__name__,
-                  "".join(traceback.format_tb(exc.__traceback__)))
+        log.error(
+            "a request crashed with %s\n%s",
+            type(exc).__name__,
+            "".join(traceback.format_tb(exc.__traceback__)),
+        )
         error = GoferError("the server failed; this is a bug", code="INTERNAL_ERROR")
         return JSONResponse(error_body(error), status_code=500)
 
@@ -277,19 +285,30 @@ def create_app(
     def action(name: str, act: Callable[[str, str], Awaitable[TaskRecord]], doc: str) -> None:
         """``POST /v1/tasks/{task_id}/<name>``: the person's ``act`` on the task, its
         record after it."""
+
         async def endpoint(who: Owner, task_id: str) -> TaskRecord:
             return await act(who, task_id)
 
         endpoint.__doc__ = doc
-        tasks.add_api_route(f"/{{task_id}}/{name}", endpoint, methods=["POST"],
-                            response_model=TaskRecord, name=name)
+        tasks.add_api_route(
+            f"/{{task_id}}/{name}", endpoint, methods=["POST"], response_model=TaskRecord, name=name
+        )
 
-    action("approve", lambda who, task_id: service.decide(who, task_id, True),
-           "Let the task press the control it waits in front of.")
-    action("decline", lambda who, task_id: service.decide(who, task_id, False),
-           "Refuse the control it waits in front of; the task is cancelled.")
-    action("again", service.again,
-           "Try again: rerun the failed step, or go on once you got past a wall.")
+    action(
+        "approve",
+        lambda who, task_id: service.decide(who, task_id, True),
+        "Let the task press the control it waits in front of.",
+    )
+    action(
+        "decline",
+        lambda who, task_id: service.decide(who, task_id, False),
+        "Refuse the control it waits in front of; the task is cancelled.",
+    )
+    action(
+        "again",
+        service.again,
+        "Try again: rerun the failed step, or go on once you got past a wall.",
+    )
     action("cancel", service.cancel, "Cancel the task and release its browser.")
     action("resolve", service.resolve, "Mark done.")
     action("reopen", service.reopen, "Reopen a task marked done.")
@@ -299,21 +318,33 @@ def create_app(
         """What happened, in order (replies, decisions, updates), and the runs' report."""
         return await service.story(who, task_id)
 
-    @tasks.get("/{task_id}/events", response_class=StreamingResponse, responses={
-        200: {"content": {"text/event-stream": {"schema": _VIEW_EVENT}},
-              "description": "one `view` event per view, until the task can change no more"},
-    })
+    @tasks.get(
+        "/{task_id}/events",
+        response_class=StreamingResponse,
+        responses={
+            200: {
+                "content": {"text/event-stream": {"schema": _VIEW_EVENT}},
+                "description": "one `view` event per view, until the task can change no more",
+            },
+        },
+    )
     async def events(who: Owner, task_id: str) -> StreamingResponse:
         """The task's views as server-sent events."""
         views = await service.watch(who, task_id)
-        return StreamingResponse(sse_views(views),
-                                 media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store"})
+        return StreamingResponse(
+            sse_views(views), media_type="text/event-stream", headers={"Cache-Control": "no-store"}
+        )
 
-    @tasks.get("/{task_id}/artifacts/{name}", response_class=Response, responses={
-        200: {"content": {"image/png": {"schema": {"type": "string", "format": "binary"}}},
-              "description": "the screenshot's bytes"},
-    })
+    @tasks.get(
+        "/{task_id}/artifacts/{name}",
+        response_class=Response,
+        responses={
+            200: {
+                "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}},
+                "description": "the screenshot's bytes",
+            },
+        },
+    )
     async def artifact(who: Owner, task_id: str, name: str) -> Response:
         """A stopped run's screenshot, while it lasts (five minutes)."""
         return Response(service.read_artifact(who, task_id, name), media_type="image/png")

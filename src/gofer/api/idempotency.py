@@ -53,8 +53,12 @@ class Idempotency:
     """The keys of ``store`` (an in-memory connector of its own when None)."""
 
     def __init__(
-        self, store: Connector | None = None, *, ttl_s: float = IDEMPOTENCY_TTL_S,
-        stale_s: float = STALE_S, clock: Callable[[], float] = time.time,
+        self,
+        store: Connector | None = None,
+        *,
+        ttl_s: float = IDEMPOTENCY_TTL_S,
+        stale_s: float = STALE_S,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self._keys: KeyLedger = keys_for(store if store is not None else MemoryConnector())
         self._ttl = ttl_s
@@ -70,7 +74,11 @@ class Idempotency:
         return hmac.new(self._secret, text.encode("utf-8"), hashlib.sha256).hexdigest()
 
     async def once(
-        self, owner: str, route: str, key: str | None, body: Any,
+        self,
+        owner: str,
+        route: str,
+        key: str | None,
+        body: Any,
         work: Callable[[], Awaitable[Ids]],
     ) -> tuple[Ids, bool]:
         """Run ``work`` once per (owner, route, key); returns the ids it made and whether
@@ -101,15 +109,19 @@ class Idempotency:
         future.set_result(ids)
         return ids, replayed
 
-    async def _run(self, owner: str, route: str, key: str, fingerprint: str,
-                   work: Callable[[], Awaitable[Ids]]) -> tuple[Ids, bool]:
-        claimed = await self._keys.claim(owner, route, key, fingerprint, now=self._clock(),
-                                         ttl_s=self._ttl, stale_s=self._stale)
+    async def _run(
+        self, owner: str, route: str, key: str, fingerprint: str, work: Callable[[], Awaitable[Ids]]
+    ) -> tuple[Ids, bool]:
+        claimed = await self._keys.claim(
+            owner, route, key, fingerprint, now=self._clock(), ttl_s=self._ttl, stale_s=self._stale
+        )
         if not claimed.mine:
             _same(claimed.fingerprint, fingerprint)
             if claimed.result is None:
-                raise ApiError("a request with this Idempotency-Key is still running; "
-                               "retry in a moment", code="IDEMPOTENCY_KEY_BUSY")
+                raise ApiError(
+                    "a request with this Idempotency-Key is still running; retry in a moment",
+                    code="IDEMPOTENCY_KEY_BUSY",
+                )
             return [str(i) for i in claimed.result], True
         try:
             ids = await work()
@@ -124,5 +136,6 @@ def _same(stored: str, fingerprint: str) -> None:
     if not hmac.compare_digest(stored, fingerprint):
         raise ApiError(
             "this Idempotency-Key was used with another request body; use a new key "
-            "for a new request", code="IDEMPOTENCY_KEY_REUSED",
+            "for a new request",
+            code="IDEMPOTENCY_KEY_REUSED",
         )

@@ -22,8 +22,9 @@ DRAIN_BYTES = 64 * MAX_BODY_BYTES
 
 
 def _too_large(limit: int) -> bytes:
-    error = ApiError(f"the request body is over {limit} bytes", code="REQUEST_TOO_LARGE",
-                     limit=limit)
+    error = ApiError(
+        f"the request body is over {limit} bytes", code="REQUEST_TOO_LARGE", limit=limit
+    )
     return json.dumps({"error": error.to_dict()}).encode("utf-8")
 
 
@@ -45,8 +46,10 @@ class BodyLimit:
             drained += len(message.get("body", b""))
             more = bool(message.get("more_body", False))
         body = _too_large(self.limit)
-        headers = [(b"content-type", b"application/json"),
-                   (b"content-length", str(len(body)).encode())]
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+        ]
         if more:
             headers.append((b"connection", b"close"))
         await send({"type": "http.response.start", "status": 413, "headers": headers})

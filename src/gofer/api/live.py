@@ -111,14 +111,18 @@ def socket_owner(websocket: WebSocket, tokens: TokenStore, sessions: PageSession
         return found
     session = sessions.get(websocket.cookies.get(SESSION_COOKIE))
     if session is None:
-        raise ApiError("the live view needs you signed in to the task pages, or "
-                       "`Authorization: Bearer <token>`", code="UNAUTHORIZED")
+        raise ApiError(
+            "the live view needs you signed in to the task pages, or "
+            "`Authorization: Bearer <token>`",
+            code="UNAUTHORIZED",
+        )
     origin = websocket.headers.get("origin")
-    if origin is None or not same_origin({"origin": origin,
-                                          "host": websocket.headers.get("host", "")},
-                                         "http"):
-        raise ApiError("the live view takes connections from this server's own pages only",
-                       code="CROSS_ORIGIN")
+    if origin is None or not same_origin(
+        {"origin": origin, "host": websocket.headers.get("host", "")}, "http"
+    ):
+        raise ApiError(
+            "the live view takes connections from this server's own pages only", code="CROSS_ORIGIN"
+        )
     return session.owner
 
 
@@ -189,15 +193,22 @@ def parse_input(raw: str) -> Input:
     """One input message; InvalidRequest INVALID_INPUT naming only where it is wrong
     (never what it holds)."""
     if len(raw.encode()) > MAX_MESSAGE_BYTES:
-        raise ApiError(f"an input message is at most {MAX_MESSAGE_BYTES} bytes",
-                       code="INVALID_INPUT")
+        raise ApiError(
+            f"an input message is at most {MAX_MESSAGE_BYTES} bytes", code="INVALID_INPUT"
+        )
     try:
         return _INPUT.validate_json(raw)
     except ValidationError as exc:
-        where = sorted({".".join(str(p) for p in err["loc"]) or "message"
-                        for err in exc.errors(include_input=False, include_url=False)})
-        raise ApiError("the input message does not fit the live view's protocol at: "
-                       + ", ".join(where[:5]), code="INVALID_INPUT") from None
+        where = sorted(
+            {
+                ".".join(str(p) for p in err["loc"]) or "message"
+                for err in exc.errors(include_input=False, include_url=False)
+            }
+        )
+        raise ApiError(
+            "the input message does not fit the live view's protocol at: " + ", ".join(where[:5]),
+            code="INVALID_INPUT",
+        ) from None
 
 
 async def deliver(view: LiveView, message: Input) -> None:
@@ -210,9 +221,18 @@ async def deliver(view: LiveView, message: Input) -> None:
         await view.key(KeyInput(message.action, message.key, message.code, message.modifiers))
     else:
         width, height = view.size
-        await view.pointer(PointerInput(
-            message.action, message.x * width, message.y * height, message.button,
-            message.clicks, message.dx, message.dy, message.modifiers))
+        await view.pointer(
+            PointerInput(
+                message.action,
+                message.x * width,
+                message.y * height,
+                message.button,
+                message.clicks,
+                message.dx,
+                message.dy,
+                message.modifiers,
+            )
+        )
 
 
 # ------------------------------------------------------------------ the socket
@@ -232,14 +252,22 @@ async def _send_frames(websocket: WebSocket, view: LiveView) -> None:
     size = view.size
     async for frame in view.frames():
         if isinstance(frame, LiveDialog):
-            await websocket.send_text(json.dumps({
-                "type": "dialog", "kind": frame.kind, "message": frame.message,
-                "default": frame.default}))
+            await websocket.send_text(
+                json.dumps(
+                    {
+                        "type": "dialog",
+                        "kind": frame.kind,
+                        "message": frame.message,
+                        "default": frame.default,
+                    }
+                )
+            )
             continue
         if (frame.width, frame.height) != size:
             size = (frame.width, frame.height)
-            await websocket.send_text(json.dumps({"type": "size", "width": size[0],
-                                                  "height": size[1]}))
+            await websocket.send_text(
+                json.dumps({"type": "size", "width": size[0], "height": size[1]})
+            )
         await websocket.send_bytes(frame.data)
 
 
@@ -253,8 +281,9 @@ async def _take_input(websocket: WebSocket, view: LiveView) -> None:
     waiting: asyncio.Queue[Input] = asyncio.Queue(MAX_QUEUED_INPUT)
 
     async def refuse(exc: GoferError) -> None:
-        await websocket.send_text(json.dumps(
-            {"type": "error", "code": exc.code, "message": exc.message}))
+        await websocket.send_text(
+            json.dumps({"type": "error", "code": exc.code, "message": exc.message})
+        )
 
     async def in_order() -> None:
         while True:
@@ -275,8 +304,10 @@ async def _take_input(websocket: WebSocket, view: LiveView) -> None:
                 if isinstance(message, DialogMessage):
                     await deliver(view, message)
                 elif waiting.full():
-                    raise ApiError("too much input at once; wait for the page to catch up",
-                                   code="INVALID_INPUT")
+                    raise ApiError(
+                        "too much input at once; wait for the page to catch up",
+                        code="INVALID_INPUT",
+                    )
                 else:
                     waiting.put_nowait(message)
             except GoferError as exc:
@@ -288,8 +319,13 @@ async def _take_input(websocket: WebSocket, view: LiveView) -> None:
         await asyncio.wait([delivering])
 
 
-async def live_socket(websocket: WebSocket, service: TaskService, tokens: TokenStore,
-                      sessions: PageSessions, task_id: str) -> None:
+async def live_socket(
+    websocket: WebSocket,
+    service: TaskService,
+    tokens: TokenStore,
+    sessions: PageSessions,
+    task_id: str,
+) -> None:
     """Serve one person's live view of ``task_id`` on ``websocket`` (see the module)."""
     try:
         owner = socket_owner(websocket, tokens, sessions)
@@ -301,26 +337,30 @@ async def live_socket(websocket: WebSocket, service: TaskService, tokens: TokenS
         await websocket.accept()
         log.info("task %s: its owner took over its browser", task_id)
         width, height = view.size
-        await websocket.send_text(json.dumps({"type": "ready", "width": width,
-                                              "height": height}))
-        sending = asyncio.create_task(_send_frames(websocket, view),
-                                      name=f"gofer-live-frames-{task_id}")
-        taking = asyncio.create_task(_take_input(websocket, view),
-                                     name=f"gofer-live-input-{task_id}")
+        await websocket.send_text(json.dumps({"type": "ready", "width": width, "height": height}))
+        sending = asyncio.create_task(
+            _send_frames(websocket, view), name=f"gofer-live-frames-{task_id}"
+        )
+        taking = asyncio.create_task(
+            _take_input(websocket, view), name=f"gofer-live-input-{task_id}"
+        )
         try:
-            done, _ = await asyncio.wait({sending, taking},
-                                         return_when=asyncio.FIRST_COMPLETED)
+            done, _ = await asyncio.wait({sending, taking}, return_when=asyncio.FIRST_COMPLETED)
         finally:
             for part in (sending, taking):
                 part.cancel()
             await asyncio.wait({sending, taking})
-        person_left = any(isinstance(p.exception(), WebSocketDisconnect)
-                          for p in done if not p.cancelled())
+        person_left = any(
+            isinstance(p.exception(), WebSocketDisconnect) for p in done if not p.cancelled()
+        )
         for part in done:
             error = None if part.cancelled() else part.exception()
             if error is not None and not isinstance(error, WebSocketDisconnect):
-                log.warning("task %s: the live view stopped (%s)", task_id,
-                            getattr(error, "code", type(error).__name__))
+                log.warning(
+                    "task %s: the live view stopped (%s)",
+                    task_id,
+                    getattr(error, "code", type(error).__name__),
+                )
     log.info("task %s: the live view closed", task_id)
     if not person_left:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError):
@@ -374,8 +414,11 @@ def live_router(service: TaskService, tokens: TokenStore, site: PageSite) -> API
         session = site.session_of(request)
         if session is None:
             here = live_address(task_id)
-            return RedirectResponse("/login?" + urlencode({"next": here}), status_code=303,
-                                    headers={"Cache-Control": "no-store"})
+            return RedirectResponse(
+                "/login?" + urlencode({"next": here}),
+                status_code=303,
+                headers={"Cache-Control": "no-store"},
+            )
         try:
             record = await service.record(session.owner, task_id)
         except GoferError as exc:
@@ -385,11 +428,16 @@ def live_router(service: TaskService, tokens: TokenStore, site: PageSite) -> API
         status = record.view.status
         waiting = record.resolved_at is None and holds_browser(status)
         return site.render(
-            "live.html", session=session, record=record, status=status,
+            "live.html",
+            session=session,
+            record=record,
+            status=status,
             words=status_words(status, record.resolved_at is not None),
             open=waiting and await service.browser_here(session.owner, task_id),
             waiting=waiting,
-            fragment=Markup(live_fragment(task_id)), csrf_field=CSRF_FIELD)
+            fragment=Markup(live_fragment(task_id)),
+            csrf_field=CSRF_FIELD,
+        )
 
     @router.websocket("/tasks/{task_id}/live/socket")
     async def socket(websocket: WebSocket, task_id: str) -> None:

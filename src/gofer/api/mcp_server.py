@@ -128,17 +128,31 @@ def _build(model: type[Any], **fields: Any) -> Any:
 
 
 TaskId = Annotated[str, Field(description="the task's id, from the view start_task returned")]
-Facts = Annotated[dict[str, str] | None, Field(
-    description="the user's details the job needs, name -> value, e.g. {\"first name\": "
-    "\"Asha\", \"email\": \"asha@example.com\"}; a flow refers to them as ${first name}")]
-SecretFacts = Annotated[list[str] | None, Field(
-    description="names among facts that are secret (passwords, card data, codes): only "
-    "ever typed into a field, never shown")]
-Constraints = Annotated[TaskConstraints | None, Field(
-    description="what the task may touch: surfaces, origins (sites it may load), payment, "
-    "allow_destructive, headed")]
-Budget = Annotated[TaskBudget | None, Field(
-    description="limits over the whole task: max_actions, max_model_calls, max_elapsed_ms")]
+Facts = Annotated[
+    dict[str, str] | None,
+    Field(
+        description='the user\'s details the job needs, name -> value, e.g. {"first name": '
+        '"Asha", "email": "asha@example.com"}; a flow refers to them as ${first name}'
+    ),
+]
+SecretFacts = Annotated[
+    list[str] | None,
+    Field(
+        description="names among facts that are secret (passwords, card data, codes): only "
+        "ever typed into a field, never shown"
+    ),
+]
+Constraints = Annotated[
+    TaskConstraints | None,
+    Field(
+        description="what the task may touch: surfaces, origins (sites it may load), payment, "
+        "allow_destructive, headed"
+    ),
+]
+Budget = Annotated[
+    TaskBudget | None,
+    Field(description="limits over the whole task: max_actions, max_model_calls, max_elapsed_ms"),
+]
 
 
 def build_mcp_server(
@@ -149,8 +163,12 @@ def build_mcp_server(
     name: str = "gofer",
 ) -> MCPServer:
     """The MCP server over ``service``; ``page_url`` gives a task's page for a person."""
-    server: MCPServer = MCPServer(name, title="gofer: web jobs in a real browser",
-                                  instructions=INSTRUCTIONS, log_level="WARNING")
+    server: MCPServer = MCPServer(
+        name,
+        title="gofer: web jobs in a real browser",
+        instructions=INSTRUCTIONS,
+        log_level="WARNING",
+    )
 
     def view(task: TaskView) -> AgentView:
         return agent_view(task, page_url)
@@ -180,45 +198,72 @@ def build_mcp_server(
         """Draft a flow for a plain-language job without running it (needs a planner;
         describe says whether one is configured). Returns the flow and the names it still
         needs values for; pass the flow to start_task."""
+
         async def work(owner: str) -> PlanTaskReply:
-            request = _build(PlanTaskRequest, task=task, facts=facts or {},
-                             secret_facts=secret_facts or [],
-                             constraints=constraints or TaskConstraints())
+            request = _build(
+                PlanTaskRequest,
+                task=task,
+                facts=facts or {},
+                secret_facts=secret_facts or [],
+                constraints=constraints or TaskConstraints(),
+            )
             return await service.plan_task(owner, request)
+
         result: PlanTaskReply = await call(ctx, work)
         return result
 
     @server.tool()
     async def start_task(
         ctx: Context[Any, Any],
-        flow: Annotated[JsonValue, Field(
-            description="the job as a flow: {\"steps\": [{\"browse\": URL}, {\"click\": "
-            "\"Search\"}, ...]} written with describe's guide; end a purchase with "
-            "{\"stop_before\": \"paying\"}")] = None,
-        task: Annotated[str | None, Field(
-            description="the job in plain words, instead of flow (needs a planner)")] = None,
+        flow: Annotated[
+            JsonValue,
+            Field(
+                description='the job as a flow: {"steps": [{"browse": URL}, {"click": '
+                '"Search"}, ...]} written with describe\'s guide; end a purchase with '
+                '{"stop_before": "paying"}'
+            ),
+        ] = None,
+        task: Annotated[
+            str | None,
+            Field(description="the job in plain words, instead of flow (needs a planner)"),
+        ] = None,
         facts: Facts = None,
         secret_facts: SecretFacts = None,
         constraints: Constraints = None,
         budget: Budget = None,
-        output: Annotated[OutputSpec | None, Field(
-            description="a fixed shape for the result: instructions and a JSON schema "
-            "(needs an output model)")] = None,
-        idempotency_key: Annotated[str | None, Field(
-            description="any unique string; a retried call with the same key and "
-            "arguments opens no second task")] = None,
+        output: Annotated[
+            OutputSpec | None,
+            Field(
+                description="a fixed shape for the result: instructions and a JSON schema "
+                "(needs an output model)"
+            ),
+        ] = None,
+        idempotency_key: Annotated[
+            str | None,
+            Field(
+                description="any unique string; a retried call with the same key and "
+                "arguments opens no second task"
+            ),
+        ] = None,
     ) -> AgentView:
         """Hand gofer a job: it starts in the background and this returns at once with the
         task's view. Give `flow` (or `task` in plain words when a planner is configured)
         and the user's details as `facts`. Then follow the view's `next` and `guidance`:
         usually await_task next."""
+
         async def work(owner: str) -> AgentView:
             request = _build(
-                StartTaskRequest, flow=flow, task=task, facts=facts or {},
-                secret_facts=secret_facts or [], constraints=constraints or TaskConstraints(),
-                budget=budget or TaskBudget(), output=output)
-            return view(await service.start_task(owner, request,
-                                                 idempotency_key=idempotency_key))
+                StartTaskRequest,
+                flow=flow,
+                task=task,
+                facts=facts or {},
+                secret_facts=secret_facts or [],
+                constraints=constraints or TaskConstraints(),
+                budget=budget or TaskBudget(),
+                output=output,
+            )
+            return view(await service.start_task(owner, request, idempotency_key=idempotency_key))
+
         result: AgentView = await call(ctx, work)
         return result
 
@@ -226,15 +271,20 @@ def build_mcp_server(
     async def await_task(
         ctx: Context[Any, Any],
         id: TaskId,
-        timeout_ms: Annotated[int, Field(
-            ge=0, le=MAX_AWAIT_MS,
-            description="how long to wait for the task to stop running, at most 60000")
+        timeout_ms: Annotated[
+            int,
+            Field(
+                ge=0,
+                le=MAX_AWAIT_MS,
+                description="how long to wait for the task to stop running, at most 60000",
+            ),
         ] = MAX_AWAIT_MS,
     ) -> AgentView | InputRequiredResult:
         """Wait for the task: returns as soon as it needs you or finishes, or when
         timeout_ms passes (then task_status is still working: call it again). When the
         task needs plain values and your client can ask its user (elicitation), they are
         asked that way and the task goes on with the answers."""
+
         async def work(owner: str) -> AgentView | InputRequiredResult:
             deadline = asyncio.get_running_loop().time() + timeout_ms / 1000
             answered = await _answer_elicited(ctx, owner, id)
@@ -242,8 +292,9 @@ def build_mcp_server(
                 answered = await _back_from_page(ctx, owner, id, deadline)
             if answered is not None:
                 return view(answered)
-            current = await service.await_task(owner, AwaitTaskRequest(id=id,
-                                                                       timeout_ms=timeout_ms))
+            current = await service.await_task(
+                owner, AwaitTaskRequest(id=id, timeout_ms=timeout_ms)
+            )
             if ctx.input_responses:  # the user answered (or turned down) one ask: no more
                 return view(current)
             asked = await _elicit(ctx, owner, current)
@@ -252,6 +303,7 @@ def build_mcp_server(
             if isinstance(asked, InputRequiredResult):
                 return asked
             return view(asked or current)
+
         result: AgentView | InputRequiredResult = await call(ctx, work)
         return result
 
@@ -259,21 +311,35 @@ def build_mcp_server(
     async def continue_task(
         ctx: Context[Any, Any],
         id: TaskId,
-        inputs: Annotated[dict[str, str] | None, Field(
-            description="values the task asked for (needs_input), name -> value")] = None,
-        secret_inputs: Annotated[list[str] | None, Field(
-            description="names among inputs to keep secret")] = None,
-        approve: Annotated[bool | None, Field(
-            description="for needs_approval: true presses the control, false cancels the "
-            "task; ask the user first")] = None,
+        inputs: Annotated[
+            dict[str, str] | None,
+            Field(description="values the task asked for (needs_input), name -> value"),
+        ] = None,
+        secret_inputs: Annotated[
+            list[str] | None, Field(description="names among inputs to keep secret")
+        ] = None,
+        approve: Annotated[
+            bool | None,
+            Field(
+                description="for needs_approval: true presses the control, false cancels the "
+                "task; ask the user first"
+            ),
+        ] = None,
     ) -> AgentView:
         """Answer a task that waits for you: `inputs` for needs_input, `approve` for
         needs_approval, or just the id once a person got past a wall (needs_human) or to
         retry a failed step. Then await_task again."""
+
         async def work(owner: str) -> AgentView:
-            request = _build(ContinueTaskRequest, id=id, inputs=inputs or {},
-                             secret_inputs=secret_inputs or [], approve=approve)
+            request = _build(
+                ContinueTaskRequest,
+                id=id,
+                inputs=inputs or {},
+                secret_inputs=secret_inputs or [],
+                approve=approve,
+            )
             return view(await service.continue_task(owner, request))
+
         result: AgentView = await call(ctx, work)
         return result
 
@@ -281,8 +347,10 @@ def build_mcp_server(
     async def cancel_task(ctx: Context[Any, Any], id: TaskId) -> AgentView:
         """Cancel the task and close its browser. A finished task is left as it is. Call
         it after a checkpoint once the person is done with the open page."""
+
         async def work(owner: str) -> AgentView:
             return view(await service.cancel_task(owner, CancelTaskRequest(id=id)))
+
         result: AgentView = await call(ctx, work)
         return result
 
@@ -290,8 +358,10 @@ def build_mcp_server(
     async def task_report(ctx: Context[Any, Any], id: TaskId) -> TaskReport:
         """Everything the task did: each step's outcome, the records it read (the answer
         to the job), the trace, what it spent. Secret values never appear."""
+
         async def work(owner: str) -> TaskReport:
             return await service.task_report(owner, TaskReportRequest(id=id))
+
         result: TaskReport = await call(ctx, work)
         return result
 
@@ -299,13 +369,17 @@ def build_mcp_server(
     async def list_tasks(ctx: Context[Any, Any]) -> ListTasksReply:
         """Your tasks, oldest first, each with its view (status, summary, next); the id in
         each is the handle for the other tools."""
+
         async def work(owner: str) -> ListTasksReply:
             return await service.list_tasks(owner)
+
         result: ListTasksReply = await call(ctx, work)
         return result
 
     async def _elicit(
-        ctx: Context[Any, Any], owner: str, current: TaskView,
+        ctx: Context[Any, Any],
+        owner: str,
+        current: TaskView,
     ) -> TaskView | InputRequiredResult | None:
         """Ask the client's user for the plain values ``current`` waits for; None when
         it waits for none, some are secret, or the client cannot ask."""
@@ -313,16 +387,17 @@ def build_mcp_server(
         if status.state != "needs_input" or secret_fields(status.fields):
             return None
         capabilities = ctx.client_capabilities
-        if capabilities is None or capabilities.elicitation is None or (
-                capabilities.elicitation.form is None and capabilities.elicitation.url
-                is not None):
+        if (
+            capabilities is None
+            or capabilities.elicitation is None
+            or (capabilities.elicitation.form is None and capabilities.elicitation.url is not None)
+        ):
             return None
         params = ElicitRequestFormParams(
             message=f"gofer's task “{current.summary}” needs: {', '.join(status.fields)}",
             requested_schema={
                 "type": "object",
-                "properties": {name: {"type": "string", "title": name}
-                               for name in status.fields},
+                "properties": {name: {"type": "string", "title": name} for name in status.fields},
                 "required": list(status.fields),
             },
         )
@@ -334,22 +409,30 @@ def build_mcp_server(
             )
         try:
             reply = await ctx.session.elicit_form(
-                message=params.message, requested_schema=params.requested_schema,
-                related_request_id=ctx.request_id)
+                message=params.message,
+                requested_schema=params.requested_schema,
+                related_request_id=ctx.request_id,
+            )
         except NoBackChannelError:
             return None
         return await _continue_with(owner, current.id, list(status.fields), reply)
 
     async def _to_page(
-        ctx: Context[Any, Any], owner: str, current: TaskView, deadline: float,
+        ctx: Context[Any, Any],
+        owner: str,
+        current: TaskView,
+        deadline: float,
     ) -> TaskView | InputRequiredResult | None:
         """Send the client's user to the task page (URL elicitation) for what only a
         person does; once they agree, the view after they did it (None when the client
         cannot, they decline, or it does not move in time)."""
         why = for_a_person(current)
         capabilities = ctx.client_capabilities
-        can = capabilities is not None and capabilities.elicitation is not None and \
-            capabilities.elicitation.url is not None
+        can = (
+            capabilities is not None
+            and capabilities.elicitation is not None
+            and capabilities.elicitation.url is not None
+        )
         if why is None or page_url is None or not can:
             return None
         url = page_url(current.id)
@@ -358,23 +441,25 @@ def build_mcp_server(
         if version is not None and is_version_at_least(version, "2026-07-28"):
             # a round trip of its own: no elicitation id, no completion notice
             return InputRequiredResult(
-                input_requests={_PAGE_KEY: ElicitRequest(
-                    params=ElicitRequestURLParams(message=why, url=url))},
+                input_requests={
+                    _PAGE_KEY: ElicitRequest(params=ElicitRequestURLParams(message=why, url=url))
+                },
                 request_state=json.dumps({"id": current.id, "status": was}),
             )
         elicitation = f"{current.id}.{uuid.uuid4().hex[:12]}"
         try:
             reply = await ctx.session.elicit_url(
-                message=why, url=url, elicitation_id=elicitation,
-                related_request_id=ctx.request_id)
+                message=why, url=url, elicitation_id=elicitation, related_request_id=ctx.request_id
+            )
         except NoBackChannelError:
             return None
         if reply.action != "accept":
             return None
         return await _moved(ctx, owner, current.id, was, elicitation, deadline)
 
-    async def _back_from_page(ctx: Context[Any, Any], owner: str, task_id: str,
-                              deadline: float) -> TaskView | None:
+    async def _back_from_page(
+        ctx: Context[Any, Any], owner: str, task_id: str, deadline: float
+    ) -> TaskView | None:
         """On the round after a URL elicitation: the view once the person moved it."""
         responses = ctx.input_responses
         if not responses or _PAGE_KEY not in responses:
@@ -384,13 +469,22 @@ def build_mcp_server(
             state = json.loads(ctx.request_state or "{}")
         except json.JSONDecodeError:
             state = {}
-        if not isinstance(reply, ElicitResult) or reply.action != "accept" or \
-                state.get("id") != task_id:
+        if (
+            not isinstance(reply, ElicitResult)
+            or reply.action != "accept"
+            or state.get("id") != task_id
+        ):
             return None
         return await _moved(ctx, owner, task_id, state.get("status"), None, deadline)
 
-    async def _moved(ctx: Context[Any, Any], owner: str, task_id: str, was: Any,
-                     elicitation: str | None, deadline: float) -> TaskView | None:
+    async def _moved(
+        ctx: Context[Any, Any],
+        owner: str,
+        task_id: str,
+        was: Any,
+        elicitation: str | None,
+        deadline: float,
+    ) -> TaskView | None:
         """The task's first view whose status is not ``was`` (the person acted on the
         page), telling the client ``elicitation`` is complete; None when ``deadline``
         passes first."""
@@ -407,12 +501,12 @@ def build_mcp_server(
             return None
         if elicitation is not None:
             with contextlib.suppress(NoBackChannelError):
-                await ctx.session.send_elicit_complete(elicitation,
-                                                       related_request_id=ctx.request_id)
+                await ctx.session.send_elicit_complete(
+                    elicitation, related_request_id=ctx.request_id
+                )
         return current
 
-    async def _answer_elicited(ctx: Context[Any, Any], owner: str,
-                               task_id: str) -> TaskView | None:
+    async def _answer_elicited(ctx: Context[Any, Any], owner: str, task_id: str) -> TaskView | None:
         """On the round after an elicitation: go on with the user's answers."""
         responses = ctx.input_responses
         if not responses or _ELICIT_KEY not in responses:
@@ -427,15 +521,18 @@ def build_mcp_server(
             return None
         return await _continue_with(owner, task_id, [str(f) for f in fields], reply)
 
-    async def _continue_with(owner: str, task_id: str, fields: list[str],
-                             reply: ElicitResult) -> TaskView | None:
+    async def _continue_with(
+        owner: str, task_id: str, fields: list[str], reply: ElicitResult
+    ) -> TaskView | None:
         if reply.action != "accept" or not reply.content:
             return None
-        inputs = {name: str(reply.content[name]) for name in fields
-                  if reply.content.get(name) not in (None, "")}
+        inputs = {
+            name: str(reply.content[name])
+            for name in fields
+            if reply.content.get(name) not in (None, "")
+        }
         if not inputs:
             return None
-        return await service.continue_task(owner, ContinueTaskRequest(id=task_id,
-                                                                      inputs=inputs))
+        return await service.continue_task(owner, ContinueTaskRequest(id=task_id, inputs=inputs))
 
     return server

@@ -70,8 +70,12 @@ class PageSessions:
     """The signed-in browsers of this server process, keyed by a random session id."""
 
     def __init__(
-        self, tokens: TokenStore, *, ttl_s: float = SESSION_TTL_S,
-        max_sessions: int = MAX_SESSIONS, clock: Callable[[], float] = time.time,
+        self,
+        tokens: TokenStore,
+        *,
+        ttl_s: float = SESSION_TTL_S,
+        max_sessions: int = MAX_SESSIONS,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.tokens = tokens
         self._ttl = ttl_s
@@ -92,8 +96,9 @@ class PageSessions:
         if owner is None:
             return None
         now = self._clock()
-        session = PageSession(secrets.token_urlsafe(32), owner, secrets.token_urlsafe(32),
-                              now + self._ttl, token)
+        session = PageSession(
+            secrets.token_urlsafe(32), owner, secrets.token_urlsafe(32), now + self._ttl, token
+        )
         with self._lock:
             for key in [k for k, s in self._sessions.items() if s.expires_at <= now]:
                 del self._sessions[key]
@@ -110,8 +115,10 @@ class PageSessions:
             session = self._sessions.get(session_id)
         if session is None:
             return None
-        if session.expires_at <= self._clock() or \
-                self.tokens.owner_of(session._token) != session.owner:
+        if (
+            session.expires_at <= self._clock()
+            or self.tokens.owner_of(session._token) != session.owner
+        ):
             self.close(session_id)
             return None
         return session

@@ -87,8 +87,11 @@ def status_words(status: Status, resolved: bool = False) -> str:
         case "needs_human":
             return "Needs you: a step only a person can do"
         case "checkpoint":
-            return "Needs you: over to you" if not status.continuable else \
-                "Needs you: checkpoint reached"
+            return (
+                "Needs you: over to you"
+                if not status.continuable
+                else "Needs you: checkpoint reached"
+            )
         case "needs_plan":
             return "Stopped: needs a flow"
         case "done":

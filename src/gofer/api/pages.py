@@ -123,8 +123,12 @@ class PageSite:
     """
 
     def __init__(
-        self, service: TaskService, sessions: PageSessions, *,
-        take_over: TakeOver | None = None, secure: bool = False,
+        self,
+        service: TaskService,
+        sessions: PageSessions,
+        *,
+        take_over: TakeOver | None = None,
+        secure: bool = False,
     ) -> None:
         self.service = service
         self.sessions = sessions
@@ -132,8 +136,10 @@ class PageSite:
         self.secure = secure
         self.templates = Environment(
             loader=PackageLoader("gofer.api", "templates"),
-            autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
-            trim_blocks=True, lstrip_blocks=True,
+            autoescape=select_autoescape(["html"]),
+            undefined=StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
         )
         self.templates.filters["when"] = when
         self.templates.filters["shown"] = shown
@@ -158,8 +164,9 @@ class PageSite:
     async def _report(self, owner: str, task_id: str) -> TaskReport:
         return await self.service.task_report(owner, TaskReportRequest(id=task_id))
 
-    async def _context(self, session: PageSession, task_id: str,
-                       problem: str | None) -> dict[str, Any]:
+    async def _context(
+        self, session: PageSession, task_id: str, problem: str | None
+    ) -> dict[str, Any]:
         if problem is not None and not _CODE.fullmatch(problem):
             problem = None  # only a refusal's code is named back, never other text
         record = await self.service.record(session.owner, task_id)
@@ -188,12 +195,17 @@ class PageSite:
             "browser_here": here,
             "take_over_url": self.take_over(task_id) if here and self.take_over else None,
             "live": live(view.status) and record.resolved_at is None,
-            "records": (view.status.records if view.status.state == "done"
-                        else report.records),
+            "records": (view.status.records if view.status.state == "done" else report.records),
             "problem": PROBLEMS.get(problem) if problem else None,
             "problem_code": problem,
-            "signature": "|".join([view.status.state, step.path if step else "",
-                                   str(round(view.progress * 1000)), view.summary]),
+            "signature": "|".join(
+                [
+                    view.status.state,
+                    step.path if step else "",
+                    str(round(view.progress * 1000)),
+                    view.summary,
+                ]
+            ),
             "csrf_field": CSRF_FIELD,
         }
 
@@ -223,14 +235,24 @@ class PageSite:
             session = self.sessions.open(str(form.get("token") or ""))
             if session is None:
                 log.info("a page sign-in with a token no owner holds")
-                return self.render("login.html", 401, session=None, next=target,
-                                   error="That token is not valid. Check it and try again.")
+                return self.render(
+                    "login.html",
+                    401,
+                    session=None,
+                    next=target,
+                    error="That token is not valid. Check it and try again.",
+                )
             log.info("%s signed in to the task pages", session.owner)
             response = _back(target)
             response.set_cookie(
-                SESSION_COOKIE, session.id, max_age=int(self.sessions.ttl_s), path="/",
-                httponly=True, samesite="lax",
-                secure=self.secure or request.url.scheme == "https")
+                SESSION_COOKIE,
+                session.id,
+                max_age=int(self.sessions.ttl_s),
+                path="/",
+                httponly=True,
+                samesite="lax",
+                secure=self.secure or request.url.scheme == "https",
+            )
             return response
 
         @router.post("/logout")
@@ -253,15 +275,20 @@ class PageSite:
             show = request.query_params.get("show")
             show = show if show in FILTERS else None
             rows = [
-                _Row(r, group_of(r), status_words(r.view.status, r.resolved_at is not None),
-                     progress_percent(r.view.progress))
+                _Row(
+                    r,
+                    group_of(r),
+                    status_words(r.view.status, r.resolved_at is not None),
+                    progress_percent(r.view.progress),
+                )
                 for r in (await self.service.records(session.owner)).tasks
             ]
             counts = {key: sum(1 for r in rows if r.group == key) for key in FILTERS}
             counts["all"] = len(rows)
             chosen = [r for r in rows if show is None or r.group == show]
-            return self.render("list.html", session=session, rows=chosen, show=show,
-                               filters=FILTERS, counts=counts)
+            return self.render(
+                "list.html", session=session, rows=chosen, show=show, filters=FILTERS, counts=counts
+            )
 
         @router.get("/tasks/{task_id}")
         async def task_page(request: Request, task_id: str) -> Response:
@@ -269,8 +296,7 @@ class PageSite:
             if session is None:
                 return self._sign_in(request)
             try:
-                context = await self._context(session, task_id,
-                                              request.query_params.get("problem"))
+                context = await self._context(session, task_id, request.query_params.get("problem"))
             except GoferError as exc:
                 if exc.code == "UNKNOWN_TASK":
                     return self._missing(session)
@@ -301,8 +327,11 @@ class PageSite:
                 if exc.code == "UNKNOWN_TASK":
                     return Response(status_code=404, headers=SECURITY_HEADERS)
                 raise
-            return StreamingResponse(sse_views(views), media_type="text/event-stream",
-                                     headers={"Cache-Control": "no-store"})
+            return StreamingResponse(
+                sse_views(views),
+                media_type="text/event-stream",
+                headers={"Cache-Control": "no-store"},
+            )
 
         @router.get("/tasks/{task_id}/screenshot/{name}")
         async def screenshot(request: Request, task_id: str, name: str) -> Response:
@@ -315,13 +344,16 @@ class PageSite:
                 if exc.code in ("UNKNOWN_TASK", "UNKNOWN_ARTIFACT"):
                     return Response(status_code=404, headers=SECURITY_HEADERS)
                 raise
-            return Response(data, media_type="image/png",
-                            headers={"Cache-Control": "private, no-store",
-                                     "X-Content-Type-Options": "nosniff"})
+            return Response(
+                data,
+                media_type="image/png",
+                headers={"Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"},
+            )
 
         for action in _ACTIONS:
-            router.add_api_route(f"/tasks/{{task_id}}/{action}", self._action(action),
-                                 methods=["POST"])
+            router.add_api_route(
+                f"/tasks/{{task_id}}/{action}", self._action(action), methods=["POST"]
+            )
         return router
 
     def _action(self, action: str) -> Callable[[Request, str], Awaitable[Response]]:
@@ -332,8 +364,9 @@ class PageSite:
         return act
 
     def _form_ok(self, request: Request, session: PageSession, sent: Any) -> bool:
-        return same_origin(request.headers, request.url.scheme) and \
-            session.form_ok(sent if isinstance(sent, str) else None)
+        return same_origin(request.headers, request.url.scheme) and session.form_ok(
+            sent if isinstance(sent, str) else None
+        )
 
     async def _act(self, request: Request, task_id: str, action: str) -> Response:
         session = self.session_of(request)
@@ -341,8 +374,9 @@ class PageSite:
             return _back("/login?" + urlencode({"next": f"/tasks/{task_id}"}))
         form = await request.form()
         if not self._form_ok(request, session, form.get(CSRF_FIELD)):
-            log.info("a %s form for task %s without its session's token was refused",
-                     action, task_id)
+            log.info(
+                "a %s form for task %s without its session's token was refused", action, task_id
+            )
             return self.render("forbidden.html", 403, session=session)
         service = self.service
         page = f"/tasks/{quote(task_id, safe='')}"
@@ -385,6 +419,7 @@ class PageSite:
             marked = form.get(f"secret-{field.key}") is not None
             if field.secret or marked or secret_reason(field.name, value) is not None:
                 secret.append(field.name)
-        await self.service.reply(session.owner, task_id,
-                                 PersonReply(inputs=inputs, secret_inputs=secret))
+        await self.service.reply(
+            session.owner, task_id, PersonReply(inputs=inputs, secret_inputs=secret)
+        )
         return None

@@ -54,14 +54,21 @@ class _McpGate:
             header = dict(scope.get("headers", [])).get(b"authorization", b"").decode("latin-1")
             scheme, _, token = header.partition(" ")
             if scheme.lower() != "bearer" or self.tokens.owner_of(token.strip()) is None:
-                error = ApiError("the MCP endpoint needs `Authorization: Bearer <token>`",
-                                 code="UNAUTHORIZED")
+                error = ApiError(
+                    "the MCP endpoint needs `Authorization: Bearer <token>`", code="UNAUTHORIZED"
+                )
                 body = json.dumps({"error": error.to_dict()}).encode()
-                await send({"type": "http.response.start", "status": 401, "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"www-authenticate", b"Bearer"),
-                    (b"content-length", str(len(body)).encode()),
-                ]})
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 401,
+                        "headers": [
+                            (b"content-type", b"application/json"),
+                            (b"www-authenticate", b"Bearer"),
+                            (b"content-length", str(len(body)).encode()),
+                        ],
+                    }
+                )
                 await send({"type": "http.response.body", "body": body})
                 return
         await self.app(scope, receive, send)
@@ -119,15 +126,24 @@ class GoferServer:
         self._port = port
         self._graceful = graceful_s
         self.mcp: MCPServer = build_mcp_server(
-            self.service, McpOwners(tokens, local_owner), page_url=self.page_url)
+            self.service, McpOwners(tokens, local_owner), page_url=self.page_url
+        )
         mcp_http = self.mcp.streamable_http_app(
-            streamable_http_path=MCP_PATH, stateless_http=True, host=host,
-            max_request_body_size=max_body_bytes)
+            streamable_http_path=MCP_PATH,
+            stateless_http=True,
+            host=host,
+            max_request_body_size=max_body_bytes,
+        )
         self.sessions = PageSessions(tokens)
-        self.pages = PageSite(self.service, self.sessions, take_over=take_over,
-                              secure=bool(self._public and self._public.startswith("https:")))
-        api = create_app(self.service, tokens, max_body_bytes=max_body_bytes, observe=observe,
-                         pages=self.pages)
+        self.pages = PageSite(
+            self.service,
+            self.sessions,
+            take_over=take_over,
+            secure=bool(self._public and self._public.startswith("https:")),
+        )
+        api = create_app(
+            self.service, tokens, max_body_bytes=max_body_bytes, observe=observe, pages=self.pages
+        )
         mcp_app: ASGIApp = _McpGate(mcp_http, tokens)
         if observe is not None:
             mcp_app = Observed(mcp_app, observe)
@@ -172,8 +188,8 @@ class GoferServer:
                 waiting.cancel()
                 await self._mcp_task  # raises what stopped it
             self._listening = await self._exit.enter_async_context(
-                Listening(self.app, host=self._host, port=self._port,
-                          graceful_s=self._graceful))
+                Listening(self.app, host=self._host, port=self._port, graceful_s=self._graceful)
+            )
         except BaseException:
             await self._exit.aclose()
             raise
@@ -197,8 +213,9 @@ class GoferServer:
         return self
 
     async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
         await self.aclose()
-

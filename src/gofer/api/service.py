@@ -120,8 +120,7 @@ class TaskService:
         """Draft a flow without running it."""
         return await self._as(owner).plan_task(request)
 
-    async def _start(self, owner: Owner, request: StartTaskRequest,
-                     title: str | None) -> TaskView:
+    async def _start(self, owner: Owner, request: StartTaskRequest, title: str | None) -> TaskView:
         facts = Facts(request.facts, secret=request.secret_facts)
         named = title_for(request.task, request.flow, title, facts)
         view = await self._as(owner).start_task(request, title=named)
@@ -129,7 +128,11 @@ class TaskService:
         return view
 
     async def start_task(
-        self, owner: Owner, request: StartTaskRequest, *, idempotency_key: str | None = None,
+        self,
+        owner: Owner,
+        request: StartTaskRequest,
+        *,
+        idempotency_key: str | None = None,
     ) -> TaskView:
         """Start a task for ``owner``; a replayed ``idempotency_key`` answers with the
         task the first request started, as it is now."""
@@ -140,8 +143,7 @@ class TaskService:
             first.append(await self._start(owner, request, None))
             return [first[0].id]
 
-        ids, _replayed = await self._keys.once(owner, "start_task", idempotency_key, body,
-                                               start)
+        ids, _replayed = await self._keys.once(owner, "start_task", idempotency_key, body, start)
         if first:
             return first[0]
         return await self.await_task(owner, AwaitTaskRequest(id=ids[0], timeout_ms=0))
@@ -191,9 +193,15 @@ class TaskService:
         created = _when(about.created_at)
         moved = _when(await self._as(owner).moved_at(view.id))
         assert created is not None and moved is not None
-        return TaskRecord(id=view.id, title=about.title, created_at=created,
-                          resolved_at=_when(about.resolved_at), moved_at=moved, view=view,
-                          task_status=mcp_status(view.status))
+        return TaskRecord(
+            id=view.id,
+            title=about.title,
+            created_at=created,
+            resolved_at=_when(about.resolved_at),
+            moved_at=moved,
+            view=view,
+            task_status=mcp_status(view.status),
+        )
 
     async def record(self, owner: Owner, task_id: str) -> TaskRecord:
         """One of the owner's tasks as it is now."""
@@ -210,19 +218,25 @@ class TaskService:
     @staticmethod
     def _start_request(create: CreateTask) -> StartTaskRequest:
         return StartTaskRequest(
-            task=create.instruction, flow=create.flow, facts=create.facts,
-            secret_facts=create.secret_facts, constraints=create.constraints,
-            budget=create.budget, output=create.output,
+            task=create.instruction,
+            flow=create.flow,
+            facts=create.facts,
+            secret_facts=create.secret_facts,
+            constraints=create.constraints,
+            budget=create.budget,
+            output=create.output,
         )
 
-    async def create(self, owner: Owner, create: CreateTask,
-                     idempotency_key: str | None = None) -> TaskRecord:
+    async def create(
+        self, owner: Owner, create: CreateTask, idempotency_key: str | None = None
+    ) -> TaskRecord:
         """Open and start a task from a person's ask."""
         records = await self.create_many(owner, CreateTasks(tasks=[create]), idempotency_key)
         return records[0]
 
-    async def create_many(self, owner: Owner, creates: CreateTasks,
-                          idempotency_key: str | None = None) -> list[TaskRecord]:
+    async def create_many(
+        self, owner: Owner, creates: CreateTasks, idempotency_key: str | None = None
+    ) -> list[TaskRecord]:
         """Open and start every task of one request (at most MAX_STARTS_PER_REQUEST), all
         or none: when one is refused, the ones it already started are cancelled and
         marked done, and the refusal says which one it was
@@ -230,7 +244,9 @@ class TaskService:
         if len(creates.tasks) > self._max_starts:
             raise ApiError(
                 f"one request starts at most {self._max_starts} tasks; this one asked for "
-                f"{len(creates.tasks)}", code="TOO_MANY_STARTS", limit=self._max_starts,
+                f"{len(creates.tasks)}",
+                code="TOO_MANY_STARTS",
+                limit=self._max_starts,
             )
         body = creates.model_dump(mode="json", by_alias=True)
 
@@ -255,8 +271,10 @@ class TaskService:
 
     async def reply(self, owner: Owner, task_id: str, reply: PersonReply) -> TaskRecord:
         """The person's values for a task that asked for them."""
-        await self.continue_task(owner, ContinueTaskRequest(
-            id=task_id, inputs=reply.inputs, secret_inputs=reply.secret_inputs))
+        await self.continue_task(
+            owner,
+            ContinueTaskRequest(id=task_id, inputs=reply.inputs, secret_inputs=reply.secret_inputs),
+        )
         return await self.record(owner, task_id)
 
     async def decide(self, owner: Owner, task_id: str, approve: bool) -> TaskRecord:

@@ -41,8 +41,13 @@ class Listening:
     """``app`` served on ``host:port`` (0: a free port) in the running event loop."""
 
     def __init__(
-        self, app: ASGIApp, *, host: str = "127.0.0.1", port: int = 0,
-        graceful_s: float = 5.0, backlog: int = 2048,
+        self,
+        app: ASGIApp,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        graceful_s: float = 5.0,
+        backlog: int = 2048,
     ) -> None:
         self.app = app
         self.host = host
@@ -71,22 +76,33 @@ class Listening:
             sock.listen(self._backlog)
         except OSError as exc:
             sock.close()
-            raise ApiError(f"cannot listen on {self.host}:{self.port}: {exc.strerror}",
-                           code="LISTEN_FAILED", host=self.host, port=self.port) from exc
+            raise ApiError(
+                f"cannot listen on {self.host}:{self.port}: {exc.strerror}",
+                code="LISTEN_FAILED",
+                host=self.host,
+                port=self.port,
+            ) from exc
         self.port = sock.getsockname()[1]
-        config = uvicorn.Config(self.app, log_level="warning", lifespan="off",
-                                timeout_graceful_shutdown=int(self._graceful) or 1,
-                                backlog=self._backlog, access_log=False)
+        config = uvicorn.Config(
+            self.app,
+            log_level="warning",
+            lifespan="off",
+            timeout_graceful_shutdown=int(self._graceful) or 1,
+            backlog=self._backlog,
+            access_log=False,
+        )
         self._server = _Embedded(config)
-        self._task = asyncio.create_task(self._server.serve(sockets=[sock]),
-                                         name=f"gofer-http-{self.port}")
+        self._task = asyncio.create_task(
+            self._server.serve(sockets=[sock]), name=f"gofer-http-{self.port}"
+        )
         ready = asyncio.create_task(self._server.ready.wait())
         await asyncio.wait({ready, self._task}, return_when=asyncio.FIRST_COMPLETED)
         if not ready.done():
             ready.cancel()
             error = self._task.exception() if not self._task.cancelled() else None
-            raise ApiError("the HTTP server stopped while starting", code="LISTEN_FAILED",
-                           port=self.port) from error
+            raise ApiError(
+                "the HTTP server stopped while starting", code="LISTEN_FAILED", port=self.port
+            ) from error
 
     async def stop(self) -> None:
         """Stop serving and wait for the server to finish (idempotent)."""
@@ -107,7 +123,9 @@ class Listening:
         return self
 
     async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
         await self.stop()

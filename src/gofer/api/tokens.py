@@ -45,7 +45,8 @@ def _check_owner(owner: str) -> str:
     if not _OWNER.match(owner):
         raise InvalidRequest(
             "an owner is 1 to 100 letters, digits, '.', '_', '@' or '-', starting with a "
-            "letter or digit", owner=owner[:100],
+            "letter or digit",
+            owner=owner[:100],
         )
     return owner
 
@@ -121,14 +122,17 @@ class MemoryTokenStore:
         if row is None or row[1].revoked_at is not None:
             return False
         digest, info = row
-        self._rows[token_id] = (digest, TokenInfo(info.id, info.owner, info.label,
-                                                  info.created_at, self._clock()))
+        self._rows[token_id] = (
+            digest,
+            TokenInfo(info.id, info.owner, info.label, info.created_at, self._clock()),
+        )
         return True
 
     def list(self) -> list[TokenInfo]:
         """Every token, oldest first."""
-        return sorted((info for _d, info in self._rows.values()),
-                      key=lambda i: (i.created_at, i.id))
+        return sorted(
+            (info for _d, info in self._rows.values()), key=lambda i: (i.created_at, i.id)
+        )
 
 
 def _queries() -> dict[str, str]:
@@ -180,10 +184,16 @@ class SqliteTokenStore:
         token_id, token = _new_token()
         info = TokenInfo(token_id, _check_owner(owner), label[:200], self._clock(), None)
         with self._lock:
-            self._db.execute(self._sql["insert_token"], {
-                "id": info.id, "digest": token_digest(token), "owner": info.owner,
-                "label": info.label, "created_at": info.created_at,
-            })
+            self._db.execute(
+                self._sql["insert_token"],
+                {
+                    "id": info.id,
+                    "digest": token_digest(token),
+                    "owner": info.owner,
+                    "label": info.label,
+                    "created_at": info.created_at,
+                },
+            )
         return IssuedToken(token, info)
 
     def owner_of(self, token: str) -> str | None:
@@ -196,13 +206,18 @@ class SqliteTokenStore:
     def revoke(self, token_id: str) -> bool:
         """Revoke the token ``token_id``."""
         with self._lock:
-            cursor = self._db.execute(self._sql["revoke_token"],
-                                      {"id": token_id, "now": self._clock()})
+            cursor = self._db.execute(
+                self._sql["revoke_token"], {"id": token_id, "now": self._clock()}
+            )
         return cursor.rowcount == 1
 
     def list(self) -> list[TokenInfo]:
         """Every token, oldest first."""
         with self._lock:
             rows = self._db.execute(self._sql["list_tokens"]).fetchall()
-        return [TokenInfo(str(r[0]), str(r[1]), str(r[2]), float(r[3]),
-                          None if r[4] is None else float(r[4])) for r in rows]
+        return [
+            TokenInfo(
+                str(r[0]), str(r[1]), str(r[2]), float(r[3]), None if r[4] is None else float(r[4])
+            )
+            for r in rows
+        ]

@@ -66,14 +66,15 @@ class Controller(Protocol):
     async def plan_task(self, request: PlanTaskRequest | Mapping[str, Any]) -> PlanTaskReply: ...
 
     async def start_task(
-        self, request: StartTaskRequest | Mapping[str, Any], *, title: str | None = None,
+        self,
+        request: StartTaskRequest | Mapping[str, Any],
+        *,
+        title: str | None = None,
     ) -> TaskView: ...
 
     async def await_task(self, request: AwaitTaskRequest | Mapping[str, Any]) -> TaskView: ...
 
-    async def continue_task(
-        self, request: ContinueTaskRequest | Mapping[str, Any]
-    ) -> TaskView: ...
+    async def continue_task(self, request: ContinueTaskRequest | Mapping[str, Any]) -> TaskView: ...
 
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView: ...
 

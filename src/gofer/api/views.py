@@ -92,7 +92,8 @@ class CreateTask(_Model):
     )
     flow: JsonValue = Field(default=None, description="a flow to run instead of planning")
     title: str | None = Field(
-        default=None, max_length=200,
+        default=None,
+        max_length=200,
         description="shown in the list; the instruction's first sentence when left out",
     )
     facts: dict[str, str] = Field(default_factory=dict, repr=False)
@@ -130,8 +131,10 @@ class TaskRecord(_Model):
     title: str
     created_at: datetime
     resolved_at: datetime | None = Field(description="when the person marked it done")
-    moved_at: datetime = Field(description="when the task last moved: it started, a step "
-                               "began, a run ended, or the caller answered or cancelled")
+    moved_at: datetime = Field(
+        description="when the task last moved: it started, a step "
+        "began, a run ended, or the caller answered or cancelled"
+    )
     view: TaskView
     task_status: McpTaskStatus = Field(description="the view's status in MCP's tasks words")
 

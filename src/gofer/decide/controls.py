@@ -39,8 +39,11 @@ ACTION_ROLES = frozenset({"button", "link", "clickable", "menuitem"})
 _DIGITS = re.compile(r"\d")
 # Words of a stop_before that asks for the paying control: whole words ("display" and
 # "border" are not "pay" and "order").
-_PAYING = re.compile(r"\b(?:pay(?:s|ing|ment)?|purchas(?:e|ing)|check(?:ing)?\s*-?\s*out|"
-                     r"buy(?:ing)?|order(?:ing)?)\b", re.IGNORECASE)
+_PAYING = re.compile(
+    r"\b(?:pay(?:s|ing|ment)?|purchas(?:e|ing)|check(?:ing)?\s*-?\s*out|"
+    r"buy(?:ing)?|order(?:ing)?)\b",
+    re.IGNORECASE,
+)
 
 
 def looks(screen: Screen) -> tuple[object, ...]:

@@ -51,10 +51,22 @@ def is_date_words(words: str, today: date) -> bool:
     return isinstance(when, date) and not re.fullmatch(r"\s*\d+\s*", words)
 
 
-_PICKER_WORDS = frozenset({
-    "date", "dates", "calendar", "datepicker", "picker", "day", "days", "time", "times",
-    "month", "when", "schedule",
-})
+_PICKER_WORDS = frozenset(
+    {
+        "date",
+        "dates",
+        "calendar",
+        "datepicker",
+        "picker",
+        "day",
+        "days",
+        "time",
+        "times",
+        "month",
+        "when",
+        "schedule",
+    }
+)
 
 
 def may_open_picker(el: Element) -> bool:
@@ -66,8 +78,10 @@ def may_open_picker(el: Element) -> bool:
     words = normalise(el.display_name)
     if not words:
         return True  # an icon only ("📅")
-    return bool(set(words.split()) & _PICKER_WORDS) or parse_when(el.display_name,
-                                                                    date(2000, 1, 1)) is not None
+    return (
+        bool(set(words.split()) & _PICKER_WORDS)
+        or parse_when(el.display_name, date(2000, 1, 1)) is not None
+    )
 
 
 def shown_month(screen: Screen) -> tuple[int, int] | None:
@@ -97,16 +111,22 @@ def shown_months(screen: Screen) -> list[tuple[tuple[int, int], Box]]:
         return out
     # A heading in two pieces: the month's name alone, and its year alone just above it
     # or beside it (cally's and others' headers show the year over the month's grid).
-    years = [(int(line.text.strip()), line.box) for line in screen.lines
-             if re.fullmatch(r"\s*\d{4}\s*", line.text)]
+    years = [
+        (int(line.text.strip()), line.box)
+        for line in screen.lines
+        if re.fullmatch(r"\s*\d{4}\s*", line.text)
+    ]
     for line in screen.lines:
         name = line.text.strip().casefold().rstrip(".")
         if name not in MONTHS or len(name) < 3 or not years:
             continue
         box = line.box
-        near = [(abs(box.cy - yb.cy) + abs(box.cx - yb.cx) / 10, year) for year, yb in years
-                if -_YEAR_REACH_PX <= box.cy - yb.cy <= _YEAR_REACH_PX
-                and abs(box.cx - yb.cx) <= _YEAR_REACH_PX * 5]
+        near = [
+            (abs(box.cy - yb.cy) + abs(box.cx - yb.cx) / 10, year)
+            for year, yb in years
+            if -_YEAR_REACH_PX <= box.cy - yb.cy <= _YEAR_REACH_PX
+            and abs(box.cx - yb.cx) <= _YEAR_REACH_PX * 5
+        ]
         if near:
             out.append(((min(near)[1], MONTHS[name]), box))
     return out
@@ -142,7 +162,7 @@ def day_in_month(
 
 def _heading(text: str) -> re.Match[str] | None:
     m = _MONTH_HEADING.search(text)
-    return m if m and not re.search(r"\w", text[: m.start()] + text[m.end():]) else None
+    return m if m and not re.search(r"\w", text[: m.start()] + text[m.end() :]) else None
 
 
 def names_month(cell: Element, day: date) -> bool:
@@ -172,7 +192,8 @@ def native_value(input_type: str, when: date | time | datetime) -> str | None:
 
 _HINT_PART = r"(?:yyyy|yy|mm|m|dd|d)"
 _DATE_HINT = re.compile(
-    rf"(?<![a-z]){_HINT_PART}([/.\- ]){_HINT_PART}\1{_HINT_PART}(?![a-z])", re.IGNORECASE)
+    rf"(?<![a-z]){_HINT_PART}([/.\- ]){_HINT_PART}\1{_HINT_PART}(?![a-z])", re.IGNORECASE
+)
 _TIME_HINT = re.compile(r"(?<![a-z])(hh?):mm(?:\s*(am/pm|am|pm|a|p))?(?![a-z])", re.IGNORECASE)
 _NEAR_HINT_PX = 48.0
 
@@ -210,7 +231,7 @@ def format_hint(el: Element, screen: Screen) -> str | None:
 
 
 def time_hint(el: Element) -> str | None:
-    """"12h" or "24h" when a time field's placeholder or title says which, else None."""
+    """ "12h" or "24h" when a time field's placeholder or title says which, else None."""
     for words in (el.placeholder, el.title, el.describedby):
         found = _TIME_HINT.search(words)
         if found:
@@ -349,8 +370,10 @@ def calendar_month(screen: Screen, before: frozenset[str] = frozenset()) -> tupl
         name = value.casefold().rstrip(".")
         if month is None and el.tag == "select" and name in MONTHS and len(el.options) == 12:
             month = MONTHS[name]
-        elif year is None and re.fullmatch(r"\d{4}", value) and (
-            el.tag == "select" or el.role == "spinbutton" or el.input_type == "number"
+        elif (
+            year is None
+            and re.fullmatch(r"\d{4}", value)
+            and (el.tag == "select" or el.role == "spinbutton" or el.input_type == "number")
         ):
             year = int(value)
     if month is not None and year is None:
@@ -372,12 +395,17 @@ def calendar_controls(
         if not el.visible or el.disabled or el.ref in before:
             continue
         value = el.value.strip()
-        if month is None and el.tag == "select" and len(el.options) == 12 and (
-            value.casefold().rstrip(".") in MONTHS
+        if (
+            month is None
+            and el.tag == "select"
+            and len(el.options) == 12
+            and (value.casefold().rstrip(".") in MONTHS)
         ):
             month = el
-        elif year is None and re.fullmatch(r"\d{4}", value) and (
-            el.tag == "select" or el.role == "spinbutton" or el.input_type == "number"
+        elif (
+            year is None
+            and re.fullmatch(r"\d{4}", value)
+            and (el.tag == "select" or el.role == "spinbutton" or el.input_type == "number")
         ):
             year = el
     return month, year
@@ -456,8 +484,11 @@ def calendar_nav(
     if not headings:
         return None
     first, last = min(headings, key=lambda b: b.x), max(headings, key=lambda b: b.x)
-    row = [e for e in bare
-           if any(abs(e.box.cy - h.cy) <= max(h.height, e.box.height) for h in headings)]
+    row = [
+        e
+        for e in bare
+        if any(abs(e.box.cy - h.cy) <= max(h.height, e.box.height) for h in headings)
+    ]
     if not row:
         return None
     row.sort(key=lambda e: e.box.x)
@@ -483,7 +514,8 @@ def day_cells(elements: Sequence[Element]) -> list[Element]:
     def wraps(el: Element) -> bool:
         area = el.box.width * el.box.height
         return bool(el.display_name) and any(
-            other is not el and el.box.contains(other.box)
+            other is not el
+            and el.box.contains(other.box)
             and other.box.width * other.box.height < area
             for other in by_words[el.display_name]
         )

@@ -144,7 +144,7 @@ class Verdict:
 
 
 def _usable(el: Element) -> bool:
-    return (el.visible or (el.role in ("radio", "checkbox", "switch") and bool(el.label)))
+    return el.visible or (el.role in ("radio", "checkbox", "switch") and bool(el.label))
 
 
 def digest(screen: Screen, first: Sequence[Element] = (), size: int = DIGEST_SIZE) -> list[Element]:
@@ -193,8 +193,10 @@ def _why(grounding: Grounding | None) -> str:
         return ""
     scores = [c.score for c in grounding.candidates]
     if len(scores) > 1 and scores[1] >= scores[0] - CLOSE_MARGIN:
-        return f"{sum(s >= scores[0] - CLOSE_MARGIN for s in scores)} elements match the " \
+        return (
+            f"{sum(s >= scores[0] - CLOSE_MARGIN for s in scores)} elements match the "
             "step's words about equally well"
+        )
     if scores[0] < WEAK:
         return "no element matches the step's words well"
     return "the place the step names could not be found on the page"
@@ -205,7 +207,7 @@ def _step_words(query: Query, step: str) -> str:
     head = f"The step: {step}" if step else f"The step: {query.kind or 'act on'} '{query.words}'"
     if query.kind == "do":
         return head + "\nWhat to find: the one control to press that does what the step asks."
-    return (f"{head}\nWhat to find: {_WANTS[query.want]} that '{query.words}'{where} names.")
+    return f"{head}\nWhat to find: {_WANTS[query.want]} that '{query.words}'{where} names."
 
 
 def choice_messages(
@@ -291,12 +293,14 @@ class VotingDecider:
             elements = list(candidates)
         if not elements:
             return Decision(False, None, 0, "nothing on the screen to choose from")
-        messages = choice_messages(query, screen, elements, step=step,
-                                   why=_why(grounding), redact=redact)
+        messages = choice_messages(
+            query, screen, elements, step=step, why=_why(grounding), redact=redact
+        )
         names = {i: el.display_name[:40] for i, el in enumerate(elements, 1)}
         ranking = tuple(range(1, len(candidates) + 1))
         outcome, calls, rung, pace = await self._vote(
-            messages, lambda text: read_choice(text, len(elements)), ranking, allowance)
+            messages, lambda text: read_choice(text, len(elements)), ranking, allowance
+        )
         if isinstance(outcome, str):
             return Decision(False, None, calls, outcome, rung, pace)
         said = redact(outcome.describe(names))
@@ -340,8 +344,10 @@ class VotingDecider:
         if allowance.seconds_left is not None:
             window = min(window, allowance.seconds_left - self.reserve_s)
         plan = plan_votes(
-            allowance.deliberation or self.deliberation, votes,
-            calls_left=allowance.calls_left, seconds_left=window,
+            allowance.deliberation or self.deliberation,
+            votes,
+            calls_left=allowance.calls_left,
+            seconds_left=window,
             seconds_per_call=pace,
         )
         if plan.rung is None or window <= 0:
@@ -381,8 +387,10 @@ class VotingDecider:
         when it ran out of time."""
         loop = asyncio.get_running_loop()
         started = loop.time()
-        tasks = [asyncio.create_task(self._ask(messages, meter), name=f"gofer-decider-vote-{i}")
-                 for i in range(size)]
+        tasks = [
+            asyncio.create_task(self._ask(messages, meter), name=f"gofer-decider-vote-{i}")
+            for i in range(size)
+        ]
         try:
             done, pending = await asyncio.wait(tasks, timeout=timeout)
         finally:

@@ -49,9 +49,12 @@ def _field_key(el: Element) -> tuple[str, str, str]:
 
 
 def _fields(screen: Screen) -> list[Element]:
-    return [e for e in screen.elements
-            if e.visible and (is_field(e) or e.role in ("combobox", "listbox", "checkbox",
-                                                        "radio", "switch"))]
+    return [
+        e
+        for e in screen.elements
+        if e.visible
+        and (is_field(e) or e.role in ("combobox", "listbox", "checkbox", "radio", "switch"))
+    ]
 
 
 def _name(el: Element) -> str:
@@ -70,12 +73,14 @@ def _owner(box: Box, fields: list[Element]) -> Element | None:
     the label and the field (GOV.UK, Django's error lists): a field the line hangs
     from wins, then the nearest one below it, then the nearest one at all.
     """
+
     def across(el: Element) -> bool:
         return el.box.x < box.x + box.width and box.x < el.box.x + el.box.width
 
     top, bottom = box.y, box.y + box.height
-    hanging = [el for el in fields if across(el) and 0 <= top - (el.box.y + el.box.height)
-               <= _ATTACHED_PX]
+    hanging = [
+        el for el in fields if across(el) and 0 <= top - (el.box.y + el.box.height) <= _ATTACHED_PX
+    ]
     if hanging:
         return min(hanging, key=lambda el: top - (el.box.y + el.box.height))
     below = [el for el in fields if across(el) and 0 <= el.box.y - bottom + 2 <= _NEAR_FIELD_PX]

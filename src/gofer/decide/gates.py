@@ -35,40 +35,135 @@ __all__ = ["blocking_text", "card_evidence", "judge", "navigates", "takes_out", 
 _LINK_ROLES = frozenset({"link"})
 _REMOVERS = frozenset({"remove", "delete", "clear", "discard", "unselect", "deselect", "x"})
 # What taking out is never harmless for, wherever it sits.
-_GRAVE_OBJECTS = frozenset({
-    "account", "accounts", "profile", "user", "users", "member", "members", "message",
-    "messages", "email", "emails", "mail", "conversation", "chat", "post", "posts",
-    "comment", "comments", "record", "records", "file", "files", "document", "documents",
-    "photo", "photos", "project", "projects", "repository", "repo", "workspace", "team",
-    "organisation", "organization", "database", "customer", "customers", "contact",
-    "contacts", "page", "pages", "site", "data", "everything", "history", "card", "cards",
-    "invoice", "invoices", "order", "orders", "booking", "bookings", "event", "events",
-})
-_BASKET_WORDS = frozenset({
-    "cart", "basket", "bag", "trolley", "wishlist", "wish list", "saved for later",
-})
-_FILTER_WORDS = frozenset({
-    "filter", "filters", "filtered by", "refine", "refine by", "facets", "applied",
-    "active filters", "your selection", "selected", "tags", "chips",
-})
+_GRAVE_OBJECTS = frozenset(
+    {
+        "account",
+        "accounts",
+        "profile",
+        "user",
+        "users",
+        "member",
+        "members",
+        "message",
+        "messages",
+        "email",
+        "emails",
+        "mail",
+        "conversation",
+        "chat",
+        "post",
+        "posts",
+        "comment",
+        "comments",
+        "record",
+        "records",
+        "file",
+        "files",
+        "document",
+        "documents",
+        "photo",
+        "photos",
+        "project",
+        "projects",
+        "repository",
+        "repo",
+        "workspace",
+        "team",
+        "organisation",
+        "organization",
+        "database",
+        "customer",
+        "customers",
+        "contact",
+        "contacts",
+        "page",
+        "pages",
+        "site",
+        "data",
+        "everything",
+        "history",
+        "card",
+        "cards",
+        "invoice",
+        "invoices",
+        "order",
+        "orders",
+        "booking",
+        "bookings",
+        "event",
+        "events",
+    }
+)
+_BASKET_WORDS = frozenset(
+    {
+        "cart",
+        "basket",
+        "bag",
+        "trolley",
+        "wishlist",
+        "wish list",
+        "saved for later",
+    }
+)
+_FILTER_WORDS = frozenset(
+    {
+        "filter",
+        "filters",
+        "filtered by",
+        "refine",
+        "refine by",
+        "facets",
+        "applied",
+        "active filters",
+        "your selection",
+        "selected",
+        "tags",
+        "chips",
+    }
+)
 _QUANTITY = re.compile(r"\b(?:qty|quantity)\b", re.IGNORECASE)
 _PRICE = re.compile(r"(?:[$€£¥₹]\s?\d|\d[\d.,]*\s?(?:usd|eur|gbp|inr)\b)", re.IGNORECASE)
 _SELECTION_ROLES = frozenset({"combobox", "listbox", "textbox", "searchbox"})
 _NEAR_PX = 16.0
 _JOINERS = frozenset({"or", "and", "|", "/"})
-_AGREEING = frozenset({
-    "yes", "i", "im", "m", "am", "sure", "ok", "okay", "confirm", "proceed", "continue",
-    "do", "it", "go", "ahead", "please", "agree", "absolutely",
-})
+_AGREEING = frozenset(
+    {
+        "yes",
+        "i",
+        "im",
+        "m",
+        "am",
+        "sure",
+        "ok",
+        "okay",
+        "confirm",
+        "proceed",
+        "continue",
+        "do",
+        "it",
+        "go",
+        "ahead",
+        "please",
+        "agree",
+        "absolutely",
+    }
+)
 _YES = frozenset({"yes", "sure", "ok", "okay", "confirm", "agree", "absolutely"})
 # normalised text: "are you sure you want to delete the user asha"
-_QUESTION = re.compile(r"\b(?:are you sure|do you (?:really )?want|really want|confirm that "
-                       r"you want)(?: you want)? to ((?:\w+ ?){1,4})")
-_FINAL = re.compile(r"\b(?:cannot|can ?t|can not) be (?:undone|reversed|recovered|restored)\b|"
-                    r"\bpermanently (?:delete|remove|erase)")
+_QUESTION = re.compile(
+    r"\b(?:are you sure|do you (?:really )?want|really want|confirm that "
+    r"you want)(?: you want)? to ((?:\w+ ?){1,4})"
+)
+_FINAL = re.compile(
+    r"\b(?:cannot|can ?t|can not) be (?:undone|reversed|recovered|restored)\b|"
+    r"\bpermanently (?:delete|remove|erase)"
+)
 _LOGIN_WORDS = re.compile(r"(?:\b|_)(?:log|sign)[\s_-]*(?:in|on)(?:\b|_)", re.IGNORECASE)
-_RETURN_PARAMS = re.compile(r"[?&](?:next|return|returnurl|return_to|redirect|redirect_to|"
-                            r"continue|from|back|goto|dest|destination)=", re.IGNORECASE)
+_RETURN_PARAMS = re.compile(
+    r"[?&](?:next|return|returnurl|return_to|redirect|redirect_to|"
+    r"continue|from|back|goto|dest|destination)=",
+    re.IGNORECASE,
+)
 
 
 def judge(el: Element, screen: Screen) -> Consequence:
@@ -183,8 +278,10 @@ def _says_basket(el: Element, screen: Screen) -> bool:
     """Whether the words around ``el`` (its section, group, record, the page's title
     and main headings) say it is in a basket."""
     headings = " ".join(line.text for line in screen.lines if line.heading in (1, 2))
-    return any(_has(_BASKET_WORDS, text) for text in (
-        el.section, el.group, _record_text(el, screen), screen.title, headings))
+    return any(
+        _has(_BASKET_WORDS, text)
+        for text in (el.section, el.group, _record_text(el, screen), screen.title, headings)
+    )
 
 
 def _in_filters(el: Element) -> bool:
@@ -192,9 +289,12 @@ def _in_filters(el: Element) -> bool:
 
 
 def _inside(inner: Box, outer: Box) -> bool:
-    return (outer.x - _NEAR_PX <= inner.x and inner.x + inner.width <= outer.x + outer.width
-            + _NEAR_PX and outer.y - _NEAR_PX <= inner.y
-            and inner.y + inner.height <= outer.y + outer.height + _NEAR_PX)
+    return (
+        outer.x - _NEAR_PX <= inner.x
+        and inner.x + inner.width <= outer.x + outer.width + _NEAR_PX
+        and outer.y - _NEAR_PX <= inner.y
+        and inner.y + inner.height <= outer.y + outer.height + _NEAR_PX
+    )
 
 
 def _unselects(el: Element, rest: list[str], screen: Screen) -> bool:
@@ -207,15 +307,18 @@ def _unselects(el: Element, rest: list[str], screen: Screen) -> bool:
             chosen = other.checked or other.selected
             if chosen and normalise(other.display_name) == named:
                 return True
-            if other.role in _SELECTION_ROLES and other.value and named in normalise(
-                    other.value).split(", "):
+            if (
+                other.role in _SELECTION_ROLES
+                and other.value
+                and named in normalise(other.value).split(", ")
+            ):
                 return True
-    if any(o.role in _SELECTION_ROLES and o.box.width and _inside(el.box, o.box)
-           for o in others):
+    if any(o.role in _SELECTION_ROLES and o.box.width and _inside(el.box, o.box) for o in others):
         return True
     if set(rest) & {"selected", "all"}:
-        return any(o.role == "listbox" and (not el.section or o.section == el.section)
-                   for o in others)
+        return any(
+            o.role == "listbox" and (not el.section or o.section == el.section) for o in others
+        )
     return False
 
 
@@ -224,8 +327,9 @@ def card_evidence(screen: Screen) -> tuple[str, ...]:
     on its text, its visible fields' labels and placeholders, and their autocomplete)."""
     fields = [e for e in screen.elements if e.visible and e.role in FIELD_ROLES]
     names = [part for e in fields for part in (e.label, e.placeholder, e.name) if part]
-    return screen_payment_evidence("\n".join([screen.text, *names]),
-                                   [e.autocomplete for e in fields if e.autocomplete])
+    return screen_payment_evidence(
+        "\n".join([screen.text, *names]), [e.autocomplete for e in fields if e.autocomplete]
+    )
 
 
 def blocking_text(screen: Screen) -> str:
@@ -238,11 +342,17 @@ def blocking_text(screen: Screen) -> str:
         cover = covering(screen, covered[0])
         if cover is not None:
             parts.append(cover.text)
-    links = [normalise(e.display_name) for e in screen.elements
-             if e.role in _LINK_ROLES and e.display_name]
+    links = [
+        normalise(e.display_name)
+        for e in screen.elements
+        if e.role in _LINK_ROLES and e.display_name
+    ]
     signing_in = _signs_in(screen)
-    parts.extend(line.text for line in screen.lines
-                 if (line.heading or signing_in) and not _of_links(line.text, links))
+    parts.extend(
+        line.text
+        for line in screen.lines
+        if (line.heading or signing_in) and not _of_links(line.text, links)
+    )
     return "\n".join(parts)
 
 
@@ -261,10 +371,13 @@ def _signs_in(screen: Screen) -> bool:
     fields = [e for e in screen.elements if e.visible and e.role in FIELD_ROLES]
     if any(e.input_type == "password" for e in fields):
         return True
-    account = any(e.input_type == "email" or {"username", "email"} & set(e.autocomplete.split())
-                  for e in fields)
+    account = any(
+        e.input_type == "email" or {"username", "email"} & set(e.autocomplete.split())
+        for e in fields
+    )
     titled = _LOGIN_WORDS.search(screen.title) or any(
-        line.heading and _LOGIN_WORDS.search(line.text) for line in screen.lines)
+        line.heading and _LOGIN_WORDS.search(line.text) for line in screen.lines
+    )
     return account and bool(titled)
 
 
@@ -276,7 +389,10 @@ def wall_on(screen: Screen) -> str | None:
     if found is not None:
         return found
     path = urlsplit(screen.url)
-    if (_signs_in(screen) and _RETURN_PARAMS.search("?" + path.query)
-            and _LOGIN_WORDS.search(path.path.replace("/", " "))):
+    if (
+        _signs_in(screen)
+        and _RETURN_PARAMS.search("?" + path.query)
+        and _LOGIN_WORDS.search(path.path.replace("/", " "))
+    ):
         return LOGIN_WALL
     return None

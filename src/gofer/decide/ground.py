@@ -73,12 +73,23 @@ class Grounding:
 
 
 _SOURCE_WEIGHT = {
-    "name": 1.0, "label": 1.0, "placeholder": 0.97, "text": 0.98, "title": 0.9,
-    "group": 1.0, "nearby": 0.85, "symbol": 0.85,
+    "name": 1.0,
+    "label": 1.0,
+    "placeholder": 0.97,
+    "text": 0.98,
+    "title": 0.9,
+    "group": 1.0,
+    "nearby": 0.85,
+    "symbol": 0.85,
 }
 _SOURCE_WORDS = {
-    "name": "accessible name", "label": "label", "placeholder": "placeholder", "text": "text",
-    "title": "title", "group": "group name", "nearby": "text beside it",
+    "name": "accessible name",
+    "label": "label",
+    "placeholder": "placeholder",
+    "text": "text",
+    "title": "title",
+    "group": "group name",
+    "nearby": "text beside it",
     "symbol": "meaning of the icon",
 }
 _SOURCES_FOR = {
@@ -88,26 +99,81 @@ _SOURCES_FOR = {
     Want.CONTROL: frozenset({"name", "label", "placeholder", "text", "title", "group", "nearby"}),
     Want.OPTION: frozenset({"name", "label", "text", "title", "symbol"}),
 }
-_PRESS = {"button": 1.0, "link": 1.0, "clickable": 1.0, "menuitem": 1.0, "menuitemradio": 1.0,
-          "menuitemcheckbox": 1.0}
-_FIT = {
-    Want.CLICK: {**_PRESS, "tab": 1.0, "treeitem": 0.95, "switch": 0.95, "checkbox": 0.9,
-                 "radio": 0.9, "gridcell": 0.9, "option": 0.85, "row": 0.7, "combobox": 0.6,
-                 "listbox": 0.5},
-    Want.ACTION: {**_PRESS, "tab": 0.7, "checkbox": 0.5, "option": 0.5},
-    Want.FIELD: {"textbox": 1.0, "searchbox": 1.0, "combobox": 1.0, "spinbutton": 1.0,
-                 "listbox": 0.5},
-    Want.CONTROL: {"combobox": 1.0, "listbox": 1.0, "radiogroup": 1.0, "tablist": 1.0,
-                   "textbox": 0.9, "searchbox": 0.9, "spinbutton": 0.9, "radio": 0.85,
-                   "checkbox": 0.9, "switch": 0.9, "tab": 0.8, "grid": 1.0, "gridcell": 0.6,
-                   "button": 0.8, "clickable": 0.75, "link": 0.5, "option": 0.4},
-    Want.OPTION: {"option": 1.0, "radio": 1.0, "checkbox": 1.0, "tab": 1.0, "gridcell": 1.0,
-                  "menuitem": 1.0, "menuitemradio": 1.0, "menuitemcheckbox": 1.0,
-                  "switch": 1.0, "treeitem": 1.0, "button": 0.8, "clickable": 0.8, "link": 0.75,
-                  "row": 0.6, "combobox": 0.3, "listbox": 0.3},
+_PRESS = {
+    "button": 1.0,
+    "link": 1.0,
+    "clickable": 1.0,
+    "menuitem": 1.0,
+    "menuitemradio": 1.0,
+    "menuitemcheckbox": 1.0,
 }
-_DEFAULT_FIT = {Want.CLICK: 0.5, Want.ACTION: 0.4, Want.FIELD: 0.3, Want.CONTROL: 0.4,
-                Want.OPTION: 0.4}
+_FIT = {
+    Want.CLICK: {
+        **_PRESS,
+        "tab": 1.0,
+        "treeitem": 0.95,
+        "switch": 0.95,
+        "checkbox": 0.9,
+        "radio": 0.9,
+        "gridcell": 0.9,
+        "option": 0.85,
+        "row": 0.7,
+        "combobox": 0.6,
+        "listbox": 0.5,
+    },
+    Want.ACTION: {**_PRESS, "tab": 0.7, "checkbox": 0.5, "option": 0.5},
+    Want.FIELD: {
+        "textbox": 1.0,
+        "searchbox": 1.0,
+        "combobox": 1.0,
+        "spinbutton": 1.0,
+        "listbox": 0.5,
+    },
+    Want.CONTROL: {
+        "combobox": 1.0,
+        "listbox": 1.0,
+        "radiogroup": 1.0,
+        "tablist": 1.0,
+        "textbox": 0.9,
+        "searchbox": 0.9,
+        "spinbutton": 0.9,
+        "radio": 0.85,
+        "checkbox": 0.9,
+        "switch": 0.9,
+        "tab": 0.8,
+        "grid": 1.0,
+        "gridcell": 0.6,
+        "button": 0.8,
+        "clickable": 0.75,
+        "link": 0.5,
+        "option": 0.4,
+    },
+    Want.OPTION: {
+        "option": 1.0,
+        "radio": 1.0,
+        "checkbox": 1.0,
+        "tab": 1.0,
+        "gridcell": 1.0,
+        "menuitem": 1.0,
+        "menuitemradio": 1.0,
+        "menuitemcheckbox": 1.0,
+        "switch": 1.0,
+        "treeitem": 1.0,
+        "button": 0.8,
+        "clickable": 0.8,
+        "link": 0.75,
+        "row": 0.6,
+        "combobox": 0.3,
+        "listbox": 0.3,
+    },
+}
+_DEFAULT_FIT = {
+    Want.CLICK: 0.5,
+    Want.ACTION: 0.4,
+    Want.FIELD: 0.3,
+    Want.CONTROL: 0.4,
+    Want.OPTION: 0.4,
+}
 _LABELLED_TOGGLES = frozenset({"radio", "checkbox", "switch"})
 _ALIAS_SETS = (
     ("expiry date", "expiry", "expiration date", "exp date", "mm yy", "mm yyyy", "valid thru"),
@@ -127,8 +193,19 @@ _ALIASES: dict[str, tuple[str, ...]] = {
 }
 """Words that name the same common control: tried after the words themselves, at 0.9."""
 _FILLER_HEAD = ("the ", "a ", "an ")
-_FILLER_TAIL = (" button", " link", " field", " box", " tab", " checkbox", " dropdown",
-                " menu", " option", " icon", " input")
+_FILLER_TAIL = (
+    " button",
+    " link",
+    " field",
+    " box",
+    " tab",
+    " checkbox",
+    " dropdown",
+    " menu",
+    " option",
+    " icon",
+    " input",
+)
 
 
 def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) -> Grounding:
@@ -150,14 +227,18 @@ def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) ->
     phrase = kind_phrase(query.words, query.want)
     if phrase is not None and not _named_outright(found, phrase):
         region, missing = _first_region(query, screen)
-        pick = ground_kind(phrase, prep, region, option=query.option, want=query.want,
-                           exclude=query.exclude)
+        pick = ground_kind(
+            phrase, prep, region, option=query.option, want=query.want, exclude=query.exclude
+        )
         if pick.element is not None:
             return _picked(pick, query, missing)
         if found.element is None:
             return Grounding(None, 0.0, (), (), True, pick.reason)
-    if (query.want is Want.CONTROL and query.option
-            and (found.element is None or found.confidence < WEAK)):
+    if (
+        query.want is Want.CONTROL
+        and query.option
+        and (found.element is None or found.confidence < WEAK)
+    ):
         region, missing = _first_region(query, screen)
         held = holding_group(query.option, prep, region, query.exclude)
         if held is not None:
@@ -191,20 +272,23 @@ def _picked(pick: KindPick, query: Query, region_missing: bool) -> Grounding:
     """A :class:`KindPick` as the grounder's answer."""
     assert pick.element is not None
     top = Candidate(pick.element, round(pick.confidence, 4), pick.evidence)
-    others = tuple(Candidate(el, round(score, 4), evidence) for el, score, evidence
-                   in pick.others if el.ref != pick.element.ref)
+    others = tuple(
+        Candidate(el, round(score, 4), evidence)
+        for el, score, evidence in pick.others
+        if el.ref != pick.element.ref
+    )
     low, reason = pick.low, pick.reason
     if region_missing:
         low = True
         reason = f"could not find '{query.within}' on the screen" + (
-            f"; {reason}" if reason else "")
-    return Grounding(pick.element, top.score, top.evidence,
-                     (top, *others)[:MAX_CANDIDATES], low, reason)
+            f"; {reason}" if reason else ""
+        )
+    return Grounding(
+        pick.element, top.score, top.evidence, (top, *others)[:MAX_CANDIDATES], low, reason
+    )
 
 
-def _ground_words(
-    query: Query, prep: Prepared, hints: Sequence[GroundingHint]
-) -> Grounding:
+def _ground_words(query: Query, prep: Prepared, hints: Sequence[GroundingHint]) -> Grounding:
     """The element whose own words (name, label, text...) best name ``query``'s words."""
     screen = prep.screen
     variants = _variants(query.words)
@@ -227,8 +311,7 @@ def _ground_words(
         if named_record is not None and place is not named_record:
             # The words name a record: a control of another record like it (the next
             # row's "Edit") is never what they mean, whatever reading finds it.
-            scored = [s for s in scored if not _in_other_record(s[3].element, named_record,
-                                                                 screen)]
+            scored = [s for s in scored if not _in_other_record(s[3].element, named_record, screen)]
         if not scored:
             continue
         lead = max(scored, key=lambda s: (s[0], s[1]))
@@ -243,8 +326,9 @@ def _ground_words(
     candidates = tuple(s[3] for s in scored[:MAX_CANDIDATES])
     if not scored:
         where = f" inside {region.describe}" if region is not None and region.kind != "near" else ""
-        return Grounding(None, 0.0, (), (), True,
-                         f"no control on the screen{where} matches '{query.words}'")
+        return Grounding(
+            None, 0.0, (), (), True, f"no control on the screen{where} matches '{query.words}'"
+        )
     settled = _break_tie(query, scored, prep)
     if settled:
         candidates = tuple(s[3] for s in scored[:MAX_CANDIDATES])
@@ -265,13 +349,13 @@ def _ground_words(
     elif best[1] < WEAK:
         low = True
         reason = (
-            f"the best match for '{query.words}' is weak ({top.score:.2f}): "
-            f"{describe(top.element)}"
+            f"the best match for '{query.words}' is weak ({top.score:.2f}): {describe(top.element)}"
         )
     if region_missing:
         low = True
         reason = f"could not find '{query.within}' on the screen" + (
-            f"; {reason}" if reason else "")
+            f"; {reason}" if reason else ""
+        )
     return Grounding(top.element, top.score, top.evidence, candidates, low, reason)
 
 
@@ -321,8 +405,7 @@ def _break_tie(
             return f"its own record shows '{query.within}'"
     anchors = _anchors(query.within, prep) if query.within else ()
     if anchors:
-        ranked = sorted(tied, key=lambda s: min(box_distance(a, s[3].element.box)
-                                                for a in anchors))
+        ranked = sorted(tied, key=lambda s: min(box_distance(a, s[3].element.box) for a in anchors))
         near = [min(box_distance(a, s[3].element.box) for a in anchors) for s in ranked[:2]]
         if near[1] - near[0] >= _NEARER_PX:
             _to_front(scored, ranked[0])
@@ -360,8 +443,9 @@ def _raw_names(el: Element) -> tuple[str, ...]:
     return tuple(w.strip() for w in (el.name, el.label, el.text, el.placeholder, el.title) if w)
 
 
-def _to_front(scored: list[tuple[bool, float, int, Candidate]],
-              item: tuple[bool, float, int, Candidate]) -> None:
+def _to_front(
+    scored: list[tuple[bool, float, int, Candidate]], item: tuple[bool, float, int, Candidate]
+) -> None:
     scored.remove(item)
     scored.insert(0, item)
 
@@ -372,9 +456,11 @@ def _anchors(within: str, prep: Prepared) -> tuple[Box, ...]:
     if not words:
         return ()
     padded = f" {words} "
-    shown = [(line.box, norm) for line, norm in zip(prep.screen.lines, prep.line_norms,
-                                                    strict=True)
-             if line.box.width > 0 and line.box.height > 0]
+    shown = [
+        (line.box, norm)
+        for line, norm in zip(prep.screen.lines, prep.line_norms, strict=True)
+        if line.box.width > 0 and line.box.height > 0
+    ]
     exact = tuple(box for box, norm in shown if norm == words)
     return exact or tuple(box for box, norm in shown if padded in f" {norm} ")
 
@@ -456,7 +542,7 @@ def _variants(words: str) -> tuple[tuple[str, frozenset[str], float], ...]:
     stripped = q
     for head in _FILLER_HEAD:
         if stripped.startswith(head) and len(stripped) > len(head):
-            stripped = stripped[len(head):]
+            stripped = stripped[len(head) :]
     for tail in _FILLER_TAIL:
         if stripped.endswith(tail) and len(stripped) > len(tail):
             stripped = stripped[: -len(tail)]
@@ -490,8 +576,13 @@ def _best_match(
 def _how_words(how: str) -> str:
     if how.startswith("fuzzy"):
         return f"{how} on"
-    return {"exact": "exact", "starts with": "words start the", "contains": "words inside the",
-            "all words": "all words in the", "part of the words": "part of the words is the"}[how]
+    return {
+        "exact": "exact",
+        "starts with": "words start the",
+        "contains": "words inside the",
+        "all words": "all words in the",
+        "part of the words": "part of the words is the",
+    }[how]
 
 
 def _fit(want: Want, info: ElementInfo, how_field: str) -> tuple[float, str]:

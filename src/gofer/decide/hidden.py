@@ -34,8 +34,11 @@ _MENU_SYMBOLS = frozenset({"more", "more actions", "menu", "more options"})
 
 def found_well(grounding: Grounding) -> bool:
     """Whether the grounder found a control the words name well enough not to look further."""
-    return (grounding.element is not None and not grounding.low_confidence
-            and grounding.confidence >= FOUND)
+    return (
+        grounding.element is not None
+        and not grounding.low_confidence
+        and grounding.confidence >= FOUND
+    )
 
 
 def _menu_like(el: Element) -> bool:
@@ -63,8 +66,13 @@ def openers(screen: Screen, within: str | None = None) -> list[Element]:
         region = places[0]
     ranked: list[tuple[int, int, Element]] = []
     for i, el in enumerate(screen.elements):
-        if (el.role not in _OPENING_ROLES or not el.visible or not el.on_top or el.disabled
-                or el.expanded is True):
+        if (
+            el.role not in _OPENING_ROLES
+            or not el.visible
+            or not el.on_top
+            or el.disabled
+            or el.expanded is True
+        ):
             continue
         if region is not None and not region.contains(el):
             continue

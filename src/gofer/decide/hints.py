@@ -31,9 +31,7 @@ def site_of(url: str) -> str:
     return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
 
 
-def hint_for(
-    query: Query, screen: Screen, hints: Sequence[GroundingHint]
-) -> GroundingHint | None:
+def hint_for(query: Query, screen: Screen, hints: Sequence[GroundingHint]) -> GroundingHint | None:
     """The hint learned for these words, this step kind and this screen's site, if any.
 
     Hints come newest first: the first that matches wins.
@@ -58,8 +56,10 @@ def _context(element: Element, screen: Screen) -> str:
 
 def _namesakes(element: Element, screen: Screen) -> bool:
     name = normalise(element.name)
-    return any(el.ref != element.ref and el.role == element.role and normalise(el.name) == name
-               for el in screen.elements)
+    return any(
+        el.ref != element.ref and el.role == element.role and normalise(el.name) == name
+        for el in screen.elements
+    )
 
 
 def learn_hint(
@@ -71,17 +71,25 @@ def learn_hint(
     every result), the hint also keeps the record or section around this one, so it
     names this one again only where that context is the same.
     """
-    context = _context(element, screen) if screen is not None and _namesakes(
-        element, screen) else ""
-    return GroundingHint(site=site, kind=query.kind, words=query.words, role=element.role,
-                         name=element.name, context=context)
+    context = (
+        _context(element, screen) if screen is not None and _namesakes(element, screen) else ""
+    )
+    return GroundingHint(
+        site=site,
+        kind=query.kind,
+        words=query.words,
+        role=element.role,
+        name=element.name,
+        context=context,
+    )
 
 
 def hint_names(hint: GroundingHint, element: Element, screen: Screen) -> bool:
     """Whether ``element`` is the element ``hint`` remembers (its role and name, and its
     context when the hint kept one)."""
     return (
-        element.role == hint.role and normalise(element.name) == normalise(hint.name)
+        element.role == hint.role
+        and normalise(element.name) == normalise(hint.name)
         and (not hint.context or _context(element, screen) == hint.context)
     )
 

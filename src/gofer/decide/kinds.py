@@ -65,13 +65,20 @@ def _is_text(el: Element, _s: Screen) -> bool:
 
 
 def _is_field(el: Element, s: Screen) -> bool:
-    return (_is_text(el, s) or el.input_type in ("password", "number") or el.role == "spinbutton"
-            or el.input_type in DATE_INPUTS)
+    return (
+        _is_text(el, s)
+        or el.input_type in ("password", "number")
+        or el.role == "spinbutton"
+        or el.input_type in DATE_INPUTS
+    )
 
 
 def _is_search(el: Element, _s: Screen) -> bool:
-    return el.role == "searchbox" or el.input_type == "search" or (
-        el.role in ("textbox", "combobox") and "search" in _words_of(el))
+    return (
+        el.role == "searchbox"
+        or el.input_type == "search"
+        or (el.role in ("textbox", "combobox") and "search" in _words_of(el))
+    )
 
 
 def _is_date(el: Element, s: Screen) -> bool:
@@ -85,14 +92,17 @@ def _is_date(el: Element, s: Screen) -> bool:
 def _is_time(el: Element, s: Screen) -> bool:
     if el.input_type == "time":
         return True
-    return _is_text(el, s) and (bool(_words_of(el) & _TIME_WORDS) or bool(
-        _HH_MM.search(el.placeholder or el.title)))
+    return _is_text(el, s) and (
+        bool(_words_of(el) & _TIME_WORDS) or bool(_HH_MM.search(el.placeholder or el.title))
+    )
 
 
 def _is_select(el: Element, _s: Screen) -> bool:
-    return (el.role == "combobox" or (el.tag == "select" and el.role != "listbox")
-            or (el.role in ("button", "clickable") and el.expanded is not None
-                and not el.record))
+    return (
+        el.role == "combobox"
+        or (el.tag == "select" and el.role != "listbox")
+        or (el.role in ("button", "clickable") and el.expanded is not None and not el.record)
+    )
 
 
 def _is_list(el: Element, s: Screen) -> bool:
@@ -121,30 +131,58 @@ _TAB = _Kind("tab", _role("tab"), _PICKING, holds_options=True)
 
 _NOUNS: dict[str, _Kind] = {}
 for _kind, _phrases in (
-    (_TEXT, "text field|text box|textbox|text input|input field|input box|entry field|"
-            "text entry|free text field"),
+    (
+        _TEXT,
+        "text field|text box|textbox|text input|input field|input box|entry field|"
+        "text entry|free text field",
+    ),
     (_FIELD, "field|input|form field|entry"),
-    (_Kind("search box", _is_search, _TYPING),
-     "search box|search field|search bar|search input|searchbox|search"),
-    (_Kind("password field", _input("password"), _TYPING),
-     "password field|password box|password input|password"),
-    (_Kind("email field", _input("email"), _TYPING),
-     "email field|email box|email input|email address field|e mail field"),
-    (_Kind("phone field", _input("tel"), _TYPING),
-     "phone field|phone number field|telephone field|phone box|tel field"),
-    (_Kind("number field", lambda el, _s: el.role == "spinbutton" or el.input_type == "number",
-           _TYPING), "number field|number box|number input|spinner|spin box|spinbox|stepper"),
-    (_Kind("date field", _is_date, _TYPING),
-     "date|date field|date box|date input|date picker|datepicker|calendar|date selector"),
-    (_Kind("time field", _is_time, _TYPING),
-     "time|time field|time box|time input|time picker|timepicker"),
-    (_Kind("text area", lambda el, _s: el.tag == "textarea", _TYPING),
-     "text area|textarea|message box|comment box|comments box|message field|comments field"),
-    (_SELECT, "dropdown|drop down|dropdown list|drop down list|dropdown menu|drop down menu|"
-              "dropdown box|select|select box|select list|select menu|selector|combo box|"
-              "combobox|picker|pull down|pulldown"),
-    (_LIST, "list|list box|listbox|options|option list|list of options|choices|"
-            "option|choice|selection"),
+    (
+        _Kind("search box", _is_search, _TYPING),
+        "search box|search field|search bar|search input|searchbox|search",
+    ),
+    (
+        _Kind("password field", _input("password"), _TYPING),
+        "password field|password box|password input|password",
+    ),
+    (
+        _Kind("email field", _input("email"), _TYPING),
+        "email field|email box|email input|email address field|e mail field",
+    ),
+    (
+        _Kind("phone field", _input("tel"), _TYPING),
+        "phone field|phone number field|telephone field|phone box|tel field",
+    ),
+    (
+        _Kind(
+            "number field",
+            lambda el, _s: el.role == "spinbutton" or el.input_type == "number",
+            _TYPING,
+        ),
+        "number field|number box|number input|spinner|spin box|spinbox|stepper",
+    ),
+    (
+        _Kind("date field", _is_date, _TYPING),
+        "date|date field|date box|date input|date picker|datepicker|calendar|date selector",
+    ),
+    (
+        _Kind("time field", _is_time, _TYPING),
+        "time|time field|time box|time input|time picker|timepicker",
+    ),
+    (
+        _Kind("text area", lambda el, _s: el.tag == "textarea", _TYPING),
+        "text area|textarea|message box|comment box|comments box|message field|comments field",
+    ),
+    (
+        _SELECT,
+        "dropdown|drop down|dropdown list|drop down list|dropdown menu|drop down menu|"
+        "dropdown box|select|select box|select list|select menu|selector|combo box|"
+        "combobox|picker|pull down|pulldown",
+    ),
+    (
+        _LIST,
+        "list|list box|listbox|options|option list|list of options|choices|option|choice|selection",
+    ),
     (_CHECKBOX, "checkbox|check box|tick box|tickbox|checklist|check list"),
     (_RADIO, "radio|radio button|radio group|radio option|option button|radio list"),
     (_TAB, "tab|tab bar|tab list|tablist|tab strip"),
@@ -161,17 +199,60 @@ _LONGEST = max(len(p.split()) for p in _NOUNS)
 
 _ARTICLES = frozenset({"the", "a", "an", "this", "that", "its", "your", "my", "one", "any"})
 _ORDINALS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "top": 1, "bottom": -1, "1st": 1,
-    "2nd": 2, "3rd": 3, "next": 0,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "last": -1,
+    "top": 1,
+    "bottom": -1,
+    "1st": 1,
+    "2nd": 2,
+    "3rd": 3,
+    "next": 0,
 }
 _NTH = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")
 _QUALIFIERS = frozenset({"only", "single", "lone", "sole", "empty", "blank", "available"})
 _LINKS = (
-    "next to", "close to", "near to", "right of", "left of", "to the right of",
-    "to the left of", "beside", "besides", "by", "near", "for", "of", "in", "inside", "within",
-    "under", "below", "beneath", "above", "over", "after", "before", "on", "at", "with",
-    "labelled", "labeled", "called", "named", "marked", "that says", "saying",
+    "next to",
+    "close to",
+    "near to",
+    "right of",
+    "left of",
+    "to the right of",
+    "to the left of",
+    "beside",
+    "besides",
+    "by",
+    "near",
+    "for",
+    "of",
+    "in",
+    "inside",
+    "within",
+    "under",
+    "below",
+    "beneath",
+    "above",
+    "over",
+    "after",
+    "before",
+    "on",
+    "at",
+    "with",
+    "labelled",
+    "labeled",
+    "called",
+    "named",
+    "marked",
+    "that says",
+    "saying",
 )
 _LINK_TOKENS = sorted((tuple(p.split()) for p in _LINKS), key=len, reverse=True)
 
@@ -237,7 +318,7 @@ def kind_phrase(words: str, want: Want) -> KindPhrase | None:
         after = tokens[size:]
         for link in _LINK_TOKENS:
             if tuple(after[: len(link)]) == link:
-                rest = after[len(link):]
+                rest = after[len(link) :]
                 while rest and rest[0] in _ARTICLES:
                     rest = rest[1:]
                 if rest:
@@ -263,13 +344,17 @@ def _usable(info: ElementInfo) -> bool:
     return info.element.visible
 
 
-def _units(prep: Prepared, kind: _Kind, region: Region | None, exclude: frozenset[str],
-           grouped: bool) -> list[_Unit]:
+def _units(
+    prep: Prepared, kind: _Kind, region: Region | None, exclude: frozenset[str], grouped: bool
+) -> list[_Unit]:
     screen = prep.screen
     singles: list[_Unit] = []
     groups: dict[tuple[str, str], list[ElementInfo]] = {}
-    holders = [info for info in prep.elements
-               if info.element.role == "listbox" and info.element.tag != "select"]
+    holders = [
+        info
+        for info in prep.elements
+        if info.element.role == "listbox" and info.element.tag != "select"
+    ]
     for info in prep.elements:
         el = info.element
         if el.ref in exclude or not _usable(info) or not kind.test(el, screen):
@@ -279,15 +364,25 @@ def _units(prep: Prepared, kind: _Kind, region: Region | None, exclude: frozense
         family = _family(el.role)
         if grouped and family:
             if family == "option" and any(h.element.box.contains(el.box) for h in holders):
-                key = ("option", next(h.element.ref for h in holders
-                                      if h.element.box.contains(el.box)))
+                key = (
+                    "option",
+                    next(h.element.ref for h in holders if h.element.box.contains(el.box)),
+                )
             else:
                 key = (family, el.group or el.section)
             groups.setdefault(key, []).append(info)
             continue
-        if grouped and el.role == "listbox" and el.tag != "select" and any(
-                o.element.role == "option" and el.box.contains(o.element.box)
-                and kind.test(o.element, screen) for o in prep.elements):
+        if (
+            grouped
+            and el.role == "listbox"
+            and el.tag != "select"
+            and any(
+                o.element.role == "option"
+                and el.box.contains(o.element.box)
+                and kind.test(o.element, screen)
+                for o in prep.elements
+            )
+        ):
             continue  # its options are its unit
         singles.append(_Unit((info,), info.index))
     units = singles + [_Unit(tuple(m), m[0].index) for m in groups.values()]
@@ -338,8 +433,14 @@ def _rest_score(unit: _Unit, rest: str, near: Region | None) -> float:
             if norm:
                 best = max(best, text_score(rest, stems, norm, stem_tokens(norm))[0])
     if near is not None and best < 0.66:
-        best = max(best, 0.6 * near.nearness(unit.lead) if near.kind == "near"
-                   else 0.7 if near.contains(unit.lead) else 0.0)
+        best = max(
+            best,
+            0.6 * near.nearness(unit.lead)
+            if near.kind == "near"
+            else 0.7
+            if near.contains(unit.lead)
+            else 0.0,
+        )
     return best
 
 
@@ -373,53 +474,81 @@ def ground_kind(
         n = phrase.ordinal
         index = len(picks) - 1 if n == -1 else n - 1
         if not 0 <= index < len(picks):
-            return KindPick(None, 0.0, (), others, True,
-                            f"there are {len(picks)} {phrase.kind}s on the screen, "
-                            f"not {n if n > 0 else 'a last one'}")
+            return KindPick(
+                None,
+                0.0,
+                (),
+                others,
+                True,
+                f"there are {len(picks)} {phrase.kind}s on the screen, "
+                f"not {n if n > 0 else 'a last one'}",
+            )
         unit, el, _holds = picks[index]
         order = "last" if n == -1 else f"number {n}"
-        return KindPick(el, KIND_SURE, (what, f"{order} of {len(picks)} in reading order"),
-                        others, False)
+        return KindPick(
+            el, KIND_SURE, (what, f"{order} of {len(picks)} in reading order"), others, False
+        )
     if phrase.rest:
         near = resolve_regions(phrase.rest, prep.screen)
         anchor = near[0] if near else None
-        ranked = sorted(((_rest_score(u, phrase.rest, anchor), i) for i, (u, _e, _h)
-                         in enumerate(picks)), key=lambda s: (-s[0], s[1]))
+        ranked = sorted(
+            ((_rest_score(u, phrase.rest, anchor), i) for i, (u, _e, _h) in enumerate(picks)),
+            key=lambda s: (-s[0], s[1]),
+        )
         top_score, top = ranked[0]
         if top_score >= 0.5:
             close = len(ranked) > 1 and ranked[1][0] >= top_score - 0.05
             unit, el, _h = picks[top]
             conf = round(0.55 + 0.4 * top_score, 4)
             note = f"'{phrase.rest}' names it ({top_score:.2f})"
-            reason = (f"two {phrase.kind}s fit '{phrase.rest}' equally: {_says(unit)} and "
-                      f"{_says(picks[ranked[1][1]][0])}; took the first") if close else ""
+            reason = (
+                (
+                    f"two {phrase.kind}s fit '{phrase.rest}' equally: {_says(unit)} and "
+                    f"{_says(picks[ranked[1][1]][0])}; took the first"
+                )
+                if close
+                else ""
+            )
             return KindPick(el, conf, (what, note), others, close, reason)
     if grouped and option:
         holding = [(u, el) for u, el, holds in picks if holds]
         if len(holding) == 1:
             unit, el = holding[0]
-            return KindPick(el, KIND_SURE, (what, f"the one that holds '{option}'"), others,
-                            False)
+            return KindPick(el, KIND_SURE, (what, f"the one that holds '{option}'"), others, False)
         if len(holding) > 1:
             unit, el = holding[0]
-            return KindPick(el, 0.6, (what, f"holds '{option}'"), others, True,
-                            f"{len(holding)} {phrase.kind}s hold '{option}': "
-                            f"{_says(unit)} and {_says(holding[1][0])}; took the first")
+            return KindPick(
+                el,
+                0.6,
+                (what, f"holds '{option}'"),
+                others,
+                True,
+                f"{len(holding)} {phrase.kind}s hold '{option}': "
+                f"{_says(unit)} and {_says(holding[1][0])}; took the first",
+            )
     if len(picks) == 1:
         unit, el, _h = picks[0]
-        return KindPick(el, KIND_SURE, (what, f"the only {phrase.kind} on the screen"),
-                        others, False)
+        return KindPick(
+            el, KIND_SURE, (what, f"the only {phrase.kind} on the screen"), others, False
+        )
     unit, el, _h = picks[0]
-    return KindPick(el, 0.5, (what, "the first in reading order"), others, True,
-                    f"there are {len(picks)} {phrase.kind}s on the screen and the words do not "
-                    f"say which; took the first ({_says(unit)})")
+    return KindPick(
+        el,
+        0.5,
+        (what, "the first in reading order"),
+        others,
+        True,
+        f"there are {len(picks)} {phrase.kind}s on the screen and the words do not "
+        f"say which; took the first ({_says(unit)})",
+    )
 
 
 _ANY_LIST = _Kind("list", _is_list, frozenset({Want.CONTROL}), holds_options=True)
 
 
-def holding_group(option: str, prep: Prepared, region: Region | None,
-                  exclude: frozenset[str] = frozenset()) -> KindPick | None:
+def holding_group(
+    option: str, prep: Prepared, region: Region | None, exclude: frozenset[str] = frozenset()
+) -> KindPick | None:
     """The one select, list or group of options on the screen holding ``option``, or None.
 
     None as well when several hold it: then the words are needed to tell them apart.
@@ -431,5 +560,6 @@ def holding_group(option: str, prep: Prepared, region: Region | None,
     if len(holding) != 1:
         return None
     unit, el = holding[0]
-    return KindPick(el, _HOLDING, (f"the one {_says(unit)} on the screen that holds "
-                                   f"'{option}'",), (), False)
+    return KindPick(
+        el, _HOLDING, (f"the one {_says(unit)} on the screen that holds '{option}'",), (), False
+    )

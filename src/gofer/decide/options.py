@@ -15,19 +15,51 @@ OPTION_MIN = 0.5
 """Below this score no option is taken to match the words."""
 
 _SORT_MEANINGS: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = (
-    ("price up", (("lowest", "price"), ("price", "lowest"), ("cheapest",), ("low", "price"),
-                  ("price", "low", "high"), ("low", "to", "high"), ("price", "ascending"),
-                  ("lowest", "fare"), ("cheapest", "first"))),
-    ("price down", (("highest", "price"), ("price", "highest"), ("most", "expensive"),
-                    ("price", "high", "low"), ("high", "to", "low"), ("price", "descending"))),
-    ("earliest", (("earliest",), ("departure", "earliest"), ("early", "departure"),
-                  ("departure", "time"))),
+    (
+        "price up",
+        (
+            ("lowest", "price"),
+            ("price", "lowest"),
+            ("cheapest",),
+            ("low", "price"),
+            ("price", "low", "high"),
+            ("low", "to", "high"),
+            ("price", "ascending"),
+            ("lowest", "fare"),
+            ("cheapest", "first"),
+        ),
+    ),
+    (
+        "price down",
+        (
+            ("highest", "price"),
+            ("price", "highest"),
+            ("most", "expensive"),
+            ("price", "high", "low"),
+            ("high", "to", "low"),
+            ("price", "descending"),
+        ),
+    ),
+    (
+        "earliest",
+        (("earliest",), ("departure", "earliest"), ("early", "departure"), ("departure", "time")),
+    ),
     ("shortest", (("shortest",), ("fastest",), ("duration",), ("quickest",))),
     ("newest", (("newest",), ("latest",), ("most", "recent"), ("date", "new", "old"))),
-    ("rating", (("best", "rated"), ("highest", "rated"), ("top", "rated"), ("rating",),
-                ("customer", "rating"))),
-    ("relevance", (("relevance",), ("recommended",), ("best", "match"), ("featured",),
-                   ("most", "relevant"))),
+    (
+        "rating",
+        (
+            ("best", "rated"),
+            ("highest", "rated"),
+            ("top", "rated"),
+            ("rating",),
+            ("customer", "rating"),
+        ),
+    ),
+    (
+        "relevance",
+        (("relevance",), ("recommended",), ("best", "match"), ("featured",), ("most", "relevant")),
+    ),
 )
 
 
@@ -42,8 +74,11 @@ def _meaning(norm: str) -> str | None:
     best: tuple[int, str] | None = None
     for key, phrasings in _SORT_MEANINGS:
         for p in phrasings:
-            if (len(words) <= len(p) + 2 and _in_order(p, words)
-                    and (best is None or len(p) > best[0])):
+            if (
+                len(words) <= len(p) + 2
+                and _in_order(p, words)
+                and (best is None or len(p) > best[0])
+            ):
                 best = (len(p), key)
     return best[1] if best else None
 

@@ -23,18 +23,60 @@ __all__ = ["Cover", "covering", "dismisser"]
 # agreeing to as little as possible.
 _DISMISS: tuple[tuple[str, ...], ...] = (
     ("reject all", "reject all cookies", "refuse all", "decline all", "deny all"),
-    ("reject", "reject cookies", "decline", "decline cookies", "refuse", "deny",
-     "disagree", "i disagree", "do not accept", "dont accept"),
-    ("only necessary", "necessary only", "only necessary cookies", "necessary cookies only",
-     "use necessary cookies only", "allow necessary cookies only", "only essential",
-     "essential only", "only essential cookies", "essential cookies only",
-     "strictly necessary only", "only required", "required only"),
-    ("continue without accepting", "continue without agreeing", "continue without consent",
-     "continue without cookies"),
-    ("no thanks", "no thank you", "not now", "not interested", "maybe later", "later",
-     "skip", "no"),
-    ("close", "close dialog", "close this dialog", "close banner", "close popup",
-     "close modal", "close window", "dismiss", "x"),
+    (
+        "reject",
+        "reject cookies",
+        "decline",
+        "decline cookies",
+        "refuse",
+        "deny",
+        "disagree",
+        "i disagree",
+        "do not accept",
+        "dont accept",
+    ),
+    (
+        "only necessary",
+        "necessary only",
+        "only necessary cookies",
+        "necessary cookies only",
+        "use necessary cookies only",
+        "allow necessary cookies only",
+        "only essential",
+        "essential only",
+        "only essential cookies",
+        "essential cookies only",
+        "strictly necessary only",
+        "only required",
+        "required only",
+    ),
+    (
+        "continue without accepting",
+        "continue without agreeing",
+        "continue without consent",
+        "continue without cookies",
+    ),
+    (
+        "no thanks",
+        "no thank you",
+        "not now",
+        "not interested",
+        "maybe later",
+        "later",
+        "skip",
+        "no",
+    ),
+    (
+        "close",
+        "close dialog",
+        "close this dialog",
+        "close banner",
+        "close popup",
+        "close modal",
+        "close window",
+        "dismiss",
+        "x",
+    ),
 )
 _CONTROL_ROLES = frozenset({"button", "link", "clickable", "menuitem"})
 _NEAR_PX = 240.0  # controls of one banner lie within this of each other
@@ -104,16 +146,20 @@ def covering(screen: Screen, target: Element) -> Cover | None:
     box = _union([e.box for e in layer])
     if name:
         titles = [
-            line.box for line in screen.lines
+            line.box
+            for line in screen.lines
             if normalise(line.text) == normalise(name)
-            and line.box.y <= box.y + box.height and _gap(line.box, box) <= _NEAR_PX * 2
+            and line.box.y <= box.y + box.height
+            and _gap(line.box, box) <= _NEAR_PX * 2
         ]
         if titles:
             box = _union([box, max(titles, key=lambda b: b.y)])
     lines = [
-        line.text for line in screen.lines
+        line.text
+        for line in screen.lines
         if box.y <= line.box.cy <= box.y + box.height
-        and line.box.x < box.x + box.width and line.box.x + line.box.width > box.x
+        and line.box.x < box.x + box.width
+        and line.box.x + line.box.width > box.x
     ]
     words = [*lines, *(e.name or e.label for e in layer if e.name or e.label)]
     if not name:

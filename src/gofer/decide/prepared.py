@@ -15,8 +15,14 @@ from gofer.decide.text import normalise, stem_tokens, symbol_words
 from gofer.surfaces.screen import Box, Element, Screen, TextLine
 
 __all__ = [
-    "DATE_INPUTS", "FIELD_ROLES", "ElementInfo", "Prepared", "Source", "box_distance",
-    "label_of", "prepare",
+    "DATE_INPUTS",
+    "FIELD_ROLES",
+    "ElementInfo",
+    "Prepared",
+    "Source",
+    "box_distance",
+    "label_of",
+    "prepare",
 ]
 
 FIELD_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "textarea"})
@@ -111,8 +117,14 @@ def _build(screen: Screen) -> Prepared:
         field_like = is_field(el)
         srcs: list[Source] = []
         seen: set[str] = set()
-        fields = [("name", el.name), ("label", el.label), ("placeholder", el.placeholder),
-                  ("text", el.text), ("title", el.title), ("group", el.group)]
+        fields = [
+            ("name", el.name),
+            ("label", el.label),
+            ("placeholder", el.placeholder),
+            ("text", el.text),
+            ("title", el.title),
+            ("group", el.group),
+        ]
         if field_like and not el.label:
             near = _nearby_label(el.box, lines)
             if near:

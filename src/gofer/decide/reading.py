@@ -103,7 +103,7 @@ def _value_after(screen: Screen, index: int) -> str | None:
     """
     label = screen.lines[index]
     home = _record_at(screen, label.box)
-    for line in screen.lines[index + 1:]:
+    for line in screen.lines[index + 1 :]:
         if not line.text.strip():
             continue
         if _beside(label.box, line.box):
@@ -166,8 +166,11 @@ _CELL_POSSESSIVE = re.compile(r"^(?:the\s+)?(?P<row>.+?)[\u2019']s\s+(?P<column>
 def _row_score(record: Record, row: str) -> float:
     """How well ``row`` words name a table row: a cell that is them, or a column's
     name and its value ("invoice 42": the Invoice column holds 42), or its words."""
-    best = 3.0 if names_row(record.fields, row) or any(
-        normalise(v) == row for v in record.fields.values()) else 0.0
+    best = (
+        3.0
+        if names_row(record.fields, row) or any(normalise(v) == row for v in record.fields.values())
+        else 0.0
+    )
     text = normalise(" ".join(record.lines))
     if best < 2.0 and f" {row} " in f" {text} ":
         best = 2.0
@@ -259,8 +262,10 @@ def _record_object(
         out.update(record.fields)
     elif headers and len(headers) == len(record.lines):
         out.update(
-            {h or f"column {i + 1}": v
-             for i, (h, v) in enumerate(zip(headers, record.lines, strict=True))}
+            {
+                h or f"column {i + 1}": v
+                for i, (h, v) in enumerate(zip(headers, record.lines, strict=True))
+            }
         )
     text = " · ".join(record_lines(screen, group, index))
     out.setdefault("text", text)

@@ -26,16 +26,23 @@ from gofer.surfaces.screen import Box, Element, Screen
 __all__ = ["Region", "names_row", "resolve_regions", "resolve_within"]
 
 _ORDINALS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-    "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "last": -1,
 }
 _ORDINAL_RE = re.compile(
     r"^(?:the\s+)?(?:(?P<word>" + "|".join(_ORDINALS) + r")|(?P<num>\d{1,3})(?:st|nd|rd|th)"
     r"|(?:no\.?|number|#)\s*(?P<no>\d{1,3}))(?:\s+(?P<noun>[a-z][a-z ]*))?$"
 )
-_NOUN_FIRST_RE = re.compile(
-    r"^(?:the\s+)?(?P<noun>[a-z]+)\s+(?:no\s*|number\s+)?(?P<no>\d{1,3})$"
-)
+_NOUN_FIRST_RE = re.compile(r"^(?:the\s+)?(?P<noun>[a-z]+)\s+(?:no\s*|number\s+)?(?P<no>\d{1,3})$")
 _LEADING = re.compile(r"^(?:the|a|an|in|inside|within|under|on|for)\s+")
 _TABLE_NOUNS = frozenset({"row", "line", "entry"})
 _NEAR_FALLOFF_PX = 800.0
@@ -69,8 +76,7 @@ class Region:
             # An element of a record nested inside this one (a card's own row of parts)
             # belongs to this one too; one of a sibling record never does.
             same_group = (
-                el.record is not None and self.record is not None
-                and el.record[0] == self.record[0]
+                el.record is not None and self.record is not None and el.record[0] == self.record[0]
             )
             return inside and not same_group
         if self.kind == "section":
@@ -175,7 +181,8 @@ def _exact_name(prep: Prepared, words: str, phrase: str) -> Region | None:
         # record only; later elements may still carry it as their nearest heading.
         holders = [key for key, (_t, lines) in prep.record_texts.items() if words in lines]
         in_records = {
-            info.element.record for info in prep.elements
+            info.element.record
+            for info in prep.elements
             if info.element.section in names and info.element.record is not None
         }
         record = holders[0] if len(holders) == 1 and len(in_records) > 1 else None
@@ -195,7 +202,8 @@ def names_row(fields: Mapping[str, str], words: str) -> bool:
         return False
     for header, value in fields.items():
         if normalise(value) == tokens[-1] and set(tokens[:-1]) <= (
-                set(normalise(header).split()) | {"no", "number"}):
+            set(normalise(header).split()) | {"no", "number"}
+        ):
             return True
     return False
 
@@ -245,27 +253,37 @@ def _heading_band(prep: Prepared, words: str, phrase: str) -> Region | None:
         if norm != words and f" {words} " not in f" {norm} ":
             continue
         end = prep.screen.viewport.y + 1e9
-        for later in lines[i + 1:]:
+        for later in lines[i + 1 :]:
             if later.heading and later.heading <= line.heading and later.box.y > line.box.y:
                 end = later.box.y
                 break
         top = line.box.y
-        return Region("band", phrase, f"under the heading '{line.text}'",
-                      box=Box(0.0, top, 1e9, end - top))
+        return Region(
+            "band", phrase, f"under the heading '{line.text}'", box=Box(0.0, top, 1e9, end - top)
+        )
     return None
 
 
 def _near_line(prep: Prepared, words: str, phrase: str) -> Region | None:
     padded = f" {words} "
-    exact = [line for i, line in enumerate(prep.screen.lines)
-             if prep.line_norms[i] == words and _has_area(line.box)]
+    exact = [
+        line
+        for i, line in enumerate(prep.screen.lines)
+        if prep.line_norms[i] == words and _has_area(line.box)
+    ]
     # A line that is just the words ("Children" by its stepper) is the place they
     # name; lines that merely mention them ("2 adults · 0 children") come only after.
     found = exact or [
-        line for i, line in enumerate(prep.screen.lines)
+        line
+        for i, line in enumerate(prep.screen.lines)
         if padded in f" {prep.line_norms[i]} " and _has_area(line.box)
     ]
     if not found:
         return None
-    return Region("near", phrase, f"near '{found[0].text}'", box=found[0].box,
-                  boxes=tuple(line.box for line in found))
+    return Region(
+        "near",
+        phrase,
+        f"near '{found[0].text}'",
+        box=found[0].box,
+        boxes=tuple(line.box for line in found),
+    )

@@ -22,8 +22,15 @@ from gofer.decide.when import MONTHS
 from gofer.surfaces.screen import Element, Screen
 
 __all__ = [
-    "DATE_PARTS", "TIME_PARTS", "SplitFields", "part_of", "part_option", "part_shows",
-    "part_values", "parts_among", "split_fields",
+    "DATE_PARTS",
+    "TIME_PARTS",
+    "SplitFields",
+    "part_of",
+    "part_option",
+    "part_shows",
+    "part_values",
+    "parts_among",
+    "split_fields",
 ]
 
 DATE_PARTS = ("day", "month", "year")
@@ -106,9 +113,7 @@ def part_of(el: Element) -> str | None:
     if len(found) == 1:
         part = found[0]
         # "Birth date day" names the day; options that disagree win over words.
-        if by_options in (None, part, "hour_or_month") or (
-            by_options == "hour" and part == "hour"
-        ):
+        if by_options in (None, part, "hour_or_month") or (by_options == "hour" and part == "hour"):
             return part
         return by_options
     if by_options is not None:
@@ -209,8 +214,10 @@ def _name_score(words: str, fields: SplitFields, screen: Screen) -> tuple[float,
         texts.append(rest)
     for line in screen.lines:
         lb = line.box
-        left = abs(lb.cy - first.box.cy) <= first.box.height and \
-            0 <= first.box.x - (lb.x + lb.width) <= _LABEL_REACH_PX
+        left = (
+            abs(lb.cy - first.box.cy) <= first.box.height
+            and 0 <= first.box.x - (lb.x + lb.width) <= _LABEL_REACH_PX
+        )
         above = 0 <= first.box.y - (lb.y + lb.height) <= 40 and abs(lb.x - first.box.x) <= 80
         if left or above:
             texts.append(line.text)
@@ -252,8 +259,8 @@ def part_values(fields: SplitFields, when: date | time | datetime) -> dict[str, 
     if at is not None:
         hour = fields.parts.get("hour")
         twelve = "half" in fields.parts or (
-            hour is not None and bool(_numbers(hour.options))
-            and max(_numbers(hour.options)) <= 12)
+            hour is not None and bool(_numbers(hour.options)) and max(_numbers(hour.options)) <= 12
+        )
         out["hour"] = ((at.hour % 12) or 12) if twelve else at.hour
         out["minute"] = at.minute
         if "half" in fields.parts:

@@ -126,9 +126,9 @@ def _stem(token: str) -> str:
     return token
 
 
-def text_score(q: str, q_stems: frozenset[str], f: str, f_stems: frozenset[str]) -> tuple[
-    float, str
-]:
+def text_score(
+    q: str, q_stems: frozenset[str], f: str, f_stems: frozenset[str]
+) -> tuple[float, str]:
     """How well the normalised words ``q`` name a normalised text ``f``: (0..1, how).
 
     ``how`` is a short phrase for evidence: "exact", "starts with", "contains",

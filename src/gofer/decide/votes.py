@@ -119,15 +119,20 @@ def plan_votes(
     """
     votes = max(1, min(votes, MAX_VOTES))
     why: list[str] = []
-    for rung in _LADDER[_LADDER.index(deliberation):]:
+    for rung in _LADDER[_LADDER.index(deliberation) :]:
         n = _votes_on(rung, votes)
         if calls_left is not None and n > calls_left:
             why.append(f"{rung.value} needs {n} model calls, {calls_left} left")
             continue
-        if (seconds_left is not None and seconds_per_call is not None
-                and _rounds(n) * seconds_per_call > seconds_left):
-            why.append(f"{rung.value} needs about {_rounds(n) * seconds_per_call:.1f} s, "
-                       f"{seconds_left:.1f} s left")
+        if (
+            seconds_left is not None
+            and seconds_per_call is not None
+            and _rounds(n) * seconds_per_call > seconds_left
+        ):
+            why.append(
+                f"{rung.value} needs about {_rounds(n) * seconds_per_call:.1f} s, "
+                f"{seconds_left:.1f} s left"
+            )
             continue
         return VotePlan(rung, n, "; ".join(why))
     if seconds_left is not None and seconds_left <= 0:
@@ -147,6 +152,7 @@ class Outcome:
 
     def describe(self, name: dict[int, str] | None = None) -> str:
         """The votes in words: "4 of 5 votes for 2 ('Continue to checkout')"."""
+
         def said(choice: int) -> str:
             label = (name or {}).get(choice)
             if choice == NONE_FITS and label is None:

@@ -11,8 +11,20 @@ __all__ = ["MONTHS", "date_parts", "parse_when"]
 
 MONTHS: dict[str, int] = {}
 for _i, _name in enumerate(
-    ("january", "february", "march", "april", "may", "june", "july", "august",
-     "september", "october", "november", "december"),
+    (
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ),
     start=1,
 ):
     MONTHS[_name] = _i
@@ -22,9 +34,15 @@ MONTHS["sept"] = 9
 _WEEKDAYS = {
     name: i
     for i, names in enumerate(
-        (("monday", "mon"), ("tuesday", "tue", "tues"), ("wednesday", "wed"),
-         ("thursday", "thu", "thur", "thurs"), ("friday", "fri"), ("saturday", "sat"),
-         ("sunday", "sun"))
+        (
+            ("monday", "mon"),
+            ("tuesday", "tue", "tues"),
+            ("wednesday", "wed"),
+            ("thursday", "thu", "thur", "thurs"),
+            ("friday", "fri"),
+            ("saturday", "sat"),
+            ("sunday", "sun"),
+        )
     )
     for name in names
 }
@@ -78,7 +96,7 @@ def parse_when(text: str, today: date) -> date | time | datetime | None:
     # A year written first (2026-07-03, 2026/07/03) is always year-month-day.
     year_first = _YEAR_FIRST.match(text)
     head = year_first.group(0) if year_first else ""
-    cleaned = head + _DOT_TIME.sub(r"\1:\2", text[len(head):])
+    cleaned = head + _DOT_TIME.sub(r"\1:\2", text[len(head) :])
     dayfirst = year_first is None
     try:
         a = du_parser.parse(cleaned, dayfirst=dayfirst, fuzzy=True, default=_D1)

@@ -68,7 +68,7 @@ def passengers_page(
 
     genders = "".join(
         f'<label class="radio"><input type="radio" name="gender" value="{g.lower()}"'
-        f'{" checked" if values.get("gender") == g.lower() else ""}> {g}</label>'
+        f"{' checked' if values.get('gender') == g.lower() else ''}> {g}</label>"
         for g in ("Female", "Male", "Other")
     )
     summary = ""
@@ -89,15 +89,15 @@ def passengers_page(
     <div class="inline-field">
       <label for="first-name">First name</label>
       <input type="text" id="first-name" name="first_name" autocomplete="given-name"
-        value="{value('first_name')}"{_invalid(errors, 'first_name')}>
+        value="{value("first_name")}"{_invalid(errors, "first_name")}>
     </div>
-    {_error(errors, 'first_name')}
+    {_error(errors, "first_name")}
     <div class="field">
       <label for="last-name">Last name</label>
       <input type="text" id="last-name" name="last_name" autocomplete="family-name"
-        value="{value('last_name')}"{_invalid(errors, 'last_name')}>
+        value="{value("last_name")}"{_invalid(errors, "last_name")}>
     </div>
-    {_error(errors, 'last_name')}
+    {_error(errors, "last_name")}
     <fieldset class="gender">
       <legend>Gender <span class="muted">(optional)</span></legend>
       {genders}
@@ -106,17 +106,17 @@ def passengers_page(
     <p class="muted small">We'll send your ticket and flight updates here.</p>
     <div class="field">
       <input type="email" name="email" placeholder="Email" autocomplete="email"
-        value="{value('email')}"{_invalid(errors, 'email')}>
+        value="{value("email")}"{_invalid(errors, "email")}>
     </div>
-    {_error(errors, 'email')}
+    {_error(errors, "email")}
     <div class="field">
       <label class="phone-label">Mobile number
         <span class="phone"><span class="prefix">+91</span>
         <input type="tel" name="mobile" autocomplete="tel-national" inputmode="tel"
-          value="{value('mobile')}"{_invalid(errors, 'mobile')}></span>
+          value="{value("mobile")}"{_invalid(errors, "mobile")}></span>
       </label>
     </div>
-    {_error(errors, 'mobile')}
+    {_error(errors, "mobile")}
     {button}
   </form>
 </section>"""
@@ -138,13 +138,13 @@ def extras_page(
   </div>"""
     seats = "".join(
         f'<label class="offer-option"><input type="radio" name="seat" value="{key}"> '
-        f"{e(EXTRAS[key][0])} <span class=\"price-tag\">{format_rupees(EXTRAS[key][1])}</span>"
+        f'{e(EXTRAS[key][0])} <span class="price-tag">{format_rupees(EXTRAS[key][1])}</span>'
         "</label>"
         for key in ("seat_window", "seat_legroom")
     )
     meals = "".join(
         f'<label class="offer-option"><input type="checkbox" name="meal" value="{key}"> '
-        f"{e(EXTRAS[key][0])} <span class=\"price-tag\">{format_rupees(EXTRAS[key][1])}</span>"
+        f'{e(EXTRAS[key][0])} <span class="price-tag">{format_rupees(EXTRAS[key][1])}</span>'
         "</label>"
         for key in ("meal_veg", "meal_nonveg")
     )
@@ -168,7 +168,7 @@ def extras_page(
       <h3>Travel insurance</h3>
       <label class="offer-option"><input type="checkbox" name="insurance" value="insurance">
         Cover for delays, lost bags and medical emergencies
-        <span class="price-tag">{format_rupees(EXTRAS['insurance'][1])}</span></label>
+        <span class="price-tag">{format_rupees(EXTRAS["insurance"][1])}</span></label>
     </div>
     <div class="extras-actions">
       <button type="submit" class="btn btn-primary">Add to booking</button>
@@ -215,21 +215,21 @@ def payment_page(
       <input type="hidden" name="method" value="card">
       <label for="card-number">Card number</label>
       <input type="text" id="card-number" name="card_number" inputmode="numeric"
-        autocomplete="cc-number" placeholder="1234 5678 9012 3456"{_invalid(errors, 'card_number')}>
-      {_error(errors, 'card_number')}
+        autocomplete="cc-number" placeholder="1234 5678 9012 3456"{_invalid(errors, "card_number")}>
+      {_error(errors, "card_number")}
       <label for="card-name">Name on card</label>
       <input type="text" id="card-name" name="card_name" autocomplete="cc-name"
-        value="{card_name}"{_invalid(errors, 'card_name')}>
-      {_error(errors, 'card_name')}
+        value="{card_name}"{_invalid(errors, "card_name")}>
+      {_error(errors, "card_name")}
       <div class="two-col">
         <div><label for="card-expiry">Expiry (MM/YY)</label>
           <input type="text" id="card-expiry" name="expiry" autocomplete="cc-exp"
-            placeholder="MM/YY" value="{expiry}"{_invalid(errors, 'expiry')}>
-          {_error(errors, 'expiry')}</div>
+            placeholder="MM/YY" value="{expiry}"{_invalid(errors, "expiry")}>
+          {_error(errors, "expiry")}</div>
         <div><label for="card-cvv">CVV</label>
           <input type="password" id="card-cvv" name="cvv" inputmode="numeric" maxlength="4"
-            autocomplete="cc-csc"{_invalid(errors, 'cvv')}>
-          {_error(errors, 'cvv')}</div>
+            autocomplete="cc-csc"{_invalid(errors, "cvv")}>
+          {_error(errors, "cvv")}</div>
       </div>
       <button type="submit" class="btn btn-pay">Pay now {total}</button>
     </form>
@@ -239,7 +239,7 @@ def payment_page(
       <input type="hidden" name="method" value="upi">
       <label for="upi-id">UPI ID</label>
       <input type="text" id="upi-id" name="upi_id" placeholder="name@bank">
-      {_error(errors, 'upi_id')}
+      {_error(errors, "upi_id")}
       <button type="submit" class="btn btn-pay">Verify and pay {total}</button>
     </form>
   </div>
@@ -261,7 +261,7 @@ def review_page(booking: Booking, flight: Flight, frame: Frame) -> str:
     <dt>Date</dt><dd>{e(format_short_date(flight.day))}, departs {e(flight.depart_time)}</dd>
     <dt>Fare</dt><dd>{e(FARES[booking.fare][0])}</dd>
     <dt>Passenger</dt><dd>{e(who)}</dd>
-    <dt>Contact</dt><dd>{e(booking.passenger['email'])}</dd>
+    <dt>Contact</dt><dd>{e(booking.passenger["email"])}</dd>
     <dt>Amount due</dt><dd>{total}, payable at the airport counter</dd>
   </dl>
   <p class="muted small">Once confirmed, this booking cannot be changed online. Cancellation

@@ -279,8 +279,9 @@ def search_flights(
         used_prices.add(economy)
         used_departures.add(depart)
         flights.append(
-            Flight(airline, number, origin, destination, day, depart, duration, via,
-                   economy, premium)
+            Flight(
+                airline, number, origin, destination, day, depart, duration, via, economy, premium
+            )
         )
     rng.shuffle(flights)
     cheapest = min(flights, key=lambda f: f.economy)

@@ -64,7 +64,7 @@ def _city_field(key: str, label: str, city: City | None, text: str, error: str |
   <input id="{key}-input" type="text" role="combobox" aria-autocomplete="list"
     aria-expanded="false" aria-controls="{key}-list" autocomplete="off"
     placeholder="City or airport" value="{e(shown)}" name="{key}_text"{invalid}>
-  <input type="hidden" name="{key}" value="{e(city.code if city else '')}">
+  <input type="hidden" name="{key}" value="{e(city.code if city else "")}">
   <ul role="listbox" id="{key}-list" class="listbox" aria-label="{label} cities" hidden>
     {options}
   </ul>
@@ -84,7 +84,7 @@ def _date_field(
   <label for="{key}-input">{label}</label>
   <input id="{key}-input" type="text" readonly placeholder="Select date"
     value="{e(shown)}" aria-haspopup="dialog" class="date-input"{invalid}>
-  <input type="hidden" name="{key}" value="{e(value.isoformat() if value else '')}"{disabled}>
+  <input type="hidden" name="{key}" value="{e(value.isoformat() if value else "")}"{disabled}>
   <div class="calendar" role="dialog" aria-label="Calendar" hidden></div>
   {message}
 </div>"""
@@ -96,7 +96,7 @@ def home_page(form: SearchForm, today: date, frame: Frame, notice: str = "") -> 
     round_trip = " checked" if form.round_trip else ""
     passengers = "".join(
         f'<option value="{n}"{" selected" if n == form.adults else ""}>'
-        f'{n} Adult{"s" if n > 1 else ""}</option>'
+        f"{n} Adult{'s' if n > 1 else ''}</option>"
         for n in range(1, 7)
     )
     notice_html = f'<div class="notice" role="alert">{e(notice)}</div>' if notice else ""
@@ -117,13 +117,19 @@ def home_page(form: SearchForm, today: date, frame: Frame, notice: str = "") -> 
       <div class="route">
         {_city_field("from", "From", form.origin, form.origin_text, form.errors.get("from"))}
         <button type="button" class="swap" aria-label="Swap origin and destination">⇄</button>
-        {_city_field("to", "To", form.destination, form.destination_text,
-                     form.errors.get("to"))}
+        {_city_field("to", "To", form.destination, form.destination_text, form.errors.get("to"))}
       </div>
       <div class="dates">
         {_date_field("date", "Departure date", form.day, form.errors.get("date"))}
-        {_date_field("return", "Return date", form.return_day, form.errors.get("return"),
-                     hidden=not form.round_trip)}
+        {
+        _date_field(
+            "return",
+            "Return date",
+            form.return_day,
+            form.errors.get("return"),
+            hidden=not form.round_trip,
+        )
+    }
       </div>
       <div class="pax-row">
         <div class="field">
@@ -201,9 +207,7 @@ def _flight_card(rank: int, flight: Flight, search: dict[str, str]) -> str:
 </li>"""
 
 
-def results_page(
-    form: SearchForm, flights: list[Flight], frame: Frame
-) -> str:
+def results_page(form: SearchForm, flights: list[Flight], frame: Frame) -> str:
     """The results page: a sortable, filterable list of flights with fare cards."""
     assert form.origin and form.destination and form.day
     search = form.query()

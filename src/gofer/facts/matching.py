@@ -46,9 +46,52 @@ _PHONE_PREFIX = rf"(?:(?:\+|00){_SEPARATOR}{{0,2}}[0-9]{{1,3}}{_GAP}|0{_SEPARATO
 _ONE_DIGIT_CODES = frozenset({"1", "7"})
 _TWO_DIGIT_CODES = frozenset(
     str(code)
-    for code in (20, 27, 30, 31, 32, 33, 34, 36, 39, 40, 41, 43, 44, 45, 46, 47, 48, 49,
-                 51, 52, 53, 54, 55, 56, 57, 58, 60, 61, 62, 63, 64, 65, 66, 81, 82, 84, 86,
-                 90, 91, 92, 93, 94, 95, 98)
+    for code in (
+        20,
+        27,
+        30,
+        31,
+        32,
+        33,
+        34,
+        36,
+        39,
+        40,
+        41,
+        43,
+        44,
+        45,
+        46,
+        47,
+        48,
+        49,
+        51,
+        52,
+        53,
+        54,
+        55,
+        56,
+        57,
+        58,
+        60,
+        61,
+        62,
+        63,
+        64,
+        65,
+        66,
+        81,
+        82,
+        84,
+        86,
+        90,
+        91,
+        92,
+        93,
+        94,
+        95,
+        98,
+    )
 )
 SHORT = 3
 """Shared values with fewer significant characters than this are matched only as whole tokens."""
@@ -234,9 +277,7 @@ def _outranks(candidate: Span, current: Span) -> bool:
 class Matcher:
     """Finds the values of a set of facts in text; built once per store and reused."""
 
-    def __init__(
-        self, facts: Sequence[tuple[str, str, bool]], marker_names: Iterable[str]
-    ) -> None:
+    def __init__(self, facts: Sequence[tuple[str, str, bool]], marker_names: Iterable[str]) -> None:
         """``facts`` are ``(name, value, secret)``; ``marker_names`` name the markers to keep."""
         finders = (_finder(name, value, secret) for name, value, secret in facts)
         self._finders = [f for f in finders if f is not None]

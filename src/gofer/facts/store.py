@@ -13,7 +13,6 @@ from gofer.naming import NAME_RULE, is_valid_name
 __all__ = ["Facts", "mask_marker", "redact_marker"]
 
 
-
 def redact_marker(name: str) -> str:
     """What :meth:`Facts.redact` writes in place of a value: ``‹name›``."""
     return f"‹{name}›"

@@ -45,7 +45,8 @@ def fact_problems(
 
 def _misplaced(name: str, path: str, key: str) -> Problem:
     return Problem(
-        ProblemCode.SECRET_MISPLACED, path,
+        ProblemCode.SECRET_MISPLACED,
+        path,
         f"{where(path)}: the secret ${{{name}}} is used in `{key}`; a secret may appear only "
         "as the value of an `enter` step",
         key,

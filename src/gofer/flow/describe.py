@@ -51,8 +51,9 @@ def describe_step(step: Step) -> str:
     """The step's own intent, or plain words for what it does."""
     if step.intent:
         return step.intent
-    within = f" within {step.within}" if isinstance(step, Click | Enter | Choose) and step.within \
-        else ""
+    within = (
+        f" within {step.within}" if isinstance(step, Click | Enter | Choose) and step.within else ""
+    )
     if isinstance(step, Browse):
         return f"load {step.url}"
     if isinstance(step, Open):

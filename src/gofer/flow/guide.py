@@ -56,8 +56,10 @@ EXAMPLES: tuple[Example, ...] = (
                 {"enter": "${first name}", "into": "First name"},
                 {"enter": "${last name}", "into": "Last name"},
                 {"enter": "${email}", "into": "Email address"},
-                {"if": {"shows": "Add breakfast"},
-                 "then": [{"choose": "No breakfast", "in": "Breakfast"}]},
+                {
+                    "if": {"shows": "Add breakfast"},
+                    "then": [{"choose": "No breakfast", "in": "Breakfast"}],
+                },
                 {"click": "Continue to payment"},
                 {"read": "the total price with taxes", "as": "total"},
                 {"stop_before": "paying for the booking"},
@@ -71,12 +73,18 @@ EXAMPLES: tuple[Example, ...] = (
         "A bare list of steps is a flow too.",
         [
             {"browse": "https://shop.example/"},
-            {"if": "a cookie banner is showing",
-             "then": [{"click": "Accept all"}], "optional": True},
+            {
+                "if": "a cookie banner is showing",
+                "then": [{"click": "Accept all"}],
+                "optional": True,
+            },
             {"enter": "${query}", "into": "Search products", "submit": True},
             {"wait": {"not_shows": "Loading"}, "timeout_ms": 20000},
-            {"repeat_until": {"any": [{"not_shows": "Load more"}, {"shows": "48 of"}]},
-             "do": [{"click": "Load more"}], "max": 3},
+            {
+                "repeat_until": {"any": [{"not_shows": "Load more"}, {"shows": "48 of"}]},
+                "do": [{"click": "Load more"}],
+                "max": 3,
+            },
             {"read": "each result: name, price and rating", "as": "results", "list": True},
         ],
         facts=("query",),
@@ -95,9 +103,11 @@ EXAMPLES: tuple[Example, ...] = (
                 {"verify": {"shows": "Sign out"}, "intent": "make sure the sign-in worked"},
                 {"click": "Accounts"},
                 {"read": "the current account balance", "as": "balance"},
-                {"if": {"var": "balance", "empty": True},
-                 "then": [{"do": "find where the balance of the current account is shown"}],
-                 "else": [{"press": "Escape"}]},
+                {
+                    "if": {"var": "balance", "empty": True},
+                    "then": [{"do": "find where the balance of the current account is shown"}],
+                    "else": [{"press": "Escape"}],
+                },
             ],
         },
         facts=("email", "password"),
@@ -259,7 +269,7 @@ def _examples_section() -> list[str]:
             f"### {example.title}",
             "",
             example.about,
-            *([ "", given.strip()] if given else []),
+            *(["", given.strip()] if given else []),
             "",
             "```json",
             _render(example.flow),
@@ -275,9 +285,9 @@ def flow_guide() -> str:
         [
             f"# Writing gofer flows (contract {CONTRACT_VERSION})",
             "",
-            "A flow is a JSON object, `{\"vars\": {...}, \"steps\": [...]}`, that gofer runs "
+            'A flow is a JSON object, `{"vars": {...}, "steps": [...]}`, that gofer runs '
             "step by step on a browser page or a desktop application. A bare list of steps "
-            "is accepted as `{\"steps\": [...]}`. Write steps in the screen's own words, one "
+            'is accepted as `{"steps": [...]}`. Write steps in the screen\'s own words, one '
             "action per step, and end any job that pays, sends or deletes with a "
             "`stop_before` naming that action.",
         ],

@@ -72,9 +72,7 @@ def bad_reference_problems(text: str, path: str, field: str) -> list[Problem]:
                 f"{shown!r} is not a valid name: use letters, digits, spaces, hyphens and "
                 "underscores, with at least one letter or digit"
             )
-        problems.append(
-            Problem(ProblemCode.BAD_VAR_NAME, path, f"`{field}`: {why}", field)
-        )
+        problems.append(Problem(ProblemCode.BAD_VAR_NAME, path, f"`{field}`: {why}", field))
     return problems
 
 

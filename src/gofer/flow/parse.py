@@ -110,32 +110,47 @@ class _Reader:
         if isinstance(data, list):
             data = {"steps": data}
         if not isinstance(data, Mapping):
-            self.add(ProblemCode.NOT_A_FLOW, "",
-                     "a flow is a JSON object {\"vars\": {...}, \"steps\": [...]} or a list "
-                     f"of steps, not {_json_type(data)}")
+            self.add(
+                ProblemCode.NOT_A_FLOW,
+                "",
+                'a flow is a JSON object {"vars": {...}, "steps": [...]} or a list '
+                f"of steps, not {_json_type(data)}",
+            )
             return None, {}
         for key in data:
             if key not in _TOP_KEYS:
-                self.add(ProblemCode.UNKNOWN_FIELD, "",
-                         f"the flow has an unknown key {key!r}; it holds only `vars` and "
-                         f"`steps`{_suggest(str(key), _TOP_KEYS)}", str(key))
+                self.add(
+                    ProblemCode.UNKNOWN_FIELD,
+                    "",
+                    f"the flow has an unknown key {key!r}; it holds only `vars` and "
+                    f"`steps`{_suggest(str(key), _TOP_KEYS)}",
+                    str(key),
+                )
         flow_vars = self.vars(data.get("vars", {}))
         if "steps" not in data:
-            self.add(ProblemCode.MISSING_FIELD, "", "the flow needs `steps`: a list of steps",
-                     "steps")
+            self.add(
+                ProblemCode.MISSING_FIELD, "", "the flow needs `steps`: a list of steps", "steps"
+            )
             return None, flow_vars
         raw_steps = data["steps"]
         if not isinstance(raw_steps, list):
-            self.add(ProblemCode.WRONG_TYPE, "",
-                     f"`steps` must be a list of steps, not {_json_type(raw_steps)}", "steps")
+            self.add(
+                ProblemCode.WRONG_TYPE,
+                "",
+                f"`steps` must be a list of steps, not {_json_type(raw_steps)}",
+                "steps",
+            )
             return None, flow_vars
         if not raw_steps:
             self.add(ProblemCode.EMPTY_FLOW, "", "the flow has no steps", "steps")
         steps = self.steps(raw_steps, "", 1)
         if self.count > MAX_STEPS:
-            self.add(ProblemCode.TOO_MANY_STEPS, "",
-                     f"the flow has {self.count} steps counting nested ones; at most "
-                     f"{MAX_STEPS}", "steps")
+            self.add(
+                ProblemCode.TOO_MANY_STEPS,
+                "",
+                f"the flow has {self.count} steps counting nested ones; at most {MAX_STEPS}",
+                "steps",
+            )
         if steps is None or self.problems:
             return None, flow_vars
         return Flow(steps=steps, vars=flow_vars), flow_vars
@@ -144,23 +159,30 @@ class _Reader:
         if raw is None:
             return {}
         if not isinstance(raw, Mapping):
-            self.add(ProblemCode.WRONG_TYPE, "",
-                     f"`vars` must be an object of names to starting values, not "
-                     f"{_json_type(raw)}", "vars")
+            self.add(
+                ProblemCode.WRONG_TYPE,
+                "",
+                f"`vars` must be an object of names to starting values, not {_json_type(raw)}",
+                "vars",
+            )
             return {}
         good: dict[str, JSONValue] = {}
         for name, value in raw.items():
             if not isinstance(name, str):
-                self.add(ProblemCode.BAD_VAR_NAME, "",
-                         f"`vars` names must be text, not {name!r}", "vars")
+                self.add(
+                    ProblemCode.BAD_VAR_NAME, "", f"`vars` names must be text, not {name!r}", "vars"
+                )
                 continue
             bad = name_problem(name, "", "vars")
             if bad:
                 self.problems.append(bad)
             elif not _is_json(value):
-                self.add(ProblemCode.WRONG_TYPE, "",
-                         f"`vars` {name!r} must hold a JSON value, not {type(value).__name__}",
-                         "vars")
+                self.add(
+                    ProblemCode.WRONG_TYPE,
+                    "",
+                    f"`vars` {name!r} must hold a JSON value, not {type(value).__name__}",
+                    "vars",
+                )
             else:
                 good[name] = cast(JSONValue, value)
         return good
@@ -171,9 +193,12 @@ class _Reader:
         self.count += len(raw)
         if depth > MAX_DEPTH and raw:
             path = f"{prefix}.0"
-            self.add(ProblemCode.TOO_DEEP, path,
-                     f"{where(path)} is nested {depth} levels deep; steps nest at most "
-                     f"{MAX_DEPTH} levels")
+            self.add(
+                ProblemCode.TOO_DEEP,
+                path,
+                f"{where(path)} is nested {depth} levels deep; steps nest at most "
+                f"{MAX_DEPTH} levels",
+            )
             return None
         built: list[Step] = []
         ok = True
@@ -190,9 +215,12 @@ class _Reader:
         order = self.seen
         self.seen += 1
         if not isinstance(raw, Mapping):
-            self.add(ProblemCode.WRONG_TYPE, path,
-                     f"{where(path)} must be an object with one kind key, such as "
-                     f"{{\"click\": \"Search\"}}, not {_json_type(raw)}")
+            self.add(
+                ProblemCode.WRONG_TYPE,
+                path,
+                f"{where(path)} must be an object with one kind key, such as "
+                f'{{"click": "Search"}}, not {_json_type(raw)}',
+            )
             return None
         spec = self.kind(raw, path)
         if spec is None:
@@ -201,16 +229,24 @@ class _Reader:
         allowed = {f.key for f in spec.fields} | _MODIFIER_KEYS
         for key in raw:
             if key not in allowed:
-                self.add(ProblemCode.UNKNOWN_FIELD, path,
-                         f"{where(path)}: `{spec.kind}` has no field {str(key)!r}"
-                         f"{_suggest(str(key), sorted(allowed))}", str(key))
+                self.add(
+                    ProblemCode.UNKNOWN_FIELD,
+                    path,
+                    f"{where(path)}: `{spec.kind}` has no field {str(key)!r}"
+                    f"{_suggest(str(key), sorted(allowed))}",
+                    str(key),
+                )
         values: dict[str, Any] = {}
         for fs in (*spec.fields, *MODIFIERS):
             if fs.key not in raw or (raw[fs.key] is None and not fs.required):
                 if fs.required:
-                    self.add(ProblemCode.MISSING_FIELD, path,
-                             f"{where(path)}: `{spec.kind}` needs `{fs.key}` "
-                             f"({fs.type_label}: {fs.description})", fs.key)
+                    self.add(
+                        ProblemCode.MISSING_FIELD,
+                        path,
+                        f"{where(path)}: `{spec.kind}` needs `{fs.key}` "
+                        f"({fs.type_label}: {fs.description})",
+                        fs.key,
+                    )
                 continue
             value, good = self.value(fs, raw[fs.key], path, depth)
             if good:
@@ -224,27 +260,42 @@ class _Reader:
     def kind(self, raw: Mapping[Any, Any], path: str) -> KindSpec | None:
         found = [k for k in raw if k in STEP_KINDS]
         if len(found) > 1:
-            owners = [k for k in found if not any(
-                (spec := kind_spec(other)) and spec.field(k) for other in found if other != k)]
+            owners = [
+                k
+                for k in found
+                if not any(
+                    (spec := kind_spec(other)) and spec.field(k) for other in found if other != k
+                )
+            ]
             found = owners
         if len(found) > 1:
             listed = ", ".join(f"`{k}`" for k in found)
-            self.add(ProblemCode.MULTIPLE_KINDS, path,
-                     f"{where(path)} has {len(found)} kind keys ({listed}); split it into one "
-                     "step per kind", found[1])
+            self.add(
+                ProblemCode.MULTIPLE_KINDS,
+                path,
+                f"{where(path)} has {len(found)} kind keys ({listed}); split it into one "
+                "step per kind",
+                found[1],
+            )
             return None
         if found:
             return kind_spec(found[0])
         unknown = [str(k) for k in raw if k not in _FIELD_KEYS and k not in _MODIFIER_KEYS]
         if unknown:
             key = unknown[0]
-            self.add(ProblemCode.UNKNOWN_KIND, path,
-                     f"{where(path)}: {key!r} is not a step kind{_suggest(key, STEP_KINDS)}; "
-                     f"the kinds are {', '.join(STEP_KINDS)}", key)
+            self.add(
+                ProblemCode.UNKNOWN_KIND,
+                path,
+                f"{where(path)}: {key!r} is not a step kind{_suggest(key, STEP_KINDS)}; "
+                f"the kinds are {', '.join(STEP_KINDS)}",
+                key,
+            )
         else:
-            self.add(ProblemCode.NO_KIND, path,
-                     f"{where(path)} has no kind key; start it with one of "
-                     f"{', '.join(STEP_KINDS)}")
+            self.add(
+                ProblemCode.NO_KIND,
+                path,
+                f"{where(path)} has no kind key; start it with one of {', '.join(STEP_KINDS)}",
+            )
         return None
 
     def value(self, fs: FieldSpec, raw: Any, path: str, depth: int) -> tuple[Any, bool]:
@@ -276,15 +327,23 @@ class _Reader:
 
     def _wrong(self, fs: FieldSpec, raw: Any, path: str) -> None:
         wanted = _JSON_TYPES.get(fs.type, "text")
-        self.add(ProblemCode.WRONG_TYPE, path,
-                 f"{where(path)}: `{fs.key}` must be {wanted}, not {_json_type(raw)}", fs.key)
+        self.add(
+            ProblemCode.WRONG_TYPE,
+            path,
+            f"{where(path)}: `{fs.key}` must be {wanted}, not {_json_type(raw)}",
+            fs.key,
+        )
 
     # ------------------------------------------------------------ conditions
 
     def condition(self, raw: Any, path: str, key: str, level: int) -> Condition | None:
         if level > MAX_DEPTH:
-            self.add(ProblemCode.BAD_CONDITION, path,
-                     f"{where(path)}: `{key}` nests conditions more than {MAX_DEPTH} deep", key)
+            self.add(
+                ProblemCode.BAD_CONDITION,
+                path,
+                f"{where(path)}: `{key}` nests conditions more than {MAX_DEPTH} deep",
+                key,
+            )
             return None
         if isinstance(raw, str):
             return Judged(raw)
@@ -312,8 +371,9 @@ class _Reader:
             wanted: type[Any] = str if other == "equals" else bool
             if not isinstance(var, str) or not isinstance(raw[other], wanted):
                 kind = "text" if other == "equals" else "true or false"
-                self._bad_condition(path, key, f"`var` must name a variable and `{other}` "
-                                    f"must be {kind}")
+                self._bad_condition(
+                    path, key, f"`var` must name a variable and `{other}` must be {kind}"
+                )
                 return None
             if other == "equals":
                 return VarEquals(var, raw["equals"])
@@ -325,10 +385,16 @@ class _Reader:
         return Shows(text) if form.keys == ("shows",) else NotShows(text)
 
     def _bad_condition(self, path: str, key: str, what: str) -> None:
-        forms = "words, {\"shows\"}, {\"not_shows\"}, {\"var\", \"equals\"}, " \
-                "{\"var\", \"empty\"}, {\"all\"} or {\"any\"}"
-        self.add(ProblemCode.BAD_CONDITION, path,
-                 f"{where(path)}: `{key}` must be a condition ({forms}); got {what}", key)
+        forms = (
+            'words, {"shows"}, {"not_shows"}, {"var", "equals"}, '
+            '{"var", "empty"}, {"all"} or {"any"}'
+        )
+        self.add(
+            ProblemCode.BAD_CONDITION,
+            path,
+            f"{where(path)}: `{key}` must be a condition ({forms}); got {what}",
+            key,
+        )
 
 
 def _reject_constant(name: str) -> None:
@@ -355,12 +421,12 @@ def read_flow(data: Any) -> Parsed:
     """Read ``data`` as a flow without raising: the flow if it parsed, and every problem."""
     if isinstance(data, Flow):
         problems = flow_rule_problems(data)
-        return Parsed(None if problems else data, problems, dict(data.vars),
-                      list(iter_steps(data.steps)))
+        return Parsed(
+            None if problems else data, problems, dict(data.vars), list(iter_steps(data.steps))
+        )
     reader = _Reader()
     flow, flow_vars = reader.top(data)
-    fragments = [(path, step) for _, path, step in sorted(reader.fragments,
-                                                           key=lambda f: f[0])]
+    fragments = [(path, step) for _, path, step in sorted(reader.fragments, key=lambda f: f[0])]
     return Parsed(flow, reader.problems, flow_vars, fragments)
 
 

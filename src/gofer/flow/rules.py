@@ -60,8 +60,10 @@ def address_problem(url: str, path: str, field: str) -> Problem | None:
         return None
     shown = repr(url) if text else "a blank address"
     return Problem(
-        ProblemCode.BAD_ADDRESS, path,
-        f"{where(path)}: `{field}` needs an http:// or https:// address, not {shown}", field,
+        ProblemCode.BAD_ADDRESS,
+        path,
+        f"{where(path)}: `{field}` needs an http:// or https:// address, not {shown}",
+        field,
     )
 
 
@@ -70,7 +72,8 @@ def name_problem(name: str, path: str, field: str) -> Problem | None:
     if is_valid_name(name):
         return None
     return Problem(
-        ProblemCode.BAD_VAR_NAME, path,
+        ProblemCode.BAD_VAR_NAME,
+        path,
         f"{where(path)}: `{field}` {name!r} is not a valid variable name: use {NAME_RULE}",
         field,
     )
@@ -88,14 +91,25 @@ def condition_problems(
 ) -> list[Problem]:
     """What is wrong with the values of a (typed) condition."""
     if level > MAX_DEPTH:
-        return [Problem(ProblemCode.BAD_CONDITION, path,
-                        f"{where(path)}: `{field}` nests conditions more than {MAX_DEPTH} deep",
-                        field)]
+        return [
+            Problem(
+                ProblemCode.BAD_CONDITION,
+                path,
+                f"{where(path)}: `{field}` nests conditions more than {MAX_DEPTH} deep",
+                field,
+            )
+        ]
     if isinstance(condition, Judged | Shows | NotShows):
         if not condition.text.strip():
             form = "words" if isinstance(condition, Judged) else "text"
-            return [Problem(ProblemCode.BAD_CONDITION, path,
-                            f"{where(path)}: `{field}` has blank condition {form}", field)]
+            return [
+                Problem(
+                    ProblemCode.BAD_CONDITION,
+                    path,
+                    f"{where(path)}: `{field}` has blank condition {form}",
+                    field,
+                )
+            ]
         return _text_problems(condition.text, path, field)
     if isinstance(condition, VarEquals | VarEmpty):
         problems = [p for p in [name_problem(condition.var, path, field)] if p]
@@ -105,14 +119,23 @@ def condition_problems(
     if isinstance(condition, AllOf | AnyOf):
         if not condition.items:
             form = "all" if isinstance(condition, AllOf) else "any"
-            return [Problem(ProblemCode.BAD_CONDITION, path,
-                            f"{where(path)}: `{field}` has an empty `{form}` list", field)]
+            return [
+                Problem(
+                    ProblemCode.BAD_CONDITION,
+                    path,
+                    f"{where(path)}: `{field}` has an empty `{form}` list",
+                    field,
+                )
+            ]
         problems = []
         for item in condition.items:
             problems += condition_problems(item, path, field, level + 1)
         return problems
-    return [Problem(ProblemCode.BAD_CONDITION, path,
-                    f"{where(path)}: `{field}` is not a condition", field)]
+    return [
+        Problem(
+            ProblemCode.BAD_CONDITION, path, f"{where(path)}: `{field}` is not a condition", field
+        )
+    ]
 
 
 def field_problems(spec: FieldSpec, value: object, path: str) -> list[Problem]:
@@ -123,8 +146,9 @@ def field_problems(spec: FieldSpec, value: object, path: str) -> list[Problem]:
         code = _BLANK_CODES.get(spec.type)
         if code is not None and not value.strip():
             what = "a key name" if spec.type is FieldType.KEY else str(spec.type)
-            problems.insert(0, Problem(code, path, f"{where(path)}: `{key}` needs {what}, "
-                                       "not blank text", key))
+            problems.insert(
+                0, Problem(code, path, f"{where(path)}: `{key}` needs {what}, not blank text", key)
+            )
         if spec.type is FieldType.ADDRESS:
             bad = address_problem(value, path, key)
             if bad:
@@ -135,14 +159,24 @@ def field_problems(spec: FieldSpec, value: object, path: str) -> list[Problem]:
     if spec.type is FieldType.INT and isinstance(value, int) and spec.range_code:
         low, high = spec.minimum, spec.maximum
         if (low is not None and value < low) or (high is not None and value > high):
-            return [Problem(spec.range_code, path,
-                            f"{where(path)}: `{key}` must be from {low} to {high}, not {value}",
-                            key)]
+            return [
+                Problem(
+                    spec.range_code,
+                    path,
+                    f"{where(path)}: `{key}` must be from {low} to {high}, not {value}",
+                    key,
+                )
+            ]
         return []
     if spec.type is FieldType.SURFACE and value is not None and value not in SURFACES:
-        return [Problem(ProblemCode.BAD_SURFACE, path,
-                        f"{where(path)}: `surface` must be \"browser\" or \"desktop\", "
-                        f"not {value!r}", key)]
+        return [
+            Problem(
+                ProblemCode.BAD_SURFACE,
+                path,
+                f'{where(path)}: `surface` must be "browser" or "desktop", not {value!r}',
+                key,
+            )
+        ]
     if spec.type is FieldType.CONDITION and isinstance(
         value, Judged | Shows | NotShows | VarEquals | VarEmpty | AllOf | AnyOf
     ):
@@ -164,15 +198,31 @@ def flow_rule_problems(flow: Flow) -> list[Problem]:
         count += 1
         spec = kind_spec(getattr(step, "KIND", ""))
         if spec is None or not isinstance(step, spec.cls):
-            problems.append(Problem(ProblemCode.UNKNOWN_KIND, path,
-                                    f"{where(path)}: {type(step).__name__} is not a step kind"))
+            problems.append(
+                Problem(
+                    ProblemCode.UNKNOWN_KIND,
+                    path,
+                    f"{where(path)}: {type(step).__name__} is not a step kind",
+                )
+            )
             continue
         if depth_of(path) > MAX_DEPTH:
-            problems.append(Problem(ProblemCode.TOO_DEEP, path,
-                                    f"{where(path)} is nested deeper than {MAX_DEPTH} levels"))
+            problems.append(
+                Problem(
+                    ProblemCode.TOO_DEEP,
+                    path,
+                    f"{where(path)} is nested deeper than {MAX_DEPTH} levels",
+                )
+            )
         for field in (*spec.fields, *MODIFIERS):
             problems += field_problems(field, getattr(step, field.attr), path)
     if count > MAX_STEPS:
-        problems.append(Problem(ProblemCode.TOO_MANY_STEPS, "",
-                                f"the flow has {count} steps; at most {MAX_STEPS}", "steps"))
+        problems.append(
+            Problem(
+                ProblemCode.TOO_MANY_STEPS,
+                "",
+                f"the flow has {count} steps; at most {MAX_STEPS}",
+                "steps",
+            )
+        )
     return problems

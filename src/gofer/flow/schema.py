@@ -87,24 +87,32 @@ def _condition_schema() -> dict[str, Any]:
         properties: dict[str, Any] = {}
         for key in form.keys:
             if key in ("all", "any"):
-                properties[key] = {"type": "array", "minItems": 1,
-                                   "items": {"$ref": "#/$defs/condition"}}
+                properties[key] = {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {"$ref": "#/$defs/condition"},
+                }
             elif key == "var":
-                properties[key] = {"type": "string", "pattern": NAME_PATTERN,
-                                   "maxLength": MAX_NAME_LENGTH}
+                properties[key] = {
+                    "type": "string",
+                    "pattern": NAME_PATTERN,
+                    "maxLength": MAX_NAME_LENGTH,
+                }
             elif key == "empty":
                 properties[key] = {"type": "boolean"}
             elif key == "equals":
                 properties[key] = {"type": "string"}
             else:
                 properties[key] = dict(_WORDS)
-        forms.append({
-            "type": "object",
-            "description": form.description,
-            "properties": properties,
-            "required": list(form.keys),
-            "additionalProperties": False,
-        })
+        forms.append(
+            {
+                "type": "object",
+                "description": form.description,
+                "properties": properties,
+                "required": list(form.keys),
+                "additionalProperties": False,
+            }
+        )
     return {"anyOf": forms}
 
 
@@ -122,8 +130,12 @@ def flow_json_schema() -> dict[str, Any]:
         }
     defs["step"] = {"oneOf": [{"$ref": f"#/$defs/step_{spec.kind}"} for spec in KIND_SPECS]}
     defs["steps"] = {"type": "array", "items": {"$ref": "#/$defs/step"}}
-    defs["top_steps"] = {"type": "array", "items": {"$ref": "#/$defs/step"},
-                         "minItems": 1, "maxItems": MAX_STEPS}
+    defs["top_steps"] = {
+        "type": "array",
+        "items": {"$ref": "#/$defs/step"},
+        "minItems": 1,
+        "maxItems": MAX_STEPS,
+    }
     defs["condition"] = _condition_schema()
     defs["flow_object"] = {
         "type": "object",

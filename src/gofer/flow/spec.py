@@ -104,7 +104,9 @@ class KindSpec:
 
 def _within() -> FieldSpec:
     return FieldSpec(
-        "within", "within", FieldType.TARGET,
+        "within",
+        "within",
+        FieldType.TARGET,
         "target words naming the region to look in (a card, a dialog, a row) when the "
         "same control appears more than once",
     )
@@ -112,125 +114,269 @@ def _within() -> FieldSpec:
 
 KIND_SPECS: tuple[KindSpec, ...] = (
     KindSpec(
-        "browse", s.Browse, "load a web address (http or https)",
-        (FieldSpec("browse", "url", FieldType.ADDRESS,
-                   "the address to load, starting http:// or https:// (or a ${name} holding one)",
-                   required=True),),
+        "browse",
+        s.Browse,
+        "load a web address (http or https)",
+        (
+            FieldSpec(
+                "browse",
+                "url",
+                FieldType.ADDRESS,
+                "the address to load, starting http:// or https:// (or a ${name} holding one)",
+                required=True,
+            ),
+        ),
         {"browse": "https://shop.example/"},
     ),
     KindSpec(
-        "open", s.Open, "open a desktop application",
-        (FieldSpec("open", "app", FieldType.WORDS, "the application's name", required=True,
-                   label="application name"),),
+        "open",
+        s.Open,
+        "open a desktop application",
+        (
+            FieldSpec(
+                "open",
+                "app",
+                FieldType.WORDS,
+                "the application's name",
+                required=True,
+                label="application name",
+            ),
+        ),
         {"open": "Calculator", "surface": "desktop"},
     ),
     KindSpec(
-        "click", s.Click, "press a button, link, tab, card or menu item",
-        (FieldSpec("click", "target", FieldType.TARGET,
-                   "the control's own words: its label, text or accessible name", required=True),
-         _within()),
+        "click",
+        s.Click,
+        "press a button, link, tab, card or menu item",
+        (
+            FieldSpec(
+                "click",
+                "target",
+                FieldType.TARGET,
+                "the control's own words: its label, text or accessible name",
+                required=True,
+            ),
+            _within(),
+        ),
         {"click": "Add to basket", "within": "the first result"},
     ),
     KindSpec(
-        "enter", s.Enter, "type a value into a field",
-        (FieldSpec("enter", "value", FieldType.TEXT,
-                   "the text to type; the only place a secret fact may appear", required=True,
-                   label="value"),
-         FieldSpec("into", "into", FieldType.TARGET,
-                   "the field's label, placeholder or accessible name", required=True),
-         _within(),
-         FieldSpec("submit", "submit", FieldType.BOOL, "press Enter after typing",
-                   default=False)),
+        "enter",
+        s.Enter,
+        "type a value into a field",
+        (
+            FieldSpec(
+                "enter",
+                "value",
+                FieldType.TEXT,
+                "the text to type; the only place a secret fact may appear",
+                required=True,
+                label="value",
+            ),
+            FieldSpec(
+                "into",
+                "into",
+                FieldType.TARGET,
+                "the field's label, placeholder or accessible name",
+                required=True,
+            ),
+            _within(),
+            FieldSpec(
+                "submit", "submit", FieldType.BOOL, "press Enter after typing", default=False
+            ),
+        ),
         {"enter": "${email}", "into": "Email", "submit": False},
     ),
     KindSpec(
-        "choose", s.Choose,
+        "choose",
+        s.Choose,
         "pick an option in a select, combobox, autocomplete, radio group, checkbox, tab list, "
         "list or date picker",
-        (FieldSpec("choose", "option", FieldType.TARGET, "the option's own words",
-                   required=True, label="option words"),
-         FieldSpec("in", "in_", FieldType.TARGET, "the control's label or accessible name",
-                   required=True),
-         _within()),
+        (
+            FieldSpec(
+                "choose",
+                "option",
+                FieldType.TARGET,
+                "the option's own words",
+                required=True,
+                label="option words",
+            ),
+            FieldSpec(
+                "in",
+                "in_",
+                FieldType.TARGET,
+                "the control's label or accessible name",
+                required=True,
+            ),
+            _within(),
+        ),
         {"choose": "14 October", "in": "Departure date"},
     ),
     KindSpec(
-        "press", s.Press, "press a key on the focused element",
-        (FieldSpec("press", "key", FieldType.KEY,
-                   "a key name: Enter, Escape, Tab, ArrowDown, ...", required=True),),
+        "press",
+        s.Press,
+        "press a key on the focused element",
+        (
+            FieldSpec(
+                "press",
+                "key",
+                FieldType.KEY,
+                "a key name: Enter, Escape, Tab, ArrowDown, ...",
+                required=True,
+            ),
+        ),
         {"press": "Escape"},
     ),
     KindSpec(
-        "verify", s.Verify, "fail unless the condition holds on the screen",
-        (FieldSpec("verify", "condition", FieldType.CONDITION, "the condition that must hold",
-                   required=True),),
+        "verify",
+        s.Verify,
+        "fail unless the condition holds on the screen",
+        (
+            FieldSpec(
+                "verify",
+                "condition",
+                FieldType.CONDITION,
+                "the condition that must hold",
+                required=True,
+            ),
+        ),
         {"verify": {"shows": "Order summary"}},
     ),
     KindSpec(
-        "read", s.Read, "save visible text into a variable (a list of records with `list`)",
-        (FieldSpec("read", "what", FieldType.WORDS, "words naming what to read",
-                   required=True, label="words naming what to read"),
-         FieldSpec("as", "as_", FieldType.NAME, "the variable to save it in", required=True),
-         FieldSpec("list", "list", FieldType.BOOL,
-                   "read every matching item as a list of records", default=False)),
+        "read",
+        s.Read,
+        "save visible text into a variable (a list of records with `list`)",
+        (
+            FieldSpec(
+                "read",
+                "what",
+                FieldType.WORDS,
+                "words naming what to read",
+                required=True,
+                label="words naming what to read",
+            ),
+            FieldSpec("as", "as_", FieldType.NAME, "the variable to save it in", required=True),
+            FieldSpec(
+                "list",
+                "list",
+                FieldType.BOOL,
+                "read every matching item as a list of records",
+                default=False,
+            ),
+        ),
         {"read": "the total price", "as": "total"},
     ),
     KindSpec(
-        "wait", s.Wait, "wait until the condition holds",
-        (FieldSpec("wait", "condition", FieldType.CONDITION, "the condition to wait for",
-                   required=True),
-         FieldSpec("timeout_ms", "timeout_ms", FieldType.INT,
-                   "how long to wait at most, in milliseconds",
-                   minimum=1, maximum=TIMEOUT_MAX_MS, range_code=ProblemCode.TIMEOUT_RANGE)),
+        "wait",
+        s.Wait,
+        "wait until the condition holds",
+        (
+            FieldSpec(
+                "wait", "condition", FieldType.CONDITION, "the condition to wait for", required=True
+            ),
+            FieldSpec(
+                "timeout_ms",
+                "timeout_ms",
+                FieldType.INT,
+                "how long to wait at most, in milliseconds",
+                minimum=1,
+                maximum=TIMEOUT_MAX_MS,
+                range_code=ProblemCode.TIMEOUT_RANGE,
+            ),
+        ),
         {"wait": {"not_shows": "Loading"}, "timeout_ms": 15000},
     ),
     KindSpec(
-        "stop_before", s.StopBefore,
+        "stop_before",
+        s.StopBefore,
         "find the control that does an irreversible action and stop in front of it",
-        (FieldSpec("stop_before", "action", FieldType.TARGET,
-                   "words naming the irreversible action (paying, sending, deleting)",
-                   required=True, label="words naming an irreversible action"),),
+        (
+            FieldSpec(
+                "stop_before",
+                "action",
+                FieldType.TARGET,
+                "words naming the irreversible action (paying, sending, deleting)",
+                required=True,
+                label="words naming an irreversible action",
+            ),
+        ),
         {"stop_before": "placing the order"},
     ),
     KindSpec(
-        "if", s.If, "branch on the screen",
-        (FieldSpec("if", "condition", FieldType.CONDITION, "the condition to test",
-                   required=True),
-         FieldSpec("then", "then", FieldType.STEPS, "steps to run when it holds",
-                   required=True),
-         FieldSpec("else", "else_", FieldType.STEPS, "steps to run when it does not",
-                   default=())),
+        "if",
+        s.If,
+        "branch on the screen",
+        (
+            FieldSpec(
+                "if", "condition", FieldType.CONDITION, "the condition to test", required=True
+            ),
+            FieldSpec("then", "then", FieldType.STEPS, "steps to run when it holds", required=True),
+            FieldSpec(
+                "else", "else_", FieldType.STEPS, "steps to run when it does not", default=()
+            ),
+        ),
         {"if": {"shows": "Accept cookies"}, "then": [{"click": "Accept cookies"}]},
     ),
     KindSpec(
-        "repeat_until", s.RepeatUntil, "repeat steps until the condition holds",
-        (FieldSpec("repeat_until", "condition", FieldType.CONDITION,
-                   "the condition that ends the loop (tested before each round)",
-                   required=True),
-         FieldSpec("do", "do", FieldType.STEPS, "the steps of one round", required=True),
-         FieldSpec("max", "max", FieldType.INT, "rounds at most",
-                   default=s.REPEAT_DEFAULT, minimum=1, maximum=s.REPEAT_MAX,
-                   range_code=ProblemCode.REPEAT_MAX_RANGE)),
+        "repeat_until",
+        s.RepeatUntil,
+        "repeat steps until the condition holds",
+        (
+            FieldSpec(
+                "repeat_until",
+                "condition",
+                FieldType.CONDITION,
+                "the condition that ends the loop (tested before each round)",
+                required=True,
+            ),
+            FieldSpec("do", "do", FieldType.STEPS, "the steps of one round", required=True),
+            FieldSpec(
+                "max",
+                "max",
+                FieldType.INT,
+                "rounds at most",
+                default=s.REPEAT_DEFAULT,
+                minimum=1,
+                maximum=s.REPEAT_MAX,
+                range_code=ProblemCode.REPEAT_MAX_RANGE,
+            ),
+        ),
         {"repeat_until": {"not_shows": "Show more"}, "do": [{"click": "Show more"}], "max": 5},
     ),
     KindSpec(
-        "do", s.Do,
+        "do",
+        s.Do,
         "a plain-language intent only a model decider can ground: it presses the one "
         "control the decider picks (use enter to type); without one it fails with a clear "
         "reason",
-        (FieldSpec("do", "instruction", FieldType.WORDS, "the intent, in one sentence",
-                   required=True, label="a plain-language intent"),),
+        (
+            FieldSpec(
+                "do",
+                "instruction",
+                FieldType.WORDS,
+                "the intent, in one sentence",
+                required=True,
+                label="a plain-language intent",
+            ),
+        ),
         {"do": "close whatever promotion is covering the page"},
     ),
 )
 
 MODIFIERS: tuple[FieldSpec, ...] = (
-    FieldSpec("intent", "intent", FieldType.TEXT,
-              "one sentence for people and models, shown in views"),
-    FieldSpec("optional", "optional", FieldType.BOOL,
-              "when true, the step's failure does not fail the flow", default=False),
-    FieldSpec("surface", "surface", FieldType.SURFACE,
-              "where the step runs: the browser or the desktop"),
+    FieldSpec(
+        "intent", "intent", FieldType.TEXT, "one sentence for people and models, shown in views"
+    ),
+    FieldSpec(
+        "optional",
+        "optional",
+        FieldType.BOOL,
+        "when true, the step's failure does not fail the flow",
+        default=False,
+    ),
+    FieldSpec(
+        "surface", "surface", FieldType.SURFACE, "where the step runs: the browser or the desktop"
+    ),
 )
 
 _BY_KIND = {spec.kind: spec for spec in KIND_SPECS}
@@ -252,21 +398,40 @@ class ConditionForm:
 
 
 CONDITION_FORMS: tuple[ConditionForm, ...] = (
-    ConditionForm((), s.Judged,
-                  "words judged against the screen; needs a model decider to judge reliably",
-                  "a cookie banner is showing"),
+    ConditionForm(
+        (),
+        s.Judged,
+        "words judged against the screen; needs a model decider to judge reliably",
+        "a cookie banner is showing",
+    ),
     ConditionForm(("shows",), s.Shows, "the screen shows this text", {"shows": "Basket (1)"}),
-    ConditionForm(("not_shows",), s.NotShows, "the screen does not show this text",
-                  {"not_shows": "Loading"}),
-    ConditionForm(("var", "equals"), s.VarEquals, "a variable holds exactly this text",
-                  {"var": "status", "equals": "confirmed"}),
-    ConditionForm(("var", "empty"), s.VarEmpty,
-                  "a variable is empty (`true`) or not (`false`)",
-                  {"var": "cheapest", "empty": True}),
-    ConditionForm(("all",), s.AllOf, "every listed condition holds",
-                  {"all": [{"shows": "Total"}, {"not_shows": "Sold out"}]}),
-    ConditionForm(("any",), s.AnyOf, "at least one listed condition holds",
-                  {"any": [{"shows": "No results"}, {"shows": "0 results"}]}),
+    ConditionForm(
+        ("not_shows",), s.NotShows, "the screen does not show this text", {"not_shows": "Loading"}
+    ),
+    ConditionForm(
+        ("var", "equals"),
+        s.VarEquals,
+        "a variable holds exactly this text",
+        {"var": "status", "equals": "confirmed"},
+    ),
+    ConditionForm(
+        ("var", "empty"),
+        s.VarEmpty,
+        "a variable is empty (`true`) or not (`false`)",
+        {"var": "cheapest", "empty": True},
+    ),
+    ConditionForm(
+        ("all",),
+        s.AllOf,
+        "every listed condition holds",
+        {"all": [{"shows": "Total"}, {"not_shows": "Sold out"}]},
+    ),
+    ConditionForm(
+        ("any",),
+        s.AnyOf,
+        "at least one listed condition holds",
+        {"any": [{"shows": "No results"}, {"shows": "0 results"}]},
+    ),
 )
 
 STEP_OUTCOMES: tuple[tuple[str, str], ...] = (

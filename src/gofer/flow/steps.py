@@ -12,9 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal, TypeAlias
 
-JSONValue: TypeAlias = (
-    str | int | float | bool | list["JSONValue"] | dict[str, "JSONValue"] | None
-)
+JSONValue: TypeAlias = str | int | float | bool | list["JSONValue"] | dict[str, "JSONValue"] | None
 SurfaceName = Literal["browser", "desktop"]
 
 CONTRACT_VERSION = "1.0"
@@ -212,12 +210,35 @@ class Do(StepBase):
 
 
 Step: TypeAlias = (
-    Browse | Open | Click | Enter | Choose | Press | Verify | Read | Wait | StopBefore | If
-    | RepeatUntil | Do
+    Browse
+    | Open
+    | Click
+    | Enter
+    | Choose
+    | Press
+    | Verify
+    | Read
+    | Wait
+    | StopBefore
+    | If
+    | RepeatUntil
+    | Do
 )
 
 STEP_TYPES: tuple[type[StepBase], ...] = (
-    Browse, Open, Click, Enter, Choose, Press, Verify, Read, Wait, StopBefore, If, RepeatUntil, Do,
+    Browse,
+    Open,
+    Click,
+    Enter,
+    Choose,
+    Press,
+    Verify,
+    Read,
+    Wait,
+    StopBefore,
+    If,
+    RepeatUntil,
+    Do,
 )
 STEP_KINDS: tuple[str, ...] = tuple(t.KIND for t in STEP_TYPES)
 

@@ -91,8 +91,9 @@ def condition_names(condition: Condition) -> list[str]:
 def _field_names(spec: FieldSpec, value: object) -> list[str]:
     if spec.type in STRING_TYPES and isinstance(value, str):
         return names_in(value)
-    if spec.type is FieldType.CONDITION and isinstance(value, AllOf | AnyOf | Judged | Shows
-                                                       | NotShows | VarEquals | VarEmpty):
+    if spec.type is FieldType.CONDITION and isinstance(
+        value, AllOf | AnyOf | Judged | Shows | NotShows | VarEquals | VarEmpty
+    ):
         return condition_names(value)
     return []
 

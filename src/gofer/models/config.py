@@ -24,10 +24,16 @@ DEFAULT_MODELS: dict[str, str] = {
 """The model each pass asks when its ``GOFER_*_MODEL`` is unset (OpenRouter names)."""
 
 _EFFORT: dict[str, ReasoningEffort | None] = {
-    "planner": None, "rescue": "low", "output": "low", "decider": None,
+    "planner": None,
+    "rescue": "low",
+    "output": "low",
+    "decider": None,
 }
 _TEMPERATURE: dict[str, float | None] = {
-    "planner": 0.2, "rescue": None, "output": None, "decider": 1.0,
+    "planner": 0.2,
+    "rescue": None,
+    "output": None,
+    "decider": 1.0,
 }
 
 
@@ -74,8 +80,11 @@ class ModelsConfig:
                 routes[role] = None
                 continue
             routes[role] = ModelRoute(
-                model=(models or {}).get(role) or DEFAULT_MODELS[role], base_url=url,
-                api_key=key, reasoning_effort=_EFFORT[role], temperature=_TEMPERATURE[role],
+                model=(models or {}).get(role) or DEFAULT_MODELS[role],
+                base_url=url,
+                api_key=key,
+                reasoning_effort=_EFFORT[role],
+                temperature=_TEMPERATURE[role],
                 timeout_s=timeout_s,
             )
         return cls(**routes)
@@ -91,7 +100,11 @@ class ModelsConfig:
 def open_model(route: ModelRoute) -> OpenAIChatModel:
     """The chat model a route names (close it with ``aclose``)."""
     return OpenAIChatModel(
-        model=route.model, base_url=route.base_url, api_key=route.api_key,
-        timeout_s=route.timeout_s, max_retries=route.max_retries,
-        reasoning_effort=route.reasoning_effort, temperature=route.temperature,
+        model=route.model,
+        base_url=route.base_url,
+        api_key=route.api_key,
+        timeout_s=route.timeout_s,
+        max_retries=route.max_retries,
+        reasoning_effort=route.reasoning_effort,
+        temperature=route.temperature,
     )

@@ -58,7 +58,9 @@ class OpenAIChatModel:
         self._temperature = temperature
         self._max_tokens = max_output_tokens
         self._client = AsyncOpenAI(
-            base_url=base_url, api_key=api_key or _NO_KEY, timeout=timeout_s,
+            base_url=base_url,
+            api_key=api_key or _NO_KEY,
+            timeout=timeout_s,
             max_retries=max_retries,
         )
 
@@ -95,8 +97,9 @@ class OpenAIChatModel:
         except openai.BadRequestError as exc:
             if "reasoning_effort" not in extra or "reasoning" not in str(exc.message).lower():
                 raise _refused(exc) from None
-            log.info("model %s: the route takes no reasoning effort; asking without it",
-                     self._model)
+            log.info(
+                "model %s: the route takes no reasoning effort; asking without it", self._model
+            )
             self._effort = None
             del extra["reasoning_effort"]
             try:
@@ -114,25 +117,36 @@ class OpenAIChatModel:
         except openai.BadRequestError:
             raise
         except openai.APITimeoutError:
-            raise ModelError(f"the model {self._model} did not answer in time",
-                             code="MODEL_TIMEOUT", model=self._model) from None
+            raise ModelError(
+                f"the model {self._model} did not answer in time",
+                code="MODEL_TIMEOUT",
+                model=self._model,
+            ) from None
         except openai.APIConnectionError:
-            raise ModelError(f"the model endpoint {self._base_url} cannot be reached",
-                             code="MODEL_UNREACHABLE", model=self._model) from None
+            raise ModelError(
+                f"the model endpoint {self._base_url} cannot be reached",
+                code="MODEL_UNREACHABLE",
+                model=self._model,
+            ) from None
         except openai.APIStatusError as exc:
             raise ModelError(
                 f"the model {self._model} answered HTTP {exc.status_code}",
-                code="MODEL_ERROR", model=self._model, status=exc.status_code,
+                code="MODEL_ERROR",
+                model=self._model,
+                status=exc.status_code,
             ) from None
         if not reply.choices:
-            raise ModelError(f"the model {self._model} sent no choices", code="MODEL_ERROR",
-                             model=self._model)
+            raise ModelError(
+                f"the model {self._model} sent no choices", code="MODEL_ERROR", model=self._model
+            )
         choice = reply.choices[0]
         usage = reply.usage
         return Completion(
             text=choice.message.content or "",
-            usage=Usage(input_tokens=usage.prompt_tokens if usage else 0,
-                        output_tokens=usage.completion_tokens if usage else 0),
+            usage=Usage(
+                input_tokens=usage.prompt_tokens if usage else 0,
+                output_tokens=usage.completion_tokens if usage else 0,
+            ),
             finish_reason=str(choice.finish_reason or "unknown"),
             model=reply.model or self._model,
         )
@@ -145,12 +159,17 @@ class OpenAIChatModel:
         return self
 
     async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
         await self.aclose()
 
 
 def _refused(exc: openai.BadRequestError) -> ModelError:
-    return ModelError(f"the model endpoint refused the request (HTTP {exc.status_code})",
-                      code="MODEL_REFUSED", status=exc.status_code)
+    return ModelError(
+        f"the model endpoint refused the request (HTTP {exc.status_code})",
+        code="MODEL_REFUSED",
+        status=exc.status_code,
+    )

@@ -56,8 +56,9 @@ class ChatServer:
         self._observer = observer
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever,
-                                        name="gofer-chat-server", daemon=True)
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, name="gofer-chat-server", daemon=True
+        )
         self._thread.start()
 
     @property
@@ -92,7 +93,9 @@ class ChatServer:
         return self
 
     def __exit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
         self.close()
@@ -131,26 +134,41 @@ class ChatServer:
                 if reply.delay_s:
                     time.sleep(reply.delay_s)
                 if reply.status != 200:
-                    self._send(reply.status,
-                               {"error": {"message": reply.text or "scripted error",
-                                          "type": "scripted", "code": reply.status}},
-                               {"retry-after-ms": "1", **reply.headers})
+                    self._send(
+                        reply.status,
+                        {
+                            "error": {
+                                "message": reply.text or "scripted error",
+                                "type": "scripted",
+                                "code": reply.status,
+                            }
+                        },
+                        {"retry-after-ms": "1", **reply.headers},
+                    )
                     return
                 prompt = sum(len(str(m.get("content", ""))) for m in request["messages"])
-                self._send(200, {
-                    "id": f"chatcmpl-{len(server.requests)}",
-                    "object": "chat.completion",
-                    "created": int(time.time()),
-                    "model": request.get("model", ""),
-                    "choices": [{
-                        "index": 0,
-                        "message": {"role": "assistant", "content": reply.text},
-                        "finish_reason": reply.finish_reason,
-                    }],
-                    "usage": {"prompt_tokens": prompt // 4,
-                              "completion_tokens": len(reply.text) // 4,
-                              "total_tokens": prompt // 4 + len(reply.text) // 4},
-                }, reply.headers)
+                self._send(
+                    200,
+                    {
+                        "id": f"chatcmpl-{len(server.requests)}",
+                        "object": "chat.completion",
+                        "created": int(time.time()),
+                        "model": request.get("model", ""),
+                        "choices": [
+                            {
+                                "index": 0,
+                                "message": {"role": "assistant", "content": reply.text},
+                                "finish_reason": reply.finish_reason,
+                            }
+                        ],
+                        "usage": {
+                            "prompt_tokens": prompt // 4,
+                            "completion_tokens": len(reply.text) // 4,
+                            "total_tokens": prompt // 4 + len(reply.text) // 4,
+                        },
+                    },
+                    reply.headers,
+                )
 
             def _send(self, status: int, body: dict[str, Any], headers: dict[str, str]) -> None:
                 data = json.dumps(body).encode("utf-8")

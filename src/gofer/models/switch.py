@@ -51,5 +51,6 @@ def check_model_request(base_url: str) -> None:
         return
     raise ModelError(
         f"model requests are switched off ({policy}); no request was sent",
-        code="MODEL_REQUESTS_BLOCKED", policy=policy,
+        code="MODEL_REQUESTS_BLOCKED",
+        policy=policy,
     )

@@ -77,7 +77,8 @@ class CallMeter:
         if self.limit is not None and self.used >= self.limit:
             raise ModelError(
                 f"the task has no model calls left (max_model_calls {self.limit})",
-                code="MODEL_BUDGET_SPENT", limit=self.limit,
+                code="MODEL_BUDGET_SPENT",
+                limit=self.limit,
             )
         self.used += 1
 

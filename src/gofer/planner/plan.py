@@ -54,22 +54,26 @@ class ModelPlanner:
             answer = await self.model.complete(messages, meter=meter)
             flow, problems = _read(answer.text, brief)
             if flow is not None:
-                log.info("planner: a flow of %d steps after %d repairs", len(flow.steps),
-                         attempt)
+                log.info("planner: a flow of %d steps after %d repairs", len(flow.steps), attempt)
                 return flow
-            log.info("planner: reply %d was not a valid flow (%d problems)", attempt + 1,
-                     len(problems))
+            log.info(
+                "planner: reply %d was not a valid flow (%d problems)", attempt + 1, len(problems)
+            )
             messages = [
                 *messages,
                 Message("assistant", answer.text),
-                Message("user", "That flow is invalid:\n"
-                        + "\n".join(f"- {p}" for p in problems)
-                        + "\nReply with the whole corrected flow as one JSON object."),
+                Message(
+                    "user",
+                    "That flow is invalid:\n"
+                    + "\n".join(f"- {p}" for p in problems)
+                    + "\nReply with the whole corrected flow as one JSON object.",
+                ),
             ]
         raise ModelError(
             f"the planner gave no valid flow in {self.repairs + 1} tries: "
             + "; ".join(problems[:3]),
-            code="PLAN_INVALID", problems=list(problems),
+            code="PLAN_INVALID",
+            problems=list(problems),
         )
 
 

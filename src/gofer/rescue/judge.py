@@ -61,7 +61,7 @@ def _markers_to_names(value: Any, names: frozenset[str]) -> Any:
 def resumed(briefing: Briefing, guidance: Guidance) -> Flow:
     """The flow from the failed step on once ``guidance`` is spliced in: its steps, then
     every step after the ones it covers."""
-    rest = briefing.flow.steps[briefing.failed + 1 + guidance.covers:]
+    rest = briefing.flow.steps[briefing.failed + 1 + guidance.covers :]
     return Flow(steps=(*guidance.steps, *rest), vars=briefing.flow.vars)
 
 
@@ -78,13 +78,14 @@ def judge(answer: dict[str, Any], briefing: Briefing) -> tuple[Guidance | None, 
     if not reason:
         problems.append('"reason" must say in words why')
     covers = answer.get("covers", 0)
-    following = briefing.flow.steps[briefing.failed + 1:]
+    following = briefing.flow.steps[briefing.failed + 1 :]
     if not isinstance(covers, int) or isinstance(covers, bool) or covers < 0:
         problems.append('"covers" must be a whole number from 0')
         covers = 0
     elif covers > len(following):
-        problems.append(f'"covers" is {covers}, but only {len(following)} steps follow the '
-                        "failed one")
+        problems.append(
+            f'"covers" is {covers}, but only {len(following)} steps follow the failed one'
+        )
         covers = 0
     for offset, step in enumerate(following[:covers]):
         if guards(step):
@@ -98,16 +99,19 @@ def judge(answer: dict[str, Any], briefing: Briefing) -> tuple[Guidance | None, 
         if answer.get("steps"):
             problems.append('a "skip" carries no steps; answer "retry" to run steps')
         if guards(failed_step):
-            problems.append("the failed step holds a stop_before: it can never be skipped; "
-                            "answer retry with steps that end in a stop_before")
+            problems.append(
+                "the failed step holds a stop_before: it can never be skipped; "
+                "answer retry with steps that end in a stop_before"
+            )
     else:
         raw = answer.get("steps")
         if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_RESCUE_STEPS:
             problems.append(f'a "retry" needs 1 to {MAX_RESCUE_STEPS} steps')
         else:
             raw = _markers_to_names(raw, briefing.known)
-            flow, check = validate_flow({"vars": dict(briefing.flow.vars), "steps": raw},
-                                        briefing.known, briefing.secrets)
+            flow, check = validate_flow(
+                {"vars": dict(briefing.flow.vars), "steps": raw}, briefing.known, briefing.secrets
+            )
             if flow is None or check.problems:
                 problems.extend(p.message for p in check.problems)
             else:
@@ -123,8 +127,10 @@ def judge(answer: dict[str, Any], briefing: Briefing) -> tuple[Guidance | None, 
     guidance = Guidance(action, reason, steps, covers)
     check = check_flow(resumed(briefing, guidance), briefing.known, briefing.secrets)
     problems.extend(p.message for p in check.problems)
-    problems.extend(f"${{{name}}} is not a fact or a variable of the flow; use only the names "
-                    "given" for name in check.questions)
+    problems.extend(
+        f"${{{name}}} is not a fact or a variable of the flow; use only the names given"
+        for name in check.questions
+    )
     if problems:
         return None, problems
     return guidance, []

@@ -46,12 +46,16 @@ class ModelRescuer:
             messages = [
                 *messages,
                 Message("assistant", answer.text),
-                Message("user", "Those steps are invalid:\n"
-                        + "\n".join(f"- {p}" for p in problems[:20])
-                        + "\nAnswer again with one corrected JSON object."),
+                Message(
+                    "user",
+                    "Those steps are invalid:\n"
+                    + "\n".join(f"- {p}" for p in problems[:20])
+                    + "\nAnswer again with one corrected JSON object.",
+                ),
             ]
         raise ModelError(
             f"the rescuer gave no valid guidance in {self.repairs + 1} tries: "
             + "; ".join(problems[:3]),
-            code="RESCUE_INVALID", problems=problems,
+            code="RESCUE_INVALID",
+            problems=problems,
         )

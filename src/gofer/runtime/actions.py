@@ -108,19 +108,21 @@ async def _uncover(run: StepContext, path: str, el: Element, query: Query) -> El
         if wall is not None:
             raise StepFailed(f"{what} that is {wall}; a person has to get past it", again)
         if screen_payment_evidence(cover.text):
-            raise StepFailed(f"{what} asking for card details; the flow does not say to pay",
-                             again)
+            raise StepFailed(f"{what} asking for card details; the flow does not say to pay", again)
         closer = dismisser(cover)
         if closer is None:
             raise StepFailed(f"{what}; the flow does not say how to close it", again)
         run.event(path, "dismiss", cover=cover.name, control=label_of(closer))
-        await run.act(path, f"close '{cover.name}' with '{label_of(closer)}'",
-                      _clicker(browser, closer.ref))
+        await run.act(
+            path, f"close '{cover.name}' with '{label_of(closer)}'", _clicker(browser, closer.ref)
+        )
         again, screen, _ = await run.find(path, query)
     if again.on_top:
         return again
-    raise StepFailed(f"'{label_of(again)}' is still covered after closing "
-                     f"{_MOST_DISMISSALS} dialogs over it", again)
+    raise StepFailed(
+        f"'{label_of(again)}' is still covered after closing {_MOST_DISMISSALS} dialogs over it",
+        again,
+    )
 
 
 # ------------------------------------------------------------------ click
@@ -161,9 +163,7 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
     return Done(element=el, confidence=grounding.confidence)
 
 
-async def _reveal(
-    run: StepContext, path: str, query: Query
-) -> tuple[Element, Grounding] | None:
+async def _reveal(run: StepContext, path: str, query: Query) -> tuple[Element, Grounding] | None:
     """Find a control out of sight: open the closed menus or sections that may hold it.
 
     Only when the words name nothing on the screen well. Each opener (a collapsed
@@ -185,17 +185,30 @@ async def _reveal(
             continue
         tried += 1
         run.event(path, "reveal", opener=label_of(opener), words=query.words)
-        effect = await run.act(path, f"open '{label_of(opener)}' to look for '{query.words}'",
-                               _clicker(browser, opener.ref))
+        effect = await run.act(
+            path,
+            f"open '{label_of(opener)}' to look for '{query.words}'",
+            _clicker(browser, opener.ref),
+        )
         if effect.navigated or effect.new_page:
-            raise StepFailed(f"opening '{label_of(opener)}' to look for '{query.words}' "
-                             "went to another page", opener)
+            raise StepFailed(
+                f"opening '{label_of(opener)}' to look for '{query.words}' went to another page",
+                opener,
+            )
         now = await run.screen()
-        inside = Query(query.words, query.want, kind=query.kind,
-                       exclude=shown | {opener.ref}, option=query.option)
+        inside = Query(
+            query.words,
+            query.want,
+            kind=query.kind,
+            exclude=shown | {opener.ref},
+            option=query.option,
+        )
         found = ground(inside, now)
-        if found_well(found) and found.element is not None and (
-                first.element is None or found.confidence > first.confidence):
+        if (
+            found_well(found)
+            and found.element is not None
+            and (first.element is None or found.confidence > first.confidence)
+        ):
             return found.element, found
         await _close(run, path, opener)
     return None
@@ -246,9 +259,10 @@ async def _pick_suggestion(
     are passed over while new ones appeared.
     """
     screen = await run.screen()
-    options = appeared([
-        e for e in screen.elements if e.visible and e.role in OPTION_ROLES and not e.disabled
-    ], before)
+    options = appeared(
+        [e for e in screen.elements if e.visible and e.role in OPTION_ROLES and not e.disabled],
+        before,
+    )
     if not options:
         return None
     best = match_option(value, [label_of(o) for o in options])
@@ -293,7 +307,8 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
     if not value_took(value, shown):
         holds = f": it shows '{shown}'" if run.mask(value) == value else ""
         raise StepFailed(
-            f"typed into '{label_of(el)}', but the field does not show what was typed{holds}", el)
+            f"typed into '{label_of(el)}', but the field does not show what was typed{holds}", el
+        )
     if step.submit:
         run.invalidate()
         sent = await run.screen()
@@ -342,7 +357,12 @@ def _written(when: When) -> str:
 
 
 async def _date_field(
-    run: StepContext, path: str, el: Element, screen: Screen, when: When, confidence: float,
+    run: StepContext,
+    path: str,
+    el: Element,
+    screen: Screen,
+    when: When,
+    confidence: float,
     words: str | None = None,
 ) -> Done:
     """A date or time into a text field, whichever way the page takes it, read back after.
@@ -358,8 +378,9 @@ async def _date_field(
         if not el.editable:
             return await _time_picker(run, path, el, screen, when, confidence)
         text = format_time(when, time_hint(el))
-        await run.act(path, f"type {text} into '{label_of(el)}'",
-                      lambda: browser.fill(el.ref, text))
+        await run.act(
+            path, f"type {text} into '{label_of(el)}'", lambda: browser.fill(el.ref, text)
+        )
         shown = await browser.read_value(el.ref)
         if not shows_time(shown, when):
             raise StepFailed(f"typed {text} into '{label_of(el)}', but it shows '{shown}'", el)
@@ -371,8 +392,9 @@ async def _date_field(
     picked = False
     if el.editable and hint:
         text = format_date(day, hint)
-        await run.act(path, f"type {text} into '{label_of(el)}'",
-                      lambda: browser.fill(el.ref, text))
+        await run.act(
+            path, f"type {text} into '{label_of(el)}'", lambda: browser.fill(el.ref, text)
+        )
     else:
         picked = await _open_calendar(run, path, el, screen)
         if picked:
@@ -389,29 +411,37 @@ async def _date_field(
                 if not value_took(words, await browser.read_value(el.ref)):
                     raise StepFailed(
                         f"typed into '{label_of(el)}', but the field does not show what was typed",
-                        el)
+                        el,
+                    )
                 return Done(element=el, confidence=confidence)
         else:
             raise StepFailed(
-                f"'{label_of(el)}' is read-only and no calendar opened to pick {day:%d %B %Y}", el)
+                f"'{label_of(el)}' is read-only and no calendar opened to pick {day:%d %B %Y}", el
+            )
     shown = await browser.read_value(el.ref)
     page_refs = frozenset(e.ref for e in screen.elements if e.visible)
     if picked and not shown.strip() and await _apply_pick(run, path, el):
         shown = await browser.read_value(el.ref)
-    if picked and not shown.strip() and not isinstance(when, datetime) and shows_calendar(
-            await run.screen(), page_refs):
+    if (
+        picked
+        and not shown.strip()
+        and not isinstance(when, datetime)
+        and shows_calendar(await run.screen(), page_refs)
+    ):
         # Still open and the field still empty: a range picker holding the range's start
         # until its end is picked (the field that shares the calendar comes next).
         run.ranges.append(RangeStart(path, el.ref, label_of(el), day, hint))
-        return Done(element=el, confidence=confidence,
-                    reason=f"the calendar holds {day:%d %B %Y} as the start of a range; "
-                           f"'{label_of(el)}' shows it once the range's end is picked")
+        return Done(
+            element=el,
+            confidence=confidence,
+            reason=f"the calendar holds {day:%d %B %Y} as the start of a range; "
+            f"'{label_of(el)}' shows it once the range's end is picked",
+        )
     if not shows_date(shown, day, hint) or (
         isinstance(when, datetime) and picked and not shows_time(shown, when.time())
     ):
         how = "picked" if picked else "typed"
-        raise StepFailed(
-            f"{how} {_written(when)} for '{label_of(el)}', but it shows '{shown}'", el)
+        raise StepFailed(f"{how} {_written(when)} for '{label_of(el)}', but it shows '{shown}'", el)
     if picked:
         await _ranges_shown(run, el)
     return Done(element=el, confidence=confidence)
@@ -426,8 +456,14 @@ async def _apply_pick(run: StepContext, path: str, field: Element) -> bool:
     its own, enabled once the pick is whole): press it. Only a control beside the
     calendar's days counts, never one elsewhere on the page. False when there is none."""
     screen = await run.screen()
-    days = [e.box for e in screen.elements if e.visible and e.ref != field.ref
-            and normalise(e.display_name).isdigit() and len(normalise(e.display_name)) <= 2]
+    days = [
+        e.box
+        for e in screen.elements
+        if e.visible
+        and e.ref != field.ref
+        and normalise(e.display_name).isdigit()
+        and len(normalise(e.display_name)) <= 2
+    ]
     if len(days) < 28:
         return False
     left, top = min(b.x for b in days), min(b.y for b in days)
@@ -435,13 +471,21 @@ async def _apply_pick(run: StepContext, path: str, field: Element) -> bool:
     bottom = max(b.y + b.height for b in days)
     for el in screen.elements:
         words = normalise(el.display_name).split()
-        if (el.ref == field.ref or not el.visible or el.disabled or not words
-                or el.role not in ("button", "clickable", "link") or len(words) > 3
-                or words[0] not in _APPLY_WORDS):
+        if (
+            el.ref == field.ref
+            or not el.visible
+            or el.disabled
+            or not words
+            or el.role not in ("button", "clickable", "link")
+            or len(words) > 3
+            or words[0] not in _APPLY_WORDS
+        ):
             continue
         b = el.box
-        if not (left - _BESIDE_DAYS_PX <= b.cx <= right + _BESIDE_DAYS_PX
-                and top - _BESIDE_DAYS_PX <= b.cy <= bottom + _BESIDE_DAYS_PX):
+        if not (
+            left - _BESIDE_DAYS_PX <= b.cx <= right + _BESIDE_DAYS_PX
+            and top - _BESIDE_DAYS_PX <= b.cy <= bottom + _BESIDE_DAYS_PX
+        ):
             continue
         browser = await run.browser()
         await run.act(path, f"apply the pick with '{label_of(el)}'", _clicker(browser, el.ref))
@@ -462,7 +506,9 @@ async def _ranges_shown(run: StepContext, el: Element) -> None:
         if not shows_date(shown, start.day, start.hint):
             raise StepFailed(
                 f"picked the end of the range, but '{start.label}' shows '{shown}', not its "
-                f"start {start.day:%d %B %Y}", el)
+                f"start {start.day:%d %B %Y}",
+                el,
+            )
 
 
 async def _time_picker(
@@ -476,12 +522,17 @@ async def _time_picker(
     old = frozenset(e.ref for e in before.elements if e.visible)
     await run.act(path, f"open the time picker of '{label_of(el)}'", _clicker(browser, el.ref))
     if not await _picker_time(run, path, el, old, at):
-        raise StepFailed(f"'{label_of(el)}' is read-only and no time picker with hour and "
-                         f"minute controls opened to set {at:%H:%M}", el)
+        raise StepFailed(
+            f"'{label_of(el)}' is read-only and no time picker with hour and "
+            f"minute controls opened to set {at:%H:%M}",
+            el,
+        )
     shown = await browser.read_value(el.ref)
     if not shows_time(shown, at):
-        raise StepFailed(f"set {at:%H:%M} in the time picker of '{label_of(el)}', but the "
-                         f"field shows '{shown}'", el)
+        raise StepFailed(
+            f"set {at:%H:%M} in the time picker of '{label_of(el)}', but the field shows '{shown}'",
+            el,
+        )
     return Done(element=el, confidence=confidence)
 
 
@@ -494,8 +545,9 @@ async def _picker_time(
     deadline = clock.perf_counter() + run.settings.change_grace_ms / 1000
     while True:
         screen = await run.screen()
-        found = [f for f in parts_among(e for e in screen.elements if e.ref not in before)
-                 if f.holds(at)]
+        found = [
+            f for f in parts_among(e for e in screen.elements if e.ref not in before) if f.holds(at)
+        ]
         if found:
             break
         if not await run.wait_change(deadline):
@@ -519,14 +571,22 @@ async def _open_calendar(run: StepContext, path: str, el: Element, before: Scree
     if await _calendar_shown(run, before):
         return True
     openers = sorted(
-        (e for e in before.elements
-         if e.visible and not e.disabled and e.ref != el.ref
-         and e.role in ("button", "clickable", "link", "img") and may_open_picker(e)
-         and box_distance(e.box, el.box) <= _NEAR_OPENER_PX),
-        key=lambda e: box_distance(e.box, el.box))
+        (
+            e
+            for e in before.elements
+            if e.visible
+            and not e.disabled
+            and e.ref != el.ref
+            and e.role in ("button", "clickable", "link", "img")
+            and may_open_picker(e)
+            and box_distance(e.box, el.box) <= _NEAR_OPENER_PX
+        ),
+        key=lambda e: box_distance(e.box, el.box),
+    )
     for opener in openers[:1]:
-        await run.act(path, f"open the calendar with '{label_of(opener)}'",
-                      _clicker(browser, opener.ref))
+        await run.act(
+            path, f"open the calendar with '{label_of(opener)}'", _clicker(browser, opener.ref)
+        )
         if await _calendar_shown(run, before):
             return True
     return False
@@ -563,8 +623,12 @@ async def _split_target(
         return None
     single = ground(Query(words, Want.CONTROL, within, kind="choose"), screen)
     el = single.element
-    if (el is not None and el not in fields.members and single.confidence > fields.score
-            and (el.tag in ("input", "textarea") or el.input_type in DATE_INPUTS)):
+    if (
+        el is not None
+        and el not in fields.members
+        and single.confidence > fields.score
+        and (el.tag in ("input", "textarea") or el.input_type in DATE_INPUTS)
+    ):
         return None
     return fields
 
@@ -594,24 +658,35 @@ async def _set_split(run: StepContext, path: str, fields: SplitFields, when: Whe
             option = part_option(current.options, part, want)
             if option is None:
                 names = ", ".join(o for o in current.options[:8] if o.strip())
-                raise StepFailed(f"'{label_of(current)}' has no option for {part} {want} "
-                                 f"(there are: {names})", current)
-            await run.act(path, f"select '{option}' in '{label_of(current)}'",
-                          _selector(browser, current.ref, option))
+                raise StepFailed(
+                    f"'{label_of(current)}' has no option for {part} {want} (there are: {names})",
+                    current,
+                )
+            await run.act(
+                path,
+                f"select '{option}' in '{label_of(current)}'",
+                _selector(browser, current.ref, option),
+            )
         elif current.role in ("button", "clickable"):
-            await run.act(path, f"switch '{label_of(current)}' to {str(want).upper()}",
-                          _clicker(browser, current.ref))
+            await run.act(
+                path,
+                f"switch '{label_of(current)}' to {str(want).upper()}",
+                _clicker(browser, current.ref),
+            )
         elif current.tag not in ("input", "textarea") and (
-                current.editable or current.role == "spinbutton"):
+            current.editable or current.role == "spinbutton"
+        ):
             # A segment drawn without an input (React Aria's, MUI's) takes keys, not a
             # value: each part typed whole, so the segment moves on by itself.
             text = f"{want:02d}" if isinstance(want, int) and part != "year" else str(want)
-            await run.act(path, f"type {text} into '{label_of(current)}'",
-                          _typer(browser, current.ref, text))
+            await run.act(
+                path, f"type {text} into '{label_of(current)}'", _typer(browser, current.ref, text)
+            )
         elif current.editable or current.role == "spinbutton":
             text = f"{want:02d}" if part == "minute" and isinstance(want, int) else str(want)
-            await run.act(path, f"type {text} into '{label_of(current)}'",
-                          _filler(browser, current.ref, text))
+            await run.act(
+                path, f"type {text} into '{label_of(current)}'", _filler(browser, current.ref, text)
+            )
         else:
             raise StepFailed(f"'{label_of(current)}' cannot be set to {want}", current)
         screen = await run.screen()
@@ -620,8 +695,10 @@ async def _set_split(run: StepContext, path: str, fields: SplitFields, when: Whe
         current = now(el, screen)
         if not shows(current, part):
             shown = current.value or current.text
-            raise StepFailed(f"set '{name}' to {_written(when)}, but '{label_of(current)}' "
-                             f"shows '{shown}'", current)
+            raise StepFailed(
+                f"set '{name}' to {_written(when)}, but '{label_of(current)}' shows '{shown}'",
+                current,
+            )
     return Done(element=first, confidence=fields.score)
 
 
@@ -629,7 +706,10 @@ async def _set_split(run: StepContext, path: str, fields: SplitFields, when: Whe
 
 
 async def _pick_date(
-    run: StepContext, path: str, target: date, before: frozenset[str] = frozenset(),
+    run: StepContext,
+    path: str,
+    target: date,
+    before: frozenset[str] = frozenset(),
     words: str | None = None,
 ) -> tuple[Element, date]:
     """In an open date picker, move to the date's month and pick the day; returns the
@@ -657,8 +737,9 @@ async def _pick_date(
             shown_set = [m for m, _box in months]
             if (target.year, target.month) in shown_set:
                 shown = (target.year, target.month)
-                cell = match_date_cell(target, [e for e in enabled if names_month(
-                    e, target)]) or day_in_month(target, enabled, months)
+                cell = match_date_cell(
+                    target, [e for e in enabled if names_month(e, target)]
+                ) or day_in_month(target, enabled, months)
             elif (target.year, target.month) > max(shown_set):
                 shown = max(shown_set)
             else:
@@ -685,13 +766,18 @@ async def _pick_date(
         nav = calendar_nav(screen, forward, before)
         way = "forward" if forward else "back"
         if nav is None:
-            raise StepFailed(f"the calendar shows {_month_name(shown)} and has no control "
-                             f"to move it {way} to {target:%B %Y}")
+            raise StepFailed(
+                f"the calendar shows {_month_name(shown)} and has no control "
+                f"to move it {way} to {target:%B %Y}"
+            )
         if nav.disabled:
-            raise StepFailed(f"the calendar goes no further than {_month_name(shown)}, "
-                             f"so {target:%d %B %Y} cannot be picked")
-        await run.act(path, f"move the calendar {way} with '{label_of(nav)}'",
-                      _clicker(browser, nav.ref))
+            raise StepFailed(
+                f"the calendar goes no further than {_month_name(shown)}, "
+                f"so {target:%d %B %Y} cannot be picked"
+            )
+        await run.act(
+            path, f"move the calendar {way} with '{label_of(nav)}'", _clicker(browser, nav.ref)
+        )
     raise StepFailed(f"could not reach {target:%B %Y} in the calendar")
 
 
@@ -700,8 +786,13 @@ def _month_name(shown: tuple[int, int]) -> str:
 
 
 async def _set_calendar(
-    run: StepContext, path: str, target: date, shown: tuple[int, int] | None,
-    month_el: Element | None, year_el: Element | None, before: frozenset[str] = frozenset(),
+    run: StepContext,
+    path: str,
+    target: date,
+    shown: tuple[int, int] | None,
+    month_el: Element | None,
+    year_el: Element | None,
+    before: frozenset[str] = frozenset(),
 ) -> bool:
     """Set a calendar's own year and month controls to ``target``'s; False when they
     cannot take it (then the calendar is moved with its arrows)."""
@@ -712,11 +803,11 @@ async def _set_calendar(
         if year_el.tag == "select":
             if year not in year_el.options:
                 return False
-            await run.act(path, f"show {year} in the calendar",
-                          _selector(browser, year_el.ref, year))
+            await run.act(
+                path, f"show {year} in the calendar", _selector(browser, year_el.ref, year)
+            )
         else:
-            await run.act(path, f"show {year} in the calendar",
-                          _filler(browser, year_el.ref, year))
+            await run.act(path, f"show {year} in the calendar", _filler(browser, year_el.ref, year))
             if calendar_month(await run.screen()) in (None, shown):
                 # A year box that reads its value on a key (flatpickr's) takes Enter.
                 await run.act(path, "press Enter in the year", lambda: browser.press("Enter"))
@@ -731,8 +822,9 @@ async def _set_calendar(
             option = part_option(current.options, "month", target.month)
             if option is None:
                 return moved
-            await run.act(path, f"show {target:%B} in the calendar",
-                          _selector(browser, current.ref, option))
+            await run.act(
+                path, f"show {target:%B} in the calendar", _selector(browser, current.ref, option)
+            )
             moved = True
     return moved
 
@@ -777,8 +869,11 @@ async def _took_pick(run: StepContext, chosen: Element) -> None:
         return
     now = (await run.screen()).element(chosen.ref)
     if now is not None and now.visible and getattr(now, attr) is False:
-        raise StepFailed(f"clicked '{label_of(chosen)}', but it is still not "
-                         f"{'ticked' if attr == 'checked' else 'selected'}", chosen)
+        raise StepFailed(
+            f"clicked '{label_of(chosen)}', but it is still not "
+            f"{'ticked' if attr == 'checked' else 'selected'}",
+            chosen,
+        )
 
 
 async def choose(run: StepContext, path: str, step: Choose) -> Done:
@@ -802,14 +897,18 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         return await _set_native(run, path, el, option, grounding.confidence)
     if when is not None and el.tag == "input":
         return await _date_field(run, path, el, screen, when, grounding.confidence, option)
-    if when is not None and el.role in ("button", "link", "clickable", "menuitem") and not (
-        may_open_picker(el) or normalise(label_of(el)) == normalise(target)
+    if (
+        when is not None
+        and el.role in ("button", "link", "clickable", "menuitem")
+        and not (may_open_picker(el) or normalise(label_of(el)) == normalise(target))
     ):
         # "Birthday" matched the form's "Save birthday": pressing it would submit the
         # form, not pick a date.
         raise StepFailed(
             f"'{label_of(el)}' is a {el.role}, not a date or time control: pressing it "
-            f"would not put {option} anywhere", el)
+            f"would not put {option} anywhere",
+            el,
+        )
 
     if el.role in ("checkbox", "switch"):
         members = group_members(screen, el)
@@ -854,12 +953,14 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
     while True:
         screen = await run.screen()
         options = appeared(
-            [e for e in screen.elements if e.visible and e.role in popup_roles], before)
+            [e for e in screen.elements if e.visible and e.role in popup_roles], before
+        )
         if options:
             return await _choose_among(run, path, options, option)
         if not await run.wait_change(deadline):
             raise StepFailed(
-                f"opening '{label_of(el)}' showed no options to choose '{option}' from")
+                f"opening '{label_of(el)}' showed no options to choose '{option}' from"
+            )
 
 
 async def _choose_in_select(
@@ -876,19 +977,24 @@ async def _choose_in_select(
     if index in state.selected and (state.multiple or len(state.selected) == 1):
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
     if state.multiple:
-        await run.act(path, f"add '{label}' to what is selected",
-                      lambda: browser.select_option(el.ref, label, add=True))
+        await run.act(
+            path,
+            f"add '{label}' to what is selected",
+            lambda: browser.select_option(el.ref, label, add=True),
+        )
     else:
         await run.act(path, f"select '{label}'", lambda: browser.select_option(el.ref, label))
     after = await browser.selection(el.ref)
     if index not in after.selected:
         shown = ", ".join(el.options[i] for i in after.selected if i < len(el.options))
-        raise StepFailed(f"selected '{label}' in '{label_of(el)}', but it shows "
-                         f"'{shown or 'nothing'}'", el)
+        raise StepFailed(
+            f"selected '{label}' in '{label_of(el)}', but it shows '{shown or 'nothing'}'", el
+        )
     return Done(element=el, confidence=confidence)
 
 
 # ------------------------------------------------------------------ stop_before
+
 
 async def stop_before(run: StepContext, path: str, step: StopBefore) -> Done:
     words = run.sub(step.action)
@@ -921,8 +1027,13 @@ async def stop_before(run: StepContext, path: str, step: StopBefore) -> Done:
     run.guard(path, el, screen, words)
     # A reversible control the flow still asked to stop before: stop all the same.
     raise Gated(
-        Gate(path=path, action=words, label=run.mask(label_of(el)),
-             consequence=judge(el, screen).value,
-             payment_screen=bool(card_evidence(screen)), url=run.mask(screen.url)),
+        Gate(
+            path=path,
+            action=words,
+            label=run.mask(label_of(el)),
+            consequence=judge(el, screen).value,
+            payment_screen=bool(card_evidence(screen)),
+            url=run.mask(screen.url),
+        ),
         el,
     )

@@ -220,7 +220,8 @@ class Run:
                     # 10000ms exceeded") tell a person nothing: say what did not happen.
                     raise StepFailed(
                         f"could not {what}: the page did not let it happen in time (the "
-                        "control stayed hidden, disabled, moving or covered)") from exc
+                        "control stayed hidden, disabled, moving or covered)"
+                    ) from exc
                 raise StepFailed(exc.message) from exc
             self.event(path, "page_closed")
             effect = ActionEffect(new_page=True)
@@ -266,8 +267,9 @@ class Run:
         result.steps = self.reports
         result.variables = dict(self.variables)
         result.changed = {
-            k: v for k, v in self.variables.items() if self.start_vars.get(k, None) != v
-            or k not in self.start_vars
+            k: v
+            for k, v in self.variables.items()
+            if self.start_vars.get(k, None) != v or k not in self.start_vars
         }
         result.trace = self.trace
         result.hints = self.learned
@@ -286,7 +288,8 @@ class Run:
                 continue
             reason = self.mask(
                 f"picked {start.day:%d %B %Y} as the start of a range for '{start.label}', "
-                f"but no end was picked and the field shows '{shown}'")
+                f"but no end was picked and the field shows '{shown}'"
+            )
             for report in self.reports:
                 if report.path == start.path:
                     report.outcome, report.reason = StepOutcome.FAILED, reason
@@ -311,8 +314,12 @@ class Run:
             await self.step(f"{prefix}.{i}", step)
 
     async def step(self, path: str, step: Step) -> None:
-        report = StepReport(path=path, kind=step.KIND, outcome=StepOutcome.DONE,
-                            intent=self.mask(describe_step(step)))
+        report = StepReport(
+            path=path,
+            kind=step.KIND,
+            outcome=StepOutcome.DONE,
+            intent=self.mask(describe_step(step)),
+        )
         self.reports.append(report)
         self.described[path] = report.intent
         started = time.perf_counter()
@@ -342,8 +349,13 @@ class Run:
             if gated.element is not None:
                 report.element = self._chosen(gated.element)
             report.reason = f"stopped before '{gated.gate.label}' ({gated.gate.consequence})"
-            self.event(path, "gated", label=gated.gate.label, consequence=gated.gate.consequence,
-                       url=gated.gate.url)
+            self.event(
+                path,
+                "gated",
+                label=gated.gate.label,
+                consequence=gated.gate.consequence,
+                url=gated.gate.url,
+            )
             raise
         finally:
             report.duration_ms = round((time.perf_counter() - started) * 1000, 1)
@@ -439,7 +451,8 @@ class Run:
                 if await self.holds(cond, path):
                     return Done(reason=f"held after {rounds} rounds")
                 raise StepFailed(
-                    f"{describe_condition(cond)} still did not hold after {rounds} rounds")
+                    f"{describe_condition(cond)} still did not hold after {rounds} rounds"
+                )
             case Do(instruction=text):
                 if self.decider is None:
                     raise StepFailed(
@@ -475,20 +488,28 @@ class Run:
             if self.decider is None or screen is None:
                 raise StepFailed(
                     f"judging '{need.text}' needs a model decider, and none is configured; "
-                    "use a condition such as {\"shows\": \"...\"} instead"
+                    'use a condition such as {"shows": "..."} instead'
                 ) from need
             self._check_model_calls()
-            verdict = await self.decider.judge(need.text, screen, self.allowance(),
-                                               redact=self.mask)
+            verdict = await self.decider.judge(
+                need.text, screen, self.allowance(), redact=self.mask
+            )
             self.spend.model_calls += verdict.calls
             self.seconds_per_call = verdict.seconds_per_call or self.seconds_per_call
-            self.event(path, "judge", condition=need.text, calls=verdict.calls,
-                       rung=verdict.rung, votes=verdict.reason,
-                       holds="unknown" if verdict.holds is None else verdict.holds)
+            self.event(
+                path,
+                "judge",
+                condition=need.text,
+                calls=verdict.calls,
+                rung=verdict.rung,
+                votes=verdict.reason,
+                holds="unknown" if verdict.holds is None else verdict.holds,
+            )
             if verdict.holds is None:
                 self._check_model_calls()
-                raise StepFailed(f"the model decider could not judge '{need.text}': "
-                                 f"{verdict.reason}") from need
+                raise StepFailed(
+                    f"the model decider could not judge '{need.text}': {verdict.reason}"
+                ) from need
             return verdict.holds
 
     def model_calls_left(self) -> int | None:
@@ -512,8 +533,11 @@ class Run:
         if budget.time_left_ms is not None:
             seconds = budget.time_left_ms / 1000 - (time.perf_counter() - self._t0)
         return Allowance(
-            calls_left=self.model_calls_left(), seconds_left=seconds, votes=budget.votes,
-            strategy=budget.strategy, deliberation=budget.deliberation,
+            calls_left=self.model_calls_left(),
+            seconds_left=seconds,
+            votes=budget.votes,
+            strategy=budget.strategy,
+            deliberation=budget.deliberation,
             seconds_per_call=self.seconds_per_call,
         )
 
@@ -526,15 +550,27 @@ class Run:
         if grounding is None:
             self._check_model_calls()
         decision = await self.decider.choose(
-            query, screen, grounding, self.allowance(),
-            step=self.described.get(path, ""), redact=self.mask,
+            query,
+            screen,
+            grounding,
+            self.allowance(),
+            step=self.described.get(path, ""),
+            redact=self.mask,
         )
         self.spend.model_calls += decision.calls
         self.seconds_per_call = decision.seconds_per_call or self.seconds_per_call
         el = decision.element
-        self.event(path, "decide", words=query.words, calls=decision.calls, rung=decision.rung,
-                   decided=decision.decided, votes=decision.reason,
-                   role=el.role if el else "", name=label_of(el) if el else "")
+        self.event(
+            path,
+            "decide",
+            words=query.words,
+            calls=decision.calls,
+            rung=decision.rung,
+            decided=decision.decided,
+            votes=decision.reason,
+            role=el.role if el else "",
+            name=label_of(el) if el else "",
+        )
         return decision
 
     async def read(self, path: str, step: Read) -> Done:
@@ -576,9 +612,14 @@ class Run:
                 reason = f"the model decider found nothing on the screen that does '{query.words}'"
             ask = (not sure) if is_do else grounding.low_confidence and bool(grounding.candidates)
             self.event(
-                path, "ground", words=query.words, ms=ms,
-                role=element.role if element else "", name=label_of(element) if element else "",
-                confidence=grounding.confidence, low=grounding.low_confidence,
+                path,
+                "ground",
+                words=query.words,
+                ms=ms,
+                role=element.role if element else "",
+                name=label_of(element) if element else "",
+                confidence=grounding.confidence,
+                low=grounding.low_confidence,
             )
             if ask and self.decider is not None:
                 # The same choice on an unchanged screen is not asked twice.
@@ -587,13 +628,16 @@ class Run:
                 if decision is None and asks < MAX_ASKS_PER_STEP:
                     asks += 1
                     decision = await self.second_opinion(
-                        path, query, screen, None if is_do else grounding)
+                        path, query, screen, None if is_do else grounding
+                    )
                     asked[key] = decision
                 if decision is not None and decision.decided:
                     element, sure = decision.element, decision.element is not None
                     if element is None:
-                        reason = (f"the model decider judged that nothing on the screen is "
-                                  f"'{query.words}' ({decision.reason})")
+                        reason = (
+                            f"the model decider judged that nothing on the screen is "
+                            f"'{query.words}' ({decision.reason})"
+                        )
                 elif decision is not None and is_do:
                     reason = f"{reason}: {decision.reason}"
                 # Undecided (no call left, no valid vote): the grounder's own pick stands.
@@ -614,8 +658,17 @@ class Run:
         evidence = card_evidence(screen)
         if evidence:
             words = f"press {key}"
-            raise Gated(Gate(path=path, action=words, label=words, consequence="payment",
-                             payment_screen=True, url=self.mask(screen.url), key=key))
+            raise Gated(
+                Gate(
+                    path=path,
+                    action=words,
+                    label=words,
+                    consequence="payment",
+                    payment_screen=True,
+                    url=self.mask(screen.url),
+                    key=key,
+                )
+            )
 
     def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
         """Stop in front of a control that pays or cannot be undone, unless allowed."""
@@ -629,8 +682,13 @@ class Run:
         if evidence and kind is Consequence.REVERSIBLE:
             kind = Consequence.PAYMENT
         raise Gated(
-            Gate(path=path, action=words, label=self.mask(label), consequence=kind.value,
-                 payment_screen=bool(evidence), url=self.mask(screen.url)),
+            Gate(
+                path=path,
+                action=words,
+                label=self.mask(label),
+                consequence=kind.value,
+                payment_screen=bool(evidence),
+                url=self.mask(screen.url),
+            ),
             element,
         )
-

@@ -77,109 +77,392 @@ _STAY_END = "stayend"
 _CONJUNCTIONS = frozenset({"and", "then", "n"})
 
 _LEMMAS = {
-    "paying": "pay", "pays": "pay", "buying": "buy", "purchasing": "purchase",
-    "checking": "check", "placing": "place", "sending": "send", "deleting": "delete",
-    "publishing": "publish", "posting": "post", "submitting": "submit",
-    "transferring": "transfer", "confirming": "confirm", "cancelling": "cancel",
-    "canceling": "cancel", "removing": "remove", "making": "make", "completing": "complete",
-    "donating": "donate", "ordering": "order", "subscribing": "subscribe",
-    "unsubscribing": "unsubscribe", "signing": "sign", "approving": "approve",
-    "authorizing": "authorize", "authorising": "authorise", "finalizing": "finalize",
-    "finalising": "finalise", "withdrawing": "withdraw", "erasing": "erase",
-    "replying": "reply", "starting": "start", "closing": "close", "finishing": "finish",
-    "discarding": "discard", "deactivating": "deactivate", "terminating": "terminate",
-    "revoking": "revoke", "resending": "resend", "requesting": "request",
-    "logging": "log", "processing": "process", "retrying": "retry",
+    "paying": "pay",
+    "pays": "pay",
+    "buying": "buy",
+    "purchasing": "purchase",
+    "checking": "check",
+    "placing": "place",
+    "sending": "send",
+    "deleting": "delete",
+    "publishing": "publish",
+    "posting": "post",
+    "submitting": "submit",
+    "transferring": "transfer",
+    "confirming": "confirm",
+    "cancelling": "cancel",
+    "canceling": "cancel",
+    "removing": "remove",
+    "making": "make",
+    "completing": "complete",
+    "donating": "donate",
+    "ordering": "order",
+    "subscribing": "subscribe",
+    "unsubscribing": "unsubscribe",
+    "signing": "sign",
+    "approving": "approve",
+    "authorizing": "authorize",
+    "authorising": "authorise",
+    "finalizing": "finalize",
+    "finalising": "finalise",
+    "withdrawing": "withdraw",
+    "erasing": "erase",
+    "replying": "reply",
+    "starting": "start",
+    "closing": "close",
+    "finishing": "finish",
+    "discarding": "discard",
+    "deactivating": "deactivate",
+    "terminating": "terminate",
+    "revoking": "revoke",
+    "resending": "resend",
+    "requesting": "request",
+    "logging": "log",
+    "processing": "process",
+    "retrying": "retry",
 }
 
 # Words that carry no action of their own at the start of a label or phrase.
-_FILLERS = frozenset({
-    "yes", "ok", "okay", "please", "sure", "now", "click", "clicking", "tap", "tapping",
-    "press", "pressing", "hit", "here", "lets", "just", "securely", "secure", "safely",
-    "quickly", "express", "instant", "the", "a", "an", "this", "that", "my", "your",
-    "our", "permanently", "finally", "right", "away",
-})
+_FILLERS = frozenset(
+    {
+        "yes",
+        "ok",
+        "okay",
+        "please",
+        "sure",
+        "now",
+        "click",
+        "clicking",
+        "tap",
+        "tapping",
+        "press",
+        "pressing",
+        "hit",
+        "here",
+        "lets",
+        "just",
+        "securely",
+        "secure",
+        "safely",
+        "quickly",
+        "express",
+        "instant",
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "my",
+        "your",
+        "our",
+        "permanently",
+        "finally",
+        "right",
+        "away",
+    }
+)
 _TRAILING_FILLERS = frozenset({"button", "btn", "link", "control", "now", "here", "icon"})
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "my", "your", "our", "these"})
 
 # Openings that send the person somewhere: what follows is the destination.
 _NAV_PREFIXES: tuple[tuple[str, ...], ...] = (
-    ("continue", "to"), ("proceed", "to"), ("go", "to"), ("back", "to"),
-    ("return", "to"), ("take", "me", "to"), ("move", "on", "to"), ("move", "to"),
-    ("skip", "to"), ("jump", "to"), ("proceed", "with"), ("continue", "with"),
+    ("continue", "to"),
+    ("proceed", "to"),
+    ("go", "to"),
+    ("back", "to"),
+    ("return", "to"),
+    ("take", "me", "to"),
+    ("move", "on", "to"),
+    ("move", "to"),
+    ("skip", "to"),
+    ("jump", "to"),
+    ("proceed", "with"),
+    ("continue", "with"),
 )
 _PAYMENT_DESTINATIONS = frozenset({"payment", "payments", "billing", "purchase"})
 # A checkout that skips the address and delivery forms ("Express checkout", "1-Click").
 _QUICK_CHECKOUT = frozenset({"express", "instant", "click", "quick"})
 
-_NEGATIONS = frozenset({
-    "no", "not", "dont", "never", "skip", "nope", "undo", "keep", "maybe", "later",
-})
+_NEGATIONS = frozenset(
+    {
+        "no",
+        "not",
+        "dont",
+        "never",
+        "skip",
+        "nope",
+        "undo",
+        "keep",
+        "maybe",
+        "later",
+    }
+)
 
 # Openings that look, choose, edit or ask, whatever they mention.
-_VIEW_LEADS = frozenset({
-    "view", "see", "show", "hide", "edit", "change", "modify", "update", "manage", "add",
-    "learn", "read", "compare", "how", "what", "why", "where", "when", "which", "ways",
-    "about", "help", "faq", "faqs", "more", "less", "expand", "collapse", "print",
-    "download", "copy", "track", "preview", "browse", "search", "filter", "sort",
-    "select", "choose", "pick", "check", "explore", "get", "find", "open", "verify",
-})
+_VIEW_LEADS = frozenset(
+    {
+        "view",
+        "see",
+        "show",
+        "hide",
+        "edit",
+        "change",
+        "modify",
+        "update",
+        "manage",
+        "add",
+        "learn",
+        "read",
+        "compare",
+        "how",
+        "what",
+        "why",
+        "where",
+        "when",
+        "which",
+        "ways",
+        "about",
+        "help",
+        "faq",
+        "faqs",
+        "more",
+        "less",
+        "expand",
+        "collapse",
+        "print",
+        "download",
+        "copy",
+        "track",
+        "preview",
+        "browse",
+        "search",
+        "filter",
+        "sort",
+        "select",
+        "choose",
+        "pick",
+        "check",
+        "explore",
+        "get",
+        "find",
+        "open",
+        "verify",
+    }
+)
 
 # Trailing nouns that make a label a heading or help, never an action.
-_HELP_NOUNS = frozenset({
-    "faq", "faqs", "guide", "help", "tips", "instructions", "policy", "policies",
-    "terms", "conditions", "rules", "explained", "works",
-})
+_HELP_NOUNS = frozenset(
+    {
+        "faq",
+        "faqs",
+        "guide",
+        "help",
+        "tips",
+        "instructions",
+        "policy",
+        "policies",
+        "terms",
+        "conditions",
+        "rules",
+        "explained",
+        "works",
+    }
+)
 # Trailing nouns that make a label a heading unless a committing verb opens it
 # ("Payment details" is a heading; "Confirm details" and "Delete history" act).
-_HEADING_NOUNS = frozenset({
-    "options", "option", "methods", "method", "mode", "modes", "details", "detail",
-    "info", "information", "summary", "history", "settings", "overview", "status",
-    "date", "dates", "time", "number", "id", "breakdown", "fees", "charges", "list",
-})
-_ACTING_VERBS = frozenset({
-    "delete", "remove", "send", "submit", "confirm", "publish", "post", "cancel",
-    "erase", "clear", "share", "place", "complete", "make", "approve", "authorize",
-    "authorise", "finalize", "finalise", "finish", "wipe", "destroy", "unsubscribe",
-    "subscribe", "discard", "revoke", "terminate", "deactivate", "close", "withdraw",
-    "process", "retry",
-})
+_HEADING_NOUNS = frozenset(
+    {
+        "options",
+        "option",
+        "methods",
+        "method",
+        "mode",
+        "modes",
+        "details",
+        "detail",
+        "info",
+        "information",
+        "summary",
+        "history",
+        "settings",
+        "overview",
+        "status",
+        "date",
+        "dates",
+        "time",
+        "number",
+        "id",
+        "breakdown",
+        "fees",
+        "charges",
+        "list",
+    }
+)
+_ACTING_VERBS = frozenset(
+    {
+        "delete",
+        "remove",
+        "send",
+        "submit",
+        "confirm",
+        "publish",
+        "post",
+        "cancel",
+        "erase",
+        "clear",
+        "share",
+        "place",
+        "complete",
+        "make",
+        "approve",
+        "authorize",
+        "authorise",
+        "finalize",
+        "finalise",
+        "finish",
+        "wipe",
+        "destroy",
+        "unsubscribe",
+        "subscribe",
+        "discard",
+        "revoke",
+        "terminate",
+        "deactivate",
+        "close",
+        "withdraw",
+        "process",
+        "retry",
+    }
+)
 
 _PAY_WORDS = frozenset({"pay"})
 _PAY_LEADS = frozenset({"buy", "purchase", "donate", "order", "pay"})
-_COMMIT_VERBS = frozenset({
-    "make", "confirm", "submit", "complete", "place", "authorize", "authorise", "approve",
-    "process", "finalize", "finalise", "finish", "retry", "send", "execute",
-})
-_PAYMENT_OBJECTS = frozenset({
-    "payment", "purchase", "order", "transaction", "checkout", "bid", "bet", "trade",
-})
+_COMMIT_VERBS = frozenset(
+    {
+        "make",
+        "confirm",
+        "submit",
+        "complete",
+        "place",
+        "authorize",
+        "authorise",
+        "approve",
+        "process",
+        "finalize",
+        "finalise",
+        "finish",
+        "retry",
+        "send",
+        "execute",
+    }
+)
+_PAYMENT_OBJECTS = frozenset(
+    {
+        "payment",
+        "purchase",
+        "order",
+        "transaction",
+        "checkout",
+        "bid",
+        "bet",
+        "trade",
+    }
+)
 
-_CODE_WORDS = frozenset({
-    "code", "codes", "otp", "passcode", "pin", "link", "verification", "token",
-})
+_CODE_WORDS = frozenset(
+    {
+        "code",
+        "codes",
+        "otp",
+        "passcode",
+        "pin",
+        "link",
+        "verification",
+        "token",
+    }
+)
 _CODE_REQUESTS = frozenset({"send", "resend", "request", "email", "text", "sms"})
-_REMOVE_HARMLESS = frozenset({
-    "filter", "filters", "from", "item", "coupon", "promo", "voucher", "selection", "all",
-})
+_REMOVE_HARMLESS = frozenset(
+    {
+        "filter",
+        "filters",
+        "from",
+        "item",
+        "coupon",
+        "promo",
+        "voucher",
+        "selection",
+        "all",
+    }
+)
 _CONFIRM_HARMLESS = frozenset({"password", "location", "dates", "selection", "seats", "seat"})
-_CANCEL_OBJECTS = frozenset({
-    "booking", "bookings", "order", "orders", "subscription", "reservation", "account",
-    "membership", "plan", "flight", "ticket", "tickets", "trip", "appointment", "policy",
-    "transfer", "request", "application", "stay", "ride", "registration", "contract",
-})
-_COMPLETE_OBJECTS = frozenset({
-    "booking", "reservation", "application", "registration", "transfer", "request",
-    "submission",
-})
+_CANCEL_OBJECTS = frozenset(
+    {
+        "booking",
+        "bookings",
+        "order",
+        "orders",
+        "subscription",
+        "reservation",
+        "account",
+        "membership",
+        "plan",
+        "flight",
+        "ticket",
+        "tickets",
+        "trip",
+        "appointment",
+        "policy",
+        "transfer",
+        "request",
+        "application",
+        "stay",
+        "ride",
+        "registration",
+        "contract",
+    }
+)
+_COMPLETE_OBJECTS = frozenset(
+    {
+        "booking",
+        "reservation",
+        "application",
+        "registration",
+        "transfer",
+        "request",
+        "submission",
+    }
+)
 _START_OBJECTS = frozenset({"subscription", "trial", "membership", "plan"})
 _SIGN_HARMLESS = frozenset({"in", "up", "out", "on", "off", "into"})
-_ALWAYS_IRREVERSIBLE = frozenset({
-    "send", "delete", "publish", "submit", "transfer", "unsubscribe", "subscribe",
-    "erase", "destroy", "wipe", "deactivate", "terminate", "revoke", "withdraw", "reply",
-    "tweet", "approve", "authorize", "authorise", "finalize", "finalise", "discard",
-    "purge", "void",
-})
+_ALWAYS_IRREVERSIBLE = frozenset(
+    {
+        "send",
+        "delete",
+        "publish",
+        "submit",
+        "transfer",
+        "unsubscribe",
+        "subscribe",
+        "erase",
+        "destroy",
+        "wipe",
+        "deactivate",
+        "terminate",
+        "revoke",
+        "withdraw",
+        "reply",
+        "tweet",
+        "approve",
+        "authorize",
+        "authorise",
+        "finalize",
+        "finalise",
+        "discard",
+        "purge",
+        "void",
+    }
+)
 
 
 def consequence(label: str) -> Consequence:
@@ -204,7 +487,8 @@ _RECORD_NUMBER = re.compile(
     r"\b(order|invoice|booking|reservation|purchase|payment|transaction)[\s:]*"
     r"(?:(?:no|nr|number|id|ref|reference)\b[\s.:]*#?\s*[\w-]*\d[\w-]*"
     r"|#\s*[\w-]*\d[\w-]*"
-    r"|[a-z-]*\d[\w-]{2,}(?=[^a-z]*$|\W*(?:details|status|summary|receipt)\b))")
+    r"|[a-z-]*\d[\w-]{2,}(?=[^a-z]*$|\W*(?:details|status|summary|receipt)\b))"
+)
 
 
 def _words(label: str) -> list[str]:
@@ -259,7 +543,7 @@ def _strip(words: list[str]) -> tuple[list[str], bool]:
             continue
         for prefix in _NAV_PREFIXES:
             if tuple(words[: len(prefix)]) == prefix:
-                words = words[len(prefix):]
+                words = words[len(prefix) :]
                 navigates = changed = True
                 break
     while words and words[-1] in _TRAILING_FILLERS:

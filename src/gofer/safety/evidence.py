@@ -80,9 +80,7 @@ _AUTOCOMPLETE: dict[str, tuple[str, bool]] = {
 }
 
 
-def screen_payment_evidence(
-    screen_text: str, autocomplete: Iterable[str] = ()
-) -> tuple[str, ...]:
+def screen_payment_evidence(screen_text: str, autocomplete: Iterable[str] = ()) -> tuple[str, ...]:
     """The card-form field kinds a screen shows, or ``()`` when it is not a card form.
 
     ``autocomplete`` holds the autocomplete attributes of the screen's fields.

@@ -39,53 +39,76 @@ _CODE = r"(?:otp|code|verification\s+code|passcode|one-time\s+(?:password|code))
 
 # Checked in this order: the first kind found is the reason given.
 _WALLS: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = (
-    (CAPTCHA, (
-        re.compile(r"\b(?:re|h)?captcha\b"),
-        re.compile(r"\bi(?:m|\s+am)\s+not\s+a\s+robot\b"),
-        re.compile(r"\b(?:type|enter)\s+the\s+(?:characters|letters|text)\s+(?:you\s+see|shown)"),
-        re.compile(r"\bselect\s+all\s+(?:images|squares)\s+with\b"),
-    )),
-    (HUMAN_CHECK, (
-        re.compile(rf"\b(?:verify|prove|confirm|show\s+us)\s+{_YOU_ARE}(?:human|not\s+a\s+(?:ro)?bot)\b"),
-        re.compile(r"\bare\s+you\s+(?:a\s+)?(?:human|robot|bot)\b"),
-        re.compile(r"\bhuman\s+verification\b"),
-        re.compile(r"\bpress\s+(?:and|&)\s+hold\b"),
-        re.compile(r"\bchecking\s+(?:your\s+browser|if\s+the\s+site\s+connection\s+is\s+secure)\b"),
-        re.compile(r"\bunusual\s+traffic\b"),
-    )),
-    (TWO_FACTOR, (
-        re.compile(r"\btwo\s*-?\s*(?:factor|step)\s+(?:authentication|verification|login)\b"),
-        re.compile(r"\b2\s*-?\s*(?:step|factor)\s+(?:authentication|verification)\b"),
-        re.compile(r"\b2fa\b"),
-        re.compile(r"\bmulti\s*-?\s*factor\s+authentication\b"),
-        re.compile(r"\bauthenticator\s+app\b"),
-    )),
-    (ONE_TIME_CODE, (
-        re.compile(r"\bone\s*-?\s*time\s+(?:password|passcode|code|pin)\b"),
-        re.compile(
-            rf"\benter\s+(?:the\s+|your\s+|a\s+)?(?:\d\s*-?\s*digit\s+)?{_CODE}\b"
+    (
+        CAPTCHA,
+        (
+            re.compile(r"\b(?:re|h)?captcha\b"),
+            re.compile(r"\bi(?:m|\s+am)\s+not\s+a\s+robot\b"),
+            re.compile(
+                r"\b(?:type|enter)\s+the\s+(?:characters|letters|text)\s+(?:you\s+see|shown)"
+            ),
+            re.compile(r"\bselect\s+all\s+(?:images|squares)\s+with\b"),
         ),
-        re.compile(rf"\b{_CODE}\s+(?:has\s+been\s+|was\s+)?sent\s+to\b"),
-        re.compile(
-            r"\bwe(?:ve|\s+have)?\s+(?:just\s+)?(?:sent|texted|emailed)\s+(?:you\s+)?"
-            r"(?:a\s+|an\s+|the\s+)?(?:\d\s*-?\s*digit\s+)?(?:otp|code|verification|one-time)"
+    ),
+    (
+        HUMAN_CHECK,
+        (
+            re.compile(
+                rf"\b(?:verify|prove|confirm|show\s+us)\s+{_YOU_ARE}(?:human|not\s+a\s+(?:ro)?bot)\b"
+            ),
+            re.compile(r"\bare\s+you\s+(?:a\s+)?(?:human|robot|bot)\b"),
+            re.compile(r"\bhuman\s+verification\b"),
+            re.compile(r"\bpress\s+(?:and|&)\s+hold\b"),
+            re.compile(
+                r"\bchecking\s+(?:your\s+browser|if\s+the\s+site\s+connection\s+is\s+secure)\b"
+            ),
+            re.compile(r"\bunusual\s+traffic\b"),
         ),
-        re.compile(r"\bresend\s+(?:the\s+)?(?:otp|code)\b"),
-    )),
-    (LOGIN_WALL, (
-        re.compile(rf"\b{_LOGIN}\s+(?:again\s+)?to\s+(?:continue|proceed|see|view|access|read|"
-                   r"book|use|keep|finish|complete|comment|reply|download|watch)\b"),
-        re.compile(rf"\b{_LOGIN}\s+or\s+(?:sign\s*-?\s*up|register|create\s+an\s+account)\b"),
-        re.compile(rf"\b(?:login|{_LOGIN})\s+(?:is\s+)?required\b"),
-        re.compile(rf"\bplease\s+{_LOGIN}\b"),
-        re.compile(
-            rf"\byou\s+(?:must|need\s+to|have\s+to|ll\s+need\s+to|will\s+need\s+to)\s+"
-            rf"(?:first\s+)?(?:be\s+)?{_LOGIN}\b"
+    ),
+    (
+        TWO_FACTOR,
+        (
+            re.compile(r"\btwo\s*-?\s*(?:factor|step)\s+(?:authentication|verification|login)\b"),
+            re.compile(r"\b2\s*-?\s*(?:step|factor)\s+(?:authentication|verification)\b"),
+            re.compile(r"\b2fa\b"),
+            re.compile(r"\bmulti\s*-?\s*factor\s+authentication\b"),
+            re.compile(r"\bauthenticator\s+app\b"),
         ),
-        re.compile(rf"\bto\s+continue,?\s+(?:please\s+)?{_LOGIN}\b"),
-        re.compile(r"\b(?:your\s+)?session\s+(?:has\s+)?expired\b"),
-        re.compile(r"\bonly\s+(?:available\s+)?(?:to|for)\s+(?:logged|signed)[\s-]*in\s+(?:users|members)\b"),
-    )),
+    ),
+    (
+        ONE_TIME_CODE,
+        (
+            re.compile(r"\bone\s*-?\s*time\s+(?:password|passcode|code|pin)\b"),
+            re.compile(rf"\benter\s+(?:the\s+|your\s+|a\s+)?(?:\d\s*-?\s*digit\s+)?{_CODE}\b"),
+            re.compile(rf"\b{_CODE}\s+(?:has\s+been\s+|was\s+)?sent\s+to\b"),
+            re.compile(
+                r"\bwe(?:ve|\s+have)?\s+(?:just\s+)?(?:sent|texted|emailed)\s+(?:you\s+)?"
+                r"(?:a\s+|an\s+|the\s+)?(?:\d\s*-?\s*digit\s+)?(?:otp|code|verification|one-time)"
+            ),
+            re.compile(r"\bresend\s+(?:the\s+)?(?:otp|code)\b"),
+        ),
+    ),
+    (
+        LOGIN_WALL,
+        (
+            re.compile(
+                rf"\b{_LOGIN}\s+(?:again\s+)?to\s+(?:continue|proceed|see|view|access|read|"
+                r"book|use|keep|finish|complete|comment|reply|download|watch)\b"
+            ),
+            re.compile(rf"\b{_LOGIN}\s+or\s+(?:sign\s*-?\s*up|register|create\s+an\s+account)\b"),
+            re.compile(rf"\b(?:login|{_LOGIN})\s+(?:is\s+)?required\b"),
+            re.compile(rf"\bplease\s+{_LOGIN}\b"),
+            re.compile(
+                rf"\byou\s+(?:must|need\s+to|have\s+to|ll\s+need\s+to|will\s+need\s+to)\s+"
+                rf"(?:first\s+)?(?:be\s+)?{_LOGIN}\b"
+            ),
+            re.compile(rf"\bto\s+continue,?\s+(?:please\s+)?{_LOGIN}\b"),
+            re.compile(r"\b(?:your\s+)?session\s+(?:has\s+)?expired\b"),
+            re.compile(
+                r"\bonly\s+(?:available\s+)?(?:to|for)\s+(?:logged|signed)[\s-]*in\s+(?:users|members)\b"
+            ),
+        ),
+    ),
 )
 
 

@@ -32,14 +32,30 @@ __all__ = [
     "schema_violations",
 ]
 
-SUPPORTED_KEYWORDS: frozenset[str] = frozenset({
-    "type", "properties", "required", "additionalProperties", "items", "enum",
-    "minItems", "maxItems", "description", "title",
-})
+SUPPORTED_KEYWORDS: frozenset[str] = frozenset(
+    {
+        "type",
+        "properties",
+        "required",
+        "additionalProperties",
+        "items",
+        "enum",
+        "minItems",
+        "maxItems",
+        "description",
+        "title",
+    }
+)
 """The only keywords an output schema may use."""
 
 JSON_TYPES: tuple[str, ...] = (
-    "object", "array", "string", "number", "integer", "boolean", "null",
+    "object",
+    "array",
+    "string",
+    "number",
+    "integer",
+    "boolean",
+    "null",
 )
 """The names ``type`` accepts, alone or in a list."""
 
@@ -94,12 +110,10 @@ def check_output_schema(schema: Any) -> None:
     """
     problems = _Problems()
     if not isinstance(schema, Mapping):
-        problems.add("type", "", "an output schema must be a JSON object with type \"object\"")
+        problems.add("type", "", 'an output schema must be a JSON object with type "object"')
     else:
         if schema.get("type") != "object":
-            problems.add(
-                "type", "", "the top of an output schema must have type \"object\""
-            )
+            problems.add("type", "", 'the top of an output schema must have type "object"')
         _check_schema(schema, "", 0, problems)
     if problems.items:
         first = problems.items[0]
@@ -114,7 +128,8 @@ def _check_schema(schema: Mapping[Any, Any], path: str, depth: int, problems: _P
     for key in schema:
         if key not in SUPPORTED_KEYWORDS:
             problems.add(
-                str(key), path,
+                str(key),
+                path,
                 f"unsupported keyword {json.dumps(str(key))} {_where(path)}; an output "
                 f"schema may use only {', '.join(sorted(SUPPORTED_KEYWORDS))}",
             )
@@ -126,7 +141,8 @@ def _check_schema(schema: Mapping[Any, Any], path: str, depth: int, problems: _P
         _check_required(schema, path, problems)
     if "additionalProperties" in schema and not isinstance(schema["additionalProperties"], bool):
         problems.add(
-            "additionalProperties", path,
+            "additionalProperties",
+            path,
             f"additionalProperties {_where(path)} must be true or false; "
             "a schema there is not supported",
         )
@@ -136,7 +152,8 @@ def _check_schema(schema: Mapping[Any, Any], path: str, depth: int, problems: _P
             _check_subschema(items, _member(path, "items"), depth, "items", problems)
         else:
             problems.add(
-                "items", path,
+                "items",
+                path,
                 f"items {_where(path)} must be one schema (a JSON object) for every item",
             )
     if "enum" in schema:
@@ -147,9 +164,7 @@ def _check_schema(schema: Mapping[Any, Any], path: str, depth: int, problems: _P
             problems.add(word, path, f"{word} {_where(path)} must be a string")
 
 
-def _check_subschema(
-    schema: Any, path: str, depth: int, keyword: str, problems: _Problems
-) -> None:
+def _check_subschema(schema: Any, path: str, depth: int, keyword: str, problems: _Problems) -> None:
     if not isinstance(schema, Mapping):
         problems.add(keyword, path, f"the schema at {path} must be a JSON object")
     elif depth + 1 > MAX_SCHEMA_DEPTH:
@@ -169,7 +184,8 @@ def _check_type(value: Any, path: str, problems: _Problems) -> None:
     for name in names:
         if not isinstance(name, str) or name not in JSON_TYPES:
             problems.add(
-                "type", path,
+                "type",
+                path,
                 f"type {_where(path)} has {json.dumps(name, default=repr)}, "
                 f"which is not one of {known}",
             )
@@ -181,7 +197,8 @@ def _check_type(value: Any, path: str, problems: _Problems) -> None:
 def _check_properties(value: Any, path: str, depth: int, problems: _Problems) -> None:
     if not isinstance(value, Mapping):
         problems.add(
-            "properties", path,
+            "properties",
+            path,
             f"properties {_where(path)} must be a JSON object of property schemas",
         )
         return
@@ -194,9 +211,7 @@ def _check_properties(value: Any, path: str, depth: int, problems: _Problems) ->
 def _check_required(schema: Mapping[Any, Any], path: str, problems: _Problems) -> None:
     value = schema["required"]
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
-        problems.add(
-            "required", path, f"required {_where(path)} must be a list of property names"
-        )
+        problems.add("required", path, f"required {_where(path)} must be a list of property names")
         return
     if len(set(value)) < len(value):
         problems.add("required", path, f"required {_where(path)} names a property twice")
@@ -205,7 +220,8 @@ def _check_required(schema: Mapping[Any, Any], path: str, problems: _Problems) -
         for name in value:
             if name not in properties:
                 problems.add(
-                    "required", path,
+                    "required",
+                    path,
                     f"required {_where(path)} names {json.dumps(name)}, which is not in "
                     "properties while additionalProperties is false, so nothing could match",
                 )
@@ -230,7 +246,8 @@ def _check_counts(schema: Mapping[Any, Any], path: str, problems: _Problems) -> 
             counts[word] = value
     if counts.keys() == {"minItems", "maxItems"} and counts["minItems"] > counts["maxItems"]:
         problems.add(
-            "minItems", path,
+            "minItems",
+            path,
             f"minItems {_where(path)} ({counts['minItems']}) is more than "
             f"maxItems ({counts['maxItems']})",
         )
@@ -349,9 +366,7 @@ def _validate_object(
             _validate(item, sub, where, found)
         elif sub is None and schema.get("additionalProperties") is False:
             allowed = ", ".join(sorted(map(str, properties))) or "none"
-            found.append(
-                Violation(where, f"is not an allowed property (allowed: {allowed})")
-            )
+            found.append(Violation(where, f"is not an allowed property (allowed: {allowed})"))
 
 
 def _validate_array(

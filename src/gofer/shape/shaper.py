@@ -49,11 +49,14 @@ def shape_messages(brief: ShapeBrief) -> list[Message]:
         f"The caller's instructions: {brief.instructions}",
     ]
     if brief.schema is not None:
-        parts.append("The JSON Schema the answer must fit:\n"
-                     + json.dumps(brief.schema, ensure_ascii=False, indent=1))
-    parts.append("The records the task collected:\n"
-                 + untrusted(json.dumps(brief.records, ensure_ascii=False, indent=1),
-                             "records"))
+        parts.append(
+            "The JSON Schema the answer must fit:\n"
+            + json.dumps(brief.schema, ensure_ascii=False, indent=1)
+        )
+    parts.append(
+        "The records the task collected:\n"
+        + untrusted(json.dumps(brief.records, ensure_ascii=False, indent=1), "records")
+    )
     return [Message("system", SHAPE_PROTOCOL), Message("user", "\n\n".join(parts))]
 
 
@@ -75,19 +78,26 @@ class ModelShaper:
             except ModelError as exc:
                 wrong = [exc.message]
             else:
-                wrong = ([str(v) for v in schema_violations(result, brief.schema)]
-                         if brief.schema is not None else [])
+                wrong = (
+                    [str(v) for v in schema_violations(result, brief.schema)]
+                    if brief.schema is not None
+                    else []
+                )
                 if not wrong:
                     log.info("shaper: a result after %d repairs", attempt)
                     return result
             messages = [
                 *messages,
                 Message("assistant", answer.text),
-                Message("user", "That answer does not fit:\n"
-                        + "\n".join(f"- {w}" for w in wrong[:20])
-                        + "\nAnswer again with the whole corrected JSON object."),
+                Message(
+                    "user",
+                    "That answer does not fit:\n"
+                    + "\n".join(f"- {w}" for w in wrong[:20])
+                    + "\nAnswer again with the whole corrected JSON object.",
+                ),
             ]
         raise ModelError(
             f"no answer fitted in {self.repairs + 1} tries: " + "; ".join(wrong[:3]),
-            code="OUTPUT_MISFIT", problems=wrong,
+            code="OUTPUT_MISFIT",
+            problems=wrong,
         )

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Connector"]
 
+
 class Connector(Protocol):
     """A database handle shared by the queue and the ledgers."""
 

@@ -47,14 +47,20 @@ class KeyLedger(Protocol):
     """Idempotency keys on one connector."""
 
     async def claim(
-        self, owner: str, route: str, key: str, fingerprint: str, *, now: float,
-        ttl_s: float, stale_s: float,
+        self,
+        owner: str,
+        route: str,
+        key: str,
+        fingerprint: str,
+        *,
+        now: float,
+        ttl_s: float,
+        stale_s: float,
     ) -> Claimed:
         """The key's row, claimed for this request when it had none (or a stale one)."""
         ...
 
-    async def complete(self, owner: str, route: str, key: str, claimed: float,
-                       result: Any) -> None:
+    async def complete(self, owner: str, route: str, key: str, claimed: float, result: Any) -> None:
         """Record what the request that made claim ``claimed`` made."""
         ...
 
@@ -83,13 +89,19 @@ class MemoryKeys:
         connector.tables.setdefault("store_secrets", {})
 
     def _rows(self) -> dict[tuple[str, str, str], dict[str, Any]]:
-        rows: dict[tuple[str, str, str], dict[str, Any]] = self.connector.tables[
-            "idempotency_keys"]
+        rows: dict[tuple[str, str, str], dict[str, Any]] = self.connector.tables["idempotency_keys"]
         return rows
 
     async def claim(
-        self, owner: str, route: str, key: str, fingerprint: str, *, now: float,
-        ttl_s: float, stale_s: float,
+        self,
+        owner: str,
+        route: str,
+        key: str,
+        fingerprint: str,
+        *,
+        now: float,
+        ttl_s: float,
+        stale_s: float,
     ) -> Claimed:
         """The key's row, or a new pending one."""
         async with self.connector.transaction():
@@ -97,15 +109,18 @@ class MemoryKeys:
             for slot in [s for s, r in rows.items() if r["created_at"] < now - ttl_s]:
                 del rows[slot]
             row = rows.get((owner, route, key))
-            if row is not None and not (row["result"] is None
-                                        and row["created_at"] < now - stale_s):
+            if row is not None and not (
+                row["result"] is None and row["created_at"] < now - stale_s
+            ):
                 return Claimed(row["fingerprint"], row["result"], row["created_at"], False)
-            rows[(owner, route, key)] = {"fingerprint": fingerprint, "result": None,
-                                         "created_at": now}
+            rows[(owner, route, key)] = {
+                "fingerprint": fingerprint,
+                "result": None,
+                "created_at": now,
+            }
             return Claimed(fingerprint, None, now, True)
 
-    async def complete(self, owner: str, route: str, key: str, claimed: float,
-                       result: Any) -> None:
+    async def complete(self, owner: str, route: str, key: str, claimed: float, result: Any) -> None:
         """Record the result of claim ``claimed``."""
         async with self.connector.transaction():
             row = self._rows().get((owner, route, key))
@@ -141,17 +156,30 @@ class SQLKeys:
             yield tx
 
     async def claim(
-        self, owner: str, route: str, key: str, fingerprint: str, *, now: float,
-        ttl_s: float, stale_s: float,
+        self,
+        owner: str,
+        route: str,
+        key: str,
+        fingerprint: str,
+        *,
+        now: float,
+        ttl_s: float,
+        stale_s: float,
     ) -> Claimed:
         """The key's row, or a new pending one (one transaction)."""
         slot = {"owner": owner, "route": route, "key": key}
         async with self._tx() as tx:
             await tx.execute(self.queries["keys_expire"], {"expired": now - ttl_s})
-            params = {**slot, "fingerprint": fingerprint, "now": now,
-                      "expired": now - ttl_s, "stale": now - stale_s}
-            if await tx.execute(self.queries["keys_claim"], params) or \
-                    await tx.execute(self.queries["keys_take_over"], params):
+            params = {
+                **slot,
+                "fingerprint": fingerprint,
+                "now": now,
+                "expired": now - ttl_s,
+                "stale": now - stale_s,
+            }
+            if await tx.execute(self.queries["keys_claim"], params) or await tx.execute(
+                self.queries["keys_take_over"], params
+            ):
                 return Claimed(fingerprint, None, now, True)
             row = await tx.fetch_one(self.queries["keys_get"], slot)
         assert row is not None, "a key that could not be claimed has a row"
@@ -160,25 +188,34 @@ class SQLKeys:
             result = json.loads(result)
         return Claimed(str(row["fingerprint"]), result, float(row["created_at"]), False)
 
-    async def complete(self, owner: str, route: str, key: str, claimed: float,
-                       result: Any) -> None:
+    async def complete(self, owner: str, route: str, key: str, claimed: float, result: Any) -> None:
         """Record the result of claim ``claimed``."""
         async with self._tx() as tx:
-            await tx.execute(self.queries["keys_complete"], {
-                "owner": owner, "route": route, "key": key, "claimed": claimed,
-                "result": json.dumps(result)})
+            await tx.execute(
+                self.queries["keys_complete"],
+                {
+                    "owner": owner,
+                    "route": route,
+                    "key": key,
+                    "claimed": claimed,
+                    "result": json.dumps(result),
+                },
+            )
 
     async def forget(self, owner: str, route: str, key: str, claimed: float) -> None:
         """Drop claim ``claimed``'s pending row."""
         async with self._tx() as tx:
-            await tx.execute(self.queries["keys_forget"], {
-                "owner": owner, "route": route, "key": key, "claimed": claimed})
+            await tx.execute(
+                self.queries["keys_forget"],
+                {"owner": owner, "route": route, "key": key, "claimed": claimed},
+            )
 
     async def secret(self) -> bytes:
         """This database's digest key, made by whichever process asked first."""
         async with self._tx() as tx:
-            await tx.execute(self.queries["secret_put"],
-                             {"name": "idempotency", "value": secrets.token_hex(32)})
+            await tx.execute(
+                self.queries["secret_put"], {"name": "idempotency", "value": secrets.token_hex(32)}
+            )
             row = await tx.fetch_one(self.queries["secret_get"], {"name": "idempotency"})
         assert row is not None, "secret_put leaves a row"
         return bytes.fromhex(str(row["value"]))

@@ -73,8 +73,10 @@ async def keep_lease(
                 keeper._give_up(lost.message)
             except StoreUnavailable as down:
                 if keeper.lapses_at - clock() <= interval_s:
-                    keeper._give_up(f"renewals failed until one interval before the "
-                                    f"lease lapsed: {down.message}")
+                    keeper._give_up(
+                        f"renewals failed until one interval before the "
+                        f"lease lapsed: {down.message}"
+                    )
             else:
                 keeper.renewals += 1
                 keeper.lapses_at = sent + claim.lease_ms / 1000
@@ -89,7 +91,8 @@ async def keep_lease(
         if keeper.lost.is_set() and work.uncancel() == 0:
             raise LeaseLost(
                 f"item {claim.id}: lease given up ({keeper.reason})",
-                item=claim.id, worker=claim.worker,
+                item=claim.id,
+                worker=claim.worker,
             ) from None
         raise
     finally:

@@ -82,28 +82,40 @@ class Ledger(Protocol):
         """Set (or clear, with ``None``) ``resolved_at``; whether the task was found."""
         ...
 
-    async def drop_task(
-        self, owner: str, task_id: str, *, tx: Transaction | None = None
-    ) -> None:
+    async def drop_task(self, owner: str, task_id: str, *, tx: Transaction | None = None) -> None:
         """Forget a task and its log (an in-memory controller making room)."""
         ...
 
     async def append(
-        self, owner: str, task_id: str, kind: str, data: Mapping[str, Any], at: float, *,
+        self,
+        owner: str,
+        task_id: str,
+        kind: str,
+        data: Mapping[str, Any],
+        at: float,
+        *,
         tx: Transaction | None = None,
     ) -> TaskEvent:
         """Add an event to the task's log."""
         ...
 
     async def events(
-        self, owner: str, task_id: str, *, kinds: Sequence[str] | None = None,
+        self,
+        owner: str,
+        task_id: str,
+        *,
+        kinds: Sequence[str] | None = None,
         tx: Transaction | None = None,
     ) -> list[TaskEvent]:
         """The task's events (optionally of some kinds), in order."""
         ...
 
     async def last_event(
-        self, owner: str, task_id: str, kinds: Sequence[str], *,
+        self,
+        owner: str,
+        task_id: str,
+        kinds: Sequence[str],
+        *,
         tx: Transaction | None = None,
     ) -> TaskEvent | None:
         """The task's latest event of one of ``kinds``."""
@@ -157,8 +169,11 @@ class MemoryLedger:
     async def tasks(self, owner: str, *, tx: Transaction | None = None) -> list[TaskRecord]:
         """The owner's tasks, oldest first."""
         async with self.connector.within(tx):
-            return [TaskRecord(**json.loads(json.dumps(row)))
-                    for row in self._tasks().values() if row["owner"] == owner]
+            return [
+                TaskRecord(**json.loads(json.dumps(row)))
+                for row in self._tasks().values()
+                if row["owner"] == owner
+            ]
 
     async def set_resolved(
         self, owner: str, task_id: str, at: float | None, *, tx: Transaction | None = None
@@ -171,9 +186,7 @@ class MemoryLedger:
             row["resolved_at"] = at
             return True
 
-    async def drop_task(
-        self, owner: str, task_id: str, *, tx: Transaction | None = None
-    ) -> None:
+    async def drop_task(self, owner: str, task_id: str, *, tx: Transaction | None = None) -> None:
         """Forget the task and its log."""
         async with self.connector.within(tx):
             row = self._tasks().get(task_id)
@@ -182,29 +195,52 @@ class MemoryLedger:
                 self.connector.tables["task_events"].pop(task_id, None)
 
     async def append(
-        self, owner: str, task_id: str, kind: str, data: Mapping[str, Any], at: float, *,
+        self,
+        owner: str,
+        task_id: str,
+        kind: str,
+        data: Mapping[str, Any],
+        at: float,
+        *,
         tx: Transaction | None = None,
     ) -> TaskEvent:
         """Add an event to the task's log."""
         async with self.connector.within(tx):
             seq: list[int] = self.connector.tables["task_event_seq"]
             seq[0] += 1
-            row = {"seq": seq[0], "owner": owner, "task_id": task_id, "kind": kind,
-                   "data": json.loads(json.dumps(dict(data))), "at": at}
+            row = {
+                "seq": seq[0],
+                "owner": owner,
+                "task_id": task_id,
+                "kind": kind,
+                "data": json.loads(json.dumps(dict(data))),
+                "at": at,
+            }
             self._log(task_id).append(row)
             return _event(row)
 
     async def events(
-        self, owner: str, task_id: str, *, kinds: Sequence[str] | None = None,
+        self,
+        owner: str,
+        task_id: str,
+        *,
+        kinds: Sequence[str] | None = None,
         tx: Transaction | None = None,
     ) -> list[TaskEvent]:
         """The task's events in order."""
         async with self.connector.within(tx):
-            return [_event(r) for r in self._log(task_id)
-                    if r["owner"] == owner and (kinds is None or r["kind"] in kinds)]
+            return [
+                _event(r)
+                for r in self._log(task_id)
+                if r["owner"] == owner and (kinds is None or r["kind"] in kinds)
+            ]
 
     async def last_event(
-        self, owner: str, task_id: str, kinds: Sequence[str], *,
+        self,
+        owner: str,
+        task_id: str,
+        kinds: Sequence[str],
+        *,
         tx: Transaction | None = None,
     ) -> TaskEvent | None:
         """The task's latest event of one of ``kinds``."""
@@ -218,7 +254,9 @@ class MemoryLedger:
 def _event(row: Mapping[str, Any]) -> TaskEvent:
     data = row["data"]
     return TaskEvent(
-        seq=int(row["seq"]), owner=str(row["owner"]), task_id=str(row["task_id"]),
+        seq=int(row["seq"]),
+        owner=str(row["owner"]),
+        task_id=str(row["task_id"]),
         kind=str(row["kind"]),
         data=json.loads(data) if isinstance(data, str) else json.loads(json.dumps(data)),
         at=float(row["at"]),
@@ -256,8 +294,9 @@ class SQLLedger:
     ) -> TaskRecord | None:
         """The owner's task, or ``None``."""
         async with self._tx(tx) as t:
-            row = await t.fetch_one(self.queries["ledger_get_task"],
-                                    {"owner": owner, "id": task_id})
+            row = await t.fetch_one(
+                self.queries["ledger_get_task"], {"owner": owner, "id": task_id}
+            )
         return None if row is None else _record(row)
 
     async def tasks(self, owner: str, *, tx: Transaction | None = None) -> list[TaskRecord]:
@@ -271,13 +310,13 @@ class SQLLedger:
     ) -> bool:
         """Set or clear ``resolved_at``."""
         async with self._tx(tx) as t:
-            touched = await t.execute(self.queries["ledger_set_resolved"],
-                                      {"owner": owner, "id": task_id, "resolved_at": at})
+            touched = await t.execute(
+                self.queries["ledger_set_resolved"],
+                {"owner": owner, "id": task_id, "resolved_at": at},
+            )
         return touched > 0
 
-    async def drop_task(
-        self, owner: str, task_id: str, *, tx: Transaction | None = None
-    ) -> None:
+    async def drop_task(self, owner: str, task_id: str, *, tx: Transaction | None = None) -> None:
         """Forget the task and its log."""
         async with self._tx(tx) as t:
             params = {"owner": owner, "id": task_id}
@@ -285,7 +324,13 @@ class SQLLedger:
             await t.execute(self.queries["ledger_drop_task"], params)
 
     async def append(
-        self, owner: str, task_id: str, kind: str, data: Mapping[str, Any], at: float, *,
+        self,
+        owner: str,
+        task_id: str,
+        kind: str,
+        data: Mapping[str, Any],
+        at: float,
+        *,
         tx: Transaction | None = None,
     ) -> TaskEvent:
         """Add an event to the task's log."""
@@ -294,29 +339,46 @@ class SQLLedger:
         async with self._tx(tx) as t:
             row = await t.fetch_one(self.queries["ledger_append"], params)
         assert row is not None, "ledger_append returns the new event's seq"
-        return TaskEvent(seq=int(row["seq"]), owner=owner, task_id=task_id, kind=kind,
-                         data=json.loads(text), at=at)
+        return TaskEvent(
+            seq=int(row["seq"]),
+            owner=owner,
+            task_id=task_id,
+            kind=kind,
+            data=json.loads(text),
+            at=at,
+        )
 
     async def events(
-        self, owner: str, task_id: str, *, kinds: Sequence[str] | None = None,
+        self,
+        owner: str,
+        task_id: str,
+        *,
+        kinds: Sequence[str] | None = None,
         tx: Transaction | None = None,
     ) -> list[TaskEvent]:
         """The task's events in order."""
         async with self._tx(tx) as t:
-            rows = await t.fetch_all(self.queries["ledger_events"],
-                                     {"owner": owner, "task_id": task_id})
+            rows = await t.fetch_all(
+                self.queries["ledger_events"], {"owner": owner, "task_id": task_id}
+            )
         return [_event(r) for r in rows if kinds is None or r["kind"] in kinds]
 
     async def last_event(
-        self, owner: str, task_id: str, kinds: Sequence[str], *,
+        self,
+        owner: str,
+        task_id: str,
+        kinds: Sequence[str],
+        *,
         tx: Transaction | None = None,
     ) -> TaskEvent | None:
         """The task's latest event of one of ``kinds``: one indexed lookup per kind."""
         best: Row | None = None
         async with self._tx(tx) as t:
             for kind in kinds:
-                row = await t.fetch_one(self.queries["ledger_last_event"],
-                                        {"owner": owner, "task_id": task_id, "kind": kind})
+                row = await t.fetch_one(
+                    self.queries["ledger_last_event"],
+                    {"owner": owner, "task_id": task_id, "kind": kind},
+                )
                 if row is not None and (best is None or int(row["seq"]) > int(best["seq"])):
                     best = row
         return None if best is None else _event(best)
@@ -326,8 +388,13 @@ def _record(row: Row) -> TaskRecord:
     request: Any = row["request"]
     resolved = row.get("resolved_at")
     return TaskRecord(
-        id=str(row["id"]), owner=str(row["owner"]), title=str(row["title"]),
+        id=str(row["id"]),
+        owner=str(row["owner"]),
+        title=str(row["title"]),
         request=json.loads(request) if isinstance(request, str | bytes) else dict(request),
-        created_at=float(row["created_at"]), why=row.get("why"), source=row.get("source"),
-        link=row.get("link"), resolved_at=None if resolved is None else float(resolved),
+        created_at=float(row["created_at"]),
+        why=row.get("why"),
+        source=row.get("source"),
+        link=row.get("link"),
+        resolved_at=None if resolved is None else float(resolved),
     )

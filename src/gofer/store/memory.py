@@ -103,8 +103,9 @@ class MemoryConnector:
             return
         holder = self._holder
         if holder is None or tx is not holder:
-            raise StoreError("that transaction is not open on this connector",
-                             code="STORE_FOREIGN_TRANSACTION")
+            raise StoreError(
+                "that transaction is not open on this connector", code="STORE_FOREIGN_TRANSACTION"
+            )
         yield holder
 
     def queue(self, config: QueueConfig | None = None) -> MemoryQueue:
@@ -115,9 +116,12 @@ class MemoryConnector:
 def _snapshot(tables: dict[str, Any]) -> dict[str, Any]:
     """Each table copied, and each of its rows (a dict table's values) copied one
     level down: what a rollback needs to undo writes that set a row's fields."""
-    return {name: {key: copy.copy(row) for key, row in table.items()}
-            if isinstance(table, dict) else copy.copy(table)
-            for name, table in tables.items()}
+    return {
+        name: {key: copy.copy(row) for key, row in table.items()}
+        if isinstance(table, dict)
+        else copy.copy(table)
+        for name, table in tables.items()
+    }
 
 
 @dataclass
@@ -139,8 +143,11 @@ class _Row:
     finished_at: float | None
 
     def live(self, now: float) -> bool:
-        return (self.state == "running" and self.lease_expires_at is not None
-                and self.lease_expires_at > now)
+        return (
+            self.state == "running"
+            and self.lease_expires_at is not None
+            and self.lease_expires_at > now
+        )
 
     def open_with_attempts(self, now: float) -> bool:
         """Unfinished with attempts left: claimable now or later."""
@@ -167,13 +174,20 @@ class MemoryQueue(QueueBase):
 
     def _item(self, row: _Row, now: float) -> Item:
         return Item(
-            id=row.id, kind=row.kind, key=row.key, payload=copy.deepcopy(row.payload),
-            group=row.group, owner=row.owner,
-            state=read_state(row.state, row.attempts, row.max_attempts,
-                             row.lease_expires_at, now),
-            attempts=row.attempts, max_attempts=row.max_attempts, worker=row.worker,
-            last_error=row.last_error, created_at=row.created_at,
-            finished_at=row.finished_at, lease_expires_at=row.lease_expires_at,
+            id=row.id,
+            kind=row.kind,
+            key=row.key,
+            payload=copy.deepcopy(row.payload),
+            group=row.group,
+            owner=row.owner,
+            state=read_state(row.state, row.attempts, row.max_attempts, row.lease_expires_at, now),
+            attempts=row.attempts,
+            max_attempts=row.max_attempts,
+            worker=row.worker,
+            last_error=row.last_error,
+            created_at=row.created_at,
+            finished_at=row.finished_at,
+            lease_expires_at=row.lease_expires_at,
         )
 
     async def enqueue(
@@ -194,10 +208,21 @@ class MemoryQueue(QueueBase):
             seq: list[int] = self.connector.tables["work_item_seq"]
             seq[0] += 1
             row = _Row(
-                id=seq[0], kind=kind, key=key, payload=copy.deepcopy(dict(payload)),
-                group=group, owner=owner, state="queued", attempts=0,
-                max_attempts=max_attempts, worker=None, token=None, lease_expires_at=None,
-                last_error=None, created_at=now, finished_at=None,
+                id=seq[0],
+                kind=kind,
+                key=key,
+                payload=copy.deepcopy(dict(payload)),
+                group=group,
+                owner=owner,
+                state="queued",
+                attempts=0,
+                max_attempts=max_attempts,
+                worker=None,
+                token=None,
+                lease_expires_at=None,
+                last_error=None,
+                created_at=now,
+                finished_at=None,
             )
             self._rows[row.id] = row
             if key is not None:
@@ -205,25 +230,27 @@ class MemoryQueue(QueueBase):
             t.notify(Notice("enqueued", kind=kind, group=group, owner=owner, id=row.id))
             return self._item(row, now)
 
-    async def _lease(self, kinds: Sequence[str], worker: str, lease_ms: int, limit: int,
-                     running_at_most: int | None) -> list[Claim]:
+    async def _lease(
+        self,
+        kinds: Sequence[str],
+        worker: str,
+        lease_ms: int,
+        limit: int,
+        running_at_most: int | None,
+    ) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules."""
         wanted = set(kinds)
         claims: list[Claim] = []
         async with self.connector.within(None):
             now = self.connector.clock()
-            rows = sorted(
-                (r for r in self._rows.values() if r.kind in wanted), key=lambda r: r.id
-            )
+            rows = sorted((r for r in self._rows.values() if r.kind in wanted), key=lambda r: r.id)
             for row in rows:
                 if len(claims) >= limit:
                     break
                 if not row.open_with_attempts(now) or self._held_back(row, now):
                     continue
                 if running_at_most is not None and row.owner is not None:
-                    running = sum(
-                        1 for r in rows if r.owner == row.owner and r.live(now)
-                    )
+                    running = sum(1 for r in rows if r.owner == row.owner and r.live(now))
                     if running >= running_at_most:
                         continue
                 row.state = "running"
@@ -231,12 +258,20 @@ class MemoryQueue(QueueBase):
                 row.worker = worker
                 row.token = uuid.uuid4().hex
                 row.lease_expires_at = now + lease_ms / 1000
-                claims.append(Claim(
-                    id=row.id, kind=row.kind, payload=copy.deepcopy(row.payload),
-                    group=row.group, owner=row.owner, attempt=row.attempts,
-                    max_attempts=row.max_attempts, worker=worker, token=row.token,
-                    lease_ms=lease_ms,
-                ))
+                claims.append(
+                    Claim(
+                        id=row.id,
+                        kind=row.kind,
+                        payload=copy.deepcopy(row.payload),
+                        group=row.group,
+                        owner=row.owner,
+                        attempt=row.attempts,
+                        max_attempts=row.max_attempts,
+                        worker=worker,
+                        token=row.token,
+                        lease_ms=lease_ms,
+                    )
+                )
         return claims
 
     def _held_back(self, row: _Row, now: float) -> bool:
@@ -277,8 +312,7 @@ class MemoryQueue(QueueBase):
             row.state = "done"
             row.lease_expires_at = None
             row.finished_at = now
-            t.notify(Notice("finished", kind=row.kind, group=row.group, owner=row.owner,
-                            id=row.id))
+            t.notify(Notice("finished", kind=row.kind, group=row.group, owner=row.owner, id=row.id))
 
     async def release(
         self,
@@ -303,8 +337,7 @@ class MemoryQueue(QueueBase):
                 row.state = "queued"
                 row.worker = None
                 row.token = None
-            t.notify(Notice("released", kind=row.kind, group=row.group, owner=row.owner,
-                            id=row.id))
+            t.notify(Notice("released", kind=row.kind, group=row.group, owner=row.owner, id=row.id))
 
     async def get(self, item_id: int, *, tx: Transaction | None = None) -> Item | None:
         """One item by id."""
@@ -328,7 +361,8 @@ class MemoryQueue(QueueBase):
         async with self.connector.within(tx):
             now = self.connector.clock()
             return [
-                self._item(r, now) for r in sorted(self._rows.values(), key=lambda r: r.id)
+                self._item(r, now)
+                for r in sorted(self._rows.values(), key=lambda r: r.id)
                 if (group is None or r.group == group)
                 and (owner is None or r.owner == owner)
                 and (key is None or r.key == key)
@@ -340,7 +374,7 @@ class MemoryQueue(QueueBase):
         return self.connector.waker.subscribe()
 
 
-
 if TYPE_CHECKING:
+
     def _conforms(queue: MemoryQueue, connector: MemoryConnector) -> tuple[WorkQueue, Connector]:
         return queue, connector

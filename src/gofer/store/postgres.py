@@ -107,8 +107,9 @@ class PostgresConnector:
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 8,
-                 connect_timeout_s: float = 10.0) -> None:
+    def __init__(
+        self, url: str, *, min_size: int = 1, max_size: int = 8, connect_timeout_s: float = 10.0
+    ) -> None:
         self.url = url
         self.queries: Mapping[str, str] = load_queries("postgres")
         self.waker = Waker()
@@ -116,7 +117,11 @@ class PostgresConnector:
         self.listening = asyncio.Event()
         self._timeout = connect_timeout_s
         self._pool: AsyncConnectionPool[Conn] = AsyncConnectionPool(
-            url, min_size=min_size, max_size=max_size, open=False, timeout=connect_timeout_s,
+            url,
+            min_size=min_size,
+            max_size=max_size,
+            open=False,
+            timeout=connect_timeout_s,
             kwargs={"autocommit": True, "row_factory": dict_row},
             connection_class=psycopg.AsyncConnection[DictRow],
             name="gofer-store",
@@ -135,7 +140,8 @@ class PostgresConnector:
                 await asyncio.wait_for(self.listening.wait(), self._timeout)
             except TimeoutError:
                 raise StoreUnavailable(
-                    f"PostgreSQL: no LISTEN connection within {self._timeout:g} s") from None
+                    f"PostgreSQL: no LISTEN connection within {self._timeout:g} s"
+                ) from None
         except BaseException:
             await self.__aexit__()
             raise
@@ -156,7 +162,8 @@ class PostgresConnector:
             await conn.execute(_MIGRATION_LOCK)
             await conn.execute(
                 f"CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (version integer PRIMARY KEY,"
-                " name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())")
+                " name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
+            )
             cur = await conn.execute(f"SELECT version, name FROM {MIGRATIONS_TABLE}")
             applied = {int(r["version"]): str(r["name"]) for r in await cur.fetchall()}
             done: list[int] = []
@@ -164,7 +171,8 @@ class PostgresConnector:
                 await conn.execute(migration.sql.encode())
                 await conn.execute(
                     f"INSERT INTO {MIGRATIONS_TABLE} (version, name) VALUES (%s, %s)",
-                    (migration.version, migration.name))
+                    (migration.version, migration.name),
+                )
                 done.append(migration.version)
             return done
 
@@ -201,16 +209,18 @@ class PostgresConnector:
             tx = PostgresTransaction(conn)
             yield tx
             for notice in tx.notices:
-                await conn.execute(self.queries["notify"],
-                                   {"payload": json.dumps(notice.to_dict())})
+                await conn.execute(
+                    self.queries["notify"], {"payload": json.dumps(notice.to_dict())}
+                )
 
     @asynccontextmanager
     async def conn(self, tx: Transaction | None) -> AsyncIterator[Conn]:
         """``tx``'s connection, or a pooled autocommit one for a single statement."""
         if tx is not None:
             if not isinstance(tx, PostgresTransaction):
-                raise StoreError("that transaction is not a PostgreSQL one",
-                                 code="STORE_FOREIGN_TRANSACTION")
+                raise StoreError(
+                    "that transaction is not a PostgreSQL one", code="STORE_FOREIGN_TRANSACTION"
+                )
             async with _errors():
                 yield tx.conn
             return
@@ -230,12 +240,20 @@ def _item(row: Mapping[str, Any]) -> Item:
     lease = _epoch(row["lease_expires_at"])
     now = cast(datetime, row["read_at"]).timestamp()
     return Item(
-        id=row["id"], kind=row["kind"], key=row["key"], payload=dict(row["payload"]),
-        group=row["group_key"], owner=row["owner"],
+        id=row["id"],
+        kind=row["kind"],
+        key=row["key"],
+        payload=dict(row["payload"]),
+        group=row["group_key"],
+        owner=row["owner"],
         state=read_state(row["state"], row["attempts"], row["max_attempts"], lease, now),
-        attempts=row["attempts"], max_attempts=row["max_attempts"], worker=row["worker"],
-        last_error=row["last_error"], created_at=cast(datetime, row["created_at"]).timestamp(),
-        finished_at=_epoch(row["finished_at"]), lease_expires_at=lease,
+        attempts=row["attempts"],
+        max_attempts=row["max_attempts"],
+        worker=row["worker"],
+        last_error=row["last_error"],
+        created_at=cast(datetime, row["created_at"]).timestamp(),
+        finished_at=_epoch(row["finished_at"]),
+        lease_expires_at=lease,
     )
 
 
@@ -258,10 +276,17 @@ class PostgresQueue(QueueBase):
         """Add an item (or return the one already enqueued under ``key``)."""
         group, owner, max_attempts = self.config.placement(kind, payload)
         async with self.connector.conn(tx) as conn:
-            cur = await conn.execute(self._q["enqueue_item"], {
-                "kind": kind, "key": key, "payload": Jsonb(dict(payload)),
-                "group_key": group, "owner": owner, "max_attempts": max_attempts,
-            })
+            cur = await conn.execute(
+                self._q["enqueue_item"],
+                {
+                    "kind": kind,
+                    "key": key,
+                    "payload": Jsonb(dict(payload)),
+                    "group_key": group,
+                    "owner": owner,
+                    "max_attempts": max_attempts,
+                },
+            )
             row = await cur.fetchone()
             if row is None:
                 # the key was taken: read the item in a fresh snapshot, where a
@@ -269,34 +294,60 @@ class PostgresQueue(QueueBase):
                 cur = await conn.execute(self._q["item_by_key"], {"key": key})
                 row = await cur.fetchone()
                 if row is None:
-                    raise StoreError(f"the item enqueued under key {key!r} vanished",
-                                     code="STORE_ERROR")
+                    raise StoreError(
+                        f"the item enqueued under key {key!r} vanished", code="STORE_ERROR"
+                    )
                 return _item(row)
             return _item({**row, "read_at": row["created_at"]})
 
-    async def _lease(self, kinds: Sequence[str], worker: str, lease_ms: int, limit: int,
-                     running_at_most: int | None) -> list[Claim]:
+    async def _lease(
+        self,
+        kinds: Sequence[str],
+        worker: str,
+        lease_ms: int,
+        limit: int,
+        running_at_most: int | None,
+    ) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules, in one statement."""
         async with self.connector.conn(None) as conn:
-            cur = await conn.execute(self._q["claim_items"], {
-                "kinds": list(kinds), "worker": worker, "lease_ms": lease_ms,
-                "limit": limit, "cap": running_at_most,
-            })
+            cur = await conn.execute(
+                self._q["claim_items"],
+                {
+                    "kinds": list(kinds),
+                    "worker": worker,
+                    "lease_ms": lease_ms,
+                    "limit": limit,
+                    "cap": running_at_most,
+                },
+            )
             rows = await cur.fetchall()
         return [
-            Claim(id=r["id"], kind=r["kind"], payload=dict(r["payload"]),
-                  group=r["group_key"], owner=r["owner"], attempt=r["attempts"],
-                  max_attempts=r["max_attempts"], worker=worker, token=r["token"],
-                  lease_ms=lease_ms)
+            Claim(
+                id=r["id"],
+                kind=r["kind"],
+                payload=dict(r["payload"]),
+                group=r["group_key"],
+                owner=r["owner"],
+                attempt=r["attempts"],
+                max_attempts=r["max_attempts"],
+                worker=worker,
+                token=r["token"],
+                lease_ms=lease_ms,
+            )
             for r in rows
         ]
 
     async def renew(self, claim: Claim, lease_ms: int | None = None) -> None:
         """Extend a live lease from now (the database's clock)."""
         async with self.connector.conn(None) as conn:
-            cur = await conn.execute(self._q["renew_lease"], {
-                "id": claim.id, "token": claim.token, "lease_ms": lease_ms or claim.lease_ms,
-            })
+            cur = await conn.execute(
+                self._q["renew_lease"],
+                {
+                    "id": claim.id,
+                    "token": claim.token,
+                    "lease_ms": lease_ms or claim.lease_ms,
+                },
+            )
             if cur.rowcount != 1:
                 raise lease_lost(claim)
 
@@ -309,9 +360,14 @@ class PostgresQueue(QueueBase):
     ) -> None:
         """Mark the item done, merging ``result`` into its payload."""
         async with self.connector.conn(tx) as conn:
-            cur = await conn.execute(self._q["finish_item"], {
-                "id": claim.id, "token": claim.token, "result": Jsonb(dict(result or {})),
-            })
+            cur = await conn.execute(
+                self._q["finish_item"],
+                {
+                    "id": claim.id,
+                    "token": claim.token,
+                    "result": Jsonb(dict(result or {})),
+                },
+            )
             if await cur.fetchone() is None:
                 raise lease_lost(claim)
 
@@ -325,10 +381,15 @@ class PostgresQueue(QueueBase):
     ) -> None:
         """Give the item back (refunding the attempt when ``unstarted``)."""
         async with self.connector.conn(tx) as conn:
-            cur = await conn.execute(self._q["release_item"], {
-                "id": claim.id, "token": claim.token, "refund": 1 if unstarted else 0,
-                "error": error,
-            })
+            cur = await conn.execute(
+                self._q["release_item"],
+                {
+                    "id": claim.id,
+                    "token": claim.token,
+                    "refund": 1 if unstarted else 0,
+                    "error": error,
+                },
+            )
             if await cur.fetchone() is None:
                 raise lease_lost(claim)
 
@@ -357,17 +418,22 @@ class PostgresQueue(QueueBase):
             if key is not None:
                 cur = await conn.execute(self._q["item_by_key"], {"key": key})
             elif group is not None:
-                cur = await conn.execute(self._q["items_by_group"],
-                                         {"group": group, "owner": owner, "kinds": names})
+                cur = await conn.execute(
+                    self._q["items_by_group"], {"group": group, "owner": owner, "kinds": names}
+                )
             else:
-                cur = await conn.execute(self._q["items_by_owner"],
-                                         {"owner": owner, "kinds": names})
+                cur = await conn.execute(
+                    self._q["items_by_owner"], {"owner": owner, "kinds": names}
+                )
             rows = await cur.fetchall()
         found = [_item(r) for r in rows]
-        return [i for i in found
-                if (group is None or i.group == group)
-                and (owner is None or i.owner == owner)
-                and (kinds is None or i.kind in kinds)]
+        return [
+            i
+            for i in found
+            if (group is None or i.group == group)
+            and (owner is None or i.owner == owner)
+            and (kinds is None or i.kind in kinds)
+        ]
 
     def subscribe(self) -> AbstractContextManager[Subscription]:
         """Wake-ups for enqueues, finishes and releases in every process."""
@@ -375,6 +441,8 @@ class PostgresQueue(QueueBase):
 
 
 if TYPE_CHECKING:
-    def _conforms(queue: PostgresQueue,
-                  connector: PostgresConnector) -> tuple[WorkQueue, Connector]:
+
+    def _conforms(
+        queue: PostgresQueue, connector: PostgresConnector
+    ) -> tuple[WorkQueue, Connector]:
         return queue, connector

@@ -147,8 +147,9 @@ class QueueBase(ABC):
         running_at_most: int | None = None,
     ) -> Claim | None:
         """Lease the oldest claimable item of ``kinds``, or ``None``."""
-        got = await self.claim_batch(kinds, worker, lease_ms, limit=1, serial=serial,
-                                     running_at_most=running_at_most)
+        got = await self.claim_batch(
+            kinds, worker, lease_ms, limit=1, serial=serial, running_at_most=running_at_most
+        )
         return got[0] if got else None
 
     async def claim_batch(
@@ -170,13 +171,20 @@ class QueueBase(ABC):
         return await self._lease(kinds, worker, lease_ms, limit, running_at_most)
 
     @abstractmethod
-    async def _lease(self, kinds: Sequence[str], worker: str, lease_ms: int, limit: int,
-                     running_at_most: int | None) -> list[Claim]:
+    async def _lease(
+        self,
+        kinds: Sequence[str],
+        worker: str,
+        lease_ms: int,
+        limit: int,
+        running_at_most: int | None,
+    ) -> list[Claim]:
         """Lease up to ``limit`` (at least 1) of the oldest claimable items of
         ``kinds``, keeping groups and the running cap."""
 
 
 def lease_lost(claim: Claim) -> LeaseLost:
     """The error for a write on ``claim`` once its lease is gone or never was."""
-    return LeaseLost(f"item {claim.id} is no longer leased to this claim",
-                     item=claim.id, worker=claim.worker)
+    return LeaseLost(
+        f"item {claim.id} is no longer leased to this claim", item=claim.id, worker=claim.worker
+    )

@@ -62,8 +62,7 @@ def parse_queries(text: str, *, source: str = "<sql>") -> dict[str, str]:
         if named:
             name = named.group(1)
             if name in blocks:
-                raise StoreError(f"{source}: query {name!r} is named twice",
-                                 code="STORE_BAD_SQL")
+                raise StoreError(f"{source}: query {name!r} is named twice", code="STORE_BAD_SQL")
             current = blocks[name] = []
         elif current is not None:
             current.append(line)
@@ -84,11 +83,11 @@ def load_queries(dialect: Dialect) -> dict[str, str]:
         if not entry.name.endswith(".sql"):
             continue
         source = f"sql/{dialect}/{entry.name}"
-        for name, sql in parse_queries(entry.read_text(encoding="utf-8"),
-                                       source=source).items():
+        for name, sql in parse_queries(entry.read_text(encoding="utf-8"), source=source).items():
             if name in queries:
-                raise StoreError(f"{source}: query {name!r} is also named in another file",
-                                 code="STORE_BAD_SQL")
+                raise StoreError(
+                    f"{source}: query {name!r} is also named in another file", code="STORE_BAD_SQL"
+                )
             queries[name] = sql
     return queries
 
@@ -103,14 +102,15 @@ def load_migrations(dialect: Dialect) -> list[Migration]:
             continue
         named = _MIGRATION_FILE.match(entry.name)
         if named is None:
-            raise StoreError(f"migrations/{dialect}/{entry.name}: not named NNNN_what.sql",
-                             code="STORE_BAD_SQL")
+            raise StoreError(
+                f"migrations/{dialect}/{entry.name}: not named NNNN_what.sql", code="STORE_BAD_SQL"
+            )
         version = int(named.group(1))
         if version in found:
-            raise StoreError(f"migrations/{dialect}: version {version} is taken twice",
-                             code="STORE_BAD_SQL")
-        found[version] = Migration(version, named.group(2),
-                                   entry.read_text(encoding="utf-8"))
+            raise StoreError(
+                f"migrations/{dialect}: version {version} is taken twice", code="STORE_BAD_SQL"
+            )
+        found[version] = Migration(version, named.group(2), entry.read_text(encoding="utf-8"))
     return [found[v] for v in sorted(found)]
 
 
@@ -125,9 +125,11 @@ def pending(migrations: list[Migration], applied: dict[int, str]) -> list[Migrat
             raise StoreError(
                 f"the database has migration {version:04d}_{name}, which this version of "
                 f"gofer does not know: it was written by a newer gofer",
-                code="STORE_SCHEMA_NEWER")
+                code="STORE_SCHEMA_NEWER",
+            )
         if mine.name != name:
             raise StoreError(
-                f"migration {version:04d} is {name!r} in the database but "
-                f"{mine.name!r} here", code="STORE_SCHEMA_MISMATCH")
+                f"migration {version:04d} is {name!r} in the database but {mine.name!r} here",
+                code="STORE_SCHEMA_MISMATCH",
+            )
     return [m for m in migrations if m.version not in applied]

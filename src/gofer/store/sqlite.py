@@ -79,8 +79,9 @@ def _migrate(conn: sqlite3.Connection, clock: Callable[[], float]) -> list[int]:
             f"CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (version INTEGER PRIMARY KEY,"
             " name TEXT NOT NULL, applied_at REAL NOT NULL)"
         )
-        applied = {int(v): str(n) for v, n in
-                   conn.execute(f"SELECT version, name FROM {MIGRATIONS_TABLE}")}
+        applied = {
+            int(v): str(n) for v, n in conn.execute(f"SELECT version, name FROM {MIGRATIONS_TABLE}")
+        }
         done: list[int] = []
         for migration in pending(load_migrations("sqlite"), applied):
             for statement in _statements(migration.sql):
@@ -119,15 +120,18 @@ class SQLiteTransaction:
 
     async def fetch_one(self, sql: str, params: Mapping[str, Any] | None = None) -> Row | None:
         """The first row a query returns, or ``None``."""
+
         def one(c: sqlite3.Connection) -> Row | None:
             row = c.execute(sql, dict(params or {})).fetchone()
             return None if row is None else dict(row)
+
         return await self.run(one)
 
     async def fetch_all(self, sql: str, params: Mapping[str, Any] | None = None) -> list[Row]:
         """Every row a query returns."""
         return await self.run(
-            lambda c: [dict(r) for r in c.execute(sql, dict(params or {})).fetchall()])
+            lambda c: [dict(r) for r in c.execute(sql, dict(params or {})).fetchall()]
+        )
 
     def notify(self, notice: Notice) -> None:
         """Send ``notice`` to this process's waker once the transaction commits."""
@@ -145,9 +149,13 @@ class SQLiteConnector:
 
     dialect: Dialect = "sqlite"
 
-    def __init__(self, path: str | os.PathLike[str], *,
-                 clock: Callable[[], float] = time.time,
-                 busy_timeout_ms: int = 10_000) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        clock: Callable[[], float] = time.time,
+        busy_timeout_ms: int = 10_000,
+    ) -> None:
         self.path = Path(path)
         self.clock = clock
         self.busy_timeout_ms = busy_timeout_ms
@@ -180,8 +188,12 @@ class SQLiteConnector:
         return self
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=True,
-                               timeout=self.busy_timeout_ms / 1000)
+        conn = sqlite3.connect(
+            self.path,
+            isolation_level=None,
+            check_same_thread=True,
+            timeout=self.busy_timeout_ms / 1000,
+        )
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
@@ -231,14 +243,19 @@ class SQLiteConnector:
         for notice in tx.notices:
             self.waker.notify(notice)
 
-    async def write(self, work: Callable[[sqlite3.Connection, SQLiteTransaction], T],
-                    tx: Transaction | None = None) -> T:
+    async def write(
+        self,
+        work: Callable[[sqlite3.Connection, SQLiteTransaction], T],
+        tx: Transaction | None = None,
+    ) -> T:
         """Run ``work`` in ``tx`` (this connector's open transaction) or, without one,
         in a transaction of its own begun and committed in the same hop."""
         if tx is not None:
             if tx is not self._holder:
-                raise StoreError("that transaction is not open on this connector",
-                                 code="STORE_FOREIGN_TRANSACTION")
+                raise StoreError(
+                    "that transaction is not open on this connector",
+                    code="STORE_FOREIGN_TRANSACTION",
+                )
             mine = self._holder
             return await mine.run(lambda c: work(c, mine))
         async with self._lock:
@@ -273,13 +290,22 @@ class SQLiteConnector:
 
 def _item(row: sqlite3.Row | Mapping[str, Any], now: float) -> Item:
     return Item(
-        id=row["id"], kind=row["kind"], key=row["key"], payload=json.loads(row["payload"]),
-        group=row["group_key"], owner=row["owner"],
-        state=read_state(row["state"], row["attempts"], row["max_attempts"],
-                         row["lease_expires_at"], now),
-        attempts=row["attempts"], max_attempts=row["max_attempts"], worker=row["worker"],
-        last_error=row["last_error"], created_at=row["created_at"],
-        finished_at=row["finished_at"], lease_expires_at=row["lease_expires_at"],
+        id=row["id"],
+        kind=row["kind"],
+        key=row["key"],
+        payload=json.loads(row["payload"]),
+        group=row["group_key"],
+        owner=row["owner"],
+        state=read_state(
+            row["state"], row["attempts"], row["max_attempts"], row["lease_expires_at"], now
+        ),
+        attempts=row["attempts"],
+        max_attempts=row["max_attempts"],
+        worker=row["worker"],
+        last_error=row["last_error"],
+        created_at=row["created_at"],
+        finished_at=row["finished_at"],
+        lease_expires_at=row["lease_expires_at"],
     )
 
 
@@ -305,10 +331,18 @@ class SQLiteQueue(QueueBase):
 
         def work(c: sqlite3.Connection, t: SQLiteTransaction) -> Item:
             now = self.connector.clock()
-            row = c.execute(self._q["enqueue_item"], {
-                "kind": kind, "key": key, "payload": data, "group_key": group,
-                "owner": owner, "max_attempts": max_attempts, "now": now,
-            }).fetchone()
+            row = c.execute(
+                self._q["enqueue_item"],
+                {
+                    "kind": kind,
+                    "key": key,
+                    "payload": data,
+                    "group_key": group,
+                    "owner": owner,
+                    "max_attempts": max_attempts,
+                    "now": now,
+                },
+            ).fetchone()
             if row is None:
                 row = c.execute(self._q["item_by_key"], {"key": key}).fetchone()
                 return _item(row, now)
@@ -317,24 +351,46 @@ class SQLiteQueue(QueueBase):
 
         return await self.connector.write(work, tx)
 
-    async def _lease(self, kinds: Sequence[str], worker: str, lease_ms: int, limit: int,
-                     running_at_most: int | None) -> list[Claim]:
+    async def _lease(
+        self,
+        kinds: Sequence[str],
+        worker: str,
+        lease_ms: int,
+        limit: int,
+        running_at_most: int | None,
+    ) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules, in one transaction."""
         names = json.dumps(list(kinds))
         return await self.connector.write(
-            partial(self._claim, names, worker, lease_ms, limit, running_at_most))
+            partial(self._claim, names, worker, lease_ms, limit, running_at_most)
+        )
 
-    def _claim(self, names: str, worker: str, lease_ms: int, limit: int, cap: int | None,
-               c: sqlite3.Connection, _: SQLiteTransaction) -> list[Claim]:
+    def _claim(
+        self,
+        names: str,
+        worker: str,
+        lease_ms: int,
+        limit: int,
+        cap: int | None,
+        c: sqlite3.Connection,
+        _: SQLiteTransaction,
+    ) -> list[Claim]:
         now = self.connector.clock()
         scan = max(limit * 2, 16)
         picked: dict[str | None, int] = {}
         chosen: list[int] = []
         after = 0
         while len(chosen) < limit:
-            rows = c.execute(self._q["claim_candidates"], {
-                "kinds": names, "now": now, "cap": cap, "after": after, "scan": scan,
-            }).fetchall()
+            rows = c.execute(
+                self._q["claim_candidates"],
+                {
+                    "kinds": names,
+                    "now": now,
+                    "cap": cap,
+                    "after": after,
+                    "scan": scan,
+                },
+            ).fetchall()
             for row in rows:
                 owner = row["owner"]
                 if cap is not None and owner is not None:
@@ -351,25 +407,45 @@ class SQLiteQueue(QueueBase):
         expires = now + lease_ms / 1000
         for item_id in chosen:
             token = uuid.uuid4().hex
-            row = c.execute(self._q["claim_item"], {
-                "id": item_id, "worker": worker, "token": token, "expires": expires,
-            }).fetchone()
-            claims.append(Claim(
-                id=row["id"], kind=row["kind"], payload=json.loads(row["payload"]),
-                group=row["group_key"], owner=row["owner"], attempt=row["attempts"],
-                max_attempts=row["max_attempts"], worker=worker, token=token,
-                lease_ms=lease_ms,
-            ))
+            row = c.execute(
+                self._q["claim_item"],
+                {
+                    "id": item_id,
+                    "worker": worker,
+                    "token": token,
+                    "expires": expires,
+                },
+            ).fetchone()
+            claims.append(
+                Claim(
+                    id=row["id"],
+                    kind=row["kind"],
+                    payload=json.loads(row["payload"]),
+                    group=row["group_key"],
+                    owner=row["owner"],
+                    attempt=row["attempts"],
+                    max_attempts=row["max_attempts"],
+                    worker=worker,
+                    token=token,
+                    lease_ms=lease_ms,
+                )
+            )
         return claims
 
     async def renew(self, claim: Claim, lease_ms: int | None = None) -> None:
         """Extend a live lease from now."""
+
         def work(c: sqlite3.Connection, _: SQLiteTransaction) -> int:
             now = self.connector.clock()
-            return c.execute(self._q["renew_lease"], {
-                "id": claim.id, "token": claim.token, "now": now,
-                "expires": now + (lease_ms or claim.lease_ms) / 1000,
-            }).rowcount
+            return c.execute(
+                self._q["renew_lease"],
+                {
+                    "id": claim.id,
+                    "token": claim.token,
+                    "now": now,
+                    "expires": now + (lease_ms or claim.lease_ms) / 1000,
+                },
+            ).rowcount
 
         if await self.connector.write(work) != 1:
             raise lease_lost(claim)
@@ -382,6 +458,7 @@ class SQLiteQueue(QueueBase):
         tx: Transaction | None = None,
     ) -> None:
         """Mark the item done, merging ``result`` into its payload."""
+
         def work(c: sqlite3.Connection, t: SQLiteTransaction) -> bool:
             now = self.connector.clock()
             lease = {"id": claim.id, "token": claim.token, "now": now}
@@ -394,8 +471,15 @@ class SQLiteQueue(QueueBase):
             done = c.execute(self._q["finish_item"], {**lease, "payload": merged}).fetchone()
             if done is None:
                 return False
-            t.notify(Notice("finished", kind=done["kind"], group=done["group_key"],
-                            owner=done["owner"], id=claim.id))
+            t.notify(
+                Notice(
+                    "finished",
+                    kind=done["kind"],
+                    group=done["group_key"],
+                    owner=done["owner"],
+                    id=claim.id,
+                )
+            )
             return True
 
         if not await self.connector.write(work, tx):
@@ -410,15 +494,29 @@ class SQLiteQueue(QueueBase):
         tx: Transaction | None = None,
     ) -> None:
         """Give the item back (refunding the attempt when ``unstarted``)."""
+
         def work(c: sqlite3.Connection, t: SQLiteTransaction) -> bool:
-            row = c.execute(self._q["release_item"], {
-                "id": claim.id, "token": claim.token, "now": self.connector.clock(),
-                "refund": 1 if unstarted else 0, "error": error,
-            }).fetchone()
+            row = c.execute(
+                self._q["release_item"],
+                {
+                    "id": claim.id,
+                    "token": claim.token,
+                    "now": self.connector.clock(),
+                    "refund": 1 if unstarted else 0,
+                    "error": error,
+                },
+            ).fetchone()
             if row is None:
                 return False
-            t.notify(Notice("released", kind=row["kind"], group=row["group_key"],
-                            owner=row["owner"], id=claim.id))
+            t.notify(
+                Notice(
+                    "released",
+                    kind=row["kind"],
+                    group=row["group_key"],
+                    owner=row["owner"],
+                    id=claim.id,
+                )
+            )
             return True
 
         if not await self.connector.write(work, tx):
@@ -426,6 +524,7 @@ class SQLiteQueue(QueueBase):
 
     async def get(self, item_id: int, *, tx: Transaction | None = None) -> Item | None:
         """One item by id."""
+
         def work(c: sqlite3.Connection) -> Item | None:
             row = c.execute(self._q["get_item"], {"id": item_id}).fetchone()
             return None if row is None else _item(row, self.connector.clock())
@@ -452,16 +551,21 @@ class SQLiteQueue(QueueBase):
             if key is not None:
                 rows = c.execute(self._q["item_by_key"], {"key": key}).fetchall()
             elif group is not None:
-                rows = c.execute(self._q["items_by_group"],
-                                 {"group": group, "owner": owner, "kinds": names}).fetchall()
+                rows = c.execute(
+                    self._q["items_by_group"], {"group": group, "owner": owner, "kinds": names}
+                ).fetchall()
             else:
-                rows = c.execute(self._q["items_by_owner"],
-                                 {"owner": owner, "kinds": names}).fetchall()
+                rows = c.execute(
+                    self._q["items_by_owner"], {"owner": owner, "kinds": names}
+                ).fetchall()
             found = [_item(r, now) for r in rows]
-            return [i for i in found
-                    if (group is None or i.group == group)
-                    and (owner is None or i.owner == owner)
-                    and (kinds is None or i.kind in kinds)]
+            return [
+                i
+                for i in found
+                if (group is None or i.group == group)
+                and (owner is None or i.owner == owner)
+                and (kinds is None or i.kind in kinds)
+            ]
 
         return await self.connector.read(work, tx)
 
@@ -471,5 +575,6 @@ class SQLiteQueue(QueueBase):
 
 
 if TYPE_CHECKING:
+
     def _conforms(queue: SQLiteQueue, connector: SQLiteConnector) -> tuple[WorkQueue, Connector]:
         return queue, connector

@@ -33,8 +33,13 @@ class ActionEffect:
     def changed(self) -> bool:
         """Whether the action changed anything at all."""
         return (
-            self.navigated or self.dom_changed or self.focus_changed or self.new_page
-            or self.dialog or self.state_changed or self.values_changed
+            self.navigated
+            or self.dom_changed
+            or self.focus_changed
+            or self.new_page
+            or self.dialog
+            or self.state_changed
+            or self.values_changed
         )
 
 

@@ -50,7 +50,9 @@ TYPE_DELAY_MS = 0
 NEW_DOCUMENT_MS = 1_000
 """How long a document that went away mid-read is given to be replaced by the next one."""
 _GONE = (
-    "execution context was destroyed", "frame was detached", "frame has been detached",
+    "execution context was destroyed",
+    "frame was detached",
+    "frame has been detached",
     "navigating frame was detached",
 )
 
@@ -348,14 +350,22 @@ class BrowserSurface:
                 quiet = self.quiet_ms * 2 if waited else self.quiet_ms
                 result: dict[str, Any] | None = await page.evaluate(
                     js.SETTLE,
-                    [quiet, self.grace_ms, mut_before, max(1, left_ms()),
-                     target if same_document else None, TIMERS_MS],
+                    [
+                        quiet,
+                        self.grace_ms,
+                        mut_before,
+                        max(1, left_ms()),
+                        target if same_document else None,
+                        TIMERS_MS,
+                    ],
                 )
             except PlaywrightError as err:
-                if not (page.is_closed() or self._navigations != navigations
-                        or _document_gone(err)):
-                    raise surface_error(err, "the page could not settle",
-                                        code="SETTLE_FAILED") from err
+                if not (
+                    page.is_closed() or self._navigations != navigations or _document_gone(err)
+                ):
+                    raise surface_error(
+                        err, "the page could not settle", code="SETTLE_FAILED"
+                    ) from err
                 # The document went away under the read: a navigation committed before
                 # its event came; the next round settles the new document.
                 await self._next_document(page, navigations, min(left_ms(), NEW_DOCUMENT_MS))
@@ -401,7 +411,8 @@ class BrowserSurface:
             if not frame.is_detached():
                 mark = since if frame is page.main_frame else None
                 watchers.append(
-                    asyncio.ensure_future(frame.evaluate(js.CHANGED, [timeout_ms, mark])))
+                    asyncio.ensure_future(frame.evaluate(js.CHANGED, [timeout_ms, mark]))
+                )
         try:
             done, _ = await asyncio.wait(
                 watchers, timeout=timeout_ms / 1000, return_when=asyncio.FIRST_COMPLETED
@@ -437,8 +448,11 @@ class BrowserSurface:
         the page closes; whether it did."""
         tracker = self._trackers.get(page)
         return await self._until(
-            lambda: page.is_closed() or self._navigations != navigations
-            or (tracker is not None and tracker.pending() > 0),
+            lambda: (
+                page.is_closed()
+                or self._navigations != navigations
+                or (tracker is not None and tracker.pending() > 0)
+            ),
             timeout_ms,
         )
 
@@ -527,15 +541,11 @@ class BrowserSurface:
             page = self.page
             navigations = self._navigations
             paths = self._frame_paths(page)
-            reads = [
-                self._subframe(frame, path) for path, frame in paths.items() if path
-            ]
+            reads = [self._subframe(frame, path) for path, frame in paths.items() if path]
             try:
                 main, *subs = await asyncio.gather(self._read_frame(page.main_frame, ""), *reads)
             except PlaywrightError as err:
-                gone = (
-                    page.is_closed() or self._navigations != navigations or _document_gone(err)
-                )
+                gone = page.is_closed() or self._navigations != navigations or _document_gone(err)
                 if attempt == 2 or not gone:
                     raise surface_error(
                         err, "the page could not be read", code="SNAPSHOT_FAILED", url=page.url
@@ -566,8 +576,11 @@ class BrowserSurface:
         mask = []
         if hide_fields:
             mask = [page.locator(js.FIELDS)]
-            mask += [frame.locator(js.FIELDS) for frame in page.frames
-                     if frame is not page.main_frame and not frame.is_detached()]
+            mask += [
+                frame.locator(js.FIELDS)
+                for frame in page.frames
+                if frame is not page.main_frame and not frame.is_detached()
+            ]
         with playwright_errors("could not take a screenshot", code="SCREENSHOT_FAILED"):
             return await page.screenshot(type="png", mask=mask)
 
@@ -587,8 +600,9 @@ class BrowserSurface:
         frame = self._frame_of(ref)
         if frame is None or frame.is_detached():
             raise _stale(ref)
-        with playwright_errors(f"element {ref} is no longer on the page", code="STALE_REF",
-                               show_reason=False, ref=ref):
+        with playwright_errors(
+            f"element {ref} is no longer on the page", code="STALE_REF", show_reason=False, ref=ref
+        ):
             handle = await frame.evaluate_handle(js.RESOLVE, ref)
         element = handle.as_element()
         if element is None:
@@ -645,8 +659,17 @@ class BrowserSurface:
                 on_target = bool(counters["onTarget"])
                 modal = bool(counters["modal"])
         return _State(
-            page, self._navigations, self._pages_opened, self._dialogs, mutations, focus,
-            on_target, modal, opens, target_state, values,
+            page,
+            self._navigations,
+            self._pages_opened,
+            self._dialogs,
+            mutations,
+            focus,
+            on_target,
+            modal,
+            opens,
+            target_state,
+            values,
         )
 
     async def _act(
@@ -693,7 +716,8 @@ class BrowserSurface:
             target, target_frame = None, None
         after = await self._state(target, target_frame, main)
         if (
-            after.page is page and after.opens > before.opens
+            after.page is page
+            and after.opens > before.opens
             and self._pages_opened == before.pages_opened
             and await self._new_page_opened(before.pages_opened)
         ):
@@ -704,12 +728,14 @@ class BrowserSurface:
         return ActionEffect(
             navigated=navigated,
             dom_changed=not same_frames or after.mutations != before.mutations,
-            focus_changed=after.page is before.page and after.focus != before.focus
+            focus_changed=after.page is before.page
+            and after.focus != before.focus
             and not after.focus_on_target,
             new_page=after.pages_opened != before.pages_opened or after.page is not before.page,
             dialog=after.dialogs != before.dialogs or (after.modal and not before.modal),
             state_changed=before.target_state is not None
-            and after.target_state is not None and after.target_state != before.target_state,
+            and after.target_state is not None
+            and after.target_state != before.target_state,
             values_changed=any(after.values.get(f, v) != v for f, v in before.values.items()),
         )
 
@@ -724,7 +750,8 @@ class BrowserSurface:
         and handed to ``act``. Element, counters and probe take one round trip's time."""
         frame = self._frame_of(ref)
         results: tuple[Any, ...] = await asyncio.gather(
-            self.element(ref), self._state(ref, frame, begin=True),
+            self.element(ref),
+            self._state(ref, frame, begin=True),
             self._probe(frame, ref, probe),
             return_exceptions=True,
         )
@@ -738,8 +765,13 @@ class BrowserSurface:
                 raise failed
 
         async def run() -> None:
-            with playwright_errors(f"could not {verb} {ref}", code="ACTION_FAILED",
-                                   timeout_code="ACTION_TIMEOUT", ref=ref, action=verb):
+            with playwright_errors(
+                f"could not {verb} {ref}",
+                code="ACTION_FAILED",
+                timeout_code="ACTION_TIMEOUT",
+                ref=ref,
+                action=verb,
+            ):
                 await act(element, probed)
 
         return await self._act(run, ref, frame, state, release=element)
@@ -747,8 +779,9 @@ class BrowserSurface:
     async def _probe(self, frame: Frame | None, ref: str, probe: str | None) -> Any:
         if probe is None or frame is None:
             return None
-        with playwright_errors(f"element {ref} is no longer on the page", code="STALE_REF",
-                               show_reason=False, ref=ref):
+        with playwright_errors(
+            f"element {ref} is no longer on the page", code="STALE_REF", show_reason=False, ref=ref
+        ):
             return await frame.evaluate(probe, ref)
 
     async def click(self, ref: str) -> ActionEffect:
@@ -785,8 +818,11 @@ class BrowserSurface:
             found = await el.evaluate(js.FIND_OPTION, label)
             if found["index"] < 0:
                 raise SurfaceError(
-                    f"{ref} has no option {label!r}", code="OPTION_NOT_FOUND",
-                    ref=ref, option=label, options=found["options"],
+                    f"{ref} has no option {label!r}",
+                    code="OPTION_NOT_FOUND",
+                    ref=ref,
+                    option=label,
+                    options=found["options"],
                 )
             wanted = [int(found["index"])]
             if add:
@@ -811,9 +847,7 @@ class BrowserSurface:
 
     async def hover(self, ref: str) -> ActionEffect:
         """Move the pointer over the element."""
-        return await self._on(
-            ref, "hover over", lambda el, _: el.hover(timeout=self.timeout_ms)
-        )
+        return await self._on(ref, "hover over", lambda el, _: el.hover(timeout=self.timeout_ms))
 
     async def focus(self, ref: str) -> ActionEffect:
         """Give the element keyboard focus."""
@@ -824,8 +858,9 @@ class BrowserSurface:
         page = self.page
 
         async def act() -> None:
-            with playwright_errors(f"could not press {key}", code="ACTION_FAILED",
-                                   action="press", key=key):
+            with playwright_errors(
+                f"could not press {key}", code="ACTION_FAILED", action="press", key=key
+            ):
                 await page.keyboard.press(key)
 
         return await self._act(act, None)
@@ -843,8 +878,9 @@ class BrowserSurface:
         """Scroll until the element is in view."""
         element = await self.element(ref)
         try:
-            with playwright_errors(f"could not scroll to {ref}", code="ACTION_FAILED", ref=ref,
-                                   action="scroll"):
+            with playwright_errors(
+                f"could not scroll to {ref}", code="ACTION_FAILED", ref=ref, action="scroll"
+            ):
                 await element.scroll_into_view_if_needed(timeout=self.timeout_ms)
         finally:
             with contextlib.suppress(PlaywrightError):

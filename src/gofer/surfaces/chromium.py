@@ -42,7 +42,9 @@ def find_chromium(explicit: str | None = None) -> str:
             return found
         raise SurfaceError(
             f"the browser executable {explicit!r} does not exist or is not executable",
-            code="CHROMIUM_NOT_FOUND", path=explicit, hint=_HINT,
+            code="CHROMIUM_NOT_FOUND",
+            path=explicit,
+            hint=_HINT,
         )
     for name in _NAMES:
         found = shutil.which(name)
@@ -51,8 +53,10 @@ def find_chromium(explicit: str | None = None) -> str:
     if _executable(_FALLBACK):
         return _FALLBACK
     raise SurfaceError(
-        "no Chromium or Chrome executable was found", code="CHROMIUM_NOT_FOUND",
-        searched=list(_NAMES), hint=_HINT,
+        "no Chromium or Chrome executable was found",
+        code="CHROMIUM_NOT_FOUND",
+        searched=list(_NAMES),
+        hint=_HINT,
     )
 
 

@@ -80,8 +80,12 @@ class BrowserEngine:
             if browser is not None and browser.is_connected():
                 return browser
             pw = await self._playwright()
-            with playwright_errors(f"could not launch the browser at {path}", show_reason=False,
-                                   code="BROWSER_LAUNCH_FAILED", path=path):
+            with playwright_errors(
+                f"could not launch the browser at {path}",
+                show_reason=False,
+                code="BROWSER_LAUNCH_FAILED",
+                path=path,
+            ):
                 browser = await pw.chromium.launch(
                     executable_path=path, headless=not headed, args=list(CHROMIUM_ARGS)
                 )
@@ -97,9 +101,12 @@ class BrowserEngine:
         if opts.browser_endpoint:
             async with self._lock:
                 pw = await self._playwright()
-            with playwright_errors(f"could not attach to the browser at {opts.browser_endpoint}",
-                                   show_reason=False, code="BROWSER_ATTACH_FAILED",
-                                   endpoint=opts.browser_endpoint):
+            with playwright_errors(
+                f"could not attach to the browser at {opts.browser_endpoint}",
+                show_reason=False,
+                code="BROWSER_ATTACH_FAILED",
+                endpoint=opts.browser_endpoint,
+            ):
                 attached = await pw.chromium.connect_over_cdp(
                     opts.browser_endpoint, timeout=opts.default_timeout_ms
                 )
@@ -110,9 +117,13 @@ class BrowserEngine:
         with playwright_errors("could not open a browser session", code="SESSION_FAILED"):
             context = await browser.new_context(viewport={"width": width, "height": height})
         surface = BrowserSurface(
-            context, opts.origins, opts.default_timeout_ms,
-            attached_browser=attached, on_close=self._sessions.discard,
-            quiet_ms=opts.quiet_ms, type_delay_ms=opts.type_delay_ms,
+            context,
+            opts.origins,
+            opts.default_timeout_ms,
+            attached_browser=attached,
+            on_close=self._sessions.discard,
+            quiet_ms=opts.quiet_ms,
+            type_delay_ms=opts.type_delay_ms,
         )
         self._sessions.add(surface)
         try:

@@ -34,8 +34,13 @@ def reason_of(err: BaseException) -> str:
 
 
 def surface_error(
-    err: PlaywrightError, message: str, *, code: str, timeout_code: str | None = None,
-    show_reason: bool = True, **details: Any,
+    err: PlaywrightError,
+    message: str,
+    *,
+    code: str,
+    timeout_code: str | None = None,
+    show_reason: bool = True,
+    **details: Any,
 ) -> SurfaceError:
     """gofer's error for Playwright's ``err``: ``"<message>: <reason>"`` (only ``message``
     without ``show_reason``), coded ``code`` (``timeout_code`` for a timeout, if given)."""
@@ -53,7 +58,11 @@ def surface_error(
 
 @contextlib.contextmanager
 def playwright_errors(
-    message: str, *, code: str, timeout_code: str | None = None, show_reason: bool = True,
+    message: str,
+    *,
+    code: str,
+    timeout_code: str | None = None,
+    show_reason: bool = True,
     **details: Any,
 ) -> Iterator[None]:
     """Raise :func:`surface_error` for a Playwright error under the block."""
@@ -61,6 +70,10 @@ def playwright_errors(
         yield
     except PlaywrightError as err:
         raise surface_error(
-            err, message, code=code, timeout_code=timeout_code, show_reason=show_reason,
+            err,
+            message,
+            code=code,
+            timeout_code=timeout_code,
+            show_reason=show_reason,
             **details,
         ) from err

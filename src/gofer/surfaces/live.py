@@ -195,7 +195,9 @@ class LiveView(Protocol):
     async def __aenter__(self) -> LiveView: ...
 
     async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None: ...
 
@@ -212,12 +214,16 @@ class LiveSurface(Protocol):
 
 def live_unsupported(kind: str) -> SurfaceError:
     """The error for a surface no one can take over."""
-    return SurfaceError(f"the {kind} surface has no live view", code="LIVE_UNSUPPORTED",
-                        surface=kind)
+    return SurfaceError(
+        f"the {kind} surface has no live view", code="LIVE_UNSUPPORTED", surface=kind
+    )
 
 
 def check_text(text: str) -> None:
     """Refuse text over MAX_TEXT_CHARS (the message never quotes it)."""
     if len(text) > MAX_TEXT_CHARS:
-        raise SurfaceError(f"at most {MAX_TEXT_CHARS} characters are typed at once",
-                           code="LIVE_TEXT_TOO_LONG", chars=len(text))
+        raise SurfaceError(
+            f"at most {MAX_TEXT_CHARS} characters are typed at once",
+            code="LIVE_TEXT_TOO_LONG",
+            chars=len(text),
+        )

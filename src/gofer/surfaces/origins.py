@@ -57,12 +57,14 @@ def parse_origin(pattern: str) -> OriginPattern:
     if scheme not in _DEFAULT_PORTS or not host.strip("."):
         raise InvalidRequest(
             f"origin {pattern!r} must look like https://example.com or https://.example.com",
-            code="INVALID_ORIGIN", origin=pattern,
+            code="INVALID_ORIGIN",
+            origin=pattern,
         )
     if parts.path not in ("", "/") or parts.query or parts.fragment:
         raise InvalidRequest(
             f"origin {pattern!r} must not carry a path, query or fragment",
-            code="INVALID_ORIGIN", origin=pattern,
+            code="INVALID_ORIGIN",
+            origin=pattern,
         )
     subdomains = host.startswith(".")
     return OriginPattern(

@@ -32,8 +32,7 @@ class Box:
 
     def contains(self, other: Box) -> bool:
         return (
-            self.x <= other.cx <= self.x + self.width
-            and self.y <= other.cy <= self.y + self.height
+            self.x <= other.cx <= self.x + self.width and self.y <= other.cy <= self.y + self.height
         )
 
 
@@ -176,8 +175,11 @@ def screen_from_dict(data: Mapping[str, Any]) -> Screen:
         RecordGroup(
             box=box(g.get("box")),
             records=tuple(
-                Record(box=box(r.get("box")), lines=tuple(r.get("lines", ())),
-                       fields=dict(r.get("fields", {})))
+                Record(
+                    box=box(r.get("box")),
+                    lines=tuple(r.get("lines", ())),
+                    fields=dict(r.get("fields", {})),
+                )
                 for r in g.get("records", ())
             ),
             headers=tuple(g.get("headers", ())),

@@ -40,8 +40,12 @@ from gofer.surfaces.live import (
 
 __all__ = ["Host", "Screencast", "key_event", "mouse_event"]
 
-_MOUSE = {"down": "mousePressed", "up": "mouseReleased", "move": "mouseMoved",
-          "wheel": "mouseWheel"}
+_MOUSE = {
+    "down": "mousePressed",
+    "up": "mouseReleased",
+    "move": "mouseMoved",
+    "wheel": "mouseWheel",
+}
 _BUTTONS = {"none": 0, "left": 1, "right": 2, "middle": 4}
 
 # Windows virtual key codes and the character they type, for keys that are not a
@@ -68,14 +72,20 @@ _NAMED_KEYS: dict[str, tuple[int, str, str]] = {
 
 
 def _mask(mods: Modifiers) -> int:
-    return (1 if mods.alt else 0) | (2 if mods.ctrl else 0) | (4 if mods.meta else 0) \
+    return (
+        (1 if mods.alt else 0)
+        | (2 if mods.ctrl else 0)
+        | (4 if mods.meta else 0)
         | (8 if mods.shift else 0)
+    )
 
 
 def mouse_event(event: PointerInput) -> dict[str, Any]:
     """The ``Input.dispatchMouseEvent`` parameters of ``event``."""
     params: dict[str, Any] = {
-        "type": _MOUSE[event.action], "x": event.x, "y": event.y,
+        "type": _MOUSE[event.action],
+        "x": event.x,
+        "y": event.y,
         "modifiers": _mask(event.modifiers),
     }
     if event.action == "wheel":
@@ -99,15 +109,18 @@ def key_event(event: KeyInput) -> dict[str, Any]:
         code = code or default_code
     elif len(event.key) == 1:
         char = event.key
-        vk = ord(char.upper()) if char.isascii() and char.isalnum() else (
-            32 if char == " " else 0)
+        vk = ord(char.upper()) if char.isascii() and char.isalnum() else (32 if char == " " else 0)
         text = char
     else:
         vk, text = 0, ""
     if event.modifiers.any_command and event.key != "Enter":
         text = ""
-    params: dict[str, Any] = {"key": event.key, "code": code, "windowsVirtualKeyCode": vk,
-                              "modifiers": _mask(event.modifiers)}
+    params: dict[str, Any] = {
+        "key": event.key,
+        "code": code,
+        "windowsVirtualKeyCode": vk,
+        "modifiers": _mask(event.modifiers),
+    }
     if event.action == "up":
         params["type"] = "keyUp"
     elif text:
@@ -205,7 +218,9 @@ class Screencast:
         return self
 
     async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
         await self.close()
@@ -247,15 +262,22 @@ class Screencast:
             viewport = page.viewport_size or {"width": 0, "height": 0}
             self._size = (int(viewport["width"]), int(viewport["height"]))
             # The page as it is now: a still page may not repaint for a while.
-            shot = await session.send("Page.captureScreenshot",
-                                      {"format": "jpeg", "quality": opts.quality})
+            shot = await session.send(
+                "Page.captureScreenshot", {"format": "jpeg", "quality": opts.quality}
+            )
             if self._latest is None:
                 self._latest = LiveFrame(base64.b64decode(shot["data"]), *self._size)
                 self._fresh.set()
-            await session.send("Page.startScreencast", {
-                "format": "jpeg", "quality": opts.quality, "maxWidth": opts.max_width,
-                "maxHeight": opts.max_height, "everyNthFrame": 1,
-            })
+            await session.send(
+                "Page.startScreencast",
+                {
+                    "format": "jpeg",
+                    "quality": opts.quality,
+                    "maxWidth": opts.max_width,
+                    "maxHeight": opts.max_height,
+                    "everyNthFrame": 1,
+                },
+            )
         self._session = session
         return True
 
@@ -284,8 +306,9 @@ class Screencast:
         dialog, self._dialog = self._dialog, None
         if dialog is None:
             return
-        with playwright_errors("the dialog could not be answered", code="LIVE_INPUT_FAILED",
-                               show_reason=False):
+        with playwright_errors(
+            "the dialog could not be answered", code="LIVE_INPUT_FAILED", show_reason=False
+        ):
             if accept:
                 await (dialog.accept(text) if dialog.type == "prompt" else dialog.accept())
             else:
@@ -336,8 +359,9 @@ class Screencast:
             assert session is not None
         # Not under the lock: an input that opens a dialog returns only once the dialog
         # is answered, and the frames must go on to show it meanwhile.
-        with playwright_errors("the page did not take the input", code="LIVE_INPUT_FAILED",
-                               show_reason=False):
+        with playwright_errors(
+            "the page did not take the input", code="LIVE_INPUT_FAILED", show_reason=False
+        ):
             await session.send(method, params)
 
     async def pointer(self, event: PointerInput) -> None:

@@ -87,8 +87,10 @@ CHANGE = "(el) => el.dispatchEvent(new Event('change', { bubbles: true }))"
 
 def by_ref(fn: str) -> str:
     """A JS function of an element turned into one of the element's ref."""
-    return f"(r) => {{ const el = window.__gofer && window.__gofer.resolve(r); " \
+    return (
+        f"(r) => {{ const el = window.__gofer && window.__gofer.resolve(r); "
         f"return el ? ({fn})(el) : null; }}"
+    )
 
 
 FIELD_KIND_OF_REF = by_ref(FIELD_KIND)

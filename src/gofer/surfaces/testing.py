@@ -61,25 +61,38 @@ def mask_screen(screen: Screen, mask: Masker) -> Screen:
 
     def el(e: Element) -> Element:
         return replace(
-            e, name=mask(e.name), label=mask(e.label), placeholder=mask(e.placeholder),
-            value=mask(e.value), text=mask(e.text), title=mask(e.title),
-            section=mask(e.section), group=mask(e.group),
-            options=tuple(mask(o) for o in e.options), describedby=mask(e.describedby),
+            e,
+            name=mask(e.name),
+            label=mask(e.label),
+            placeholder=mask(e.placeholder),
+            value=mask(e.value),
+            text=mask(e.text),
+            title=mask(e.title),
+            section=mask(e.section),
+            group=mask(e.group),
+            options=tuple(mask(o) for o in e.options),
+            describedby=mask(e.describedby),
             href=mask(e.href),
         )
 
     def group(g: RecordGroup) -> RecordGroup:
         return replace(
-            g, name=mask(g.name), headers=tuple(mask(h) for h in g.headers),
+            g,
+            name=mask(g.name),
+            headers=tuple(mask(h) for h in g.headers),
             records=tuple(
-                Record(r.box, tuple(mask(line) for line in r.lines),
-                       {mask(k): mask(v) for k, v in r.fields.items()})
+                Record(
+                    r.box,
+                    tuple(mask(line) for line in r.lines),
+                    {mask(k): mask(v) for k, v in r.fields.items()},
+                )
                 for r in g.records
             ),
         )
 
     return replace(
-        screen, title=mask(screen.title),
+        screen,
+        title=mask(screen.title),
         lines=tuple(TextLine(mask(t.text), t.box, t.heading) for t in screen.lines),
         elements=tuple(el(e) for e in screen.elements),
         records=tuple(group(g) for g in screen.records),
@@ -161,8 +174,9 @@ class FakeSurface:
         """The current screen, with typed values shown and ``mask`` applied."""
         self._check_open()
         if self.unreadable:
-            raise SurfaceError("the page could not be read: it went away",
-                               code="SNAPSHOT_FAILED", url=self.url)
+            raise SurfaceError(
+                "the page could not be read: it went away", code="SNAPSHOT_FAILED", url=self.url
+            )
         return mask_screen(self.screen, mask) if mask is not None else self.screen
 
     async def settle(self, timeout_ms: int = 10_000) -> None:
@@ -199,15 +213,16 @@ class FakeSurface:
         self._check_open()
         found = self.screen.element(ref)
         if found is None:
-            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF",
-                               ref=ref)
+            raise SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
         return found
 
     def _update(self, ref: str, **changes: Any) -> None:
-        self.screen = replace(self.screen, elements=tuple(
-            replace(e, **changes) if e.ref == ref else e
-            for e in self.screen.elements
-        ))
+        self.screen = replace(
+            self.screen,
+            elements=tuple(
+                replace(e, **changes) if e.ref == ref else e for e in self.screen.elements
+            ),
+        )
 
     async def goto(self, url: str) -> ActionEffect:
         """Show the screen ``sites`` holds for ``url``."""
@@ -216,8 +231,12 @@ class FakeSurface:
             self._blocked.append(url)
             raise BlockedOrigin(f"blocked by origins: {url}", url=url, origins=list(self.origins))
         if url not in self.sites:
-            raise SurfaceError(f"could not load {url}: no such page", code="NAVIGATION_FAILED",
-                               url=url, reason="no such page")
+            raise SurfaceError(
+                f"could not load {url}: no such page",
+                code="NAVIGATION_FAILED",
+                url=url,
+                reason="no such page",
+            )
         self.visited.append(url)
         self.screen = self.sites[url]
         self._values.clear()
@@ -264,8 +283,13 @@ class FakeSurface:
         """The select shows ``label`` (``add`` is taken as a single choice)."""
         el = self._element(ref)
         if label not in el.options:
-            raise SurfaceError(f"{ref} has no option {label!r}", code="OPTION_NOT_FOUND",
-                               ref=ref, option=label, options=list(el.options))
+            raise SurfaceError(
+                f"{ref} has no option {label!r}",
+                code="OPTION_NOT_FOUND",
+                ref=ref,
+                option=label,
+                options=list(el.options),
+            )
         self._values[ref] = label
         self._update(ref, value=label)
         return ActionEffect(state_changed=True)
@@ -294,8 +318,10 @@ class FakeSurface:
     async def focus(self, ref: str) -> ActionEffect:
         """The element has focus."""
         self._element(ref)
-        self.screen = replace(self.screen, elements=tuple(
-            replace(e, focused=e.ref == ref) for e in self.screen.elements))
+        self.screen = replace(
+            self.screen,
+            elements=tuple(replace(e, focused=e.ref == ref) for e in self.screen.elements),
+        )
         return ActionEffect(focus_changed=True)
 
     async def type_keys(self, ref: str, text: str) -> ActionEffect:
@@ -392,8 +418,11 @@ class FakeLiveView:
 
     def _under(self, x: float, y: float) -> Element | None:
         point = Box(x, y, 0, 0)
-        hits = [e for e in self.surface.screen.elements
-                if e.box.width > 0 and e.box.height > 0 and e.box.contains(point)]
+        hits = [
+            e
+            for e in self.surface.screen.elements
+            if e.box.width > 0 and e.box.height > 0 and e.box.contains(point)
+        ]
         return min(hits, key=lambda e: e.box.width * e.box.height) if hits else None
 
     def _focused(self) -> Element | None:
@@ -477,7 +506,9 @@ class FakeLiveView:
         return self
 
     async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
         await self.close()

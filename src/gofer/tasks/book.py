@@ -28,7 +28,7 @@ def task_of_group(group: str | None) -> str | None:
     prefix = TASK_ORDER.key("")
     if group is None or not group.startswith(prefix):
         return None
-    return group[len(prefix):]
+    return group[len(prefix) :]
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,8 @@ class TaskBook:
             return None
         turns = await self.queue.items(group=group_of(task_id), owner=owner, tx=tx)
         return TaskReading(
-            record=record, turns=turns,
+            record=record,
+            turns=turns,
             stop=await ledger.last_event(owner, task_id, STOP_EVENTS, tx=tx),
             moving=await ledger.last_event(owner, task_id, VIEW_EVENTS, tx=tx),
             cancelled=await ledger.last_event(owner, task_id, ("cancelled",), tx=tx),
@@ -116,8 +117,7 @@ class TaskBook:
             if inputs:
                 facts = facts.merged(inputs, secret=reply.data.get("secret") or [])
         stop = await self.ledger.last_event(owner, task_id, STOP_EVENTS, tx=tx)
-        return Loaded(record=record, request=request, facts=facts, stop=stop,
-                      replies=replies)
+        return Loaded(record=record, request=request, facts=facts, stop=stop, replies=replies)
 
     async def write(
         self, tx: Transaction, owner: str, task_id: str, kind: str, data: Mapping[str, Any]

@@ -35,8 +35,10 @@ def options_for(runner: FlowRunner, constraints: TaskConstraints) -> WorkspaceOp
     usable = {s for s, r in available.items() if r is None}
     wanted: set[str] = set(constraints.surfaces) or usable
     return WorkspaceOptions(
-        surfaces=frozenset(wanted), origins=tuple(constraints.origins),
-        browser_endpoint=constraints.browser_endpoint, headed=constraints.headed,
+        surfaces=frozenset(wanted),
+        origins=tuple(constraints.origins),
+        browser_endpoint=constraints.browser_endpoint,
+        headed=constraints.headed,
     )
 
 
@@ -52,8 +54,12 @@ def check_surfaces(runner: FlowRunner, flow: Flow, options: WorkspaceOptions) ->
 
 def brief_for(task: str, facts: Facts, options: WorkspaceOptions) -> PlanBrief:
     """The planner's brief: the task, the surfaces and the fact names (never values)."""
-    return PlanBrief(task=task, surfaces=tuple(sorted(options.surfaces)),
-                     facts=tuple(facts.names), secrets=tuple(sorted(facts.secret_names)))
+    return PlanBrief(
+        task=task,
+        surfaces=tuple(sorted(options.surfaces)),
+        facts=tuple(facts.names),
+        secrets=tuple(sorted(facts.secret_names)),
+    )
 
 
 _NAME = re.compile(r"\$\{[^}]*\}")

@@ -184,8 +184,9 @@ class Tasks:
         self._db: Connector = store if store is not None else MemoryConnector()
         self._book = TaskBook(self._db, clock)
         self._driver = Driver(runner=runner, shaper=shaper, clock=clock, rescuer=rescuer)
-        self._worker = TaskWorker(self._book, runner, self._driver, planner,
-                                  limits or TurnLimits(), worker_id)
+        self._worker = TaskWorker(
+            self._book, runner, self._driver, planner, limits or TurnLimits(), worker_id
+        )
         self._work = work
         self._owner = owner
         self._source = source
@@ -213,7 +214,9 @@ class Tasks:
         return self
 
     async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
         await self.close()
@@ -255,7 +258,10 @@ class Tasks:
         return PlanTaskReply(flow=flow_to_json(flow), questions=list(check.questions))
 
     async def start_task(
-        self, request: StartTaskRequest | Mapping[str, Any], *, title: str | None = None,
+        self,
+        request: StartTaskRequest | Mapping[str, Any],
+        *,
+        title: str | None = None,
     ) -> TaskView:
         """Validate and store a task with its first turn, in one transaction; returns at
         once with its first view. ``title`` is what the caller calls the task (else the
@@ -287,11 +293,25 @@ class Tasks:
             # Stored in its parsed form, so a later turn reads back what was checked.
             req = req.model_copy(update={"flow": flow_to_json(flow)})
         task_id = self._new_id()
-        starting = TaskView(id=task_id, status=Running(), summary="Starting.", step=None,
-                            progress=0.0, next=[Call.AWAIT_TASK, Call.CANCEL_TASK])
-        cell = Cell(id=task_id, goal=req.task, flow=flow, facts=facts,
-                    constraints=req.constraints, ledger=BudgetLedger(req.budget), output=req.output,
-                    options=options, view=starting)
+        starting = TaskView(
+            id=task_id,
+            status=Running(),
+            summary="Starting.",
+            step=None,
+            progress=0.0,
+            next=[Call.AWAIT_TASK, Call.CANCEL_TASK],
+        )
+        cell = Cell(
+            id=task_id,
+            goal=req.task,
+            flow=flow,
+            facts=facts,
+            constraints=req.constraints,
+            ledger=BudgetLedger(req.budget),
+            output=req.output,
+            options=options,
+            view=starting,
+        )
         turn = True
         if flow is not None:
             cell.pending = []
@@ -306,9 +326,14 @@ class Tasks:
             turn = False
         else:
             self._driver.publish_running(cell)
-        record = TaskRecord(id=task_id, owner=self._owner, title=title or _title(req, flow),
-                            request=req.model_dump(mode="json", by_alias=True),
-                            created_at=self._book.now(), source=self._source)
+        record = TaskRecord(
+            id=task_id,
+            owner=self._owner,
+            title=title or _title(req, flow),
+            request=req.model_dump(mode="json", by_alias=True),
+            created_at=self._book.now(),
+            source=self._source,
+        )
         book = self._book
         async with self._db.transaction() as tx:
             await self._make_room(tx)
@@ -316,14 +341,25 @@ class Tasks:
             item = None
             if turn:
                 item = await book.queue.enqueue(
-                    "turn", {"task_id": task_id, "owner": self._owner},
-                    key=f"turn:{task_id}", tx=tx)
-            await book.write(tx, self._owner, task_id, "start",
-                             {"item": item.id if item is not None else None,
-                              "view": cell.view.model_dump(mode="json")})
-        log.info("task %s: started (%s, %d facts, %d secret)", task_id,
-                 f"{len(flow.steps)} steps" if flow else "plain language", len(facts),
-                 len(facts.secret_names))
+                    "turn", {"task_id": task_id, "owner": self._owner}, key=f"turn:{task_id}", tx=tx
+                )
+            await book.write(
+                tx,
+                self._owner,
+                task_id,
+                "start",
+                {
+                    "item": item.id if item is not None else None,
+                    "view": cell.view.model_dump(mode="json"),
+                },
+            )
+        log.info(
+            "task %s: started (%s, %d facts, %d secret)",
+            task_id,
+            f"{len(flow.steps)} steps" if flow else "plain language",
+            len(facts),
+            len(facts.secret_names),
+        )
         return cell.view
 
     async def await_task(self, request: AwaitTaskRequest | Mapping[str, Any]) -> TaskView:
@@ -357,27 +393,30 @@ class Tasks:
         task_id = req.id
         if task_id in self._shared.cancels:
             # Being cancelled: its workspace is on its way out, so nothing may start on it.
-            raise errors.wrong_state(task_id, "cancelled", Call.CONTINUE_TASK,
-                                     [Call.TASK_REPORT])
+            raise errors.wrong_state(task_id, "cancelled", Call.CONTINUE_TASK, [Call.TASK_REPORT])
         status = view.status
         if status.state == "running" and await self._repeated(reading, req):
             return view
-        continuable = status.state in ("needs_input", "needs_approval", "needs_human") or (
-            status.state == "failed" and status.recoverable
-        ) or (status.state == "checkpoint" and status.continuable)
+        continuable = (
+            status.state in ("needs_input", "needs_approval", "needs_human")
+            or (status.state == "failed" and status.recoverable)
+            or (status.state == "checkpoint" and status.continuable)
+        )
         if not continuable or reading.record.resolved_at is not None:
-            raise errors.wrong_state(task_id, status.state, Call.CONTINUE_TASK,
-                                     next_calls(status))
+            raise errors.wrong_state(task_id, status.state, Call.CONTINUE_TASK, next_calls(status))
         if req.approve is not None and status.state != "needs_approval":
-            raise errors.wrong_state(task_id, status.state, Call.CONTINUE_TASK,
-                                     next_calls(status), "approve")
+            raise errors.wrong_state(
+                task_id, status.state, Call.CONTINUE_TASK, next_calls(status), "approve"
+            )
         if status.state == "needs_approval":
             if req.approve is None:
-                raise InvalidRequest("this task waits for approval: pass approve true or false",
-                                     id=task_id)
+                raise InvalidRequest(
+                    "this task waits for approval: pass approve true or false", id=task_id
+                )
             if not req.approve:
-                return await self._cancel(task_id, "Cancelled: the approval was declined.",
-                                          decision={"approve": False})
+                return await self._cancel(
+                    task_id, "Cancelled: the approval was declined.", decision={"approve": False}
+                )
         loaded = await self._book.load(self._owner, task_id)
         assert loaded is not None
         cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
@@ -387,12 +426,31 @@ class Tasks:
             if questions:
                 self._driver.publish_stop(cell, NeedsInput(fields=questions), None)
                 async with self._db.transaction() as tx:
-                    await self._book.write(tx, self._owner, task_id, "reply", {
-                        "item": None, "inputs": inputs, "secret": list(req.secret_inputs),
-                        "approve": None, "view": cell.view.model_dump(mode="json")})
-                    await self._book.write(tx, self._owner, task_id, "ended", {
-                        "item": None, "view": cell.view.model_dump(mode="json"),
-                        "state": loaded.state, "run": {"steps": [], "trace": []}})
+                    await self._book.write(
+                        tx,
+                        self._owner,
+                        task_id,
+                        "reply",
+                        {
+                            "item": None,
+                            "inputs": inputs,
+                            "secret": list(req.secret_inputs),
+                            "approve": None,
+                            "view": cell.view.model_dump(mode="json"),
+                        },
+                    )
+                    await self._book.write(
+                        tx,
+                        self._owner,
+                        task_id,
+                        "ended",
+                        {
+                            "item": None,
+                            "view": cell.view.model_dump(mode="json"),
+                            "state": loaded.state,
+                            "run": {"steps": [], "trace": []},
+                        },
+                    )
                 return cell.view
         elif status.state == "needs_input":
             raise InvalidRequest(
@@ -400,11 +458,15 @@ class Tasks:
                 id=task_id,
             )
         rerun = _out_of_runs(reading)
-        kind, key = ("again", f"again:{task_id}:{rerun}") if rerun is not None else (
-            "reply", f"reply:{task_id}:{reading.stop.seq if reading.stop else 0}")
+        kind, key = (
+            ("again", f"again:{task_id}:{rerun}")
+            if rerun is not None
+            else ("reply", f"reply:{task_id}:{reading.stop.seq if reading.stop else 0}")
+        )
         if status.state == "needs_approval" and cell.approval is not None:
-            cell.publish(view_of(cell, Running(), cell.approval.path,
-                                 "Pressing the approved control."))
+            cell.publish(
+                view_of(cell, Running(), cell.approval.path, "Pressing the approved control.")
+            )
         else:
             self._driver.publish_running(cell)
         async with self._db.transaction() as tx:
@@ -412,11 +474,21 @@ class Tasks:
                 # The same answer, twice at once: the first one runs.
                 return (await self._book.read(self._owner, task_id, tx=tx))[1]
             item = await self._book.queue.enqueue(
-                kind, {"task_id": task_id, "owner": self._owner}, key=key, tx=tx)
-            await self._book.write(tx, self._owner, task_id, "reply" if kind == "reply"
-                                   else "again", {
-                "item": item.id, "inputs": inputs, "secret": list(req.secret_inputs),
-                "approve": req.approve, "view": cell.view.model_dump(mode="json")})
+                kind, {"task_id": task_id, "owner": self._owner}, key=key, tx=tx
+            )
+            await self._book.write(
+                tx,
+                self._owner,
+                task_id,
+                "reply" if kind == "reply" else "again",
+                {
+                    "item": item.id,
+                    "inputs": inputs,
+                    "secret": list(req.secret_inputs),
+                    "approve": req.approve,
+                    "view": cell.view.model_dump(mode="json"),
+                },
+            )
         log.info("task %s: continued from %s", task_id, status.state)
         return cell.view
 
@@ -426,15 +498,16 @@ class Tasks:
         turn = reading.open_turn
         if turn is None or turn.kind not in ("reply", "again"):
             return False
-        answers = await self._book.ledger.events(self._owner, reading.record.id,
-                                                 kinds=(turn.kind,))
+        answers = await self._book.ledger.events(self._owner, reading.record.id, kinds=(turn.kind,))
         sent = next((e for e in reversed(answers) if e.data.get("item") == turn.id), None)
         if sent is None:
             return False
         data = sent.data
-        return (dict(data.get("inputs") or {}) == dict(req.inputs)
-                and list(data.get("secret") or []) == list(req.secret_inputs)
-                and data.get("approve") == req.approve)
+        return (
+            dict(data.get("inputs") or {}) == dict(req.inputs)
+            and list(data.get("secret") or []) == list(req.secret_inputs)
+            and data.get("approve") == req.approve
+        )
 
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView:
         """Cancel a task and release its workspace; a finished task is left as it is."""
@@ -479,21 +552,37 @@ class Tasks:
             steps=steps,
             records=dict(state.get("records", {})),
             trace=trace,
-            hints=[HintInfo(site=h["site"], kind=h["kind"], words=h["words"], role=h["role"],
-                            name=facts.mask(h["name"]),
-                            context=facts.mask(h.get("context", "")))
-                   for h in state.get("hints", [])],
-            rescues=list(live.rescues) if live is not None else [
-                RescueInfo.model_validate(r) for r in state.get("rescues", [])],
-            spend=SpendInfo(actions=int(spend.get("actions", 0)),
-                            model_calls=int(spend.get("model_calls", 0)),
-                            elapsed_ms=round(float(spend.get("elapsed_ms", 0.0)), 3),
-                            runs=int(spend.get("runs", 0)),
-                            rescues=int(spend.get("rescues", 0))),
+            hints=[
+                HintInfo(
+                    site=h["site"],
+                    kind=h["kind"],
+                    words=h["words"],
+                    role=h["role"],
+                    name=facts.mask(h["name"]),
+                    context=facts.mask(h.get("context", "")),
+                )
+                for h in state.get("hints", [])
+            ],
+            rescues=list(live.rescues)
+            if live is not None
+            else [RescueInfo.model_validate(r) for r in state.get("rescues", [])],
+            spend=SpendInfo(
+                actions=int(spend.get("actions", 0)),
+                model_calls=int(spend.get("model_calls", 0)),
+                elapsed_ms=round(float(spend.get("elapsed_ms", 0.0)), 3),
+                runs=int(spend.get("runs", 0)),
+                rescues=int(spend.get("rescues", 0)),
+            ),
             budget=loaded.request.budget,
             artifacts=[
-                ArtifactInfo(name=a.name, media_type="image/png", size=len(a.data), run=a.run,
-                             taken_at=a.taken_at, expires_at=a.expires_at)
+                ArtifactInfo(
+                    name=a.name,
+                    media_type="image/png",
+                    size=len(a.data),
+                    run=a.run,
+                    taken_at=a.taken_at,
+                    expires_at=a.expires_at,
+                )
                 for a in artifacts
             ],
             log=[entry for e in events if (entry := _log_entry(e)) is not None],
@@ -538,8 +627,7 @@ class Tasks:
             raise errors.wrong_state(task_id, "running", "mark_done", next_calls(view.status))
         if reading.record.resolved_at is None:
             async with self._db.transaction() as tx:
-                await self._book.ledger.set_resolved(self._owner, task_id, self._book.now(),
-                                                     tx=tx)
+                await self._book.ledger.set_resolved(self._owner, task_id, self._book.now(), tx=tx)
                 await self._book.write(tx, self._owner, task_id, "resolved", {})
             if self._runner.holds(task_id):
                 await self._settle(task_id)
@@ -551,8 +639,7 @@ class Tasks:
         self._check_open()
         reading, view = await self._book.read(self._owner, task_id)
         if reading.record.resolved_at is None:
-            raise errors.wrong_state(task_id, view.status.state, "reopen",
-                                     next_calls(view.status))
+            raise errors.wrong_state(task_id, view.status.state, "reopen", next_calls(view.status))
         async with self._db.transaction() as tx:
             await self._book.ledger.set_resolved(self._owner, task_id, None, tx=tx)
             await self._book.write(tx, self._owner, task_id, "reopened", {})
@@ -596,8 +683,11 @@ class Tasks:
         self._check_open()
         reading, view = await self._book.read(self._owner, task_id)
         status = view.status
-        if not _person_may_act(view) or reading.record.resolved_at is not None \
-                or task_id in self._shared.cancels:
+        if (
+            not _person_may_act(view)
+            or reading.record.resolved_at is not None
+            or task_id in self._shared.cancels
+        ):
             raise errors.wrong_state(task_id, status.state, "live_view", next_calls(status))
         return await self._worker.live(task_id, options)
 
@@ -628,7 +718,8 @@ class Tasks:
             for record, view in await self._listing_all():
                 if _live(view):
                     await self.for_owner(record.owner)._cancel(
-                        record.id, "Cancelled: the task controller closed.")
+                        record.id, "Cancelled: the task controller closed."
+                    )
         await self._worker.stop()
 
     # ------------------------------------------------------------ inside
@@ -708,8 +799,9 @@ class Tasks:
         shared = self._shared
         running = shared.cancels.get(task_id)
         if running is None:
-            running = asyncio.create_task(self._do_cancel(task_id, note, decision),
-                                          name=f"gofer-cancel-{task_id}")
+            running = asyncio.create_task(
+                self._do_cancel(task_id, note, decision), name=f"gofer-cancel-{task_id}"
+            )
             shared.cancels[task_id] = running
             running.add_done_callback(lambda _t: shared.cancels.pop(task_id, None))
         return await asyncio.shield(running)
@@ -728,10 +820,12 @@ class Tasks:
         view = view_of(cell, Cancelled(), None, note)
         async with self._db.transaction() as tx:
             if decision is not None:
-                await self._book.write(tx, self._owner, task_id, "reply",
-                                       {"item": None, **decision})
-            await self._book.write(tx, self._owner, task_id, "cancelled",
-                                   {"view": view.model_dump(mode="json")})
+                await self._book.write(
+                    tx, self._owner, task_id, "reply", {"item": None, **decision}
+                )
+            await self._book.write(
+                tx, self._owner, task_id, "cancelled", {"view": view.model_dump(mode="json")}
+            )
         turn = worker.turns.get(task_id)
         if turn is not None and not turn.done():
             worker.cancelling.add(task_id)
@@ -796,8 +890,10 @@ def _log_entry(event: TaskEvent) -> LogEntry | None:
             text = str(view.get("summary", ""))
         case "let_go":
             minutes = round(float(data.get("after_s", 0)) / 60)
-            text = (f"Let its browser go after waiting {minutes} minutes for a person; going "
-                    "on opens the page it was on again.")
+            text = (
+                f"Let its browser go after waiting {minutes} minutes for a person; going "
+                "on opens the page it was on again."
+            )
         case "resolved":
             text = "Marked done."
         case "reopened":

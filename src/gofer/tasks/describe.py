@@ -58,22 +58,29 @@ LIMITS: dict[str, int] = {
 def call_schemas() -> dict[str, CallSchema]:
     """The JSON Schema of every call's request and reply."""
     return {
-        str(call): CallSchema(request=request.model_json_schema(),
-                              reply=reply.model_json_schema(mode="serialization"))
+        str(call): CallSchema(
+            request=request.model_json_schema(), reply=reply.model_json_schema(mode="serialization")
+        )
         for call, (request, reply) in CALL_MODELS.items()
     }
 
 
 def describe_reply(
-    surfaces: dict[str, str | None], *, planner: bool, rescuer: bool, shaper: bool,
+    surfaces: dict[str, str | None],
+    *,
+    planner: bool,
+    rescuer: bool,
+    shaper: bool,
     decider: bool,
 ) -> DescribeReply:
     """The reply to ``describe`` for a controller with these surfaces and model passes."""
     kinds: list[dict[str, JsonValue]] = step_kinds()
     return DescribeReply(
         contract_version=CONTRACT_VERSION,
-        surfaces={name: SurfaceInfo(available=reason is None, reason=reason)
-                  for name, reason in surfaces.items()},
+        surfaces={
+            name: SurfaceInfo(available=reason is None, reason=reason)
+            for name, reason in surfaces.items()
+        },
         planner_configured=planner,
         rescue_configured=rescuer,
         output_configured=shaper,

@@ -53,8 +53,10 @@ class Driver:
             at = seg.gate.path if seg.gate is not None else str(seg.base)
             exhausted = cell.ledger.exhausted()
             if exhausted is not None:
-                await self.stop(cell, budget_failure(
-                    exhausted, "the task used up its budget before this step", at))
+                await self.stop(
+                    cell,
+                    budget_failure(exhausted, "the task used up its budget before this step", at),
+                )
                 return
             self.publish_running(cell)
             result = await self._run(cell, seg)
@@ -64,10 +66,14 @@ class Driver:
                 return
             self._absorb(cell, seg, result)
             settle_outcome(cell, seg, result)
-            decision = interpret(result, seg, cell.pending[1:], cell.constraints, cell.ledger,
-                                 progress_summary(cell))
-            if decision.status is not None and self.rescuer is not None \
-                    and rescuable(cell, seg, decision):
+            decision = interpret(
+                result, seg, cell.pending[1:], cell.constraints, cell.ledger, progress_summary(cell)
+            )
+            if (
+                decision.status is not None
+                and self.rescuer is not None
+                and rescuable(cell, seg, decision)
+            ):
                 cell.publish(view_of(cell, Running(), decision.at, RESCUING))
                 rescued = await rescue(self.rescuer, cell, result, decision)
                 if isinstance(rescued, list):
@@ -114,9 +120,11 @@ class Driver:
             reason = cell.facts.mask(exc.message)
             log.warning("task %s: the runner refused the run (%s)", cell.id, exc.code)
             return Decision(
-                Failed(step=at, reason=reason, hint=f"the runner raised {exc.code}",
-                       recoverable=False),
-                at=at, release=True,
+                Failed(
+                    step=at, reason=reason, hint=f"the runner raised {exc.code}", recoverable=False
+                ),
+                at=at,
+                release=True,
             )
         finally:
             cell.ledger.add_time((loop.time() - started) * 1000.0)
@@ -137,22 +145,35 @@ class Driver:
         for report in result.steps:
             element = (
                 {"role": report.element.role, "name": facts.mask(report.element.name)}
-                if report.element is not None else None
+                if report.element is not None
+                else None
             )
-            cell.steps.append(StepReportInfo(
-                run=run, path=seg.absolute(report.path), kind=report.kind,
-                outcome=str(report.outcome), intent=facts.mask(report.intent), element=element,
-                confidence=report.confidence,
-                reason=facts.mask(report.reason) if report.reason is not None else None,
-                duration_ms=report.duration_ms, actions=report.actions,
-                model_calls=report.model_calls,
-            ))
+            cell.steps.append(
+                StepReportInfo(
+                    run=run,
+                    path=seg.absolute(report.path),
+                    kind=report.kind,
+                    outcome=str(report.outcome),
+                    intent=facts.mask(report.intent),
+                    element=element,
+                    confidence=report.confidence,
+                    reason=facts.mask(report.reason) if report.reason is not None else None,
+                    duration_ms=report.duration_ms,
+                    actions=report.actions,
+                    model_calls=report.model_calls,
+                )
+            )
         for event in result.trace:
             detail = facts.mask_json(dict(event.detail))
-            cell.trace.append(TraceInfo(
-                run=run, at_ms=event.at_ms, path=seg.absolute(event.path), event=event.event,
-                detail=detail if isinstance(detail, dict) else {"value": detail},
-            ))
+            cell.trace.append(
+                TraceInfo(
+                    run=run,
+                    at_ms=event.at_ms,
+                    path=seg.absolute(event.path),
+                    event=event.event,
+                    detail=detail if isinstance(detail, dict) else {"value": detail},
+                )
+            )
         for hint in result.hints:
             if hint not in cell.hints:
                 cell.hints.append(hint)
@@ -173,8 +194,12 @@ class Driver:
         records: dict[str, JsonValue] = redacted if isinstance(redacted, dict) else {}
         if cell.output is None or self.shaper is None:
             return Decision(Done(answer=answer, records=records), release=True)
-        brief = ShapeBrief(goal=cell.goal or "", instructions=cell.output.instructions,
-                           schema=cell.output.json_schema, records=records)
+        brief = ShapeBrief(
+            goal=cell.goal or "",
+            instructions=cell.output.instructions,
+            schema=cell.output.json_schema,
+            records=records,
+        )
         meter = CallMeter(cell.ledger.model_calls_left())
         try:
             result = await self.shaper.shape(brief, meter)
@@ -230,10 +255,15 @@ class Driver:
         if shot is None:
             return
         now = self.clock()
-        cell.artifacts.append(Artifact(
-            name=f"{cell.id}-screenshot-{len(cell.artifacts) + 1}", data=shot,
-            run=cell.ledger.runs, taken_at=now, expires_at=now + ARTIFACT_TTL_S,
-        ))
+        cell.artifacts.append(
+            Artifact(
+                name=f"{cell.id}-screenshot-{len(cell.artifacts) + 1}",
+                data=shot,
+                run=cell.ledger.runs,
+                taken_at=now,
+                expires_at=now + ARTIFACT_TTL_S,
+            )
+        )
 
 
 def _approved(flow: Flow, gate: Gate) -> Step:
@@ -251,15 +281,26 @@ def _approved(flow: Flow, gate: Gate) -> Step:
 
 def _shape_failed(reason: str) -> Decision:
     return Decision(
-        Failed(step=None, reason=f"the result did not take the asked shape: {reason}",
-               hint="read the records in task_report, or loosen the output schema",
-               recoverable=False),
+        Failed(
+            step=None,
+            reason=f"the result did not take the asked shape: {reason}",
+            hint="read the records in task_report, or loosen the output schema",
+            recoverable=False,
+        ),
         release=True,
     )
 
 
 def hint_info(cell: Cell) -> list[HintInfo]:
     """The task's learned grounding hints as report entries."""
-    return [HintInfo(site=h.site, kind=h.kind, words=h.words, role=h.role,
-                     name=cell.facts.mask(h.name), context=cell.facts.mask(h.context))
-            for h in cell.hints]
+    return [
+        HintInfo(
+            site=h.site,
+            kind=h.kind,
+            words=h.words,
+            role=h.role,
+            name=cell.facts.mask(h.name),
+            context=cell.facts.mask(h.context),
+        )
+        for h in cell.hints
+    ]

@@ -56,7 +56,8 @@ def started_by_task(task_id: str) -> TaskError:
     return TaskError(
         f"task {task_id!r} tried to start a task from its own turn; a task never starts "
         "another task by itself (only its caller or a person starts tasks)",
-        code="STARTED_BY_TASK", by=task_id,
+        code="STARTED_BY_TASK",
+        by=task_id,
     )
 
 
@@ -74,8 +75,7 @@ def wrong_state(
 ) -> TaskError:
     """``call`` (or ``what`` in it) does not fit a task that is ``state``."""
     return TaskError(
-        f"task {task_id!r} is {state}; {what or call} does not apply "
-        f"(try {', '.join(next_calls)})",
+        f"task {task_id!r} is {state}; {what or call} does not apply (try {', '.join(next_calls)})",
         code="WRONG_STATE",
         id=task_id,
         state=state,
@@ -87,8 +87,7 @@ def wrong_state(
 def planner_unavailable() -> TaskError:
     """No planner is configured."""
     return TaskError(
-        "no planner is configured; write a flow with the guide from describe and pass it "
-        "as `flow`",
+        "no planner is configured; write a flow with the guide from describe and pass it as `flow`",
         code="PLANNER_UNAVAILABLE",
     )
 
@@ -135,7 +134,9 @@ def live_unavailable(task_id: str) -> TaskError:
     return TaskError(
         "the task holds no open browser here to take over: it was let go after waiting "
         "too long, or the task runs on another worker; continue the task to open its "
-        "last page again", code="LIVE_UNAVAILABLE", id=task_id,
+        "last page again",
+        code="LIVE_UNAVAILABLE",
+        id=task_id,
     )
 
 

@@ -28,8 +28,12 @@ class WorkedExample:
     script: tuple[ScriptEntry, ...]
 
 
-def _call(call: Call, request: dict[str, JsonValue], state: str | None,
-          next_calls: list[Call] | None = None) -> ExampleCall:
+def _call(
+    call: Call,
+    request: dict[str, JsonValue],
+    state: str | None,
+    next_calls: list[Call] | None = None,
+) -> ExampleCall:
     reply: dict[str, JsonValue] = {}
     if state is not None:
         reply["status"] = {"state": state}
@@ -56,8 +60,12 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
             description="Start a task with a flow, wait for it, then read the full report. "
             "The answer lists what the flow read.",
             calls=[
-                _call(Call.START_TASK, {"flow": {"vars": {"cheapest": ""}, "steps": _SEARCH}},
-                      "running", [Call.AWAIT_TASK, Call.CANCEL_TASK]),
+                _call(
+                    Call.START_TASK,
+                    {"flow": {"vars": {"cheapest": ""}, "steps": _SEARCH}},
+                    "running",
+                    [Call.AWAIT_TASK, Call.CANCEL_TASK],
+                ),
                 _call(Call.AWAIT_TASK, _AWAIT, "done", [Call.TASK_REPORT]),
                 _call(Call.TASK_REPORT, {"id": "task-1"}, None),
             ],
@@ -70,14 +78,24 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
             description="A ${name} that no fact supplies is asked for before anything runs; "
             "answer with inputs.",
             calls=[
-                _call(Call.START_TASK, {
-                    "flow": [{"browse": _SITE + "contact"},
-                             {"enter": "${first name}", "into": "First name"},
-                             {"enter": "${email}", "into": "Email"}],
-                    "facts": {"first name": "Asha"},
-                }, "needs_input", [Call.CONTINUE_TASK, Call.CANCEL_TASK]),
-                _call(Call.CONTINUE_TASK, {"id": "task-1", "inputs": {"email": "asha@example.com"}},
-                      "running"),
+                _call(
+                    Call.START_TASK,
+                    {
+                        "flow": [
+                            {"browse": _SITE + "contact"},
+                            {"enter": "${first name}", "into": "First name"},
+                            {"enter": "${email}", "into": "Email"},
+                        ],
+                        "facts": {"first name": "Asha"},
+                    },
+                    "needs_input",
+                    [Call.CONTINUE_TASK, Call.CANCEL_TASK],
+                ),
+                _call(
+                    Call.CONTINUE_TASK,
+                    {"id": "task-1", "inputs": {"email": "asha@example.com"}},
+                    "running",
+                ),
                 _call(Call.AWAIT_TASK, _AWAIT, "done"),
             ],
         ),
@@ -89,15 +107,25 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
             description="A stop_before stops in front of the control; approving presses it "
             "and runs the rest, declining cancels the task.",
             calls=[
-                _call(Call.START_TASK, {
-                    "flow": [{"browse": _SITE + "support"},
-                             {"enter": "${message}", "into": "Message"},
-                             {"stop_before": "sending the message"},
-                             {"verify": {"shows": "Message sent"}}],
-                    "facts": {"message": "Please change my seat to 12A."},
-                }, "running"),
-                _call(Call.AWAIT_TASK, _AWAIT, "needs_approval",
-                      [Call.CONTINUE_TASK, Call.CANCEL_TASK]),
+                _call(
+                    Call.START_TASK,
+                    {
+                        "flow": [
+                            {"browse": _SITE + "support"},
+                            {"enter": "${message}", "into": "Message"},
+                            {"stop_before": "sending the message"},
+                            {"verify": {"shows": "Message sent"}},
+                        ],
+                        "facts": {"message": "Please change my seat to 12A."},
+                    },
+                    "running",
+                ),
+                _call(
+                    Call.AWAIT_TASK,
+                    _AWAIT,
+                    "needs_approval",
+                    [Call.CONTINUE_TASK, Call.CANCEL_TASK],
+                ),
                 _call(Call.CONTINUE_TASK, {"id": "task-1", "approve": True}, "running"),
                 _call(Call.AWAIT_TASK, _AWAIT, "done"),
             ],
@@ -110,15 +138,21 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
             description="A booking ends at a final checkpoint in front of the control that "
             "pays; the browser stays open on that page for a person until cancel_task.",
             calls=[
-                _call(Call.START_TASK, {
-                    "flow": [*_SEARCH[:5], {"click": "Select", "within": "the first result"},
-                             {"enter": "${first name}", "into": "First name"},
-                             {"stop_before": "paying for the booking"}],
-                    "facts": {"first name": "Asha"},
-                    "constraints": {"origins": ["https://.example.com"]},
-                }, "running"),
-                _call(Call.AWAIT_TASK, _AWAIT, "checkpoint",
-                      [Call.CANCEL_TASK, Call.TASK_REPORT]),
+                _call(
+                    Call.START_TASK,
+                    {
+                        "flow": [
+                            *_SEARCH[:5],
+                            {"click": "Select", "within": "the first result"},
+                            {"enter": "${first name}", "into": "First name"},
+                            {"stop_before": "paying for the booking"},
+                        ],
+                        "facts": {"first name": "Asha"},
+                        "constraints": {"origins": ["https://.example.com"]},
+                    },
+                    "running",
+                ),
+                _call(Call.AWAIT_TASK, _AWAIT, "checkpoint", [Call.CANCEL_TASK, Call.TASK_REPORT]),
                 _call(Call.CANCEL_TASK, {"id": "task-1"}, "cancelled"),
             ],
         ),
@@ -131,14 +165,17 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
             "person; continuing runs that step and the rest again on the same page.",
             calls=[
                 _call(Call.START_TASK, {"flow": _SEARCH[:5]}, "running"),
-                _call(Call.AWAIT_TASK, _AWAIT, "needs_human",
-                      [Call.CONTINUE_TASK, Call.CANCEL_TASK]),
+                _call(
+                    Call.AWAIT_TASK, _AWAIT, "needs_human", [Call.CONTINUE_TASK, Call.CANCEL_TASK]
+                ),
                 _call(Call.CONTINUE_TASK, {"id": "task-1"}, "running"),
                 _call(Call.AWAIT_TASK, _AWAIT, "done"),
             ],
         ),
-        (fail("4", "no control named Search flights", screen_text="Verify you are human"),
-         complete()),
+        (
+            fail("4", "no control named Search flights", screen_text="Verify you are human"),
+            complete(),
+        ),
     ),
     WorkedExample(
         Example(
@@ -146,9 +183,12 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
             description="Without a planner configured, a task given in words answers "
             "needs_plan with the flow guide; write a flow with it and start again.",
             calls=[
-                _call(Call.START_TASK, {"task": "Find the cheapest flight from Delhi to "
-                                        "Srinagar on 14 October"},
-                      "needs_plan", [Call.START_TASK]),
+                _call(
+                    Call.START_TASK,
+                    {"task": "Find the cheapest flight from Delhi to Srinagar on 14 October"},
+                    "needs_plan",
+                    [Call.START_TASK],
+                ),
             ],
         ),
         (),

@@ -51,8 +51,12 @@ def is_payment(gate: Gate) -> bool:
 def budget_failure(field_name: str, reason: str, at: str | None) -> Decision:
     """The task failed because ``budget.<field_name>`` ran out."""
     return Decision(
-        Failed(step=at, reason=reason, hint=f"raise budget.{field_name} and start a new task",
-               recoverable=False),
+        Failed(
+            step=at,
+            reason=reason,
+            hint=f"raise budget.{field_name} and start a new task",
+            recoverable=False,
+        ),
         at=at,
         release=True,
     )
@@ -88,14 +92,18 @@ def interpret(
         return Decision(Cancelled(), release=True)
     reason = result.reason or "the flow could not run"
     return Decision(
-        Failed(step=None, reason=reason, hint="fix the flow and start a new task",
-               recoverable=False),
+        Failed(
+            step=None, reason=reason, hint="fix the flow and start a new task", recoverable=False
+        ),
         release=True,
     )
 
 
 def _gated(
-    gate: Gate, seg: Segment, later: list[Segment], constraints: TaskConstraints,
+    gate: Gate,
+    seg: Segment,
+    later: list[Segment],
+    constraints: TaskConstraints,
     progress_summary: str,
 ) -> Decision:
     at = seg.absolute(gate.path)
@@ -141,9 +149,12 @@ def _failed(result: RunResult, seg: Segment, later: list[Segment]) -> Decision:
             NeedsHuman(reason=f"{wall} is in the way at step {at}"), at=at, pending=rest
         )
     return Decision(
-        Failed(step=at, reason=reason,
-               hint=f"continue_task runs step {at} and the rest again in the same workspace",
-               recoverable=True),
+        Failed(
+            step=at,
+            reason=reason,
+            hint=f"continue_task runs step {at} and the rest again in the same workspace",
+            recoverable=True,
+        ),
         at=at,
         pending=rest,
     )

@@ -47,10 +47,14 @@ def snapshot(cell: Cell, address: str | None) -> dict[str, Any]:
     return {
         "flow": flow_to_json(cell.flow) if cell.flow is not None else None,
         "pending": [
-            {"steps": _steps_json(seg.steps), "base": seg.base,
-             "allow_destructive": seg.allow_destructive,
-             "gate": asdict(seg.gate) if seg.gate is not None else None,
-             "rescue": seg.rescue, "rescue_steps": seg.rescue_steps}
+            {
+                "steps": _steps_json(seg.steps),
+                "base": seg.base,
+                "allow_destructive": seg.allow_destructive,
+                "gate": asdict(seg.gate) if seg.gate is not None else None,
+                "rescue": seg.rescue,
+                "rescue_steps": seg.rescue_steps,
+            }
             for seg in cell.pending
         ],
         "approval": asdict(cell.approval) if cell.approval is not None else None,
@@ -59,9 +63,13 @@ def snapshot(cell: Cell, address: str | None) -> dict[str, Any]:
         "records": dict(cell.records),
         "hints": [asdict(h) for h in cell.hints],
         "rescues": [r.model_dump(mode="json") for r in cell.rescues],
-        "spend": {"actions": ledger.spent.actions, "model_calls": ledger.spent.model_calls,
-                  "elapsed_ms": ledger.elapsed_ms, "runs": ledger.runs,
-                  "rescues": ledger.rescues},
+        "spend": {
+            "actions": ledger.spent.actions,
+            "model_calls": ledger.spent.model_calls,
+            "elapsed_ms": ledger.elapsed_ms,
+            "runs": ledger.runs,
+            "rescues": ledger.rescues,
+        },
         "address": address,
     }
 
@@ -82,18 +90,29 @@ def restore(
     elif request.flow is not None:
         flow = parse_flow(request.flow)
     cell = Cell(
-        id=task_id, goal=request.task, flow=flow, facts=facts,
-        constraints=request.constraints, ledger=BudgetLedger(request.budget),
-        output=request.output, options=options, view=view,
+        id=task_id,
+        goal=request.task,
+        flow=flow,
+        facts=facts,
+        constraints=request.constraints,
+        ledger=BudgetLedger(request.budget),
+        output=request.output,
+        options=options,
+        view=view,
     )
     if state is None:
         if flow is not None:
             cell.pending = [Segment(flow.steps, 0, request.constraints.allow_destructive)]
         return cell
     cell.pending = [
-        Segment(_steps(seg["steps"]), int(seg["base"]), bool(seg["allow_destructive"]),
-                _gate(seg.get("gate")), rescue=int(seg.get("rescue", -1)),
-                rescue_steps=int(seg.get("rescue_steps", 0)))
+        Segment(
+            _steps(seg["steps"]),
+            int(seg["base"]),
+            bool(seg["allow_destructive"]),
+            _gate(seg.get("gate")),
+            rescue=int(seg.get("rescue", -1)),
+            rescue_steps=int(seg.get("rescue_steps", 0)),
+        )
         for seg in state.get("pending", [])
     ]
     cell.approval = _gate(state.get("approval"))
@@ -103,8 +122,9 @@ def restore(
     cell.hints = [GroundingHint(**h) for h in state.get("hints", [])]
     cell.rescues = [RescueInfo.model_validate(r) for r in state.get("rescues", [])]
     spend = state.get("spend", {})
-    cell.ledger.spent = Spend(actions=int(spend.get("actions", 0)),
-                              model_calls=int(spend.get("model_calls", 0)))
+    cell.ledger.spent = Spend(
+        actions=int(spend.get("actions", 0)), model_calls=int(spend.get("model_calls", 0))
+    )
     cell.ledger.elapsed_ms = float(spend.get("elapsed_ms", 0.0))
     cell.ledger.runs = int(spend.get("runs", 0))
     cell.ledger.rescues = int(spend.get("rescues", 0))

@@ -42,7 +42,10 @@ class HeldView:
     """``view`` with ``touch`` called on each input and ``closed(self)`` once it closes."""
 
     def __init__(
-        self, view: LiveView, *, touch: Callable[[], None],
+        self,
+        view: LiveView,
+        *,
+        touch: Callable[[], None],
         closed: Callable[[HeldView], None],
     ) -> None:
         self._view = view
@@ -92,7 +95,9 @@ class HeldView:
         return self
 
     async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None,
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
         await self.close()

@@ -140,7 +140,9 @@ class TaskBudget(_Model):
     )
     max_rescues: int = Field(default=DEFAULT_MAX_RESCUES, ge=0, le=MAX_RESCUES)
     votes: int = Field(
-        default=DEFAULT_VOTES, ge=1, le=MAX_VOTES,
+        default=DEFAULT_VOTES,
+        ge=1,
+        le=MAX_VOTES,
         description="how many ways the model decider votes on each decision",
     )
     strategy: Literal["narrow", "wide"] = Field(
@@ -322,8 +324,15 @@ class Cancelled(_Model):
 
 
 Status = Annotated[
-    Running | NeedsInput | NeedsApproval | NeedsHuman | Checkpoint | NeedsPlan | Done
-    | Failed | Cancelled,
+    Running
+    | NeedsInput
+    | NeedsApproval
+    | NeedsHuman
+    | Checkpoint
+    | NeedsPlan
+    | Done
+    | Failed
+    | Cancelled,
     Field(discriminator="state"),
 ]
 
@@ -403,8 +412,10 @@ class HintInfo(_Model):
     role: str
     name: str
     context: str = Field(
-        default="", description="the record or section around the element, when its name "
-        "was not unique on the page")
+        default="",
+        description="the record or section around the element, when its name "
+        "was not unique on the page",
+    )
 
 
 class RescueInfo(_Model):
@@ -421,7 +432,8 @@ class RescueInfo(_Model):
     reason: str
     covers: int = 0
     steps: list[dict[str, JsonValue]] = Field(
-        default_factory=list, description="the steps run in place of the failed one")
+        default_factory=list, description="the steps run in place of the failed one"
+    )
 
 
 class SpendInfo(_Model):
@@ -453,8 +465,9 @@ class LogEntry(_Model):
     names, never their values)."""
 
     at: float = Field(description="seconds since the epoch")
-    kind: str = Field(description="start, reply, again, ended, cancelled, resolved, reopened, "
-                      "let_go")
+    kind: str = Field(
+        description="start, reply, again, ended, cancelled, resolved, reopened, let_go"
+    )
     text: str
 
 
@@ -473,8 +486,9 @@ class TaskReport(_Model):
     spend: SpendInfo
     budget: TaskBudget
     artifacts: list[ArtifactInfo]
-    log: list[LogEntry] = Field(default_factory=list,
-                                description="what happened to the task, in order")
+    log: list[LogEntry] = Field(
+        default_factory=list, description="what happened to the task, in order"
+    )
 
 
 # ---------------------------------------------------------------- describe

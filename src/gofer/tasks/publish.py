@@ -133,16 +133,15 @@ def _summary(status: Status, cell: Cell, info: StepInfo | None) -> str:
         case "needs_input":
             return f"Waiting for values: {', '.join(status.fields)}."
         case "needs_approval":
-            return (
-                f"Waiting for approval to press “{status.target}” ({status.action}) at {where}."
-            )
+            return f"Waiting for approval to press “{status.target}” ({status.action}) at {where}."
         case "needs_human":
             return f"Waiting for a person: {status.reason}."
         case "checkpoint":
             return f"Stopped: {status.reason}."
         case "needs_plan":
-            return "No planner is configured: start the task again with a flow written with "\
-                "the guide."
+            return (
+                "No planner is configured: start the task again with a flow written with the guide."
+            )
         case "done":
             return status.answer.split(". ")[0] if status.answer else "Finished."
         case "failed":
@@ -154,9 +153,11 @@ def _summary(status: Status, cell: Cell, info: StepInfo | None) -> str:
 def view_of(cell: Cell, status: Status, at: str | None, note: str = "") -> TaskView:
     """The view of ``cell`` in ``status``, about the step at ``at`` (redacted)."""
     status = redact_status(status, cell.facts)
-    info = step_info(cell.flow, at, cell.facts, cell.options.surfaces) if (
-        cell.flow is not None and at is not None
-    ) else None
+    info = (
+        step_info(cell.flow, at, cell.facts, cell.options.surfaces)
+        if (cell.flow is not None and at is not None)
+        else None
+    )
     total = len(cell.flow.steps) if cell.flow else 0
     progress = 1.0 if status.state == "done" else (cell.finished_top / total if total else 0.0)
     summary = note or _summary(status, cell, info)

@@ -43,8 +43,12 @@ def rescuable(cell: Cell, seg: Segment, decision: Decision) -> bool:
     task's last segment, with rescues left."""
     status = decision.status
     return (
-        isinstance(status, Failed) and status.recoverable and status.step is not None
-        and not seg.press and cell.flow is not None and len(decision.pending) == 1
+        isinstance(status, Failed)
+        and status.recoverable
+        and status.step is not None
+        and not seg.press
+        and cell.flow is not None
+        and len(decision.pending) == 1
         and cell.ledger.rescues_left() > 0
     )
 
@@ -70,7 +74,8 @@ def settle_outcome(cell: Cell, seg: Segment, result: RunResult | None) -> None:
             break
     record = cell.rescues[seg.rescue]
     cell.rescues[seg.rescue] = record.model_copy(
-        update={"outcome": "recovered" if ok else "failed_again"})
+        update={"outcome": "recovered" if ok else "failed_again"}
+    )
 
 
 def _known(cell: Cell, flow: Flow) -> frozenset[str]:
@@ -108,8 +113,10 @@ def briefing_for(cell: Cell, failed: int, failure: str, screen: str) -> Briefing
     except GoferError:
         flow = cell.flow  # a value written into the flow made it invalid once redacted
     collected = tuple(
-        (name, _hide(cell, value if isinstance(value, str)
-                     else json.dumps(value, ensure_ascii=False)))
+        (
+            name,
+            _hide(cell, value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)),
+        )
         for name, value in cell.records.items()
     )
     return Briefing(
@@ -117,10 +124,13 @@ def briefing_for(cell: Cell, failed: int, failure: str, screen: str) -> Briefing
         flow=flow,
         failed=failed,
         failure=_hide(cell, failure),
-        steps=tuple(StepLine(s.path, s.kind, s.outcome, _hide(cell, s.reason or ""))
-                    for s in cell.steps[-MAX_BRIEFED_STEPS:]),
-        earlier=tuple(Earlier(r.step, r.action, r.outcome, _hide(cell, r.reason))
-                      for r in cell.rescues),
+        steps=tuple(
+            StepLine(s.path, s.kind, s.outcome, _hide(cell, s.reason or ""))
+            for s in cell.steps[-MAX_BRIEFED_STEPS:]
+        ),
+        earlier=tuple(
+            Earlier(r.step, r.action, r.outcome, _hide(cell, r.reason)) for r in cell.rescues
+        ),
         screen=_hide(cell, screen),
         rules=_rules(cell),
         known=_known(cell, cell.flow),
@@ -129,8 +139,9 @@ def briefing_for(cell: Cell, failed: int, failure: str, screen: str) -> Briefing
     )
 
 
-async def rescue(rescuer: Rescuer, cell: Cell, result: RunResult, decision: Decision
-                 ) -> list[Segment] | Decision:
+async def rescue(
+    rescuer: Rescuer, cell: Cell, result: RunResult, decision: Decision
+) -> list[Segment] | Decision:
     """Ask the rescuer about the failure ``decision`` stops on: the pending segments
     with its guidance spliced in, or the failure (with the rescuer's reason in the hint)."""
     status = decision.status
@@ -163,8 +174,9 @@ async def rescue(rescuer: Rescuer, cell: Cell, result: RunResult, decision: Deci
     if guidance is None or guidance.action == "give_up":
         reason = guidance.reason if guidance is not None else why
         reason = _hide(cell, reason)
-        cell.rescues.append(RescueInfo(step=status.step, action="give_up", outcome="gave_up",
-                                       reason=reason))
+        cell.rescues.append(
+            RescueInfo(step=status.step, action="give_up", outcome="gave_up", reason=reason)
+        )
         log.info("task %s: the rescue of step %s gave up", cell.id, status.step)
         hint = f"the rescuer gave up: {reason}; {status.hint or ''}".rstrip("; ")
         return replace(decision, status=status.model_copy(update={"hint": hint}))
@@ -174,24 +186,40 @@ async def rescue(rescuer: Rescuer, cell: Cell, result: RunResult, decision: Deci
 def _splice(cell: Cell, decision: Decision, failed: int, guidance: Guidance) -> list[Segment]:
     assert cell.flow is not None and isinstance(decision.status, Failed)
     steps = cell.flow.steps
-    spliced = (*steps[:failed], *guidance.steps, *steps[failed + 1 + guidance.covers:])
+    spliced = (*steps[:failed], *guidance.steps, *steps[failed + 1 + guidance.covers :])
     cell.flow = Flow(steps=spliced, vars=cell.flow.vars)
     index = len(cell.rescues)
-    cell.rescues.append(RescueInfo(
-        step=decision.status.step or str(failed), action=guidance.action,
-        outcome="running" if guidance.steps else "recovered",
-        reason=_hide(cell, guidance.reason), covers=guidance.covers,
-        steps=[cell.facts.mask_json(step_to_json(s)) for s in guidance.steps],
-    ))
-    log.info("task %s: rescued step %d with %s (%d steps, covers %d)", cell.id, failed,
-             guidance.action, len(guidance.steps), guidance.covers)
+    cell.rescues.append(
+        RescueInfo(
+            step=decision.status.step or str(failed),
+            action=guidance.action,
+            outcome="running" if guidance.steps else "recovered",
+            reason=_hide(cell, guidance.reason),
+            covers=guidance.covers,
+            steps=[cell.facts.mask_json(step_to_json(s)) for s in guidance.steps],
+        )
+    )
+    log.info(
+        "task %s: rescued step %d with %s (%d steps, covers %d)",
+        cell.id,
+        failed,
+        guidance.action,
+        len(guidance.steps),
+        guidance.covers,
+    )
     first, *later = decision.pending
     shift = len(guidance.steps) - 1 - guidance.covers
     out: list[Segment] = []
-    rest = (*guidance.steps, *first.steps[1 + guidance.covers:])
+    rest = (*guidance.steps, *first.steps[1 + guidance.covers :])
     if rest:
-        out.append(Segment(rest, failed, first.allow_destructive,
-                           rescue=index if guidance.steps else -1,
-                           rescue_steps=len(guidance.steps)))
+        out.append(
+            Segment(
+                rest,
+                failed,
+                first.allow_destructive,
+                rescue=index if guidance.steps else -1,
+                rescue_steps=len(guidance.steps),
+            )
+        )
     out.extend(replace(seg, base=seg.base + shift) for seg in later)
     return out

@@ -174,8 +174,11 @@ class ScriptedRunner:
         if result.gate is not None and result.gate.url:
             self.pages[task_id] = result.gate.url
             return
-        loaded = [step.url for step in request.flow.steps[:max(result.top_level_done, 1)]
-                  if isinstance(step, Browse)]
+        loaded = [
+            step.url
+            for step in request.flow.steps[: max(result.top_level_done, 1)]
+            if isinstance(step, Browse)
+        ]
         if loaded:
             self.pages[task_id] = loaded[-1]
 
@@ -232,20 +235,29 @@ class ScriptedRunner:
 
 def _reports(request: RunRequest, upto: int, last: StepOutcome | None = None) -> list[StepReport]:
     reports = [
-        StepReport(path=str(i), kind=step.KIND, outcome=StepOutcome.DONE, intent=step.intent or "",
-                   actions=1)
+        StepReport(
+            path=str(i),
+            kind=step.KIND,
+            outcome=StepOutcome.DONE,
+            intent=step.intent or "",
+            actions=1,
+        )
         for i, step in enumerate(request.flow.steps[:upto])
     ]
     if last is not None and upto < len(request.flow.steps):
         step = request.flow.steps[upto]
-        reports.append(StepReport(path=str(upto), kind=step.KIND, outcome=last,
-                                  intent=step.intent or ""))
+        reports.append(
+            StepReport(path=str(upto), kind=step.KIND, outcome=last, intent=step.intent or "")
+        )
     return reports
 
 
 def complete(
-    changed: Mapping[str, JSONValue] | None = None, *, actions: int | None = None,
-    model_calls: int = 0, screen_text: str = "",
+    changed: Mapping[str, JSONValue] | None = None,
+    *,
+    actions: int | None = None,
+    model_calls: int = 0,
+    screen_text: str = "",
 ) -> ScriptFn:
     """A run that finishes every step, setting ``changed`` (one action per step by default)."""
 
@@ -253,8 +265,12 @@ def complete(
         n = len(request.flow.steps)
         values = {**request.variables, **(changed or {})}
         return RunResult(
-            status=RunStatus.COMPLETED, steps=_reports(request, n), variables=dict(values),
-            changed=dict(changed or {}), top_level_done=n, screen_text=screen_text,
+            status=RunStatus.COMPLETED,
+            steps=_reports(request, n),
+            variables=dict(values),
+            changed=dict(changed or {}),
+            top_level_done=n,
+            screen_text=screen_text,
             spend=Spend(actions=n if actions is None else actions, model_calls=model_calls),
         )
 
@@ -262,8 +278,14 @@ def complete(
 
 
 def gate(
-    path: str, label: str, consequence: str = "irreversible", *, payment_screen: bool = False,
-    changed: Mapping[str, JSONValue] | None = None, actions: int | None = None, url: str = "",
+    path: str,
+    label: str,
+    consequence: str = "irreversible",
+    *,
+    payment_screen: bool = False,
+    changed: Mapping[str, JSONValue] | None = None,
+    actions: int | None = None,
+    url: str = "",
 ) -> ScriptFn:
     """A run that stops in front of a control at the ``stop_before`` at ``path``."""
 
@@ -274,10 +296,18 @@ def gate(
         if "." in path:
             action = label
         return RunResult(
-            status=RunStatus.GATED, steps=_reports(request, top, StepOutcome.GATED),
-            gate=Gate(path=path, action=action, label=label, consequence=consequence,
-                      payment_screen=payment_screen, url=url),
-            changed=dict(changed or {}), top_level_done=top,
+            status=RunStatus.GATED,
+            steps=_reports(request, top, StepOutcome.GATED),
+            gate=Gate(
+                path=path,
+                action=action,
+                label=label,
+                consequence=consequence,
+                payment_screen=payment_screen,
+                url=url,
+            ),
+            changed=dict(changed or {}),
+            top_level_done=top,
             spend=Spend(actions=top if actions is None else actions),
         )
 
@@ -285,7 +315,11 @@ def gate(
 
 
 def fail(
-    path: str, reason: str, *, screen_text: str = "", actions: int | None = None,
+    path: str,
+    reason: str,
+    *,
+    screen_text: str = "",
+    actions: int | None = None,
     changed: Mapping[str, JSONValue] | None = None,
 ) -> ScriptFn:
     """A run whose step at ``path`` fails with ``reason``, showing ``screen_text`` (all
@@ -295,9 +329,13 @@ def fail(
         top = int(path.split(".")[0])
         kind = request.flow.steps[top].KIND if top < len(request.flow.steps) else "step"
         return RunResult(
-            status=RunStatus.FAILED, steps=_reports(request, top, StepOutcome.FAILED),
-            failure=Failure(path=path, kind=kind, reason=reason), changed=dict(changed or {}),
-            top_level_done=top, screen_text=screen_text, wall=human_wall(screen_text),
+            status=RunStatus.FAILED,
+            steps=_reports(request, top, StepOutcome.FAILED),
+            failure=Failure(path=path, kind=kind, reason=reason),
+            changed=dict(changed or {}),
+            top_level_done=top,
+            screen_text=screen_text,
+            wall=human_wall(screen_text),
             spend=Spend(actions=top if actions is None else actions),
         )
 
@@ -310,8 +348,11 @@ def spent(
     """A run that stops because its budget ran out, after ``actions``."""
 
     def make(request: RunRequest) -> RunResult:
-        return RunResult(status=RunStatus.BUDGET_SPENT, reason=reason,
-                         spend=Spend(actions=actions, model_calls=model_calls))
+        return RunResult(
+            status=RunStatus.BUDGET_SPENT,
+            reason=reason,
+            spend=Spend(actions=actions, model_calls=model_calls),
+        )
 
     return make
 

@@ -37,11 +37,14 @@ __all__ = [
 TURN_ATTEMPTS = 2
 """A turn runs at most twice: once, and again after a crash or a restart."""
 
-TASK_ORDER = SerialOrder("task", {
-    "turn": SerialKind("task_id", max_attempts=TURN_ATTEMPTS),
-    "reply": SerialKind("task_id", max_attempts=TURN_ATTEMPTS),
-    "again": SerialKind("task_id", max_attempts=TURN_ATTEMPTS),
-})
+TASK_ORDER = SerialOrder(
+    "task",
+    {
+        "turn": SerialKind("task_id", max_attempts=TURN_ATTEMPTS),
+        "reply": SerialKind("task_id", max_attempts=TURN_ATTEMPTS),
+        "again": SerialKind("task_id", max_attempts=TURN_ATTEMPTS),
+    },
+)
 """A task's turns, the caller's replies and approvals, and its reruns share one order,
 so none overtakes another."""
 
@@ -88,7 +91,9 @@ def _view(event: TaskEvent | None) -> TaskView | None:
 
 def _running(base: TaskView | None, task_id: str, summary: str) -> TaskView:
     return TaskView(
-        id=task_id, status=Running(), summary=summary,
+        id=task_id,
+        status=Running(),
+        summary=summary,
         step=base.step if base is not None else None,
         progress=base.progress if base is not None else 0.0,
         next=[Call.AWAIT_TASK, Call.CANCEL_TASK],
@@ -104,10 +109,14 @@ def _out_of_runs(turn: Item, base: TaskView | None, task_id: str) -> TaskView:
         hint="continue_task tries the run again from where the task last stood",
         recoverable=True,
     )
-    return TaskView(id=task_id, status=status, summary=sentence(f"Failed: {status.reason}"),
-                    step=base.step if base is not None else None,
-                    progress=base.progress if base is not None else 0.0,
-                    next=next_calls(status))
+    return TaskView(
+        id=task_id,
+        status=status,
+        summary=sentence(f"Failed: {status.reason}"),
+        step=base.step if base is not None else None,
+        progress=base.progress if base is not None else 0.0,
+        next=next_calls(status),
+    )
 
 
 def derive(reading: TaskReading) -> TaskView:
@@ -135,6 +144,7 @@ def derive(reading: TaskReading) -> TaskView:
         if reading.stop is not None:
             records = dict(reading.stop.data.get("state", {}).get("records", {}))
         status = Done(answer="Marked done by its caller.", records=records)
-        return stop.model_copy(update={"status": status, "summary": "Marked done.",
-                                       "next": next_calls(status)})
+        return stop.model_copy(
+            update={"status": status, "summary": "Marked done.", "next": next_calls(status)}
+        )
     return stop

@@ -136,8 +136,7 @@ class TaskWorker:
     def start(self) -> None:
         """Start claiming (idempotent; needs a running event loop)."""
         if self._loop is None and not self._stopping.is_set():
-            self._loop = asyncio.create_task(self._claim_forever(),
-                                             name=f"gofer-{self.worker_id}")
+            self._loop = asyncio.create_task(self._claim_forever(), name=f"gofer-{self.worker_id}")
             self._loop.add_done_callback(self._ended)
 
     @property
@@ -178,16 +177,25 @@ class TaskWorker:
             return
         try:
             claims = await self.book.queue.claim_batch(
-                KINDS, self.worker_id, self.limits.lease_ms, limit=room, serial=TASK_ORDER,
-                running_at_most=self.limits.per_owner)
+                KINDS,
+                self.worker_id,
+                self.limits.lease_ms,
+                limit=room,
+                serial=TASK_ORDER,
+                running_at_most=self.limits.per_owner,
+            )
         except StoreUnavailable as exc:
-            log.warning("%s: cannot claim (%s); trying again on the next wake-up",
-                        self.worker_id, exc.message)
+            log.warning(
+                "%s: cannot claim (%s); trying again on the next wake-up",
+                self.worker_id,
+                exc.message,
+            )
             return
         for claim in claims:
             task_id = str(claim.payload["task_id"])
             turn = asyncio.create_task(
-                self._turn(claim, task_id), name=f"gofer-turn-{task_id}-{claim.id}")
+                self._turn(claim, task_id), name=f"gofer-turn-{task_id}-{claim.id}"
+            )
             turn.add_done_callback(self._ended)
             self.turns[task_id] = turn
 
@@ -198,8 +206,13 @@ class TaskWorker:
             return
         error = task.exception()
         if error is not None:
-            log.error("%s: %s ended with %s: %s", self.worker_id, task.get_name(),
-                      type(error).__name__, error)
+            log.error(
+                "%s: %s ended with %s: %s",
+                self.worker_id,
+                task.get_name(),
+                type(error).__name__,
+                error,
+            )
 
     async def _heed(self, notices: list[Notice]) -> None:
         """Act on what other processes did: a task cancelled or marked done elsewhere
@@ -213,8 +226,12 @@ class TaskWorker:
                     self._cancelled_elsewhere(task_id)
                 elif task_id in self.held:
                     await self.release(task_id)
-            elif (notice.event == "finished" and notice.id not in self._finished
-                  and task_id in self.held and task_id not in self.turns):
+            elif (
+                notice.event == "finished"
+                and notice.id not in self._finished
+                and task_id in self.held
+                and task_id not in self.turns
+            ):
                 await self.release(task_id)
 
     def _cancelled_elsewhere(self, task_id: str) -> None:
@@ -236,8 +253,9 @@ class TaskWorker:
         """Start (or restart) the timer that lets the paused task's browser go."""
         self.unhold(task_id)
         touched = asyncio.Event()
-        timer = asyncio.create_task(self._let_go_when_idle(owner, task_id, touched),
-                                    name=f"gofer-hold-{task_id}")
+        timer = asyncio.create_task(
+            self._let_go_when_idle(owner, task_id, touched), name=f"gofer-hold-{task_id}"
+        )
         timer.add_done_callback(self._ended)
         self.holding[task_id] = (timer, touched)
 
@@ -253,8 +271,7 @@ class TaskWorker:
         if hold is not None:
             hold[1].set()
 
-    async def _let_go_when_idle(self, owner: str, task_id: str,
-                                touched: asyncio.Event) -> None:
+    async def _let_go_when_idle(self, owner: str, task_id: str, touched: asyncio.Event) -> None:
         hold_s = self.limits.hold_s
         while True:
             try:
@@ -268,15 +285,15 @@ class TaskWorker:
         del self.holding[task_id]
         if task_id in self.turns or task_id not in self.held:
             return
-        log.info("task %s: let its browser go after %.0f s with nothing acting on it",
-                 task_id, hold_s)
+        log.info(
+            "task %s: let its browser go after %.0f s with nothing acting on it", task_id, hold_s
+        )
         await self.release(task_id)
         try:
             async with self.book.db.transaction() as tx:
                 await self.book.write(tx, owner, task_id, "let_go", {"after_s": hold_s})
         except StoreUnavailable as exc:
-            log.warning("task %s: letting its browser go was not journaled (%s)", task_id,
-                        exc.code)
+            log.warning("task %s: letting its browser go was not journaled (%s)", task_id, exc.code)
 
     def holds_for_person(self, task_id: str) -> bool:
         """Whether this process holds the paused task's browser (no turn of it runs)."""
@@ -324,9 +341,12 @@ class TaskWorker:
         try:
             async with keep_lease(self.book.queue, claim):
                 loaded = await self.book.load(owner, task_id)
-                if loaded is None or loaded.record.resolved_at is not None or (
-                    await self.book.ledger.last_event(owner, task_id, ("cancelled",))
-                ) is not None:
+                if (
+                    loaded is None
+                    or loaded.record.resolved_at is not None
+                    or (await self.book.ledger.last_event(owner, task_id, ("cancelled",)))
+                    is not None
+                ):
                     await self.book.queue.finish(claim, {"skipped": True})
                     return
                 cell = self._cell(loaded, claim)
@@ -342,7 +362,8 @@ class TaskWorker:
             await self.release(task_id)
         except asyncio.CancelledError:
             began = cell is not None and (
-                (cell.ledger.runs, cell.ledger.spent.model_calls) != spent)
+                (cell.ledger.runs, cell.ledger.spent.model_calls) != spent
+            )
             await asyncio.shield(self._cut_short(claim, task_id, began))
             raise
         finally:
@@ -412,8 +433,10 @@ class TaskWorker:
             "item": claim.id,
             "view": cell.view.model_dump(mode="json"),
             "state": snapshot(cell, address),
-            "run": {"steps": [s.model_dump(mode="json") for s in cell.steps],
-                    "trace": [t.model_dump(mode="json") for t in cell.trace]},
+            "run": {
+                "steps": [s.model_dump(mode="json") for s in cell.steps],
+                "trace": [t.model_dump(mode="json") for t in cell.trace],
+            },
         }
         book = self.book
         self._finished.add(claim.id)
@@ -440,27 +463,53 @@ class TaskWorker:
                 raise
             # Nobody cancelled this turn: something inside the run raised it on its own.
             log.error("task %s: the run raised CancelledError that no one asked for", cell.id)
-            await driver.stop(cell, Decision(
-                Failed(step=None, reason="the run was cancelled from inside the runner",
-                       hint="report this as a bug", recoverable=False),
-                release=True,
-            ))
+            await driver.stop(
+                cell,
+                Decision(
+                    Failed(
+                        step=None,
+                        reason="the run was cancelled from inside the runner",
+                        hint="report this as a bug",
+                        recoverable=False,
+                    ),
+                    release=True,
+                ),
+            )
         except GoferError as exc:
             log.warning("task %s: stopped by %s", cell.id, exc.code)
-            await driver.stop(cell, Decision(
-                Failed(step=None, reason=cell.facts.mask(exc.message), hint=exc.code,
-                       recoverable=False),
-                release=True,
-            ))
+            await driver.stop(
+                cell,
+                Decision(
+                    Failed(
+                        step=None,
+                        reason=cell.facts.mask(exc.message),
+                        hint=exc.code,
+                        recoverable=False,
+                    ),
+                    release=True,
+                ),
+            )
         except Exception as exc:  # noqa: BLE001 -- logged and published as the task's failure
             trace = "".join(traceback.format_tb(exc.__traceback__))
-            log.error("task %s: crashed with %s: %s\n%s", cell.id, type(exc).__name__,
-                      cell.facts.redact(str(exc)), trace)
-            await driver.stop(cell, Decision(
-                Failed(step=None, reason=f"internal error ({type(exc).__name__})",
-                       hint="report this as a bug", recoverable=False),
-                release=True,
-            ))
+            log.error(
+                "task %s: crashed with %s: %s\n%s",
+                cell.id,
+                type(exc).__name__,
+                cell.facts.redact(str(exc)),
+                trace,
+            )
+            await driver.stop(
+                cell,
+                Decision(
+                    Failed(
+                        step=None,
+                        reason=f"internal error ({type(exc).__name__})",
+                        hint="report this as a bug",
+                        recoverable=False,
+                    ),
+                    release=True,
+                ),
+            )
 
     async def _plan_then_drive(self, cell: Cell, planner: Planner | None) -> None:
         assert cell.goal is not None and planner is not None
@@ -482,23 +531,35 @@ class TaskWorker:
                 await asyncio.wait([warm])
         if flow is None:
             assert failure is not None
-            await self.driver.stop(cell, Decision(
-                Failed(step=None,
-                       reason=f"the planner could not plan the task: {failure.message}",
-                       hint="write the flow with the guide and start_task with it "
-                       f"({failure.code})", recoverable=False),
-                release=True,
-            ))
+            await self.driver.stop(
+                cell,
+                Decision(
+                    Failed(
+                        step=None,
+                        reason=f"the planner could not plan the task: {failure.message}",
+                        hint="write the flow with the guide and start_task with it "
+                        f"({failure.code})",
+                        recoverable=False,
+                    ),
+                    release=True,
+                ),
+            )
             return
         check = check_flow(flow, cell.facts.names, cell.facts.secret_names)
         if check.problems:
             listed = "; ".join(p.message for p in check.problems[:3])
-            await self.driver.stop(cell, Decision(
-                Failed(step=None, reason=f"the planner's flow is not valid: {listed}",
-                       hint="write the flow with the guide and start_task with it",
-                       recoverable=False),
-                release=True,
-            ))
+            await self.driver.stop(
+                cell,
+                Decision(
+                    Failed(
+                        step=None,
+                        reason=f"the planner's flow is not valid: {listed}",
+                        hint="write the flow with the guide and start_task with it",
+                        recoverable=False,
+                    ),
+                    release=True,
+                ),
+            )
             return
         check_surfaces(self.runner, flow, cell.options)
         check_card_entry(flow, cell.facts, cell.constraints)
@@ -527,8 +588,11 @@ class TaskWorker:
                         await self.runner.open_page(cell.id, cell.options, address)
             except (GoferError, TimeoutError) as exc:
                 # Best effort: the first run opens the browser and loads the page itself.
-                log.info("task %s: the browser was not readied (%s)", cell.id,
-                         getattr(exc, "code", type(exc).__name__))
+                log.info(
+                    "task %s: the browser was not readied (%s)",
+                    cell.id,
+                    getattr(exc, "code", type(exc).__name__),
+                )
 
         return asyncio.create_task(warm(), name=f"gofer-warm-{cell.id}")
 
@@ -537,8 +601,9 @@ def view_of_start(loaded: Loaded, stop_view: object) -> TaskView:
     """The view a turn starts from: where the task last stood."""
     if isinstance(stop_view, dict):
         return TaskView.model_validate(stop_view)
-    return TaskView(id=loaded.record.id, status=Running(), summary="Starting.", step=None,
-                    progress=0.0, next=[])
+    return TaskView(
+        id=loaded.record.id, status=Running(), summary="Starting.", step=None, progress=0.0, next=[]
+    )
 
 
 class _Journal:
@@ -557,8 +622,9 @@ class _Journal:
         self._written: object = cell.view
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._write_forever(),
-                                         name=f"gofer-journal-{self.cell.id}")
+        self._task = asyncio.create_task(
+            self._write_forever(), name=f"gofer-journal-{self.cell.id}"
+        )
 
     async def stop(self) -> None:
         """Write what is still unwritten, then stop."""
@@ -566,8 +632,9 @@ class _Journal:
         if self._task is not None:
             await asyncio.wait([self._task])
             if not self._task.cancelled() and self._task.exception() is not None:
-                log.warning("task %s: a view was not journaled (%r)", self.cell.id,
-                            self._task.exception())
+                log.warning(
+                    "task %s: a view was not journaled (%r)", self.cell.id, self._task.exception()
+                )
 
     async def _write_forever(self) -> None:
         cell = self.cell
@@ -579,11 +646,16 @@ class _Journal:
                 self._written = view
                 async with self.book.db.transaction() as tx:
                     stopped = await self.book.ledger.last_event(
-                        owner, cell.id, ("cancelled", "resolved"), tx=tx)
+                        owner, cell.id, ("cancelled", "resolved"), tx=tx
+                    )
                     if stopped is None:
-                        await self.book.write(tx, owner, cell.id, "view",
-                                              {"item": self.claim.id,
-                                               "view": view.model_dump(mode="json")})
+                        await self.book.write(
+                            tx,
+                            owner,
+                            cell.id,
+                            "view",
+                            {"item": self.claim.id, "view": view.model_dump(mode="json")},
+                        )
                 if stopped is not None:
                     # Cancelled from a process whose notice cannot reach this one.
                     self._cancelled(cell.id)
@@ -591,8 +663,10 @@ class _Journal:
                 continue
             if self._done.is_set():
                 return
-            waiters = [asyncio.ensure_future(changed.wait()),
-                       asyncio.ensure_future(self._done.wait())]
+            waiters = [
+                asyncio.ensure_future(changed.wait()),
+                asyncio.ensure_future(self._done.wait()),
+            ]
             try:
                 await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
             finally:

@@ -49,19 +49,20 @@ class Site:
         name = request.path_params["name"]
         form = dict(parse_qsl((await request.body()).decode(), keep_blank_values=True))
         self.posted.setdefault(name, []).append(form)
-        return HTMLResponse(answer_post(self, name, form),
-                            headers={"Cache-Control": "no-store"})
+        return HTMLResponse(answer_post(self, name, form), headers={"Cache-Control": "no-store"})
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def site() -> AsyncIterator[Site]:
     """One site for the session."""
     held = Site()
-    app = Starlette(routes=[
-        Mount("/vendor", app=StaticFiles(directory=VENDOR)),
-        Route("/g/{name}", held.page),
-        Route("/record/{name}", held.record, methods=["POST"]),
-    ])
+    app = Starlette(
+        routes=[
+            Mount("/vendor", app=StaticFiles(directory=VENDOR)),
+            Route("/g/{name}", held.page),
+            Route("/record/{name}", held.record, methods=["POST"]),
+        ]
+    )
     async with DemoServer(app=app) as server:
         held.server = server
         yield held

@@ -14,11 +14,16 @@ class _Held(Protocol):
 
 
 def _page(title: str, body: str, *, bootstrap: bool = False) -> str:
-    head = ('<link rel="stylesheet" href="/vendor/bootstrap/bootstrap.min.css">'
-            '<script src="/vendor/bootstrap/bootstrap.bundle.min.js"></script>'
-            if bootstrap else "")
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>"
-            f"{head}</head><body><main><h1>{title}</h1>{body}</main></body></html>")
+    head = (
+        '<link rel="stylesheet" href="/vendor/bootstrap/bootstrap.min.css">'
+        '<script src="/vendor/bootstrap/bootstrap.bundle.min.js"></script>'
+        if bootstrap
+        else ""
+    )
+    return (
+        f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>"
+        f"{head}</head><body><main><h1>{title}</h1>{body}</main></body></html>"
+    )
 
 
 def _saved(what: str) -> str:
@@ -29,7 +34,9 @@ PAGES: dict[str, str] = {}
 
 # A market stall's quick-order form: nothing has a label of its own, so a person names
 # each control by what it is ("the second text field", "the list", "the checkboxes").
-PAGES["quick-order"] = _page("Quick order", """
+PAGES["quick-order"] = _page(
+    "Quick order",
+    """
 <div><button type="button" onclick="document.body.dataset.view='list'">List view</button>
 <button type="button" onclick="document.body.dataset.view='grid'">Grid view</button></div>
 <form method="post" action="/record/quick-order">
@@ -55,7 +62,8 @@ for (const li of document.querySelectorAll('[role=option]')) li.addEventListener
     o.setAttribute('aria-selected', 'false'); }
   li.setAttribute('aria-selected', 'true'); document.getElementById('wrap').value = li.textContent;
 });
-</script>""")
+</script>""",
+)
 
 
 def _signup(form: dict[str, str], errors: dict[str, str]) -> str:
@@ -64,6 +72,7 @@ def _signup(form: dict[str, str], errors: dict[str, str]) -> str:
     The username's error is an alert list above the field (no aria-invalid), the
     email's and the date's are linked to their fields with aria-describedby.
     """
+
     def value(key: str) -> str:
         return escape(form.get(key, ""), quote=True)
 
@@ -71,29 +80,38 @@ def _signup(form: dict[str, str], errors: dict[str, str]) -> str:
         return f' aria-invalid="true" aria-describedby="{key}-error"' if key in errors else ""
 
     def note(key: str) -> str:
-        return (f'<div class="error" id="{key}-error" role="alert">{escape(errors[key])}</div>'
-                if key in errors else "")
+        return (
+            f'<div class="error" id="{key}-error" role="alert">{escape(errors[key])}</div>'
+            if key in errors
+            else ""
+        )
 
-    user_error = (f'<ul class="errorlist"><li>{escape(errors["user"])}</li></ul>'
-                  if "user" in errors else "")
-    summary = ('<p role="alert">Please correct the errors below.</p>' if errors else "")
-    return _page("Create your account", f"""{summary}
+    user_error = (
+        f'<ul class="errorlist"><li>{escape(errors["user"])}</li></ul>' if "user" in errors else ""
+    )
+    summary = '<p role="alert">Please correct the errors below.</p>' if errors else ""
+    return _page(
+        "Create your account",
+        f"""{summary}
 <form method="post" action="/record/signup">
 <p><label for="user">Username</label>{user_error}<br>
-<input id="user" name="user" value="{value('user')}"></p>
+<input id="user" name="user" value="{value("user")}"></p>
 <p><label for="email">Email</label><br>
-<input id="email" name="email" value="{value('email')}"{marked('email')}>{note('email')}</p>
+<input id="email" name="email" value="{value("email")}"{marked("email")}>{note("email")}</p>
 <p><label for="born">Date of birth</label><br>
-<input id="born" name="born" placeholder="DD/MM/YYYY" value="{value('born')}"{marked('born')}>
-{note('born')}</p>
+<input id="born" name="born" placeholder="DD/MM/YYYY" value="{value("born")}"{marked("born")}>
+{note("born")}</p>
 <button>Create account</button>
-</form>""")
+</form>""",
+    )
 
 
 PAGES["signup"] = _signup({}, {})
 
 # A select the page puts back when the option is not to be had.
-PAGES["plan"] = _page("Choose a plan", """
+PAGES["plan"] = _page(
+    "Choose a plan",
+    """
 <p><label for="plan">Plan</label> <select id="plan" name="plan"><option>Free</option>
 <option>Pro</option><option>Team</option></select></p>
 <p id="note"></p>
@@ -101,10 +119,13 @@ PAGES["plan"] = _page("Choose a plan", """
 document.getElementById("plan").addEventListener("change", (e) => {
   if (e.target.value === "Team") { e.target.value = "Free";
     document.getElementById("note").textContent = "Team plans are sold out."; } });
-</script>""")
+</script>""",
+)
 
 # Bootstrap 5's own client-side validation: the form is not sent while a field is wrong.
-PAGES["bootstrap-signup"] = _page("Join the club", """
+PAGES["bootstrap-signup"] = _page(
+    "Join the club",
+    """
 <form class="needs-validation" novalidate method="post" action="/record/bootstrap-signup" id="f">
  <div class="mb-3"><label for="email" class="form-label">Email</label>
   <input type="email" class="form-control" id="email" name="email" required>
@@ -119,7 +140,9 @@ document.getElementById("f").addEventListener("submit", (e) => {
   const f = e.target;
   if (!f.checkValidity()) { e.preventDefault(); e.stopPropagation(); }
   f.classList.add("was-validated"); });
-</script>""", bootstrap=True)
+</script>""",
+    bootstrap=True,
+)
 
 
 def _signup_errors(form: dict[str, str]) -> dict[str, str]:
@@ -141,18 +164,44 @@ def _invoices(site: _Held) -> str:
         f"""<tr><td>{no}</td><td>{who}</td><td>{status}</td><td>{amount}</td><td>
 <div class="menu"><button type="button" class="kebab" aria-haspopup="menu"
  aria-expanded="false" aria-label="Actions for invoice {no}">⋯</button>
-<ul role="menu" hidden>{"".join(
-    f'<li><button role="menuitem" name="act" value="{act}-{no}" form="acts">{label}</button></li>'
-    for act, label in items)}</ul></div></td></tr>"""
+<ul role="menu" hidden>{
+            "".join(
+                f'<li><button role="menuitem" name="act" value="{act}-{no}" form="acts">'
+                f"{label}</button></li>"
+                for act, label in items
+            )
+        }</ul></div></td></tr>"""
         for no, who, status, amount, items in (
-            (41, "Asha Rao", site.state.get("status-41", "Archived"), "$120.00",
-             (("pdf", "Download PDF"),)),
-            (42, "Ben Ortiz", site.state.get("status-42", "Overdue"), "$75.50",
-             (("pdf", "Download PDF"), ("remind", "Send reminder"), ("delete", "Delete invoice"))),
-            (43, "Chen Li", site.state.get("status-43", "Paid"), "$310.00",
-             (("pdf", "Download PDF"), ("delete", "Delete invoice"))),
-        ))
-    return _page("Invoices", f"""
+            (
+                41,
+                "Asha Rao",
+                site.state.get("status-41", "Archived"),
+                "$120.00",
+                (("pdf", "Download PDF"),),
+            ),
+            (
+                42,
+                "Ben Ortiz",
+                site.state.get("status-42", "Overdue"),
+                "$75.50",
+                (
+                    ("pdf", "Download PDF"),
+                    ("remind", "Send reminder"),
+                    ("delete", "Delete invoice"),
+                ),
+            ),
+            (
+                43,
+                "Chen Li",
+                site.state.get("status-43", "Paid"),
+                "$310.00",
+                (("pdf", "Download PDF"), ("delete", "Delete invoice")),
+            ),
+        )
+    )
+    return _page(
+        "Invoices",
+        f"""
 <style>.menu{{position:relative;display:inline-block}}
 .menu ul{{position:absolute;right:0;top:100%;background:#fff;border:1px solid #999;
 list-style:none;margin:0;padding:4px;z-index:5}} td,th{{padding:4px 10px}}</style>
@@ -176,7 +225,8 @@ document.addEventListener('keydown', (e) => {{ if (e.key === 'Escape') closeAll(
 document.getElementById('ft').addEventListener('click', (e) => {{
   const f = document.getElementById('filters'); f.hidden = !f.hidden;
   e.target.setAttribute('aria-expanded', String(!f.hidden)); }});
-</script>""")
+</script>""",
+    )
 
 
 def page(site: _Held, name: str) -> str | None:
@@ -189,7 +239,9 @@ def page(site: _Held, name: str) -> str | None:
 PAGES["invoices"] = ""  # rendered from the server's state by page()
 
 # Bootstrap 5's own dropdown, split button and collapse (the vendored corpus).
-PAGES["bootstrap-team"] = _page("Team settings", """
+PAGES["bootstrap-team"] = _page(
+    "Team settings",
+    """
 <div class="container">
 <p id="state">No changes</p>
 <div class="dropdown d-inline-block">
@@ -213,7 +265,9 @@ PAGES["bootstrap-team"] = _page("Team settings", """
 <script>
 document.querySelectorAll("[data-do]").forEach((el) => el.addEventListener("click", (e) => {
   e.preventDefault(); document.getElementById("state").textContent = el.dataset.do; }));
-</script>""", bootstrap=True)
+</script>""",
+    bootstrap=True,
+)
 
 
 def answer_post(site: _Held, name: str, form: dict[str, str]) -> str:

@@ -17,12 +17,14 @@ async def test_a_form_sent_back_with_field_errors_fails_the_click_saying_them(
     run: Runner, site: Site
 ) -> None:
     site.state.pop("account", None)
-    result = await run([
-        {"browse": site.url("signup")},
-        {"enter": "asha@example", "into": "Email"},
-        {"enter": "14 October 2016", "into": "Date of birth"},
-        {"click": "Create account"},
-    ])
+    result = await run(
+        [
+            {"browse": site.url("signup")},
+            {"enter": "asha@example", "into": "Email"},
+            {"enter": "14 October 2016", "into": "Date of birth"},
+            {"click": "Create account"},
+        ]
+    )
     assert result.status is RunStatus.FAILED
     assert result.failure is not None and result.failure.path == "3"
     reason = result.failure.reason
@@ -36,38 +38,43 @@ async def test_a_form_sent_back_with_field_errors_fails_the_click_saying_them(
 
 async def test_the_same_form_filled_right_goes_through(run: Runner, site: Site) -> None:
     site.state.pop("account", None)
-    result = await run([
-        {"browse": site.url("signup")},
-        {"enter": "asha", "into": "Username"},
-        {"enter": "asha@example.com", "into": "Email"},
-        {"enter": "2016-10-14", "into": "Date of birth"},
-        {"click": "Create account"},
-    ])
+    result = await run(
+        [
+            {"browse": site.url("signup")},
+            {"enter": "asha", "into": "Username"},
+            {"enter": "asha@example.com", "into": "Email"},
+            {"enter": "2016-10-14", "into": "Date of birth"},
+            {"click": "Create account"},
+        ]
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert site.state["account"] == "asha"
-
 
 
 async def test_bootstrap_validation_that_keeps_the_form_fails_the_click(
     run: Runner, site: Site
 ) -> None:
     sent = len(site.posted.get("bootstrap-signup", []))
-    result = await run([
-        {"browse": site.url("bootstrap-signup")},
-        {"enter": "asha@example.com", "into": "Email"},
-        {"enter": "as", "into": "Username"},
-        {"click": "Join"},
-    ])
+    result = await run(
+        [
+            {"browse": site.url("bootstrap-signup")},
+            {"enter": "asha@example.com", "into": "Email"},
+            {"enter": "as", "into": "Username"},
+            {"click": "Join"},
+        ]
+    )
     assert result.status is RunStatus.FAILED
     assert result.failure is not None
     assert "Username: Please choose a username of 3 letters or more." in result.failure.reason
     assert "Email" not in result.failure.reason
     assert len(site.posted.get("bootstrap-signup", [])) == sent
-    result = await run([
-        {"browse": site.url("bootstrap-signup")},
-        {"enter": "asha@example.com", "into": "Email"},
-        {"enter": "asha", "into": "Username"},
-        {"click": "Join"},
-    ])
+    result = await run(
+        [
+            {"browse": site.url("bootstrap-signup")},
+            {"enter": "asha@example.com", "into": "Email"},
+            {"enter": "asha", "into": "Username"},
+            {"click": "Join"},
+        ]
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     assert site.state["member"] == "asha"

@@ -17,20 +17,31 @@ async def test_an_unlabelled_form_is_filled_by_naming_each_control_by_its_kind(
     run: Runner, site: Site
 ) -> None:
     before = len(site.posted.get("quick-order", []))
-    result = await run([
-        {"browse": site.url("quick-order")},
-        {"enter": "Ada", "into": "the first text field"},
-        {"enter": "Lovelace", "into": "the second text field"},
-        {"choose": "Large", "in": "the list"},
-        {"choose": "Blue", "in": "the dropdown"},
-        {"choose": "Text me", "in": "the checkboxes"},
-        {"choose": "Express", "in": "the options"},
-        {"choose": "Gift wrap", "in": "the list"},
-        {"enter": "Leave at the door", "into": "the text area"},
-        {"click": "Save"},
-    ])
+    result = await run(
+        [
+            {"browse": site.url("quick-order")},
+            {"enter": "Ada", "into": "the first text field"},
+            {"enter": "Lovelace", "into": "the second text field"},
+            {"choose": "Large", "in": "the list"},
+            {"choose": "Blue", "in": "the dropdown"},
+            {"choose": "Text me", "in": "the checkboxes"},
+            {"choose": "Express", "in": "the options"},
+            {"choose": "Gift wrap", "in": "the list"},
+            {"enter": "Leave at the door", "into": "the text area"},
+            {"click": "Save"},
+        ]
+    )
     assert result.status is RunStatus.COMPLETED, result.failure
     posted = site.posted["quick-order"][before:]
-    assert posted == [{"first": "Ada", "last": "Lovelace", "size": "Large", "colour": "Blue",
-                       "contact": "sms", "speed": "express", "wrap": "Gift wrap",
-                       "note": "Leave at the door"}]
+    assert posted == [
+        {
+            "first": "Ada",
+            "last": "Lovelace",
+            "size": "Large",
+            "colour": "Blue",
+            "contact": "sms",
+            "speed": "express",
+            "wrap": "Gift wrap",
+            "note": "Leave at the door",
+        }
+    ]

@@ -86,8 +86,9 @@ class AccountSite:
         body = f"""<main><h1>Your orders, {user}</h1><ul>
 <li><a href="/orders/1042">View order 1042</a>: a kettle, shipped</li>
 <li><a href="/orders/1043">View order 1043</a>: a teapot, delivered</li></ul></main>"""
-        return HTMLResponse(document("Orders · Parcel Shop", body),
-                            headers={"Cache-Control": "no-store"})
+        return HTMLResponse(
+            document("Orders · Parcel Shop", body), headers={"Cache-Control": "no-store"}
+        )
 
     async def order(self, request: Request) -> Response:
         user = self.user_of(request)
@@ -115,11 +116,13 @@ class AccountSite:
         username = form.get("username", [""])[0]
         password = form.get("password", [""])[0]
         ok = username in self.users and secrets.compare_digest(
-            self.users[username].encode(), password.encode())
+            self.users[username].encode(), password.encode()
+        )
         self.sign_ins.append({"username": username, "ok": ok})
         if not ok:
-            return HTMLResponse(self._wall("That username and password do not match."),
-                                status_code=401)
+            return HTMLResponse(
+                self._wall("That username and password do not match."), status_code=401
+            )
         self.signed_in.set()
         session = secrets.token_urlsafe(16)
         self.sessions[session] = username
@@ -128,12 +131,14 @@ class AccountSite:
         return response
 
     def app(self) -> Starlette:
-        return Starlette(routes=[
-            Route("/orders", self.orders),
-            Route("/orders/{number}", self.order),
-            Route("/orders/{number}/track", self.track, methods=["POST"]),
-            Route("/login", self.login, methods=["POST"]),
-        ])
+        return Starlette(
+            routes=[
+                Route("/orders", self.orders),
+                Route("/orders/{number}", self.order),
+                Route("/orders/{number}/track", self.track, methods=["POST"]),
+                Route("/login", self.login, methods=["POST"]),
+            ]
+        )
 
 
 @contextlib.asynccontextmanager

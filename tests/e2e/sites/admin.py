@@ -37,8 +37,7 @@ HEADER = """<header><span class="brand">Site administration</span>
 
 
 def _page(title: str, body: str, script: str = "") -> str:
-    return document(f"{title} | Site administration", HEADER + f"<main>{body}</main>", CSS,
-                    script)
+    return document(f"{title} | Site administration", HEADER + f"<main>{body}</main>", CSS, script)
 
 
 def _users(site: Site) -> str:
@@ -49,9 +48,12 @@ def _users(site: Site) -> str:
         f"<td>{escape(name)}@example.com</td></tr>"
         for uid, name in site.state["users"].items()
     )
-    return _page("Select user to change", f"""{note}<h1>Select user to change</h1>
+    return _page(
+        "Select user to change",
+        f"""{note}<h1>Select user to change</h1>
 <table><thead><tr><th>Username</th><th>Email address</th></tr></thead>
-<tbody>{rows}</tbody></table>""")
+<tbody>{rows}</tbody></table>""",
+    )
 
 
 def _change(uid: str) -> Any:
@@ -59,7 +61,9 @@ def _change(uid: str) -> Any:
         name = site.state["users"].get(uid)
         if name is None:
             return _page("Not found", "<h1>User with this ID doesn’t exist.</h1>")
-        return _page("Change user", f"""<h1>Change user</h1><h2>{escape(name)}</h2>
+        return _page(
+            "Change user",
+            f"""<h1>Change user</h1><h2>{escape(name)}</h2>
 <form method="post" action="/admin/auth/user/{uid}/change/">
  <div class="row"><label for="id_username">Username:</label>
   <input id="id_username" name="username" value="{escape(name, quote=True)}"></div>
@@ -70,7 +74,8 @@ def _change(uid: str) -> Any:
   <input type="submit" value="Save and continue editing" name="_continue">
   <a href="/admin/auth/user/{uid}/delete/" class="deletelink">Delete</a>
  </div>
-</form>""")
+</form>""",
+        )
 
     return make
 
@@ -80,7 +85,9 @@ def _confirm(uid: str) -> Any:
         name = site.state["users"].get(uid)
         if name is None:
             return _page("Not found", "<h1>User with this ID doesn’t exist.</h1>")
-        return _page("Are you sure?", f"""<h1>Are you sure?</h1>
+        return _page(
+            "Are you sure?",
+            f"""<h1>Are you sure?</h1>
 <p>Are you sure you want to delete the user “{escape(name)}”? All of the following related
 items will be deleted:</p>
 <h2>Summary</h2><ul><li>Users: 1</li><li>Log entries: 4</li></ul>
@@ -88,7 +95,8 @@ items will be deleted:</p>
  <input type="hidden" name="post" value="yes">
  <input type="submit" value="Yes, I’m sure">
  <a href="/admin/auth/user/{uid}/change/" class="button cancel-link">No, take me back</a>
-</form>""")
+</form>""",
+        )
 
     return make
 

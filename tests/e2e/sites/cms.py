@@ -120,8 +120,11 @@ def _form_page(site: Site) -> str:
 
 def _saved(site: Site, data: dict[str, Any]) -> None:
     site.state["posts"].append(
-        {"title": str(data.get("title", "")), "category": str(data.get("category", "")),
-         "status": "Draft"}
+        {
+            "title": str(data.get("title", "")),
+            "category": str(data.get("category", "")),
+            "status": "Draft",
+        }
     )
 
 

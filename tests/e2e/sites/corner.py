@@ -67,12 +67,16 @@ def _basket(site: Site) -> str:
     )
     if not rows:
         return _page(site, "Your basket", "<h1>Your basket</h1><p>Your basket is empty.</p>")
-    return _page(site, "Your basket", f"""<h1>Your basket</h1>
+    return _page(
+        site,
+        "Your basket",
+        f"""<h1>Your basket</h1>
 <table><thead><tr><th>Item</th><th>Price</th><th>Qty</th><th></th></tr></thead>
 <tbody>{rows}</tbody></table>
 <p>Subtotal {_money(_total(site))}</p>
 <form method="post" action="/basket/checkout"><button class="btn">Proceed to checkout</button>
-</form>""")
+</form>""",
+    )
 
 
 def _removed(site: Site, data: dict[str, Any]) -> str:
@@ -82,7 +86,10 @@ def _removed(site: Site, data: dict[str, Any]) -> str:
 
 def _address(site: Site) -> str:
     options = "".join(f"<option>{c}</option>" for c in COUNTRIES)
-    return _page(site, "Delivery address", f"""
+    return _page(
+        site,
+        "Delivery address",
+        f"""
 <ol class="steps"><li>Basket</li><li aria-current="step">Address</li><li>Review</li></ol>
 <h1>Where should we send it?</h1>
 <form method="post" action="/checkout/address">
@@ -97,7 +104,8 @@ def _address(site: Site) -> str:
  <label for="country">Country</label><select id="country" name="country">
   <option value="">Choose…</option>{options}</select>
  <p><button class="btn">Continue to review</button></p>
-</form>""")
+</form>""",
+    )
 
 
 def _address_given(site: Site, data: dict[str, Any]) -> str:
@@ -108,39 +116,52 @@ def _address_given(site: Site, data: dict[str, Any]) -> str:
 def _review(site: Site) -> str:
     address = site.state.get("address") or {}
     lines = "".join(f"<li>{escape(n)} × {q}</li>" for n, q in site.state["basket"].items())
-    where = ", ".join(escape(str(address.get(k, ""))) for k in
-                      ("name", "street", "city", "postcode", "country"))
-    return _page(site, "Review your order", f"""
+    where = ", ".join(
+        escape(str(address.get(k, ""))) for k in ("name", "street", "city", "postcode", "country")
+    )
+    return _page(
+        site,
+        "Review your order",
+        f"""
 <ol class="steps"><li>Basket</li><li>Address</li><li aria-current="step">Review</li></ol>
 <h1>Review your order</h1>
 <ul>{lines}</ul>
 <p>Deliver to {where} <a href="/checkout/address">Change</a></p>
 <p>Total {_money(_total(site))}, paid on delivery</p>
-<form method="post" action="/checkout/place"><button class="btn">Place order</button></form>""")
+<form method="post" action="/checkout/place"><button class="btn">Place order</button></form>""",
+    )
 
 
 def _placed(site: Site, data: dict[str, Any]) -> str:
-    site.state["orders"].append({"lines": dict(site.state["basket"]),
-                                 "address": dict(site.state.get("address") or {})})
+    site.state["orders"].append(
+        {"lines": dict(site.state["basket"]), "address": dict(site.state.get("address") or {})}
+    )
     site.state["basket"] = {}
     return "/thanks"
 
 
 def _card(site: Site) -> str:
     """A card form whose fields say what they are only by placeholder and autocomplete."""
-    return _page(site, "Payment", """<h1>How would you like to pay?</h1>
+    return _page(
+        site,
+        "Payment",
+        """<h1>How would you like to pay?</h1>
 <form method="post" action="/checkout/card">
  <input type="text" name="n" placeholder="1234 1234 1234 1234" autocomplete="cc-number"
   inputmode="numeric">
  <input type="text" name="e" placeholder="MM / YY" autocomplete="cc-exp">
  <input type="text" name="c" placeholder="123" autocomplete="cc-csc">
  <p><button class="btn">Continue</button></p>
-</form>""")
+</form>""",
+    )
 
 
 def _journal(site: Site) -> str:
     """The shop's journal: a story behind a layer asking to log in to keep reading."""
-    return _page(site, "Journal", """<h1>How we dye our linen</h1>
+    return _page(
+        site,
+        "Journal",
+        """<h1>How we dye our linen</h1>
 <p>Every shirt starts as undyed flax from a mill two valleys away.</p>
 <button class="btn" type="button">Share</button>
 <div style="position:fixed;inset:0;background:rgba(0,0,0,.5)"></div>
@@ -148,27 +169,36 @@ def _journal(site: Site) -> str:
  style="position:fixed;top:120px;left:50%;width:360px;margin-left:-180px;background:#fff;
  padding:20px"><h2 id="wall-title">Log in to keep reading</h2>
 <p>Members read every story.</p><a href="/account/login">Log in</a>
-<a href="/account/register">Join</a></div>""")
+<a href="/account/register">Join</a></div>""",
+    )
 
 
 def _product(site: Site) -> str:
-    return _page(site, "Linen Shirt", f"""<h1>Linen Shirt</h1>
+    return _page(
+        site,
+        "Linen Shirt",
+        f"""<h1>Linen Shirt</h1>
 <p>{_money(PRICES["Linen Shirt"])} · A light shirt for warm days.</p>
 <form method="post" action="/basket/add"><button class="btn">Add to basket</button></form>
 <section><h2>Reviews</h2>
 <p><a href="/account/login">Log in</a> or <a href="/account/register">register</a> to post
-comments</p></section>""")
+comments</p></section>""",
+    )
 
 
 def _sign_in(site: Site) -> str:
-    return _page(site, "Sign in", """<h1>Sign in</h1><p>Welcome back.</p>
+    return _page(
+        site,
+        "Sign in",
+        """<h1>Sign in</h1><p>Welcome back.</p>
 <form method="post" action="/account/login">
  <label for="email">Email</label><input type="text" id="email" name="email"
   autocomplete="username">
  <label for="password">Password</label><input type="password" id="password" name="password"
   autocomplete="current-password">
  <p><button class="btn">Sign in</button></p>
-</form>""")
+</form>""",
+    )
 
 
 def build() -> Site:
@@ -184,8 +214,14 @@ def build() -> Site:
     site.page("/journal", _journal)
     site.page("/account/login", _sign_in)
     # A page for signed-in people only sends everyone else to sign in first.
-    site.page("/orders", document("Your orders", "<p>Loading…</p>", script=(
-        "location.replace('/account/login?next=' + encodeURIComponent('/orders'))")))
+    site.page(
+        "/orders",
+        document(
+            "Your orders",
+            "<p>Loading…</p>",
+            script=("location.replace('/account/login?next=' + encodeURIComponent('/orders'))"),
+        ),
+    )
     site.page("/thanks", lambda s: _page(s, "Thank you", "<h1>Thank you for your order</h1>"))
     site.on_post("/basket/remove", _removed)
     site.on_post("/basket/checkout", lambda _s, _d: "/checkout/address")

@@ -14,12 +14,17 @@ from .base import Site, document
 
 CUSTOMERS = [
     {"Name": "Ada Lovelace", "Email": "ada@example.com", "Plan": "Pro", "Status": "Active"},
-    {"Name": "Grace Hopper", "Email": "grace@example.com", "Plan": "Starter",
-     "Status": "Active"},
+    {"Name": "Grace Hopper", "Email": "grace@example.com", "Plan": "Starter", "Status": "Active"},
     {"Name": "Alan Turing", "Email": "alan@example.com", "Plan": "Pro", "Status": "Active"},
 ]
-ARCHIVED = [{"Name": "Charles Babbage", "Email": "charles@example.com", "Plan": "Starter",
-             "Status": "Archived"}]
+ARCHIVED = [
+    {
+        "Name": "Charles Babbage",
+        "Email": "charles@example.com",
+        "Plan": "Starter",
+        "Status": "Archived",
+    }
+]
 
 CSS = """
 .layout{display:flex;min-height:100vh}
@@ -46,10 +51,14 @@ th,td{text-align:left;padding:10px;border-bottom:1px solid #e5e7eb}
 .btn-primary{background:#4f46e5;color:#fff;border-color:#4f46e5}
 """
 
-PENCIL = ('<svg viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">'
-          '<path d="M13.6 3.6l2.8 2.8-9 9H4.6v-2.8z"/></svg>')
-TRASH = ('<svg viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">'
-         '<path d="M6 6h8l-1 11H7zM8 3h4v2H8z"/></svg>')
+PENCIL = (
+    '<svg viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">'
+    '<path d="M13.6 3.6l2.8 2.8-9 9H4.6v-2.8z"/></svg>'
+)
+TRASH = (
+    '<svg viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">'
+    '<path d="M6 6h8l-1 11H7zM8 3h4v2H8z"/></svg>'
+)
 
 APP_JS = """
 const data = %DATA%;
@@ -132,9 +141,11 @@ def _app_page(site: Site) -> str:
     if not site.state.get("signed_in"):
         return _login_page(site)
     heads = "".join(f'<th scope="col">{h}</th>' for h in ("Name", "Email", "Plan", "Status"))
-    table = (f'<table><thead><tr>{heads}<th scope="col"><span class="sr-only" '
-             'style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">'
-             'Actions</span></th></tr></thead><tbody></tbody></table>')
+    table = (
+        f'<table><thead><tr>{heads}<th scope="col"><span class="sr-only" '
+        'style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">'
+        "Actions</span></th></tr></thead><tbody></tbody></table>"
+    )
     body = f"""
 <div class="layout">
 <nav class="sidebar" aria-label="Main">

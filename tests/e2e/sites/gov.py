@@ -49,8 +49,10 @@ MESSAGES = {
 
 
 def _header() -> str:
-    return ('<header class="govuk-header"><a href="/">State of Columbia</a> '
-            '<span>Apply for a fishing licence</span></header>')
+    return (
+        '<header class="govuk-header"><a href="/">State of Columbia</a> '
+        "<span>Apply for a fishing licence</span></header>"
+    )
 
 
 def _apply_page(site: Site) -> str:
@@ -59,11 +61,17 @@ def _apply_page(site: Site) -> str:
 
     def group(name: str, inner: str) -> str:
         cls = "govuk-form-group" + (" govuk-form-group--error" if name in errors else "")
-        msg = (f'<p id="{name}-error" class="govuk-error-message">'
-               f'<span class="govuk-visually-hidden">Error:</span> {errors[name]}</p>'
-               if name in errors else "")
-        return f'<div class="{cls}">{msg}{inner}</div>' if not inner.startswith("<fieldset") \
+        msg = (
+            f'<p id="{name}-error" class="govuk-error-message">'
+            f'<span class="govuk-visually-hidden">Error:</span> {errors[name]}</p>'
+            if name in errors
+            else ""
+        )
+        return (
+            f'<div class="{cls}">{msg}{inner}</div>'
+            if not inner.startswith("<fieldset")
             else f'<div class="{cls}">{inner.replace("<!--error-->", msg)}</div>'
+        )
 
     def value(name: str) -> str:
         return escape(answers.get(name, ""), quote=True)
@@ -71,9 +79,11 @@ def _apply_page(site: Site) -> str:
     summary = ""
     if errors:
         items = "".join(f'<li><a href="#{k}">{v}</a></li>' for k, v in errors.items())
-        summary = (f'<div class="govuk-error-summary" role="alert" tabindex="-1">'
-                   f'<h2 class="govuk-error-summary__title">There is a problem</h2>'
-                   f'<ul class="govuk-error-summary__list">{items}</ul></div>')
+        summary = (
+            f'<div class="govuk-error-summary" role="alert" tabindex="-1">'
+            f'<h2 class="govuk-error-summary__title">There is a problem</h2>'
+            f'<ul class="govuk-error-summary__list">{items}</ul></div>'
+        )
     yes = " checked" if answers.get("resident") == "yes" else ""
     no = " checked" if answers.get("resident") == "no" else ""
     terms = " checked" if answers.get("terms") else ""
@@ -83,16 +93,34 @@ def _apply_page(site: Site) -> str:
 <h1>Your details</h1>
 <form method="post" action="/apply" novalidate>
 <fieldset class="govuk-fieldset"><legend class="govuk-fieldset__legend">Personal details</legend>
-{group("first_name", f'''<label class="govuk-label" for="first_name">First name</label>
-  <input class="govuk-input" id="first_name" name="first_name" value="{value("first_name")}">''')}
-{group("last_name", f'''<label class="govuk-label" for="last_name">Last name</label>
-  <input class="govuk-input" id="last_name" name="last_name" value="{value("last_name")}">''')}
-{group("dob", f'''<label class="govuk-label" for="dob">Date of birth</label>
+{
+        group(
+            "first_name",
+            f'''<label class="govuk-label" for="first_name">First name</label>
+  <input class="govuk-input" id="first_name" name="first_name" value="{value("first_name")}">''',
+        )
+    }
+{
+        group(
+            "last_name",
+            f'''<label class="govuk-label" for="last_name">Last name</label>
+  <input class="govuk-input" id="last_name" name="last_name" value="{value("last_name")}">''',
+        )
+    }
+{
+        group(
+            "dob",
+            f'''<label class="govuk-label" for="dob">Date of birth</label>
   <div class="govuk-hint" id="dob-hint">For example, 27 3 2007</div>
   <input class="govuk-input" type="date" id="dob" name="dob" aria-describedby="dob-hint"
-    value="{value("dob")}">''')}
+    value="{value("dob")}">''',
+        )
+    }
 </fieldset>
-{group("resident", f'''<fieldset class="govuk-fieldset" aria-describedby="resident-hint">
+{
+        group(
+            "resident",
+            f'''<fieldset class="govuk-fieldset" aria-describedby="resident-hint">
   <legend class="govuk-fieldset__legend">Are you a resident of the state?</legend>
   <div id="resident-hint" class="govuk-hint">You must have lived here for 6 months</div>
   <!--error-->
@@ -103,13 +131,20 @@ def _apply_page(site: Site) -> str:
     <div class="govuk-radios__item"><input class="govuk-radios__input" id="resident-2"
       name="resident" type="radio" value="no"{no}>
       <label class="govuk-label govuk-radios__label" for="resident-2">No</label></div>
-  </div></fieldset>''')}
-{group("terms", f'''<fieldset class="govuk-fieldset"><legend class="govuk-fieldset__legend">
+  </div></fieldset>''',
+        )
+    }
+{
+        group(
+            "terms",
+            f'''<fieldset class="govuk-fieldset"><legend class="govuk-fieldset__legend">
   Declaration</legend><!--error-->
   <div class="govuk-checkboxes__item"><input class="govuk-checkboxes__input" id="terms"
     name="terms" type="checkbox" value="agreed"{terms}>
     <label class="govuk-label govuk-checkboxes__label" for="terms">I agree to the
-    <a href="/terms">terms and conditions</a></label></div></fieldset>''')}
+    <a href="/terms">terms and conditions</a></label></div></fieldset>''',
+        )
+    }
 <button class="govuk-button" type="submit" data-module="govuk-button">Continue</button>
 </form></main>"""
     return document("Your details – Apply for a fishing licence – GOV", body, CSS)
@@ -117,9 +152,11 @@ def _apply_page(site: Site) -> str:
 
 def _check_page(site: Site) -> str:
     a = site.state.get("answers", {})
-    rows = (("Name", f'{a.get("first_name", "")} {a.get("last_name", "")}'),
-            ("Date of birth", a.get("dob", "")),
-            ("Resident", "Yes" if a.get("resident") == "yes" else "No"))
+    rows = (
+        ("Name", f"{a.get('first_name', '')} {a.get('last_name', '')}"),
+        ("Date of birth", a.get("dob", "")),
+        ("Resident", "Yes" if a.get("resident") == "yes" else "No"),
+    )
     items = "".join(f"<dt>{k}</dt><dd>{escape(v)}</dd>" for k, v in rows)
     body = f"""{_header()}
 <main><h1>Check your answers before sending your application</h1>

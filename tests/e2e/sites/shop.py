@@ -139,8 +139,21 @@ main{max-width:560px;margin:24px auto}
 .btn{background:#111;color:#fff;border:0;padding:12px 18px;cursor:pointer}
 """
 
-STATES = ("Alabama", "Alaska", "Arizona", "California", "Colorado", "Connecticut", "Delaware",
-          "New Jersey", "New Mexico", "New York", "Oregon", "Texas", "Washington")
+STATES = (
+    "Alabama",
+    "Alaska",
+    "Arizona",
+    "California",
+    "Colorado",
+    "Connecticut",
+    "Delaware",
+    "New Jersey",
+    "New Mexico",
+    "New York",
+    "Oregon",
+    "Texas",
+    "Washington",
+)
 
 RS_JS = """
 const input = document.getElementById('react-select-3-input');
@@ -201,8 +214,10 @@ input.addEventListener('keydown', (ev) => {
 
 
 def _float(name: str, label: str, auto: str) -> str:
-    return (f'<div class="float"><input id="{name}" name="{name}" placeholder=" " '
-            f'autocomplete="{auto}"><label for="{name}">{label}</label></div>')
+    return (
+        f'<div class="float"><input id="{name}" name="{name}" placeholder=" " '
+        f'autocomplete="{auto}"><label for="{name}">{label}</label></div>'
+    )
 
 
 def _checkout_page(site: Site) -> str:
@@ -239,16 +254,20 @@ def _checkout_page(site: Site) -> str:
   <button class="btn" type="submit">Continue to payment</button>
 </form></main>"""
     states = "[" + ",".join(f'"{s}"' for s in STATES) + "]"
-    return document("Shipping – Northwind Goods", body, CHECKOUT_CSS,
-                    RS_JS.replace("%STATES%", states))
+    return document(
+        "Shipping – Northwind Goods", body, CHECKOUT_CSS, RS_JS.replace("%STATES%", states)
+    )
 
 
 def _card_frame(label: str, name: str, placeholder: str) -> str:
     # Each card field is its own small document, as a payment provider serves it.
-    return document(label, f"""<input name="{name}" aria-label="{label}" placeholder="{placeholder}"
+    return document(
+        label,
+        f"""<input name="{name}" aria-label="{label}" placeholder="{placeholder}"
   autocomplete="cc-{name}" inputmode="numeric"
   style="border:0;outline:0;font-size:16px;width:100%;padding:8px 0">""",
-                    "body{margin:0;background:transparent}")
+        "body{margin:0;background:transparent}",
+    )
 
 
 def _payment_page(site: Site) -> str:

@@ -19,9 +19,14 @@ TODAY = date(2026, 9, 20)
 """The site's today: the calendar opens on September 2026, days before are past."""
 
 HOTELS = [
-    ("Harbour View Hotel", "8.9", 182), ("The Linden", "9.2", 240), ("Canal House", "8.4", 145),
-    ("Old Town Inn", "7.9", 98), ("Grand Meridian", "9.0", 310), ("Riverside Lodge", "8.1", 120),
-    ("Parkside Suites", "8.7", 199), ("The Wren", "9.4", 275),
+    ("Harbour View Hotel", "8.9", 182),
+    ("The Linden", "9.2", 240),
+    ("Canal House", "8.4", 145),
+    ("Old Town Inn", "7.9", 98),
+    ("Grand Meridian", "9.0", 310),
+    ("Riverside Lodge", "8.1", 120),
+    ("Parkside Suites", "8.7", 199),
+    ("The Wren", "9.4", 275),
 ]
 
 CSS = """
@@ -242,8 +247,12 @@ def _results_page(site: Site) -> str:
 <div class="results" id="grid"></div>
 <button class="btn" id="more" type="button" style="margin:20px auto;display:block">
   Load more results</button></main>"""
-    return document("staylight – results", body, CSS,
-                    RESULTS_JS.replace("%HOTELS%", hotels).replace("%NIGHTS%", nights))
+    return document(
+        "staylight – results",
+        body,
+        CSS,
+        RESULTS_JS.replace("%HOTELS%", hotels).replace("%NIGHTS%", nights),
+    )
 
 
 def build(*, delegated: bool = False) -> Site:

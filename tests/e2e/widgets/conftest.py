@@ -47,19 +47,23 @@ class WidgetSite:
     async def record(self, request: Request) -> Response:
         body = (await request.body()).decode()
         self.posted.append(dict(parse_qsl(body, keep_blank_values=True)))
-        return HTMLResponse("<!doctype html><title>Saved</title><h1>Saved</h1>"
-                            "<p>Thank you, your details were saved.</p>")
+        return HTMLResponse(
+            "<!doctype html><title>Saved</title><h1>Saved</h1>"
+            "<p>Thank you, your details were saved.</p>"
+        )
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def widgets() -> AsyncIterator[WidgetSite]:
     """One corpus site for the session."""
     site = WidgetSite()
-    app = Starlette(routes=[
-        Mount("/vendor", app=StaticFiles(directory=VENDOR)),
-        Route("/w/{name}", site.page),
-        Route("/record", site.record, methods=["POST"]),
-    ])
+    app = Starlette(
+        routes=[
+            Mount("/vendor", app=StaticFiles(directory=VENDOR)),
+            Route("/w/{name}", site.page),
+            Route("/record", site.record, methods=["POST"]),
+        ]
+    )
     async with DemoServer(app=app) as server:
         site.server = server
         yield site

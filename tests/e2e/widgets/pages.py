@@ -14,8 +14,10 @@ __all__ = ["PAGES"]
 def _page(title: str, body: str, *, css: tuple[str, ...] = (), js: tuple[str, ...] = ()) -> str:
     links = "".join(f'<link rel="stylesheet" href="/vendor/{c}">' for c in css)
     scripts = "".join(f'<script src="/vendor/{j}"></script>' for j in js)
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>"
-            f"{links}{scripts}</head><body><main><h1>{title}</h1>{body}</main></body></html>")
+    return (
+        f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{title}</title>"
+        f"{links}{scripts}</head><body><main><h1>{title}</h1>{body}</main></body></html>"
+    )
 
 
 _JQ = ("jquery/jquery.min.js", "jquery-ui/jquery-ui.min.js")
@@ -29,7 +31,9 @@ PAGES: dict[str, str] = {}
 
 # ---------------------------------------------------------------- jQuery UI
 
-PAGES["jqui-datepicker"] = _page("Book a flight", """
+PAGES["jqui-datepicker"] = _page(
+    "Book a flight",
+    """
 <form method="post" action="/record">
 <p><label for="dep">Departure date</label> <input id="dep" name="dep"></p>
 <p><label for="ret">Return date</label> <input id="ret" name="ret"></p>
@@ -38,18 +42,33 @@ PAGES["jqui-datepicker"] = _page("Book a flight", """
 $("#dep").datepicker({defaultDate: new Date(2016, 9, 1)});
 $("#ret").datepicker({defaultDate: new Date(2016, 9, 1), changeMonth: true, changeYear: true,
   yearRange: "2010:2030"});
-</script>""", css=_JQ_CSS, js=_JQ)
+</script>""",
+    css=_JQ_CSS,
+    js=_JQ,
+)
 
-PAGES["jqui-spinner"] = _page("Order", """
+PAGES["jqui-spinner"] = _page(
+    "Order",
+    """
 <p><label for="qty">Quantity</label> <input id="qty" name="qty" value="1"></p>
-<script>$("#qty").spinner({min: 0, max: 20});</script>""", css=_JQ_CSS, js=_JQ)
+<script>$("#qty").spinner({min: 0, max: 20});</script>""",
+    css=_JQ_CSS,
+    js=_JQ,
+)
 
-PAGES["jqui-autocomplete"] = _page("Find a city", """
+PAGES["jqui-autocomplete"] = _page(
+    "Find a city",
+    """
 <p><label for="city">City</label> <input id="city" name="city"></p>
 <script>$("#city").autocomplete({source: ["Lisbon", "Lima", "Lille", "London", "Lyon"],
-  delay: 0});</script>""", css=_JQ_CSS, js=_JQ)
+  delay: 0});</script>""",
+    css=_JQ_CSS,
+    js=_JQ,
+)
 
-PAGES["jqui-dialog"] = _page("Account", """
+PAGES["jqui-dialog"] = _page(
+    "Account",
+    """
 <p id="state">Terms not accepted</p>
 <button id="open" type="button">Review terms</button>
 <div id="terms" title="Terms of use"><p>Be kind to other users.</p></div>
@@ -58,11 +77,16 @@ $("#terms").dialog({autoOpen: false, modal: true, buttons: {
   "Accept": function() { $("#state").text("Terms accepted"); $(this).dialog("close"); },
   "Cancel": function() { $(this).dialog("close"); } }});
 $("#open").on("click", () => $("#terms").dialog("open"));
-</script>""", css=_JQ_CSS, js=_JQ)
+</script>""",
+    css=_JQ_CSS,
+    js=_JQ,
+)
 
 # ---------------------------------------------------------------- flatpickr
 
-PAGES["flatpickr"] = _page("Hotel booking", """
+PAGES["flatpickr"] = _page(
+    "Hotel booking",
+    """
 <form method="post" action="/record">
 <p><label for="in">Check-in</label> <input id="in" name="checkin" placeholder="Select date"></p>
 <p><label for="stay">Stay</label>
@@ -73,38 +97,53 @@ PAGES["flatpickr"] = _page("Hotel booking", """
 flatpickr("#in", {dateFormat: "Y-m-d", defaultDate: null, now: new Date(2016, 9, 1)});
 flatpickr("#stay", {mode: "range", dateFormat: "Y-m-d", now: new Date(2016, 9, 1)});
 flatpickr("#at", {enableTime: true, noCalendar: true, dateFormat: "H:i"});
-</script>""", css=_FP_CSS, js=_FP)
+</script>""",
+    css=_FP_CSS,
+    js=_FP,
+)
 
 # ---------------------------------------------------------------- Pikaday
 
-PAGES["pikaday"] = _page("Event", """
+PAGES["pikaday"] = _page(
+    "Event",
+    """
 <p><label for="when">Event date</label> <input id="when" name="when"></p>
 <script src="/vendor/pikaday/pikaday.js"></script>
 <script>new Pikaday({field: document.getElementById("when"),
   defaultDate: new Date(2016, 9, 1), yearRange: [2010, 2030]});</script>""",
-    css=("pikaday/pikaday.css",))
+    css=("pikaday/pikaday.css",),
+)
 
 # ---------------------------------------------------------------- Select2, Choices.js
 
-PAGES["select2"] = _page("Shipping", """
+PAGES["select2"] = _page(
+    "Shipping",
+    """
 <p><label for="country">Country</label>
 <select id="country" name="country" style="width: 240px">
 <option value="">Pick one</option><option>France</option><option>Portugal</option>
 <option>Spain</option><option>Sweden</option></select></p>
 <script>$("#country").select2();</script>""",
-    css=("select2/select2.min.css",), js=("jquery/jquery.min.js", "select2/select2.min.js"))
+    css=("select2/select2.min.css",),
+    js=("jquery/jquery.min.js", "select2/select2.min.js"),
+)
 
-PAGES["choices"] = _page("Preferences", """
+PAGES["choices"] = _page(
+    "Preferences",
+    """
 <p><label for="lang">Language</label>
 <select id="lang" name="lang"><option value="">Choose a language</option>
 <option>English</option><option>German</option><option>Italian</option></select></p>
 <script src="/vendor/choices/choices.min.js"></script>
 <script>new Choices("#lang", {searchEnabled: true, itemSelectText: ""});</script>""",
-    css=("choices/choices.min.css",))
+    css=("choices/choices.min.css",),
+)
 
 # Chips of what is selected, each with its × (a multiple Select2 and a Choices.js with
 # remove buttons): taking one out only unselects it.
-PAGES["chips"] = _page("Ship to", """
+PAGES["chips"] = _page(
+    "Ship to",
+    """
 <p><label for="countries">Countries</label>
 <select id="countries" name="countries" multiple style="width: 320px">
 <option selected>France</option><option selected>Portugal</option><option>Spain</option>
@@ -115,11 +154,14 @@ PAGES["chips"] = _page("Ship to", """
 <script src="/vendor/choices/choices.min.js"></script>
 <script>$("#countries").select2(); new Choices("#langs", {removeItemButton: true});</script>""",
     css=("select2/select2.min.css", "choices/choices.min.css"),
-    js=("jquery/jquery.min.js", "select2/select2.min.js"))
+    js=("jquery/jquery.min.js", "select2/select2.min.js"),
+)
 
 # ---------------------------------------------------------------- Bootstrap 5
 
-PAGES["bootstrap"] = _page("Team settings", """
+PAGES["bootstrap"] = _page(
+    "Team settings",
+    """
 <div class="container">
 <p id="state">No changes</p>
 <button type="button" class="btn btn-primary" data-bs-toggle="modal"
@@ -159,9 +201,14 @@ document.getElementById("save").addEventListener("click", () => {
     "Team renamed to " + document.getElementById("tname").value; });
 document.getElementById("archive").addEventListener("click", (e) => {
   e.preventDefault(); document.getElementById("state").textContent = "Team archived"; });
-</script>""", css=_BS_CSS, js=_BS)
+</script>""",
+    css=_BS_CSS,
+    js=_BS,
+)
 
-PAGES["bootstrap-validation"] = _page("Sign up", """
+PAGES["bootstrap-validation"] = _page(
+    "Sign up",
+    """
 <div class="container">
 <form class="needs-validation" novalidate method="post" action="/record" id="f">
  <div class="mb-3"><label for="email" class="form-label">Email</label>
@@ -177,28 +224,37 @@ document.getElementById("f").addEventListener("submit", (e) => {
   const f = e.target;
   if (!f.checkValidity()) { e.preventDefault(); e.stopPropagation(); }
   f.classList.add("was-validated"); });
-</script>""", css=_BS_CSS, js=_BS)
+</script>""",
+    css=_BS_CSS,
+    js=_BS,
+)
 
 # ---------------------------------------------------------------- native inputs
 
-PAGES["native"] = _page("Appointment", """
+PAGES["native"] = _page(
+    "Appointment",
+    """
 <form method="post" action="/record">
 <p><label for="d">Date</label> <input type="date" id="d" name="d"></p>
 <p><label for="t">Time</label> <input type="time" id="t" name="t"></p>
 <p><label for="dt">Starts at</label> <input type="datetime-local" id="dt" name="dt"></p>
 <p><label for="m">Card expiry month</label> <input type="month" id="m" name="m"></p>
-<button>Save appointment</button></form>""")
+<button>Save appointment</button></form>""",
+)
 
 # ---------------------------------------------------------------- format hints
 
-PAGES["hinted"] = _page("Passenger details", """
+PAGES["hinted"] = _page(
+    "Passenger details",
+    """
 <form method="post" action="/record">
 <p><label for="dob">Date of birth</label> <input id="dob" name="dob" placeholder="mm/dd/yyyy"></p>
 <p><label for="issued">Passport issued</label> <input id="issued" name="issued">
  <small>Format: DD/MM/YYYY</small></p>
 <p><label for="exp">Passport expiry</label> <input id="exp" name="exp"
  placeholder="YYYY-MM-DD"></p>
-<button>Continue</button></form>""")
+<button>Continue</button></form>""",
+)
 
 # ---------------------------------------------------------------- read-only with a picker
 
@@ -239,22 +295,43 @@ class Cal {
   }
 }"""
 
-PAGES["readonly-picker"] = _page("Delivery", f"""
+PAGES["readonly-picker"] = _page(
+    "Delivery",
+    f"""
 <p><label for="del">Delivery date</label> <input id="del" name="del" readonly
  placeholder="Pick a date"> <button type="button" id="open">Open calendar</button></p>
 <div id="pop" hidden></div>
 <script>{_CALENDAR}
 const cal = new Cal(document.getElementById("del"), document.getElementById("pop"), [2016, 9]);
 document.getElementById("open").onclick = () => cal.draw();
-</script>""")
+</script>""",
+)
 
 # ---------------------------------------------------------------- separate selects
 
 _MONTH_OPTIONS = "".join(
-    f"<option value='{i}'>{m}</option>" for i, m in enumerate(
-        ["January", "February", "March", "April", "May", "June", "July", "August",
-         "September", "October", "November", "December"], 1))
-PAGES["split-date"] = _page("Your birthday", f"""
+    f"<option value='{i}'>{m}</option>"
+    for i, m in enumerate(
+        [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ],
+        1,
+    )
+)
+PAGES["split-date"] = _page(
+    "Your birthday",
+    f"""
 <form method="post" action="/record"><fieldset><legend>Birthday</legend>
 <label for="bd">Day</label> <select id="bd" name="day"><option value="">Day</option>
 {"".join(f"<option>{d}</option>" for d in range(1, 32))}</select>
@@ -262,19 +339,25 @@ PAGES["split-date"] = _page("Your birthday", f"""
 {_MONTH_OPTIONS}</select>
 <label for="by">Year</label> <select id="by" name="year"><option value="">Year</option>
 {"".join(f"<option>{y}</option>" for y in range(2024, 1920, -1))}</select>
-</fieldset><button>Save birthday</button></form>""")
+</fieldset><button>Save birthday</button></form>""",
+)
 
-PAGES["split-time"] = _page("Pick-up", f"""
+PAGES["split-time"] = _page(
+    "Pick-up",
+    f"""
 <form method="post" action="/record"><fieldset><legend>Pick-up time</legend>
 <select name="hour" aria-label="Hour">{"".join(f"<option>{h}</option>" for h in range(1, 13))}
 </select> : <select name="minute" aria-label="Minute">
 {"".join(f"<option>{m:02d}</option>" for m in range(60))}</select>
 <select name="ampm" aria-label="AM/PM"><option>AM</option><option>PM</option></select>
-</fieldset><button>Save pick-up</button></form>""")
+</fieldset><button>Save pick-up</button></form>""",
+)
 
 # ---------------------------------------------------------------- shadow root
 
-PAGES["shadow-picker"] = _page("Rental", f"""
+PAGES["shadow-picker"] = _page(
+    "Rental",
+    f"""
 <p><label for="pick">Pick-up date</label></p>
 <date-field id="pick"></date-field>
 <script>{_CALENDAR}
@@ -289,11 +372,14 @@ customElements.define("date-field", class extends HTMLElement {{
   }}
   get value() {{ return this.shadowRoot.querySelector("input").value; }}
 }});
-</script>""")
+</script>""",
+)
 
 # ---------------------------------------------------------------- Today / Now, same as billing
 
-PAGES["shortcuts"] = _page("Log an hour", """
+PAGES["shortcuts"] = _page(
+    "Log an hour",
+    """
 <p><label for="day">Day</label> <input type="date" id="day">
  <button type="button" onclick="document.getElementById('day').valueAsDate = new Date()">Today
  </button></p>
@@ -305,9 +391,12 @@ PAGES["shortcuts"] = _page("Log an hour", """
  <button type="button" aria-label="Fewer guests"
   onclick="document.getElementById('guests').value = Math.max(1, +guests.value - 1)">-</button>
  <button type="button" aria-label="More guests"
-  onclick="document.getElementById('guests').value = +guests.value + 1">+</button></p>""")
+  onclick="document.getElementById('guests').value = +guests.value + 1">+</button></p>""",
+)
 
-PAGES["same-as-billing"] = _page("Checkout details", """
+PAGES["same-as-billing"] = _page(
+    "Checkout details",
+    """
 <form method="post" action="/record">
 <fieldset><legend>Billing address</legend>
 <label for="b1">Street</label> <input id="b1" name="bill_street">
@@ -322,11 +411,14 @@ document.getElementById("same").addEventListener("change", (e) => {
   if (!e.target.checked) return;
   document.getElementById("s1").value = document.getElementById("b1").value;
   document.getElementById("s2").value = document.getElementById("b2").value; });
-</script>""")
+</script>""",
+)
 
 # ---------------------------------------------------------------- masked, contenteditable
 
-PAGES["masked"] = _page("Contact", """
+PAGES["masked"] = _page(
+    "Contact",
+    """
 <p><label for="phone">Phone number</label> <input id="phone" name="phone"
  placeholder="(___) ___-____"></p>
 <script>
@@ -338,27 +430,36 @@ phone.addEventListener("input", () => {
   if (d.length >= 3) out += ") " + d.slice(3, 6);
   if (d.length >= 6) out += "-" + d.slice(6);
   phone.value = out; });
-</script>""")
+</script>""",
+)
 
-PAGES["contenteditable"] = _page("Write a note", """
+PAGES["contenteditable"] = _page(
+    "Write a note",
+    """
 <p id="lbl">Note</p>
 <div id="note" contenteditable="true" role="textbox" aria-labelledby="lbl"
- style="border: 1px solid #888; min-height: 3em"></div>""")
+ style="border: 1px solid #888; min-height: 3em"></div>""",
+)
 
 # ---------------------------------------------------------------- a secret inside a label
 
-PAGES["signup-region"] = _page("Create your account", """
+PAGES["signup-region"] = _page(
+    "Create your account",
+    """
 <form method="post" action="/record">
 <p><label for="user">Username</label> <input id="user" name="user"></p>
 <p><label for="mail">Email</label> <input id="mail" name="email" type="email"></p>
 <p><label for="reg">Region code</label> <input id="reg" name="region"></p>
 <button>Continue to sign-up</button>
 <button type="button" onclick="location.href='/w/native'">Continue shopping</button>
-</form>""")
+</form>""",
+)
 
 # ---------------------------------------------------------------- two fields, one calendar
 
-PAGES["litepicker-range"] = _page("Find a room", """
+PAGES["litepicker-range"] = _page(
+    "Find a room",
+    """
 <form method="post" action="/record">
 <p><label for="in">Check-in</label> <input id="in" name="checkin" placeholder="Arrival"
  autocomplete="off"></p>
@@ -368,11 +469,14 @@ PAGES["litepicker-range"] = _page("Find a room", """
 <script src="/vendor/litepicker/litepicker.js"></script>
 <script>new Litepicker({element: document.getElementById("in"),
   elementEnd: document.getElementById("out"), singleMode: false, format: "YYYY-MM-DD",
-  minDate: new Date(), numberOfMonths: 2, numberOfColumns: 2});</script>""")
+  minDate: new Date(), numberOfMonths: 2, numberOfColumns: 2});</script>""",
+)
 
 # ---------------------------------------------------------------- a calendar in shadow roots
 
-PAGES["cally"] = _page("Return trip", """
+PAGES["cally"] = _page(
+    "Return trip",
+    """
 <form method="post" action="/record">
 <p><label for="ret">Return date</label> <input id="ret" name="ret" readonly
  placeholder="YYYY-MM-DD"> <button type="button" popovertarget="ret-pop">Choose date</button></p>
@@ -388,7 +492,8 @@ const cal = document.getElementById("ret-cal");
 cal.addEventListener("change", () => {
   document.getElementById("ret").value = cal.value;
   document.getElementById("ret-pop").hidePopover(); });
-</script>""")
+</script>""",
+)
 
 # ---------------------------------------------------------------- segmented date fields
 
@@ -463,7 +568,9 @@ class DateSegments {
   }
 }"""
 
-PAGES["segments"] = _page("Passenger", f"""
+PAGES["segments"] = _page(
+    "Passenger",
+    f"""
 <style>.segment {{ padding: 0 2px; outline-offset: 1px; }}</style>
 <form method="post" action="/record">
 <p><span id="dob-label">Date of birth</span></p>
@@ -486,11 +593,14 @@ new DateSegments(document.getElementById("exp"), document.getElementById("exp-va
   ["day", "month", "year"]);
 new DateSegments(document.getElementById("at"), document.getElementById("at-value"),
   ["hour", "minute", "dayPeriod"]);
-</script>""")
+</script>""",
+)
 
 # ---------------------------------------------------------------- a range applied by a button
 
-PAGES["daterangepicker"] = _page("Report period", """
+PAGES["daterangepicker"] = _page(
+    "Report period",
+    """
 <form method="post" action="/record">
 <p><label for="period">Period</label> <input id="period" name="period" autocomplete="off"
  style="width: 240px"></p>
@@ -506,5 +616,7 @@ $("#due").daterangepicker({singleDatePicker: true, autoUpdateInput: false, autoA
   showDropdowns: true, minYear: 2010, maxYear: 2030, startDate: "10/01/2016"});
 $("#due").on("apply.daterangepicker", function (e, picker) {
   $(this).val(picker.startDate.format("MM/DD/YYYY")); });
-</script>""", css=("daterangepicker/daterangepicker.css",),
-    js=("jquery/jquery.min.js", "moment/moment.min.js", "daterangepicker/daterangepicker.js"))
+</script>""",
+    css=("daterangepicker/daterangepicker.css",),
+    js=("jquery/jquery.min.js", "moment/moment.min.js", "daterangepicker/daterangepicker.js"),
+)

@@ -41,8 +41,11 @@ def _strings(value: Any) -> Iterator[str]:
 
 
 async def test_a_secret_inside_a_label_still_lets_the_flow_type_into_that_field(
-    engine: BrowserEngine, widgets: WidgetSite, chat_server: ChatServer,
-    canary: Callable[[str], str], caplog: pytest.LogCaptureFixture,
+    engine: BrowserEngine,
+    widgets: WidgetSite,
+    chat_server: ChatServer,
+    canary: Callable[[str], str],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.DEBUG, logger="gofer")
     email = canary("marten.canary@example.org")
@@ -50,17 +53,21 @@ async def test_a_secret_inside_a_label_still_lets_the_flow_type_into_that_field(
     secret = ["email", "region"]
     chat_server.default = picks("Continue to sign-up")
     posted = len(widgets.posted)
-    flow = {"steps": [
-        {"browse": widgets.url("signup-region")},
-        {"enter": "${user}", "into": "Username"},
-        {"enter": "${email}", "into": "Email"},
-        {"enter": "${region}", "into": "Region code"},
-        {"click": "Continue"},  # two buttons say it: the model decider is asked
-    ]}
+    flow = {
+        "steps": [
+            {"browse": widgets.url("signup-region")},
+            {"enter": "${user}", "into": "Username"},
+            {"enter": "${email}", "into": "Email"},
+            {"enter": "${region}", "into": "Region code"},
+            {"click": "Continue"},  # two buttons say it: the model decider is asked
+        ]
+    }
     config = config_from_env({"GOFER_MODEL_BASE_URL": chat_server.base_url})
-    async with ModelPasses(config.models) as passes, \
-            WorkspaceRunner(engine=engine, settings=FAST, decider=passes.decider) as runner, \
-            Tasks(runner, **passes.for_tasks()) as tasks:
+    async with (
+        ModelPasses(config.models) as passes,
+        WorkspaceRunner(engine=engine, settings=FAST, decider=passes.decider) as runner,
+        Tasks(runner, **passes.for_tasks()) as tasks,
+    ):
         view = await tasks.start_task({"flow": flow, "facts": facts, "secret_facts": secret})
         views = [view]
         view = await tasks.await_task({"id": view.id, "timeout_ms": 60_000})

@@ -48,8 +48,9 @@ class Page:
         self.section = ""
         self.dialog_open = False
 
-    def line(self, text: str, heading: int = 0, x: float = 20, w: float = 300,
-             advance: bool = True) -> TextLine:
+    def line(
+        self, text: str, heading: int = 0, x: float = 20, w: float = 300, advance: bool = True
+    ) -> TextLine:
         ln = TextLine(text, Box(x, self.y, w, 20), heading)
         self.lines.append(ln)
         if heading:
@@ -58,22 +59,53 @@ class Page:
             self.y += 28
         return ln
 
-    def el(self, role: str, name: str = "", *, x: float = 20, w: float = 200, h: float = 30,
-           advance: bool = True, **kw: Any) -> Element:
+    def el(
+        self,
+        role: str,
+        name: str = "",
+        *,
+        x: float = 20,
+        w: float = 200,
+        h: float = 30,
+        advance: bool = True,
+        **kw: Any,
+    ) -> Element:
         kw.setdefault("section", self.section)
-        tag = kw.pop("tag", {"button": "button", "link": "a", "textbox": "input",
-                             "checkbox": "input", "radio": "input", "combobox": "input",
-                             "searchbox": "input", "clickable": "span"}.get(role, "div"))
-        e = Element(ref=f"e{len(self.elements) + 1}", role=role, name=name, tag=tag,
-                    box=Box(x, self.y, w, h), **kw)
+        tag = kw.pop(
+            "tag",
+            {
+                "button": "button",
+                "link": "a",
+                "textbox": "input",
+                "checkbox": "input",
+                "radio": "input",
+                "combobox": "input",
+                "searchbox": "input",
+                "clickable": "span",
+            }.get(role, "div"),
+        )
+        e = Element(
+            ref=f"e{len(self.elements) + 1}",
+            role=role,
+            name=name,
+            tag=tag,
+            box=Box(x, self.y, w, h),
+            **kw,
+        )
         self.elements.append(e)
         if advance:
             self.y += h + 10
         return e
 
     def screen(self) -> Screen:
-        return Screen(self.url, self.title, tuple(self.lines), tuple(self.elements),
-                      tuple(self.groups), dialog_open=self.dialog_open)
+        return Screen(
+            self.url,
+            self.title,
+            tuple(self.lines),
+            tuple(self.elements),
+            tuple(self.groups),
+            dialog_open=self.dialog_open,
+        )
 
 
 def login() -> Screen:
@@ -99,8 +131,12 @@ def checkout() -> Screen:
     p.line("Checkout", heading=1)
     p.section = "Contact details"
     p.line("Contact details")
-    for label, typ in (("First name *", "text"), ("Last name *", "text"),
-                       ("Email", "email"), ("Phone number", "tel")):
+    for label, typ in (
+        ("First name *", "text"),
+        ("Last name *", "text"),
+        ("Email", "email"),
+        ("Phone number", "tel"),
+    ):
         p.line(label, w=130, advance=False)
         p.el("textbox", label, label=label, input_type=typ, x=170, w=300)
     p.section = "Payment"
@@ -125,11 +161,18 @@ def search_inside() -> Screen:
     p.line("To", x=278, w=40, advance=False)
     p.el("combobox", "To", label="To", x=270, w=200, h=44, advance=False)
     p.line("Departure date", x=488, w=100, advance=False)
-    p.el("textbox", "Departure date", label="Departure date", input_type="date", x=480,
-         w=180, h=44)
+    p.el("textbox", "Departure date", label="Departure date", input_type="date", x=480, w=180, h=44)
     p.line("Passengers", w=80, advance=False)
-    p.el("combobox", "Passengers", label="Passengers", tag="select", x=110, w=120,
-         value="1 Adult", options=("1 Adult", "2 Adults", "3 Adults"))
+    p.el(
+        "combobox",
+        "Passengers",
+        label="Passengers",
+        tag="select",
+        x=110,
+        w=120,
+        value="1 Adult",
+        options=("1 Adult", "2 Adults", "3 Adults"),
+    )
     p.el("button", "Search flights", text="Search flights", input_type="submit", w=140)
     p.el("link", "Search flights help", text="Search flights help", w=150)
     return p.screen()
@@ -138,8 +181,9 @@ def search_inside() -> Screen:
 def placeholder_only() -> Screen:
     p = Page("https://gadgets.example/", "Gadget Store")
     p.el("link", "Gadget Store", text="Gadget Store", w=100, advance=False)
-    p.el("searchbox", "", placeholder="Search products, brands and more", x=130, w=400,
-         advance=False)
+    p.el(
+        "searchbox", "", placeholder="Search products, brands and more", x=130, w=400, advance=False
+    )
     p.el("button", "Search", x=540, w=30, advance=False)
     p.el("button", "Cart (2 items)", text="🛒", x=580, w=30, advance=False)
     p.el("button", "Menu", text="☰", x=620, w=30)
@@ -187,8 +231,10 @@ FLIGHTS = (
 
 def results() -> Screen:
     """A results page: nav, a filter sidebar, a sort select and ten flight cards."""
-    p = Page("https://skyfare.example/results?from=DEL&to=SXR&date=2026-10-14",
-             "Delhi to Srinagar · Skyfare")
+    p = Page(
+        "https://skyfare.example/results?from=DEL&to=SXR&date=2026-10-14",
+        "Delhi to Srinagar · Skyfare",
+    )
     for i, name in enumerate(("Skyfare", "My trips", "Help")):
         p.el("link", name, text=name, x=20 + 90 * i, w=80, advance=False)
     p.el("button", "Account", text="👤", x=900, w=30)
@@ -203,8 +249,9 @@ def results() -> Screen:
         p.section = legend
         for o in opts:
             p.line(o, x=45, w=150, advance=False)
-            p.el(kind, o, label=o, w=20, h=20, checked=False,
-                 group=legend if kind == "radio" else "")
+            p.el(
+                kind, o, label=o, w=20, h=20, checked=False, group=legend if kind == "radio" else ""
+            )
     p.section = "Filters"
     p.el("button", "Clear all filters", text="Clear all filters", w=150)
     p.y = top
@@ -212,9 +259,22 @@ def results() -> Screen:
     p.line("Delhi → Srinagar, Wed 14 Oct", heading=1, x=240, w=500)
     p.section = "Delhi → Srinagar, Wed 14 Oct"
     p.line("Sort by", x=240, w=60, advance=False)
-    p.el("combobox", "Sort by", label="Sort by", tag="select", x=310, w=200,
-         value="Relevance", options=("Relevance", "Price: low to high", "Price: high to low",
-                                     "Departure: earliest", "Duration: shortest"))
+    p.el(
+        "combobox",
+        "Sort by",
+        label="Sort by",
+        tag="select",
+        x=310,
+        w=200,
+        value="Relevance",
+        options=(
+            "Relevance",
+            "Price: low to high",
+            "Price: high to low",
+            "Departure: earliest",
+            "Duration: shortest",
+        ),
+    )
     records = []
     gtop = p.y
     for i, (airline, no, dep, arr, dur, price) in enumerate(FLIGHTS):
@@ -223,13 +283,23 @@ def results() -> Screen:
         for j, text in enumerate(lines):
             p.line(text, x=250 + 150 * j, w=140, advance=False)
         p.y += 30
-        p.el("link", "Flight details", text="Flight details", x=250, w=100, h=24,
-             advance=False, record=(0, i))
+        p.el(
+            "link",
+            "Flight details",
+            text="Flight details",
+            x=250,
+            w=100,
+            h=24,
+            advance=False,
+            record=(0, i),
+        )
         p.el("button", "Select", text="Select", x=850, w=80, h=24, record=(0, i))
-        records.append(Record(Box(240, y0, 720, p.y - y0),
-                              (*lines, "Flight details", "Select")))
-    p.groups.append(RecordGroup(Box(240, gtop, 720, p.y - gtop), tuple(records),
-                                name="Delhi → Srinagar, Wed 14 Oct"))
+        records.append(Record(Box(240, y0, 720, p.y - y0), (*lines, "Flight details", "Select")))
+    p.groups.append(
+        RecordGroup(
+            Box(240, gtop, 720, p.y - gtop), tuple(records), name="Delhi → Srinagar, Wed 14 Oct"
+        )
+    )
     p.el("button", "Load more results", text="Load more results", x=240, w=200)
     p.section = ""
     for i, name in enumerate(("About", "Privacy", "Terms")):
@@ -244,18 +314,32 @@ def table() -> Screen:
     p.line("Name  Email  Role  Actions", w=700)
     records = []
     gtop = p.y
-    for i, (name, email, role) in enumerate((("Asha Rao", "asha@example.com", "Owner"),
-                                             ("Ben Ortiz", "ben@example.com", "Editor"),
-                                             ("Chen Li", "chen@example.com", "Viewer"))):
+    for i, (name, email, role) in enumerate(
+        (
+            ("Asha Rao", "asha@example.com", "Owner"),
+            ("Ben Ortiz", "ben@example.com", "Editor"),
+            ("Chen Li", "chen@example.com", "Viewer"),
+        )
+    ):
         y0 = p.y
         for j, text in enumerate((name, email, role)):
             p.line(text, x=20 + 180 * j, w=170, advance=False)
         p.el("button", "Edit", text="Edit", x=560, w=50, h=24, advance=False, record=(0, i))
         p.el("button", f"Delete {name}", text="🗑", x=620, w=30, h=24, record=(0, i))
-        records.append(Record(Box(20, y0, 700, p.y - y0), (name, email, role, "Edit"),
-                              {"Name": name, "Email": email, "Role": role}))
-    p.groups.append(RecordGroup(Box(20, gtop, 700, p.y - gtop), tuple(records),
-                                headers=("Name", "Email", "Role", "Actions")))
+        records.append(
+            Record(
+                Box(20, y0, 700, p.y - y0),
+                (name, email, role, "Edit"),
+                {"Name": name, "Email": email, "Role": role},
+            )
+        )
+    p.groups.append(
+        RecordGroup(
+            Box(20, gtop, 700, p.y - gtop),
+            tuple(records),
+            headers=("Name", "Email", "Role", "Actions"),
+        )
+    )
     p.section = "Pagination"
     p.el("button", "Previous page", text="‹", disabled=True, w=30, advance=False)
     p.el("button", "Next page", text="›", x=60, w=30)
@@ -265,12 +349,23 @@ def table() -> Screen:
 def tabs_radios() -> Screen:
     p = Page("https://skyfare.example/book", "Book a flight · Skyfare")
     p.line("Book a flight", heading=1)
-    for i, (name, sel) in enumerate((("One way", True), ("Round trip", False),
-                                     ("Multi-city", False))):
-        p.el("tab", name, text=name, selected=sel, group="Trip type", x=20 + 110 * i, w=100,
-             advance=i == 2)
-    for legend, opts in (("Cabin class", ("Economy", "Premium economy", "Business")),
-                         ("Fare type", ("Regular", "Student", "Senior citizen"))):
+    for i, (name, sel) in enumerate(
+        (("One way", True), ("Round trip", False), ("Multi-city", False))
+    ):
+        p.el(
+            "tab",
+            name,
+            text=name,
+            selected=sel,
+            group="Trip type",
+            x=20 + 110 * i,
+            w=100,
+            advance=i == 2,
+        )
+    for legend, opts in (
+        ("Cabin class", ("Economy", "Premium economy", "Business")),
+        ("Fare type", ("Regular", "Student", "Senior citizen")),
+    ):
         p.line(legend)
         p.section = legend
         for j, o in enumerate(opts):
@@ -295,13 +390,30 @@ def datepicker() -> Screen:
     days = ("Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday")
     for d in range(1, 32):
         label = f"{days[(d - 1) % 7]}, {d} October 2026"
-        p.el("button", label, text=str(d), x=20 + 40 * ((d - 1) % 7), w=32, h=32,
-             group="October 2026", disabled=d < 3, advance=(d % 7 == 0 or d == 31))
+        p.el(
+            "button",
+            label,
+            text=str(d),
+            x=20 + 40 * ((d - 1) % 7),
+            w=32,
+            h=32,
+            group="October 2026",
+            disabled=d < 3,
+            advance=(d % 7 == 0 or d == 31),
+        )
     p.line("November 2026", heading=2, w=150)
     p.section = "Choose departure date"
     for d in range(1, 31):
-        p.el("gridcell", str(d), text=str(d), x=20 + 40 * ((d - 1) % 7), w=32, h=32,
-             group="November 2026", advance=(d % 7 == 0 or d == 30))
+        p.el(
+            "gridcell",
+            str(d),
+            text=str(d),
+            x=20 + 40 * ((d - 1) % 7),
+            w=32,
+            h=32,
+            group="November 2026",
+            advance=(d % 7 == 0 or d == 30),
+        )
     p.el("button", "Done", text="Done", w=80)
     p.dialog_open = True
     return p.screen()
@@ -331,8 +443,10 @@ def cookie_modal() -> Screen:
 
 def with_changes(screen: Screen, ref: str, **changes: Any) -> Screen:
     """``screen`` with element ``ref`` changed (for edge cases)."""
-    return replace(screen, elements=tuple(
-        replace(e, **changes) if e.ref == ref else e for e in screen.elements))
+    return replace(
+        screen,
+        elements=tuple(replace(e, **changes) if e.ref == ref else e for e in screen.elements),
+    )
 
 
 BUILDERS: dict[str, Callable[[], Screen]] = {
