@@ -9,10 +9,11 @@ from types import TracebackType
 from playwright.async_api import Browser, Playwright, async_playwright
 
 from gofer.errors import SurfaceError
-from gofer.surfaces.browser import QUIET_MS, TYPE_DELAY_MS, BrowserSurface
+from gofer.surfaces.browser import BrowserSurface
 from gofer.surfaces.chromium import CHROMIUM_ARGS, find_chromium
 from gofer.surfaces.failures import playwright_errors
 from gofer.surfaces.origins import parse_origin
+from gofer.surfaces.settling import QUIET_MS, TYPE_DELAY_MS
 
 __all__ = ["BrowserEngine", "BrowserOptions"]
 
