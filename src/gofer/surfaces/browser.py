@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.async_api import (
     Browser,
@@ -21,8 +23,10 @@ from playwright.async_api import (
 
 from gofer.errors import BlockedOrigin, SurfaceError
 from gofer.surfaces import scripts as js
+from gofer.surfaces.addresses import blocked_address, resolve, top_level_refusal
 from gofer.surfaces.base import ActionEffect, Masker, Selection, SurfaceKind
 from gofer.surfaces.failures import PlaywrightError, playwright_errors, surface_error
+from gofer.surfaces.gate import Gate, Refusal
 from gofer.surfaces.live import LiveOptions
 from gofer.surfaces.origins import origin_allowed
 from gofer.surfaces.reading import FrameReading, build_screen, page_script
@@ -53,6 +57,31 @@ async def _dispose(handle: ElementHandle) -> None:
 
 def _stale(ref: str) -> SurfaceError:
     return SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
+
+
+KEPT = 100
+"""How many refused addresses a session keeps (the latest)."""
+KEPT_DIALOGS = 20
+"""How many dialog texts a session keeps (the latest)."""
+_LANDINGS = ("about", "chrome-error")
+
+
+def _host_port(url: str) -> tuple[str, int] | None:
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https", "ws", "wss") or not parts.hostname:
+        return None
+    default = 443 if scheme in ("https", "wss") else 80
+    return parts.hostname.lower(), port or default
+
+
+async def _leave(page: Page) -> None:
+    with contextlib.suppress(PlaywrightError):
+        await page.goto("about:blank")
 
 
 class BrowserSurface(Settling):
@@ -90,9 +119,16 @@ class BrowserSurface(Settling):
         on_close: Callable[[BrowserSurface], None] | None = None,
         quiet_ms: int = QUIET_MS,
         type_delay_ms: int = TYPE_DELAY_MS,
+        allow_private: bool = False,
+        gate: Gate | None = None,
     ) -> None:
         self.context = context
         self.origins = origins
+        self.allow_private = allow_private
+        """Whether loopback, private and metadata addresses may be loaded (the operator's)."""
+        self._gate = gate
+        if gate is not None:
+            gate.on_refused = self._refused
         self.timeout_ms = timeout_ms
         self.quiet_ms = quiet_ms
         """How long the DOM must stay still after its last change to count as settled."""
@@ -100,9 +136,11 @@ class BrowserSurface(Settling):
         self.type_delay_ms = type_delay_ms
         """Milliseconds between keys typed into a combobox or autocomplete field."""
         self.blocked: list[str] = []
-        """Every address the origins blocked, navigations and subresources, in order."""
-        self.dialog_messages: list[str] = []
-        """Texts of JavaScript dialogs (alerts are accepted, confirms and prompts dismissed)."""
+        """The latest addresses refused (origins, private addresses), navigations and
+        subresources, in order; the last :data:`KEPT` of them."""
+        self.dialog_messages: deque[str] = deque(maxlen=KEPT_DIALOGS)
+        """Texts of the latest JavaScript dialogs (alerts are accepted, confirms and
+        prompts dismissed)."""
         self._attached = attached_browser
         self._on_close = on_close
         self._pages: list[Page] = []
@@ -115,11 +153,17 @@ class BrowserSurface(Settling):
         self._seen: tuple[Page, int, int] | None = None
         self._pages_opened = 0
         self._dialogs = 0
-        self._blocked_navigations: list[str] = []
+        self._blocked_navigations = 0
+        self._navigation_blocked: SurfaceError | None = None
+        self._nav_requests: deque[tuple[int, str, int]] = deque(maxlen=KEPT)
+        self._refusals: deque[tuple[int, Refusal]] = deque(maxlen=KEPT)
+        self._nav_count = 0
+        self._refusal_count = 0
         self._wakers: set[asyncio.Future[bool]] = set()
         self._title = ""
         self._closed = False
         self._dialog_taker: Callable[[Dialog], None] | None = None
+        self._leaving: set[asyncio.Task[None]] = set()
 
     # ---- life cycle -------------------------------------------------------------------
 
@@ -132,6 +176,17 @@ class BrowserSurface(Settling):
         self.context.on("page", self._adopt)
         await self.context.new_page()
 
+    async def _fresh_page(self, hung: Page) -> None:
+        """Put a new page in place of ``hung``, a page that stopped answering."""
+        with contextlib.suppress(PlaywrightError, TimeoutError):
+            async with asyncio.timeout(self.timeout_ms / 1000):
+                await hung.close(run_before_unload=False)
+        if hung in self._pages:
+            self._pages.remove(hung)
+        if not self._closed and not any(not p.is_closed() for p in self._pages):
+            with playwright_errors("could not open a fresh page", code="SESSION_FAILED"):
+                await self.context.new_page()
+
     async def close(self) -> None:
         """Close this session's context; for an attached browser, then only disconnect."""
         if self._closed:
@@ -142,6 +197,8 @@ class BrowserSurface(Settling):
                 waker.set_result(False)
         with contextlib.suppress(PlaywrightError):
             await self.context.close()
+        if self._gate is not None:
+            await self._gate.close()
         if self._attached is not None:
             with contextlib.suppress(PlaywrightError):
                 await self._attached.close()
@@ -184,6 +241,7 @@ class BrowserSurface(Settling):
             if frame == page.main_frame:
                 self._navigations += 1
                 self._loaded.discard(page)
+                self._check_landing(page, frame.url)
                 self._wake()
 
         def loaded(_: Page) -> None:
@@ -198,6 +256,8 @@ class BrowserSurface(Settling):
 
         def requested(request: Request) -> None:
             if request.is_navigation_request():
+                if request.frame == page.main_frame:
+                    self._navigation_requested(request.url)
                 self._wake()
 
         page.on("request", requested)
@@ -229,30 +289,104 @@ class BrowserSurface(Settling):
         if origin_allowed(request.url, self.origins):
             await route.fallback()
             return
-        self.blocked.append(request.url)
+        self._note_blocked(request.url)
         with contextlib.suppress(PlaywrightError):
             if request.is_navigation_request() and request.frame.parent_frame is None:
-                self._blocked_navigations.append(request.url)
+                self._block_navigation(self._blocked_error(request.url))
         await route.abort("blockedbyclient")
 
     def _blocked_error(self, url: str) -> BlockedOrigin:
         return BlockedOrigin(f"blocked by origins: {url}", url=url, origins=list(self.origins))
 
+    def _note_blocked(self, url: str) -> None:
+        self.blocked.append(url)
+        del self.blocked[:-KEPT]
+
+    def _block_navigation(self, error: SurfaceError) -> None:
+        self._blocked_navigations += 1
+        self._navigation_blocked = error
+
+    def _navigation_requested(self, url: str) -> None:
+        """A main-frame navigation (any hop of a redirect) asked for ``url``: outside the
+        origins it is blocked; one the gate refused (or refuses next) is too."""
+        if not origin_allowed(url, self.origins):
+            self._note_blocked(url)
+            self._block_navigation(self._blocked_error(url))
+            return
+        where = _host_port(url)
+        if where is None:
+            return
+        self._nav_count += 1
+        self._nav_requests.append((self._nav_count, *where))
+        for _, refusal in self._refusals:
+            if (refusal.host, refusal.port) == where:
+                self._block_navigation(self._refusal_error(url, refusal))
+
+    def _refused(self, refusal: Refusal) -> None:
+        """The gate refused a request: a navigation's, if one asked for that host."""
+        self._refusal_count += 1
+        self._refusals.append((self._refusal_count, refusal))
+        self._note_blocked(refusal.url)
+        for _, host, port in self._nav_requests:
+            if (refusal.host, refusal.port) == (host, port):
+                self._block_navigation(self._refusal_error(refusal.url, refusal))
+                break
+
+    def _refusal_error(self, url: str, refusal: Refusal) -> SurfaceError:
+        if refusal.code == "BLOCKED_ORIGIN":
+            return self._blocked_error(url)
+        return blocked_address(url, refusal.why)
+
+    def _check_landing(self, page: Page, url: str) -> None:
+        """A page that landed on an address no page may be (a ``data:``, ``blob:`` or
+        ``file:`` document, or outside the origins) is sent to a blank page."""
+        scheme = url.split(":", 1)[0].lower()
+        if scheme in _LANDINGS:
+            return
+        if scheme in ("http", "https"):
+            if origin_allowed(url, self.origins):
+                return
+            error: SurfaceError = self._blocked_error(url)
+        else:
+            error = blocked_address(url, top_level_refusal(url) or "it is not a web page")
+        self._note_blocked(url)
+        self._block_navigation(error)
+        task = asyncio.get_running_loop().create_task(_leave(page))
+        self._leaving.add(task)
+        task.add_done_callback(self._leaving.discard)
+
     # ---- navigation and settling ------------------------------------------------------
 
     async def goto(self, url: str) -> ActionEffect:
-        """Load ``url`` in the current page and settle; :class:`BlockedOrigin` outside origins."""
+        """Load ``url`` in the current page and settle.
+
+        :class:`BlockedAddress` before anything loads for an address that is not http(s)
+        or (unless the operator allows them) resolves to a private one;
+        :class:`BlockedOrigin` outside the origins, also when a redirect leads there.
+        """
+        why = top_level_refusal(url)
+        if why is not None:
+            self._note_blocked(url)
+            raise blocked_address(url, why)
         if not origin_allowed(url, self.origins):
-            self.blocked.append(url)
+            self._note_blocked(url)
             raise self._blocked_error(url)
+        if not self.allow_private:
+            parts = urlsplit(url.strip())
+            port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
+            resolved = await resolve(parts.hostname or "", port, allow_private=False)
+            if resolved.refusal is not None:
+                self._note_blocked(url)
+                raise blocked_address(url, resolved.refusal)
         page = self.page
+        blocked = self._blocked_navigations
 
         async def load() -> None:
             try:
                 await page.goto(url, wait_until="domcontentloaded", timeout=self.timeout_ms)
             except PlaywrightError as err:
-                if self._blocked_navigations:
-                    raise self._blocked_error(self._blocked_navigations[-1]) from err
+                if self._blocked_navigations > blocked and self._navigation_blocked is not None:
+                    raise self._navigation_blocked from err
                 raise surface_error(
                     err, f"could not load {url}", code="NAVIGATION_FAILED", url=url
                 ) from err
@@ -411,7 +545,7 @@ class BrowserSurface(Settling):
         on_main = target is None or target_frame == page.main_frame
         if before is None:
             before = await self._state(target, target_frame, begin=True)
-        blocked = len(self._blocked_navigations)
+        blocked = self._blocked_navigations
         tracker = self._trackers.get(page)
         if tracker is not None:
             tracker.begin()
@@ -437,8 +571,8 @@ class BrowserSurface(Settling):
             main = await settling
         else:  # the handle is let go of while the page settles
             main, _ = await asyncio.gather(settling, _dispose(release))
-        if len(self._blocked_navigations) > blocked:
-            raise self._blocked_error(self._blocked_navigations[-1])
+        if self._blocked_navigations > blocked and self._navigation_blocked is not None:
+            raise self._navigation_blocked
         if self.page is not page or self._navigations != before.navigations:
             target, target_frame = None, None
         after = await self._state(target, target_frame, main)
