@@ -16,14 +16,27 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 from urllib.parse import urlsplit
 
-from gofer.decide import Grounding, Query, ground, learn_hint, site_of
-from gofer.decide.conditions import NeedsDecider, holds, needs_screen
-from gofer.decide.controls import label_of
-from gofer.decide.dates import shows_date
-from gofer.decide.decider import Allowance, Decision, Verdict
-from gofer.decide.gates import card_evidence, judge, wall_on
-from gofer.decide.hints import is_hinted
-from gofer.decide.reading import read_list, read_value
+from gofer.decide import (
+    Allowance,
+    Decision,
+    Grounding,
+    NeedsDecider,
+    Query,
+    Verdict,
+    card_evidence,
+    ground,
+    holds,
+    is_hinted,
+    judge,
+    label_of,
+    learn_hint,
+    needs_screen,
+    read_list,
+    read_value,
+    shows_date,
+    site_of,
+    wall_on,
+)
 from gofer.errors import BlockedOrigin, GoferError, SurfaceError, SurfaceTimeout
 from gofer.flow import (
     AllOf,
@@ -124,6 +137,17 @@ _SUBMIT_KEYS = frozenset({"enter", "numpadenter"})
 
 
 class Run:
+    """One run of one flow: the state it keeps and the steps it takes.
+
+    ``execute`` runs the flow's steps in order; each step is reported, timed and
+    charged against the budget (``step``), then matched to what does it
+    (``dispatch``): the acting steps (``runtime.actions``) see the run only through
+    :class:`~gofer.runtime.context.StepContext`, which this class is. The screen is
+    read once and kept until an action or a wait may have changed it. A run stops at
+    the first step that fails, at a gate before a control that pays or cannot be
+    undone, or when its budget is spent, and reports what it did up to there.
+    """
+
     def __init__(
         self,
         request: RunRequest,
@@ -155,12 +179,14 @@ class Run:
 
     @property
     def allow_destructive(self) -> bool:
+        """Whether the caller allowed controls that pay or cannot be undone."""
         return self.request.allow_destructive
 
     def _ms(self) -> float:
         return round((time.perf_counter() - self._t0) * 1000, 1)
 
     def event(self, path: str, event: str, **detail: JSONValue) -> None:
+        """Add an event to the trace, its text masked."""
         clean: dict[str, JSONValue] = {
             k: self.mask(v) if isinstance(v, str) else v for k, v in detail.items()
         }
@@ -174,6 +200,8 @@ class Run:
             raise StepFailed(exc.message) from exc
 
     async def browser(self) -> Surface:
+        """The workspace's browser, opened on first use; one that cannot open fails the
+        step."""
         if self._browser is None:
             try:
                 self._browser = await self.workspace.browser()
@@ -193,6 +221,7 @@ class Run:
         return self._screen
 
     def invalidate(self) -> None:
+        """Forget the screen read last: the page may have changed since."""
         self._screen = None
 
     async def act(
@@ -235,6 +264,8 @@ class Run:
         return effect
 
     async def wait_change(self, deadline: float) -> bool:
+        """Wait until the page changes or ``deadline`` (``perf_counter``) passes; whether
+        it changed."""
         remaining = deadline - time.perf_counter()
         if remaining <= 0:
             return False
@@ -246,6 +277,7 @@ class Run:
     # ------------------------------------------------------------ the run
 
     async def execute(self) -> RunResult:
+        """Run every step of the flow and report how the run ended."""
         result = RunResult(status=RunStatus.COMPLETED)
         self._preloaded = self.workspace.take_preloaded()
         try:
@@ -310,10 +342,13 @@ class Run:
             log.info("could not read the screen after the run stopped: %s", self.mask(str(exc)))
 
     async def steps(self, prefix: str, steps: Sequence[Step]) -> None:
+        """Run the inner steps of a step at ``prefix`` (a branch, a loop's body)."""
         for i, step in enumerate(steps):
             await self.step(f"{prefix}.{i}", step)
 
     async def step(self, path: str, step: Step) -> None:
+        """Run one step and report it: outcome, reason, element, time and what it spent.
+        A step that fails (unless optional) or stops at a gate ends the run."""
         report = StepReport(
             path=path,
             kind=step.KIND,
@@ -379,6 +414,7 @@ class Run:
         return value
 
     def _chosen(self, el: Element) -> ChosenElement:
+        """The element a report names, its label masked."""
         return ChosenElement(el.role, self.mask(label_of(el)))
 
     async def _dispatch(self, path: str, step: Step) -> Done:
@@ -390,6 +426,7 @@ class Run:
             raise StepFailed(exc.message) from exc
 
     async def dispatch(self, path: str, step: Step) -> Done:
+        """Do what ``step`` says, by its kind."""
         match step:
             case Browse(url=url):
                 address = self.sub(url)
@@ -463,6 +500,7 @@ class Run:
         raise StepFailed(f"unknown step kind {step.KIND}")
 
     async def holds(self, cond: Condition, path: str = "") -> bool:
+        """Whether ``cond`` holds now, on a fresh screen when it needs one."""
         screen = None
         if needs_screen(cond):
             self.invalidate()
@@ -574,6 +612,8 @@ class Run:
         return decision
 
     async def read(self, path: str, step: Read) -> Done:
+        """A ``read`` step: the value or list its words name into its variable, masked,
+        waiting for it to appear up to the target timeout."""
         what = self.sub(step.what)
         deadline = time.perf_counter() + self.settings.target_timeout_ms / 1000
         while True:

@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from gofer.decide.types import GroundingHint as GroundingHint
-from gofer.decide.votes import Deliberation, Strategy
+from gofer.decide import Deliberation, Strategy
+from gofer.decide import GroundingHint as GroundingHint
 from gofer.flow.steps import Flow, JSONValue
 
 Masker = Callable[[str], str]
