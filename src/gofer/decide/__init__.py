@@ -8,10 +8,10 @@ The other pure rules of a screen live here too: reading values and lists off it
 target and how to close it (``overlays``), what a control is called and holds
 (``controls``), dates on controls (``dates``) and what pressing a control would do
 on its screen, whether the screen is a card form or a wall only a person can pass
-(``gates``, refining the word rules of :mod:`gofer.safety`). Everything here is pure (no I/O,
-and nothing here calls back into the runtime) but the model decider
-(``decider``, :class:`VotingDecider`), which asks the language model it is handed
-where the grounder's evidence is thin, by vote (``votes``).
+(``gates``, refining the word rules of :mod:`gofer.safety`). Everything here is pure:
+no I/O, no language model, and nothing here calls back into the runtime. The model
+decider asked where the grounder's evidence is thin is a model pass
+(:mod:`gofer.decider`).
 """
 
 from __future__ import annotations
@@ -50,7 +50,6 @@ from gofer.decide.dates import (
     shows_time,
     time_hint,
 )
-from gofer.decide.decider import Allowance, Decision, Verdict, VotingDecider
 from gofer.decide.feedback import SENDING_ROLES, form_errors
 from gofer.decide.gates import card_evidence, judge, wall_on
 from gofer.decide.ground import (
@@ -81,13 +80,11 @@ from gofer.decide.split import (
     split_fields,
 )
 from gofer.decide.text import Amount, amounts, normalise, symbol_words
-from gofer.decide.votes import DEFAULT_VOTES, Deliberation, Strategy
 from gofer.decide.when import parse_when
 
 __all__ = [
     "CLOSE_MARGIN",
     "DATE_INPUTS",
-    "DEFAULT_VOTES",
     "FIELD_ROLES",
     "FOUND",
     "HINT_FLOOR",
@@ -97,21 +94,15 @@ __all__ = [
     "OPTION_ROLES",
     "SENDING_ROLES",
     "WEAK",
-    "Allowance",
     "Amount",
     "Candidate",
     "Cover",
-    "Decision",
-    "Deliberation",
     "Grounding",
     "GroundingHint",
     "NeedsDecider",
     "Query",
     "Region",
     "SplitFields",
-    "Strategy",
-    "Verdict",
-    "VotingDecider",
     "Want",
     "amounts",
     "appeared",

@@ -13,16 +13,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Protocol
 from urllib.parse import urlsplit
 
 from gofer.decide import (
-    Allowance,
-    Decision,
     Grounding,
     NeedsDecider,
     Query,
-    Verdict,
     card_evidence,
     ground,
     holds,
@@ -65,10 +61,13 @@ from gofer.runtime import actions
 from gofer.runtime.context import RangeStart, RuntimeSettings
 from gofer.runtime.signals import BudgetSpent, Done, Gated, StepFailed
 from gofer.runtime.types import (
+    Allowance,
     ChosenElement,
     Failure,
     Gate,
     GroundingHint,
+    ModelDecider,
+    Ruling,
     RunRequest,
     RunResult,
     RunStatus,
@@ -84,37 +83,7 @@ from gofer.surfaces.screen import Element, Screen
 
 log = logging.getLogger("gofer.runtime")
 
-__all__ = ["ModelDecider", "RuntimeSettings", "run_flow"]
-
-
-class ModelDecider(Protocol):
-    """A model that grounds a step or judges a condition where the grounder cannot
-    (``gofer.decide.VotingDecider``). It reports every model call it made."""
-
-    async def choose(
-        self,
-        query: Query,
-        screen: Screen,
-        grounding: Grounding | None,
-        allowance: Allowance,
-        *,
-        step: str,
-        redact: Callable[[str], str],
-    ) -> Decision:
-        """The element ``query`` means, given the grounder's low-confidence answer
-        (None for a ``do`` step)."""
-        ...
-
-    async def judge(
-        self,
-        condition: str,
-        screen: Screen,
-        allowance: Allowance,
-        *,
-        redact: Callable[[str], str],
-    ) -> Verdict:
-        """Whether the condition in words holds on the screen."""
-        ...
+__all__ = ["RuntimeSettings", "run_flow"]
 
 
 MAX_ASKS_PER_STEP = 2
@@ -581,7 +550,7 @@ class Run:
 
     async def second_opinion(
         self, path: str, query: Query, screen: Screen, grounding: Grounding | None
-    ) -> Decision:
+    ) -> Ruling:
         """Ask the model decider which element ``query`` means (every call it made is
         counted); a ``do`` step with no model call left stops the run."""
         assert self.decider is not None
@@ -634,7 +603,7 @@ class Run:
         deadline = time.perf_counter() + self.settings.target_timeout_ms / 1000
         site = ""
         asks = 0
-        asked: dict[tuple[str, ...], Decision] = {}
+        asked: dict[tuple[str, ...], Ruling] = {}
         while True:
             screen = await self.screen()
             site = site_of(screen.url)
