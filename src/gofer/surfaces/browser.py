@@ -21,7 +21,7 @@ from playwright.async_api import (
     Route,
 )
 
-from gofer.errors import BlockedOrigin, SurfaceError
+from gofer.errors import BlockedOrigin, SurfaceError, SurfaceTimeout
 from gofer.surfaces import scripts as js
 from gofer.surfaces.addresses import blocked_address, resolve, top_level_refusal
 from gofer.surfaces.base import ActionEffect, Masker, Selection, SurfaceKind
@@ -176,17 +176,6 @@ class BrowserSurface(Settling):
         self.context.on("page", self._adopt)
         await self.context.new_page()
 
-    async def _fresh_page(self, hung: Page) -> None:
-        """Put a new page in place of ``hung``, a page that stopped answering."""
-        with contextlib.suppress(PlaywrightError, TimeoutError):
-            async with asyncio.timeout(self.timeout_ms / 1000):
-                await hung.close(run_before_unload=False)
-        if hung in self._pages:
-            self._pages.remove(hung)
-        if not self._closed and not any(not p.is_closed() for p in self._pages):
-            with playwright_errors("could not open a fresh page", code="SESSION_FAILED"):
-                await self.context.new_page()
-
     async def close(self) -> None:
         """Close this session's context; for an attached browser, then only disconnect."""
         if self._closed:
@@ -226,11 +215,6 @@ class BrowserSurface(Settling):
         return sum(1 for p in self._pages if not p.is_closed())
 
     # ---- events -----------------------------------------------------------------------
-
-    def _wake(self) -> None:
-        for waker in list(self._wakers):
-            if not waker.done():
-                waker.set_result(True)
 
     def _adopt(self, page: Page) -> None:
         self._pages.append(page)
@@ -297,6 +281,13 @@ class BrowserSurface(Settling):
 
     def _blocked_error(self, url: str) -> BlockedOrigin:
         return BlockedOrigin(f"blocked by origins: {url}", url=url, origins=list(self.origins))
+
+    def _check_here(self) -> None:
+        """Typing happens only on a page inside the origins (a secret never goes to a page
+        a redirect or a script moved the task to)."""
+        url = self.page.url
+        if not origin_allowed(url, self.origins):
+            raise self._blocked_error(url)
 
     def _note_blocked(self, url: str) -> None:
         self.blocked.append(url)
@@ -398,11 +389,11 @@ class BrowserSurface(Settling):
     async def _read_frame(self, frame: Frame, path: str) -> dict[str, Any] | None:
         prefix = f"f{path}:" if path else ""
         for _ in range(2):
-            text = await frame.evaluate(js.SNAPSHOT, {"prefix": prefix})
+            text = await self._bounded(frame.page, frame.evaluate(js.SNAPSHOT, {"prefix": prefix}))
             raw: dict[str, Any] = json.loads(text)
             if not raw.get("missing"):
                 return raw
-            await frame.evaluate(page_script())
+            await self._bounded(frame.page, frame.evaluate(page_script()))
         return None
 
     def _frame_paths(self, page: Page) -> dict[str, Frame]:
@@ -445,7 +436,9 @@ class BrowserSurface(Settling):
                     [e["box"][0] + e["box"][2] / 2 + dx, e["box"][1] + e["box"][3] / 2 + dy]
                     for e in elements
                 ]
-                covered = await frame.page.main_frame.evaluate(js.COVERED, [element, points])
+                covered = await self._bounded(
+                    frame.page, frame.page.main_frame.evaluate(js.COVERED, [element, points])
+                )
             return FrameReading(raw=raw, path=path, dx=dx, dy=dy, covered=covered)
         except PlaywrightError:
             return None  # the frame went away while it was read
@@ -522,7 +515,7 @@ class BrowserSurface(Settling):
         with playwright_errors(
             f"element {ref} is no longer on the page", code="STALE_REF", show_reason=False, ref=ref
         ):
-            handle = await frame.evaluate_handle(js.RESOLVE, ref)
+            handle = await self._bounded(frame.page, frame.evaluate_handle(js.RESOLVE, ref))
         element = handle.as_element()
         if element is None:
             await handle.dispose()
@@ -554,6 +547,8 @@ class BrowserSurface(Settling):
         except (PlaywrightError, SurfaceError) as err:
             if release is not None:
                 await _dispose(release)
+            if isinstance(err, SurfaceTimeout) and not page.is_closed():
+                await self._bounded(page, page.evaluate("0"), 0)  # is the page still there?
             if not (page.is_closed() and self.pages > 0):
                 if isinstance(err, PlaywrightError):
                     raise surface_error(err, "the action failed", code="ACTION_FAILED") from err
@@ -610,6 +605,7 @@ class BrowserSurface(Settling):
         """Act on ``ref``; ``probe``, a JS function of the element's ref, is read beforehand
         and handed to ``act``. Element, counters and probe take one round trip's time."""
         frame = self._frame_of(ref)
+        page = self.page
         results: tuple[Any, ...] = await asyncio.gather(
             self.element(ref),
             self._state(ref, frame, begin=True),
@@ -633,7 +629,7 @@ class BrowserSurface(Settling):
                 ref=ref,
                 action=verb,
             ):
-                await act(element, probed)
+                await self._bounded(page, act(element, probed))
 
         return await self._act(run, ref, frame, state, release=element)
 
@@ -643,7 +639,7 @@ class BrowserSurface(Settling):
         with playwright_errors(
             f"element {ref} is no longer on the page", code="STALE_REF", show_reason=False, ref=ref
         ):
-            return await frame.evaluate(probe, ref)
+            return await self._bounded(frame.page, frame.evaluate(probe, ref))
 
     async def click(self, ref: str) -> ActionEffect:
         """Click the element (waits for it to be visible, stable and not covered)."""
@@ -657,6 +653,8 @@ class BrowserSurface(Settling):
         (``type_delay_ms`` apart) so that its suggestions react as to a
         person; a contenteditable element is filled like an input.
         """
+
+        self._check_here()
 
         async def act(el: ElementHandle, kind: Any) -> None:
             if kind is None:
@@ -728,6 +726,7 @@ class BrowserSurface(Settling):
 
     async def type_keys(self, ref: str, text: str) -> ActionEffect:
         """Focus the element and type ``text`` key by key (``type_delay_ms`` apart)."""
+        self._check_here()
 
         async def act(el: ElementHandle, _: Any) -> None:
             await el.focus()

@@ -10,16 +10,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from playwright.async_api import Frame, Page
+from playwright.async_api import BrowserContext, Frame, Page
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from gofer.errors import SurfaceError
 from gofer.surfaces import scripts as js
-from gofer.surfaces.failures import PlaywrightError, surface_error
+from gofer.surfaces.failures import PlaywrightError, playwright_errors, surface_error
 from gofer.surfaces.traffic import RequestTracker
 
 __all__ = ["GRACE_MS", "NEW_DOCUMENT_MS", "QUIET_MS", "TIMERS_MS", "TYPE_DELAY_MS", "Settling"]
@@ -62,9 +62,22 @@ def _document_gone(err: PlaywrightError) -> bool:
     return any(gone in err.message.lower() for gone in _GONE)
 
 
-class Settling:
-    """Waiting for a session's page to settle, and the counters that tell what changed."""
+SCRIPT_MARGIN_S = 2.0
+"""How much longer than its own wait a page script is given to answer before the page
+counts as unresponsive."""
 
+T = TypeVar("T")
+
+
+class Settling:
+    """Waiting for a session's page to settle, and the counters that tell what changed.
+
+    Every call into the page has a deadline (:meth:`_bounded`): a page that never
+    answers (a script that never ends, dialog after dialog) is closed, a fresh one takes
+    its place, and the call fails with ``PAGE_UNRESPONSIVE``.
+    """
+
+    context: BrowserContext
     timeout_ms: int
     quiet_ms: int
     grace_ms: int
@@ -137,16 +150,20 @@ class Settling:
                 if tracker is not None and waited:
                     await tracker.idle(left_ms() / 1000)
                 quiet = self.quiet_ms * 2 if waited else self.quiet_ms
-                result: dict[str, Any] | None = await page.evaluate(
-                    js.SETTLE,
-                    [
-                        quiet,
-                        self.grace_ms,
-                        mut_before,
-                        max(1, left_ms()),
-                        target if same_document else None,
-                        TIMERS_MS,
-                    ],
+                result: dict[str, Any] | None = await self._bounded(
+                    page,
+                    page.evaluate(
+                        js.SETTLE,
+                        [
+                            quiet,
+                            self.grace_ms,
+                            mut_before,
+                            max(1, left_ms()),
+                            target if same_document else None,
+                            TIMERS_MS,
+                        ],
+                    ),
+                    left_ms(),
                 )
             except PlaywrightError as err:
                 if not (
@@ -171,13 +188,13 @@ class Settling:
                     continue
                 if result is None:
                     with contextlib.suppress(PlaywrightError):
-                        self._title = await page.title()
+                        self._title = await self._bounded(page, page.title())
                     return None
                 self._title = str(result.get("title") or "")
                 counters: dict[str, Any] | None = result.get("counters")
                 return counters
         with contextlib.suppress(PlaywrightError, SurfaceError):
-            self._title = await self.page.title()
+            self._title = await self._bounded(self.page, self.page.title())
         return None
 
     async def wait_for_change(self, timeout_ms: int) -> bool:
@@ -282,8 +299,9 @@ class Settling:
             if frame == page.main_frame and main is not None:
                 return main
             try:
-                found: dict[str, Any] | None = await frame.evaluate(
-                    js.COUNTERS, [target if frame == target_frame else None, begin]
+                found: dict[str, Any] | None = await self._bounded(
+                    page,
+                    frame.evaluate(js.COUNTERS, [target if frame == target_frame else None, begin]),
                 )
             except PlaywrightError:
                 return None
@@ -320,3 +338,41 @@ class Settling:
             target_state,
             values,
         )
+
+    async def _bounded(self, page: Page, call: Awaitable[T], within_ms: int | None = None) -> T:
+        """``call`` into ``page``, given ``within_ms`` (the session's timeout by default)
+        and :data:`SCRIPT_MARGIN_S`; a page that does not answer by then is replaced by a
+        fresh one, and ``PAGE_UNRESPONSIVE`` raised."""
+        limit = (self.timeout_ms if within_ms is None else within_ms) / 1000 + SCRIPT_MARGIN_S
+        scope = asyncio.timeout(limit)
+        try:
+            async with scope:
+                return await call
+        except TimeoutError:
+            if not scope.expired():
+                raise
+        url = page.url
+        await self._fresh_page(page)
+        raise SurfaceError(
+            f"the page did not answer within {round(limit)} s (a script that never ends, or "
+            "one dialog after another): it was closed and a fresh page opened",
+            code="PAGE_UNRESPONSIVE",
+            url=url,
+        )
+
+    async def _fresh_page(self, hung: Page) -> None:
+        """Put a new page in place of ``hung``, a page that stopped answering."""
+        if hung in self._pages:
+            self._pages.remove(hung)
+        with contextlib.suppress(PlaywrightError, TimeoutError):
+            async with asyncio.timeout(self.timeout_ms / 1000):
+                await hung.close(run_before_unload=False)
+        self._wake()
+        if not self._closed and not any(not p.is_closed() for p in self._pages):
+            with playwright_errors("could not open a fresh page", code="SESSION_FAILED"):
+                await self.context.new_page()
+
+    def _wake(self) -> None:
+        for waker in list(self._wakers):
+            if not waker.done():
+                waker.set_result(True)
