@@ -25,6 +25,7 @@ from gofer.cli_remote import add_commands, run_command
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig, config_from_env
 from gofer.errors import GoferError, InvalidRequest
+from gofer.surfaces import describe_isolation
 from gofer.tasks import (
     StartTaskRequest,
     Tasks,
@@ -205,7 +206,11 @@ async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
     async with (
         store_for(config.db) as db,
         ModelPasses(config.models) as passes,
-        WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
+        WorkspaceRunner(
+            chromium=config.chromium,
+            decider=passes.decider,
+            policy=config.browser_policy(operator=True),
+        ) as runner,
         Tasks(runner, store=db, source="cli", **passes.for_tasks()) as tasks,
     ):
         view = await tasks.start_task(request)
@@ -236,7 +241,11 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
     async with (
         store_for(config.db) as db,
         ModelPasses(config.models) as passes,
-        WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
+        WorkspaceRunner(
+            chromium=config.chromium,
+            decider=passes.decider,
+            policy=config.browser_policy(operator=False, allow_private=args.allow_private),
+        ) as runner,
         Tasks(runner, store=db, limits=limits, source="worker", **passes.for_tasks()) as tasks,
     ):
         sys.stderr.write(f"gofer worker {tasks.worker.worker_id} on {_where(config.db)}\n")
@@ -299,16 +308,22 @@ async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
 
 async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
     server = args.server or None
+    isolation = ""
     if server is not None:
         async with GoferClient(server, config.token) as client:
             reply = await client.describe()
     else:
         async with (
             ModelPasses(config.models) as passes,
-            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
+            WorkspaceRunner(
+                chromium=config.chromium,
+                decider=passes.decider,
+                policy=config.browser_policy(operator=False),
+            ) as runner,
             Tasks(runner, **passes.for_tasks()) as tasks,
         ):
             reply = await tasks.describe()
+            isolation = describe_isolation(runner.policy)
     if args.json:
         sys.stdout.write(reply.model_dump_json(indent=2) + "\n")
         return 0
@@ -318,6 +333,8 @@ async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
     for name, info in reply.surfaces.items():
         data = info.model_dump()
         state = "available" if data.get("available") else f"unavailable: {data.get('reason')}"
+        if name == "browser" and isolation:
+            state += f" ({isolation})"
         out.write(f"  {name}: {state}\n")
     out.write(
         "Model passes: planner {}, rescuer {}, output shaper {}, model decider {}\n\n".format(
@@ -393,6 +410,12 @@ def _parser() -> argparse.ArgumentParser:
         default=TURNS_PER_OWNER,
         metavar="N",
         help="turns running for one owner across every worker",
+    )
+    worker.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="let tasks' browsers load loopback, private and metadata addresses "
+        "(GOFER_ALLOW_PRIVATE=1)",
     )
     worker.add_argument(
         "--per-process",

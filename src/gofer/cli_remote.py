@@ -73,6 +73,12 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
     serve.add_argument(
         "--local-owner", default="local", help="whom MCP over stdio acts for (default: local)"
     )
+    serve.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="let tasks' browsers load loopback, private and metadata addresses "
+        "(GOFER_ALLOW_PRIVATE=1); refused by default",
+    )
 
     token = sub.add_parser("token", help="make, list or revoke bearer tokens")
     tokens = token.add_subparsers(dest="token_command", required=True)
@@ -345,7 +351,11 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
         async with (
             store_for(config.db) as store,
             ModelPasses(config.models) as passes,
-            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
+            WorkspaceRunner(
+                chromium=config.chromium,
+                decider=passes.decider,
+                policy=config.browser_policy(operator=False, allow_private=args.allow_private),
+            ) as runner,
             Tasks(runner, store=store, source="server", **passes.for_tasks()) as tasks,
             GoferServer(
                 tasks,
@@ -400,7 +410,9 @@ async def _demo(
     token = tokens.create("demo", "gofer demo").token
     async with (
         DemoServer(seed=args.seed) as site,
-        WorkspaceRunner(chromium=config.chromium) as runner,
+        WorkspaceRunner(
+            chromium=config.chromium, policy=config.browser_policy(operator=True)
+        ) as runner,
         Tasks(runner, source="demo") as tasks,
         GoferServer(tasks, tokens) as server,
         GoferClient(server.url, token) as client,

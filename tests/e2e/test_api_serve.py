@@ -166,7 +166,7 @@ async def serving(
 ) -> AsyncIterator[Serving]:
     env = server_env(tmp_path_factory.mktemp("serve"))
     alice, bob = await token_for("alice", env), await token_for("bob", env)
-    started = await start_serve(env)
+    started = await start_serve(env, "--allow-private")
     proc, url, logs, draining = started.proc, started.url, started.logs, started.draining
     try:
         yield Serving(url, alice, bob, env, logs)

@@ -175,3 +175,12 @@ async def test_an_endless_run_of_dialogs_is_bounded(engine: BrowserEngine, site:
         assert surface.url == "about:blank"
     finally:
         await surface.close()
+
+
+async def test_a_browser_endpoint_the_operator_did_not_list_is_refused(
+    server_engine: BrowserEngine, site: Any
+) -> None:
+    with pytest.raises(SurfaceError) as err:
+        await server_engine.new_session(BrowserOptions(browser_endpoint=site.url("/")))
+    assert err.value.code == "BROWSER_ENDPOINT_REFUSED"
+    assert site.hits == []
