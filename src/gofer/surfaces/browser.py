@@ -188,8 +188,12 @@ class BrowserSurface(Settling):
         for waker in self._wakers:
             if not waker.done():
                 waker.set_result(False)
-        with contextlib.suppress(PlaywrightError):
-            await self.context.close()
+        try:
+            with contextlib.suppress(PlaywrightError):
+                await self.context.close()
+        finally:
+            if self._gate is not None:
+                self._gate.shutdown()
         if self._gate is not None:
             await self._gate.close()
         if self._attached is not None:

@@ -83,19 +83,22 @@ class Gate:
         port = self._server.sockets[0].getsockname()[1]
         return f"http://127.0.0.1:{port}"
 
-    async def close(self) -> None:
-        """Stop listening and cut every connection (idempotent)."""
+    def shutdown(self) -> None:
+        """Stop listening and cut every connection, at once (idempotent; safe where the
+        caller may be cancelled)."""
         server, self._server = self._server, None
         if server is not None:
             server.close()
         for task in list(self._clients):
             task.cancel()
-        await asyncio.gather(*self._clients, return_exceptions=True)
         for writer in list(self._open):  # a connection whose task never got to run
             writer.close()
         self._open.clear()
-        if server is not None:
-            await server.wait_closed()
+
+    async def close(self) -> None:
+        """:meth:`shutdown`, then wait for the connections' tasks to end."""
+        self.shutdown()
+        await asyncio.gather(*self._clients, return_exceptions=True)
 
     def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._open.add(writer)
