@@ -136,7 +136,6 @@ class _Shared:
 
     def __init__(self) -> None:
         self.closed = False
-        self.count = 0
         self.cancels: dict[str, asyncio.Task[TaskView]] = {}
 
 
@@ -222,10 +221,29 @@ class Tasks:
         await self.close()
 
     async def serve(self, stop: asyncio.Event) -> None:
-        """Run this process's worker until ``stop`` is set (``gofer worker``)."""
+        """Run this process's worker until ``stop`` is set (``gofer worker``); WORKER_FAILED
+        when the worker dies of an error it cannot survive."""
         self._check_open()
         self._worker.start()
-        await stop.wait()
+        stopped = asyncio.create_task(stop.wait(), name="gofer-serve-stop")
+        died = asyncio.create_task(self._worker.died.wait(), name="gofer-serve-died")
+        try:
+            await asyncio.wait({stopped, died}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiter in (stopped, died):
+                waiter.cancel()
+        self.check_healthy()
+
+    @property
+    def healthy(self) -> bool:
+        """False once this process's worker died of an error it could not survive."""
+        return self._worker.failure is None
+
+    def check_healthy(self) -> None:
+        """Raise WORKER_FAILED when this process's worker died (see :attr:`healthy`)."""
+        failure = self._worker.failure
+        if failure is not None:
+            raise errors.worker_failed(self._worker.worker_id, failure)
 
     # ------------------------------------------------------------ the calls
 
@@ -538,13 +556,9 @@ class Tasks:
         flow_json = state.get("flow") or loaded.request.flow
         # A turn running on this worker knows more than its last journaled state
         # (a rescue whose guidance runs now).
-        live = self._worker.cells.get(req.id)
+        live = self._worker.cell_of(req.id)
         spend = state.get("spend", {})
-        now = self._clock()
-        # Pruned in place: a turn running now appends its screenshot to this same list.
-        kept = self._worker.artifacts.get(req.id, [])
-        kept[:] = [a for a in kept if a.expires_at > now]
-        artifacts = list(kept)
+        artifacts = self._worker.artifacts_of(self._owner, req.id)
         return TaskReport(
             id=req.id,
             view=view,
@@ -630,7 +644,7 @@ class Tasks:
                 await self._book.ledger.set_resolved(self._owner, task_id, self._book.now(), tx=tx)
                 await self._book.write(tx, self._owner, task_id, "resolved", {})
             if self._runner.holds(task_id):
-                await self._settle(task_id)
+                await self._worker.settle(self._owner, task_id)
         return await self._book.view(self._owner, task_id)
 
     async def reopen(self, task_id: str) -> TaskView:
@@ -699,11 +713,11 @@ class Tasks:
         return self._worker.holds_for_person(task_id)
 
     def read_artifact(self, task_id: str, name: str) -> bytes:
-        """An artifact's bytes while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT after.
+        """An artifact of the owner's task while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT
+        after, and for another owner's task (the same as a task that never was).
         Artifacts stay in the process whose worker took them."""
-        now = self._clock()
-        for artifact in self._worker.artifacts.get(task_id, []):
-            if artifact.name == name and artifact.expires_at > now:
+        for artifact in self._worker.artifacts_of(self._owner, task_id):
+            if artifact.name == name:
                 return artifact.data
         raise errors.unknown_artifact(task_id, name)
 
@@ -725,11 +739,8 @@ class Tasks:
     # ------------------------------------------------------------ inside
 
     def _new_id(self) -> str:
-        """``task-N`` in an in-memory controller; a random id in a store many processes
-        share (no counter there survives a restart)."""
-        if self._owned:
-            self._shared.count += 1
-            return f"task-{self._shared.count}"
+        """A random id, in every controller: an id names no other task and cannot be
+        guessed from another."""
         return f"task-{uuid.uuid4().hex[:16]}"
 
     def _check_open(self) -> None:
@@ -772,7 +783,7 @@ class Tasks:
             raise errors.too_many_tasks(self._max_tasks)
         for record in finished[:extra]:
             await self._book.ledger.drop_task(self._owner, record.id, tx=tx)
-            self._worker.artifacts.pop(record.id, None)
+            self._worker.forget(self._owner, record.id)
 
     def _take_inputs(self, cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> list[str]:
         """Add the caller's new values to the task's facts and check the flow again.
@@ -813,7 +824,7 @@ class Tasks:
         if loaded is None:
             raise errors.unknown_task(task_id)
         worker = self._worker
-        cell = worker.cells.get(task_id)
+        cell = worker.cell_of(task_id)
         if cell is None:
             view = await self._book.view(self._owner, task_id)
             cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
@@ -826,31 +837,10 @@ class Tasks:
             await self._book.write(
                 tx, self._owner, task_id, "cancelled", {"view": view.model_dump(mode="json")}
             )
-        turn = worker.turns.get(task_id)
-        if turn is not None and not turn.done():
-            worker.cancelling.add(task_id)
-            turn.cancel()
-            await asyncio.wait([turn])
-        await self._settle(task_id, cell)
+        await worker.cancel_turn(task_id)
+        await worker.settle(self._owner, task_id, cell)
         log.info("task %s: cancelled", task_id)
         return view
-
-    async def _settle(self, task_id: str, cell: Cell | None = None) -> None:
-        """Screenshot and release the task's workspace on this worker, if it holds one."""
-        if not self._runner.holds(task_id):
-            return
-        if cell is None:
-            loaded = await self._book.load(self._owner, task_id)
-            assert loaded is not None
-            view = await self._book.view(self._owner, task_id)
-            cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
-        cell.artifacts = self._worker.artifacts.get(task_id, [])
-        cell.has_workspace = True
-        self._worker.unhold(task_id)
-        await self._worker.close_lives(task_id)
-        await self._driver.settle(cell, release=True)
-        self._worker.artifacts[task_id] = cell.artifacts
-        self._worker.held.discard(task_id)
 
 
 def _may_stop(notice: Notice, group: str) -> bool:
