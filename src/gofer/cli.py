@@ -25,6 +25,7 @@ from gofer.cli_remote import add_commands, run_command
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig, config_from_env
 from gofer.errors import GoferError, InvalidRequest
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.tasks import (
     StartTaskRequest,
     Tasks,
@@ -33,7 +34,6 @@ from gofer.tasks import (
 from gofer.tasks.book import LOCAL_OWNER
 from gofer.tasks.limits import TURNS_PER_OWNER, TURNS_PER_PROCESS
 from gofer.tasks.worker import TurnLimits
-from gofer.tasks.workspace_runner import WorkspaceRunner
 from gofer.wiring import ModelPasses, store_for
 
 __all__ = ["EXIT_CODES", "main"]

@@ -26,8 +26,8 @@ from gofer.api import GoferClient, GoferServer, MemoryTokenStore, SqliteTokenSto
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.tasks import StartTaskRequest, Tasks, TaskView
-from gofer.tasks.workspace_runner import WorkspaceRunner
 from gofer.wiring import ModelPasses, store_for
 
 __all__ = ["REMOTE_COMMANDS", "RUNNING_EXIT", "add_commands", "follow_remote", "run_command"]

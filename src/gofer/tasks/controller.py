@@ -27,11 +27,11 @@ from pydantic import BaseModel, ValidationError
 
 from gofer.errors import InvalidRequest
 from gofer.facts import Facts
-from gofer.flow import check_flow, flow_guide, flow_to_json, parse_flow, validate_flow
+from gofer.flow import check_flow, flow_guide, flow_to_json, validate_flow
 from gofer.flow.steps import Flow
 from gofer.shape import check_output_schema
 from gofer.store import Connector, MemoryConnector, Notice, Transaction
-from gofer.store.ledger import TaskEvent, TaskRecord
+from gofer.store.ledger import TaskRecord
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import errors
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
@@ -47,7 +47,6 @@ from gofer.tasks.describe import describe_reply
 from gofer.tasks.drive import Driver
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_TASKS
 from gofer.tasks.models import (
-    ArtifactInfo,
     AwaitTaskRequest,
     Call,
     Cancelled,
@@ -55,25 +54,20 @@ from gofer.tasks.models import (
     ContinueTaskRequest,
     DescribeReply,
     DescribeRequest,
-    HintInfo,
     ListTasksReply,
     ListTasksRequest,
-    LogEntry,
     NeedsInput,
     NeedsPlan,
     PlanTaskReply,
     PlanTaskRequest,
-    RescueInfo,
     Running,
-    SpendInfo,
     StartTaskRequest,
-    StepReportInfo,
     TaskReport,
     TaskReportRequest,
     TaskView,
-    TraceInfo,
 )
 from gofer.tasks.publish import next_calls, sentence, view_of
+from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
 from gofer.tasks.status import TaskReading, group_of
@@ -136,6 +130,7 @@ class _Shared:
 
     def __init__(self) -> None:
         self.closed = False
+        self.owners: set[str] = set()  # who started tasks here: closing cancels theirs
         self.cancels: dict[str, asyncio.Task[TaskView]] = {}
 
 
@@ -355,6 +350,7 @@ class Tasks:
         book = self._book
         async with self._db.transaction() as tx:
             await self._make_room(tx)
+            self._shared.owners.add(self._owner)
             await book.ledger.add_task(record, tx=tx)
             item = None
             if turn:
@@ -544,62 +540,12 @@ class Tasks:
             loaded = await self._book.load(self._owner, req.id, tx=tx)
             events = await self._book.ledger.events(self._owner, req.id, tx=tx)
         assert loaded is not None
-        facts = loaded.facts
-        state = loaded.state or {}
-        steps: list[StepReportInfo] = []
-        trace: list[TraceInfo] = []
-        for event in events:
-            if event.kind == "ended":
-                run = event.data.get("run", {})
-                steps += [StepReportInfo.model_validate(s) for s in run.get("steps", [])]
-                trace += [TraceInfo.model_validate(t) for t in run.get("trace", [])]
-        flow_json = state.get("flow") or loaded.request.flow
-        # A turn running on this worker knows more than its last journaled state
-        # (a rescue whose guidance runs now).
-        live = self._worker.cell_of(req.id)
-        spend = state.get("spend", {})
-        artifacts = self._worker.artifacts_of(self._owner, req.id)
-        return TaskReport(
-            id=req.id,
-            view=view,
-            flow=facts.mask_json(flow_to_json(parse_flow(flow_json))) if flow_json else None,
-            steps=steps,
-            records=dict(state.get("records", {})),
-            trace=trace,
-            hints=[
-                HintInfo(
-                    site=h["site"],
-                    kind=h["kind"],
-                    words=h["words"],
-                    role=h["role"],
-                    name=facts.mask(h["name"]),
-                    context=facts.mask(h.get("context", "")),
-                )
-                for h in state.get("hints", [])
-            ],
-            rescues=list(live.rescues)
-            if live is not None
-            else [RescueInfo.model_validate(r) for r in state.get("rescues", [])],
-            spend=SpendInfo(
-                actions=int(spend.get("actions", 0)),
-                model_calls=int(spend.get("model_calls", 0)),
-                elapsed_ms=round(float(spend.get("elapsed_ms", 0.0)), 3),
-                runs=int(spend.get("runs", 0)),
-                rescues=int(spend.get("rescues", 0)),
-            ),
-            budget=loaded.request.budget,
-            artifacts=[
-                ArtifactInfo(
-                    name=a.name,
-                    media_type="image/png",
-                    size=len(a.data),
-                    run=a.run,
-                    taken_at=a.taken_at,
-                    expires_at=a.expires_at,
-                )
-                for a in artifacts
-            ],
-            log=[entry for e in events if (entry := _log_entry(e)) is not None],
+        return report_of(
+            view,
+            loaded,
+            events,
+            running=self._worker.cell_of(req.id),
+            artifacts=self._worker.artifacts_of(self._owner, req.id),
         )
 
     async def list_tasks(
@@ -757,16 +703,11 @@ class Tasks:
             return [(r, (await self._book.read(self._owner, r.id, tx=tx))[1]) for r in records]
 
     async def _listing_all(self) -> list[tuple[TaskRecord, TaskView]]:
-        owners = {r["owner"] for r in self._db_tasks()}
+        owners = self._shared.owners
         found: list[tuple[TaskRecord, TaskView]] = []
         for owner in sorted(owners):
             found += await self.for_owner(owner)._listing()
         return found
-
-    def _db_tasks(self) -> list[dict[str, Any]]:
-        assert isinstance(self._db, MemoryConnector)
-        rows: dict[str, dict[str, Any]] = self._db.tables.get("tasks", {})
-        return list(rows.values())
 
     async def _make_room(self, tx: Transaction) -> None:
         """An in-memory controller holds at most ``max_tasks`` tasks: drop the oldest
@@ -855,39 +796,3 @@ def _out_of_runs(reading: TaskReading) -> int | None:
     if last is None or last.state != "failed":
         return None
     return None if reading.ended(last) else last.id
-
-
-def _log_entry(event: TaskEvent) -> LogEntry | None:
-    """One entry of the report's log, in plain words (names only, never a value)."""
-    data = event.data
-    text: str | None = None
-    match event.kind:
-        case "start":
-            text = "Started."
-        case "reply":
-            if data.get("approve") is True:
-                text = "Approved the step waiting for approval."
-            elif data.get("approve") is False:
-                text = "Declined the step waiting for approval."
-            elif data.get("inputs"):
-                text = "Gave values for " + ", ".join(sorted(data["inputs"])) + "."
-            else:
-                text = "Asked the task to go on."
-        case "again":
-            text = "Asked for the run to be tried again."
-        case "ended" | "cancelled":
-            view = data.get("view") or {}
-            text = str(view.get("summary", ""))
-        case "let_go":
-            minutes = round(float(data.get("after_s", 0)) / 60)
-            text = (
-                f"Let its browser go after waiting {minutes} minutes for a person; going "
-                "on opens the page it was on again."
-            )
-        case "resolved":
-            text = "Marked done."
-        case "reopened":
-            text = "Reopened."
-        case _:
-            return None
-    return LogEntry(at=event.at, kind=event.kind, text=text)

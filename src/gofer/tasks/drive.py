@@ -20,7 +20,6 @@ from gofer.tasks.limits import ARTIFACT_TTL_S
 from gofer.tasks.models import (
     Done,
     Failed,
-    HintInfo,
     Running,
     Status,
     StepReportInfo,
@@ -289,18 +288,3 @@ def _shape_failed(reason: str) -> Decision:
         ),
         release=True,
     )
-
-
-def hint_info(cell: Cell) -> list[HintInfo]:
-    """The task's learned grounding hints as report entries."""
-    return [
-        HintInfo(
-            site=h.site,
-            kind=h.kind,
-            words=h.words,
-            role=h.role,
-            name=cell.facts.mask(h.name),
-            context=cell.facts.mask(h.context),
-        )
-        for h in cell.hints
-    ]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pydantic import JsonValue
 
 from gofer.tasks.models import Call, Example, ExampleCall
-from gofer.tasks.runner import ScriptEntry, complete, fail, gate
+from gofer.tasks.testing import ScriptEntry, complete, fail, gate
 
 __all__ = ["WORKED_EXAMPLES", "WorkedExample", "examples"]
 
