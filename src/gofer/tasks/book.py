@@ -10,12 +10,12 @@ from typing import Any
 from gofer.facts import Facts
 from gofer.store import Connector, Notice, QueueConfig, Transaction, WorkQueue
 from gofer.store.ledger import Ledger, TaskEvent, TaskRecord, ledger_for
+from gofer.tasks.cell import Cell
 from gofer.tasks.errors import unknown_task
 from gofer.tasks.journal import restore
 from gofer.tasks.models import StartTaskRequest, TaskView
 from gofer.tasks.runner import WorkspaceOptions
 from gofer.tasks.status import STOP_EVENTS, TASK_ORDER, VIEW_EVENTS, TaskReading, derive, group_of
-from gofer.tasks.store import Cell
 
 __all__ = ["LOCAL_OWNER", "Loaded", "TaskBook", "task_of_group"]
 

@@ -36,6 +36,7 @@ from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import errors
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
 from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.checks import (
     brief_for,
     check_card_entry,
@@ -71,7 +72,6 @@ from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
 from gofer.tasks.status import TaskReading, group_of
-from gofer.tasks.store import Cell, Segment
 from gofer.tasks.worker import TaskWorker, TurnLimits, turn_running
 
 __all__ = ["Tasks"]

@@ -15,6 +15,7 @@ from gofer.flow.walk import step_at
 from gofer.models import CallMeter
 from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
+from gofer.tasks.cell import Artifact, Cell, Segment
 from gofer.tasks.interpret import Decision, budget_failure, interpret
 from gofer.tasks.limits import ARTIFACT_TTL_S
 from gofer.tasks.models import (
@@ -29,7 +30,6 @@ from gofer.tasks.publish import answer_for, progress_summary, view_of
 from gofer.tasks.recovery import RESCUING, rescuable, rescue, settle_outcome
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Rescuer, ShapeBrief, Shaper
-from gofer.tasks.store import Artifact, Cell, Segment
 
 __all__ = ["Driver"]
 

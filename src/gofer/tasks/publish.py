@@ -19,9 +19,9 @@ from gofer.flow.steps import (
     Step,
 )
 from gofer.flow.walk import step_at
+from gofer.tasks.cell import Cell
 from gofer.tasks.limits import MAX_RECORD_CHARS, MAX_SUMMARY_CHARS
 from gofer.tasks.models import Call, Status, StepInfo, TaskView
-from gofer.tasks.store import Cell
 
 __all__ = [
     "answer_for",

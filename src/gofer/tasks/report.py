@@ -7,6 +7,7 @@ from __future__ import annotations
 from gofer.flow import flow_to_json, parse_flow
 from gofer.store.ledger import TaskEvent
 from gofer.tasks.book import Loaded
+from gofer.tasks.cell import Artifact, Cell
 from gofer.tasks.models import (
     ArtifactInfo,
     HintInfo,
@@ -18,7 +19,6 @@ from gofer.tasks.models import (
     TaskView,
     TraceInfo,
 )
-from gofer.tasks.store import Artifact, Cell
 
 __all__ = ["report_of"]
 

@@ -39,6 +39,7 @@ from gofer.planner import start_address
 from gofer.store import Claim, Notice, keep_lease
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks.book import LOCAL_OWNER, Loaded, TaskBook, task_of_group
+from gofer.tasks.cell import Artifact, Cell, Segment
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
 from gofer.tasks.drive import Driver
 from gofer.tasks.holding import HeldView, Holding
@@ -58,7 +59,6 @@ from gofer.tasks.publish import view_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Planner
 from gofer.tasks.status import KINDS, TASK_ORDER
-from gofer.tasks.store import Artifact, Cell, Segment
 
 __all__ = ["TaskWorker", "TurnLimits"]
 

@@ -1,4 +1,5 @@
-"""The task store: each task's cell (published view plus working state)."""
+"""A task's cell (its published view plus the working state a turn goes on from), the
+segments it has still to run, and the screenshots its runs took."""
 
 from __future__ import annotations
 
