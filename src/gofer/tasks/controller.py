@@ -33,7 +33,7 @@ from gofer.shape import check_output_schema
 from gofer.store import Connector, MemoryConnector, Notice, Transaction
 from gofer.store.ledger import TaskRecord
 from gofer.surfaces.live import LiveOptions, LiveView
-from gofer.tasks import errors
+from gofer.tasks import errors, events
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Cell, Segment
@@ -46,6 +46,7 @@ from gofer.tasks.checks import (
 )
 from gofer.tasks.describe import describe_reply
 from gofer.tasks.drive import Driver
+from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_TASKS
 from gofer.tasks.models import (
     AwaitTaskRequest,
@@ -361,11 +362,7 @@ class Tasks:
                 tx,
                 self._owner,
                 task_id,
-                "start",
-                {
-                    "item": item.id if item is not None else None,
-                    "view": cell.view.model_dump(mode="json"),
-                },
+                Start(item=item.id if item is not None else None, view=cell.view),
             )
         log.info(
             "task %s: started (%s, %d facts, %d secret)",
@@ -429,7 +426,7 @@ class Tasks:
                 )
             if not req.approve:
                 return await self._cancel(
-                    task_id, "Cancelled: the approval was declined.", decision={"approve": False}
+                    task_id, "Cancelled: the approval was declined.", decision=Reply(approve=False)
                 )
         loaded = await self._book.load(self._owner, task_id)
         assert loaded is not None
@@ -440,31 +437,10 @@ class Tasks:
             if questions:
                 self._driver.publish_stop(cell, NeedsInput(fields=questions), None)
                 async with self._db.transaction() as tx:
-                    await self._book.write(
-                        tx,
-                        self._owner,
-                        task_id,
-                        "reply",
-                        {
-                            "item": None,
-                            "inputs": inputs,
-                            "secret": list(req.secret_inputs),
-                            "approve": None,
-                            "view": cell.view.model_dump(mode="json"),
-                        },
-                    )
-                    await self._book.write(
-                        tx,
-                        self._owner,
-                        task_id,
-                        "ended",
-                        {
-                            "item": None,
-                            "view": cell.view.model_dump(mode="json"),
-                            "state": loaded.state,
-                            "run": {"steps": [], "trace": []},
-                        },
-                    )
+                    reply = Reply(inputs=inputs, secret=list(req.secret_inputs), view=cell.view)
+                    await self._book.write(tx, self._owner, task_id, reply)
+                    ended = Ended(view=cell.view, state=loaded.state)
+                    await self._book.write(tx, self._owner, task_id, ended)
                 return cell.view
         elif status.state == "needs_input":
             raise InvalidRequest(
@@ -490,19 +466,14 @@ class Tasks:
             item = await self._book.queue.enqueue(
                 kind, {"task_id": task_id, "owner": self._owner}, key=key, tx=tx
             )
-            await self._book.write(
-                tx,
-                self._owner,
-                task_id,
-                "reply" if kind == "reply" else "again",
-                {
-                    "item": item.id,
-                    "inputs": inputs,
-                    "secret": list(req.secret_inputs),
-                    "approve": req.approve,
-                    "view": cell.view.model_dump(mode="json"),
-                },
+            answer = (Reply if kind == Reply.KIND else Again)(
+                item=item.id,
+                inputs=inputs,
+                secret=list(req.secret_inputs),
+                approve=req.approve,
+                view=cell.view,
             )
+            await self._book.write(tx, self._owner, task_id, answer)
         log.info("task %s: continued from %s", task_id, status.state)
         return cell.view
 
@@ -512,15 +483,21 @@ class Tasks:
         turn = reading.open_turn
         if turn is None or turn.kind not in ("reply", "again"):
             return False
-        answers = await self._book.ledger.events(self._owner, reading.record.id, kinds=(turn.kind,))
-        sent = next((e for e in reversed(answers) if e.data.get("item") == turn.id), None)
-        if sent is None:
+        answers = await self._book.events(self._owner, reading.record.id)
+        sent = next(
+            (
+                e
+                for _at, e in reversed(answers)
+                if isinstance(e, Reply | Again) and e.item == turn.id
+            ),
+            None,
+        )
+        if sent is None or sent.kind != turn.kind:
             return False
-        data = sent.data
         return (
-            dict(data.get("inputs") or {}) == dict(req.inputs)
-            and list(data.get("secret") or []) == list(req.secret_inputs)
-            and data.get("approve") == req.approve
+            sent.inputs == dict(req.inputs)
+            and sent.secret == list(req.secret_inputs)
+            and sent.approve == req.approve
         )
 
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView:
@@ -538,12 +515,12 @@ class Tasks:
         async with self._db.transaction() as tx:
             _reading, view = await self._book.read(self._owner, req.id, tx=tx)
             loaded = await self._book.load(self._owner, req.id, tx=tx)
-            events = await self._book.ledger.events(self._owner, req.id, tx=tx)
+            logged = await self._book.events(self._owner, req.id, tx=tx)
         assert loaded is not None
         return report_of(
             view,
             loaded,
-            events,
+            logged,
             running=self._worker.cell_of(req.id),
             artifacts=self._worker.artifacts_of(self._owner, req.id),
         )
@@ -588,7 +565,7 @@ class Tasks:
         if reading.record.resolved_at is None:
             async with self._db.transaction() as tx:
                 await self._book.ledger.set_resolved(self._owner, task_id, self._book.now(), tx=tx)
-                await self._book.write(tx, self._owner, task_id, "resolved", {})
+                await self._book.write(tx, self._owner, task_id, Resolved())
             if self._runner.holds(task_id):
                 await self._worker.settle(self._owner, task_id)
         return await self._book.view(self._owner, task_id)
@@ -602,7 +579,7 @@ class Tasks:
             raise errors.wrong_state(task_id, view.status.state, "reopen", next_calls(view.status))
         async with self._db.transaction() as tx:
             await self._book.ledger.set_resolved(self._owner, task_id, None, tx=tx)
-            await self._book.write(tx, self._owner, task_id, "reopened", {})
+            await self._book.write(tx, self._owner, task_id, Reopened())
         return await self._book.view(self._owner, task_id)
 
     async def watch(self, task_id: str, *, until_final: bool = False) -> AsyncIterator[TaskView]:
@@ -743,9 +720,7 @@ class Tasks:
         cell.facts = facts
         return list(check.questions)
 
-    async def _cancel(
-        self, task_id: str, note: str, decision: Mapping[str, Any] | None = None
-    ) -> TaskView:
+    async def _cancel(self, task_id: str, note: str, decision: Reply | None = None) -> TaskView:
         """Cancel the task: log it, stop its turn here, screenshot and release its
         workspace; concurrent cancels share one."""
         shared = self._shared
@@ -758,9 +733,7 @@ class Tasks:
             running.add_done_callback(lambda _t: shared.cancels.pop(task_id, None))
         return await asyncio.shield(running)
 
-    async def _do_cancel(
-        self, task_id: str, note: str, decision: Mapping[str, Any] | None
-    ) -> TaskView:
+    async def _do_cancel(self, task_id: str, note: str, decision: Reply | None) -> TaskView:
         loaded = await self._book.load(self._owner, task_id)
         if loaded is None:
             raise errors.unknown_task(task_id)
@@ -772,12 +745,8 @@ class Tasks:
         view = view_of(cell, Cancelled(), None, note)
         async with self._db.transaction() as tx:
             if decision is not None:
-                await self._book.write(
-                    tx, self._owner, task_id, "reply", {"item": None, **decision}
-                )
-            await self._book.write(
-                tx, self._owner, task_id, "cancelled", {"view": view.model_dump(mode="json")}
-            )
+                await self._book.write(tx, self._owner, task_id, decision)
+            await self._book.write(tx, self._owner, task_id, events.Cancelled(view=view))
         await worker.cancel_turn(task_id)
         await worker.settle(self._owner, task_id, cell)
         log.info("task %s: cancelled", task_id)
@@ -787,7 +756,9 @@ class Tasks:
 def _may_stop(notice: Notice, group: str) -> bool:
     """Whether ``notice`` may mean the task's turn stopped running (a view journaled as
     a step starts cannot)."""
-    return notice.group == group and not (notice.event == "task" and notice.kind == "view")
+    return notice.group == group and not (
+        notice.event == "task" and notice.kind == events.ViewEvent.KIND
+    )
 
 
 def _out_of_runs(reading: TaskReading) -> int | None:

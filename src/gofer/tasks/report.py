@@ -5,9 +5,19 @@ spent, its screenshots, and a log in plain words (names only, never a value)."""
 from __future__ import annotations
 
 from gofer.flow import flow_to_json, parse_flow
-from gofer.store.ledger import TaskEvent
 from gofer.tasks.book import Loaded
 from gofer.tasks.cell import Artifact, Cell
+from gofer.tasks.events import (
+    Again,
+    Cancelled,
+    Ended,
+    Event,
+    LetGo,
+    Reopened,
+    Reply,
+    Resolved,
+    Start,
+)
 from gofer.tasks.models import (
     ArtifactInfo,
     HintInfo,
@@ -26,23 +36,23 @@ __all__ = ["report_of"]
 def report_of(
     view: TaskView,
     loaded: Loaded,
-    events: list[TaskEvent],
+    logged: list[tuple[float, Event]],
     *,
     running: Cell | None,
     artifacts: list[Artifact],
 ) -> TaskReport:
-    """The report of the task ``loaded`` whose view is ``view`` and log ``events``;
+    """The report of the task ``loaded`` whose view is ``view`` and log ``logged`` (each
+    event with when it was written);
     ``running`` is its turn's cell when one runs in this process (it knows more than
     the last journaled state: a rescue whose guidance runs now)."""
     facts = loaded.facts
     state = loaded.state or {}
     steps: list[StepReportInfo] = []
     trace: list[TraceInfo] = []
-    for event in events:
-        if event.kind == "ended":
-            run = event.data.get("run", {})
-            steps += [StepReportInfo.model_validate(s) for s in run.get("steps", [])]
-            trace += [TraceInfo.model_validate(t) for t in run.get("trace", [])]
+    for _at, event in logged:
+        if isinstance(event, Ended):
+            steps += [StepReportInfo.model_validate(s) for s in event.run.steps]
+            trace += [TraceInfo.model_validate(t) for t in event.run.trace]
     flow_json = state.get("flow") or loaded.request.flow
     spend = state.get("spend", {})
     return TaskReport(
@@ -85,41 +95,38 @@ def report_of(
             )
             for a in artifacts
         ],
-        log=[entry for e in events if (entry := _log_entry(e)) is not None],
+        log=[entry for at, e in logged if (entry := _log_entry(at, e)) is not None],
     )
 
 
-def _log_entry(event: TaskEvent) -> LogEntry | None:
+def _log_entry(at: float, event: Event) -> LogEntry | None:
     """One entry of the report's log, in plain words (names only, never a value)."""
-    data = event.data
     text: str | None = None
-    match event.kind:
-        case "start":
+    match event:
+        case Start():
             text = "Started."
-        case "reply":
-            if data.get("approve") is True:
-                text = "Approved the step waiting for approval."
-            elif data.get("approve") is False:
-                text = "Declined the step waiting for approval."
-            elif data.get("inputs"):
-                text = "Gave values for " + ", ".join(sorted(data["inputs"])) + "."
-            else:
-                text = "Asked the task to go on."
-        case "again":
+        case Reply(approve=True):
+            text = "Approved the step waiting for approval."
+        case Reply(approve=False):
+            text = "Declined the step waiting for approval."
+        case Reply(inputs=inputs) if inputs:
+            text = "Gave values for " + ", ".join(sorted(inputs)) + "."
+        case Reply():
+            text = "Asked the task to go on."
+        case Again():
             text = "Asked for the run to be tried again."
-        case "ended" | "cancelled":
-            view = data.get("view") or {}
-            text = str(view.get("summary", ""))
-        case "let_go":
-            minutes = round(float(data.get("after_s", 0)) / 60)
+        case Ended(view=view) | Cancelled(view=view):
+            text = view.summary
+        case LetGo(after_s=after_s):
+            minutes = round(after_s / 60)
             text = (
                 f"Let its browser go after waiting {minutes} minutes for a person; going "
                 "on opens the page it was on again."
             )
-        case "resolved":
+        case Resolved():
             text = "Marked done."
-        case "reopened":
+        case Reopened():
             text = "Reopened."
         case _:
             return None
-    return LogEntry(at=event.at, kind=event.kind, text=text)
+    return LogEntry(at=at, kind=event.KIND, text=text)

@@ -42,6 +42,7 @@ from gofer.tasks.book import LOCAL_OWNER, Loaded, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell, Segment
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
 from gofer.tasks.drive import Driver
+from gofer.tasks.events import Cancelled, Ended, LetGo, Resolved, RunLog, ViewEvent
 from gofer.tasks.holding import HeldView, Holding
 from gofer.tasks.interpret import Decision
 from gofer.tasks.journal import snapshot
@@ -270,7 +271,7 @@ class TaskWorker:
             task_id = task_of_group(notice.group)
             if task_id is None:
                 continue
-            if notice.event == "task" and notice.kind in ("cancelled", "resolved"):
+            if notice.event == "task" and notice.kind in (Cancelled.KIND, Resolved.KIND):
                 if task_id in self._turns:
                     self._cancelled_elsewhere(task_id)
                 elif self._holding.holds(task_id):
@@ -363,7 +364,7 @@ class TaskWorker:
     async def _journal_let_go(self, owner: str, task_id: str, after_s: float) -> None:
         try:
             async with self.book.db.transaction() as tx:
-                await self.book.write(tx, owner, task_id, "let_go", {"after_s": after_s})
+                await self.book.write(tx, owner, task_id, LetGo(after_s=after_s))
         except StoreError as exc:
             log.warning("task %s: letting its browser go was not journaled (%s)", task_id, exc.code)
 
@@ -382,7 +383,7 @@ class TaskWorker:
                 if (
                     loaded is None
                     or loaded.record.resolved_at is not None
-                    or (await self.book.ledger.last_event(owner, task_id, ("cancelled",)))
+                    or (await self.book.ledger.last_event(owner, task_id, (Cancelled.KIND,)))
                     is not None
                 ):
                     await self.book.queue.finish(claim, {"skipped": True})
@@ -423,14 +424,13 @@ class TaskWorker:
 
     def _cell(self, loaded: Loaded, claim: Claim) -> Cell:
         options = options_for(self.runner, loaded.request.constraints)
-        stop_view = loaded.stop.data["view"] if loaded.stop is not None else None
-        cell = loaded.cell(options, view_of_start(loaded, stop_view))
+        cell = loaded.cell(options, view_of_start(loaded))
         owner = claim.owner or LOCAL_OWNER
         cell.artifacts = self._artifacts.setdefault((owner, cell.id), [])
         cell.has_workspace = self.runner.holds(cell.id)
         if claim.kind == "reply":
-            reply = next((r for r in loaded.replies if r.data.get("item") == claim.id), None)
-            if reply is not None and reply.data.get("approve") and cell.approval is not None:
+            reply = next((r for r in loaded.replies if r.item == claim.id), None)
+            if reply is not None and reply.approve and cell.approval is not None:
                 gate = cell.approval
                 cell.pending.insert(0, Segment((), int(gate.path.split(".")[0]), True, gate))
                 cell.approval = None
@@ -468,24 +468,26 @@ class TaskWorker:
         """Write the run's update and the task's state, and finish the turn, together."""
         held = self.runner.holds(cell.id)
         address = await self.runner.address(cell.id) if held else None
-        data = {
-            "item": claim.id,
-            "view": cell.view.model_dump(mode="json"),
-            "state": snapshot(cell, address),
-            "run": {
-                "steps": [s.model_dump(mode="json") for s in cell.steps],
-                "trace": [t.model_dump(mode="json") for t in cell.trace],
-            },
-        }
+        ended = Ended(
+            item=claim.id,
+            view=cell.view,
+            state=snapshot(cell, address),
+            run=RunLog(
+                steps=[s.model_dump(mode="json") for s in cell.steps],
+                trace=[t.model_dump(mode="json") for t in cell.trace],
+            ),
+        )
         book = self.book
         self._finished.add(claim.id)
         backoff = 0.05
         while True:
             try:
                 async with book.db.transaction() as tx:
-                    cancelled = await book.ledger.last_event(owner, cell.id, ("cancelled",), tx=tx)
+                    cancelled = await book.ledger.last_event(
+                        owner, cell.id, (Cancelled.KIND,), tx=tx
+                    )
                     if cancelled is None:
-                        await book.write(tx, owner, cell.id, "ended", data)
+                        await book.write(tx, owner, cell.id, ended)
                     await book.queue.finish(claim, {"ended": cell.view.status.state}, tx=tx)
                 break
             except LeaseLost:
@@ -652,10 +654,11 @@ class TaskWorker:
         return asyncio.create_task(warm(), name=f"gofer-warm-{cell.id}")
 
 
-def view_of_start(loaded: Loaded, stop_view: object) -> TaskView:
+def view_of_start(loaded: Loaded) -> TaskView:
     """The view a turn starts from: where the task last stood."""
-    if isinstance(stop_view, dict):
-        return TaskView.model_validate(stop_view)
+    stop_view = loaded.stop_view
+    if stop_view is not None:
+        return stop_view
     return TaskView(
         id=loaded.record.id, status=Running(), summary="Starting.", step=None, progress=0.0, next=[]
     )
@@ -701,15 +704,11 @@ class _Journal:
                 self._written = view
                 async with self.book.db.transaction() as tx:
                     stopped = await self.book.ledger.last_event(
-                        owner, cell.id, ("cancelled", "resolved"), tx=tx
+                        owner, cell.id, (Cancelled.KIND, Resolved.KIND), tx=tx
                     )
                     if stopped is None:
                         await self.book.write(
-                            tx,
-                            owner,
-                            cell.id,
-                            "view",
-                            {"item": self.claim.id, "view": view.model_dump(mode="json")},
+                            tx, owner, cell.id, ViewEvent(item=self.claim.id, view=view)
                         )
                 if stopped is not None:
                     # Cancelled from a process whose notice cannot reach this one.
