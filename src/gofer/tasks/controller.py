@@ -58,6 +58,7 @@ from gofer.tasks.models import (
     DescribeRequest,
     ListTasksReply,
     ListTasksRequest,
+    NeedsApproval,
     NeedsInput,
     NeedsPlan,
     PlanTaskReply,
@@ -72,6 +73,14 @@ from gofer.tasks.publish import next_calls, sentence, view_of
 from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
+from gofer.tasks.state import (
+    State,
+    continuable,
+    holds_browser,
+    is_live,
+    is_running,
+    turn_ran_out,
+)
 from gofer.tasks.status import TaskReading, group_of
 from gofer.tasks.worker import TaskWorker, TurnLimits, turn_running
 
@@ -100,22 +109,6 @@ def _coerce(model: type[M], value: M | Mapping[str, Any] | None) -> M:
             + "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems),
             problems=problems,
         ) from None
-
-
-def _live(view: TaskView) -> bool:
-    """Whether the task works, waits for its caller, or may still hold a workspace."""
-    status = view.status
-    if status.state in ("done", "cancelled", "needs_plan"):
-        return False
-    return not (status.state == "failed" and not status.recoverable)
-
-
-def _person_may_act(view: TaskView) -> bool:
-    """Whether the task waits for a person who may act in its browser."""
-    status = view.status
-    if status.state in ("needs_human", "needs_approval", "checkpoint"):
-        return True
-    return status.state == "failed" and status.recoverable
 
 
 def _title(req: StartTaskRequest, flow: Flow | None) -> str:
@@ -383,7 +376,7 @@ class Tasks:
         group = group_of(req.id)
         with self._db.waker.subscribe() as subscription:
             view = await self._book.view(self._owner, req.id)
-            while view.status.state == "running":
+            while is_running(view.status):
                 left = deadline - loop.time()
                 if left <= 0:
                     break
@@ -404,22 +397,19 @@ class Tasks:
         task_id = req.id
         if task_id in self._shared.cancels:
             # Being cancelled: its workspace is on its way out, so nothing may start on it.
-            raise errors.wrong_state(task_id, "cancelled", Call.CONTINUE_TASK, [Call.TASK_REPORT])
+            raise errors.wrong_state(
+                task_id, State.CANCELLED, Call.CONTINUE_TASK, [Call.TASK_REPORT]
+            )
         status = view.status
-        if status.state == "running" and await self._repeated(reading, req):
+        if is_running(status) and await self._repeated(reading, req):
             return view
-        continuable = (
-            status.state in ("needs_input", "needs_approval", "needs_human")
-            or (status.state == "failed" and status.recoverable)
-            or (status.state == "checkpoint" and status.continuable)
-        )
-        if not continuable or reading.record.resolved_at is not None:
+        if not continuable(status) or reading.record.resolved_at is not None:
             raise errors.wrong_state(task_id, status.state, Call.CONTINUE_TASK, next_calls(status))
-        if req.approve is not None and status.state != "needs_approval":
+        if req.approve is not None and not isinstance(status, NeedsApproval):
             raise errors.wrong_state(
                 task_id, status.state, Call.CONTINUE_TASK, next_calls(status), "approve"
             )
-        if status.state == "needs_approval":
+        if isinstance(status, NeedsApproval):
             if req.approve is None:
                 raise InvalidRequest(
                     "this task waits for approval: pass approve true or false", id=task_id
@@ -442,7 +432,7 @@ class Tasks:
                     ended = Ended(view=cell.view, state=loaded.state)
                     await self._book.write(tx, self._owner, task_id, ended)
                 return cell.view
-        elif status.state == "needs_input":
+        elif isinstance(status, NeedsInput):
             raise InvalidRequest(
                 f"this task waits for values: pass inputs for {', '.join(status.fields)}",
                 id=task_id,
@@ -453,7 +443,7 @@ class Tasks:
             if rerun is not None
             else ("reply", f"reply:{task_id}:{reading.stop.seq if reading.stop else 0}")
         )
-        if status.state == "needs_approval" and cell.approval is not None:
+        if isinstance(status, NeedsApproval) and cell.approval is not None:
             cell.publish(
                 view_of(cell, Running(), cell.approval.path, "Pressing the approved control.")
             )
@@ -504,7 +494,7 @@ class Tasks:
         """Cancel a task and release its workspace; a finished task is left as it is."""
         req = _coerce(CancelTaskRequest, request)
         view = await self._book.view(self._owner, req.id)
-        if _live(view) or req.id in self._shared.cancels:
+        if is_live(view.status) or req.id in self._shared.cancels:
             return await self._cancel(req.id, "Cancelled.")
         return view
 
@@ -560,8 +550,8 @@ class Tasks:
         go; WRONG_STATE while a turn of it runs."""
         self._check_open()
         reading, view = await self._book.read(self._owner, task_id)
-        if view.status.state == "running":
-            raise errors.wrong_state(task_id, "running", "mark_done", next_calls(view.status))
+        if is_running(view.status):
+            raise errors.wrong_state(task_id, State.RUNNING, "mark_done", next_calls(view.status))
         if reading.record.resolved_at is None:
             async with self._db.transaction() as tx:
                 await self._book.ledger.set_resolved(self._owner, task_id, self._book.now(), tx=tx)
@@ -599,7 +589,7 @@ class Tasks:
                 if view != last:
                     yield view
                     last = view
-                if (not _live(view)) if until_final else view.status.state != "running":
+                if (not is_live(view.status)) if until_final else not is_running(view.status):
                     return
                 while True:
                     notices = await subscription.wait(self._worker.limits.wake_s)
@@ -621,7 +611,7 @@ class Tasks:
         reading, view = await self._book.read(self._owner, task_id)
         status = view.status
         if (
-            not _person_may_act(view)
+            not holds_browser(view.status)
             or reading.record.resolved_at is not None
             or task_id in self._shared.cancels
         ):
@@ -653,7 +643,7 @@ class Tasks:
         shared.closed = True
         if self._owned:
             for record, view in await self._listing_all():
-                if _live(view):
+                if is_live(view.status):
                     await self.for_owner(record.owner)._cancel(
                         record.id, "Cancelled: the task controller closed."
                     )
@@ -696,7 +686,7 @@ class Tasks:
             return
         views = [(r, (await self._book.read(self._owner, r.id, tx=tx))[1]) for r in records]
         extra = len(records) - self._max_tasks + 1
-        finished = [r for r, v in views if not _live(v)]
+        finished = [r for r, v in views if not is_live(v.status)]
         if len(finished) < extra:
             raise errors.too_many_tasks(self._max_tasks)
         for record in finished[:extra]:
@@ -764,6 +754,6 @@ def _may_stop(notice: Notice, group: str) -> bool:
 def _out_of_runs(reading: TaskReading) -> int | None:
     """The id of the task's last turn when it ran out of runs with no run ending it."""
     last = reading.turns[-1] if reading.turns else None
-    if last is None or last.state != "failed":
+    if last is None or not turn_ran_out(last):
         return None
     return None if reading.ended(last) else last.id

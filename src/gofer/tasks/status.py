@@ -23,6 +23,7 @@ from gofer.store.ledger import TaskEvent, TaskRecord
 from gofer.tasks.events import Again, Ended, Reply, Start, ViewEvent, read, view_in
 from gofer.tasks.models import Call, Done, Failed, Running, TaskView
 from gofer.tasks.publish import next_calls, sentence
+from gofer.tasks.state import turn_open, turn_ran_out
 
 __all__ = [
     "KINDS",
@@ -73,7 +74,7 @@ class TaskReading:
     @property
     def open_turn(self) -> Item | None:
         """The turn queued or leased now, if any."""
-        return next((t for t in self.turns if t.state in ("queued", "running")), None)
+        return next((t for t in self.turns if turn_open(t)), None)
 
 
 def _view(event: TaskEvent | None) -> TaskView | None:
@@ -126,11 +127,11 @@ def derive(reading: TaskReading) -> TaskView:
                 return view
         return _running(stop, task_id, "Waiting for a free worker.")
     last = reading.turns[-1] if reading.turns else None
-    if last is not None and last.state == "failed" and not reading.ended(last):
+    if last is not None and turn_ran_out(last) and not reading.ended(last):
         return _out_of_runs(last, _view(reading.moving) or stop, task_id)
     if stop is None:
         return _running(None, task_id, "Starting.")
-    if reading.record.resolved_at is not None and stop.status.state != "done":
+    if reading.record.resolved_at is not None and not isinstance(stop.status, Done):
         ended = read(reading.stop) if reading.stop is not None else None
         state = ended.state if isinstance(ended, Ended) else None
         records = dict((state or {}).get("records", {}))

@@ -59,6 +59,7 @@ from gofer.tasks.models import Failed, NeedsInput, Running, TaskView
 from gofer.tasks.publish import view_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Planner
+from gofer.tasks.state import is_running
 from gofer.tasks.status import KINDS, TASK_ORDER
 
 __all__ = ["TaskWorker", "TurnLimits"]
@@ -700,7 +701,7 @@ class _Journal:
         while True:
             changed = cell.changed
             view = cell.view
-            if view is not self._written and view.status.state == "running":
+            if view is not self._written and is_running(view.status):
                 self._written = view
                 async with self.book.db.transaction() as tx:
                     stopped = await self.book.ledger.last_event(
