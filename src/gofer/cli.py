@@ -24,7 +24,7 @@ from gofer.api import GoferClient
 from gofer.cli_remote import add_commands, run_command
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig, config_from_env
-from gofer.errors import GoferError, InvalidRequest
+from gofer.errors import GoferError, InvalidRequest, invalid_request
 from gofer.tasks import (
     StartTaskRequest,
     Tasks,
@@ -154,13 +154,7 @@ def _request(args: argparse.Namespace) -> StartTaskRequest:
     try:
         return StartTaskRequest.model_validate(data)
     except ValidationError as exc:
-        # Never the input itself: a fact's value may be a card number.
-        problems = [
-            {"at": ".".join(str(p) for p in err["loc"]), "message": err["msg"]}
-            for err in exc.errors(include_input=False, include_url=False)
-        ]
-        listed = "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems)
-        raise InvalidRequest(f"invalid request: {listed}", problems=problems) from None
+        raise invalid_request(exc, "invalid request") from None
 
 
 async def _answer(tasks: Tasks, view: TaskView, stdin: TextIO, out: TextIO) -> TaskView | None:
