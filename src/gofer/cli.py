@@ -33,8 +33,7 @@ from gofer.tasks import (
 from gofer.tasks.book import LOCAL_OWNER
 from gofer.tasks.limits import TURNS_PER_OWNER, TURNS_PER_PROCESS
 from gofer.tasks.worker import TurnLimits
-from gofer.tasks.workspace_runner import WorkspaceRunner
-from gofer.wiring import ModelPasses, store_for
+from gofer.wiring import open_gofer
 
 __all__ = ["EXIT_CODES", "main"]
 
@@ -196,12 +195,8 @@ async def follow(
 async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
     request = _request(args)
     interactive = sys.stdin.isatty() and not args.json
-    async with (
-        store_for(config.db) as db,
-        ModelPasses(config.models) as passes,
-        WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
-        Tasks(runner, store=db, source="cli", **passes.for_tasks()) as tasks,
-    ):
+    async with open_gofer(config, source="cli") as gofer:
+        tasks = gofer.tasks
         view = await tasks.start_task(request)
         if not args.json:
             sys.stdout.write(_line(view) + "\n")
@@ -227,15 +222,10 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     limits = TurnLimits(per_owner=args.per_owner, per_process=args.per_process)
-    async with (
-        store_for(config.db) as db,
-        ModelPasses(config.models) as passes,
-        WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
-        Tasks(runner, store=db, limits=limits, source="worker", **passes.for_tasks()) as tasks,
-    ):
-        sys.stderr.write(f"gofer worker {tasks.worker.worker_id} on {_where(config.db)}\n")
+    async with open_gofer(config, source="worker", limits=limits) as gofer:
+        sys.stderr.write(f"gofer worker {gofer.tasks.worker.worker_id} on {_where(config.db)}\n")
         sys.stderr.flush()
-        await tasks.serve(stop)
+        await gofer.tasks.serve(stop)
     return 0
 
 
@@ -248,13 +238,11 @@ def _where(db: str) -> str:
 
 
 async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
-    async with (
-        store_for(config.db) as db,
-        WorkspaceRunner(chromium=config.chromium) as runner,
-        Tasks(runner, store=db, owner=args.owner, work=False) as tasks,
-    ):
-        views = (await tasks.list_tasks()).tasks
-        titles = await tasks.titles()
+    async with open_gofer(
+        config, source="cli", models=False, work=False, owner=args.owner
+    ) as gofer:
+        views = (await gofer.tasks.list_tasks()).tasks
+        titles = await gofer.tasks.titles()
     if args.json:
         sys.stdout.write(
             json.dumps(
@@ -297,12 +285,8 @@ async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
         async with GoferClient(server, config.token) as client:
             reply = await client.describe()
     else:
-        async with (
-            ModelPasses(config.models) as passes,
-            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
-            Tasks(runner, **passes.for_tasks()) as tasks,
-        ):
-            reply = await tasks.describe()
+        async with open_gofer(config, source="cli", durable=False) as gofer:
+            reply = await gofer.tasks.describe()
     if args.json:
         sys.stdout.write(reply.model_dump_json(indent=2) + "\n")
         return 0

@@ -26,9 +26,8 @@ from gofer.api import GoferClient, GoferServer, MemoryTokenStore, SqliteTokenSto
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
-from gofer.tasks import StartTaskRequest, Tasks, TaskView
-from gofer.tasks.workspace_runner import WorkspaceRunner
-from gofer.wiring import ModelPasses, store_for
+from gofer.tasks import StartTaskRequest, TaskView
+from gofer.wiring import open_gofer
 
 __all__ = ["REMOTE_COMMANDS", "RUNNING_EXIT", "add_commands", "follow_remote", "run_command"]
 
@@ -343,14 +342,11 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
     tokens = SqliteTokenStore(config.tokens)
     try:
         async with (
-            store_for(config.db) as store,
-            ModelPasses(config.models) as passes,
-            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
-            Tasks(runner, store=store, source="server", **passes.for_tasks()) as tasks,
+            open_gofer(config, source="server") as gofer,
             GoferServer(
-                tasks,
+                gofer.tasks,
                 tokens,
-                store=store,
+                store=gofer.store,
                 host=args.host,
                 port=args.port,
                 public_url=args.public_url,
@@ -400,9 +396,8 @@ async def _demo(
     token = tokens.create("demo", "gofer demo").token
     async with (
         DemoServer(seed=args.seed) as site,
-        WorkspaceRunner(chromium=config.chromium) as runner,
-        Tasks(runner, source="demo") as tasks,
-        GoferServer(tasks, tokens) as server,
+        open_gofer(config, source="demo", durable=False, models=False) as gofer,
+        GoferServer(gofer.tasks, tokens) as server,
         GoferClient(server.url, token) as client,
     ):
         url = site.url + (f"?variant={args.variant}" if args.variant else "")
