@@ -738,16 +738,10 @@ class Tasks:
             return [(r, (await self._book.read(self._owner, r.id, tx=tx))[1]) for r in records]
 
     async def _listing_all(self) -> list[tuple[TaskRecord, TaskView]]:
-        owners = {r["owner"] for r in self._db_tasks()}
         found: list[tuple[TaskRecord, TaskView]] = []
-        for owner in sorted(owners):
+        for owner in await self._book.ledger.owners():
             found += await self.for_owner(owner)._listing()
         return found
-
-    def _db_tasks(self) -> list[dict[str, Any]]:
-        assert isinstance(self._db, MemoryConnector)
-        rows: dict[str, dict[str, Any]] = self._db.tables.get("tasks", {})
-        return list(rows.values())
 
     async def _make_room(self, tx: Transaction) -> None:
         """An in-memory controller holds at most ``max_tasks`` tasks: drop the oldest
