@@ -31,7 +31,7 @@ from pathlib import Path
 
 from gofer.decide import Query, Want, ground
 from gofer.demo import DemoServer
-from gofer.surfaces import BrowserEngine, BrowserSurface, Screen, screen_to_dict
+from gofer.surfaces import OPERATOR, BrowserEngine, BrowserSurface, Screen, screen_to_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENS = ROOT / "tests" / "unit" / "screens"
@@ -191,7 +191,7 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--no-demo", action="store_true", help="skip the demo site's pages")
     args = parser.parse_args(argv)
     only = set(args.only)
-    async with BrowserEngine() as engine:
+    async with BrowserEngine(policy=OPERATOR) as engine:
         await capture_html(engine, only)
         await capture_widgets(engine, only)
         if not args.no_demo:
