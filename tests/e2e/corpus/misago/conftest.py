@@ -26,7 +26,6 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 
-
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[3]
 VENV = ROOT / ".corpus" / "misago" / "venv"

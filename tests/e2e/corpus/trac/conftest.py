@@ -23,6 +23,7 @@ from ..misago.conftest import free_port, wait_until_up
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[3]
 VENV = ROOT / ".corpus" / "trac" / "venv"
+PERMISSIONS = ("TICKET_ADMIN", "MILESTONE_ADMIN", "REPORT_ADMIN")
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,7 @@ def trac() -> Iterator[Trac]:
             timeout=120,
         )
         subprocess.run(
-            [str(admin), str(env), "permission", "add", "anonymous"]
-            + ["TICKET_ADMIN", "MILESTONE_ADMIN", "REPORT_ADMIN"],
+            [str(admin), str(env), "permission", "add", "anonymous", *PERMISSIONS],
             check=True,
             capture_output=True,
             timeout=60,
