@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from gofer.decide.hints import hint_for, hint_names
 from gofer.decide.kinds import KindPhrase, KindPick, ground_kind, holding_group, kind_phrase
 from gofer.decide.prepared import DATE_INPUTS, ElementInfo, Prepared, box_distance, prepare
-from gofer.decide.regions import Region, resolve_regions
+from gofer.decide.regions import Region, caption_field, resolve_regions
 from gofer.decide.text import normalise, stem_tokens, symbol_words, text_score
 from gofer.decide.types import GroundingHint, Query, Want
 from gofer.surfaces.screen import Box, Element, Screen
@@ -234,6 +234,9 @@ def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) ->
             return _picked(pick, query, missing)
         if found.element is None:
             return Grounding(None, 0.0, (), (), True, pick.reason)
+    captioned = _captioned(query, prep, found)
+    if captioned is not None:
+        return captioned
     if (
         query.want is Want.CONTROL
         and query.option
@@ -244,6 +247,25 @@ def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) ->
         if held is not None:
             return _picked(held, query, missing)
     return found
+
+
+_CAPTION_BEATS = 0.85
+"""A control named less well than this gives way to the field a caption line names."""
+
+
+def _captioned(query: Query, prep: Prepared, found: Grounding) -> Grounding | None:
+    """The option's group inside the field whose caption line reads the ``in`` words
+    ("Replies:" over its own Yes and No, among other Yes/No pairs of one fieldset),
+    when no control is named by them outright."""
+    if query.want is not Want.CONTROL or not query.option or query.within:
+        return None
+    if found.element is not None and found.confidence >= _CAPTION_BEATS:
+        return None
+    field = caption_field(query.words, prep.screen)
+    if field is None:
+        return None
+    held = holding_group(query.option, prep, field, query.exclude)
+    return _picked(held, query, False) if held is not None else None
 
 
 def _named_outright(found: Grounding, phrase: KindPhrase) -> bool:

@@ -1,0 +1,67 @@
+"""Controls told apart by the field or panel they belong to, on screens captured from a
+real application (Misago's admin and its composer; ``tools/capture_apps.py``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gofer.decide import Query, Want, ground
+from gofer.decide.hints import hint_for, learn_hint
+from gofer.surfaces.screen import Screen
+from gofer.surfaces.testing import FakeSurface
+
+SCREENS = Path(__file__).parent / "screens"
+
+
+def _screen(name: str) -> Screen:
+    return FakeSurface.captured(SCREENS / f"{name}.json").screen
+
+
+def _line_y(screen: Screen, text: str) -> float:
+    return next(line.box.y for line in screen.lines if line.text == text)
+
+
+def test_a_yes_no_pair_is_the_one_under_its_own_caption() -> None:
+    # Five Yes/No pairs in two fieldsets; each pair is named only by the caption line
+    # above it, and the fieldset's legend is the radio group's name for three of them
+    screen = _screen("app_misago_new_category")
+    for caption, below in (
+        ("Closed category:", "Only members with valid permissions can post in closed categories."),
+        ("Threads:", "All threads started in this category will require moderator approval."),
+        ("Replies:", "All replies posted in this category will require moderator approval."),
+    ):
+        got = ground(Query(caption.rstrip(":"), Want.CONTROL, kind="choose", option="Yes"), screen)
+        assert got.element is not None and got.element.name == "Yes", caption
+        assert _line_y(screen, caption) < got.element.box.y < _line_y(screen, below), caption
+        assert not got.low_confidence
+
+
+def test_a_field_named_last_is_a_field_not_a_position() -> None:
+    screen = _screen("app_misago_new_category")
+    got = ground(Query("Last reply", Want.FIELD, kind="enter"), screen)
+    assert got.element is not None and got.element.name == "Last reply:"
+
+
+def test_within_a_panels_caption_takes_the_panels_own_button() -> None:
+    # "Start thread" opened the composer; the composer's own "Start thread" posts. The
+    # page's button is nearer the caption "Start new thread" in pixels.
+    screen = _screen("app_misago_composer")
+    page = next(e for e in screen.elements if e.name == "chat Start thread")
+    got = ground(Query("Start thread", Want.CLICK, within="Start new thread"), screen)
+    assert got.element is not None and got.element.ref != page.ref
+    assert got.element.name == "Start thread"
+    assert got.element.box.y > _line_y(screen, "Start new thread")
+
+
+def test_a_learned_hint_is_keyed_by_its_within_words() -> None:
+    screen = _screen("app_misago_composer")
+    page = next(e for e in screen.elements if e.name == "chat Start thread")
+    opened = learn_hint(Query("Start thread", Want.CLICK, kind="click"), page, "http://misago.test")
+    inside = Query("Start thread", Want.CLICK, within="Start new thread", kind="click")
+    assert hint_for(inside, screen, [opened]) is None
+    got = ground(inside, screen, [opened])
+    assert got.element is not None and got.element.ref != page.ref
+    posted = learn_hint(inside, got.element, "http://misago.test")
+    assert hint_for(inside, screen, [opened, posted]) == posted
+    plain = Query("Start thread", Want.CLICK, kind="click")
+    assert hint_for(plain, screen, [posted, opened]) == opened
