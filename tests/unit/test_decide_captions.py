@@ -5,12 +5,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gofer.decide import Query, Want, ground
+from gofer.decide import Query, Want, ground, value_took
 from gofer.decide.hints import hint_for, learn_hint
+from gofer.flow import parse_flow
+from gofer.runtime import (
+    RunRequest,
+    RunStatus,
+    RuntimeSettings,
+    StepOutcome,
+    Workspace,
+    run_flow,
+)
 from gofer.surfaces.screen import Screen
 from gofer.surfaces.testing import FakeSurface
 
 SCREENS = Path(__file__).parent / "screens"
+FAST = RuntimeSettings(
+    target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50, change_grace_ms=10
+)
 
 
 def _screen(name: str) -> Screen:
@@ -65,3 +77,28 @@ def test_a_learned_hint_is_keyed_by_its_within_words() -> None:
     assert hint_for(inside, screen, [opened, posted]) == posted
     plain = Query("Start thread", Want.CLICK, kind="click")
     assert hint_for(plain, screen, [posted, opened]) == opened
+
+
+def test_a_number_is_held_as_a_number_never_as_a_piece_of_another() -> None:
+    screen = _screen("app_misago_new_category")
+    last = next(e for e in screen.elements if e.name == "Last reply:")
+    assert last.value == "0"
+    assert not value_took("30", last.value)
+    assert not value_took("5", "-5") and not value_took("0", "10")
+    assert value_took("30", "30") and value_took("10", "10.0") and value_took("-5", "-5")
+    assert value_took("1200", "1,200") and value_took("3", "3 adults")
+
+
+async def test_choosing_yes_under_a_caption_ticks_that_rows_yes_and_types_the_number() -> None:
+    screen = _screen("app_misago_new_category")
+    page = FakeSurface(screen)
+    flow = [{"choose": "Yes", "in": "Replies"}, {"enter": "30", "into": "Last reply"}]
+    result = await run_flow(RunRequest(flow=parse_flow(flow)), Workspace.on(page), settings=FAST)
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert [s.outcome for s in result.steps] == [StepOutcome.DONE, StepOutcome.DONE]
+    (ticked,) = page.clicked
+    yes = next(e for e in screen.elements if e.ref == ticked)
+    assert yes.name == "Yes"
+    assert _line_y(screen, "Replies:") < yes.box.y < _line_y(screen, "Edits:")
+    last = next(e for e in screen.elements if e.name == "Last reply:")
+    assert await page.read_value(last.ref) == "30"
