@@ -58,6 +58,24 @@ async def test_reply_to_a_thread(run_open: Opener, misago: Misago) -> None:
     assert status is RunStatus.COMPLETED, done.result.failure
 
 
+async def test_stop_before_approving_a_thread(run_open: Opener, misago: Misago) -> None:
+    # The verb form names the menu's "Approve"; the run stops in front of it
+    flow = [
+        *sign_in_steps(misago.url),
+        {"click": "Selling my old bike"},
+        {"stop_before": "approving the thread"},
+    ]
+    async with run_open(flow) as done:
+        result = done.result
+    unapproved = misago.query(
+        "from misago.threads.models import Thread\n"
+        "result = Thread.objects.get(title='Selling my old bike').is_unapproved"
+    )
+    assert unapproved is True
+    assert result.status is RunStatus.GATED, result.failure
+    assert result.gate is not None and result.gate.label.endswith("Approve")
+
+
 async def test_approve_a_thread_from_its_moderation_menu(run_open: Opener, misago: Misago) -> None:
     # "Approve" is one of the actions of the thread's own options menu, beside the
     # Watch, Shortcuts and Posts menus and the site's main menu
@@ -65,7 +83,7 @@ async def test_approve_a_thread_from_its_moderation_menu(run_open: Opener, misag
         *sign_in_steps(misago.url),
         {"click": "Selling my old bike"},
         {"click": "Approve"},
-        {"wait": {"not_shows": "This post is unapproved"}},
+        {"wait": {"shows": "Thread has been approved"}},
     ]
     async with run_open(flow, allow_destructive=True) as done:
         status = done.result.status
