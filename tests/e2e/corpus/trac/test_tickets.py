@@ -95,15 +95,15 @@ async def test_reassign_a_ticket(run_open: Opener, trac: Trac) -> None:
     assert status is RunStatus.COMPLETED, done.result.failure
 
 
-async def test_read_an_owner_from_a_report(run_open: Opener, trac: Trac) -> None:
+async def test_read_cells_of_a_report_by_row_and_column(run_open: Opener, trac: Trac) -> None:
     flow = {
-        "vars": {"owner": "", "priority": ""},
+        "vars": {"owner": "", "component": ""},
         "steps": [
             {"browse": trac.url},
             {"click": "View Tickets"},
             {"click": "Active Tickets"},
             {"read": "the Owner of Export fails for large reports", "as": "owner"},
-            {"read": "the Priority of Typo on the welcome page", "as": "priority"},
+            {"read": "the Component of Typo on the welcome page", "as": "component"},
         ],
     }
     async with run_open(flow) as done:
@@ -111,7 +111,7 @@ async def test_read_an_owner_from_a_report(run_open: Opener, trac: Trac) -> None
         read = done.result.variables
     want = {
         "owner": trac.ticket("Export fails for large reports")["owner"],
-        "priority": trac.ticket("Typo on the welcome page")["priority"],
+        "component": trac.ticket("Typo on the welcome page")["component"],
     }
     if status is RunStatus.COMPLETED:
         assert {k: read[k] for k in want} == want
