@@ -7,6 +7,7 @@ from pathlib import Path
 
 from gofer.decide import Query, Want, ground, value_took
 from gofer.decide.hints import hint_for, learn_hint
+from gofer.decide.reading import read_value
 from gofer.flow import parse_flow
 from gofer.runtime import (
     RunRequest,
@@ -102,3 +103,22 @@ async def test_choosing_yes_under_a_caption_ticks_that_rows_yes_and_types_the_nu
     assert _line_y(screen, "Replies:") < yes.box.y < _line_y(screen, "Edits:")
     last = next(e for e in screen.elements if e.name == "Last reply:")
     assert await page.read_value(last.ref) == "30"
+
+
+def test_a_field_is_read_by_its_label_not_by_the_help_text_under_it() -> None:
+    screen = _screen("app_misago_new_category")
+    assert read_value("Last reply", screen) == "0"
+    assert read_value("the Last reply", screen) == "0"
+    assert read_value("Thread age", screen) == "0"
+    assert read_value("Archive", screen) == "Don't archive pruned threads"
+    assert read_value("Color", screen) is None  # an empty field reads as nothing
+
+
+def test_a_header_row_ending_in_empty_cells_still_names_its_columns() -> None:
+    # Misago's user list: a checkbox column, an avatar column and an actions column
+    # have no header
+    screen = _screen("app_misago_users")
+    (table,) = [g for g in screen.records if g.headers]
+    assert table.headers[-2:] == ("", "")
+    assert read_value("the Rank of otto", screen) == "Members"
+    assert read_value("the Posts of admin", screen) == "2"

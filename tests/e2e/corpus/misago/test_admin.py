@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 async def test_new_category_with_yes_no_fields(run_open: Opener, misago: Misago) -> None:
     # Five Yes/No pairs in two fieldsets, each pair named only by the caption above
     # it ("Replies:"); "Last reply" is a field, not a position
-    flow = [
+    steps = [
         *admin_sign_in_steps(misago.url),
         {"click": "Categories"},
         {"click": "New category"},
@@ -24,11 +24,13 @@ async def test_new_category_with_yes_no_fields(run_open: Opener, misago: Misago)
         {"choose": "Yes", "in": "Replies"},
         {"enter": "30", "into": "Last reply"},
         {"choose": "Yes", "in": "Closed category"},
+        {"read": "Last reply", "as": "last reply"},
         {"click": "Save"},
         {"wait": {"shows": "has been saved"}},
     ]
-    async with run_open(flow) as done:
+    async with run_open({"vars": {"last reply": ""}, "steps": steps}) as done:
         status = done.result.status
+        read = done.result.variables["last reply"]
     rows = misago.query(
         "from misago.categories.models import Category\n"
         "result = [[c.description, c.is_closed, c.require_threads_approval,"
@@ -37,6 +39,7 @@ async def test_new_category_with_yes_no_fields(run_open: Opener, misago: Misago)
     )
     if status is RunStatus.COMPLETED:
         assert rows == [["News from the team", True, False, True, False, 30, 0]]
+        assert read == "30"  # the field's value, not the help text under its label
     assert status is RunStatus.COMPLETED, done.result.failure
 
 
