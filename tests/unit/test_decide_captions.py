@@ -121,4 +121,5 @@ def test_a_header_row_ending_in_empty_cells_still_names_its_columns() -> None:
     (table,) = [g for g in screen.records if g.headers]
     assert table.headers[-2:] == ("", "")
     assert read_value("the Rank of otto", screen) == "Members"
-    assert read_value("the Posts of admin", screen) == "2"
+    assert read_value("the Rank of admin", screen) == "Forum team"
+    assert read_value("the Posts of mira", screen) == "0"

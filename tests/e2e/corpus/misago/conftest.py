@@ -18,6 +18,7 @@ import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,17 +40,17 @@ def free_port() -> int:
 
 
 def wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, within_s: float) -> None:
-    """Wait until ``url`` answers; fail with the server's log if it exits or never does."""
+    """Wait until ``url`` answers; raise with the server's log if it exits or never does."""
     deadline = time.monotonic() + within_s
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            pytest.fail(f"the server exited ({proc.returncode}):\n{log.read_text()[-3000:]}")
+            raise RuntimeError(f"the server exited ({proc.returncode}):\n{log.read_text()[-3000:]}")
         try:
             with urllib.request.urlopen(url, timeout=5):
                 return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.2)  # nothing announces readiness: the port is asked again
-    pytest.fail(f"the server never answered {url}:\n{log.read_text()[-3000:]}")
+    raise RuntimeError(f"the server never answered {url}:\n{log.read_text()[-3000:]}")
 
 
 @dataclass(frozen=True)
@@ -114,10 +115,17 @@ def pg_admin_url() -> str:
 
 @pytest.fixture(scope="session")
 def misago() -> Iterator[Misago]:
+    if not (VENV / "bin" / "django-admin").exists():
+        pytest.fail(f"Misago is not installed ({VENV} is missing): run ./dev setup")
+    with running_misago(pg_admin_url()) as forum:
+        yield forum
+
+
+@contextmanager
+def running_misago(admin_url: str) -> Iterator[Misago]:
+    """Misago on a fresh database of the PostgreSQL server at ``admin_url``, seeded
+    (``seed.py``) and served on a free loopback port until the block ends."""
     django_admin = VENV / "bin" / "django-admin"
-    if not django_admin.exists():
-        pytest.fail(f"Misago is not installed ({django_admin} is missing): run ./dev setup")
-    admin_url = pg_admin_url()
     name = f"misago_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
@@ -132,8 +140,9 @@ def misago() -> Iterator[Misago]:
     }
     proc: subprocess.Popen[bytes] | None = None
     try:
-        for args in (["migrate", "--noinput", "-v0"],):
-            subprocess.run([str(django_admin), *args], env=env, check=True, timeout=300)
+        subprocess.run(
+            [str(django_admin), "migrate", "--noinput", "-v0"], env=env, check=True, timeout=300
+        )
         subprocess.run(
             [str(VENV / "bin" / "python"), str(HERE / "seed.py")], env=env, check=True, timeout=120
         )
