@@ -657,7 +657,7 @@ class Run:
             if element is not None and sure:
                 hint = learn_hint(query, element, site, screen)
                 self.hints.insert(0, hint)
-                if self.mask(hint.name) == hint.name and self.mask(hint.context) == hint.context:
+                if all(self.mask(text) == text for text in (hint.name, hint.context, hint.within)):
                     # A hint leaves the run; one that would carry a secret stays in it.
                     self.learned.append(hint)
                 return element, screen, grounding
