@@ -184,3 +184,27 @@ def guest_details() -> dict[str, str]:
         "postcode": "BS1 4RN",
         "phone": "+44 117 496 0123",
     }
+
+
+def sign_in_steps(url: str) -> list[dict[str, object]]:
+    """The shop's own sign-in, as the customer does it."""
+    return [
+        {"browse": url},
+        {"click": "Login or register"},
+        {"enter": CUSTOMER[0], "into": "Email address", "within": "Log In"},
+        {"enter": CUSTOMER[1], "into": "Password", "within": "Log In"},
+        {"click": "Log In"},
+        {"wait": {"shows": "Account"}},
+    ]
+
+
+def add_to_basket_steps(url: str, *titles: str) -> list[dict[str, object]]:
+    """Find each book by the shop's search and put one in the basket."""
+    steps: list[dict[str, object]] = [{"browse": url}]
+    for title in titles:
+        steps += [
+            {"enter": title, "into": "Search", "submit": True},
+            {"click": title},
+            {"click": "Add to basket"},
+        ]
+    return steps
