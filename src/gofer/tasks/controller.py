@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from gofer.errors import InvalidRequest
+from gofer.errors import InvalidRequest, invalid_request
 from gofer.facts import Facts
 from gofer.flow import check_flow, flow_guide, flow_to_json, validate_flow
 from gofer.flow.steps import Flow
@@ -100,15 +100,7 @@ def _coerce(model: type[M], value: M | Mapping[str, Any] | None) -> M:
     try:
         return model.model_validate(dict(value or {}))
     except ValidationError as exc:
-        problems = [
-            {"at": ".".join(str(p) for p in err["loc"]), "message": err["msg"]}
-            for err in exc.errors(include_input=False, include_url=False)
-        ]
-        raise InvalidRequest(
-            f"the {model.__name__} does not fit: "
-            + "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems),
-            problems=problems,
-        ) from None
+        raise invalid_request(exc, f"the {model.__name__} does not fit") from None
 
 
 def _title(req: StartTaskRequest, flow: Flow | None) -> str:
@@ -124,7 +116,6 @@ class _Shared:
 
     def __init__(self) -> None:
         self.closed = False
-        self.owners: set[str] = set()  # who started tasks here: closing cancels theirs
         self.cancels: dict[str, asyncio.Task[TaskView]] = {}
 
 
@@ -344,7 +335,6 @@ class Tasks:
         book = self._book
         async with self._db.transaction() as tx:
             await self._make_room(tx)
-            self._shared.owners.add(self._owner)
             await book.ledger.add_task(record, tx=tx)
             item = None
             if turn:
@@ -670,9 +660,8 @@ class Tasks:
             return [(r, (await self._book.read(self._owner, r.id, tx=tx))[1]) for r in records]
 
     async def _listing_all(self) -> list[tuple[TaskRecord, TaskView]]:
-        owners = self._shared.owners
         found: list[tuple[TaskRecord, TaskView]] = []
-        for owner in sorted(owners):
+        for owner in await self._book.ledger.owners():
             found += await self.for_owner(owner)._listing()
         return found
 

@@ -64,3 +64,8 @@ class FlowRunner(Protocol):
     def available_surfaces(self) -> dict[str, str | None]:
         """Each surface with None when it can be used, else the reason it cannot."""
         ...
+
+    def endpoint_allowed(self, endpoint: str) -> bool:
+        """Whether a task may attach to the browser at ``endpoint`` (``constraints.
+        browser_endpoint``): the operator's allow-list decides."""
+        ...

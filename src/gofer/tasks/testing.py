@@ -73,6 +73,8 @@ class ScriptedRunner:
     preloaded: list[tuple[str, str]] = field(default_factory=list)
     pages: dict[str, str] = field(default_factory=dict)
     faces: dict[str, FakeSurface] = field(default_factory=dict)
+    endpoints: frozenset[str] | None = None
+    """The browser endpoints tasks may attach to (None: any)."""
     """The fake page each task's live view shows (made on first :meth:`live`; set one
     to show a screen of a test's own)."""
 
@@ -167,6 +169,10 @@ class ScriptedRunner:
     def available_surfaces(self) -> dict[str, str | None]:
         """The surfaces given at construction."""
         return dict(self.surfaces)
+
+    def endpoint_allowed(self, endpoint: str) -> bool:
+        """Whether ``endpoint`` is in ``endpoints`` (None, the default: any)."""
+        return self.endpoints is None or endpoint in self.endpoints
 
 
 # ---------------------------------------------------------------- script helpers
