@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Literal, Protocol
 
 from pydantic import JsonValue
 
@@ -36,6 +37,27 @@ __all__ = ["Driver"]
 log = logging.getLogger("gofer.tasks")
 
 
+class Presses(Protocol):
+    """The press journal of the turn a drive runs in: an approved, irreversible press
+    is journaled before it happens and after (:class:`gofer.tasks.events.Press`)."""
+
+    async def before(self, path: str) -> Literal["press", "pressed", "unsure"]:
+        """Journal that the control at ``path`` is about to be pressed (``press``), or
+        say this turn's earlier run already journaled it: ``pressed`` (it was) or
+        ``unsure`` (the run was cut short while pressing)."""
+        ...
+
+    async def after(self, path: str) -> None:
+        """Journal that the control at ``path`` was pressed."""
+        ...
+
+
+PRESS_UNSURE = (
+    "the run was cut short while pressing the approved control, so it may have been "
+    "pressed already; it is not pressed a second time"
+)
+
+
 @dataclass(slots=True)
 class Driver:
     """Runs tasks' segments on the runner and publishes where they stop."""
@@ -45,8 +67,9 @@ class Driver:
     clock: Callable[[], float]
     rescuer: Rescuer | None = None
 
-    async def drive(self, cell: Cell) -> None:
-        """Run ``cell``'s pending segments until the task stops, then publish the stop."""
+    async def drive(self, cell: Cell, presses: Presses | None = None) -> None:
+        """Run ``cell``'s pending segments until the task stops, then publish the stop;
+        an approved press is journaled through ``presses`` and never pressed twice."""
         while cell.pending:
             seg = cell.pending[0]
             at = seg.gate.path if seg.gate is not None else str(seg.base)
@@ -58,7 +81,26 @@ class Driver:
                 )
                 return
             self.publish_running(cell)
+            if seg.gate is not None and presses is not None:
+                verdict = await presses.before(seg.gate.path)
+                if verdict == "pressed":
+                    cell.pending.pop(0)
+                    continue
+                if verdict == "unsure":
+                    failed = Failed(
+                        step=seg.gate.path,
+                        reason=PRESS_UNSURE,
+                        hint="look at the page, then continue_task to press it again",
+                        recoverable=True,
+                    )
+                    # Kept pending: going on (the caller's choice) presses it again.
+                    await self.stop(
+                        cell, Decision(failed, at=seg.gate.path, pending=list(cell.pending))
+                    )
+                    return
             result = await self._run(cell, seg)
+            if seg.gate is not None and presses is not None and isinstance(result, RunResult):
+                await presses.after(seg.gate.path)
             if isinstance(result, Decision):
                 settle_outcome(cell, seg, None)
                 await self.stop(cell, result)

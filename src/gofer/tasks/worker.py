@@ -31,6 +31,7 @@ import traceback
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from gofer.errors import GoferError, LeaseLost, ModelError, StoreError
 from gofer.flow import check_flow
@@ -42,7 +43,7 @@ from gofer.tasks.book import LOCAL_OWNER, Loaded, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell, Segment
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
 from gofer.tasks.drive import Driver
-from gofer.tasks.events import Cancelled, Ended, LetGo, Resolved, RunLog, ViewEvent
+from gofer.tasks.events import Cancelled, Ended, LetGo, Press, Resolved, RunLog, ViewEvent
 from gofer.tasks.holding import HeldView, Holding
 from gofer.tasks.interpret import Decision
 from gofer.tasks.journal import snapshot
@@ -448,7 +449,8 @@ class TaskWorker:
             if cell.flow is None and self.planner is not None:
                 await self._guarded(cell, lambda: self._plan_then_drive(cell, self.planner))
             else:
-                await self._guarded(cell, lambda: self.driver.drive(cell))
+                presses = _Presses(self.book, claim.owner or LOCAL_OWNER, cell.id, claim.id)
+                await self._guarded(cell, lambda: self.driver.drive(cell, presses))
         finally:
             await journal.stop()
 
@@ -663,6 +665,38 @@ def view_of_start(loaded: Loaded) -> TaskView:
     return TaskView(
         id=loaded.record.id, status=Running(), summary="Starting.", step=None, progress=0.0, next=[]
     )
+
+
+class _Presses:
+    """The press journal of one turn (see :class:`gofer.tasks.drive.Presses`)."""
+
+    def __init__(self, book: TaskBook, owner: str, task_id: str, item: int) -> None:
+        self.book = book
+        self.owner = owner
+        self.task_id = task_id
+        self.item = item
+
+    async def before(self, path: str) -> Literal["press", "pressed", "unsure"]:
+        async with self.book.db.transaction() as tx:
+            phases = {
+                e.phase
+                for _at, e in await self.book.events(self.owner, self.task_id, tx=tx)
+                if isinstance(e, Press) and e.item == self.item and e.path == path
+            }
+            if "after" in phases:
+                return "pressed"
+            if "before" in phases:
+                return "unsure"
+            await self.book.write(
+                tx, self.owner, self.task_id, Press(item=self.item, path=path, phase="before")
+            )
+        return "press"
+
+    async def after(self, path: str) -> None:
+        async with self.book.db.transaction() as tx:
+            await self.book.write(
+                tx, self.owner, self.task_id, Press(item=self.item, path=path, phase="after")
+            )
 
 
 class _Journal:
