@@ -82,7 +82,7 @@ from gofer.tasks.state import (
     is_running,
     turn_ran_out,
 )
-from gofer.tasks.status import TaskReading, group_of
+from gofer.tasks.status import TaskReading, task_group
 from gofer.tasks.worker import TaskWorker, TurnLimits, turn_running
 
 __all__ = ["Tasks"]
@@ -380,7 +380,7 @@ class Tasks:
         self._started()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + min(req.timeout_ms, MAX_AWAIT_MS) / 1000.0
-        group = group_of(req.id)
+        group = task_group(req.id)
         with self._engine.db.waker.subscribe() as subscription:
             view = await self._engine.book.view(self._owner, req.id)
             while is_running(view.status):
@@ -590,7 +590,7 @@ class Tasks:
         cancelled, needs_plan, or failed and not recoverable.
         """
         self._started()
-        group = group_of(task_id)
+        group = task_group(task_id)
         with self._engine.db.waker.subscribe() as subscription:
             last: TaskView | None = None
             while True:

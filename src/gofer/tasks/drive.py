@@ -17,7 +17,7 @@ from gofer.models import CallMeter
 from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
 from gofer.tasks.cell import Artifact, Cell, Segment
-from gofer.tasks.interpret import Decision, budget_failure, interpret
+from gofer.tasks.interpret import Outcome, budget_failure, interpret
 from gofer.tasks.limits import ARTIFACT_TTL_S
 from gofer.tasks.models import (
     Done,
@@ -95,13 +95,13 @@ class Driver:
                     )
                     # Kept pending: going on (the caller's choice) presses it again.
                     await self.stop(
-                        cell, Decision(failed, at=seg.gate.path, pending=list(cell.pending))
+                        cell, Outcome(failed, at=seg.gate.path, pending=list(cell.pending))
                     )
                     return
             result = await self._run(cell, seg)
             if seg.gate is not None and presses is not None and isinstance(result, RunResult):
                 await presses.after(seg.gate.path)
-            if isinstance(result, Decision):
+            if isinstance(result, Outcome):
                 settle_outcome(cell, seg, None)
                 await self.stop(cell, result)
                 return
@@ -127,7 +127,7 @@ class Driver:
             cell.pending.pop(0)
         await self.stop(cell, await self._finish(cell))
 
-    async def _run(self, cell: Cell, seg: Segment) -> RunResult | Decision:
+    async def _run(self, cell: Cell, seg: Segment) -> RunResult | Outcome:
         assert cell.flow is not None
         steps = (_approved(cell.flow, seg.gate),) if seg.gate is not None else seg.steps
         at = seg.gate.path if seg.gate is not None else str(seg.base)
@@ -160,7 +160,7 @@ class Driver:
         except GoferError as exc:
             reason = cell.facts.mask(exc.message)
             log.warning("task %s: the runner refused the run (%s)", cell.id, exc.code)
-            return Decision(
+            return Outcome(
                 Failed(
                     step=at, reason=reason, hint=f"the runner raised {exc.code}", recoverable=False
                 ),
@@ -226,7 +226,7 @@ class Driver:
         if not seg.press:
             cell.finished_top = max(cell.finished_top, seg.base + result.top_level_done)
 
-    async def _finish(self, cell: Cell) -> Decision:
+    async def _finish(self, cell: Cell) -> Outcome:
         """Every step finished: the answer, shaped if the caller asked for a shape."""
         total = len(cell.flow.steps) if cell.flow else 0
         cell.finished_top = total
@@ -234,7 +234,7 @@ class Driver:
         redacted = cell.facts.redact_json(cell.records)
         records: dict[str, JsonValue] = redacted if isinstance(redacted, dict) else {}
         if cell.output is None or self.shaper is None:
-            return Decision(Done(answer=answer, records=records), release=True)
+            return Outcome(Done(answer=answer, records=records), release=True)
         brief = ShapeBrief(
             goal=cell.goal or "",
             instructions=cell.output.instructions,
@@ -252,9 +252,9 @@ class Driver:
             wrong = schema_violations(result, cell.output.json_schema)
             if wrong:
                 return _shape_failed("; ".join(str(v) for v in wrong[:5]))
-        return Decision(Done(answer=answer, records=records, result=result), release=True)
+        return Outcome(Done(answer=answer, records=records, result=result), release=True)
 
-    async def stop(self, cell: Cell, decision: Decision) -> None:
+    async def stop(self, cell: Cell, decision: Outcome) -> None:
         """Stop the task: screenshot, release if final, then publish the status."""
         assert decision.status is not None
         cell.pending = list(decision.pending)
@@ -320,8 +320,8 @@ def _approved(flow: Flow, gate: Gate) -> Step:
     return Press(key=gate.key) if gate.key else StopBefore(action=gate.action)
 
 
-def _shape_failed(reason: str) -> Decision:
-    return Decision(
+def _shape_failed(reason: str) -> Outcome:
+    return Outcome(
         Failed(
             step=None,
             reason=f"the result did not take the asked shape: {reason}",

@@ -31,7 +31,7 @@ __all__ = [
     "TURN_ATTEMPTS",
     "TaskReading",
     "derive",
-    "group_of",
+    "task_group",
 ]
 
 TURN_ATTEMPTS = 2
@@ -51,7 +51,7 @@ so none overtakes another."""
 KINDS = tuple(TASK_ORDER.kinds)
 
 
-def group_of(task_id: str) -> str:
+def task_group(task_id: str) -> str:
     """The stored serial group of a task's turns."""
     return TASK_ORDER.key(task_id)
 

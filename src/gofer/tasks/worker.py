@@ -45,7 +45,7 @@ from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, opti
 from gofer.tasks.drive import Driver
 from gofer.tasks.events import Cancelled, Ended, LetGo, Press, Resolved, RunLog, ViewEvent
 from gofer.tasks.holding import HeldView, Holding
-from gofer.tasks.interpret import Decision
+from gofer.tasks.interpret import Outcome
 from gofer.tasks.journal import snapshot
 from gofer.tasks.limits import (
     ARTIFACT_TTL_S,
@@ -525,7 +525,7 @@ class TaskWorker:
             log.error("task %s: the run raised CancelledError that no one asked for", cell.id)
             await driver.stop(
                 cell,
-                Decision(
+                Outcome(
                     Failed(
                         step=None,
                         reason="the run was cancelled from inside the runner",
@@ -539,7 +539,7 @@ class TaskWorker:
             log.warning("task %s: stopped by %s", cell.id, exc.code)
             await driver.stop(
                 cell,
-                Decision(
+                Outcome(
                     Failed(
                         step=None,
                         reason=cell.facts.mask(exc.message),
@@ -560,7 +560,7 @@ class TaskWorker:
             )
             await driver.stop(
                 cell,
-                Decision(
+                Outcome(
                     Failed(
                         step=None,
                         reason=f"internal error ({type(exc).__name__})",
@@ -593,7 +593,7 @@ class TaskWorker:
             assert failure is not None
             await self.driver.stop(
                 cell,
-                Decision(
+                Outcome(
                     Failed(
                         step=None,
                         reason=f"the planner could not plan the task: {failure.message}",
@@ -610,7 +610,7 @@ class TaskWorker:
             listed = "; ".join(p.message for p in check.problems[:3])
             await self.driver.stop(
                 cell,
-                Decision(
+                Outcome(
                     Failed(
                         step=None,
                         reason=f"the planner's flow is not valid: {listed}",
