@@ -20,8 +20,8 @@ from gofer.surfaces.screen import Box, Screen, TextLine, screen_from_dict
 from gofer.surfaces.testing import FakeSurface
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Segment
+from gofer.tasks.contract import Failed, NeedsHuman, TaskBudget, TaskConstraints
 from gofer.tasks.interpret import Outcome, interpret
-from gofer.tasks.models import Failed, NeedsHuman, TaskBudget, TaskConstraints
 
 SCREENS = Path(__file__).parent / "screens"
 FAST = RuntimeSettings(

@@ -10,6 +10,7 @@ from gofer.facts import Facts
 from gofer.store import Connector, QueueConfig, Transaction, WorkQueue
 from gofer.store.ledger import Ledger, TaskEvent, TaskRecord, ledger_for
 from gofer.tasks.cell import Cell
+from gofer.tasks.contract import StartTaskRequest, TaskView
 from gofer.tasks.errors import unknown_task
 from gofer.tasks.events import (
     STOP_EVENTS,
@@ -23,7 +24,6 @@ from gofer.tasks.events import (
     write,
 )
 from gofer.tasks.journal import restore
-from gofer.tasks.models import StartTaskRequest, TaskView
 from gofer.tasks.runner import WorkspaceOptions
 from gofer.tasks.status import TASK_ORDER, TaskReading, derive, task_group
 

@@ -45,11 +45,7 @@ from gofer.tasks.checks import (
     invalid_flow,
     options_for,
 )
-from gofer.tasks.describe import describe_reply
-from gofer.tasks.drive import Driver
-from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
-from gofer.tasks.limits import MAX_AWAIT_MS, MAX_TASKS
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     AwaitTaskRequest,
     Call,
     Cancelled,
@@ -70,6 +66,10 @@ from gofer.tasks.models import (
     TaskReportRequest,
     TaskView,
 )
+from gofer.tasks.describe import describe_reply
+from gofer.tasks.drive import Driver
+from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
+from gofer.tasks.limits import MAX_AWAIT_MS, MAX_TASKS
 from gofer.tasks.publish import next_calls, sentence, view_of
 from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner

@@ -17,9 +17,7 @@ from gofer.models import CallMeter
 from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
 from gofer.tasks.cell import Artifact, Cell, Segment
-from gofer.tasks.interpret import Outcome, budget_failure, interpret
-from gofer.tasks.limits import ARTIFACT_TTL_S
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     Done,
     Failed,
     Running,
@@ -27,6 +25,8 @@ from gofer.tasks.models import (
     StepReportInfo,
     TraceInfo,
 )
+from gofer.tasks.interpret import Outcome, budget_failure, interpret
+from gofer.tasks.limits import ARTIFACT_TTL_S
 from gofer.tasks.publish import answer_for, progress_summary, view_of
 from gofer.tasks.recovery import RESCUING, rescuable, rescue, settle_outcome
 from gofer.tasks.runner import FlowRunner

@@ -8,7 +8,7 @@ from gofer.runtime.types import Gate, RunResult, RunStatus
 from gofer.safety import Consequence, consequence
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Segment
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
     Failed,

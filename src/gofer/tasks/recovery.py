@@ -21,8 +21,8 @@ from gofer.models import CallMeter
 from gofer.rescue import RESCUE_TIMEOUT_S, Briefing, Earlier, Guidance, StepLine
 from gofer.runtime.types import RunResult, StepOutcome
 from gofer.tasks.cell import Cell, Segment
+from gofer.tasks.contract import Failed, RescueInfo
 from gofer.tasks.interpret import Outcome
-from gofer.tasks.models import Failed, RescueInfo
 from gofer.tasks.seams import Rescuer
 
 __all__ = ["RESCUING", "briefing_for", "rescuable", "rescue", "settle_outcome"]

@@ -42,6 +42,7 @@ from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks.book import LOCAL_OWNER, Loaded, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell, Segment
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
+from gofer.tasks.contract import Failed, NeedsInput, Running, TaskView
 from gofer.tasks.drive import Driver
 from gofer.tasks.events import Cancelled, Ended, LetGo, Press, Resolved, RunLog, ViewEvent
 from gofer.tasks.holding import HeldView, Holding
@@ -56,7 +57,6 @@ from gofer.tasks.limits import (
     TURNS_PER_OWNER,
     TURNS_PER_PROCESS,
 )
-from gofer.tasks.models import Failed, NeedsInput, Running, TaskView
 from gofer.tasks.publish import view_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Planner
