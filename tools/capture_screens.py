@@ -38,7 +38,7 @@ from pathlib import Path
 
 from gofer.decide import Query, Want, ground
 from gofer.demo import DemoServer
-from gofer.surfaces import BrowserEngine, BrowserSurface, Screen, screen_to_dict
+from gofer.surfaces import OPERATOR, BrowserEngine, BrowserSurface, Screen, screen_to_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENS = ROOT / "tests" / "unit" / "screens"
@@ -236,7 +236,7 @@ async def main(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
     only = set(args.only)
-    async with BrowserEngine() as engine:
+    async with BrowserEngine(policy=OPERATOR) as engine:
         if args.live:
             await capture_live(engine, args.live)
             return 0

@@ -22,12 +22,12 @@ from gofer.decide import (
     Want,
     appeared,
     card_evidence,
+    choice_members,
     covering,
     dismisser,
     form_errors,
     found_well,
     ground,
-    group_members,
     is_date_words,
     judge,
     label_of,
@@ -396,7 +396,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         )
 
     if el.role in ("checkbox", "switch"):
-        members = group_members(screen, el)
+        members = choice_members(screen, el, option)
         if len(members) > 1 and el.group:
             return await _choose_among(run, path, members, option)
         if el.checked:
@@ -406,7 +406,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         return Done(element=el, confidence=grounding.confidence)
 
     if el.role in ("radio", "tab"):
-        return await _choose_among(run, path, group_members(screen, el), option)
+        return await _choose_among(run, path, choice_members(screen, el, option), option)
 
     if el.role in OPTION_ROLES and el.visible and el.expanded is None:
         # An option of a list that shows its options: the list itself was meant.

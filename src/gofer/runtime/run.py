@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from urllib.parse import urlsplit
 
 from gofer.decide import (
+    WEAK,
     Grounding,
     NeedsDecider,
     Query,
@@ -79,6 +80,7 @@ from gofer.runtime.types import (
 from gofer.runtime.workspace import Workspace
 from gofer.safety import Consequence
 from gofer.surfaces import ActionEffect, Surface
+from gofer.surfaces.addresses import blocked_address, top_level_refusal
 from gofer.surfaces.screen import Element, Screen
 
 log = logging.getLogger("gofer.runtime")
@@ -399,6 +401,9 @@ class Run:
         match step:
             case Browse(url=url):
                 address = self.sub(url)
+                refused = top_level_refusal(address)
+                if refused is not None:  # a ${name} may hold any address: judged filled in
+                    raise StepFailed(blocked_address(address, refused).message)
                 preloaded, self._preloaded = self._preloaded, None
                 browser = await self.browser()
                 if path == "0" and preloaded == address and browser.url:
@@ -613,6 +618,10 @@ class Run:
             ms = round((time.perf_counter() - t) * 1000, 3)
             element = grounding.element
             sure = element is not None and grounding.confidence >= self.settings.min_confidence
+            if sure and self.decider is None and _guess(grounding):
+                # Only a spelling resembles the words ("Approve thread" and a link titled
+                # "Open private threads"): with no one to ask, that is no control to act on.
+                sure = False
             reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
             is_do = query.kind == "do"
             if is_do:
@@ -653,7 +662,7 @@ class Run:
             if element is not None and sure:
                 hint = learn_hint(query, element, site, screen)
                 self.hints.insert(0, hint)
-                if self.mask(hint.name) == hint.name and self.mask(hint.context) == hint.context:
+                if all(self.mask(text) == text for text in (hint.name, hint.context, hint.within)):
                     # A hint leaves the run; one that would carry a secret stays in it.
                     self.learned.append(hint)
                 return element, screen, grounding
@@ -701,3 +710,13 @@ class Run:
             ),
             element,
         )
+
+
+def _guess(grounding: Grounding) -> bool:
+    """Whether the grounder's pick is weak and rests on spelling alone (a fuzzy match)."""
+    return (
+        grounding.low_confidence
+        and grounding.confidence < WEAK
+        and bool(grounding.evidence)
+        and grounding.evidence[0].startswith("fuzzy")
+    )
