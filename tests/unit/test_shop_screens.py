@@ -166,3 +166,30 @@ async def test_clicking_the_card_forms_next_stops_at_payment() -> None:
     assert (result.gate.label, result.gate.consequence) == ("Next", "payment")
     assert result.gate.payment_screen
     assert page.clicked == []
+
+
+SMALL_BLUE = "Django Pony Size: Small, Colour: Blue"
+MEDIUM_RED = "Django Pony Size: Medium, Colour: Red"
+
+
+def test_a_cart_line_named_with_a_colon_is_that_line() -> None:
+    # Cartridge names a cart line by its product and options, "Size: Medium, ...": the
+    # whole phrase is on the screen, so the colon starts no description
+    cart = load("cartridge_cart_two")
+    for line in (SMALL_BLUE, MEDIUM_RED):
+        row = next(r for g in cart.records for r in g.records if line in r.text)
+        for words, want in (("Qty", Want.FIELD), ("Remove?", Want.CONTROL)):
+            found = ground(Query(words, want, within=line), cart)
+            assert found.element is not None and not found.low_confidence, (line, words)
+            assert row.box.contains(found.element.box), (line, words)
+
+
+async def test_a_within_that_names_both_lines_is_no_pick() -> None:
+    cart = load("cartridge_cart_two")
+    page = FakeSurface(cart)
+    result = await _run(page, [{"enter": "5", "into": "Qty", "within": "Django Pony"}])
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None
+    assert "names 2 controls alike" in result.failure.reason
+    for field in (e for e in cart.elements if e.role == "spinbutton"):
+        assert await page.read_value(field.ref) == field.value  # nothing typed anywhere
