@@ -22,25 +22,25 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from gofer.api.errors import error_body, http_status, problems_of
+from gofer.api.errors import error_body, http_status
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
 from gofer.api.live import live_address, live_router
 from gofer.api.page_auth import PageSessions
 from gofer.api.pages import PageSite
 from gofer.api.service import TaskService
 from gofer.api.sse import sse_views
-from gofer.api.tokens import TokenStore
+from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.api.views import (
     CreateTask,
     CreateTasks,
     ErrorBody,
     PersonReply,
+    TaskEntries,
+    TaskEntry,
     TaskList,
-    TaskRecord,
-    TaskRecords,
     TaskStory,
 )
-from gofer.errors import ApiError, GoferError, InvalidRequest
+from gofer.errors import ApiError, GoferError, InvalidRequest, invalid_request
 from gofer.tasks.models import (
     AwaitTaskRequest,
     CancelTaskRequest,
@@ -102,15 +102,14 @@ _bearer = HTTPBearer(auto_error=False, description="a token from `gofer token cr
 
 async def _owner(
     request: Request,
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    _scheme: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> str:
-    """The owner the request's bearer token names (UNAUTHORIZED without one)."""
-    if credentials is None:
-        raise ApiError("this route needs `Authorization: Bearer <token>`", code="UNAUTHORIZED")
+    """The owner the request's bearer token names (UNAUTHORIZED without one). The
+    scheme's dependency only declares it in the spec."""
     tokens: TokenStore = request.app.state.tokens
-    found = tokens.owner_of(credentials.credentials)
+    found = bearer_owner(tokens, request.headers.get("authorization"))
     if found is None:
-        raise ApiError("the bearer token is not valid", code="UNAUTHORIZED")
+        raise ApiError("this route needs `Authorization: Bearer <token>`", code="UNAUTHORIZED")
     return found
 
 
@@ -179,9 +178,7 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = problems_of(exc)
-        listed = "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems[:5])
-        return _json_error(InvalidRequest(f"the request does not fit: {listed}", problems=problems))
+        return _json_error(invalid_request(exc, "the request does not fit", most=5))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -206,8 +203,12 @@ def create_app(
         return JSONResponse(error_body(error), status_code=500)
 
     @app.get("/health", include_in_schema=False)
-    async def health() -> dict[str, str]:
-        return {"status": "ok"}
+    async def health() -> JSONResponse:
+        if service.healthy:
+            return JSONResponse({"status": "ok"})
+        # The worker died: this process accepts tasks it would never run.
+        body = {"status": "unhealthy", "reason": "the worker stopped claiming work"}
+        return JSONResponse(body, status_code=503)
 
     calls = APIRouter(prefix="/v1/calls", tags=["agent calls"], responses=_ERRORS)
 
@@ -261,37 +262,37 @@ def create_app(
         """The person's tasks, newest first."""
         return await service.records(who)
 
-    @tasks.post("", response_model=TaskRecord, status_code=201)
-    async def create(who: Owner, create: CreateTask, key: Key = None) -> TaskRecord:
+    @tasks.post("", response_model=TaskEntry, status_code=201)
+    async def create(who: Owner, create: CreateTask, key: Key = None) -> TaskEntry:
         """Open and start a task: `instruction` or `flow`, and `title` (the instruction's
         first sentence when left out)."""
         return await service.create(who, create, key)
 
-    @tasks.post("/batch", response_model=TaskRecords, status_code=201)
-    async def create_many(who: Owner, creates: CreateTasks, key: Key = None) -> TaskRecords:
+    @tasks.post("/batch", response_model=TaskEntries, status_code=201)
+    async def create_many(who: Owner, creates: CreateTasks, key: Key = None) -> TaskEntries:
         """Open and start up to five tasks, all or none."""
-        return TaskRecords(tasks=await service.create_many(who, creates, key))
+        return TaskEntries(tasks=await service.create_many(who, creates, key))
 
-    @tasks.get("/{task_id}", response_model=TaskRecord)
-    async def read(who: Owner, task_id: str) -> TaskRecord:
+    @tasks.get("/{task_id}", response_model=TaskEntry)
+    async def read(who: Owner, task_id: str) -> TaskEntry:
         """One task as it is now."""
         return await service.record(who, task_id)
 
-    @tasks.post("/{task_id}/reply", response_model=TaskRecord)
-    async def reply(who: Owner, task_id: str, answer: PersonReply) -> TaskRecord:
+    @tasks.post("/{task_id}/reply", response_model=TaskEntry)
+    async def reply(who: Owner, task_id: str, answer: PersonReply) -> TaskEntry:
         """Give the values the task asked for."""
         return await service.reply(who, task_id, answer)
 
-    def action(name: str, act: Callable[[str, str], Awaitable[TaskRecord]], doc: str) -> None:
+    def action(name: str, act: Callable[[str, str], Awaitable[TaskEntry]], doc: str) -> None:
         """``POST /v1/tasks/{task_id}/<name>``: the person's ``act`` on the task, its
         record after it."""
 
-        async def endpoint(who: Owner, task_id: str) -> TaskRecord:
+        async def endpoint(who: Owner, task_id: str) -> TaskEntry:
             return await act(who, task_id)
 
         endpoint.__doc__ = doc
         tasks.add_api_route(
-            f"/{{task_id}}/{name}", endpoint, methods=["POST"], response_model=TaskRecord, name=name
+            f"/{{task_id}}/{name}", endpoint, methods=["POST"], response_model=TaskEntry, name=name
         )
 
     action(
