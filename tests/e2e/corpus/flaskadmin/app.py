@@ -11,13 +11,14 @@ from __future__ import annotations
 import enum
 import sys
 from datetime import date, datetime
+from typing import ClassVar
 
 from flask import Flask, redirect
 from flask_admin import Admin
 from flask_admin.contrib.sqla import ModelView
 from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import Enum, ForeignKey, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
-from sqlalchemy import ForeignKey, String, Text, Enum
 
 
 class Base(DeclarativeBase):
@@ -47,7 +48,7 @@ class User(db.Model):  # type: ignore[name-defined]
     role: Mapped[Role] = mapped_column(Enum(Role), default=Role.reader)
     is_active: Mapped[bool] = mapped_column(default=True)
     birthday: Mapped[date | None] = mapped_column(default=None)
-    posts: Mapped[list["Post"]] = relationship(back_populates="author")
+    posts: Mapped[list[Post]] = relationship(back_populates="author")
 
     def __str__(self) -> str:
         return self.name
@@ -81,7 +82,7 @@ class PostView(ModelView):
     column_list = ("title", "author", "status", "featured", "views", "publish_on", "event_at")
     column_searchable_list = ("title",)
     column_filters = ("status", "featured", "publish_on")
-    column_labels = {"publish_on": "Publish on", "event_at": "Event at"}
+    column_labels: ClassVar[dict[str, str]] = {"publish_on": "Publish on", "event_at": "Event at"}
     page_size = 20
 
 
