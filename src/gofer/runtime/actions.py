@@ -147,6 +147,14 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
     run.guard(path, el, before, words)
     browser = await run.browser()
     effect = await run.act(path, f"click {el.role} '{label_of(el)}'", clicker(browser, el.ref))
+    if effect.declined and not (effect.navigated or effect.new_page):
+        # The page asked "are you sure?" and was answered no: what the click was for
+        # (deleting, leaving, sending) did not happen, whatever else the page redrew.
+        raise StepFailed(
+            f"clicking '{label_of(el)}' asked '{run.mask(effect.declined[-1])}', which gofer "
+            "answers no, so what the click does did not happen",
+            el,
+        )
     if not effect.changed and not await _late_change(run, before):
         raise StepFailed(
             f"clicking '{label_of(el)}' changed nothing on the page "

@@ -28,6 +28,9 @@ class ActionEffect:
     values_changed: bool = False
     """A field holds another value with no DOM change: a "Today" shortcut filled the date
     beside it, a spinner's arrow stepped its number, "same as billing" copied an address."""
+    declined: tuple[str, ...] = ()
+    """The questions (a JavaScript ``confirm`` or ``prompt``) the action raised and the
+    surface answered no to: what the page would have done next did not happen."""
 
     @property
     def changed(self) -> bool:
