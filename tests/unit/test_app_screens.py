@@ -8,7 +8,16 @@ from screens.decide_build import load
 from gofer.decide import Query, Want, ground
 from gofer.decide.regions import resolve_regions
 from gofer.flow import parse_flow
-from gofer.runtime import RunRequest, RunStatus, RuntimeSettings, Workspace, run_flow
+from gofer.runtime import (
+    RunRequest,
+    RunResult,
+    RunStatus,
+    RuntimeSettings,
+    StepOutcome,
+    Workspace,
+    run_flow,
+)
+from gofer.surfaces.screen import Screen
 from gofer.surfaces.testing import FakeSurface
 
 FAST = RuntimeSettings(
@@ -50,3 +59,79 @@ async def test_a_click_whose_are_you_sure_was_answered_no_is_not_done() -> None:
     assert page.clicked == [delete.ref]
     assert result.status == RunStatus.FAILED
     assert result.failure is not None and question in result.failure.reason
+
+
+def _ref(screen: Screen, name: str) -> str:
+    return next(e.ref for e in screen.elements if e.name == name)
+
+
+async def _run(page: FakeSurface, steps: list[dict[str, str]]) -> RunResult:
+    return await run_flow(RunRequest(flow=parse_flow(steps)), Workspace.on(page), settings=FAST)
+
+
+async def test_a_field_only_close_to_the_words_is_not_overwritten() -> None:
+    # Flask-Admin's new post form has no "Subtitle": the nearest label is "Title", which
+    # an earlier step filled. Typing there would overwrite it.
+    form = load("app_flaskadmin_new_post")
+    page = FakeSurface(form)
+    result = await _run(
+        page,
+        [
+            {"enter": "Launch party", "into": "Title"},
+            {"enter": "A new era", "into": "Subtitle"},
+        ],
+    )
+    assert result.status == RunStatus.FAILED
+    assert result.failure is not None and result.failure.path == "1"
+    assert "Launch party" in result.failure.reason and "overwrite" in result.failure.reason
+    assert await page.read_value(_ref(form, "Title *")) == "Launch party"
+
+
+async def test_the_same_field_entered_again_by_the_same_words_is_a_correction() -> None:
+    form = load("app_flaskadmin_new_post")
+    page = FakeSurface(form)
+    result = await _run(
+        page,
+        [
+            {"enter": "Launch", "into": "Title"},
+            {"enter": "Launch party", "into": "Title"},
+        ],
+    )
+    assert result.status == RunStatus.COMPLETED, result.failure
+    assert await page.read_value(_ref(form, "Title *")) == "Launch party"
+
+
+async def test_a_field_cleared_by_a_widget_fails_before_the_form_is_sent() -> None:
+    # A control that redraws the form (modelled: "Cancel" shows the empty form again)
+    # leaves "Title" empty; the click on "Save" must not send it so.
+    form = load("app_flaskadmin_new_post")
+    page = FakeSurface(form, after_click={_ref(form, "Cancel"): form})
+    result = await _run(
+        page,
+        [
+            {"enter": "Launch party", "into": "Title"},
+            {"click": "Cancel"},
+            {"click": "Save"},
+        ],
+    )
+    assert result.status == RunStatus.FAILED
+    assert result.failure is not None and result.failure.path == "2"
+    assert "'Title *' no longer holds 'Launch party'" in result.failure.reason
+    assert _ref(form, "Save") not in page.clicked
+
+
+async def test_a_field_that_lost_its_value_by_the_end_fails_the_step_that_set_it() -> None:
+    form = load("app_flaskadmin_new_post")
+    page = FakeSurface(form, after_click={_ref(form, "Cancel"): form})
+    result = await _run(
+        page,
+        [
+            {"enter": "Launch party", "into": "Title"},
+            {"enter": "12", "into": "Views"},
+            {"click": "Cancel"},
+        ],
+    )
+    assert result.status == RunStatus.FAILED
+    assert result.failure is not None and result.failure.path == "0"
+    assert result.steps[0].outcome == StepOutcome.FAILED
+    assert "at the end of the run" in result.failure.reason
