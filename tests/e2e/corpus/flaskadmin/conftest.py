@@ -4,12 +4,8 @@ file."""
 
 from __future__ import annotations
 
-import socket
 import sqlite3
 import subprocess
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,28 +13,11 @@ from typing import Any
 
 import pytest
 
+from ..app_process import free_port, stop, wait_answering
+
 ROOT = Path(__file__).resolve().parents[4]
 PYTHON = ROOT / ".corpus" / "flask_admin" / "venv" / "bin" / "python"
 APP = Path(__file__).with_name("app.py")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_answering(url: str, proc: subprocess.Popen[bytes], seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the app exited with {proc.returncode} before answering")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except (urllib.error.URLError, ConnectionError):
-            time.sleep(0.2)
-    raise RuntimeError(f"the app did not answer at {url} within {seconds:.0f} s")
 
 
 @dataclass
@@ -71,9 +50,4 @@ def flask_admin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FlaskAdmin
         wait_answering(f"{url}/admin/", proc, 30)
         yield FlaskAdmin(url, db)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
