@@ -11,7 +11,7 @@ import pytest
 
 from gofer.runtime import RunStatus
 
-from ...conftest import Runner
+from ...conftest import Opener, Runner
 from .conftest import FlaskAdmin
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
@@ -174,3 +174,25 @@ async def test_stop_before_deleting_keeps_the_record(run: Runner, flask_admin: F
     )
     assert flask_admin.rows("SELECT id FROM post WHERE title = ?", title) != []
     assert result.status == RunStatus.GATED, result.failure
+
+
+async def test_a_field_only_close_to_the_words_is_not_overwritten(
+    run_open: Opener, flask_admin: FlaskAdmin
+) -> None:
+    # The post form has no "Subtitle"; its nearest label, "Title", holds what the first
+    # step entered. The run must fail naming it rather than overwrite it and save.
+    async with run_open(
+        [
+            {"browse": f"{flask_admin.url}/admin/post/new/"},
+            {"enter": "Ledger keeps this", "into": "Title"},
+            {"enter": "A subtitle", "into": "Subtitle"},
+            {"click": "Save"},
+        ]
+    ) as done:
+        assert await done.page.input_value("#title") == "Ledger keeps this"
+    result = done.result
+    assert flask_admin.rows("SELECT id FROM post WHERE title LIKE 'A subtitle%'") == []
+    assert flask_admin.rows("SELECT id FROM post WHERE title = 'Ledger keeps this'") == []
+    assert result.status == RunStatus.FAILED
+    assert result.failure is not None and result.failure.path == "2"
+    assert "'Ledger keeps this'" in result.failure.reason

@@ -54,7 +54,8 @@ async def test_submit_a_workshop_through_the_cfp_wizard(run: Runner, pretalx: Pr
             *account("Rosa Speaker", "rosa@example.org", "Spk-pass-9931x"),
             {"enter": "Rosa breaks parsers for a living.", "into": "Biography"},
             {"click": "Submit proposal!"},
-        ]
+        ],
+        allow_destructive=True,  # the caller asks to send the proposal
     )
     row = pretalx.one(SUBMISSION, title)
     want = (
@@ -116,3 +117,20 @@ async def test_organiser_renames_a_submission_type(run: Runner, pretalx: Pretalx
         assert row == want
     assert result.status == RunStatus.COMPLETED, result.failure
     assert row == want
+
+
+async def test_stop_before_sending_the_proposal(run: Runner, pretalx: Pretalx) -> None:
+    title = "Proposals that wait"
+    result = await run(
+        [
+            {"browse": f"{pretalx.url}/{EVENT}/submit/"},
+            {"enter": title, "into": "Proposal title"},
+            {"enter": "Held back on purpose.", "into": "Abstract"},
+            {"click": "Continue"},
+            *account("Wim Wait", "wim@example.org", "Wt-pass-7781k"),
+            {"enter": "Wim waits.", "into": "Biography"},
+            {"stop_before": "submitting the proposal"},
+        ]
+    )
+    assert pretalx.rows("SELECT state FROM submission_submission WHERE title = ?", title) == []
+    assert result.status == RunStatus.GATED, result.failure

@@ -26,7 +26,8 @@ async def test_holdout_submit_a_talk_with_a_description(run: Runner, pretalx: Pr
             *account("Cai Cache", "cai@example.org", "Cch-pass-5521w"),
             {"enter": "Cai measures latency.", "into": "Biography"},
             {"click": "Submit proposal!"},
-        ]
+        ],
+        allow_destructive=True,  # the caller asks to send the proposal
     )
     row = pretalx.one(SUBMISSION, title)
     desc = pretalx.one("SELECT description FROM submission_submission WHERE title = ?", title)
