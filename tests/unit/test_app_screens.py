@@ -40,7 +40,7 @@ def test_a_record_titled_like_a_position_is_that_record_not_the_position() -> No
     assert first.record is not None and first.record[1] == 0
 
 
-async def test_a_click_whose_are_you_sure_was_answered_no_is_not_done() -> None:
+async def test_an_allowed_delete_answers_its_are_you_sure_yes() -> None:
     # Flask-Admin's row "Delete" button asks confirm('Are you sure ...?') before it posts.
     screen = load("app_flaskadmin_posts")
     title = "A case against the GO TO"
@@ -49,14 +49,35 @@ async def test_a_click_whose_are_you_sure_was_answered_no_is_not_done() -> None:
         e for e in screen.elements if e.name == "Delete Record" and row.box.contains(e.box)
     )
     question = "Are you sure you want to delete this record?"
-    page = FakeSurface(screen, confirms={delete.ref: question})
+    after = load("app_flaskadmin_new_post")  # any other page: the list without the row
     steps = [{"click": "Delete record", "within": title}]
+
+    allowed = FakeSurface(screen, confirms={delete.ref: question}, after_click={delete.ref: after})
     result = await run_flow(
         RunRequest(flow=parse_flow(steps), allow_destructive=True),
-        Workspace.on(page),
+        Workspace.on(allowed),
         settings=FAST,
     )
-    assert page.clicked == [delete.ref]
+    assert result.status == RunStatus.COMPLETED, result.failure
+    assert allowed.confirmed == [question]
+
+    guarded = FakeSurface(screen, confirms={delete.ref: question})
+    result = await run_flow(
+        RunRequest(flow=parse_flow(steps)), Workspace.on(guarded), settings=FAST
+    )
+    assert result.status == RunStatus.GATED
+    assert guarded.clicked == [] and guarded.confirmed == []
+
+
+async def test_a_click_whose_are_you_sure_was_answered_no_is_not_done() -> None:
+    # A control the guard does not take for irreversible ("Cancel") asks a question; with
+    # what cannot be undone not allowed, it is answered no and the step is not done.
+    form = load("app_flaskadmin_new_post")
+    cancel = _ref(form, "Cancel")
+    question = "Discard this post?"
+    page = FakeSurface(form, confirms={cancel: question}, after_click={cancel: form})
+    result = await _run(page, [{"click": "Cancel"}])
+    assert page.clicked == [cancel] and page.confirmed == []
     assert result.status == RunStatus.FAILED
     assert result.failure is not None and question in result.failure.reason
 

@@ -152,11 +152,21 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
     if effect.declined and not (effect.navigated or effect.new_page):
         # The page asked "are you sure?" and was answered no: what the click was for
         # (deleting, leaving, sending) did not happen, whatever else the page redrew.
-        raise StepFailed(
-            f"clicking '{label_of(el)}' asked '{run.mask(effect.declined[-1])}', which gofer "
-            "answers no, so what the click does did not happen",
-            el,
+        # Only a caller who allowed what cannot be undone has it answered yes.
+        question = run.mask(effect.declined[-1])
+        if not run.allow_destructive:
+            raise StepFailed(
+                f"clicking '{label_of(el)}' asked '{question}', which gofer answers no unless "
+                "the task allows actions that cannot be undone",
+                el,
+            )
+        browser.accept_next_confirm()
+        before = await run.screen()
+        effect = await run.act(
+            path, f"click {el.role} '{label_of(el)}' and confirm", clicker(browser, el.ref)
         )
+        if effect.declined:
+            raise StepFailed(f"clicking '{label_of(el)}' kept asking '{question}'", el)
     if not effect.changed and not await _late_change(run, before):
         raise StepFailed(
             f"clicking '{label_of(el)}' changed nothing on the page "

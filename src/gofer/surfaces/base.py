@@ -143,6 +143,11 @@ class Surface(Protocol):
         drawn without an input)."""
         ...
 
+    def accept_next_confirm(self) -> None:
+        """Answer yes to the next ``confirm`` or ``prompt`` the page asks (once); the
+        surface answers every other one no."""
+        ...
+
     async def read_value(self, ref: str) -> str:
         """The field's current value, unmasked."""
         ...

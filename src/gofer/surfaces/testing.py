@@ -126,6 +126,9 @@ class FakeSurface:
     ) -> None:
         self.screen = screen
         self.confirms = dict(confirms or {})
+        self.confirmed: list[str] = []
+        """The questions answered yes (see :meth:`accept_next_confirm`)."""
+        self._accept_next = False
         self.after_click = dict(after_click or {})
         self.after_select = dict(after_select or {})
         self.sites = dict(sites or {})
@@ -265,7 +268,10 @@ class FakeSurface:
         if el.disabled:
             return ActionEffect()
         if ref in self.confirms:
-            return ActionEffect(dialog=True, declined=(self.confirms[ref],))
+            if not self._accept_next:
+                return ActionEffect(dialog=True, declined=(self.confirms[ref],))
+            self._accept_next = False
+            self.confirmed.append(self.confirms[ref])
         if ref in self.after_click:
             before, self.screen = self.screen, self.after_click[ref]
             self._values.clear()
@@ -355,6 +361,9 @@ class FakeSurface:
         self._check_open()
         self.pressed.append(key)
         return ActionEffect()
+
+    def accept_next_confirm(self) -> None:
+        self._accept_next = True
 
     async def read_value(self, ref: str) -> str:
         """What the field holds, unmasked."""

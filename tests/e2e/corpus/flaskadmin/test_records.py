@@ -120,11 +120,6 @@ async def test_create_user_with_role_and_unticked_active(
     assert row == want
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Flask-Admin's Delete asks confirm('Are you sure ...?') and the browser surface "
-    "answers every confirm no, even for a click the caller allowed; the run fails saying so",
-)
 async def test_delete_a_post_confirming_the_question(run: Runner, flask_admin: FlaskAdmin) -> None:
     title = "A case against the GO TO"
     result = await run(
