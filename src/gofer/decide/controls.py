@@ -73,7 +73,7 @@ def value_took(wanted: str, shown: str) -> bool:
         number = float(wanted)
         return any(float(m.group()) == number for m in _NUMBER.finditer(shown.replace(",", "")))
     w, s = normalise(wanted), normalise(shown)
-    return w == s or (bool(s) and (w in s or s in w))
+    return w == s or (bool(s) and w in s)
 
 
 def option_refs(screen: Screen, roles: frozenset[str] = OPTION_ROLES) -> set[str]:

@@ -143,7 +143,7 @@ def resolve_regions(within: str, screen: Screen) -> tuple[Region, ...]:
     if not phrase:
         return ()
     norm = normalise(phrase)
-    ordinal = _ordinal(norm)
+    ordinal = None if _shown_as_line(prep, norm) else _ordinal(norm)
     if ordinal is not None:
         position, noun = ordinal
         found = _record_by_position(prep, position, noun, phrase)
@@ -164,6 +164,13 @@ def resolve_regions(within: str, screen: Screen) -> tuple[Region, ...]:
         if region is not None and region not in out:
             out.append(region)
     return tuple(out)
+
+
+def _shown_as_line(prep: Prepared, norm: str) -> bool:
+    """Whether a record shows the words as one whole line: "The first bug" is then that
+    record's title, not the first record about bugs."""
+    bare = _LEADING.sub("", norm)
+    return any(norm in lines or bare in lines for _text, lines in prep.record_texts.values())
 
 
 def _ordinal(norm: str) -> tuple[int, str] | None:

@@ -146,7 +146,27 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
     before = await run.screen()
     run.guard(path, el, before, words)
     browser = await run.browser()
+    if el.role in SENDING_ROLES or el.input_type in ("submit", "image"):
+        await run.check_ledger(path, f"clicking '{label_of(el)}'")
     effect = await run.act(path, f"click {el.role} '{label_of(el)}'", clicker(browser, el.ref))
+    if effect.declined and not (effect.navigated or effect.new_page):
+        # The page asked "are you sure?" and was answered no: what the click was for
+        # (deleting, leaving, sending) did not happen, whatever else the page redrew.
+        # Only a caller who allowed what cannot be undone has it answered yes.
+        question = run.mask(effect.declined[-1])
+        if not run.allow_destructive:
+            raise StepFailed(
+                f"clicking '{label_of(el)}' asked '{question}', which gofer answers no unless "
+                "the task allows actions that cannot be undone",
+                el,
+            )
+        browser.accept_next_confirm()
+        before = await run.screen()
+        effect = await run.act(
+            path, f"click {el.role} '{label_of(el)}' and confirm", clicker(browser, el.ref)
+        )
+        if effect.declined:
+            raise StepFailed(f"clicking '{label_of(el)}' kept asking '{question}'", el)
     if not effect.changed and not await _late_change(run, before):
         raise StepFailed(
             f"clicking '{label_of(el)}' changed nothing on the page "
@@ -290,6 +310,14 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
     before = option_refs(screen)
     if not (el.editable or el.role in FIELD_ROLES):
         raise StepFailed(f"'{label_of(el)}' is a {el.role}, not a field one can type into")
+    taken = run.ledger.taken(el.ref, into)
+    if taken is not None and not value_took(value, taken.value):
+        raise StepFailed(
+            f"the best match for '{into}' is '{label_of(el)}', which already holds "
+            f"'{taken.value}' that step {taken.path} entered for '{taken.words}'; typing "
+            "here would overwrite it, and no other field is named so",
+            el,
+        )
     el = await _uncover(run, path, el, query)
     browser = await run.browser()
     if not step.submit:
@@ -298,7 +326,10 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
         when = when_words(run, value)
         if when is not None and el.tag == "input":
             return await date_field(run, path, el, screen, when, grounding.confidence, value)
+    typed_only = el.role != "combobox" and el.expanded is None
     if el.value and not step.submit and value_took(value, el.value):
+        if typed_only:
+            run.ledger.remember(path, el.ref, label_of(el), value, into)
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
     if not el.editable and el.tag in ("input", "textarea"):
         raise StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
@@ -311,7 +342,12 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
         raise StepFailed(
             f"typed into '{label_of(el)}', but the field does not show what was typed{holds}", el
         )
+    if typed_only:
+        run.ledger.remember(path, el.ref, label_of(el), value, into)
+    else:
+        run.ledger.forget(el.ref)
     if step.submit:
+        await run.check_ledger(path, f"pressing Enter in '{label_of(el)}'")
         run.invalidate()
         sent = await run.screen()
         run.guard_submit(path, sent, "Enter")
