@@ -21,7 +21,7 @@ from typing import Any
 
 from gofer.flow import parse_flow
 from gofer.runtime import RunRequest, RunStatus, Workspace, run_flow
-from gofer.surfaces import BrowserEngine, BrowserOptions, Screen, screen_to_dict
+from gofer.surfaces import OPERATOR, BrowserEngine, BrowserOptions, Screen, screen_to_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENS = ROOT / "tests" / "unit" / "screens"
@@ -70,7 +70,7 @@ def _save(name: str, screen: Screen, base: str) -> None:
 
 
 async def capture(url: str, only: set[str]) -> None:
-    async with BrowserEngine() as engine:
+    async with BrowserEngine(policy=OPERATOR) as engine:
         for name, steps in _shots(url):
             if only and name not in only:
                 continue

@@ -80,6 +80,7 @@ _SOURCE_WEIGHT = {
     "title": 0.9,
     "group": 1.0,
     "nearby": 0.85,
+    "column": 0.9,
     "symbol": 0.85,
 }
 _SOURCE_WORDS = {
@@ -90,13 +91,16 @@ _SOURCE_WORDS = {
     "title": "title",
     "group": "group name",
     "nearby": "text beside it",
+    "column": "its column's header",
     "symbol": "meaning of the icon",
 }
 _SOURCES_FOR = {
     Want.CLICK: frozenset({"name", "label", "text", "title", "placeholder", "symbol"}),
     Want.ACTION: frozenset({"name", "label", "text", "title", "symbol"}),
-    Want.FIELD: frozenset({"name", "label", "placeholder", "text", "title", "nearby"}),
-    Want.CONTROL: frozenset({"name", "label", "placeholder", "text", "title", "group", "nearby"}),
+    Want.FIELD: frozenset({"name", "label", "placeholder", "text", "title", "nearby", "column"}),
+    Want.CONTROL: frozenset(
+        {"name", "label", "placeholder", "text", "title", "group", "nearby", "column"}
+    ),
     Want.OPTION: frozenset({"name", "label", "text", "title", "symbol"}),
 }
 _PRESS = {

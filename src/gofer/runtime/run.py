@@ -80,6 +80,7 @@ from gofer.runtime.types import (
 from gofer.runtime.workspace import Workspace
 from gofer.safety import Consequence
 from gofer.surfaces import ActionEffect, Surface
+from gofer.surfaces.addresses import blocked_address, top_level_refusal
 from gofer.surfaces.screen import Element, Screen
 
 log = logging.getLogger("gofer.runtime")
@@ -400,6 +401,9 @@ class Run:
         match step:
             case Browse(url=url):
                 address = self.sub(url)
+                refused = top_level_refusal(address)
+                if refused is not None:  # a ${name} may hold any address: judged filled in
+                    raise StepFailed(blocked_address(address, refused).message)
                 preloaded, self._preloaded = self._preloaded, None
                 browser = await self.browser()
                 if path == "0" and preloaded == address and browser.url:

@@ -9,11 +9,14 @@ WRONG_STATE          the call does not fit the task's status (``details['state']
 PLANNER_UNAVAILABLE  ``plan_task`` with no planner configured
 OUTPUT_UNAVAILABLE   ``output`` asked for with no output shaper configured
 ORIGINS_REQUIRED     ``payment: fill_then_approve`` without ``origins``
+BROWSER_ENDPOINT_REFUSED  a ``browser_endpoint`` the operator did not allow
 CARD_ENTRY_REFUSED   a flow types card details without ``payment: fill_then_approve``
 SURFACE_UNAVAILABLE  the task needs a surface the runner cannot give it
 UNKNOWN_ARTIFACT     no such artifact, or it expired
 LIVE_UNAVAILABLE     the task holds no browser here to take over (let go, or elsewhere)
 CLOSED               the controller was closed
+WORKER_FAILED        this process's worker died of an error it could not survive (its
+                     claim loop); the process stops
 STARTED_BY_TASK      ``start_task`` called from inside a task's own turn (its run, or a
                      model pass of it): a task never starts another task by itself
 ==================== ===================================================================
@@ -33,6 +36,7 @@ from gofer.errors import InvalidRequest, TaskError
 __all__ = [
     "card_entry_refused",
     "closed",
+    "endpoint_refused",
     "live_unavailable",
     "origins_required",
     "output_unavailable",
@@ -42,6 +46,7 @@ __all__ = [
     "too_many_tasks",
     "unknown_artifact",
     "unknown_task",
+    "worker_failed",
     "wrong_state",
 ]
 
@@ -100,6 +105,15 @@ def output_unavailable() -> TaskError:
     )
 
 
+def endpoint_refused(endpoint: str) -> InvalidRequest:
+    """A ``browser_endpoint`` outside the operator's allow-list."""
+    return InvalidRequest(
+        "constraints.browser_endpoint names a browser this server does not let tasks "
+        "attach to; leave it out (the operator lists the allowed ones)",
+        code="BROWSER_ENDPOINT_REFUSED",
+    )
+
+
 def origins_required() -> InvalidRequest:
     """``fill_then_approve`` needs ``origins``."""
     return InvalidRequest(
@@ -154,4 +168,14 @@ def card_entry_refused(name: str, path: str) -> TaskError:
         code="CARD_ENTRY_REFUSED",
         fact=name,
         step=path,
+    )
+
+
+def worker_failed(worker_id: str, error: BaseException) -> TaskError:
+    """The worker's claim loop died of an error it could not survive (named by type only:
+    its message may quote a store's words)."""
+    return TaskError(
+        f"the worker {worker_id} stopped claiming work after an unexpected "
+        f"{type(error).__name__}; this process stops",
+        code="WORKER_FAILED",
     )

@@ -1,4 +1,5 @@
-"""The real :class:`FlowRunner`: one workspace (own browser context) per task.
+"""The real runner of tasks' flows (the :class:`gofer.tasks.runner.FlowRunner` seam):
+one workspace (own browser context) per task.
 
 It runs each flow with :func:`gofer.runtime.run_flow` on the task's workspace,
 which it opens on first use and keeps until the controller releases it, so a
@@ -12,11 +13,14 @@ from __future__ import annotations
 import logging
 
 from gofer.errors import SurfaceError
-from gofer.runtime import ModelDecider, RunRequest, RunResult, RuntimeSettings, Workspace, run_flow
+from gofer.runtime.run import RuntimeSettings, run_flow
+from gofer.runtime.types import ModelDecider, RunRequest, RunResult, WorkspaceOptions
+from gofer.runtime.workspace import Workspace
 from gofer.surfaces import (
     BrowserEngine,
     BrowserOptions,
     BrowserPage,
+    BrowserPolicy,
     BrowserSurface,
     LiveOptions,
     LiveSurface,
@@ -24,11 +28,10 @@ from gofer.surfaces import (
     chromium_available,
 )
 from gofer.surfaces.live import live_unsupported
-from gofer.tasks.runner import WorkspaceOptions
 
 __all__ = ["WorkspaceRunner"]
 
-log = logging.getLogger("gofer.tasks")
+log = logging.getLogger("gofer.runtime")
 
 DESKTOP_UNAVAILABLE = "the desktop surface is not available in this version of gofer"
 
@@ -37,7 +40,8 @@ class WorkspaceRunner:
     """Runs task flows in a real browser. Use ``async with`` or call :meth:`aclose`.
 
     ``engine`` shares a :class:`BrowserEngine` the caller owns (and closes); without
-    one the runner launches its own and closes it in :meth:`aclose`.
+    one the runner launches its own, under the operator's ``policy`` (private addresses
+    refused by default), and closes it in :meth:`aclose`.
     """
 
     def __init__(
@@ -47,14 +51,26 @@ class WorkspaceRunner:
         settings: RuntimeSettings | None = None,
         decider: ModelDecider | None = None,
         engine: BrowserEngine | None = None,
+        policy: BrowserPolicy | None = None,
     ) -> None:
         self._chromium = chromium
         self._settings = settings or RuntimeSettings()
         self._decider = decider
         self._owns_engine = engine is None
-        self._engine = engine if engine is not None else BrowserEngine(executable=chromium)
+        self._engine = (
+            engine if engine is not None else BrowserEngine(executable=chromium, policy=policy)
+        )
         self._workspaces: dict[str, Workspace] = {}
         self._closed = False
+
+    @property
+    def policy(self) -> BrowserPolicy:
+        """The operator's browser policy this runner's engine keeps."""
+        return self._engine.policy
+
+    def endpoint_allowed(self, endpoint: str) -> bool:
+        """Whether a task may attach to the browser at ``endpoint`` (the operator's list)."""
+        return self._engine.policy.endpoint_allowed(endpoint)
 
     def available_surfaces(self) -> dict[str, str | None]:
         """The browser when Chromium is found; the desktop is a later addition."""
