@@ -132,9 +132,9 @@ def resolve_regions(within: str, screen: Screen) -> tuple[Region, ...]:
 
     A position ("the first result") names one record only. Other words are read as
     a named section or group, a record that holds them, a part of a section's name,
-    the band under a heading, and the neighbourhood of the lines that show them, in
-    that order, then the field a caption line names and the neighbourhood of the
-    lines that show them; readings that name the same place twice are given once.
+    the band under a heading, the field a caption line names, and the neighbourhood
+    of the lines that show them, in that order; readings that name the same place
+    twice are given once.
     """
     prep = prepare(screen)
     phrase = within.strip()
