@@ -24,6 +24,7 @@ from gofer.decide import (
     card_evidence,
     choice_members,
     covering,
+    date_order,
     dismisser,
     form_errors,
     found_well,
@@ -39,6 +40,7 @@ from gofer.decide import (
     option_refs,
     parse_when,
     pick_action,
+    reread_date,
     value_took,
 )
 from gofer.errors import SurfaceError
@@ -449,6 +451,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         day = when.date() if isinstance(when, datetime) else when
         if not isinstance(day, date):
             raise StepFailed(f"'{option}' is not a date")
+        day = reread_date(option, date_order(el, screen)) or day
         cell, _ = await pick_date(run, path, day, words=option)
         return Done(element=cell, confidence=grounding.confidence)
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000

@@ -26,6 +26,7 @@ from gofer.decide import (
     calendar_month,
     calendar_nav,
     calendar_target,
+    date_order,
     day_cells,
     day_in_month,
     format_date,
@@ -44,6 +45,7 @@ from gofer.decide import (
     part_shows,
     part_values,
     parts_among,
+    reread_date,
     resolve_regions,
     shown_months,
     shows_calendar,
@@ -123,6 +125,9 @@ async def date_field(
     time, or the step fails saying what it shows.
     """
     browser = await run.browser()
+    if words is not None and isinstance(when, date) and not isinstance(when, datetime):
+        # "03/04/2027" is read the way this field writes dates, never in a fixed order.
+        when = reread_date(words, date_order(el, screen)) or when
     if isinstance(when, time):
         if not el.editable:
             return await _time_picker(run, path, el, screen, when, confidence)
