@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 from screens.decide_build import load
 
-from gofer.decide.dates import date_order, reread_date
+from gofer.decide.dates import date_order, page_clock, reread_date
 from gofer.surfaces.screen import Element, Screen
 
 
@@ -63,3 +63,9 @@ def test_only_an_all_numeric_date_is_reread() -> None:
     assert reread_date("2027-03-04", "MDY") is None  # year first is never ambiguous
     assert reread_date("13/04/2027", "MDY") is None  # no 13th month: the words stand
     assert reread_date("03/04/2027", None) is None
+
+
+def test_a_time_is_written_on_the_pages_clock() -> None:
+    american = load("widget_react_datepicker_form")  # "Start time" says no clock; en-US
+    assert page_clock(american) == "12h"
+    assert page_clock(load("widget_vuetify_form")) is None  # en-GB: the 24-hour default

@@ -32,6 +32,7 @@ __all__ = [
     "month_step",
     "names_month",
     "native_value",
+    "page_clock",
     "reread_date",
     "shown_month",
     "shown_months",
@@ -298,6 +299,12 @@ def date_order(el: Element, screen: Screen) -> str | None:
     if language in _YEAR_FIRST_LANGUAGES or (language == "en" and region in ("", "ca")):
         return None
     return "MDY" if region in _MONTH_FIRST_REGIONS else "DMY"
+
+
+def page_clock(screen: Screen) -> str | None:
+    """ "12h" on a page whose language writes times on a 12-hour clock ("en-US"), else None."""
+    region = screen.lang.strip().lower().replace("_", "-").partition("-")[2]
+    return "12h" if region in _MONTH_FIRST_REGIONS else None
 
 
 def reread_date(words: str, order: str | None) -> date | None:
