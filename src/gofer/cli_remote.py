@@ -26,9 +26,8 @@ from gofer.api import GoferClient, GoferServer, MemoryTokenStore, SqliteTokenSto
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
-from gofer.tasks import StartTaskRequest, Tasks, TaskView
-from gofer.tasks.workspace_runner import WorkspaceRunner
-from gofer.wiring import ModelPasses, store_for
+from gofer.tasks import StartTaskRequest, TaskView
+from gofer.wiring import open_gofer
 
 __all__ = ["REMOTE_COMMANDS", "RUNNING_EXIT", "add_commands", "follow_remote", "run_command"]
 
@@ -349,18 +348,15 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
     tokens = SqliteTokenStore(config.tokens)
     try:
         async with (
-            store_for(config.db) as store,
-            ModelPasses(config.models) as passes,
-            WorkspaceRunner(
-                chromium=config.chromium,
-                decider=passes.decider,
+            open_gofer(
+                config,
+                source="server",
                 policy=config.browser_policy(operator=False, allow_private=args.allow_private),
-            ) as runner,
-            Tasks(runner, store=store, source="server", **passes.for_tasks()) as tasks,
+            ) as gofer,
             GoferServer(
-                tasks,
+                gofer.tasks,
                 tokens,
-                store=store,
+                store=gofer.store,
                 host=args.host,
                 port=args.port,
                 public_url=args.public_url,
@@ -380,6 +376,9 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
             for sig in (signal.SIGINT, signal.SIGTERM):
                 with contextlib.suppress(NotImplementedError):
                     loop.add_signal_handler(sig, server.stop)
+            # A worker that dies stops the server: it would accept tasks it never runs.
+            died = asyncio.create_task(gofer.tasks.worker.died.wait(), name="gofer-worker-died")
+            died.add_done_callback(lambda _t: server.stop())
             if args.stdio:
                 stdio = asyncio.create_task(server.run_stdio(), name="gofer-mcp-stdio")
                 stopped = asyncio.create_task(server.stopped.wait())
@@ -391,6 +390,8 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
                     await stdio
             else:
                 await server.stopped.wait()
+            died.cancel()
+            gofer.tasks.check_healthy()
     finally:
         tokens.close()
     return 0
@@ -410,11 +411,14 @@ async def _demo(
     token = tokens.create("demo", "gofer demo").token
     async with (
         DemoServer(seed=args.seed) as site,
-        WorkspaceRunner(
-            chromium=config.chromium, policy=config.browser_policy(operator=True)
-        ) as runner,
-        Tasks(runner, source="demo") as tasks,
-        GoferServer(tasks, tokens) as server,
+        open_gofer(
+            config,
+            source="demo",
+            durable=False,
+            models=False,
+            policy=config.browser_policy(operator=True),
+        ) as gofer,
+        GoferServer(gofer.tasks, tokens) as server,
         GoferClient(server.url, token) as client,
     ):
         url = site.url + (f"?variant={args.variant}" if args.variant else "")

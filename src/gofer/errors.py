@@ -35,7 +35,10 @@ nothing of gofer's, so the pure rule packages may use it.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from pydantic import ValidationError
 
 __all__ = [
     "ApiError",
@@ -53,6 +56,8 @@ __all__ = [
     "SurfaceTimeout",
     "TaskError",
     "UnknownSecret",
+    "invalid_request",
+    "problems_of",
 ]
 
 
@@ -98,6 +103,36 @@ class InvalidRequest(GoferError):
     """A call's arguments are malformed."""
 
     code = "INVALID_REQUEST"
+
+
+class Invalid(Protocol):
+    """A failed validation: pydantic's ``ValidationError``, or a web framework's error
+    that carries its list (FastAPI's ``RequestValidationError``)."""
+
+    def errors(self) -> Sequence[Mapping[str, Any]]:
+        """Each problem, with its ``loc`` and ``msg``."""
+        ...
+
+
+def problems_of(exc: Invalid) -> list[dict[str, str]]:
+    """Where a request broke its model and why (``at``, ``message``), never with the
+    input itself: a fact's value may be a card number."""
+    errors = (
+        exc.errors(include_input=False, include_url=False)
+        if isinstance(exc, ValidationError)
+        else exc.errors()
+    )
+    return [
+        {"at": ".".join(str(p) for p in err["loc"]), "message": str(err["msg"])} for err in errors
+    ]
+
+
+def invalid_request(exc: Invalid, what: str, *, most: int | None = None) -> InvalidRequest:
+    """The :class:`InvalidRequest` for a failed validation: ``"<what>: <at>: <message>;
+    ..."`` (the first ``most`` problems; all with None), every problem in its details."""
+    problems = problems_of(exc)
+    listed = "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems[:most])
+    return InvalidRequest(f"{what}: {listed}", problems=problems)
 
 
 class SurfaceError(GoferError):

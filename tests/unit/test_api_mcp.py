@@ -21,7 +21,7 @@ from mcp_types import (
 from gofer.api import TaskService, mcp_status
 from gofer.api.mcp_server import McpOwners, build_mcp_server
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
     ContinueTaskRequest,
@@ -33,7 +33,7 @@ from gofer.tasks.models import (
     NeedsPlan,
     Running,
 )
-from gofer.tasks.runner import fail, gate
+from gofer.tasks.testing import fail, gate
 
 CALLS = {
     "describe",

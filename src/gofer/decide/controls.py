@@ -13,7 +13,7 @@ from gofer.decide.ground import ground
 from gofer.decide.prepared import DATE_INPUTS, FIELD_ROLES, label_of
 from gofer.decide.text import normalise
 from gofer.decide.types import Query, Want
-from gofer.safety import Consequence, consequence
+from gofer.safety import Consequence, consequence, screen_payment_evidence
 from gofer.surfaces.screen import Element, Screen
 
 __all__ = [
@@ -37,6 +37,7 @@ ACTION_ROLES = frozenset({"button", "link", "clickable", "menuitem"})
 """Roles of the controls a ``stop_before`` may stop in front of."""
 
 _DIGITS = re.compile(r"\d")
+_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
 # Words of a stop_before that asks for the paying control: whole words ("display" and
 # "border" are not "pay" and "order").
 _PAYING = re.compile(
@@ -66,8 +67,13 @@ def value_took(wanted: str, shown: str) -> bool:
     if _DIGITS.search(wanted) and len(re.sub(r"\D", "", wanted)) >= 6:
         digits_w, digits_s = re.sub(r"\D", "", wanted), re.sub(r"\D", "", shown)
         return digits_w == digits_s or digits_s.endswith(digits_w) or digits_w.endswith(digits_s)
+    if _NUMBER.fullmatch(wanted.strip()):
+        # A number is held as a number, sign included, never as a piece of another:
+        # a field at "0" does not hold 30, nor one at "-5" 5 (units around it aside).
+        number = float(wanted)
+        return any(float(m.group()) == number for m in _NUMBER.finditer(shown.replace(",", "")))
     w, s = normalise(wanted), normalise(shown)
-    return w == s or (bool(s) and (w in s or s in w))
+    return w == s or (bool(s) and w in s)
 
 
 def option_refs(screen: Screen, roles: frozenset[str] = OPTION_ROLES) -> set[str]:
@@ -86,6 +92,21 @@ def group_members(screen: Screen, el: Element) -> list[Element]:
     if el.group:
         return [e for e in screen.elements if e.group == el.group and e.role == el.role]
     return [el]
+
+
+def choice_members(screen: Screen, el: Element, option: str) -> list[Element]:
+    """The members of ``el``'s group to choose ``option`` among.
+
+    A group name may span several rows (a fieldset's legend over a Yes/No pair in each
+    row); when other members bear ``el``'s own words and those words are the option,
+    the grounder already told the row: ``el`` alone is chosen from.
+    """
+    members = group_members(screen, el)
+    own = normalise(label_of(el))
+    twins = sum(1 for m in members if normalise(label_of(m)) == own)
+    if twins > 1 and own == normalise(option):
+        return [el]
+    return members
 
 
 def pick_action(words: str, screen: Screen) -> tuple[Element, float] | None:
@@ -107,6 +128,41 @@ def pick_action(words: str, screen: Screen) -> tuple[Element, float] | None:
     if ranked:
         ranked.sort(key=lambda r: (r[0], not r[2].disabled, r[1]), reverse=True)
         return ranked[0][2], 0.6 if ranked[0][0] == 2 else 0.4
+    sends_card = _card_submit(screen) if wants_payment else None
+    if sends_card is not None:
+        return sends_card, 0.6
     if g.element is not None:
         return g.element, g.confidence
     return None
+
+
+_GOING_BACK = frozenset({"back", "previous", "prev", "cancel", "edit", "change", "return"})
+
+
+def _card_submit(screen: Screen) -> Element | None:
+    """The button that sends a card form ("Next", "Continue" under the card fields):
+    the nearest submit below the last card field, one that does not go back."""
+    cards = [
+        e
+        for e in screen.elements
+        if e.visible
+        and e.role in FIELD_ROLES
+        and screen_payment_evidence(
+            " ".join((e.label, e.placeholder, e.name)), [e.autocomplete] if e.autocomplete else []
+        )
+    ]
+    if not cards:
+        return None
+    last = max(e.box.y + e.box.height for e in cards)
+    sends = [
+        e
+        for e in screen.elements
+        if e.visible
+        and not e.disabled
+        and (e.input_type == "submit" or (e.role == "button" and e.tag == "button"))
+        and e.box.y >= last - 4
+        and not set(normalise(label_of(e)).split()) & _GOING_BACK
+    ]
+    if not sends:
+        return None
+    return min(sends, key=lambda e: (round(e.box.y - last), -e.box.x))

@@ -22,12 +22,13 @@ from gofer.decide import (
     Want,
     appeared,
     card_evidence,
+    choice_members,
     covering,
+    date_order,
     dismisser,
     form_errors,
     found_well,
     ground,
-    group_members,
     is_date_words,
     judge,
     label_of,
@@ -39,8 +40,10 @@ from gofer.decide import (
     option_refs,
     parse_when,
     pick_action,
+    reread_date,
     value_took,
 )
+from gofer.errors import SurfaceError
 from gofer.flow import Choose, Click, Do, Enter, StopBefore
 from gofer.runtime.context import StepContext, clicker
 from gofer.runtime.pickers import (
@@ -108,6 +111,10 @@ async def _uncover(run: StepContext, path: str, el: Element, query: Query) -> El
 # ------------------------------------------------------------------ click
 
 
+_ONE_OF_A_GROUP = frozenset({"radio", "menuitemradio"})
+"""Controls a click only ever chooses: clicking the chosen one again changes nothing."""
+
+
 async def click(run: StepContext, path: str, step: Click) -> Done:
     """A ``click`` step: press the control its words name.
 
@@ -135,10 +142,33 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
     else:
         el, _, grounding = await run.find(path, query)
     el = await _uncover(run, path, el, query)
+    if el.role in _ONE_OF_A_GROUP and el.checked:
+        # an option already chosen (a guest checkout's radio, chosen by the page)
+        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
     before = await run.screen()
     run.guard(path, el, before, words)
     browser = await run.browser()
+    if el.role in SENDING_ROLES or el.input_type in ("submit", "image"):
+        await run.check_ledger(path, f"clicking '{label_of(el)}'")
     effect = await run.act(path, f"click {el.role} '{label_of(el)}'", clicker(browser, el.ref))
+    if effect.declined and not (effect.navigated or effect.new_page):
+        # The page asked "are you sure?" and was answered no: what the click was for
+        # (deleting, leaving, sending) did not happen, whatever else the page redrew.
+        # Only a caller who allowed what cannot be undone has it answered yes.
+        question = run.mask(effect.declined[-1])
+        if not run.allow_destructive:
+            raise StepFailed(
+                f"clicking '{label_of(el)}' asked '{question}', which gofer answers no unless "
+                "the task allows actions that cannot be undone",
+                el,
+            )
+        browser.accept_next_confirm()
+        before = await run.screen()
+        effect = await run.act(
+            path, f"click {el.role} '{label_of(el)}' and confirm", clicker(browser, el.ref)
+        )
+        if effect.declined:
+            raise StepFailed(f"clicking '{label_of(el)}' kept asking '{question}'", el)
     if not effect.changed and not await _late_change(run, before):
         raise StepFailed(
             f"clicking '{label_of(el)}' changed nothing on the page "
@@ -238,23 +268,31 @@ async def _late_change(run: StepContext, before: Screen) -> bool:
 
 
 async def _pick_suggestion(
-    run: StepContext, path: str, field: Element, value: str, before: set[str]
+    run: StepContext,
+    path: str,
+    field: Element,
+    value: str,
+    before: set[str],
+    wait_ms: int = 0,
 ) -> Element | None:
     """After typing into an autocomplete, pick the suggestion that matches the value.
 
     Options that were already showing before typing (another open list on the page)
-    are passed over while new ones appeared.
+    are passed over while new ones appeared. With ``wait_ms``, suggestions that come
+    late (a debounced lookup) are waited for that long, as long as the page changes.
     """
-    screen = await run.screen()
-    options = appeared(
-        [e for e in screen.elements if e.visible and e.role in OPTION_ROLES and not e.disabled],
-        before,
-    )
-    if not options:
-        return None
-    best = match_option(value, [label_of(o) for o in options])
-    if best is None:
-        return None
+    deadline = clock.perf_counter() + wait_ms / 1000
+    while True:
+        screen = await run.screen()
+        options = appeared(
+            [e for e in screen.elements if e.visible and e.role in OPTION_ROLES and not e.disabled],
+            before,
+        )
+        best = match_option(value, [label_of(o) for o in options]) if options else None
+        if best is not None:
+            break
+        if not wait_ms or not await run.wait_change(deadline):
+            return None
     option = options[best[0]]
     browser = await run.browser()
     await run.act(path, f"pick suggestion '{label_of(option)}'", lambda: browser.click(option.ref))
@@ -282,6 +320,14 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
     before = option_refs(screen)
     if not (el.editable or el.role in FIELD_ROLES):
         raise StepFailed(f"'{label_of(el)}' is a {el.role}, not a field one can type into")
+    taken = run.ledger.taken(el.ref, into)
+    if taken is not None and not value_took(value, taken.value):
+        raise StepFailed(
+            f"the best match for '{into}' is '{label_of(el)}', which already holds "
+            f"'{taken.value}' that step {taken.path} entered for '{taken.words}'; typing "
+            "here would overwrite it, and no other field is named so",
+            el,
+        )
     el = await _uncover(run, path, el, query)
     browser = await run.browser()
     if not step.submit:
@@ -290,7 +336,10 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
         when = when_words(run, value)
         if when is not None and el.tag == "input":
             return await date_field(run, path, el, screen, when, grounding.confidence, value)
+    typed_only = el.role != "combobox" and el.expanded is None
     if el.value and not step.submit and value_took(value, el.value):
+        if typed_only:
+            run.ledger.remember(path, el.ref, label_of(el), value, into)
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
     if not el.editable and el.tag in ("input", "textarea"):
         raise StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
@@ -303,7 +352,12 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
         raise StepFailed(
             f"typed into '{label_of(el)}', but the field does not show what was typed{holds}", el
         )
+    if typed_only:
+        run.ledger.remember(path, el.ref, label_of(el), value, into)
+    else:
+        run.ledger.forget(el.ref)
     if step.submit:
+        await run.check_ledger(path, f"pressing Enter in '{label_of(el)}'")
         run.invalidate()
         sent = await run.screen()
         run.guard_submit(path, sent, "Enter")
@@ -388,7 +442,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         )
 
     if el.role in ("checkbox", "switch"):
-        members = group_members(screen, el)
+        members = choice_members(screen, el, option)
         if len(members) > 1 and el.group:
             return await _choose_among(run, path, members, option)
         if el.checked:
@@ -398,7 +452,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         return Done(element=el, confidence=grounding.confidence)
 
     if el.role in ("radio", "tab"):
-        return await _choose_among(run, path, group_members(screen, el), option)
+        return await _choose_among(run, path, choice_members(screen, el, option), option)
 
     if el.role in OPTION_ROLES and el.visible and el.expanded is None:
         # An option of a list that shows its options: the list itself was meant.
@@ -411,11 +465,20 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
     before = option_refs(await run.screen(), popup_roles)
     if el.editable and not date_like and el.input_type not in ("date",):
         await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, option))
-        picked = await _pick_suggestion(run, path, el, option, before)
-        shown = await browser.read_value(el.ref)
-        if picked is None and not value_took(option, shown):
-            raise StepFailed(f"no suggestion for '{option}' appeared under '{label_of(el)}'")
-        return Done(element=picked or el, confidence=grounding.confidence)
+        wait = run.settings.target_timeout_ms
+        picked = await _pick_suggestion(run, path, el, option, before, wait_ms=wait)
+        datalist = el.tag == "input" and el.role == "combobox" and el.expanded is None
+        if picked is None and datalist and value_took(option, await browser.read_value(el.ref)):
+            # A native input with a list of values takes the typed value as its own.
+            return Done(element=el, confidence=grounding.confidence)
+        if picked is None:
+            # Typed text left in the field is not a choice: only a suggestion picked is.
+            raise StepFailed(
+                f"no suggestion for '{option}' appeared under '{label_of(el)}' to pick; "
+                "the typed text alone is not a choice",
+                el,
+            )
+        return Done(element=picked, confidence=grounding.confidence)
 
     if not el.expanded:
         await run.act(path, f"open '{label_of(el)}'", lambda: browser.click(el.ref))
@@ -424,6 +487,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         day = when.date() if isinstance(when, datetime) else when
         if not isinstance(day, date):
             raise StepFailed(f"'{option}' is not a date")
+        day = reread_date(option, date_order(el, screen)) or day
         cell, _ = await pick_date(run, path, day, words=option)
         return Done(element=cell, confidence=grounding.confidence)
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
@@ -460,14 +524,44 @@ async def _choose_in_select(
             lambda: browser.select_option(el.ref, label, add=True),
         )
     else:
-        await run.act(path, f"select '{label}'", lambda: browser.select_option(el.ref, label))
-    after = await browser.selection(el.ref)
+        url = browser.url
+        effect = await run.act(
+            path, f"select '{label}'", lambda: browser.select_option(el.ref, label)
+        )
+        if effect.navigated or effect.new_page or browser.url != url:
+            return await _shown_after_reload(run, el, label, confidence)
+    try:
+        after = await browser.selection(el.ref)
+    except SurfaceError:
+        # the select went with its page: one that submits the page when it changes
+        return await _shown_after_reload(run, el, label, confidence)
     if index not in after.selected:
         shown = ", ".join(el.options[i] for i in after.selected if i < len(el.options))
         raise StepFailed(
             f"selected '{label}' in '{label_of(el)}', but it shows '{shown or 'nothing'}'", el
         )
     return Done(element=el, confidence=confidence)
+
+
+async def _shown_after_reload(run: StepContext, el: Element, label: str, confidence: float) -> Done:
+    """A select that submits its page when it changes (a sort order, a language): the
+    step is done when the new page's select of that name shows the option chosen."""
+    deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
+    while True:
+        screen = await run.screen()
+        same = [
+            e
+            for e in screen.elements
+            if e.tag == "select" and e.options == el.options and e.display_name == el.display_name
+        ]
+        for found in same:
+            if found.value == label:
+                return Done(element=found, confidence=confidence)
+        if not await run.wait_change(deadline):
+            shown = f"shows '{same[0].value}'" if same else "has no such select"
+            raise StepFailed(
+                f"selected '{label}' in '{label_of(el)}'; the page reloaded and {shown}", el
+            )
 
 
 # ------------------------------------------------------------------ stop_before

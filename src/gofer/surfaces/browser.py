@@ -157,6 +157,8 @@ class BrowserSurface(Settling):
         self._seen: tuple[Page, int, int] | None = None
         self._pages_opened = 0
         self._dialogs = 0
+        self._declined: list[str] = []
+        self._accept_next = False
         self._blocked_navigations = 0
         self._navigation_blocked: SurfaceError | None = None
         self._nav_requests: deque[tuple[int, str, int]] = deque(maxlen=KEPT)
@@ -273,7 +275,11 @@ class BrowserSurface(Settling):
         with contextlib.suppress(PlaywrightError):
             if dialog.type in ("alert", "beforeunload"):
                 await dialog.accept()
+            elif self._accept_next:
+                self._accept_next = False
+                await dialog.accept()
             else:
+                self._declined.append(dialog.message)
                 await dialog.dismiss()
 
     async def _route(self, route: Route) -> None:
@@ -557,6 +563,7 @@ class BrowserSurface(Settling):
         if before is None:
             before = await self._state(target, target_frame, begin=True)
         blocked = self._blocked_navigations
+        declined = len(self._declined)
         tracker = self._trackers.get(page)
         if tracker is not None:
             tracker.begin()
@@ -611,6 +618,7 @@ class BrowserSurface(Settling):
             and after.target_state is not None
             and after.target_state != before.target_state,
             values_changed=any(after.values.get(f, v) != v for f, v in before.values.items()),
+            declined=tuple(self._declined[declined:]),
         )
 
     async def _on(
@@ -763,6 +771,9 @@ class BrowserSurface(Settling):
         finally:
             with contextlib.suppress(PlaywrightError):
                 await element.dispose()
+
+    def accept_next_confirm(self) -> None:
+        self._accept_next = True
 
     async def read_value(self, ref: str) -> str:
         """The field's current value, unmasked ("true"/"false" for a checkbox or radio)."""

@@ -20,22 +20,24 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from gofer.errors import InvalidRequest
+from gofer.errors import InvalidRequest, invalid_request
 from gofer.facts import Facts
-from gofer.flow import check_flow, flow_guide, flow_to_json, parse_flow, validate_flow
+from gofer.flow import check_flow, flow_guide, flow_to_json, validate_flow
 from gofer.flow.steps import Flow
 from gofer.shape import check_output_schema
 from gofer.store import Connector, MemoryConnector, Notice, Transaction
-from gofer.store.ledger import TaskEvent, TaskRecord
+from gofer.store.ledger import TaskRecord
 from gofer.surfaces.live import LiveOptions, LiveView
-from gofer.tasks import errors
+from gofer.tasks import errors, events
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
 from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.checks import (
     brief_for,
     check_card_entry,
@@ -43,11 +45,7 @@ from gofer.tasks.checks import (
     invalid_flow,
     options_for,
 )
-from gofer.tasks.describe import describe_reply
-from gofer.tasks.drive import Driver
-from gofer.tasks.limits import MAX_AWAIT_MS, MAX_TASKS
-from gofer.tasks.models import (
-    ArtifactInfo,
+from gofer.tasks.contract import (
     AwaitTaskRequest,
     Call,
     Cancelled,
@@ -55,29 +53,36 @@ from gofer.tasks.models import (
     ContinueTaskRequest,
     DescribeReply,
     DescribeRequest,
-    HintInfo,
     ListTasksReply,
     ListTasksRequest,
-    LogEntry,
+    NeedsApproval,
     NeedsInput,
     NeedsPlan,
     PlanTaskReply,
     PlanTaskRequest,
-    RescueInfo,
     Running,
-    SpendInfo,
     StartTaskRequest,
-    StepReportInfo,
     TaskReport,
     TaskReportRequest,
     TaskView,
-    TraceInfo,
 )
+from gofer.tasks.describe import describe_reply
+from gofer.tasks.drive import Driver
+from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
+from gofer.tasks.limits import MAX_AWAIT_MS, MAX_TASKS
 from gofer.tasks.publish import next_calls, sentence, view_of
+from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
-from gofer.tasks.status import TaskReading, group_of
-from gofer.tasks.store import Cell, Segment
+from gofer.tasks.state import (
+    State,
+    continuable,
+    holds_browser,
+    is_live,
+    is_running,
+    turn_ran_out,
+)
+from gofer.tasks.status import TaskReading, task_group
 from gofer.tasks.worker import TaskWorker, TurnLimits, turn_running
 
 __all__ = ["Tasks"]
@@ -96,31 +101,7 @@ def _coerce(model: type[M], value: M | Mapping[str, Any] | None) -> M:
     try:
         return model.model_validate(dict(value or {}))
     except ValidationError as exc:
-        problems = [
-            {"at": ".".join(str(p) for p in err["loc"]), "message": err["msg"]}
-            for err in exc.errors(include_input=False, include_url=False)
-        ]
-        raise InvalidRequest(
-            f"the {model.__name__} does not fit: "
-            + "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems),
-            problems=problems,
-        ) from None
-
-
-def _live(view: TaskView) -> bool:
-    """Whether the task works, waits for its caller, or may still hold a workspace."""
-    status = view.status
-    if status.state in ("done", "cancelled", "needs_plan"):
-        return False
-    return not (status.state == "failed" and not status.recoverable)
-
-
-def _person_may_act(view: TaskView) -> bool:
-    """Whether the task waits for a person who may act in its browser."""
-    status = view.status
-    if status.state in ("needs_human", "needs_approval", "checkpoint"):
-        return True
-    return status.state == "failed" and status.recoverable
+        raise invalid_request(exc, f"the {model.__name__} does not fit") from None
 
 
 def _title(req: StartTaskRequest, flow: Flow | None) -> str:
@@ -131,13 +112,28 @@ def _title(req: StartTaskRequest, flow: Flow | None) -> str:
     return f"A flow of {steps} step{'s' if steps != 1 else ''}."
 
 
-class _Shared:
-    """What every owner's face of one controller shares."""
+@dataclass(eq=False)
+class _Engine:
+    """The owner-agnostic part of a controller, shared by every owner's view of it: the
+    runner and model passes, the store and its book, this process's worker, and
+    whether it is closed."""
 
-    def __init__(self) -> None:
-        self.closed = False
-        self.count = 0
-        self.cancels: dict[str, asyncio.Task[TaskView]] = {}
+    runner: FlowRunner
+    planner: Planner | None
+    rescuer: Rescuer | None
+    shaper: Shaper | None
+    decider: Decider | None
+    clock: Callable[[], float]
+    max_tasks: int
+    owned: bool
+    db: Connector
+    book: TaskBook
+    driver: Driver
+    worker: TaskWorker
+    work: bool
+    source: str
+    closed: bool = False
+    cancels: dict[str, asyncio.Task[TaskView]] = field(default_factory=dict)
 
 
 class Tasks:
@@ -173,31 +169,31 @@ class Tasks:
         worker_id: str | None = None,
         source: str = "api",
     ) -> None:
-        self._runner = runner
-        self._planner = planner
-        self._rescuer = rescuer
-        self._shaper = shaper
-        self._decider = decider
-        self._clock = clock
-        self._max_tasks = max_tasks
-        self._owned = store is None
-        self._db: Connector = store if store is not None else MemoryConnector()
-        self._book = TaskBook(self._db, clock)
-        self._driver = Driver(runner=runner, shaper=shaper, clock=clock, rescuer=rescuer)
-        self._worker = TaskWorker(
-            self._book, runner, self._driver, planner, limits or TurnLimits(), worker_id
+        db: Connector = store if store is not None else MemoryConnector()
+        book = TaskBook(db, clock)
+        driver = Driver(runner=runner, shaper=shaper, clock=clock, rescuer=rescuer)
+        worker = TaskWorker(book, runner, driver, planner, limits or TurnLimits(), worker_id)
+        self._engine = _Engine(
+            runner=runner,
+            planner=planner,
+            rescuer=rescuer,
+            shaper=shaper,
+            decider=decider,
+            clock=clock,
+            max_tasks=max_tasks,
+            owned=store is None,
+            db=db,
+            book=book,
+            driver=driver,
+            worker=worker,
+            work=work,
+            source=source,
         )
-        self._work = work
         self._owner = owner
-        self._source = source
-        self._shared = _Shared()
 
     def for_owner(self, owner: str) -> Tasks:
         """This controller answering as ``owner`` (same store, worker and runner)."""
-        face = object.__new__(Tasks)
-        face.__dict__.update(self.__dict__)
-        face._owner = owner
-        return face
+        return _OwnerView(self._engine, owner)
 
     @property
     def owner(self) -> str:
@@ -207,7 +203,7 @@ class Tasks:
     @property
     def worker(self) -> TaskWorker:
         """This process's worker."""
-        return self._worker
+        return self._engine.worker
 
     async def __aenter__(self) -> Tasks:
         self._started()
@@ -222,10 +218,29 @@ class Tasks:
         await self.close()
 
     async def serve(self, stop: asyncio.Event) -> None:
-        """Run this process's worker until ``stop`` is set (``gofer worker``)."""
+        """Run this process's worker until ``stop`` is set (``gofer worker``); WORKER_FAILED
+        when the worker dies of an error it cannot survive."""
         self._check_open()
-        self._worker.start()
-        await stop.wait()
+        self._engine.worker.start()
+        stopped = asyncio.create_task(stop.wait(), name="gofer-serve-stop")
+        died = asyncio.create_task(self._engine.worker.died.wait(), name="gofer-serve-died")
+        try:
+            await asyncio.wait({stopped, died}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiter in (stopped, died):
+                waiter.cancel()
+        self.check_healthy()
+
+    @property
+    def healthy(self) -> bool:
+        """False once this process's worker died of an error it could not survive."""
+        return self._engine.worker.failure is None
+
+    def check_healthy(self) -> None:
+        """Raise WORKER_FAILED when this process's worker died (see :attr:`healthy`)."""
+        failure = self._engine.worker.failure
+        if failure is not None:
+            raise errors.worker_failed(self._engine.worker.worker_id, failure)
 
     # ------------------------------------------------------------ the calls
 
@@ -235,11 +250,11 @@ class Tasks:
         """What this controller can do: surfaces, model passes, the guide, schemas, examples."""
         _coerce(DescribeRequest, request)
         return describe_reply(
-            self._runner.available_surfaces(),
-            planner=self._planner is not None,
-            rescuer=self._rescuer is not None,
-            shaper=self._shaper is not None,
-            decider=self._decider is not None,
+            self._engine.runner.available_surfaces(),
+            planner=self._engine.planner is not None,
+            rescuer=self._engine.rescuer is not None,
+            shaper=self._engine.shaper is not None,
+            decider=self._engine.decider is not None,
         )
 
     async def plan_task(self, request: PlanTaskRequest | Mapping[str, Any]) -> PlanTaskReply:
@@ -247,11 +262,11 @@ class Tasks:
         with no planner)."""
         self._check_open()
         req = _coerce(PlanTaskRequest, request)
-        if self._planner is None:
+        if self._engine.planner is None:
             raise errors.planner_unavailable()
         facts = Facts(req.facts, secret=req.secret_facts)
-        options = options_for(self._runner, req.constraints)
-        flow = await self._planner.plan(brief_for(req.task, facts, options))
+        options = options_for(self._engine.runner, req.constraints)
+        flow = await self._engine.planner.plan(brief_for(req.task, facts, options))
         check = check_flow(flow, facts.names, facts.secret_names)
         if check.problems:
             raise invalid_flow([p.to_dict() for p in check.problems])
@@ -273,21 +288,21 @@ class Tasks:
         self._started()
         req = _coerce(StartTaskRequest, request)
         if req.output is not None:
-            if self._shaper is None:
+            if self._engine.shaper is None:
                 raise errors.output_unavailable()
             if req.output.json_schema is not None:
                 check_output_schema(req.output.json_schema)
         if req.constraints.payment == "fill_then_approve" and not req.constraints.origins:
             raise errors.origins_required()
         facts = Facts(req.facts, secret=req.secret_facts)
-        options = options_for(self._runner, req.constraints)
+        options = options_for(self._engine.runner, req.constraints)
         flow: Flow | None = None
         questions: tuple[str, ...] = ()
         if req.flow is not None:
             flow, check = validate_flow(req.flow, facts.names, facts.secret_names)
             if flow is None or check.problems:
                 raise invalid_flow([p.to_dict() for p in check.problems])
-            check_surfaces(self._runner, flow, options)
+            check_surfaces(self._engine.runner, flow, options)
             check_card_entry(flow, facts, req.constraints)
             questions = check.questions
             # Stored in its parsed form, so a later turn reads back what was checked.
@@ -316,26 +331,26 @@ class Tasks:
         if flow is not None:
             cell.pending = []
             if questions:
-                self._driver.publish_stop(cell, NeedsInput(fields=list(questions)), None)
+                self._engine.driver.publish_stop(cell, NeedsInput(fields=list(questions)), None)
                 turn = False
             else:
                 cell.pending = [Segment(flow.steps, 0, req.constraints.allow_destructive)]
-                self._driver.publish_running(cell)
-        elif self._planner is None:
-            self._driver.publish_stop(cell, NeedsPlan(guide=flow_guide()), None)
+                self._engine.driver.publish_running(cell)
+        elif self._engine.planner is None:
+            self._engine.driver.publish_stop(cell, NeedsPlan(guide=flow_guide()), None)
             turn = False
         else:
-            self._driver.publish_running(cell)
+            self._engine.driver.publish_running(cell)
         record = TaskRecord(
             id=task_id,
             owner=self._owner,
             title=title or _title(req, flow),
             request=req.model_dump(mode="json", by_alias=True),
-            created_at=self._book.now(),
-            source=self._source,
+            created_at=self._engine.book.now(),
+            source=self._engine.source,
         )
-        book = self._book
-        async with self._db.transaction() as tx:
+        book = self._engine.book
+        async with self._engine.db.transaction() as tx:
             await self._make_room(tx)
             await book.ledger.add_task(record, tx=tx)
             item = None
@@ -347,11 +362,7 @@ class Tasks:
                 tx,
                 self._owner,
                 task_id,
-                "start",
-                {
-                    "item": item.id if item is not None else None,
-                    "view": cell.view.model_dump(mode="json"),
-                },
+                Start(item=item.id if item is not None else None, view=cell.view),
             )
         log.info(
             "task %s: started (%s, %d facts, %d secret)",
@@ -369,17 +380,17 @@ class Tasks:
         self._started()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + min(req.timeout_ms, MAX_AWAIT_MS) / 1000.0
-        group = group_of(req.id)
-        with self._db.waker.subscribe() as subscription:
-            view = await self._book.view(self._owner, req.id)
-            while view.status.state == "running":
+        group = task_group(req.id)
+        with self._engine.db.waker.subscribe() as subscription:
+            view = await self._engine.book.view(self._owner, req.id)
+            while is_running(view.status):
                 left = deadline - loop.time()
                 if left <= 0:
                     break
-                notices = await subscription.wait(min(left, self._worker.limits.wake_s))
+                notices = await subscription.wait(min(left, self._engine.worker.limits.wake_s))
                 if notices and not any(_may_stop(n, group) for n in notices):
                     continue
-                view = await self._book.view(self._owner, req.id)
+                view = await self._engine.book.view(self._owner, req.id)
         return view
 
     async def continue_task(self, request: ContinueTaskRequest | Mapping[str, Any]) -> TaskView:
@@ -389,70 +400,46 @@ class Tasks:
         self._check_open()
         self._started()
         req = _coerce(ContinueTaskRequest, request)
-        reading, view = await self._book.read(self._owner, req.id)
+        reading, view = await self._engine.book.read(self._owner, req.id)
         task_id = req.id
-        if task_id in self._shared.cancels:
+        if task_id in self._engine.cancels:
             # Being cancelled: its workspace is on its way out, so nothing may start on it.
-            raise errors.wrong_state(task_id, "cancelled", Call.CONTINUE_TASK, [Call.TASK_REPORT])
+            raise errors.wrong_state(
+                task_id, State.CANCELLED, Call.CONTINUE_TASK, [Call.TASK_REPORT]
+            )
         status = view.status
-        if status.state == "running" and await self._repeated(reading, req):
+        if is_running(status) and await self._repeated(reading, req):
             return view
-        continuable = (
-            status.state in ("needs_input", "needs_approval", "needs_human")
-            or (status.state == "failed" and status.recoverable)
-            or (status.state == "checkpoint" and status.continuable)
-        )
-        if not continuable or reading.record.resolved_at is not None:
+        if not continuable(status) or reading.record.resolved_at is not None:
             raise errors.wrong_state(task_id, status.state, Call.CONTINUE_TASK, next_calls(status))
-        if req.approve is not None and status.state != "needs_approval":
+        if req.approve is not None and not isinstance(status, NeedsApproval):
             raise errors.wrong_state(
                 task_id, status.state, Call.CONTINUE_TASK, next_calls(status), "approve"
             )
-        if status.state == "needs_approval":
+        if isinstance(status, NeedsApproval):
             if req.approve is None:
                 raise InvalidRequest(
                     "this task waits for approval: pass approve true or false", id=task_id
                 )
             if not req.approve:
                 return await self._cancel(
-                    task_id, "Cancelled: the approval was declined.", decision={"approve": False}
+                    task_id, "Cancelled: the approval was declined.", decision=Reply(approve=False)
                 )
-        loaded = await self._book.load(self._owner, task_id)
+        loaded = await self._engine.book.load(self._owner, task_id)
         assert loaded is not None
-        cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
+        cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
         inputs = dict(req.inputs)
         if inputs or req.secret_inputs:
             questions = self._take_inputs(cell, inputs, req.secret_inputs)
             if questions:
-                self._driver.publish_stop(cell, NeedsInput(fields=questions), None)
-                async with self._db.transaction() as tx:
-                    await self._book.write(
-                        tx,
-                        self._owner,
-                        task_id,
-                        "reply",
-                        {
-                            "item": None,
-                            "inputs": inputs,
-                            "secret": list(req.secret_inputs),
-                            "approve": None,
-                            "view": cell.view.model_dump(mode="json"),
-                        },
-                    )
-                    await self._book.write(
-                        tx,
-                        self._owner,
-                        task_id,
-                        "ended",
-                        {
-                            "item": None,
-                            "view": cell.view.model_dump(mode="json"),
-                            "state": loaded.state,
-                            "run": {"steps": [], "trace": []},
-                        },
-                    )
+                self._engine.driver.publish_stop(cell, NeedsInput(fields=questions), None)
+                async with self._engine.db.transaction() as tx:
+                    reply = Reply(inputs=inputs, secret=list(req.secret_inputs), view=cell.view)
+                    await self._engine.book.write(tx, self._owner, task_id, reply)
+                    ended = Ended(view=cell.view, state=loaded.state)
+                    await self._engine.book.write(tx, self._owner, task_id, ended)
                 return cell.view
-        elif status.state == "needs_input":
+        elif isinstance(status, NeedsInput):
             raise InvalidRequest(
                 f"this task waits for values: pass inputs for {', '.join(status.fields)}",
                 id=task_id,
@@ -463,32 +450,27 @@ class Tasks:
             if rerun is not None
             else ("reply", f"reply:{task_id}:{reading.stop.seq if reading.stop else 0}")
         )
-        if status.state == "needs_approval" and cell.approval is not None:
+        if isinstance(status, NeedsApproval) and cell.approval is not None:
             cell.publish(
                 view_of(cell, Running(), cell.approval.path, "Pressing the approved control.")
             )
         else:
-            self._driver.publish_running(cell)
-        async with self._db.transaction() as tx:
-            if await self._book.queue.items(key=key, tx=tx):
+            self._engine.driver.publish_running(cell)
+        async with self._engine.db.transaction() as tx:
+            if await self._engine.book.queue.items(key=key, tx=tx):
                 # The same answer, twice at once: the first one runs.
-                return (await self._book.read(self._owner, task_id, tx=tx))[1]
-            item = await self._book.queue.enqueue(
+                return (await self._engine.book.read(self._owner, task_id, tx=tx))[1]
+            item = await self._engine.book.queue.enqueue(
                 kind, {"task_id": task_id, "owner": self._owner}, key=key, tx=tx
             )
-            await self._book.write(
-                tx,
-                self._owner,
-                task_id,
-                "reply" if kind == "reply" else "again",
-                {
-                    "item": item.id,
-                    "inputs": inputs,
-                    "secret": list(req.secret_inputs),
-                    "approve": req.approve,
-                    "view": cell.view.model_dump(mode="json"),
-                },
+            answer = (Reply if kind == Reply.KIND else Again)(
+                item=item.id,
+                inputs=inputs,
+                secret=list(req.secret_inputs),
+                approve=req.approve,
+                view=cell.view,
             )
+            await self._engine.book.write(tx, self._owner, task_id, answer)
         log.info("task %s: continued from %s", task_id, status.state)
         return cell.view
 
@@ -498,22 +480,28 @@ class Tasks:
         turn = reading.open_turn
         if turn is None or turn.kind not in ("reply", "again"):
             return False
-        answers = await self._book.ledger.events(self._owner, reading.record.id, kinds=(turn.kind,))
-        sent = next((e for e in reversed(answers) if e.data.get("item") == turn.id), None)
-        if sent is None:
+        answers = await self._engine.book.events(self._owner, reading.record.id)
+        sent = next(
+            (
+                e
+                for _at, e in reversed(answers)
+                if isinstance(e, Reply | Again) and e.item == turn.id
+            ),
+            None,
+        )
+        if sent is None or sent.kind != turn.kind:
             return False
-        data = sent.data
         return (
-            dict(data.get("inputs") or {}) == dict(req.inputs)
-            and list(data.get("secret") or []) == list(req.secret_inputs)
-            and data.get("approve") == req.approve
+            sent.inputs == dict(req.inputs)
+            and sent.secret == list(req.secret_inputs)
+            and sent.approve == req.approve
         )
 
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView:
         """Cancel a task and release its workspace; a finished task is left as it is."""
         req = _coerce(CancelTaskRequest, request)
-        view = await self._book.view(self._owner, req.id)
-        if _live(view) or req.id in self._shared.cancels:
+        view = await self._engine.book.view(self._owner, req.id)
+        if is_live(view.status) or req.id in self._engine.cancels:
             return await self._cancel(req.id, "Cancelled.")
         return view
 
@@ -521,71 +509,17 @@ class Tasks:
         """Everything the task did, read back from its event log in order (confidential:
         secret values are masked, shared ones may appear where the screen showed them)."""
         req = _coerce(TaskReportRequest, request)
-        async with self._db.transaction() as tx:
-            _reading, view = await self._book.read(self._owner, req.id, tx=tx)
-            loaded = await self._book.load(self._owner, req.id, tx=tx)
-            events = await self._book.ledger.events(self._owner, req.id, tx=tx)
+        async with self._engine.db.transaction() as tx:
+            _reading, view = await self._engine.book.read(self._owner, req.id, tx=tx)
+            loaded = await self._engine.book.load(self._owner, req.id, tx=tx)
+            logged = await self._engine.book.events(self._owner, req.id, tx=tx)
         assert loaded is not None
-        facts = loaded.facts
-        state = loaded.state or {}
-        steps: list[StepReportInfo] = []
-        trace: list[TraceInfo] = []
-        for event in events:
-            if event.kind == "ended":
-                run = event.data.get("run", {})
-                steps += [StepReportInfo.model_validate(s) for s in run.get("steps", [])]
-                trace += [TraceInfo.model_validate(t) for t in run.get("trace", [])]
-        flow_json = state.get("flow") or loaded.request.flow
-        # A turn running on this worker knows more than its last journaled state
-        # (a rescue whose guidance runs now).
-        live = self._worker.cells.get(req.id)
-        spend = state.get("spend", {})
-        now = self._clock()
-        # Pruned in place: a turn running now appends its screenshot to this same list.
-        kept = self._worker.artifacts.get(req.id, [])
-        kept[:] = [a for a in kept if a.expires_at > now]
-        artifacts = list(kept)
-        return TaskReport(
-            id=req.id,
-            view=view,
-            flow=facts.mask_json(flow_to_json(parse_flow(flow_json))) if flow_json else None,
-            steps=steps,
-            records=dict(state.get("records", {})),
-            trace=trace,
-            hints=[
-                HintInfo(
-                    site=h["site"],
-                    kind=h["kind"],
-                    words=h["words"],
-                    role=h["role"],
-                    name=facts.mask(h["name"]),
-                    context=facts.mask(h.get("context", "")),
-                )
-                for h in state.get("hints", [])
-            ],
-            rescues=list(live.rescues)
-            if live is not None
-            else [RescueInfo.model_validate(r) for r in state.get("rescues", [])],
-            spend=SpendInfo(
-                actions=int(spend.get("actions", 0)),
-                model_calls=int(spend.get("model_calls", 0)),
-                elapsed_ms=round(float(spend.get("elapsed_ms", 0.0)), 3),
-                runs=int(spend.get("runs", 0)),
-                rescues=int(spend.get("rescues", 0)),
-            ),
-            budget=loaded.request.budget,
-            artifacts=[
-                ArtifactInfo(
-                    name=a.name,
-                    media_type="image/png",
-                    size=len(a.data),
-                    run=a.run,
-                    taken_at=a.taken_at,
-                    expires_at=a.expires_at,
-                )
-                for a in artifacts
-            ],
-            log=[entry for e in events if (entry := _log_entry(e)) is not None],
+        return report_of(
+            view,
+            loaded,
+            logged,
+            running=self._engine.worker.cell_of(req.id),
+            artifacts=self._engine.worker.artifacts_of(self._owner, req.id),
         )
 
     async def list_tasks(
@@ -601,14 +535,14 @@ class Tasks:
         """What the caller and the start said of the task: title, times, source
         (UNKNOWN_TASK for another owner's). Its ``request`` holds fact values: never
         show it."""
-        reading, _view = await self._book.read(self._owner, task_id)
+        reading, _view = await self._engine.book.read(self._owner, task_id)
         return reading.record
 
     async def moved_at(self, task_id: str) -> float:
         """When the task last moved (seconds since the epoch): it started, a step began,
         a run ended, the caller replied, cancelled, or marked it done or reopened it
         (UNKNOWN_TASK for another owner's)."""
-        reading, _view = await self._book.read(self._owner, task_id)
+        reading, _view = await self._engine.book.read(self._owner, task_id)
         record = reading.record
         times = [record.created_at, record.resolved_at or 0.0]
         times += [e.at for e in (reading.stop, reading.moving, reading.cancelled) if e]
@@ -616,34 +550,36 @@ class Tasks:
 
     async def titles(self) -> dict[str, str]:
         """Each of the owner's tasks' title, by id (for listings)."""
-        return {r.id: r.title for r in await self._book.ledger.tasks(self._owner)}
+        return {r.id: r.title for r in await self._engine.book.ledger.tasks(self._owner)}
 
     async def mark_done(self, task_id: str) -> TaskView:
         """Mark a task done (its ``resolved_at``): it reads done and lets its workspace
         go; WRONG_STATE while a turn of it runs."""
         self._check_open()
-        reading, view = await self._book.read(self._owner, task_id)
-        if view.status.state == "running":
-            raise errors.wrong_state(task_id, "running", "mark_done", next_calls(view.status))
+        reading, view = await self._engine.book.read(self._owner, task_id)
+        if is_running(view.status):
+            raise errors.wrong_state(task_id, State.RUNNING, "mark_done", next_calls(view.status))
         if reading.record.resolved_at is None:
-            async with self._db.transaction() as tx:
-                await self._book.ledger.set_resolved(self._owner, task_id, self._book.now(), tx=tx)
-                await self._book.write(tx, self._owner, task_id, "resolved", {})
-            if self._runner.holds(task_id):
-                await self._settle(task_id)
-        return await self._book.view(self._owner, task_id)
+            async with self._engine.db.transaction() as tx:
+                await self._engine.book.ledger.set_resolved(
+                    self._owner, task_id, self._engine.book.now(), tx=tx
+                )
+                await self._engine.book.write(tx, self._owner, task_id, Resolved())
+            if self._engine.runner.holds(task_id):
+                await self._engine.worker.settle(self._owner, task_id)
+        return await self._engine.book.view(self._owner, task_id)
 
     async def reopen(self, task_id: str) -> TaskView:
         """Undo :meth:`mark_done`: the task reads as it stood before (WRONG_STATE when it
         was not marked done)."""
         self._check_open()
-        reading, view = await self._book.read(self._owner, task_id)
+        reading, view = await self._engine.book.read(self._owner, task_id)
         if reading.record.resolved_at is None:
             raise errors.wrong_state(task_id, view.status.state, "reopen", next_calls(view.status))
-        async with self._db.transaction() as tx:
-            await self._book.ledger.set_resolved(self._owner, task_id, None, tx=tx)
-            await self._book.write(tx, self._owner, task_id, "reopened", {})
-        return await self._book.view(self._owner, task_id)
+        async with self._engine.db.transaction() as tx:
+            await self._engine.book.ledger.set_resolved(self._owner, task_id, None, tx=tx)
+            await self._engine.book.write(tx, self._owner, task_id, Reopened())
+        return await self._engine.book.view(self._owner, task_id)
 
     async def watch(self, task_id: str, *, until_final: bool = False) -> AsyncIterator[TaskView]:
         """The task's views as it moves, from now until it stops running (woken by the
@@ -654,18 +590,18 @@ class Tasks:
         cancelled, needs_plan, or failed and not recoverable.
         """
         self._started()
-        group = group_of(task_id)
-        with self._db.waker.subscribe() as subscription:
+        group = task_group(task_id)
+        with self._engine.db.waker.subscribe() as subscription:
             last: TaskView | None = None
             while True:
-                view = await self._book.view(self._owner, task_id)
+                view = await self._engine.book.view(self._owner, task_id)
                 if view != last:
                     yield view
                     last = view
-                if (not _live(view)) if until_final else view.status.state != "running":
+                if (not is_live(view.status)) if until_final else not is_running(view.status):
                     return
                 while True:
-                    notices = await subscription.wait(self._worker.limits.wake_s)
+                    notices = await subscription.wait(self._engine.worker.limits.wake_s)
                     if not notices or any(n.group == group for n in notices):
                         break
 
@@ -681,98 +617,91 @@ class Tasks:
         the task starts (continuing it hands the browser back) or the task ends.
         """
         self._check_open()
-        reading, view = await self._book.read(self._owner, task_id)
+        reading, view = await self._engine.book.read(self._owner, task_id)
         status = view.status
         if (
-            not _person_may_act(view)
+            not holds_browser(view.status)
             or reading.record.resolved_at is not None
-            or task_id in self._shared.cancels
+            or task_id in self._engine.cancels
         ):
             raise errors.wrong_state(task_id, status.state, "live_view", next_calls(status))
-        return await self._worker.live(task_id, options)
+        return await self._engine.worker.live(task_id, options)
 
     async def browser_here(self, task_id: str) -> bool:
         """Whether the task's browser is open in this process for a person to take over
         (UNKNOWN_TASK for another owner's): False once it was let go after waiting
         (HOLD_FOR_PERSON_S), or while a turn of the task runs, or on another worker."""
-        await self._book.read(self._owner, task_id)
-        return self._worker.holds_for_person(task_id)
+        await self._engine.book.read(self._owner, task_id)
+        return self._engine.worker.holds_for_person(task_id)
 
     def read_artifact(self, task_id: str, name: str) -> bytes:
-        """An artifact's bytes while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT after.
+        """An artifact of the owner's task while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT
+        after, and for another owner's task (the same as a task that never was).
         Artifacts stay in the process whose worker took them."""
-        now = self._clock()
-        for artifact in self._worker.artifacts.get(task_id, []):
-            if artifact.name == name and artifact.expires_at > now:
+        for artifact in self._engine.worker.artifacts_of(self._owner, task_id):
+            if artifact.name == name:
                 return artifact.data
         raise errors.unknown_artifact(task_id, name)
 
     async def close(self) -> None:
         """Stop this process's worker and release every workspace it holds
         (idempotent). An in-memory controller cancels its live tasks first."""
-        shared = self._shared
+        shared = self._engine
         if shared.closed:
             return
         shared.closed = True
-        if self._owned:
+        if self._engine.owned:
             for record, view in await self._listing_all():
-                if _live(view):
+                if is_live(view.status):
                     await self.for_owner(record.owner)._cancel(
                         record.id, "Cancelled: the task controller closed."
                     )
-        await self._worker.stop()
+        await self._engine.worker.stop()
 
     # ------------------------------------------------------------ inside
 
     def _new_id(self) -> str:
-        """``task-N`` in an in-memory controller; a random id in a store many processes
-        share (no counter there survives a restart)."""
-        if self._owned:
-            self._shared.count += 1
-            return f"task-{self._shared.count}"
+        """A random id, in every controller: an id names no other task and cannot be
+        guessed from another."""
         return f"task-{uuid.uuid4().hex[:16]}"
 
     def _check_open(self) -> None:
-        if self._shared.closed:
+        if self._engine.closed:
             raise errors.closed()
 
     def _started(self) -> None:
-        if self._work and not self._shared.closed:
-            self._worker.start()
+        if self._engine.work and not self._engine.closed:
+            self._engine.worker.start()
 
     async def _listing(self) -> list[tuple[TaskRecord, TaskView]]:
-        async with self._db.transaction() as tx:
-            records = await self._book.ledger.tasks(self._owner, tx=tx)
-            return [(r, (await self._book.read(self._owner, r.id, tx=tx))[1]) for r in records]
+        async with self._engine.db.transaction() as tx:
+            records = await self._engine.book.ledger.tasks(self._owner, tx=tx)
+            return [
+                (r, (await self._engine.book.read(self._owner, r.id, tx=tx))[1]) for r in records
+            ]
 
     async def _listing_all(self) -> list[tuple[TaskRecord, TaskView]]:
-        owners = {r["owner"] for r in self._db_tasks()}
         found: list[tuple[TaskRecord, TaskView]] = []
-        for owner in sorted(owners):
+        for owner in await self._engine.book.ledger.owners():
             found += await self.for_owner(owner)._listing()
         return found
-
-    def _db_tasks(self) -> list[dict[str, Any]]:
-        assert isinstance(self._db, MemoryConnector)
-        rows: dict[str, dict[str, Any]] = self._db.tables.get("tasks", {})
-        return list(rows.values())
 
     async def _make_room(self, tx: Transaction) -> None:
         """An in-memory controller holds at most ``max_tasks`` tasks: drop the oldest
         finished ones to make room; TOO_MANY_TASKS when every one is live."""
-        if not self._owned:
+        if not self._engine.owned:
             return
-        records = await self._book.ledger.tasks(self._owner, tx=tx)
-        if len(records) < self._max_tasks:
+        records = await self._engine.book.ledger.tasks(self._owner, tx=tx)
+        if len(records) < self._engine.max_tasks:
             return
-        views = [(r, (await self._book.read(self._owner, r.id, tx=tx))[1]) for r in records]
-        extra = len(records) - self._max_tasks + 1
-        finished = [r for r, v in views if not _live(v)]
+        views = [(r, (await self._engine.book.read(self._owner, r.id, tx=tx))[1]) for r in records]
+        extra = len(records) - self._engine.max_tasks + 1
+        finished = [r for r, v in views if not is_live(v.status)]
         if len(finished) < extra:
-            raise errors.too_many_tasks(self._max_tasks)
+            raise errors.too_many_tasks(self._engine.max_tasks)
         for record in finished[:extra]:
-            await self._book.ledger.drop_task(self._owner, record.id, tx=tx)
-            self._worker.artifacts.pop(record.id, None)
+            await self._engine.book.ledger.drop_task(self._owner, record.id, tx=tx)
+            self._engine.worker.forget(self._owner, record.id)
 
     def _take_inputs(self, cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> list[str]:
         """Add the caller's new values to the task's facts and check the flow again.
@@ -791,12 +720,10 @@ class Tasks:
         cell.facts = facts
         return list(check.questions)
 
-    async def _cancel(
-        self, task_id: str, note: str, decision: Mapping[str, Any] | None = None
-    ) -> TaskView:
+    async def _cancel(self, task_id: str, note: str, decision: Reply | None = None) -> TaskView:
         """Cancel the task: log it, stop its turn here, screenshot and release its
         workspace; concurrent cancels share one."""
-        shared = self._shared
+        shared = self._engine
         running = shared.cancels.get(task_id)
         if running is None:
             running = asyncio.create_task(
@@ -806,98 +733,45 @@ class Tasks:
             running.add_done_callback(lambda _t: shared.cancels.pop(task_id, None))
         return await asyncio.shield(running)
 
-    async def _do_cancel(
-        self, task_id: str, note: str, decision: Mapping[str, Any] | None
-    ) -> TaskView:
-        loaded = await self._book.load(self._owner, task_id)
+    async def _do_cancel(self, task_id: str, note: str, decision: Reply | None) -> TaskView:
+        loaded = await self._engine.book.load(self._owner, task_id)
         if loaded is None:
             raise errors.unknown_task(task_id)
-        worker = self._worker
-        cell = worker.cells.get(task_id)
+        worker = self._engine.worker
+        cell = worker.cell_of(task_id)
         if cell is None:
-            view = await self._book.view(self._owner, task_id)
-            cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
+            view = await self._engine.book.view(self._owner, task_id)
+            cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
         view = view_of(cell, Cancelled(), None, note)
-        async with self._db.transaction() as tx:
+        async with self._engine.db.transaction() as tx:
             if decision is not None:
-                await self._book.write(
-                    tx, self._owner, task_id, "reply", {"item": None, **decision}
-                )
-            await self._book.write(
-                tx, self._owner, task_id, "cancelled", {"view": view.model_dump(mode="json")}
-            )
-        turn = worker.turns.get(task_id)
-        if turn is not None and not turn.done():
-            worker.cancelling.add(task_id)
-            turn.cancel()
-            await asyncio.wait([turn])
-        await self._settle(task_id, cell)
+                await self._engine.book.write(tx, self._owner, task_id, decision)
+            await self._engine.book.write(tx, self._owner, task_id, events.Cancelled(view=view))
+        await worker.cancel_turn(task_id)
+        await worker.settle(self._owner, task_id, cell)
         log.info("task %s: cancelled", task_id)
         return view
-
-    async def _settle(self, task_id: str, cell: Cell | None = None) -> None:
-        """Screenshot and release the task's workspace on this worker, if it holds one."""
-        if not self._runner.holds(task_id):
-            return
-        if cell is None:
-            loaded = await self._book.load(self._owner, task_id)
-            assert loaded is not None
-            view = await self._book.view(self._owner, task_id)
-            cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
-        cell.artifacts = self._worker.artifacts.get(task_id, [])
-        cell.has_workspace = True
-        self._worker.unhold(task_id)
-        await self._worker.close_lives(task_id)
-        await self._driver.settle(cell, release=True)
-        self._worker.artifacts[task_id] = cell.artifacts
-        self._worker.held.discard(task_id)
 
 
 def _may_stop(notice: Notice, group: str) -> bool:
     """Whether ``notice`` may mean the task's turn stopped running (a view journaled as
     a step starts cannot)."""
-    return notice.group == group and not (notice.event == "task" and notice.kind == "view")
+    return notice.group == group and not (
+        notice.event == "task" and notice.kind == events.ViewEvent.KIND
+    )
 
 
 def _out_of_runs(reading: TaskReading) -> int | None:
     """The id of the task's last turn when it ran out of runs with no run ending it."""
     last = reading.turns[-1] if reading.turns else None
-    if last is None or last.state != "failed":
+    if last is None or not turn_ran_out(last):
         return None
     return None if reading.ended(last) else last.id
 
 
-def _log_entry(event: TaskEvent) -> LogEntry | None:
-    """One entry of the report's log, in plain words (names only, never a value)."""
-    data = event.data
-    text: str | None = None
-    match event.kind:
-        case "start":
-            text = "Started."
-        case "reply":
-            if data.get("approve") is True:
-                text = "Approved the step waiting for approval."
-            elif data.get("approve") is False:
-                text = "Declined the step waiting for approval."
-            elif data.get("inputs"):
-                text = "Gave values for " + ", ".join(sorted(data["inputs"])) + "."
-            else:
-                text = "Asked the task to go on."
-        case "again":
-            text = "Asked for the run to be tried again."
-        case "ended" | "cancelled":
-            view = data.get("view") or {}
-            text = str(view.get("summary", ""))
-        case "let_go":
-            minutes = round(float(data.get("after_s", 0)) / 60)
-            text = (
-                f"Let its browser go after waiting {minutes} minutes for a person; going "
-                "on opens the page it was on again."
-            )
-        case "resolved":
-            text = "Marked done."
-        case "reopened":
-            text = "Reopened."
-        case _:
-            return None
-    return LogEntry(at=event.at, kind=event.kind, text=text)
+class _OwnerView(Tasks):
+    """A controller's engine answering as another owner (:meth:`Tasks.for_owner`)."""
+
+    def __init__(self, engine: _Engine, owner: str) -> None:
+        self._engine = engine
+        self._owner = owner

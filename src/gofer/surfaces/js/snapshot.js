@@ -694,6 +694,7 @@
   return JSON.stringify({
     url: location.href,
     title: document.title,
+    lang: (document.documentElement && document.documentElement.lang) || "",
     viewport: [0, 0, VW, VH],
     lines: lines.map((l) => ({ t: l.t, b: l.b, h: l.h })),
     elements,

@@ -15,6 +15,9 @@ SELECT id, owner, title, why, source, link, request, created_at, resolved_at
  WHERE owner = :owner
  ORDER BY seq
 
+-- ledger_owners --
+SELECT DISTINCT owner FROM tasks ORDER BY owner
+
 -- ledger_set_resolved --
 UPDATE tasks SET resolved_at = :resolved_at WHERE owner = :owner AND id = :id
 

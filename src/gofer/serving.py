@@ -2,23 +2,28 @@
 
 ``async with Listening(app, port=0) as listening:`` binds a free port on loopback and
 serves until the block ends; ``listening.url`` is its address. Shutdown is graceful:
-open long-polls get up to ``graceful_s`` to finish.
+open long-polls get up to ``graceful_s`` to finish. The one embedded server of the
+HTTP API (``gofer.api``) and of the demo site (``gofer.demo``); like ``errors``, it
+imports nothing else of gofer's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import TracebackType
 
 import uvicorn
 from starlette.types import ASGIApp
 
-from gofer.errors import ApiError
+from gofer.errors import ApiError, GoferError
 
 __all__ = ["Listening"]
+
+_LISTEN_FAILED = functools.partial(ApiError, code="LISTEN_FAILED")
 
 
 class _Embedded(uvicorn.Server):
@@ -38,7 +43,11 @@ class _Embedded(uvicorn.Server):
 
 
 class Listening:
-    """``app`` served on ``host:port`` (0: a free port) in the running event loop."""
+    """``app`` served on ``host:port`` (0: a free port) in the running event loop.
+
+    ``name`` says what serves in the error when it cannot start, and ``failure`` makes
+    that error (by default an ``ApiError`` with code ``LISTEN_FAILED``).
+    """
 
     def __init__(
         self,
@@ -48,12 +57,16 @@ class Listening:
         port: int = 0,
         graceful_s: float = 5.0,
         backlog: int = 2048,
+        name: str = "the HTTP server",
+        failure: Callable[..., GoferError] = _LISTEN_FAILED,
     ) -> None:
         self.app = app
         self.host = host
         self.port = port
         self._graceful = graceful_s
         self._backlog = backlog
+        self._name = name
+        self._failure = failure
         self._server: _Embedded | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -76,9 +89,8 @@ class Listening:
             sock.listen(self._backlog)
         except OSError as exc:
             sock.close()
-            raise ApiError(
+            raise self._failure(
                 f"cannot listen on {self.host}:{self.port}: {exc.strerror}",
-                code="LISTEN_FAILED",
                 host=self.host,
                 port=self.port,
             ) from exc
@@ -100,9 +112,7 @@ class Listening:
         if not ready.done():
             ready.cancel()
             error = self._task.exception() if not self._task.cancelled() else None
-            raise ApiError(
-                "the HTTP server stopped while starting", code="LISTEN_FAILED", port=self.port
-            ) from error
+            raise self._failure(f"{self._name} stopped while starting", port=self.port) from error
 
     async def stop(self) -> None:
         """Stop serving and wait for the server to finish (idempotent)."""
