@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserEngine
 from gofer.tasks import Tasks
-from gofer.tasks.workspace_runner import WorkspaceRunner
 
 pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
 
