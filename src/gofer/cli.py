@@ -32,6 +32,7 @@ from gofer.tasks import (
     TaskView,
 )
 from gofer.tasks.book import LOCAL_OWNER
+from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, State
 from gofer.tasks.limits import TURNS_PER_OWNER, TURNS_PER_PROCESS
 from gofer.tasks.worker import TurnLimits
 from gofer.wiring import open_gofer
@@ -39,15 +40,15 @@ from gofer.wiring import open_gofer
 __all__ = ["EXIT_CODES", "main"]
 
 EXIT_CODES: dict[str, int] = {
-    "done": 0,
+    State.DONE: 0,
     "refused": 2,
-    "failed": 3,
-    "cancelled": 4,
-    "checkpoint": 5,
-    "needs_input": 6,
-    "needs_approval": 7,
-    "needs_human": 8,
-    "needs_plan": 9,
+    State.FAILED: 3,
+    State.CANCELLED: 4,
+    State.CHECKPOINT: 5,
+    State.NEEDS_INPUT: 6,
+    State.NEEDS_APPROVAL: 7,
+    State.NEEDS_HUMAN: 8,
+    State.NEEDS_PLAN: 9,
 }
 """``gofer run``'s exit code for each final state (``refused``: the request was invalid)."""
 
@@ -181,11 +182,7 @@ async def follow(
                 out.flush()
             last = current
         view = last
-        if not interactive or view.status.state not in (
-            "needs_input",
-            "needs_approval",
-            "needs_human",
-        ):
+        if not interactive or not isinstance(view.status, NeedsInput | NeedsApproval | NeedsHuman):
             return view
         answered = await _answer(tasks, view, stdin, out)
         if answered is None:
@@ -207,7 +204,7 @@ async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
             tasks, view, as_json=args.json, interactive=interactive, stdin=sys.stdin, out=sys.stdout
         )
         _print_final(view, args.json, sys.stdout)
-        if interactive and args.headed and view.status.state == "checkpoint":
+        if interactive and args.headed and isinstance(view.status, Checkpoint):
             sys.stdout.write("The browser stays open for you; press Enter to close it. ")
             sys.stdout.flush()
             sys.stdin.readline()

@@ -27,6 +27,7 @@ from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
 from gofer.tasks import StartTaskRequest, TaskView
+from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, Running
 from gofer.wiring import open_gofer
 
 __all__ = ["REMOTE_COMMANDS", "RUNNING_EXIT", "add_commands", "follow_remote", "run_command"]
@@ -156,13 +157,13 @@ async def follow_remote(
 ) -> TaskView:
     """Follow a task's views (SSE) until it stops running, with a progress bar of its
     steps, the current step and the status when ``live``; returns the last view."""
-    if view.status.state != "running":
+    if not isinstance(view.status, Running):
         return view
     last = view
     if not live:
         async for current in client.watch(view.id):
             last = current
-            if current.status.state != "running":
+            if not isinstance(current.status, Running):
                 break
         return last
     columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TaskProgressColumn())
@@ -175,7 +176,7 @@ async def follow_remote(
                 completed=round(current.progress * 100),
                 description=f"{current.status.state} · {_steps_of(current)}",
             )
-            if current.status.state != "running":
+            if not isinstance(current.status, Running):
                 break
     return last
 
@@ -202,11 +203,7 @@ async def _drive(
     """Follow the task, answering it at a terminal, until it needs what nobody gives."""
     while True:
         view = await follow_remote(client, view, out=sys.stdout, live=not as_json)
-        if not interactive or view.status.state not in (
-            "needs_input",
-            "needs_approval",
-            "needs_human",
-        ):
+        if not interactive or not isinstance(view.status, NeedsInput | NeedsApproval | NeedsHuman):
             return view
         answered = await _ask(client, view, sys.stdin, sys.stdout)
         if answered is None:
@@ -263,7 +260,7 @@ async def _remote_command(
                     interactive=sys.stdin.isatty() and not args.json,
                 )
             _emit(view, args.json)
-            return RUNNING_EXIT if view.status.state == "running" else exit_of(view)
+            return RUNNING_EXIT if isinstance(view.status, Running) else exit_of(view)
         if command == "list":
             listed = await client.list_tasks()
             if args.json:
@@ -277,7 +274,7 @@ async def _remote_command(
         if command == "await":
             view = await client.await_task({"id": args.id, "timeout_ms": args.timeout_ms})
             _emit(view, args.json)
-            return RUNNING_EXIT if view.status.state == "running" else exit_of(view)
+            return RUNNING_EXIT if isinstance(view.status, Running) else exit_of(view)
         if command == "continue":
             body: dict[str, Any] = {
                 "id": args.id,
@@ -435,13 +432,13 @@ async def _demo(
         sys.stdout.write(f"Records: {json.dumps(report.records, ensure_ascii=False)}\n")
         paid = site.events_of("payment")
         sys.stdout.write(f"Payments made on the site: {len(paid)}\n")
-        if args.headed and sys.stdin.isatty() and view.status.state == "checkpoint":
+        if args.headed and sys.stdin.isatty() and isinstance(view.status, Checkpoint):
             sys.stdout.write(
                 "The browser stays open on the payment page; press Enter to close it. "
             )
             sys.stdout.flush()
             await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-    return 0 if view.status.state == "checkpoint" and not paid else 1
+    return 0 if isinstance(view.status, Checkpoint) and not paid else 1
 
 
 def run_command(

@@ -9,6 +9,7 @@ from typing import TextIO
 
 from gofer.facts import is_secret_name
 from gofer.tasks import ContinueTaskRequest, TaskView
+from gofer.tasks.contract import NeedsApproval, NeedsHuman, NeedsInput
 
 __all__ = ["ask_at_terminal", "print_details"]
 
@@ -29,7 +30,7 @@ def ask_at_terminal(view: TaskView, stdin: TextIO, out: TextIO) -> ContinueTaskR
     approval; a person's step in the browser): the answer to send, or None when they
     give none."""
     status = view.status
-    if status.state == "needs_input":
+    if isinstance(status, NeedsInput):
         inputs: dict[str, str] = {}
         secret: list[str] = []
         for name in status.fields:
@@ -44,12 +45,12 @@ def ask_at_terminal(view: TaskView, stdin: TextIO, out: TextIO) -> ContinueTaskR
                 return None
             inputs[name] = value
         return ContinueTaskRequest(id=view.id, inputs=inputs, secret_inputs=secret)
-    if status.state == "needs_approval":
+    if isinstance(status, NeedsApproval):
         out.write(f"Press '{status.target}' ({status.action})? [y/N] ")
         out.flush()
         yes = stdin.readline().strip().casefold() in ("y", "yes")
         return ContinueTaskRequest(id=view.id, approve=yes)
-    if status.state == "needs_human":
+    if isinstance(status, NeedsHuman):
         out.write(
             f"A person must get past {status.reason} in the browser; "
             "press Enter when done (or type 'q' to stop): "

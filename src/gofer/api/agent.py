@@ -16,7 +16,19 @@ from pydantic import BaseModel, ConfigDict, Field
 from gofer.api.views import McpTaskStatus, mcp_status
 from gofer.facts import is_secret_name
 from gofer.safety import Consequence, consequence
-from gofer.tasks.contract import Status, StepInfo, TaskView
+from gofer.tasks.contract import (
+    Checkpoint,
+    Done,
+    Failed,
+    NeedsApproval,
+    NeedsHuman,
+    NeedsInput,
+    NeedsPlan,
+    Running,
+    Status,
+    StepInfo,
+    TaskView,
+)
 
 __all__ = ["AgentView", "agent_view", "guidance_for", "secret_fields"]
 
@@ -55,12 +67,12 @@ def for_a_person(view: TaskView) -> str | None:
     agent may answer it: secret values to type, a payment to approve, a wall to get
     past, a stop a person takes over."""
     status = view.status
-    if status.state == "needs_input" and secret_fields(status.fields):
+    if isinstance(status, NeedsInput) and secret_fields(status.fields):
         return (
             f"gofer's task “{view.summary}” needs {_names(secret_fields(status.fields))}, "
             "which only you type, on its page."
         )
-    if status.state == "needs_approval" and Consequence.PAYMENT in (
+    if isinstance(status, NeedsApproval) and Consequence.PAYMENT in (
         consequence(status.target),
         consequence(status.action),
     ):
@@ -68,12 +80,12 @@ def for_a_person(view: TaskView) -> str | None:
             f"gofer's task “{view.summary}” waits in front of “{status.target}”, which "
             "pays: approve or decline it on its page."
         )
-    if status.state == "needs_human":
+    if isinstance(status, NeedsHuman):
         return (
             f"gofer's task “{view.summary}” needs you in its browser: {status.reason}. "
             "Open its page, get past it, then say you are done there."
         )
-    if status.state == "checkpoint" and status.continuable:
+    if isinstance(status, Checkpoint) and status.continuable:
         return (
             f"gofer's task “{view.summary}” stopped for you: {status.reason}. Open its "
             "page to take over."
@@ -89,14 +101,14 @@ def guidance_for(view: TaskView, page_url: str | None) -> str:
     """What a caller should do with a task in ``view``'s status."""
     status = view.status
     page = f" at {page_url}" if page_url else ""
-    match status.state:
-        case "running":
+    match status:
+        case Running():
             return (
                 "The task is working in the background. Call await_task with this id; "
                 "it returns as soon as the task needs you or finishes (at most 60 s a "
                 "call), so call it again while task_status is working."
             )
-        case "needs_input":
+        case NeedsInput():
             secret = secret_fields(status.fields)
             plain = [f for f in status.fields if f not in secret]
             parts = []
@@ -115,7 +127,7 @@ def guidance_for(view: TaskView, page_url: str | None) -> str:
                     "inputs and name it in secret_inputs."
                 )
             return " ".join(parts)
-        case "needs_approval":
+        case NeedsApproval():
             if (
                 consequence(status.target) is Consequence.PAYMENT
                 or consequence(status.action) is Consequence.PAYMENT
@@ -130,13 +142,13 @@ def guidance_for(view: TaskView, page_url: str | None) -> str:
                 "cannot be undone. Ask the user; then call continue_task with this id "
                 "and approve true to press it, or approve false to cancel the task."
             )
-        case "needs_human":
+        case NeedsHuman():
             return (
                 f"A person must get past this in the browser: {status.reason}. Send them "
                 f"to the task page{page}; once they are past it, call continue_task "
                 "with just this id."
             )
-        case "checkpoint":
+        case Checkpoint():
             if status.continuable:
                 return (
                     f"The task stopped for a person: {status.reason}. Once they are "
@@ -147,15 +159,15 @@ def guidance_for(view: TaskView, page_url: str | None) -> str:
                 f"open there for the person{page}. Call task_report for what it read; "
                 "call cancel_task once the person is done, to release the browser."
             )
-        case "needs_plan":
+        case NeedsPlan():
             return (
                 "No planner is configured, so a plain-language task cannot run. Call "
                 "describe for the flow guide, write the job as a flow, and call "
                 "start_task with flow."
             )
-        case "done":
+        case Done():
             return "Finished. Call task_report for everything it read and did."
-        case "failed":
+        case Failed():
             if status.recoverable:
                 return (
                     f"A step failed: {status.reason}. Call continue_task with this id to "

@@ -50,6 +50,7 @@ from gofer.tasks.contract import (
     ContinueTaskRequest,
     DescribeReply,
     ListTasksReply,
+    NeedsInput,
     OutputSpec,
     PlanTaskReply,
     PlanTaskRequest,
@@ -378,7 +379,7 @@ def build_mcp_server(
         """Ask the client's user for the plain values ``current`` waits for; None when
         it waits for none, some are secret, or the client cannot ask."""
         status = current.status
-        if status.state != "needs_input" or secret_fields(status.fields):
+        if not isinstance(status, NeedsInput) or secret_fields(status.fields):
             return None
         capabilities = ctx.client_capabilities
         if (

@@ -16,11 +16,23 @@ from pydantic import JsonValue
 
 from gofer.api.views import TaskEntry
 from gofer.facts import is_secret_name
-from gofer.tasks.contract import Status, TaskReport
+from gofer.tasks.contract import (
+    Cancelled,
+    Checkpoint,
+    Done,
+    Failed,
+    NeedsApproval,
+    NeedsHuman,
+    NeedsInput,
+    NeedsPlan,
+    Running,
+    Status,
+    TaskReport,
+)
+from gofer.tasks.state import holds_browser
 
 __all__ = [
     "FILTERS",
-    "HOLDS_BROWSER",
     "Field",
     "Group",
     "Line",
@@ -45,29 +57,19 @@ FILTERS: dict[str, str] = {
 }
 """The list's filters, by the value of ``?show=``."""
 
-HOLDS_BROWSER = frozenset({"needs_human", "checkpoint", "needs_approval"})
-"""The states in which the task keeps its browser page open for a person (and a
-recoverable failure: see :func:`holds_browser`)."""
-
-
-def holds_browser(status: Status) -> bool:
-    """Whether a task in ``status`` keeps its browser open for its person to take over:
-    a wall, a checkpoint, an approval, or a step that failed and may be tried again."""
-    return status.state in HOLDS_BROWSER or (status.state == "failed" and status.recoverable)
-
 
 def list_group(record: TaskEntry) -> Group:
     """Where the list puts a task: waiting for the person, working, or finished."""
     status = record.view.status
     if record.resolved_at is not None:
         return "finished"
-    match status.state:
-        case "running":
+    match status:
+        case Running():
             return "running"
-        case "needs_input" | "needs_approval" | "needs_human" | "checkpoint":
+        case NeedsInput() | NeedsApproval() | NeedsHuman() | Checkpoint():
             return "needs-you"
-        case "failed":
-            return "needs-you" if status.recoverable else "finished"
+        case Failed(recoverable=recoverable):
+            return "needs-you" if recoverable else "finished"
         case _:
             return "finished"
 
@@ -76,28 +78,24 @@ def status_words(status: Status, resolved: bool = False) -> str:
     """The status in a few plain words, as the list and the page's live region say it."""
     if resolved:
         return "Marked done"
-    match status.state:
-        case "running":
+    match status:
+        case Running():
             return "Running"
-        case "needs_input":
-            count = len(status.fields)
+        case NeedsInput(fields=fields):
+            count = len(fields)
             return f"Needs you: {count} detail{'s' if count != 1 else ''} to give"
-        case "needs_approval":
-            return f"Needs you: approve “{status.target}”?"
-        case "needs_human":
+        case NeedsApproval(target=target):
+            return f"Needs you: approve “{target}”?"
+        case NeedsHuman():
             return "Needs you: a step only a person can do"
-        case "checkpoint":
-            return (
-                "Needs you: over to you"
-                if not status.continuable
-                else "Needs you: checkpoint reached"
-            )
-        case "needs_plan":
+        case Checkpoint(continuable=continuable):
+            return "Needs you: over to you" if not continuable else "Needs you: checkpoint reached"
+        case NeedsPlan():
             return "Stopped: needs a flow"
-        case "done":
+        case Done():
             return "Done"
-        case "failed":
-            return "Failed: you can try again" if status.recoverable else "Failed"
+        case Failed(recoverable=recoverable):
+            return "Failed: you can try again" if recoverable else "Failed"
         case _:
             return "Cancelled"
 
@@ -105,13 +103,13 @@ def status_words(status: Status, resolved: bool = False) -> str:
 def live(status: Status) -> bool:
     """Whether the task may still change by itself or by an answer (the page follows
     its stream while it may)."""
-    match status.state:
-        case "done" | "cancelled" | "needs_plan":
+    match status:
+        case Done() | Cancelled() | NeedsPlan():
             return False
-        case "failed":
-            return status.recoverable
-        case "checkpoint":
-            return status.continuable
+        case Failed(recoverable=recoverable):
+            return recoverable
+        case Checkpoint(continuable=continuable):
+            return continuable
         case _:
             return True
 
@@ -142,7 +140,7 @@ class Field:
 
 def fields_of(status: Status) -> list[Field]:
     """The question's fields, each with its form input's name."""
-    if status.state != "needs_input":
+    if not isinstance(status, NeedsInput):
         return []
     return [Field(name, is_secret_name(name), f"value-{i}") for i, name in enumerate(status.fields)]
 

@@ -58,7 +58,7 @@ from gofer.api.sse import sse_views
 from gofer.api.views import PersonReply, TaskEntry
 from gofer.errors import GoferError
 from gofer.facts import secret_reason
-from gofer.tasks.contract import TaskReport, TaskReportRequest
+from gofer.tasks.contract import Done, TaskReport, TaskReportRequest
 
 __all__ = ["PROBLEMS", "SECURITY_HEADERS", "PageSite", "TakeOver"]
 
@@ -195,7 +195,7 @@ class PageSite:
             "browser_here": here,
             "take_over_url": self.take_over(task_id) if here and self.take_over else None,
             "live": live(view.status) and record.resolved_at is None,
-            "records": (view.status.records if view.status.state == "done" else report.records),
+            "records": (view.status.records if isinstance(view.status, Done) else report.records),
             "problem": PROBLEMS.get(problem) if problem else None,
             "problem_code": problem,
             "signature": "|".join(

@@ -13,7 +13,15 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from gofer.tasks.contract import (
+    Checkpoint,
+    Done,
+    Failed,
+    NeedsApproval,
+    NeedsHuman,
+    NeedsInput,
+    NeedsPlan,
     OutputSpec,
+    Running,
     Status,
     TaskBudget,
     TaskConstraints,
@@ -48,18 +56,18 @@ def mcp_status(status: Status) -> McpTaskStatus:
     (paying) is a person's. ``needs_plan`` is ``failed``: this task can do no more, and
     the way on is a new ``start_task`` with a flow.
     """
-    match status.state:
-        case "running":
+    match status:
+        case Running():
             return "working"
-        case "needs_input" | "needs_approval" | "needs_human":
+        case NeedsInput() | NeedsApproval() | NeedsHuman():
             return "input_required"
-        case "checkpoint":
+        case Checkpoint():
             return "input_required" if status.continuable else "completed"
-        case "done":
+        case Done():
             return "completed"
-        case "failed":
+        case Failed():
             return "input_required" if status.recoverable else "failed"
-        case "needs_plan":
+        case NeedsPlan():
             return "failed"
         case _:
             return "cancelled"
