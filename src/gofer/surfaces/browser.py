@@ -140,7 +140,7 @@ class BrowserSurface(Settling):
         subresources, in order; the last :data:`KEPT` of them."""
         self.dialog_messages: deque[str] = deque(maxlen=KEPT_DIALOGS)
         """Texts of the latest JavaScript dialogs (alerts are accepted, confirms and
-        prompts dismissed)."""
+        prompts dismissed unless :meth:`answer_confirms` said yes)."""
         self._attached = attached_browser
         self._on_close = on_close
         self._pages: list[Page] = []
