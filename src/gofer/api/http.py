@@ -41,7 +41,7 @@ from gofer.api.views import (
     TaskStory,
 )
 from gofer.errors import ApiError, GoferError, InvalidRequest, invalid_request
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,

@@ -24,6 +24,7 @@ from gofer.decide import (
     card_evidence,
     choice_members,
     covering,
+    date_order,
     dismisser,
     form_errors,
     found_well,
@@ -39,6 +40,7 @@ from gofer.decide import (
     option_refs,
     parse_when,
     pick_action,
+    reread_date,
     value_took,
 )
 from gofer.errors import SurfaceError
@@ -262,23 +264,31 @@ async def _late_change(run: StepContext, before: Screen) -> bool:
 
 
 async def _pick_suggestion(
-    run: StepContext, path: str, field: Element, value: str, before: set[str]
+    run: StepContext,
+    path: str,
+    field: Element,
+    value: str,
+    before: set[str],
+    wait_ms: int = 0,
 ) -> Element | None:
     """After typing into an autocomplete, pick the suggestion that matches the value.
 
     Options that were already showing before typing (another open list on the page)
-    are passed over while new ones appeared.
+    are passed over while new ones appeared. With ``wait_ms``, suggestions that come
+    late (a debounced lookup) are waited for that long, as long as the page changes.
     """
-    screen = await run.screen()
-    options = appeared(
-        [e for e in screen.elements if e.visible and e.role in OPTION_ROLES and not e.disabled],
-        before,
-    )
-    if not options:
-        return None
-    best = match_option(value, [label_of(o) for o in options])
-    if best is None:
-        return None
+    deadline = clock.perf_counter() + wait_ms / 1000
+    while True:
+        screen = await run.screen()
+        options = appeared(
+            [e for e in screen.elements if e.visible and e.role in OPTION_ROLES and not e.disabled],
+            before,
+        )
+        best = match_option(value, [label_of(o) for o in options]) if options else None
+        if best is not None:
+            break
+        if not wait_ms or not await run.wait_change(deadline):
+            return None
     option = options[best[0]]
     browser = await run.browser()
     await run.act(path, f"pick suggestion '{label_of(option)}'", lambda: browser.click(option.ref))
@@ -451,11 +461,20 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
     before = option_refs(await run.screen(), popup_roles)
     if el.editable and not date_like and el.input_type not in ("date",):
         await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, option))
-        picked = await _pick_suggestion(run, path, el, option, before)
-        shown = await browser.read_value(el.ref)
-        if picked is None and not value_took(option, shown):
-            raise StepFailed(f"no suggestion for '{option}' appeared under '{label_of(el)}'")
-        return Done(element=picked or el, confidence=grounding.confidence)
+        wait = run.settings.target_timeout_ms
+        picked = await _pick_suggestion(run, path, el, option, before, wait_ms=wait)
+        datalist = el.tag == "input" and el.role == "combobox" and el.expanded is None
+        if picked is None and datalist and value_took(option, await browser.read_value(el.ref)):
+            # A native input with a list of values takes the typed value as its own.
+            return Done(element=el, confidence=grounding.confidence)
+        if picked is None:
+            # Typed text left in the field is not a choice: only a suggestion picked is.
+            raise StepFailed(
+                f"no suggestion for '{option}' appeared under '{label_of(el)}' to pick; "
+                "the typed text alone is not a choice",
+                el,
+            )
+        return Done(element=picked, confidence=grounding.confidence)
 
     if not el.expanded:
         await run.act(path, f"open '{label_of(el)}'", lambda: browser.click(el.ref))
@@ -464,6 +483,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         day = when.date() if isinstance(when, datetime) else when
         if not isinstance(day, date):
             raise StepFailed(f"'{option}' is not a date")
+        day = reread_date(option, date_order(el, screen)) or day
         cell, _ = await pick_date(run, path, day, words=option)
         return Done(element=cell, confidence=grounding.confidence)
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000

@@ -661,6 +661,15 @@ class Run:
                 # "Open private threads"): with no one to ask, that is no control to act on.
                 sure = False
             reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
+            if sure and self.decider is None and _unsettled(query, grounding):
+                # The within words were meant to tell alike controls apart and did not:
+                # with no one to ask, a coin toss would type into the wrong line.
+                sure = False
+                reason = (
+                    f"'{query.words}' within '{query.within}' names "
+                    f"{len(_alike(grounding))} controls alike; the within words do not "
+                    "tell them apart"
+                )
             is_do = query.kind == "do"
             if is_do:
                 # A do step acts on the grounder's pick only where a hint remembers it.
@@ -748,6 +757,23 @@ class Run:
             ),
             element,
         )
+
+
+def _alike(grounding: Grounding) -> list[Element]:
+    """The distinct candidates that score as well as the grounder's pick."""
+    if not grounding.candidates:
+        return []
+    top = grounding.candidates[0].score
+    found: list[Element] = []
+    for c in grounding.candidates:
+        if top - c.score < 1e-6 and all(c.element.ref != e.ref for e in found):
+            found.append(c.element)
+    return found
+
+
+def _unsettled(query: Query, grounding: Grounding) -> bool:
+    """Whether a step with ``within`` still has two controls scoring exactly alike."""
+    return bool(query.within) and grounding.low_confidence and len(_alike(grounding)) > 1
 
 
 def _guess(grounding: Grounding) -> bool:

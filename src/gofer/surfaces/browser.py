@@ -63,6 +63,10 @@ KEPT = 100
 """How many refused addresses a session keeps (the latest)."""
 KEPT_DIALOGS = 20
 """How many dialog texts a session keeps (the latest)."""
+SNAPSHOT_ELEMENTS = 3_000
+"""The most elements a snapshot reads of one frame (the first, in document order)."""
+SNAPSHOT_LINES = 5_000
+"""The most text lines a snapshot reads of one frame."""
 _LANDINGS = ("about", "chrome-error")
 
 
@@ -392,7 +396,17 @@ class BrowserSurface(Settling):
     async def _read_frame(self, frame: Frame, path: str) -> dict[str, Any] | None:
         prefix = f"f{path}:" if path else ""
         for _ in range(2):
-            text = await self._bounded(frame.page, frame.evaluate(js.SNAPSHOT, {"prefix": prefix}))
+            text = await self._bounded(
+                frame.page,
+                frame.evaluate(
+                    js.SNAPSHOT,
+                    {
+                        "prefix": prefix,
+                        "maxElements": SNAPSHOT_ELEMENTS,
+                        "maxLines": SNAPSHOT_LINES,
+                    },
+                ),
+            )
             raw: dict[str, Any] = json.loads(text)
             if not raw.get("missing"):
                 return raw
