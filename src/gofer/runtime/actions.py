@@ -150,25 +150,21 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
     browser = await run.browser()
     if el.role in SENDING_ROLES or el.input_type in ("submit", "image"):
         await run.check_ledger(path, f"clicking '{label_of(el)}'")
-    effect = await run.act(path, f"click {el.role} '{label_of(el)}'", clicker(browser, el.ref))
+    # An "are you sure?" the click raises is answered yes only for a caller who allowed
+    # what cannot be undone (the guard let the click through); otherwise no.
+    browser.answer_confirms(run.allow_destructive)
+    try:
+        effect = await run.act(path, f"click {el.role} '{label_of(el)}'", clicker(browser, el.ref))
+    finally:
+        browser.answer_confirms(False)
     if effect.declined and not (effect.navigated or effect.new_page):
-        # The page asked "are you sure?" and was answered no: what the click was for
-        # (deleting, leaving, sending) did not happen, whatever else the page redrew.
-        # Only a caller who allowed what cannot be undone has it answered yes.
-        question = run.mask(effect.declined[-1])
-        if not run.allow_destructive:
-            raise StepFailed(
-                f"clicking '{label_of(el)}' asked '{question}', which gofer answers no unless "
-                "the task allows actions that cannot be undone",
-                el,
-            )
-        browser.accept_next_confirm()
-        before = await run.screen()
-        effect = await run.act(
-            path, f"click {el.role} '{label_of(el)}' and confirm", clicker(browser, el.ref)
+        # The question was answered no: what the click was for (deleting, leaving,
+        # sending) did not happen, whatever else the page redrew.
+        raise StepFailed(
+            f"clicking '{label_of(el)}' asked '{run.mask(effect.declined[-1])}', which gofer "
+            "answers no unless the task allows actions that cannot be undone",
+            el,
         )
-        if effect.declined:
-            raise StepFailed(f"clicking '{label_of(el)}' kept asking '{question}'", el)
     if not effect.changed and not await _late_change(run, before):
         raise StepFailed(
             f"clicking '{label_of(el)}' changed nothing on the page "

@@ -143,9 +143,9 @@ class Surface(Protocol):
         drawn without an input)."""
         ...
 
-    def accept_next_confirm(self) -> None:
-        """Answer yes to the next ``confirm`` or ``prompt`` the page asks (once); the
-        surface answers every other one no."""
+    def answer_confirms(self, yes: bool) -> None:
+        """How the page's ``confirm`` and ``prompt`` questions are answered from now on:
+        no (the default) or yes, until told otherwise."""
         ...
 
     async def read_value(self, ref: str) -> str:

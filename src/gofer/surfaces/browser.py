@@ -144,7 +144,7 @@ class BrowserSurface(Settling):
         subresources, in order; the last :data:`KEPT` of them."""
         self.dialog_messages: deque[str] = deque(maxlen=KEPT_DIALOGS)
         """Texts of the latest JavaScript dialogs (alerts are accepted, confirms and
-        prompts dismissed)."""
+        prompts dismissed unless :meth:`answer_confirms` said yes)."""
         self._attached = attached_browser
         self._on_close = on_close
         self._pages: list[Page] = []
@@ -158,7 +158,7 @@ class BrowserSurface(Settling):
         self._pages_opened = 0
         self._dialogs = 0
         self._declined: list[str] = []
-        self._accept_next = False
+        self._confirm = False
         self._blocked_navigations = 0
         self._navigation_blocked: SurfaceError | None = None
         self._nav_requests: deque[tuple[int, str, int]] = deque(maxlen=KEPT)
@@ -273,10 +273,7 @@ class BrowserSurface(Settling):
             self._dialog_taker(dialog)
             return
         with contextlib.suppress(PlaywrightError):
-            if dialog.type in ("alert", "beforeunload"):
-                await dialog.accept()
-            elif self._accept_next:
-                self._accept_next = False
+            if dialog.type in ("alert", "beforeunload") or self._confirm:
                 await dialog.accept()
             else:
                 self._declined.append(dialog.message)
@@ -772,8 +769,8 @@ class BrowserSurface(Settling):
             with contextlib.suppress(PlaywrightError):
                 await element.dispose()
 
-    def accept_next_confirm(self) -> None:
-        self._accept_next = True
+    def answer_confirms(self, yes: bool) -> None:
+        self._confirm = yes
 
     async def read_value(self, ref: str) -> str:
         """The field's current value, unmasked ("true"/"false" for a checkbox or radio)."""

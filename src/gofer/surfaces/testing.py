@@ -127,8 +127,8 @@ class FakeSurface:
         self.screen = screen
         self.confirms = dict(confirms or {})
         self.confirmed: list[str] = []
-        """The questions answered yes (see :meth:`accept_next_confirm`)."""
-        self._accept_next = False
+        """The questions answered yes (see :meth:`answer_confirms`)."""
+        self._confirm = False
         self.after_click = dict(after_click or {})
         self.after_select = dict(after_select or {})
         self.sites = dict(sites or {})
@@ -268,9 +268,8 @@ class FakeSurface:
         if el.disabled:
             return ActionEffect()
         if ref in self.confirms:
-            if not self._accept_next:
+            if not self._confirm:
                 return ActionEffect(dialog=True, declined=(self.confirms[ref],))
-            self._accept_next = False
             self.confirmed.append(self.confirms[ref])
         if ref in self.after_click:
             before, self.screen = self.screen, self.after_click[ref]
@@ -362,8 +361,8 @@ class FakeSurface:
         self.pressed.append(key)
         return ActionEffect()
 
-    def accept_next_confirm(self) -> None:
-        self._accept_next = True
+    def answer_confirms(self, yes: bool) -> None:
+        self._confirm = yes
 
     async def read_value(self, ref: str) -> str:
         """What the field holds, unmasked."""

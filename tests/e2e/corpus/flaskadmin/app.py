@@ -100,6 +100,8 @@ SEED_POSTS = [
     ("Go to statement considered harmful", "edsger@example.org", Status.published, False, 99),
     ("A case against the GO TO", "edsger@example.org", Status.draft, False, 5),
     ("The first bug", "grace@example.org", Status.draft, False, 7),
+    ("Old draft on tapes", "alan@example.org", Status.draft, False, 1),
+    ("Old draft on drums", "alan@example.org", Status.draft, False, 2),
 ]
 
 
