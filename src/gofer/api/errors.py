@@ -25,7 +25,8 @@ PLANNER_UNAVAILABLE, ...    422     the request needs a model pass or surface th
                                     ``describe`` tells
 TOO_MANY_TASKS              429     every slot holds a live task
 MODEL_*                     502     a language model could not be asked
-CLOSED, STORE_UNAVAILABLE   503     the service is closing, or its store is unreachable
+CLOSED, STORE_UNAVAILABLE   503     the service is closing, or its store is unreachable,
+                                    full or read-only (any STORE_* error)
 INTERNAL_ERROR              500     a bug (the body says nothing of it)
 ==========================  ======  ==================================================
 """
@@ -36,7 +37,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from gofer.errors import GoferError, ModelError
+from gofer.errors import GoferError, ModelError, StoreError
 
 __all__ = ["STATUS", "error_body", "http_status", "problems_of"]
 
@@ -78,6 +79,8 @@ def http_status(exc: GoferError) -> int:
         return STATUS[exc.code]
     if isinstance(exc, ModelError):
         return 502
+    if isinstance(exc, StoreError):  # a full disk, a read-only file: never the caller's fault
+        return 503
     if exc.code.startswith("INVALID_"):
         return 422
     return 500 if exc.code in ("INTERNAL_ERROR", "GOFER_ERROR") else 422

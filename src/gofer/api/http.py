@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import re
-import traceback
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
@@ -23,6 +22,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from gofer.api.errors import error_body, http_status, problems_of
+from gofer.api.hardening import Contained, NoStore
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
 from gofer.api.live import live_address, live_router
 from gofer.api.page_auth import PageSessions
@@ -195,13 +195,8 @@ def create_app(
         return JSONResponse(error_body(error), status_code=exc.status_code, headers=headers or None)
 
     @app.exception_handler(Exception)
-    async def crashed(_request: Request, exc: Exception) -> JSONResponse:
-        # The message may quote a request; the type and the frames say enough.
-        log.error(
-            "a request crashed with %s\n%s",
-            type(exc).__name__,
-            "".join(traceback.format_tb(exc.__traceback__)),
-        )
+    async def crashed(_request: Request, _exc: Exception) -> JSONResponse:
+        # Starlette raises it on after this answer: Contained logs it, without its message.
         error = GoferError("the server failed; this is a bug", code="INTERNAL_ERROR")
         return JSONResponse(error_body(error), status_code=500)
 
@@ -360,7 +355,7 @@ def create_app(
     outer: ASGIApp = app
     if observe is not None:
         outer = Observed(outer, observe)
-    return BodyLimit(outer, max_body_bytes)
+    return Contained(NoStore(BodyLimit(outer, max_body_bytes)))
 
 
 class Observed:

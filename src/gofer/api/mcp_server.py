@@ -91,7 +91,9 @@ _PAGE_KEY = "gofer_page"
 
 class McpOwners:
     """Who an MCP request acts for: over HTTP, the owner of its bearer token; over
-    stdio, ``local_owner`` (the person who started the process), if given."""
+    stdio, ``local_owner`` (the person who started the process), if given. A server
+    has one of them: one made with ``tokens`` never falls back to ``local_owner``
+    for a request over HTTP, and one made for stdio takes no token."""
 
     def __init__(self, tokens: TokenStore | None, local_owner: str | None = None) -> None:
         self._tokens = tokens
@@ -101,7 +103,7 @@ class McpOwners:
         """The owner of the request in ``ctx`` (UNAUTHORIZED otherwise)."""
         headers = ctx.headers
         if headers is None:
-            if self._local is None:
+            if self._local is None or self._tokens is not None:
                 raise ApiError("this MCP server needs a token", code="UNAUTHORIZED")
             return self._local
         value = headers.get("authorization") or headers.get("Authorization") or ""

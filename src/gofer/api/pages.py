@@ -375,7 +375,7 @@ class PageSite:
         form = await request.form()
         if not self._form_ok(request, session, form.get(CSRF_FIELD)):
             log.info(
-                "a %s form for task %s without its session's token was refused", action, task_id
+                "a %s form for task %r without its session's token was refused", action, task_id
             )
             return self.render("forbidden.html", 403, session=session)
         service = self.service
@@ -398,9 +398,9 @@ class PageSite:
         except GoferError as exc:
             if exc.code == "UNKNOWN_TASK":
                 return self._missing(session)
-            log.info("task %s: the page's %s was refused (%s)", task_id, action, exc.code)
+            log.info("task %r: the page's %s was refused (%s)", task_id, action, exc.code)
             return _back(f"{page}?problem={quote(exc.code)}")
-        log.info("task %s: %s from its page", task_id, action)
+        log.info("task %r: %s from its page", task_id, action)
         return _back(page)
 
     async def _answer(self, session: PageSession, task_id: str, form: Any) -> str | None:

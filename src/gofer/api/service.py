@@ -10,6 +10,7 @@ ledgers, and idempotency keys in the store the service is given (in memory witho
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import AsyncIterator
@@ -68,6 +69,17 @@ def _first_address(flow: Any) -> str | None:
     return None
 
 
+def _host_of(address: str | None) -> str:
+    """The address's host, or "" when it has none or is malformed (the flow's own
+    check refuses it next, as INVALID_FLOW)."""
+    if not address:
+        return ""
+    try:
+        return urlsplit(address).netloc
+    except ValueError:
+        return ""
+
+
 def _cut(text: str, limit: int = MAX_TITLE_CHARS) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
@@ -83,8 +95,7 @@ def title_for(instruction: str | None, flow: Any, given: str | None, facts: Fact
         return facts.redact(_cut(first.rstrip(".")))
     steps = flow.get("steps") if isinstance(flow, dict) else flow
     count = len(steps) if isinstance(steps, list) else 0
-    address = _first_address(flow)
-    host = urlsplit(address).netloc if address else ""
+    host = _host_of(_first_address(flow))
     what = f"A flow of {count} step{'s' if count != 1 else ''}"
     return facts.redact(_cut(f"{what} on {host}" if host else what))
 
@@ -122,9 +133,10 @@ class TaskService:
 
     async def _start(self, owner: Owner, request: StartTaskRequest, title: str | None) -> TaskView:
         facts = Facts(request.facts, secret=request.secret_facts)
-        named = title_for(request.task, request.flow, title, facts)
+        # Finding a hundred long values in the title takes its time: off the event loop.
+        named = await asyncio.to_thread(title_for, request.task, request.flow, title, facts)
         view = await self._as(owner).start_task(request, title=named)
-        log.info("task %s: started for %s", view.id, owner)
+        log.info("task %r: started for %s", view.id, owner)
         return view
 
     async def start_task(

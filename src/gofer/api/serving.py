@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
 from collections.abc import Iterator
 from types import TracebackType
@@ -16,6 +17,7 @@ from types import TracebackType
 import uvicorn
 from starlette.types import ASGIApp
 
+from gofer.api.hardening import quiet
 from gofer.errors import ApiError
 
 __all__ = ["Listening"]
@@ -90,7 +92,11 @@ class Listening:
             timeout_graceful_shutdown=int(self._graceful) or 1,
             backlog=self._backlog,
             access_log=False,
+            # The host's logging stays as it is; uvicorn's records go to it, with any
+            # exception's message withheld (it may quote a request).
+            log_config=None,
         )
+        quiet(*(logging.getLogger(name) for name in ("uvicorn", "uvicorn.error", "uvicorn.access")))
         self._server = _Embedded(config)
         self._task = asyncio.create_task(
             self._server.serve(sockets=[sock]), name=f"gofer-http-{self.port}"

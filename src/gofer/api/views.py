@@ -13,6 +13,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from gofer.tasks.models import (
+    FactNames,
+    FactValues,
     OutputSpec,
     Status,
     TaskBudget,
@@ -96,8 +98,8 @@ class CreateTask(_Model):
         max_length=200,
         description="shown in the list; the instruction's first sentence when left out",
     )
-    facts: dict[str, str] = Field(default_factory=dict, repr=False)
-    secret_facts: list[str] = Field(default_factory=list)
+    facts: FactValues = Field(default_factory=dict, repr=False)
+    secret_facts: FactNames = Field(default_factory=list)
     constraints: TaskConstraints = TaskConstraints()
     budget: TaskBudget = TaskBudget()
     output: OutputSpec | None = None
@@ -118,8 +120,8 @@ class CreateTasks(_Model):
 class PersonReply(_Model):
     """A person's answer to a task that asked for values."""
 
-    inputs: dict[str, str] = Field(default_factory=dict, repr=False)
-    secret_inputs: list[str] = Field(
+    inputs: FactValues = Field(default_factory=dict, repr=False)
+    secret_inputs: FactNames = Field(
         default_factory=list, description="names among inputs to keep secret"
     )
 

@@ -51,8 +51,12 @@ Conn = psycopg.AsyncConnection[DictRow]
 _MIGRATION_LOCK = "SELECT pg_advisory_xact_lock(hashtext('gofer_migrations'))"
 
 
+_READ_ONLY = psycopg.errors.ReadOnlySqlTransaction
+
+
 def _store_error(error: Exception) -> StoreError:
-    if isinstance(error, psycopg.OperationalError | PoolTimeout):
+    # a full disk (class 53) is an OperationalError; a read-only server is not
+    if isinstance(error, psycopg.OperationalError | PoolTimeout | _READ_ONLY):
         return StoreUnavailable(f"PostgreSQL: {error}")
     if isinstance(error, psycopg.errors.IntegrityError):
         return StoreError(f"PostgreSQL refused the write: {error}", code="STORE_CONSTRAINT")

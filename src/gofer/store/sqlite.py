@@ -42,7 +42,9 @@ T = TypeVar("T")
 Work = Callable[[sqlite3.Connection], T]
 
 _WAKERS: weakref.WeakValueDictionary[str, Waker] = weakref.WeakValueDictionary()
-_BUSY = ("locked", "busy", "disk i/o", "unable to open")
+_BUSY = ("locked", "busy", "disk i/o", "unable to open", "disk is full", "readonly database")
+"""Errors the store may get over (another writer, a full disk, a read-only file): the
+call is refused as unavailable, never as the caller's fault."""
 
 
 def _store_error(error: sqlite3.Error) -> StoreError:

@@ -13,6 +13,9 @@ __all__ = [
     "HOLD_FOR_PERSON_S",
     "LEASE_MS",
     "MAX_AWAIT_MS",
+    "MAX_FACTS",
+    "MAX_FACT_CHARS",
+    "MAX_FACT_NAME_CHARS",
     "MAX_RECORD_CHARS",
     "MAX_RESCUES",
     "MAX_SUMMARY_CHARS",
@@ -29,6 +32,15 @@ MAX_TASKS = 32
 
 MAX_AWAIT_MS = 60_000
 """The longest ``await_task`` waits; longer timeouts are cut to this."""
+
+MAX_FACTS = 100
+"""The most facts a task may be given (and values one answer may carry)."""
+
+MAX_FACT_CHARS = 4_096
+"""The longest value a fact or an answer may hold."""
+
+MAX_FACT_NAME_CHARS = 200
+"""The longest name a fact may have."""
 
 DEFAULT_MAX_ACTIONS = 120
 """Actions a task may take over all its runs when ``budget.max_actions`` is unset."""

@@ -17,6 +17,9 @@ from gofer.tasks.limits import (
     DEFAULT_MAX_RESCUES,
     DEFAULT_VOTES,
     MAX_AWAIT_MS,
+    MAX_FACT_CHARS,
+    MAX_FACT_NAME_CHARS,
+    MAX_FACTS,
     MAX_RESCUES,
     MAX_VOTES,
 )
@@ -35,6 +38,8 @@ __all__ = [
     "Done",
     "Example",
     "ExampleCall",
+    "FactNames",
+    "FactValues",
     "Failed",
     "HintInfo",
     "ListTasksReply",
@@ -65,6 +70,19 @@ __all__ = [
 ]
 
 SurfaceName = Literal["browser", "desktop"]
+
+
+FactValues = Annotated[
+    dict[
+        Annotated[str, Field(max_length=MAX_FACT_NAME_CHARS)],
+        Annotated[str, Field(max_length=MAX_FACT_CHARS)],
+    ],
+    Field(max_length=MAX_FACTS),
+]
+"""Facts or answers, name to value: at most MAX_FACTS of them, each value at most
+MAX_FACT_CHARS long (a refusal names the fact, never its value)."""
+
+FactNames = Annotated[list[str], Field(max_length=MAX_FACTS)]
 
 
 class Call(StrEnum):
@@ -179,10 +197,10 @@ class StartTaskRequest(_Model):
     flow: JsonValue = Field(
         default=None, description="a flow (see the guide); runs instead of planning"
     )
-    facts: dict[str, str] = Field(
+    facts: FactValues = Field(
         default_factory=dict, repr=False, description="the caller's details, name to value"
     )
-    secret_facts: list[str] = Field(
+    secret_facts: FactNames = Field(
         default_factory=list, description="fact names to treat as secret (only ever typed)"
     )
     constraints: TaskConstraints = TaskConstraints()
@@ -200,12 +218,12 @@ class PlanTaskRequest(_Model):
     """Draft a flow for a plain-language task without running it."""
 
     task: str = Field(min_length=1)
-    facts: dict[str, str] = Field(
+    facts: FactValues = Field(
         default_factory=dict,
         repr=False,
         description="the caller's details; the planner sees their names only",
     )
-    secret_facts: list[str] = Field(default_factory=list)
+    secret_facts: FactNames = Field(default_factory=list)
     constraints: TaskConstraints = TaskConstraints()
 
 
@@ -227,8 +245,8 @@ class ContinueTaskRequest(_Model):
     """
 
     id: str
-    inputs: dict[str, str] = Field(default_factory=dict, repr=False)
-    secret_inputs: list[str] = Field(
+    inputs: FactValues = Field(default_factory=dict, repr=False)
+    secret_inputs: FactNames = Field(
         default_factory=list, description="names among inputs to treat as secret"
     )
     approve: bool | None = None
