@@ -203,7 +203,7 @@ async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
     request = _request(args)
     interactive = sys.stdin.isatty() and not args.json
     async with (
-        store_for(config.db) as db,
+        store_for(config.db, config.secret_key, config.key_file) as db,
         ModelPasses(config.models) as passes,
         WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
         Tasks(runner, store=db, source="cli", **passes.for_tasks()) as tasks,
@@ -234,7 +234,7 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
         loop.add_signal_handler(signum, stop.set)
     limits = TurnLimits(per_owner=args.per_owner, per_process=args.per_process)
     async with (
-        store_for(config.db) as db,
+        store_for(config.db, config.secret_key, config.key_file) as db,
         ModelPasses(config.models) as passes,
         WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
         Tasks(runner, store=db, limits=limits, source="worker", **passes.for_tasks()) as tasks,
@@ -255,7 +255,7 @@ def _where(db: str) -> str:
 
 async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
     async with (
-        store_for(config.db) as db,
+        store_for(config.db, config.secret_key, config.key_file) as db,
         WorkspaceRunner(chromium=config.chromium) as runner,
         Tasks(runner, store=db, owner=args.owner, work=False) as tasks,
     ):

@@ -343,7 +343,7 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
     tokens = SqliteTokenStore(config.tokens)
     try:
         async with (
-            store_for(config.db) as store,
+            store_for(config.db, config.secret_key, config.key_file) as store,
             ModelPasses(config.models) as passes,
             WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
             Tasks(runner, store=store, source="server", **passes.for_tasks()) as tasks,

@@ -24,6 +24,7 @@ from gofer.store.waking import Waker
 
 if TYPE_CHECKING:
     from gofer.store.queue import WorkQueue
+    from gofer.store.sealing import SecretBox
     from gofer.store.types import QueueConfig
 
 __all__ = ["Connector"]
@@ -35,6 +36,8 @@ class Connector(Protocol):
     dialect: Dialect
     waker: Waker
     queries: Mapping[str, str]
+    secrets: SecretBox | None
+    """What the ledgers seal fact values and answers with (None: written as they are)."""
 
     async def __aenter__(self) -> Connector: ...
 

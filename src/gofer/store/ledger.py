@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from gofer.store.memory import MemoryConnector
+from gofer.store.sealing import SecretBox, open_event, open_request, seal_event, seal_request
 from gofer.store.transaction import Row, Transaction
 
 if TYPE_CHECKING:
@@ -251,14 +252,16 @@ class MemoryLedger:
             return None
 
 
-def _event(row: Mapping[str, Any]) -> TaskEvent:
+def _event(row: Mapping[str, Any], box: SecretBox | None = None) -> TaskEvent:
     data = row["data"]
     return TaskEvent(
         seq=int(row["seq"]),
         owner=str(row["owner"]),
         task_id=str(row["task_id"]),
         kind=str(row["kind"]),
-        data=json.loads(data) if isinstance(data, str) else json.loads(json.dumps(data)),
+        data=open_event(
+            box, json.loads(data) if isinstance(data, str) else json.loads(json.dumps(data))
+        ),
         at=float(row["at"]),
     )
 
@@ -274,6 +277,11 @@ class SQLLedger:
         self.connector = connector
         self.queries = connector.queries
 
+    @property
+    def box(self) -> SecretBox | None:
+        """What fact values and answers are sealed with (gofer.store.sealing)."""
+        return self.connector.secrets
+
     @asynccontextmanager
     async def _tx(self, tx: Transaction | None) -> AsyncIterator[Transaction]:
         if tx is not None:
@@ -285,7 +293,7 @@ class SQLLedger:
     async def add_task(self, record: TaskRecord, *, tx: Transaction | None = None) -> None:
         """Write a new task's row."""
         params = asdict(record)
-        params["request"] = json.dumps(record.request)
+        params["request"] = json.dumps(seal_request(self.box, record.request))
         async with self._tx(tx) as t:
             await t.execute(self.queries["ledger_add_task"], params)
 
@@ -297,13 +305,13 @@ class SQLLedger:
             row = await t.fetch_one(
                 self.queries["ledger_get_task"], {"owner": owner, "id": task_id}
             )
-        return None if row is None else _record(row)
+        return None if row is None else _record(row, self.box)
 
     async def tasks(self, owner: str, *, tx: Transaction | None = None) -> list[TaskRecord]:
         """The owner's tasks, oldest first."""
         async with self._tx(tx) as t:
             rows = await t.fetch_all(self.queries["ledger_tasks"], {"owner": owner})
-        return [_record(r) for r in rows]
+        return [_record(r, self.box) for r in rows]
 
     async def set_resolved(
         self, owner: str, task_id: str, at: float | None, *, tx: Transaction | None = None
@@ -334,7 +342,7 @@ class SQLLedger:
         tx: Transaction | None = None,
     ) -> TaskEvent:
         """Add an event to the task's log."""
-        text = json.dumps(dict(data))
+        text = json.dumps(seal_event(self.box, data))
         params = {"owner": owner, "task_id": task_id, "kind": kind, "data": text, "at": at}
         async with self._tx(tx) as t:
             row = await t.fetch_one(self.queries["ledger_append"], params)
@@ -344,7 +352,7 @@ class SQLLedger:
             owner=owner,
             task_id=task_id,
             kind=kind,
-            data=json.loads(text),
+            data=json.loads(json.dumps(dict(data))),
             at=at,
         )
 
@@ -361,7 +369,7 @@ class SQLLedger:
             rows = await t.fetch_all(
                 self.queries["ledger_events"], {"owner": owner, "task_id": task_id}
             )
-        return [_event(r) for r in rows if kinds is None or r["kind"] in kinds]
+        return [_event(r, self.box) for r in rows if kinds is None or r["kind"] in kinds]
 
     async def last_event(
         self,
@@ -381,17 +389,19 @@ class SQLLedger:
                 )
                 if row is not None and (best is None or int(row["seq"]) > int(best["seq"])):
                     best = row
-        return None if best is None else _event(best)
+        return None if best is None else _event(best, self.box)
 
 
-def _record(row: Row) -> TaskRecord:
+def _record(row: Row, box: SecretBox | None) -> TaskRecord:
     request: Any = row["request"]
     resolved = row.get("resolved_at")
     return TaskRecord(
         id=str(row["id"]),
         owner=str(row["owner"]),
         title=str(row["title"]),
-        request=json.loads(request) if isinstance(request, str | bytes) else dict(request),
+        request=open_request(
+            box, json.loads(request) if isinstance(request, str | bytes) else dict(request)
+        ),
         created_at=float(row["created_at"]),
         why=row.get("why"),
         source=row.get("source"),

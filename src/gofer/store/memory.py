@@ -29,6 +29,7 @@ from gofer.store.waking import Notice, Subscription, Waker
 if TYPE_CHECKING:
     from gofer.store.connector import Connector
     from gofer.store.queue import WorkQueue
+    from gofer.store.sealing import SecretBox
 
 __all__ = ["MemoryConnector", "MemoryQueue", "MemoryTransaction"]
 
@@ -62,6 +63,7 @@ class MemoryConnector:
     dialect: Dialect = "memory"
 
     def __init__(self, *, clock: Callable[[], float] = time.time) -> None:
+        self.secrets: SecretBox | None = None  # nothing of it is at rest
         self.clock = clock
         self.waker = Waker()
         self.queries: Mapping[str, str] = {}

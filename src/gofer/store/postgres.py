@@ -34,6 +34,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from gofer.errors import StoreError, StoreUnavailable
 from gofer.store.queue import QueueBase, lease_lost
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
+from gofer.store.sealing import SecretBox
 from gofer.store.transaction import Dialect, Row, Transaction
 from gofer.store.types import Claim, Item, QueueConfig, read_state
 from gofer.store.waking import CHANNEL, Notice, Subscription, Waker
@@ -106,15 +107,24 @@ class PostgresConnector:
 
     ``min_size``/``max_size`` bound the connection pool (plus one LISTEN connection);
     ``connect_timeout_s`` is how long a call waits for a pooled connection before it
-    raises :class:`~gofer.errors.StoreUnavailable`.
+    raises :class:`~gofer.errors.StoreUnavailable`. Fact values and answers are sealed
+    with ``secrets`` (every process on the database needs the same key); without one
+    they are written as they are.
     """
 
     dialect: Dialect = "postgres"
 
     def __init__(
-        self, url: str, *, min_size: int = 1, max_size: int = 8, connect_timeout_s: float = 10.0
+        self,
+        url: str,
+        *,
+        min_size: int = 1,
+        max_size: int = 8,
+        connect_timeout_s: float = 10.0,
+        secrets: SecretBox | None = None,
     ) -> None:
         self.url = url
+        self.secrets = secrets
         self.queries: Mapping[str, str] = load_queries("postgres")
         self.waker = Waker()
         self.applied: list[int] = []

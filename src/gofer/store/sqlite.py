@@ -26,8 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gofer.errors import StoreError, StoreUnavailable
+from gofer.store.files import private_file
 from gofer.store.queue import QueueBase, lease_lost
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
+from gofer.store.sealing import SecretBox
 from gofer.store.transaction import Dialect, Row, Transaction
 from gofer.store.types import Claim, Item, QueueConfig, read_state
 from gofer.store.waking import Notice, Subscription, Waker
@@ -143,6 +145,10 @@ class SQLiteTransaction:
 class SQLiteConnector:
     """A SQLite database file (created with its schema when missing).
 
+    The file (with its ``-wal`` and ``-shm``) is its owner's only (0600), in a folder
+    made 0700; fact values and answers are sealed with ``secrets``, by default the key
+    in ``<file>.key`` beside it (made 0600 the first time).
+
     ``clock`` gives seconds since the epoch (leases are measured on it, so every
     process on one file must share it: the system clock); ``busy_timeout_ms`` is how
     long a write waits for another process's write lock before the call raises
@@ -157,8 +163,10 @@ class SQLiteConnector:
         *,
         clock: Callable[[], float] = time.time,
         busy_timeout_ms: int = 10_000,
+        secrets: SecretBox | None = None,
     ) -> None:
         self.path = Path(path)
+        self.secrets = secrets
         self.clock = clock
         self.busy_timeout_ms = busy_timeout_ms
         self.queries: Mapping[str, str] = load_queries("sqlite")
@@ -179,7 +187,9 @@ class SQLiteConnector:
     async def __aenter__(self) -> SQLiteConnector:
         if self._executor is not None:
             raise StoreError("this connector is already open", code="STORE_OPEN")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(self.path)
+        if self.secrets is None:
+            self.secrets = SecretBox.from_file(self.path.with_name(self.path.name + ".key"))
         self._executor = ThreadPoolExecutor(1, thread_name_prefix=f"gofer-sqlite-{self.path.name}")
         try:
             self._conn = await self._call(lambda _: self._connect())
