@@ -6,7 +6,7 @@ voting buys against one vote.
 A function model answers each vote for the right element with probability ``p``
 (else for one of the others), after ``--latency-ms`` of simulated latency, from a
 seeded random source. For each ``p``, N decisions on a screen of four candidates are
-made by :class:`gofer.decide.VotingDecider` (7 votes, rounds that stop once a majority
+made by :class:`gofer.decider.VotingDecider` (7 votes, rounds that stop once a majority
 is reached, each round's votes side by side) and by a baseline that asks all 7 votes
 one after another. Prints the calls per decision and their ratio to the baseline,
 the wall time ratio, and how often the decision was right, beside a single vote's
@@ -23,9 +23,8 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from gofer.decide import Query, VotingDecider, Want, ground
-from gofer.decide.decider import choice_messages
-from gofer.decide.votes import Tally, read_choice
+from gofer.decide import Query, Want, ground
+from gofer.decider import Tally, VotingDecider, choice_messages, read_choice
 from gofer.models import FunctionModel, Message
 from gofer.surfaces.screen import Box, Element, Screen
 

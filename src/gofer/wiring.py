@@ -11,7 +11,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from gofer.decide import VotingDecider
+from gofer.decider import VotingDecider
 from gofer.models import ModelsConfig, OpenAIChatModel, open_model
 from gofer.planner import ModelPlanner
 from gofer.rescue import ModelRescuer

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from gofer.config import config_from_env
-from gofer.decide import VotingDecider
+from gofer.decider import VotingDecider
 from gofer.models import UNTRUSTED_TAG, ChatServer, OpenAIChatModel
 from gofer.surfaces import BrowserEngine
 from gofer.tasks import Tasks

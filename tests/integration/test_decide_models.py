@@ -9,8 +9,10 @@ import re
 from typing import Any
 
 from gofer.config import config_from_env
-from gofer.decide import Allowance, Query, VotingDecider, Want, ground
+from gofer.decide import Query, Want, ground
+from gofer.decider import VotingDecider
 from gofer.models import UNTRUSTED_TAG, ChatServer, OpenAIChatModel, Reply
+from gofer.runtime import Allowance
 from gofer.surfaces.screen import Box, Element, Screen, TextLine
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.wiring import ModelPasses

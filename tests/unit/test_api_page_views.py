@@ -10,13 +10,13 @@ from gofer.api import MemoryTokenStore
 from gofer.api.page_auth import PageSessions, safe_next, same_origin
 from gofer.api.page_views import (
     fields_of,
-    group_of,
     holds_browser,
+    list_group,
     live,
     pressed_on,
     status_words,
 )
-from gofer.api.views import TaskRecord
+from gofer.api.views import TaskEntry
 from gofer.tasks.models import (
     Cancelled,
     Checkpoint,
@@ -39,7 +39,7 @@ PAY = Checkpoint(
 )
 
 
-def record(status: object, resolved: bool = False) -> TaskRecord:
+def record(status: object, resolved: bool = False) -> TaskEntry:
     view = TaskView(
         id="t",
         status=status,
@@ -48,7 +48,7 @@ def record(status: object, resolved: bool = False) -> TaskRecord:
         progress=0.5,  # type: ignore[arg-type]
         next=[],
     )
-    return TaskRecord(
+    return TaskEntry(
         id="t",
         title="A task",
         created_at=NOW,
@@ -86,12 +86,12 @@ def record(status: object, resolved: bool = False) -> TaskRecord:
     ],
 )
 def test_each_status_has_its_group_and_words(status: object, group: str, words: str) -> None:
-    assert group_of(record(status)) == group
+    assert list_group(record(status)) == group
     assert status_words(status) == words  # type: ignore[arg-type]
 
 
 def test_a_task_marked_done_is_finished_whatever_it_read() -> None:
-    assert group_of(record(PAY, resolved=True)) == "finished"
+    assert list_group(record(PAY, resolved=True)) == "finished"
     assert status_words(PAY, resolved=True) == "Marked done"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gofer.decide import VotingDecider
+from gofer.decider import VotingDecider
 from gofer.flow import parse_flow
 from gofer.models import ScriptedModel
 from gofer.runtime import RunRequest, RuntimeSettings, Workspace, run_flow

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from gofer.decide import Deliberation, Strategy
 from gofer.errors import InvalidRequest
+from gofer.runtime import Deliberation, Strategy
 from gofer.runtime.types import RunBudget, RunRequest, RunResult
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.runner import complete, gate, hang

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import httpx
 from pydantic import BaseModel
 
-from gofer.api.views import TaskRecord
+from gofer.api.views import TaskEntry
 from gofer.errors import ApiError, GoferError
 from gofer.tasks.limits import MAX_AWAIT_MS
 from gofer.tasks.models import (
@@ -116,10 +116,10 @@ class GoferClient:
 
     async def create(
         self, body: Mapping[str, Any] | BaseModel, *, idempotency_key: str | None = None
-    ) -> TaskRecord:
+    ) -> TaskEntry:
         """Open and start a task as a person does (``instruction`` or ``flow``, ``title``)."""
         headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
-        return await self._post("/v1/tasks", body, TaskRecord, headers)
+        return await self._post("/v1/tasks", body, TaskEntry, headers)
 
     async def await_task(self, request: Mapping[str, Any] | BaseModel) -> TaskView:
         """Long-poll until the task stops running or the timeout passes."""

@@ -35,9 +35,9 @@ from gofer.api.views import (
     CreateTasks,
     ErrorBody,
     PersonReply,
+    TaskEntries,
+    TaskEntry,
     TaskList,
-    TaskRecord,
-    TaskRecords,
     TaskStory,
 )
 from gofer.errors import ApiError, GoferError, InvalidRequest
@@ -256,37 +256,37 @@ def create_app(
         """The person's tasks, newest first."""
         return await service.records(who)
 
-    @tasks.post("", response_model=TaskRecord, status_code=201)
-    async def create(who: Owner, create: CreateTask, key: Key = None) -> TaskRecord:
+    @tasks.post("", response_model=TaskEntry, status_code=201)
+    async def create(who: Owner, create: CreateTask, key: Key = None) -> TaskEntry:
         """Open and start a task: `instruction` or `flow`, and `title` (the instruction's
         first sentence when left out)."""
         return await service.create(who, create, key)
 
-    @tasks.post("/batch", response_model=TaskRecords, status_code=201)
-    async def create_many(who: Owner, creates: CreateTasks, key: Key = None) -> TaskRecords:
+    @tasks.post("/batch", response_model=TaskEntries, status_code=201)
+    async def create_many(who: Owner, creates: CreateTasks, key: Key = None) -> TaskEntries:
         """Open and start up to five tasks, all or none."""
-        return TaskRecords(tasks=await service.create_many(who, creates, key))
+        return TaskEntries(tasks=await service.create_many(who, creates, key))
 
-    @tasks.get("/{task_id}", response_model=TaskRecord)
-    async def read(who: Owner, task_id: str) -> TaskRecord:
+    @tasks.get("/{task_id}", response_model=TaskEntry)
+    async def read(who: Owner, task_id: str) -> TaskEntry:
         """One task as it is now."""
         return await service.record(who, task_id)
 
-    @tasks.post("/{task_id}/reply", response_model=TaskRecord)
-    async def reply(who: Owner, task_id: str, answer: PersonReply) -> TaskRecord:
+    @tasks.post("/{task_id}/reply", response_model=TaskEntry)
+    async def reply(who: Owner, task_id: str, answer: PersonReply) -> TaskEntry:
         """Give the values the task asked for."""
         return await service.reply(who, task_id, answer)
 
-    def action(name: str, act: Callable[[str, str], Awaitable[TaskRecord]], doc: str) -> None:
+    def action(name: str, act: Callable[[str, str], Awaitable[TaskEntry]], doc: str) -> None:
         """``POST /v1/tasks/{task_id}/<name>``: the person's ``act`` on the task, its
         record after it."""
 
-        async def endpoint(who: Owner, task_id: str) -> TaskRecord:
+        async def endpoint(who: Owner, task_id: str) -> TaskEntry:
             return await act(who, task_id)
 
         endpoint.__doc__ = doc
         tasks.add_api_route(
-            f"/{{task_id}}/{name}", endpoint, methods=["POST"], response_model=TaskRecord, name=name
+            f"/{{task_id}}/{name}", endpoint, methods=["POST"], response_model=TaskEntry, name=name
         )
 
     action(

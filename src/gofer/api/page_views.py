@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from pydantic import JsonValue
 
-from gofer.api.views import TaskRecord
+from gofer.api.views import TaskEntry
 from gofer.facts import is_secret_name
 from gofer.tasks.models import Status, TaskReport
 
@@ -25,9 +25,9 @@ __all__ = [
     "Group",
     "Line",
     "fields_of",
-    "group_of",
     "holds_browser",
     "lines_of",
+    "list_group",
     "live",
     "pressed_on",
     "progress_percent",
@@ -56,7 +56,7 @@ def holds_browser(status: Status) -> bool:
     return status.state in HOLDS_BROWSER or (status.state == "failed" and status.recoverable)
 
 
-def group_of(record: TaskRecord) -> Group:
+def list_group(record: TaskEntry) -> Group:
     """Where the list puts a task: waiting for the person, working, or finished."""
     status = record.view.status
     if record.resolved_at is not None:

@@ -43,9 +43,9 @@ from gofer.api.page_auth import (
 from gofer.api.page_views import (
     FILTERS,
     fields_of,
-    group_of,
     holds_browser,
     lines_of,
+    list_group,
     live,
     pressed_on,
     progress_percent,
@@ -55,7 +55,7 @@ from gofer.api.page_views import (
 )
 from gofer.api.service import TaskService
 from gofer.api.sse import sse_views
-from gofer.api.views import PersonReply, TaskRecord
+from gofer.api.views import PersonReply, TaskEntry
 from gofer.errors import GoferError
 from gofer.facts import secret_reason
 from gofer.tasks.models import TaskReport, TaskReportRequest
@@ -98,7 +98,7 @@ _ACTIONS = ("answer", "approve", "decline", "again", "cancel", "resolve", "reope
 
 @dataclass(frozen=True, slots=True)
 class _Row:
-    record: TaskRecord
+    record: TaskEntry
     group: str
     words: str
     percent: int
@@ -277,7 +277,7 @@ class PageSite:
             rows = [
                 _Row(
                     r,
-                    group_of(r),
+                    list_group(r),
                     status_words(r.view.status, r.resolved_at is not None),
                     progress_percent(r.view.progress),
                 )

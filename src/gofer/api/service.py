@@ -24,8 +24,8 @@ from gofer.api.views import (
     CreateTask,
     CreateTasks,
     PersonReply,
+    TaskEntry,
     TaskList,
-    TaskRecord,
     TaskStory,
     mcp_status,
 )
@@ -200,12 +200,12 @@ class TaskService:
 
     # ------------------------------------------------------------ the person's tasks
 
-    async def _record(self, owner: Owner, view: TaskView) -> TaskRecord:
+    async def _record(self, owner: Owner, view: TaskView) -> TaskEntry:
         about = await self._as(owner).task_record(view.id)
         created = _when(about.created_at)
         moved = _when(await self._as(owner).moved_at(view.id))
         assert created is not None and moved is not None
-        return TaskRecord(
+        return TaskEntry(
             id=view.id,
             title=about.title,
             created_at=created,
@@ -215,7 +215,7 @@ class TaskService:
             task_status=mcp_status(view.status),
         )
 
-    async def record(self, owner: Owner, task_id: str) -> TaskRecord:
+    async def record(self, owner: Owner, task_id: str) -> TaskEntry:
         """One of the owner's tasks as it is now."""
         view = await self.await_task(owner, AwaitTaskRequest(id=task_id, timeout_ms=0))
         return await self._record(owner, view)
@@ -241,14 +241,14 @@ class TaskService:
 
     async def create(
         self, owner: Owner, create: CreateTask, idempotency_key: str | None = None
-    ) -> TaskRecord:
+    ) -> TaskEntry:
         """Open and start a task from a person's ask."""
         records = await self.create_many(owner, CreateTasks(tasks=[create]), idempotency_key)
         return records[0]
 
     async def create_many(
         self, owner: Owner, creates: CreateTasks, idempotency_key: str | None = None
-    ) -> list[TaskRecord]:
+    ) -> list[TaskEntry]:
         """Open and start every task of one request (at most MAX_STARTS_PER_REQUEST), all
         or none: when one is refused, the ones it already started are cancelled and
         marked done, and the refusal says which one it was
@@ -281,7 +281,7 @@ class TaskService:
         ids, _replayed = await self._keys.once(owner, "create", idempotency_key, body, start_all)
         return [await self.record(owner, task_id) for task_id in ids]
 
-    async def reply(self, owner: Owner, task_id: str, reply: PersonReply) -> TaskRecord:
+    async def reply(self, owner: Owner, task_id: str, reply: PersonReply) -> TaskEntry:
         """The person's values for a task that asked for them."""
         await self.continue_task(
             owner,
@@ -289,28 +289,28 @@ class TaskService:
         )
         return await self.record(owner, task_id)
 
-    async def decide(self, owner: Owner, task_id: str, approve: bool) -> TaskRecord:
+    async def decide(self, owner: Owner, task_id: str, approve: bool) -> TaskEntry:
         """Approve or decline the control a task waits in front of."""
         await self.continue_task(owner, ContinueTaskRequest(id=task_id, approve=approve))
         return await self.record(owner, task_id)
 
-    async def again(self, owner: Owner, task_id: str) -> TaskRecord:
+    async def again(self, owner: Owner, task_id: str) -> TaskEntry:
         """Try again: rerun a recoverably failed step, or go on once a person got past a
         wall; two at once run once."""
         await self.continue_task(owner, ContinueTaskRequest(id=task_id))
         return await self.record(owner, task_id)
 
-    async def cancel(self, owner: Owner, task_id: str) -> TaskRecord:
+    async def cancel(self, owner: Owner, task_id: str) -> TaskEntry:
         """Cancel the task."""
         await self.cancel_task(owner, CancelTaskRequest(id=task_id))
         return await self.record(owner, task_id)
 
-    async def resolve(self, owner: Owner, task_id: str) -> TaskRecord:
+    async def resolve(self, owner: Owner, task_id: str) -> TaskEntry:
         """Mark done."""
         view = await self._as(owner).mark_done(task_id)
         return await self._record(owner, view)
 
-    async def reopen(self, owner: Owner, task_id: str) -> TaskRecord:
+    async def reopen(self, owner: Owner, task_id: str) -> TaskEntry:
         """Reopen a task marked done."""
         view = await self._as(owner).reopen(task_id)
         return await self._record(owner, view)

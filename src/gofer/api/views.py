@@ -30,9 +30,9 @@ __all__ = [
     "ErrorInfo",
     "McpTaskStatus",
     "PersonReply",
+    "TaskEntries",
+    "TaskEntry",
     "TaskList",
-    "TaskRecord",
-    "TaskRecords",
     "TaskStory",
     "mcp_status",
 ]
@@ -126,7 +126,7 @@ class PersonReply(_Model):
     )
 
 
-class TaskRecord(_Model):
+class TaskEntry(_Model):
     """One of a person's tasks: what they said about it and its view now."""
 
     id: str
@@ -141,21 +141,21 @@ class TaskRecord(_Model):
     task_status: McpTaskStatus = Field(description="the view's status in MCP's tasks words")
 
 
-class TaskRecords(_Model):
+class TaskEntries(_Model):
     """Tasks a request started, in the order it gave them."""
 
-    tasks: list[TaskRecord]
+    tasks: list[TaskEntry]
 
 
 class TaskList(_Model):
     """A person's tasks, newest first."""
 
-    tasks: list[TaskRecord]
+    tasks: list[TaskEntry]
 
 
 class TaskStory(_Model):
     """A task's report as the person reads it: the task, and the report whose ``log``
     says what happened, in order (replies, decisions, each run's update)."""
 
-    task: TaskRecord
+    task: TaskEntry
     report: TaskReport

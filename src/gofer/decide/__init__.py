@@ -8,18 +8,50 @@ The other pure rules of a screen live here too: reading values and lists off it
 target and how to close it (``overlays``), what a control is called and holds
 (``controls``), dates on controls (``dates``) and what pressing a control would do
 on its screen, whether the screen is a card form or a wall only a person can pass
-(``gates``, refining the word rules of :mod:`gofer.safety`). Everything here is pure (no I/O,
-and nothing here calls back into the runtime) but the model decider
-(``decider``, :class:`VotingDecider`), which asks the language model it is handed
-where the grounder's evidence is thin, by vote (``votes``).
+(``gates``, refining the word rules of :mod:`gofer.safety`). Everything here is pure:
+no I/O, no language model, and nothing here calls back into the runtime. The model
+decider asked where the grounder's evidence is thin is a model pass
+(:mod:`gofer.decider`).
 """
 
 from __future__ import annotations
 
 from gofer.decide.conditions import NeedsDecider, holds, needs_screen, screen_shows
-from gofer.decide.controls import label_of, pick_action, value_took
-from gofer.decide.dates import native_value
-from gofer.decide.decider import Allowance, Decision, Verdict, VotingDecider
+from gofer.decide.controls import (
+    DATE_INPUTS,
+    FIELD_ROLES,
+    OPTION_ROLES,
+    appeared,
+    group_members,
+    label_of,
+    looks,
+    option_refs,
+    pick_action,
+    value_took,
+)
+from gofer.decide.dates import (
+    calendar_controls,
+    calendar_month,
+    calendar_nav,
+    calendar_target,
+    day_cells,
+    day_in_month,
+    format_date,
+    format_hint,
+    format_time,
+    is_date_words,
+    may_open_picker,
+    month_of,
+    names_month,
+    native_value,
+    shown_months,
+    shows_calendar,
+    shows_date,
+    shows_time,
+    time_hint,
+)
+from gofer.decide.feedback import SENDING_ROLES, form_errors
+from gofer.decide.gates import card_evidence, judge, wall_on
 from gofer.decide.ground import (
     CLOSE_MARGIN,
     HINT_FLOOR,
@@ -32,60 +64,103 @@ from gofer.decide.ground import (
     describe,
     ground,
 )
+from gofer.decide.hidden import FOUND, MAX_OPENERS, found_well, openers
 from gofer.decide.hints import GroundingHint, hint_for, is_hinted, learn_hint, site_of
 from gofer.decide.options import OPTION_MIN, match_date_cell, match_option
 from gofer.decide.overlays import Cover, covering, dismisser
+from gofer.decide.prepared import box_distance
 from gofer.decide.reading import read_list, read_value
 from gofer.decide.regions import Region, resolve_regions, resolve_within
+from gofer.decide.split import (
+    SplitFields,
+    part_option,
+    part_shows,
+    part_values,
+    parts_among,
+    split_fields,
+)
 from gofer.decide.text import Amount, amounts, normalise, symbol_words
-from gofer.decide.votes import DEFAULT_VOTES, Deliberation, Strategy
 from gofer.decide.when import parse_when
 
 __all__ = [
     "CLOSE_MARGIN",
-    "DEFAULT_VOTES",
+    "DATE_INPUTS",
+    "FIELD_ROLES",
+    "FOUND",
     "HINT_FLOOR",
     "MAX_CANDIDATES",
+    "MAX_OPENERS",
     "OPTION_MIN",
+    "OPTION_ROLES",
+    "SENDING_ROLES",
     "WEAK",
-    "Allowance",
     "Amount",
     "Candidate",
     "Cover",
-    "Decision",
-    "Deliberation",
     "Grounding",
     "GroundingHint",
     "NeedsDecider",
     "Query",
     "Region",
-    "Strategy",
-    "Verdict",
-    "VotingDecider",
+    "SplitFields",
     "Want",
     "amounts",
+    "appeared",
+    "box_distance",
+    "calendar_controls",
+    "calendar_month",
+    "calendar_nav",
+    "calendar_target",
+    "card_evidence",
     "covering",
+    "day_cells",
+    "day_in_month",
     "describe",
     "dismisser",
+    "form_errors",
+    "format_date",
+    "format_hint",
+    "format_time",
+    "found_well",
     "ground",
+    "group_members",
     "hint_for",
     "holds",
+    "is_date_words",
     "is_hinted",
+    "judge",
     "label_of",
     "learn_hint",
+    "looks",
     "match_date_cell",
     "match_option",
+    "may_open_picker",
+    "month_of",
+    "names_month",
     "native_value",
     "needs_screen",
     "normalise",
+    "openers",
+    "option_refs",
     "parse_when",
+    "part_option",
+    "part_shows",
+    "part_values",
+    "parts_among",
     "pick_action",
     "read_list",
     "read_value",
     "resolve_regions",
     "resolve_within",
     "screen_shows",
+    "shown_months",
+    "shows_calendar",
+    "shows_date",
+    "shows_time",
     "site_of",
+    "split_fields",
     "symbol_words",
+    "time_hint",
     "value_took",
+    "wall_on",
 ]

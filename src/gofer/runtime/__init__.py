@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from gofer.runtime.run import ModelDecider, RuntimeSettings, run_flow
+from gofer.runtime.run import RuntimeSettings, run_flow
 from gofer.runtime.types import (
+    DEFAULT_VOTES,
+    MAX_VOTES,
+    Allowance,
     ChosenElement,
+    Deliberation,
     Failure,
     Gate,
     GroundingHint,
+    ModelDecider,
+    Ruling,
     RunBudget,
     RunRequest,
     RunResult,
@@ -15,16 +21,23 @@ from gofer.runtime.types import (
     Spend,
     StepOutcome,
     StepReport,
+    Strategy,
     TraceEvent,
+    Verdict,
 )
 from gofer.runtime.workspace import Workspace
 
 __all__ = [
+    "DEFAULT_VOTES",
+    "MAX_VOTES",
+    "Allowance",
     "ChosenElement",
+    "Deliberation",
     "Failure",
     "Gate",
     "GroundingHint",
     "ModelDecider",
+    "Ruling",
     "RunBudget",
     "RunRequest",
     "RunResult",
@@ -33,7 +46,9 @@ __all__ = [
     "Spend",
     "StepOutcome",
     "StepReport",
+    "Strategy",
     "TraceEvent",
+    "Verdict",
     "Workspace",
     "run_flow",
 ]

@@ -17,7 +17,7 @@ from gofer.flow import JSONValue
 from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.screen import Element, Screen
 
-__all__ = ["RangeStart", "RuntimeSettings", "StepContext"]
+__all__ = ["RangeStart", "RuntimeSettings", "StepContext", "clicker", "filler", "selector", "typer"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,3 +102,23 @@ class StepContext(Protocol):
     def guard_submit(self, path: str, screen: Screen, key: str) -> None:
         """Stop before a key that submits a card form, unless allowed."""
         ...
+
+
+def clicker(browser: Surface, ref: str) -> Callable[[], Awaitable[ActionEffect]]:
+    """The action of clicking ``ref``, for :meth:`StepContext.act`."""
+    return lambda: browser.click(ref)
+
+
+def filler(browser: Surface, ref: str, text: str) -> Callable[[], Awaitable[ActionEffect]]:
+    """The action of setting the value of ``ref`` to ``text``."""
+    return lambda: browser.fill(ref, text)
+
+
+def selector(browser: Surface, ref: str, label: str) -> Callable[[], Awaitable[ActionEffect]]:
+    """The action of selecting the option ``label`` of ``ref``."""
+    return lambda: browser.select_option(ref, label)
+
+
+def typer(browser: Surface, ref: str, text: str) -> Callable[[], Awaitable[ActionEffect]]:
+    """The action of typing ``text`` into ``ref`` key by key."""
+    return lambda: browser.type_keys(ref, text)

@@ -14,17 +14,26 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Protocol
 from urllib.parse import urlsplit
 
-from gofer.decide import Grounding, Query, ground, learn_hint, site_of
-from gofer.decide.conditions import NeedsDecider, holds, needs_screen
-from gofer.decide.controls import label_of
-from gofer.decide.dates import shows_date
-from gofer.decide.decider import Allowance, Decision, Verdict
-from gofer.decide.gates import card_evidence, judge, wall_on
-from gofer.decide.hints import is_hinted
-from gofer.decide.reading import read_list, read_value
+from gofer.decide import (
+    Grounding,
+    NeedsDecider,
+    Query,
+    card_evidence,
+    ground,
+    holds,
+    is_hinted,
+    judge,
+    label_of,
+    learn_hint,
+    needs_screen,
+    read_list,
+    read_value,
+    shows_date,
+    site_of,
+    wall_on,
+)
 from gofer.errors import BlockedOrigin, GoferError, SurfaceError, SurfaceTimeout
 from gofer.flow import (
     AllOf,
@@ -53,10 +62,13 @@ from gofer.runtime import actions
 from gofer.runtime.context import RangeStart, RuntimeSettings
 from gofer.runtime.signals import BudgetSpent, Done, Gated, StepFailed
 from gofer.runtime.types import (
+    Allowance,
     ChosenElement,
     Failure,
     Gate,
     GroundingHint,
+    ModelDecider,
+    Ruling,
     RunRequest,
     RunResult,
     RunStatus,
@@ -72,37 +84,7 @@ from gofer.surfaces.screen import Element, Screen
 
 log = logging.getLogger("gofer.runtime")
 
-__all__ = ["ModelDecider", "RuntimeSettings", "run_flow"]
-
-
-class ModelDecider(Protocol):
-    """A model that grounds a step or judges a condition where the grounder cannot
-    (``gofer.decide.VotingDecider``). It reports every model call it made."""
-
-    async def choose(
-        self,
-        query: Query,
-        screen: Screen,
-        grounding: Grounding | None,
-        allowance: Allowance,
-        *,
-        step: str,
-        redact: Callable[[str], str],
-    ) -> Decision:
-        """The element ``query`` means, given the grounder's low-confidence answer
-        (None for a ``do`` step)."""
-        ...
-
-    async def judge(
-        self,
-        condition: str,
-        screen: Screen,
-        allowance: Allowance,
-        *,
-        redact: Callable[[str], str],
-    ) -> Verdict:
-        """Whether the condition in words holds on the screen."""
-        ...
+__all__ = ["RuntimeSettings", "run_flow"]
 
 
 MAX_ASKS_PER_STEP = 2
@@ -125,6 +107,17 @@ _SUBMIT_KEYS = frozenset({"enter", "numpadenter"})
 
 
 class Run:
+    """One run of one flow: the state it keeps and the steps it takes.
+
+    ``execute`` runs the flow's steps in order; each step is reported, timed and
+    charged against the budget (``step``), then matched to what does it
+    (``dispatch``): the acting steps (``runtime.actions``) see the run only through
+    :class:`~gofer.runtime.context.StepContext`, which this class is. The screen is
+    read once and kept until an action or a wait may have changed it. A run stops at
+    the first step that fails, at a gate before a control that pays or cannot be
+    undone, or when its budget is spent, and reports what it did up to there.
+    """
+
     def __init__(
         self,
         request: RunRequest,
@@ -156,12 +149,14 @@ class Run:
 
     @property
     def allow_destructive(self) -> bool:
+        """Whether the caller allowed controls that pay or cannot be undone."""
         return self.request.allow_destructive
 
     def _ms(self) -> float:
         return round((time.perf_counter() - self._t0) * 1000, 1)
 
     def event(self, path: str, event: str, **detail: JSONValue) -> None:
+        """Add an event to the trace, its text masked."""
         clean: dict[str, JSONValue] = {
             k: self.mask(v) if isinstance(v, str) else v for k, v in detail.items()
         }
@@ -175,6 +170,8 @@ class Run:
             raise StepFailed(exc.message) from exc
 
     async def browser(self) -> Surface:
+        """The workspace's browser, opened on first use; one that cannot open fails the
+        step."""
         if self._browser is None:
             try:
                 self._browser = await self.workspace.browser()
@@ -194,6 +191,7 @@ class Run:
         return self._screen
 
     def invalidate(self) -> None:
+        """Forget the screen read last: the page may have changed since."""
         self._screen = None
 
     async def act(
@@ -236,6 +234,8 @@ class Run:
         return effect
 
     async def wait_change(self, deadline: float) -> bool:
+        """Wait until the page changes or ``deadline`` (``perf_counter``) passes; whether
+        it changed."""
         remaining = deadline - time.perf_counter()
         if remaining <= 0:
             return False
@@ -247,6 +247,7 @@ class Run:
     # ------------------------------------------------------------ the run
 
     async def execute(self) -> RunResult:
+        """Run every step of the flow and report how the run ended."""
         result = RunResult(status=RunStatus.COMPLETED)
         self._preloaded = self.workspace.take_preloaded()
         try:
@@ -313,10 +314,13 @@ class Run:
             log.info("could not read the screen after the run stopped: %s", self.mask(str(exc)))
 
     async def steps(self, prefix: str, steps: Sequence[Step]) -> None:
+        """Run the inner steps of a step at ``prefix`` (a branch, a loop's body)."""
         for i, step in enumerate(steps):
             await self.step(f"{prefix}.{i}", step)
 
     async def step(self, path: str, step: Step) -> None:
+        """Run one step and report it: outcome, reason, element, time and what it spent.
+        A step that fails (unless optional) or stops at a gate ends the run."""
         report = StepReport(
             path=path,
             kind=step.KIND,
@@ -382,6 +386,7 @@ class Run:
         return value
 
     def _chosen(self, el: Element) -> ChosenElement:
+        """The element a report names, its label masked."""
         return ChosenElement(el.role, self.mask(label_of(el)))
 
     async def _dispatch(self, path: str, step: Step) -> Done:
@@ -393,6 +398,7 @@ class Run:
             raise StepFailed(exc.message) from exc
 
     async def dispatch(self, path: str, step: Step) -> Done:
+        """Do what ``step`` says, by its kind."""
         match step:
             case Browse(url=url):
                 address = self.sub(url)
@@ -466,6 +472,7 @@ class Run:
         raise StepFailed(f"unknown step kind {step.KIND}")
 
     async def holds(self, cond: Condition, path: str = "") -> bool:
+        """Whether ``cond`` holds now, on a fresh screen when it needs one."""
         screen = None
         if needs_screen(cond):
             self.invalidate()
@@ -546,7 +553,7 @@ class Run:
 
     async def second_opinion(
         self, path: str, query: Query, screen: Screen, grounding: Grounding | None
-    ) -> Decision:
+    ) -> Ruling:
         """Ask the model decider which element ``query`` means (every call it made is
         counted); a ``do`` step with no model call left stops the run."""
         assert self.decider is not None
@@ -577,6 +584,8 @@ class Run:
         return decision
 
     async def read(self, path: str, step: Read) -> Done:
+        """A ``read`` step: the value or list its words name into its variable, masked,
+        waiting for it to appear up to the target timeout."""
         what = self.sub(step.what)
         deadline = time.perf_counter() + self.settings.target_timeout_ms / 1000
         while True:
@@ -597,7 +606,7 @@ class Run:
         deadline = time.perf_counter() + self.settings.target_timeout_ms / 1000
         site = ""
         asks = 0
-        asked: dict[tuple[str, ...], Decision] = {}
+        asked: dict[tuple[str, ...], Ruling] = {}
         while True:
             screen = await self.screen()
             site = site_of(screen.url)

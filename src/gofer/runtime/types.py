@@ -1,7 +1,10 @@
 """The runtime's request and result: what a caller hands ``run_flow`` and gets back.
 
 These types are the seam between the runtime and whatever sits above it (the task
-controller, the CLI, tests with a scripted runner). They are plain data.
+controller, the CLI, tests with a scripted runner). They are plain data, but for
+:class:`ModelDecider`, the seam to a model decider (``gofer.decider``): what the
+run asks it (an :class:`Allowance` to spend) and what it answers (a
+:class:`Ruling` on an element, a :class:`Verdict` on a condition).
 """
 
 from __future__ import annotations
@@ -9,12 +12,37 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Protocol
 
-from gofer.decide.types import GroundingHint as GroundingHint
-from gofer.decide.votes import Deliberation, Strategy
+from gofer.decide import Grounding, Query
+from gofer.decide import GroundingHint as GroundingHint
 from gofer.flow.steps import Flow, JSONValue
+from gofer.surfaces.screen import Element, Screen
 
 Masker = Callable[[str], str]
+
+
+DEFAULT_VOTES = 7
+"""How many ways a decision is voted under ``deep`` deliberation, unless configured."""
+
+
+MAX_VOTES = 15
+"""The most votes one decision may be given."""
+
+
+class Strategy(StrEnum):
+    """What the model is shown for a decision."""
+
+    NARROW = "narrow"  # the grounder's ranked candidates
+    WIDE = "wide"  # a digest of every usable control on the screen
+
+
+class Deliberation(StrEnum):
+    """How many votes a decision gets before it is acted on."""
+
+    DEEP = "deep"
+    STANDARD = "standard"
+    OFF = "off"
 
 
 class StepOutcome(StrEnum):
@@ -157,3 +185,84 @@ class RunResult:
     screen_text: str = ""  # the last screen's visible text, masked, for the rescuer
     wall: str | None = None  # what only a person can pass on the last screen ("a captcha")
     reason: str = ""  # plain-language reason for BUDGET_SPENT / INVALID / CANCELLED
+
+
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """What one decision may spend, and how it is asked (None: the decider's default).
+
+    ``calls_left`` and ``seconds_left`` are what the task has left; ``votes``,
+    ``strategy`` and ``deliberation`` are the task's choices; ``seconds_per_call`` is
+    how long a call took in the run's last decision (None before the first).
+    """
+
+    calls_left: int | None = None
+    seconds_left: float | None = None
+    seconds_per_call: float | None = None
+    votes: int | None = None
+    strategy: Strategy | None = None
+    deliberation: Deliberation | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """What the decider came to for one step.
+
+    ``decided`` is True when the votes made the choice: then ``element`` is the
+    element voted for, or None when the votes said none of them fits. When it is
+    False (no model could be asked, or no vote was valid) ``element`` is None and the
+    caller goes on as it would without a decider. ``calls`` is every model call made.
+    """
+
+    decided: bool
+    element: Element | None
+    calls: int
+    reason: str
+    rung: str = ""
+    seconds_per_call: float | None = None  # measured in this decision (None: no round ended)
+
+    @property
+    def none_fits(self) -> bool:
+        """Whether the votes said no element does what the step asks."""
+        return self.decided and self.element is None
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a condition in words holds (None: the decider could not tell)."""
+
+    holds: bool | None
+    calls: int
+    reason: str
+    rung: str = ""
+    seconds_per_call: float | None = None
+
+
+class ModelDecider(Protocol):
+    """A model that grounds a step or judges a condition where the grounder cannot
+    (``gofer.decider.VotingDecider``). It reports every model call it made."""
+
+    async def choose(
+        self,
+        query: Query,
+        screen: Screen,
+        grounding: Grounding | None,
+        allowance: Allowance,
+        *,
+        step: str,
+        redact: Callable[[str], str],
+    ) -> Ruling:
+        """The element ``query`` means, given the grounder's low-confidence answer
+        (None for a ``do`` step)."""
+        ...
+
+    async def judge(
+        self,
+        condition: str,
+        screen: Screen,
+        allowance: Allowance,
+        *,
+        redact: Callable[[str], str],
+    ) -> Verdict:
+        """Whether the condition in words holds on the screen."""
+        ...

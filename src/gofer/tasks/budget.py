@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gofer.decide.votes import Deliberation, Strategy
+from gofer.runtime import Deliberation, Strategy
 from gofer.runtime.types import RunBudget, Spend
 from gofer.tasks.models import TaskBudget
 

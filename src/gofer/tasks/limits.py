@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gofer.decide.votes import DEFAULT_VOTES, MAX_VOTES  # the decider's own numbers
+from gofer.runtime import DEFAULT_VOTES, MAX_VOTES  # the decider's own numbers
 
 __all__ = [
     "ARTIFACT_TTL_S",

@@ -17,7 +17,7 @@ from gofer.rescue.types import Briefing, Guidance
 from gofer.shape.types import ShapeBrief
 
 if TYPE_CHECKING:
-    from gofer.runtime.run import ModelDecider
+    from gofer.runtime import ModelDecider
 
 __all__ = [
     "Briefing",

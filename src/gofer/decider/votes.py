@@ -20,17 +20,14 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from enum import StrEnum
+
+from gofer.runtime import MAX_VOTES, Deliberation
 
 __all__ = [
-    "DEFAULT_VOTES",
-    "MAX_VOTES",
     "NONE_FITS",
     "STANDARD_VOTES",
-    "Deliberation",
-    "Outcome",
-    "Strategy",
     "Tally",
+    "TallyOutcome",
     "VotePlan",
     "majority_of",
     "next_round",
@@ -39,32 +36,11 @@ __all__ = [
     "read_verdict",
 ]
 
-DEFAULT_VOTES = 7
-"""How many ways a decision is voted under ``deep`` deliberation, unless configured."""
-
 STANDARD_VOTES = 3
 """How many ways a decision is voted under ``standard`` deliberation."""
 
-MAX_VOTES = 15
-"""The most votes one decision may be given."""
-
 NONE_FITS = 0
 """The choice that says no numbered element does what the step asks."""
-
-
-class Strategy(StrEnum):
-    """What the model is shown for a decision."""
-
-    NARROW = "narrow"  # the grounder's ranked candidates
-    WIDE = "wide"  # a digest of every usable control on the screen
-
-
-class Deliberation(StrEnum):
-    """How many votes a decision gets before it is acted on."""
-
-    DEEP = "deep"
-    STANDARD = "standard"
-    OFF = "off"
 
 
 _LADDER = (Deliberation.DEEP, Deliberation.STANDARD, Deliberation.OFF)
@@ -141,7 +117,7 @@ def plan_votes(
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class TallyOutcome:
     """What a tally came to: the choice (None when no vote was valid), and how."""
 
     choice: int | None
@@ -193,12 +169,12 @@ class Tally:
         """Whether a choice already has a majority of ``votes``."""
         return bool(self.counts) and max(self.counts.values()) >= majority_of(votes)
 
-    def outcome(self, votes: int) -> Outcome:
+    def outcome(self, votes: int) -> TallyOutcome:
         """The decision: a majority of ``votes``, else the most-voted choice, else the
         tied choice ranked first (by ``ranking``, then the lowest number)."""
         ordered = tuple(sorted(self.counts.items(), key=lambda cv: (-cv[1], self._rank(cv[0]))))
         if not ordered:
-            return Outcome(None, "no valid answer", (), self.asked, self.abstained)
+            return TallyOutcome(None, "no valid answer", (), self.asked, self.abstained)
         best, top = ordered[0]
         if top >= majority_of(votes):
             how = "majority"
@@ -206,7 +182,7 @@ class Tally:
             how = "tie"
         else:
             how = "plurality"
-        return Outcome(best, how, ordered, self.asked, self.abstained)
+        return TallyOutcome(best, how, ordered, self.asked, self.abstained)
 
     def _rank(self, choice: int) -> tuple[int, int]:
         if choice in self.ranking:

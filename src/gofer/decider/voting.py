@@ -5,11 +5,11 @@ The runtime asks :class:`VotingDecider` only when the grounder answers
 shown the step, a numbered list of the elements it may mean and the screen's visible
 text, the last two wrapped as untrusted data (see :mod:`gofer.models.prompting`),
 with every secret value masked. It answers with one number; the decision is voted
-several ways (:mod:`gofer.decide.votes`) and the majority is acted on. When the
+several ways (:mod:`gofer.decider.votes`) and the majority is acted on. When the
 task's model calls or time run short, deliberation steps down rung by rung, and with
 nothing left the runtime goes on with the grounder's own pick instead of failing.
 
-Everything the decider spends is reported in :attr:`Decision.calls`, so the runtime
+Everything the decider spends is reported in :attr:`Ruling.calls`, so the runtime
 counts every call into the task's ``max_model_calls``.
 """
 
@@ -18,17 +18,12 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from gofer.decide.ground import CLOSE_MARGIN, WEAK, Grounding, describe
-from gofer.decide.types import Query, Want
-from gofer.decide.votes import (
-    DEFAULT_VOTES,
+from gofer.decide import CLOSE_MARGIN, WEAK, Grounding, Query, Want, describe
+from gofer.decider.votes import (
     NONE_FITS,
-    Deliberation,
-    Outcome,
-    Strategy,
     Tally,
+    TallyOutcome,
     next_round,
     plan_votes,
     read_choice,
@@ -36,21 +31,26 @@ from gofer.decide.votes import (
 )
 from gofer.errors import ModelError
 from gofer.models import UNTRUSTED_RULE, CallMeter, LanguageModel, Message, untrusted
+from gofer.runtime import (
+    DEFAULT_VOTES,
+    Allowance,
+    Deliberation,
+    Ruling,
+    Strategy,
+    Verdict,
+)
 from gofer.surfaces.screen import Element, Screen
 
 __all__ = [
     "DIGEST_SIZE",
     "SCREEN_CHARS",
-    "Allowance",
-    "Decision",
-    "Verdict",
     "VotingDecider",
     "choice_messages",
     "digest",
     "judge_messages",
 ]
 
-log = logging.getLogger("gofer.decide.decider")
+log = logging.getLogger("gofer.decider")
 
 SCREEN_CHARS = 6_000
 """How much of the screen's visible text a decision shows the model."""
@@ -90,57 +90,6 @@ on the page as it is now. You get the condition, the page's controls and its tex
 {{"holds": false}}
 - {UNTRUSTED_RULE}
 """
-
-
-@dataclass(frozen=True, slots=True)
-class Allowance:
-    """What one decision may spend, and how it is asked (None: the decider's default).
-
-    ``calls_left`` and ``seconds_left`` are what the task has left; ``votes``,
-    ``strategy`` and ``deliberation`` are the task's choices; ``seconds_per_call`` is
-    how long a call took in the run's last decision (None before the first).
-    """
-
-    calls_left: int | None = None
-    seconds_left: float | None = None
-    seconds_per_call: float | None = None
-    votes: int | None = None
-    strategy: Strategy | None = None
-    deliberation: Deliberation | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What the decider came to for one step.
-
-    ``decided`` is True when the votes made the choice: then ``element`` is the
-    element voted for, or None when the votes said none of them fits. When it is
-    False (no model could be asked, or no vote was valid) ``element`` is None and the
-    caller goes on as it would without a decider. ``calls`` is every model call made.
-    """
-
-    decided: bool
-    element: Element | None
-    calls: int
-    reason: str
-    rung: str = ""
-    seconds_per_call: float | None = None  # measured in this decision (None: no round ended)
-
-    @property
-    def none_fits(self) -> bool:
-        """Whether the votes said no element does what the step asks."""
-        return self.decided and self.element is None
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """Whether a condition in words holds (None: the decider could not tell)."""
-
-    holds: bool | None
-    calls: int
-    reason: str
-    rung: str = ""
-    seconds_per_call: float | None = None
 
 
 def _usable(el: Element) -> bool:
@@ -244,6 +193,10 @@ def judge_messages(
     return [Message("system", _JUDGE_PROTOCOL), Message("user", redact("\n\n".join(parts)))]
 
 
+_UNLIMITED = Allowance()
+"""No limit on a decision but the decider's own defaults."""
+
+
 class VotingDecider:
     """Asks ``model`` to choose, votes ``votes`` ways, and acts on the majority.
 
@@ -275,11 +228,11 @@ class VotingDecider:
         query: Query,
         screen: Screen,
         grounding: Grounding | None,
-        allowance: Allowance = Allowance(),
+        allowance: Allowance = _UNLIMITED,
         *,
         step: str = "",
         redact: Callable[[str], str] = lambda s: s,
-    ) -> Decision:
+    ) -> Ruling:
         """Which element ``query`` means on ``screen``.
 
         ``grounding`` is the grounder's low-confidence answer (None for a ``do``
@@ -292,7 +245,7 @@ class VotingDecider:
         else:
             elements = list(candidates)
         if not elements:
-            return Decision(False, None, 0, "nothing on the screen to choose from")
+            return Ruling(False, None, 0, "nothing on the screen to choose from")
         messages = choice_messages(
             query, screen, elements, step=step, why=_why(grounding), redact=redact
         )
@@ -302,18 +255,18 @@ class VotingDecider:
             messages, lambda text: read_choice(text, len(elements)), ranking, allowance
         )
         if isinstance(outcome, str):
-            return Decision(False, None, calls, outcome, rung, pace)
+            return Ruling(False, None, calls, outcome, rung, pace)
         said = redact(outcome.describe(names))
         if outcome.choice is None:
-            return Decision(False, None, calls, said, rung, pace)
+            return Ruling(False, None, calls, said, rung, pace)
         chosen = None if outcome.choice == NONE_FITS else elements[outcome.choice - 1]
-        return Decision(True, chosen, calls, said, rung, pace)
+        return Ruling(True, chosen, calls, said, rung, pace)
 
     async def judge(
         self,
         condition: str,
         screen: Screen,
-        allowance: Allowance = Allowance(),
+        allowance: Allowance = _UNLIMITED,
         *,
         redact: Callable[[str], str] = lambda s: s,
     ) -> Verdict:
@@ -335,7 +288,7 @@ class VotingDecider:
         read: Callable[[str], int | None],
         ranking: tuple[int, ...],
         allowance: Allowance,
-    ) -> tuple[Outcome | str, int, str, float | None]:
+    ) -> tuple[TallyOutcome | str, int, str, float | None]:
         """Votes on ``messages`` in rounds: (the outcome, or why none was asked; the
         calls made; the rung; the seconds a call took)."""
         pace = allowance.seconds_per_call

@@ -8,21 +8,30 @@ from collections.abc import Sequence
 
 import pytest
 
-from gofer.decide import (
-    Allowance,
-    Deliberation,
-    Query,
-    Strategy,
+from gofer.decide import Query, Want, ground
+from gofer.decider import (
+    Tally,
     VotingDecider,
-    Want,
-    ground,
+    next_round,
+    plan_votes,
+    read_choice,
+    read_verdict,
 )
-from gofer.decide.votes import Tally, next_round, plan_votes, read_choice, read_verdict
 from gofer.errors import ModelError
 from gofer.facts import Facts
 from gofer.flow import parse_flow
 from gofer.models import UNTRUSTED_TAG, FunctionModel, Message, ScriptedModel
-from gofer.runtime import RunBudget, RunRequest, RunStatus, RuntimeSettings, Workspace, run_flow
+from gofer.runtime import (
+    Allowance,
+    Deliberation,
+    RunBudget,
+    RunRequest,
+    RunStatus,
+    RuntimeSettings,
+    Strategy,
+    Workspace,
+    run_flow,
+)
 from gofer.surfaces.screen import Box, Element, Record, RecordGroup, Screen, TextLine
 from gofer.surfaces.testing import FakeSurface
 
