@@ -23,7 +23,10 @@ PLANNER_UNAVAILABLE, ...    422     the request needs a model pass or surface th
                                     SURFACE_UNAVAILABLE, LIVE_UNSUPPORTED): the caller
                                     changes the request (a flow instead of a task), as
                                     ``describe`` tells
-TOO_MANY_TASKS              429     every slot holds a live task
+TOO_MANY_TASKS              429     every slot holds a live task, or the owner has as
+                                    many tasks waiting to run or running as it may
+TOO_MANY_STREAMS            429     the owner holds as many event streams open as it may
+TOO_MANY_WAITS              429     the owner holds as many await_task calls open as it may
 MODEL_*                     502     a language model could not be asked
 CLOSED, STORE_UNAVAILABLE   503     the service is closing, or its store is unreachable,
                                     full or read-only (any STORE_* error)
@@ -63,6 +66,8 @@ STATUS: dict[str, int] = {
     "IDEMPOTENCY_KEY_REUSED": 422,
     "TOO_MANY_STARTS": 422,
     "TOO_MANY_TASKS": 429,
+    "TOO_MANY_STREAMS": 429,
+    "TOO_MANY_WAITS": 429,
     "PLANNER_UNAVAILABLE": 422,
     "OUTPUT_UNAVAILABLE": 422,
     "SURFACE_UNAVAILABLE": 422,

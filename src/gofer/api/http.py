@@ -13,7 +13,7 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Header, Request
+from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -41,6 +41,7 @@ from gofer.api.views import (
     TaskStory,
 )
 from gofer.errors import ApiError, GoferError, InvalidRequest
+from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
 from gofer.tasks.models import (
     AwaitTaskRequest,
     CancelTaskRequest,
@@ -245,16 +246,25 @@ def create_app(
         return await service.task_report(who, request)
 
     @calls.post("/list_tasks", response_model=ListTasksReply)
-    async def list_tasks(who: Owner, _request: ListTasksRequest | None = None) -> ListTasksReply:
-        """The owner's tasks, oldest first."""
-        return await service.list_tasks(who)
+    async def list_tasks(who: Owner, request: ListTasksRequest | None = None) -> ListTasksReply:
+        """A page of the owner's tasks, oldest first: `limit` (100 by default, at most
+        500) after `cursor` (the last page's `next_cursor`)."""
+        return await service.list_tasks(who, request)
 
     tasks = APIRouter(prefix="/v1/tasks", tags=["tasks"], responses=_ERRORS)
 
     @tasks.get("", response_model=TaskList)
-    async def list_records(who: Owner) -> TaskList:
-        """The person's tasks, newest first."""
-        return await service.records(who)
+    async def list_records(
+        who: Owner,
+        limit: Annotated[
+            int, Query(ge=1, le=MAX_LIST_LIMIT, description="how many tasks")
+        ] = DEFAULT_LIST_LIMIT,
+        cursor: Annotated[
+            str | None, Query(max_length=40, description="the last page's next_cursor")
+        ] = None,
+    ) -> TaskList:
+        """A page of the person's tasks, newest first; `next_cursor` leads to older ones."""
+        return await service.records(who, ListTasksRequest(limit=limit, cursor=cursor))
 
     @tasks.post("", response_model=TaskEntry, status_code=201)
     async def create(who: Owner, create: CreateTask, key: Key = None) -> TaskEntry:

@@ -45,13 +45,14 @@ from gofer.api.errors import problems_of
 from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore
 from gofer.errors import ApiError, GoferError, InvalidRequest
-from gofer.tasks.limits import MAX_AWAIT_MS
+from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_AWAIT_MS, MAX_LIST_LIMIT
 from gofer.tasks.models import (
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,
     DescribeReply,
     ListTasksReply,
+    ListTasksRequest,
     OutputSpec,
     PlanTaskReply,
     PlanTaskRequest,
@@ -368,12 +369,28 @@ def build_mcp_server(
         return result
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=True))
-    async def list_tasks(ctx: Context[Any, Any]) -> ListTasksReply:
-        """Your tasks, oldest first, each with its view (status, summary, next); the id in
-        each is the handle for the other tools."""
+    async def list_tasks(
+        ctx: Context[Any, Any],
+        limit: Annotated[
+            int | None,
+            Field(
+                description=(
+                    f"how many tasks (default {DEFAULT_LIST_LIMIT}, at most {MAX_LIST_LIMIT})"
+                )
+            ),
+        ] = None,
+        cursor: Annotated[
+            str | None, Field(description="the next_cursor of the page before, for the next page")
+        ] = None,
+    ) -> ListTasksReply:
+        """Your tasks, oldest first, a page at a time, each with its view (status, summary,
+        next); the id in each is the handle for the other tools. A reply with a
+        next_cursor has more: pass it as cursor."""
 
         async def work(owner: str) -> ListTasksReply:
-            return await service.list_tasks(owner)
+            paging = {"limit": limit} if limit is not None else {}
+            request = _build(ListTasksRequest, cursor=cursor, **paging)
+            return await service.list_tasks(owner, request)
 
         result: ListTasksReply = await call(ctx, work)
         return result

@@ -148,9 +148,12 @@ class TaskEntries(_Model):
 
 
 class TaskList(_Model):
-    """A person's tasks, newest first."""
+    """A page of a person's tasks, newest first."""
 
     tasks: list[TaskEntry]
+    next_cursor: str | None = Field(
+        default=None, description="pass it as cursor for the next (older) page; null after the last"
+    )
 
 
 class TaskStory(_Model):

@@ -48,6 +48,11 @@ class Connector(Protocol):
         Writers are serialized where the database needs it (SQLite: BEGIN IMMEDIATE)."""
         ...
 
+    def snapshot(self) -> AbstractAsyncContextManager[Transaction]:
+        """A transaction for reads only: a consistent view that takes no write lock
+        (SQLite: a deferred BEGIN). Nothing may be written in it."""
+        ...
+
     def queue(self, config: QueueConfig | None = None) -> WorkQueue:
         """The work queue on this connector."""
         ...

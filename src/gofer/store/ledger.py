@@ -77,6 +77,19 @@ class Ledger(Protocol):
         """The owner's tasks, oldest first."""
         ...
 
+    async def page(
+        self,
+        owner: str,
+        *,
+        limit: int,
+        after: int | None = None,
+        newest_first: bool = False,
+        tx: Transaction | None = None,
+    ) -> tuple[list[TaskRecord], int | None]:
+        """Up to ``limit`` of the owner's tasks, oldest first (or newest first), past the
+        one at cursor ``after``; and the cursor of the next page (None after the last)."""
+        ...
+
     async def set_resolved(
         self, owner: str, task_id: str, at: float | None, *, tx: Transaction | None = None
     ) -> bool:
@@ -143,6 +156,7 @@ class MemoryLedger:
         tables.setdefault("tasks", {})
         tables.setdefault("task_events", {})
         tables.setdefault("task_event_seq", [0])
+        tables.setdefault("task_seq", {})
 
     def _tasks(self) -> dict[str, dict[str, Any]]:
         rows: dict[str, dict[str, Any]] = self.connector.tables["tasks"]
@@ -156,6 +170,8 @@ class MemoryLedger:
         """Write a new task's row."""
         async with self.connector.within(tx):
             self._tasks()[record.id] = json.loads(json.dumps(asdict(record)))
+            order: dict[str, int] = self.connector.tables["task_seq"]
+            order[record.id] = max(order.values(), default=0) + 1
 
     async def get_task(
         self, owner: str, task_id: str, *, tx: Transaction | None = None
@@ -176,6 +192,29 @@ class MemoryLedger:
                 if row["owner"] == owner
             ]
 
+    async def page(
+        self,
+        owner: str,
+        *,
+        limit: int,
+        after: int | None = None,
+        newest_first: bool = False,
+        tx: Transaction | None = None,
+    ) -> tuple[list[TaskRecord], int | None]:
+        """A page of the owner's tasks and the next page's cursor."""
+        async with self.connector.within(tx):
+            order: dict[str, int] = self.connector.tables["task_seq"]
+            rows = [r for r in self._tasks().values() if r["owner"] == owner]
+            found = sorted(((order[r["id"]], r) for r in rows), key=lambda p: p[0])
+            if newest_first:
+                found.reverse()
+            if after is not None:
+                found = [p for p in found if (p[0] < after if newest_first else p[0] > after)]
+            kept = found[:limit]
+            more = len(found) > limit
+            records = [TaskRecord(**json.loads(json.dumps(r))) for _seq, r in kept]
+            return records, (kept[-1][0] if more and kept else None)
+
     async def set_resolved(
         self, owner: str, task_id: str, at: float | None, *, tx: Transaction | None = None
     ) -> bool:
@@ -193,6 +232,7 @@ class MemoryLedger:
             row = self._tasks().get(task_id)
             if row is not None and row["owner"] == owner:
                 del self._tasks()[task_id]
+                self.connector.tables["task_seq"].pop(task_id, None)
                 self.connector.tables["task_events"].pop(task_id, None)
 
     async def append(
@@ -290,6 +330,14 @@ class SQLLedger:
         async with self.connector.transaction() as own:
             yield own
 
+    @asynccontextmanager
+    async def _read(self, tx: Transaction | None) -> AsyncIterator[Transaction]:
+        if tx is not None:
+            yield tx
+            return
+        async with self.connector.snapshot() as own:
+            yield own
+
     async def add_task(self, record: TaskRecord, *, tx: Transaction | None = None) -> None:
         """Write a new task's row."""
         params = asdict(record)
@@ -301,7 +349,7 @@ class SQLLedger:
         self, owner: str, task_id: str, *, tx: Transaction | None = None
     ) -> TaskRecord | None:
         """The owner's task, or ``None``."""
-        async with self._tx(tx) as t:
+        async with self._read(tx) as t:
             row = await t.fetch_one(
                 self.queries["ledger_get_task"], {"owner": owner, "id": task_id}
             )
@@ -309,9 +357,30 @@ class SQLLedger:
 
     async def tasks(self, owner: str, *, tx: Transaction | None = None) -> list[TaskRecord]:
         """The owner's tasks, oldest first."""
-        async with self._tx(tx) as t:
+        async with self._read(tx) as t:
             rows = await t.fetch_all(self.queries["ledger_tasks"], {"owner": owner})
         return [_record(r, self.box) for r in rows]
+
+    async def page(
+        self,
+        owner: str,
+        *,
+        limit: int,
+        after: int | None = None,
+        newest_first: bool = False,
+        tx: Transaction | None = None,
+    ) -> tuple[list[TaskRecord], int | None]:
+        """A page of the owner's tasks (one indexed range read) and the next page's
+        cursor."""
+        query = "ledger_tasks_newest" if newest_first else "ledger_tasks_oldest"
+        edge = after if after is not None else (_LAST_SEQ if newest_first else 0)
+        async with self._read(tx) as t:
+            rows = await t.fetch_all(
+                self.queries[query], {"owner": owner, "after": edge, "limit": limit + 1}
+            )
+        kept = rows[:limit]
+        more = len(rows) > limit
+        return [_record(r, self.box) for r in kept], (int(kept[-1]["seq"]) if more else None)
 
     async def set_resolved(
         self, owner: str, task_id: str, at: float | None, *, tx: Transaction | None = None
@@ -365,7 +434,7 @@ class SQLLedger:
         tx: Transaction | None = None,
     ) -> list[TaskEvent]:
         """The task's events in order."""
-        async with self._tx(tx) as t:
+        async with self._read(tx) as t:
             rows = await t.fetch_all(
                 self.queries["ledger_events"], {"owner": owner, "task_id": task_id}
             )
@@ -381,7 +450,7 @@ class SQLLedger:
     ) -> TaskEvent | None:
         """The task's latest event of one of ``kinds``: one indexed lookup per kind."""
         best: Row | None = None
-        async with self._tx(tx) as t:
+        async with self._read(tx) as t:
             for kind in kinds:
                 row = await t.fetch_one(
                     self.queries["ledger_last_event"],
@@ -390,6 +459,10 @@ class SQLLedger:
                 if row is not None and (best is None or int(row["seq"]) > int(best["seq"])):
                     best = row
         return None if best is None else _event(best, self.box)
+
+
+_LAST_SEQ = 2**62
+"""Past every task's seq: where a newest-first listing starts."""
 
 
 def _record(row: Row, box: SecretBox | None) -> TaskRecord:

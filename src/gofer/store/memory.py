@@ -16,7 +16,7 @@ import copy
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from contextlib import AbstractContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AbstractContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -94,6 +94,10 @@ class MemoryConnector:
                 self._holder = None
         for notice in tx.notices:
             self.waker.notify(notice)
+
+    def snapshot(self) -> AbstractAsyncContextManager[MemoryTransaction]:
+        """A transaction for reads (the same lock: nothing here waits on a file)."""
+        return self.transaction()
 
     @asynccontextmanager
     async def within(self, tx: Transaction | None) -> AsyncIterator[Transaction]:
@@ -340,6 +344,15 @@ class MemoryQueue(QueueBase):
                 row.worker = None
                 row.token = None
             t.notify(Notice("released", kind=row.kind, group=row.group, owner=row.owner, id=row.id))
+
+    async def open_count(self, owner: str, *, tx: Transaction | None = None) -> int:
+        """How many of the owner's items wait or run."""
+        async with self.connector.within(tx):
+            return sum(
+                1
+                for r in self._rows.values()
+                if r.owner == owner and r.state in ("queued", "running")
+            )
 
     async def get(self, item_id: int, *, tx: Transaction | None = None) -> Item | None:
         """One item by id."""

@@ -22,7 +22,7 @@ import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Mapping, Sequence
-from contextlib import AbstractContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AbstractContextManager, asynccontextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
@@ -227,6 +227,10 @@ class PostgresConnector:
                     self.queries["notify"], {"payload": json.dumps(notice.to_dict())}
                 )
 
+    def snapshot(self) -> AbstractAsyncContextManager[PostgresTransaction]:
+        """A transaction for reads (PostgreSQL's reads never block its writers)."""
+        return self.transaction()
+
     @asynccontextmanager
     async def conn(self, tx: Transaction | None) -> AsyncIterator[Conn]:
         """``tx``'s connection, or a pooled autocommit one for a single statement."""
@@ -406,6 +410,13 @@ class PostgresQueue(QueueBase):
             )
             if await cur.fetchone() is None:
                 raise lease_lost(claim)
+
+    async def open_count(self, owner: str, *, tx: Transaction | None = None) -> int:
+        """How many of the owner's items wait or run."""
+        async with self.connector.conn(tx) as conn:
+            cur = await conn.execute(self._q["open_items_of_owner"], {"owner": owner})
+            row = await cur.fetchone()
+        return 0 if row is None else int(row["n"])
 
     async def get(self, item_id: int, *, tx: Transaction | None = None) -> Item | None:
         """One item by id."""

@@ -20,7 +20,7 @@ import uuid
 import weakref
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import AbstractContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AbstractContextManager, asynccontextmanager
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -235,14 +235,22 @@ class SQLiteConnector:
 
         return await asyncio.get_running_loop().run_in_executor(executor, run)
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SQLiteTransaction]:
+    def transaction(self) -> AbstractAsyncContextManager[SQLiteTransaction]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` if the block raises); its
         notices reach the waker after the commit."""
+        return self._begun("BEGIN IMMEDIATE")
+
+    def snapshot(self) -> AbstractAsyncContextManager[SQLiteTransaction]:
+        """A deferred ``BEGIN`` for reads: one consistent view of the file (WAL) that
+        takes no write lock, so a long listing never holds up a writer."""
+        return self._begun("BEGIN")
+
+    @asynccontextmanager
+    async def _begun(self, begin: str) -> AsyncIterator[SQLiteTransaction]:
         async with self._lock:
             tx = SQLiteTransaction(self)
             try:
-                await self._call(lambda c: c.execute("BEGIN IMMEDIATE"))
+                await self._call(lambda c: c.execute(begin))
                 self._holder = tx
                 yield tx
                 self._holder = None
@@ -533,6 +541,15 @@ class SQLiteQueue(QueueBase):
 
         if not await self.connector.write(work, tx):
             raise lease_lost(claim)
+
+    async def open_count(self, owner: str, *, tx: Transaction | None = None) -> int:
+        """How many of the owner's items wait or run."""
+
+        def work(c: sqlite3.Connection) -> int:
+            row = c.execute(self._q["open_items_of_owner"], {"owner": owner}).fetchone()
+            return int(row["n"])
+
+        return await self.connector.read(work, tx)
 
     async def get(self, item_id: int, *, tx: Transaction | None = None) -> Item | None:
         """One item by id."""

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from gofer.tasks.limits import (
+    DEFAULT_LIST_LIMIT,
     DEFAULT_MAX_ACTIONS,
     DEFAULT_MAX_MODEL_CALLS,
     DEFAULT_MAX_RESCUES,
@@ -20,6 +21,7 @@ from gofer.tasks.limits import (
     MAX_FACT_CHARS,
     MAX_FACT_NAME_CHARS,
     MAX_FACTS,
+    MAX_LIST_LIMIT,
     MAX_RESCUES,
     MAX_VOTES,
 )
@@ -265,7 +267,20 @@ class TaskReportRequest(_Model):
 
 
 class ListTasksRequest(_Model):
-    """``list_tasks`` takes nothing."""
+    """A page of the caller's tasks, oldest first: up to ``limit``, after ``cursor`` (the
+    ``next_cursor`` of the page before). Nothing given: the first DEFAULT_LIST_LIMIT."""
+
+    limit: int = Field(
+        default=DEFAULT_LIST_LIMIT,
+        ge=1,
+        le=MAX_LIST_LIMIT,
+        description=f"how many tasks, at most {MAX_LIST_LIMIT}",
+    )
+    cursor: str | None = Field(
+        default=None,
+        max_length=40,
+        description="the previous page's next_cursor, for the page after it",
+    )
 
 
 # ---------------------------------------------------------------- statuses
@@ -380,9 +395,12 @@ class TaskView(_Model):
 
 
 class ListTasksReply(_Model):
-    """Every task the controller holds, oldest first."""
+    """A page of the caller's tasks, oldest first."""
 
     tasks: list[TaskView]
+    next_cursor: str | None = Field(
+        default=None, description="pass it as cursor for the next page; null after the last"
+    )
 
 
 class PlanTaskReply(_Model):
