@@ -201,6 +201,12 @@ PG_SECRETS = SecretBox.generate()
 store's is the key file beside it)."""
 
 
+@pytest.fixture
+def pg_secrets() -> SecretBox:
+    """The key this session's PostgreSQL stores seal fact values with."""
+    return PG_SECRETS
+
+
 @asynccontextmanager
 async def open_store(kind: str, url: str) -> AsyncIterator[Connector]:
     """An open connector of ``kind`` on ``url``."""

@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TaskProgressColumn, TextColumn
 
 from gofer.api import GoferClient, GoferServer, MemoryTokenStore, SqliteTokenStore
+from gofer.api.hardening import quiet
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
@@ -370,6 +371,9 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
         stream=sys.stderr,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # An exception's message may quote a request (a fact's value): every line the
+    # server logs keeps its type and frames only.
+    quiet(*logging.getLogger().handlers)
     assert config.tokens is not None
     tokens = SqliteTokenStore(config.tokens)
     try:

@@ -160,5 +160,8 @@ def same_origin(headers: Mapping[str, str], scheme: str) -> bool:
         return True
     if sent == "null":
         return False
-    parts = urlsplit(sent)
+    try:
+        parts = urlsplit(sent)
+    except ValueError:  # a malformed Origin is no page of this server's
+        return False
     return parts.netloc == host and parts.scheme in (scheme, "http", "https")
