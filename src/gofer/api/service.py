@@ -90,16 +90,17 @@ def _cut(text: str, limit: int = MAX_TITLE_CHARS) -> str:
 def title_for(instruction: str | None, flow: Any, given: str | None, facts: Facts) -> str:
     """A task's title: the one given, else the ask's first sentence, else what the flow
     does; fact values in it show as their names."""
+    # Redacted before it is cut: a value cut in half would no longer be found.
     if given and given.strip():
-        return facts.redact(_cut(given))
+        return _cut(facts.redact(given))
     if instruction and instruction.strip():
         first = _SENTENCE_END.split(instruction.strip(), maxsplit=1)[0]
-        return facts.redact(_cut(first.rstrip(".")))
+        return _cut(facts.redact(first.rstrip(".")))
     steps = flow.get("steps") if isinstance(flow, dict) else flow
     count = len(steps) if isinstance(steps, list) else 0
     host = _host_of(_first_address(flow))
     what = f"A flow of {count} step{'s' if count != 1 else ''}"
-    return facts.redact(_cut(f"{what} on {host}" if host else what))
+    return _cut(facts.redact(f"{what} on {host}" if host else what))
 
 
 def _when(seconds: float | None) -> datetime | None:

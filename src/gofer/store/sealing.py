@@ -1,7 +1,8 @@
 """Fact values at rest: sealed before a ledger writes them, opened as it reads them.
 
-The ledgers hold a task's request (its facts) and the caller's answers (``reply`` and
-``again`` events' ``inputs``). Every such value is written sealed with a
+The ledgers hold a task's request (its facts, and its ask in plain words, which may
+quote them) and the caller's answers (``reply`` and ``again`` events' ``inputs``).
+Every such value is written sealed with a
 :class:`SecretBox` (Fernet from the ``cryptography`` package: AES-128-CBC with an
 HMAC-SHA256), as ``gofer-sealed:1:<token>``; every other field stays as it was. A value
 written before sealing existed reads as it was written.
@@ -127,10 +128,14 @@ def _opener(box: SecretBox | None) -> Callable[[str], str]:
 
 
 def seal_request(box: SecretBox | None, request: Mapping[str, Any]) -> dict[str, Any]:
-    """A task's request with its facts' values sealed."""
+    """A task's request with its facts' values and its plain-language ask (which may
+    quote them) sealed."""
     out = dict(request)
-    if box is not None and "facts" in out:
-        out["facts"] = _values(out["facts"], box.seal)
+    if box is not None:
+        if "facts" in out:
+            out["facts"] = _values(out["facts"], box.seal)
+        if isinstance(out.get("task"), str):
+            out["task"] = box.seal(out["task"])
     return out
 
 
@@ -139,6 +144,8 @@ def open_request(box: SecretBox | None, request: Mapping[str, Any]) -> dict[str,
     out = dict(request)
     if "facts" in out:
         out["facts"] = _values(out["facts"], _opener(box))
+    if isinstance(out.get("task"), str):
+        out["task"] = _opener(box)(out["task"])
     return out
 
 
