@@ -77,3 +77,11 @@ def test_a_hundred_long_numbers_are_found_in_a_large_screen_quickly() -> None:
     took = time.perf_counter() - began
     assert masked.endswith("${account number 7}")
     assert took < 2.0, f"{took:.2f} s"
+
+
+def test_a_tasks_matcher_is_built_once_however_often_its_facts_are_read() -> None:
+    values = {"password": "hunter2-canary", "email": "asha@example.com"}
+    first, again = Facts(values, secret=["password"]), Facts(dict(values), secret=["password"])
+    first.mask("x")
+    again.mask("y")
+    assert first._masker is again._masker

@@ -272,6 +272,7 @@ class ListTasksRequest(_Model):
 
     limit: int = Field(
         default=DEFAULT_LIST_LIMIT,
+        strict=True,
         ge=1,
         le=MAX_LIST_LIMIT,
         description=f"how many tasks, at most {MAX_LIST_LIMIT}",
