@@ -269,8 +269,8 @@ async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
                     "tasks": [
                         {**v.model_dump(mode="json"), "title": titles.get(v.id, "")} for v in views
                     ],
-                    "next_cursor": listed.next_cursor,
-                },
+                }
+                | ({"next_cursor": listed.next_cursor} if listed.next_cursor else {}),
                 ensure_ascii=False,
             )
             + "\n"

@@ -291,8 +291,10 @@ async def _remote_command(
             return RUNNING_EXIT if view.status.state == "running" else exit_of(view)
         if command == "list":
             listed = await client.list_tasks({"limit": args.limit, "cursor": args.cursor})
-            if args.json:
-                _emit(listed, True)
+            if args.json:  # next_cursor only when there is a next page
+                page = listed.model_dump(mode="json", exclude={"next_cursor"})
+                more = {"next_cursor": listed.next_cursor} if listed.next_cursor else {}
+                sys.stdout.write(json.dumps(page | more, ensure_ascii=False) + "\n")
             for listed_view in [] if args.json else listed.tasks:
                 print_view(listed_view, sys.stdout)
             if not args.json:
