@@ -24,7 +24,8 @@ from gofer.api import GoferClient
 from gofer.cli_remote import add_commands, paging, run_command, say_more
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig, config_from_env
-from gofer.errors import GoferError, InvalidRequest
+from gofer.errors import GoferError, InvalidRequest, invalid_request
+from gofer.surfaces import describe_isolation
 from gofer.tasks import (
     StartTaskRequest,
     Tasks,
@@ -33,8 +34,7 @@ from gofer.tasks import (
 from gofer.tasks.book import LOCAL_OWNER
 from gofer.tasks.limits import TURNS_PER_OWNER, TURNS_PER_PROCESS
 from gofer.tasks.worker import TurnLimits
-from gofer.tasks.workspace_runner import WorkspaceRunner
-from gofer.wiring import ModelPasses, store_for
+from gofer.wiring import open_gofer
 
 __all__ = ["EXIT_CODES", "main"]
 
@@ -154,13 +154,7 @@ def _request(args: argparse.Namespace) -> StartTaskRequest:
     try:
         return StartTaskRequest.model_validate(data)
     except ValidationError as exc:
-        # Never the input itself: a fact's value may be a card number.
-        problems = [
-            {"at": ".".join(str(p) for p in err["loc"]), "message": err["msg"]}
-            for err in exc.errors(include_input=False, include_url=False)
-        ]
-        listed = "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems)
-        raise InvalidRequest(f"invalid request: {listed}", problems=problems) from None
+        raise invalid_request(exc, "invalid request") from None
 
 
 async def _answer(tasks: Tasks, view: TaskView, stdin: TextIO, out: TextIO) -> TaskView | None:
@@ -202,12 +196,10 @@ async def follow(
 async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
     request = _request(args)
     interactive = sys.stdin.isatty() and not args.json
-    async with (
-        store_for(config.db, config.secret_key, config.key_file) as db,
-        ModelPasses(config.models) as passes,
-        WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
-        Tasks(runner, store=db, source="cli", **passes.for_tasks()) as tasks,
-    ):
+    async with open_gofer(
+        config, source="cli", policy=config.browser_policy(operator=True)
+    ) as gofer:
+        tasks = gofer.tasks
         view = await tasks.start_task(request)
         if not args.json:
             sys.stdout.write(_line(view) + "\n")
@@ -233,15 +225,11 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     limits = TurnLimits(per_owner=args.per_owner, per_process=args.per_process)
-    async with (
-        store_for(config.db, config.secret_key, config.key_file) as db,
-        ModelPasses(config.models) as passes,
-        WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
-        Tasks(runner, store=db, limits=limits, source="worker", **passes.for_tasks()) as tasks,
-    ):
-        sys.stderr.write(f"gofer worker {tasks.worker.worker_id} on {_where(config.db)}\n")
+    policy = config.browser_policy(operator=False, allow_private=args.allow_private)
+    async with open_gofer(config, source="worker", limits=limits, policy=policy) as gofer:
+        sys.stderr.write(f"gofer worker {gofer.tasks.worker.worker_id} on {_where(config.db)}\n")
         sys.stderr.flush()
-        await tasks.serve(stop)
+        await gofer.tasks.serve(stop)
     return 0
 
 
@@ -254,14 +242,17 @@ def _where(db: str) -> str:
 
 
 async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
-    async with (
-        store_for(config.db, config.secret_key, config.key_file) as db,
-        WorkspaceRunner(chromium=config.chromium) as runner,
-        Tasks(runner, store=db, owner=args.owner, work=False) as tasks,
-    ):
-        listed = await tasks.list_tasks({"limit": args.limit, "cursor": args.cursor})
+    async with open_gofer(
+        config,
+        source="cli",
+        models=False,
+        work=False,
+        owner=args.owner,
+        policy=config.browser_policy(operator=False),
+    ) as gofer:
+        listed = await gofer.tasks.list_tasks({"limit": args.limit, "cursor": args.cursor})
         views = listed.tasks
-        titles = {v.id: (await tasks.task_record(v.id)).title for v in views}
+        titles = {v.id: (await gofer.tasks.task_record(v.id)).title for v in views}
     if args.json:
         sys.stdout.write(
             json.dumps(
@@ -302,16 +293,15 @@ async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
 
 async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
     server = args.server or None
+    isolation = ""
     if server is not None:
         async with GoferClient(server, config.token) as client:
             reply = await client.describe()
     else:
-        async with (
-            ModelPasses(config.models) as passes,
-            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
-            Tasks(runner, **passes.for_tasks()) as tasks,
-        ):
-            reply = await tasks.describe()
+        policy = config.browser_policy(operator=False)
+        async with open_gofer(config, source="cli", durable=False, policy=policy) as gofer:
+            reply = await gofer.tasks.describe()
+            isolation = describe_isolation(policy)
     if args.json:
         sys.stdout.write(reply.model_dump_json(indent=2) + "\n")
         return 0
@@ -321,6 +311,8 @@ async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
     for name, info in reply.surfaces.items():
         data = info.model_dump()
         state = "available" if data.get("available") else f"unavailable: {data.get('reason')}"
+        if name == "browser" and isolation:
+            state += f" ({isolation})"
         out.write(f"  {name}: {state}\n")
     out.write(
         "Model passes: planner {}, rescuer {}, output shaper {}, model decider {}\n\n".format(
@@ -396,6 +388,12 @@ def _parser() -> argparse.ArgumentParser:
         default=TURNS_PER_OWNER,
         metavar="N",
         help="turns running for one owner across every worker",
+    )
+    worker.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="let tasks' browsers load loopback, private and metadata addresses "
+        "(GOFER_ALLOW_PRIVATE=1)",
     )
     worker.add_argument(
         "--per-process",

@@ -27,10 +27,9 @@ from gofer.api.hardening import quiet
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
-from gofer.tasks import StartTaskRequest, Tasks, TaskView
+from gofer.tasks import StartTaskRequest, TaskView
 from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
-from gofer.tasks.workspace_runner import WorkspaceRunner
-from gofer.wiring import ModelPasses, store_for
+from gofer.wiring import open_gofer
 
 __all__ = [
     "REMOTE_COMMANDS",
@@ -82,6 +81,12 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
     )
     serve.add_argument(
         "--local-owner", default="local", help="whom MCP over stdio acts for (default: local)"
+    )
+    serve.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="let tasks' browsers load loopback, private and metadata addresses "
+        "(GOFER_ALLOW_PRIVATE=1); refused by default",
     )
 
     token = sub.add_parser("token", help="make, list or revoke bearer tokens")
@@ -380,14 +385,15 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
     tokens = SqliteTokenStore(config.tokens)
     try:
         async with (
-            store_for(config.db, config.secret_key, config.key_file) as store,
-            ModelPasses(config.models) as passes,
-            WorkspaceRunner(chromium=config.chromium, decider=passes.decider) as runner,
-            Tasks(runner, store=store, source="server", **passes.for_tasks()) as tasks,
+            open_gofer(
+                config,
+                source="server",
+                policy=config.browser_policy(operator=False, allow_private=args.allow_private),
+            ) as gofer,
             GoferServer(
-                tasks,
+                gofer.tasks,
                 tokens,
-                store=store,
+                store=gofer.store,
                 host=args.host,
                 port=args.port,
                 public_url=args.public_url,
@@ -437,9 +443,14 @@ async def _demo(
     token = tokens.create("demo", "gofer demo").token
     async with (
         DemoServer(seed=args.seed) as site,
-        WorkspaceRunner(chromium=config.chromium) as runner,
-        Tasks(runner, source="demo") as tasks,
-        GoferServer(tasks, tokens) as server,
+        open_gofer(
+            config,
+            source="demo",
+            durable=False,
+            models=False,
+            policy=config.browser_policy(operator=True),
+        ) as gofer,
+        GoferServer(gofer.tasks, tokens) as server,
         GoferClient(server.url, token) as client,
     ):
         url = site.url + (f"?variant={args.variant}" if args.variant else "")

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gofer.models import ROLES, ModelsConfig
+from gofer.surfaces.policy import BrowserPolicy
 
 __all__ = ["GoferConfig", "config_from_env", "default_db_path"]
 
@@ -50,6 +51,29 @@ class GoferConfig:
     key_file: str | None = None
     """The key file a PostgreSQL store's values are sealed with when there is no
     ``secret_key`` (``secret.key`` in the user's data directory)."""
+    allow_private: bool = False
+    """``GOFER_ALLOW_PRIVATE=1``: the server faces' browsers may load loopback, private
+    and metadata addresses (``gofer serve --allow-private``)."""
+    browser_endpoints: tuple[str, ...] = ()
+    """``GOFER_BROWSER_ENDPOINTS`` (comma-separated): the DevTools endpoints a served task
+    may attach to."""
+    no_sandbox: bool = False
+    """``GOFER_NO_SANDBOX=1``: the operator runs Chromium without its sandbox."""
+    browser_user: str | None = None
+    """``GOFER_BROWSER_USER``: the unprivileged user the browser runs as under root
+    (default ``gofer-browser``)."""
+
+    def browser_policy(self, *, operator: bool, allow_private: bool = False) -> BrowserPolicy:
+        """The browsers' policy: for the operator's own tasks (``gofer run``, ``gofer
+        demo``) any address and endpoint; for a server face (``gofer serve``, ``gofer
+        worker``) private addresses only with ``allow_private`` or ``GOFER_ALLOW_PRIVATE``,
+        and only the endpoints ``GOFER_BROWSER_ENDPOINTS`` names."""
+        return BrowserPolicy(
+            allow_private=operator or allow_private or self.allow_private,
+            browser_endpoints=None if operator else frozenset(self.browser_endpoints),
+            sandbox="off" if self.no_sandbox else "auto",
+            browser_user=self.browser_user,
+        )
 
     @property
     def models(self) -> ModelsConfig:
@@ -100,4 +124,14 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
         token=get("GOFER_TOKEN"),
         secret_key=get("GOFER_SECRET_KEY"),
         key_file=str(default_db_path(env).with_name("secret.key")),
+        allow_private=_flag(get("GOFER_ALLOW_PRIVATE")),
+        browser_endpoints=tuple(
+            e.strip() for e in (get("GOFER_BROWSER_ENDPOINTS") or "").split(",") if e.strip()
+        ),
+        no_sandbox=_flag(get("GOFER_NO_SANDBOX")),
+        browser_user=get("GOFER_BROWSER_USER"),
     )
+
+
+def _flag(value: str | None) -> bool:
+    return (value or "").lower() in ("1", "true", "yes", "on")

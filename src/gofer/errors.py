@@ -13,7 +13,10 @@ nothing of gofer's, so the pure rule packages may use it.
     ├── SurfaceError           SURFACE_*          a browser/desktop problem
     │   ├── SurfaceTimeout     *_TIMEOUT          the surface gave up waiting (an action,
     │   │                                         a load) before it could be done
-    │   └── BlockedOrigin      BLOCKED_ORIGIN     a load outside the allowed origins
+    │   ├── BlockedOrigin      BLOCKED_ORIGIN     a load outside the allowed origins
+    │   └── BlockedAddress     BLOCKED_ADDRESS    an address no task may load (not
+    │                                             http(s), or a private one the
+    │                                             operator did not allow)
     ├── ModelError             MODEL_*            a language model call failed
     │                                              (MODEL_TIMEOUT, MODEL_UNREACHABLE,
     │                                              MODEL_REFUSED, MODEL_BUDGET_SPENT,
@@ -32,10 +35,14 @@ nothing of gofer's, so the pure rule packages may use it.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from pydantic import ValidationError
 
 __all__ = [
     "ApiError",
+    "BlockedAddress",
     "BlockedOrigin",
     "GoferError",
     "InvalidFlow",
@@ -49,6 +56,8 @@ __all__ = [
     "SurfaceTimeout",
     "TaskError",
     "UnknownSecret",
+    "invalid_request",
+    "problems_of",
 ]
 
 
@@ -96,6 +105,36 @@ class InvalidRequest(GoferError):
     code = "INVALID_REQUEST"
 
 
+class Invalid(Protocol):
+    """A failed validation: pydantic's ``ValidationError``, or a web framework's error
+    that carries its list (FastAPI's ``RequestValidationError``)."""
+
+    def errors(self) -> Sequence[Mapping[str, Any]]:
+        """Each problem, with its ``loc`` and ``msg``."""
+        ...
+
+
+def problems_of(exc: Invalid) -> list[dict[str, str]]:
+    """Where a request broke its model and why (``at``, ``message``), never with the
+    input itself: a fact's value may be a card number."""
+    errors = (
+        exc.errors(include_input=False, include_url=False)
+        if isinstance(exc, ValidationError)
+        else exc.errors()
+    )
+    return [
+        {"at": ".".join(str(p) for p in err["loc"]), "message": str(err["msg"])} for err in errors
+    ]
+
+
+def invalid_request(exc: Invalid, what: str, *, most: int | None = None) -> InvalidRequest:
+    """The :class:`InvalidRequest` for a failed validation: ``"<what>: <at>: <message>;
+    ..."`` (the first ``most`` problems; all with None), every problem in its details."""
+    problems = problems_of(exc)
+    listed = "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems[:most])
+    return InvalidRequest(f"{what}: {listed}", problems=problems)
+
+
 class SurfaceError(GoferError):
     """A surface (browser or desktop) could not do what was asked."""
 
@@ -112,6 +151,13 @@ class BlockedOrigin(SurfaceError):
     """A navigation or request went to a site outside the task's ``origins``."""
 
     code = "BLOCKED_ORIGIN"
+
+
+class BlockedAddress(SurfaceError):
+    """An address no task may load: not http(s) at the top level, or a loopback,
+    link-local, private or metadata address the operator did not allow."""
+
+    code = "BLOCKED_ADDRESS"
 
 
 class ModelError(GoferError):

@@ -1,16 +1,24 @@
-"""Building what a configuration switches on, for the entry points.
+"""The composition root: what a configuration switches on, built once for the entry points.
 
-:class:`ModelPasses` opens one chat model per configured role and makes the pass
-that uses it; ``async with`` closes the models again. :func:`store_for` is the
-connector ``GOFER_DB`` names.
+:func:`open_gofer` opens the whole engine an entry point runs (``gofer run``,
+``worker``, ``tasks``, ``describe``, ``serve``, ``demo``): the store ``GOFER_DB``
+names, the model passes of the configured roles, the browser runner (the model
+decider goes to it) and the task controller over them; leaving the block closes
+them in the reverse order. :class:`ModelPasses` opens one chat model per configured
+role and makes the pass that uses it; :func:`store_for` is the connector
+``GOFER_DB`` names.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TypedDict
 
+from gofer.config import GoferConfig
 from gofer.decider import VotingDecider
 from gofer.models import ModelsConfig, OpenAIChatModel, open_model
 from gofer.planner import ModelPlanner
@@ -20,8 +28,13 @@ from gofer.shape import ModelShaper
 from gofer.store import Connector, SecretBox
 from gofer.store.postgres import PostgresConnector
 from gofer.store.sqlite import SQLiteConnector
+from gofer.surfaces import BrowserPolicy
+from gofer.tasks import Planner, Rescuer, Shaper, Tasks
+from gofer.tasks.book import LOCAL_OWNER
+from gofer.tasks.worker import TurnLimits
+from gofer.tasks.workspace_runner import WorkspaceRunner
 
-__all__ = ["ModelPasses", "store_for"]
+__all__ = ["Gofer", "ModelPasses", "TaskPasses", "open_gofer", "store_for"]
 
 
 def store_for(
@@ -38,6 +51,15 @@ def store_for(
             secrets = SecretBox.from_file(Path(key_file).expanduser())
         return PostgresConnector(db, secrets=secrets)
     return SQLiteConnector(Path(db).expanduser(), secrets=secrets)
+
+
+class TaskPasses(TypedDict):
+    """The model passes as the task controller's keyword arguments (None: not configured)."""
+
+    planner: Planner | None
+    rescuer: Rescuer | None
+    shaper: Shaper | None
+    decider: ModelDecider | None
 
 
 class ModelPasses:
@@ -60,14 +82,11 @@ class ModelPasses:
         self._models.append(model)
         return model
 
-    def for_tasks(self) -> dict[str, Any]:
+    def for_tasks(self) -> TaskPasses:
         """The passes as ``Tasks`` keyword arguments."""
-        return {
-            "planner": self.planner,
-            "rescuer": self.rescuer,
-            "shaper": self.shaper,
-            "decider": self.decider,
-        }
+        return TaskPasses(
+            planner=self.planner, rescuer=self.rescuer, shaper=self.shaper, decider=self.decider
+        )
 
     async def aclose(self) -> None:
         """Close every model's HTTP client (idempotent)."""
@@ -85,3 +104,60 @@ class ModelPasses:
         tb: TracebackType | None,
     ) -> None:
         await self.aclose()
+
+
+@dataclass(frozen=True, slots=True)
+class Gofer:
+    """The engine :func:`open_gofer` opened: the controller, and the store it keeps its
+    tasks in (None: in memory, gone when the block ends)."""
+
+    tasks: Tasks
+    store: Connector | None
+
+
+@asynccontextmanager
+async def open_gofer(
+    config: GoferConfig,
+    *,
+    source: str,
+    durable: bool = True,
+    models: bool = True,
+    work: bool = True,
+    owner: str = LOCAL_OWNER,
+    limits: TurnLimits | None = None,
+    policy: BrowserPolicy,
+) -> AsyncIterator[Gofer]:
+    """The engine ``config`` describes, open for the block.
+
+    ``durable`` keeps the tasks in the store ``GOFER_DB`` names (else in memory);
+    ``models`` switches on the configured model passes (else none); ``work=False``
+    leaves the running to worker processes. ``source`` is recorded with every task
+    started, ``owner`` is whom the calls answer for, ``limits`` caps the turns running,
+    ``policy`` is what the operator lets the browsers reach.
+    """
+    async with AsyncExitStack() as stack:
+        store = (
+            await stack.enter_async_context(
+                store_for(config.db, config.secret_key, config.key_file)
+            )
+            if durable
+            else None
+        )
+        passes = await stack.enter_async_context(
+            ModelPasses(config.models if models else ModelsConfig())
+        )
+        runner = await stack.enter_async_context(
+            WorkspaceRunner(chromium=config.chromium, decider=passes.decider, policy=policy)
+        )
+        tasks = await stack.enter_async_context(
+            Tasks(
+                runner,
+                store=store,
+                owner=owner,
+                work=work,
+                limits=limits,
+                source=source,
+                **passes.for_tasks(),
+            )
+        )
+        yield Gofer(tasks, store)

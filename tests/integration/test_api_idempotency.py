@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from gofer.api import GoferServer, Idempotency, MemoryTokenStore
-from gofer.store import Connector, MemoryConnector
+from gofer.store import Connector
 from gofer.store.keys import keys_for
 from gofer.tasks import ScriptedRunner, Tasks
 
@@ -120,7 +120,5 @@ async def test_a_key_still_running_elsewhere_is_busy_until_it_is_stale(
 
 
 async def _rows(db: Connector) -> list[dict[str, Any]]:
-    if isinstance(db, MemoryConnector):
-        return [dict(r) for r in db.tables["idempotency_keys"].values()]
     async with db.transaction() as tx:
         return await tx.fetch_all("SELECT * FROM idempotency_keys")

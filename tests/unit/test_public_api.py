@@ -99,10 +99,10 @@ ALLOWED = {
     "planner": {"planner", "errors", "flow", "models"},
     "rescue": {"rescue", "errors", "flow", "models"},
     "decider": {"decider", "errors", "models", "decide", "runtime", "surfaces"},
-    "demo": {"demo", "errors"},
+    "demo": {"demo", "errors", "serving"},
     "models": {"models", "errors"},
     "store": {"store", "errors"},
-    "api": {"api", "errors", "tasks", "facts", "safety", "store"},
+    "api": {"api", "errors", "tasks", "facts", "safety", "store", "serving"},
 }
 
 

@@ -28,7 +28,6 @@ from gofer.api.page_auth import PageSession, PageSessions
 from gofer.api.pages import PageSite, TakeOver
 from gofer.api.server import MCP_PATH, GoferServer
 from gofer.api.service import MAX_STARTS_PER_REQUEST, TaskService, title_for
-from gofer.api.serving import Listening
 from gofer.api.tokens import (
     IssuedToken,
     MemoryTokenStore,
@@ -49,6 +48,7 @@ from gofer.api.views import (
     TaskStory,
     mcp_status,
 )
+from gofer.serving import Listening
 
 __all__ = [
     "API_VERSION",

@@ -38,11 +38,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationError
-
 from gofer.errors import GoferError, ModelError, StoreError
 
-__all__ = ["STATUS", "error_body", "http_status", "problems_of"]
+__all__ = ["STATUS", "error_body", "http_status"]
 
 STATUS: dict[str, int] = {
     "UNAUTHORIZED": 401,
@@ -62,6 +60,7 @@ STATUS: dict[str, int] = {
     "INVALID_OUTPUT": 422,
     "UNKNOWN_SECRET": 422,
     "ORIGINS_REQUIRED": 422,
+    "BROWSER_ENDPOINT_REFUSED": 422,
     "CARD_ENTRY_REFUSED": 422,
     "IDEMPOTENCY_KEY_REUSED": 422,
     "TOO_MANY_STARTS": 422,
@@ -94,16 +93,3 @@ def http_status(exc: GoferError) -> int:
 def error_body(exc: GoferError) -> dict[str, Any]:
     """``{"error": {"code", "message", ...details}}`` for ``exc``."""
     return {"error": exc.to_dict()}
-
-
-def problems_of(exc: ValidationError | Any) -> list[dict[str, str]]:
-    """Where a request broke its model and why, never with the input itself (a fact's
-    value may be a card number)."""
-    errors = (
-        exc.errors(include_input=False, include_url=False)
-        if isinstance(exc, ValidationError)
-        else exc.errors()
-    )
-    return [
-        {"at": ".".join(str(p) for p in err["loc"]), "message": str(err["msg"])} for err in errors
-    ]

@@ -6,20 +6,20 @@
   which would log it whole.
 * :class:`NoStore`: a JSON answer carries ``Cache-Control: no-store`` (records may hold
   personal data), unless the route set its own.
-* :class:`QuietErrors`: a logging filter that keeps an exception's type and frames and
-  drops its message, from ``exc_info`` and from an exception passed as an argument; the
-  server puts it on uvicorn's loggers and ``gofer serve`` on every handler it logs to.
+* :class:`QuietErrors` (from :mod:`gofer.serving`): a logging filter that keeps an
+  exception's type and frames and drops its message; the embedded server puts it on
+  uvicorn's loggers and ``gofer serve`` on every handler it logs to.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import traceback
-from types import TracebackType
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from gofer.serving import QuietErrors, quiet, without_message
 
 __all__ = ["Contained", "NoStore", "QuietErrors", "quiet", "without_message"]
 
@@ -28,40 +28,6 @@ log = logging.getLogger("gofer.api")
 _CRASHED = json.dumps(
     {"error": {"code": "INTERNAL_ERROR", "message": "the server failed; this is a bug"}}
 ).encode()
-
-
-def without_message(kind: type[BaseException], tb: TracebackType | None) -> str:
-    """A traceback as its frames and the exception's type, never its message."""
-    frames = "".join(traceback.format_tb(tb))
-    return f"Traceback (most recent call last):\n{frames}{kind.__name__} (message withheld)"
-
-
-class QuietErrors(logging.Filter):
-    """Strips exception messages from a record (see the module's docstring)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and record.exc_info[0] is not None:
-            kind, _value, tb = record.exc_info
-            record.exc_text = without_message(kind, tb)
-            record.exc_info = None
-        if isinstance(record.args, tuple) and any(
-            isinstance(a, BaseException) for a in record.args
-        ):
-            record.args = tuple(
-                f"{type(a).__name__} (message withheld)" if isinstance(a, BaseException) else a
-                for a in record.args
-            )
-        return True
-
-
-_QUIET = QuietErrors()
-
-
-def quiet(*loggers: logging.Logger | logging.Handler) -> None:
-    """Put :class:`QuietErrors` on each of ``loggers`` (once)."""
-    for target in loggers:
-        if _QUIET not in target.filters:
-            target.addFilter(_QUIET)
 
 
 class Contained:

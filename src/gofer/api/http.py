@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from gofer.api.errors import error_body, http_status, problems_of
+from gofer.api.errors import error_body, http_status
 from gofer.api.hardening import Contained, NoStore
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
 from gofer.api.live import live_address, live_router
@@ -29,7 +29,7 @@ from gofer.api.page_auth import PageSessions
 from gofer.api.pages import PageSite
 from gofer.api.service import TaskService
 from gofer.api.sse import sse_views
-from gofer.api.tokens import TokenStore
+from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.api.views import (
     CreateTask,
     CreateTasks,
@@ -40,7 +40,7 @@ from gofer.api.views import (
     TaskList,
     TaskStory,
 )
-from gofer.errors import ApiError, GoferError, InvalidRequest
+from gofer.errors import ApiError, GoferError, InvalidRequest, invalid_request
 from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
 from gofer.tasks.models import (
     AwaitTaskRequest,
@@ -103,15 +103,14 @@ _bearer = HTTPBearer(auto_error=False, description="a token from `gofer token cr
 
 async def _owner(
     request: Request,
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+    _scheme: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
 ) -> str:
-    """The owner the request's bearer token names (UNAUTHORIZED without one)."""
-    if credentials is None:
-        raise ApiError("this route needs `Authorization: Bearer <token>`", code="UNAUTHORIZED")
+    """The owner the request's bearer token names (UNAUTHORIZED without one). The
+    scheme's dependency only declares it in the spec."""
     tokens: TokenStore = request.app.state.tokens
-    found = tokens.owner_of(credentials.credentials)
+    found = bearer_owner(tokens, request.headers.get("authorization"))
     if found is None:
-        raise ApiError("the bearer token is not valid", code="UNAUTHORIZED")
+        raise ApiError("this route needs `Authorization: Bearer <token>`", code="UNAUTHORIZED")
     return found
 
 
@@ -180,9 +179,7 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = problems_of(exc)
-        listed = "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems[:5])
-        return _json_error(InvalidRequest(f"the request does not fit: {listed}", problems=problems))
+        return _json_error(invalid_request(exc, "the request does not fit", most=5))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

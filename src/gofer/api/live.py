@@ -61,7 +61,7 @@ from gofer.api.page_auth import CSRF_FIELD, SESSION_COOKIE, PageSessions, same_o
 from gofer.api.page_views import holds_browser, status_words
 from gofer.api.pages import PageSite
 from gofer.api.service import TaskService
-from gofer.api.tokens import TokenStore
+from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.errors import ApiError, GoferError
 from gofer.tasks.live import (
     MAX_TEXT_CHARS,
@@ -103,11 +103,8 @@ def socket_owner(websocket: WebSocket, tokens: TokenStore, sessions: PageSession
     UNAUTHORIZED without either; CROSS_ORIGIN for a session cookie that another site's
     page sent (a browser always names the page's ``Origin`` on a socket).
     """
-    scheme, _, token = websocket.headers.get("authorization", "").partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        found = tokens.owner_of(token.strip())
-        if found is None:
-            raise ApiError("the bearer token is not valid", code="UNAUTHORIZED")
+    found = bearer_owner(tokens, websocket.headers.get("authorization"))
+    if found is not None:
         return found
     session = sessions.get(websocket.cookies.get(SESSION_COOKIE))
     if session is None:

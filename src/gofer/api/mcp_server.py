@@ -41,10 +41,9 @@ from mcp_types.version import is_version_at_least
 from pydantic import Field, JsonValue, ValidationError
 
 from gofer.api.agent import AgentView, agent_view, for_a_person, secret_fields
-from gofer.api.errors import problems_of
 from gofer.api.service import TaskService
-from gofer.api.tokens import TokenStore
-from gofer.errors import ApiError, GoferError, InvalidRequest
+from gofer.api.tokens import TokenStore, bearer_owner
+from gofer.errors import ApiError, GoferError, invalid_request
 from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_AWAIT_MS, MAX_LIST_LIMIT
 from gofer.tasks.models import (
     AwaitTaskRequest,
@@ -107,11 +106,8 @@ class McpOwners:
             if self._local is None or self._tokens is not None:
                 raise ApiError("this MCP server needs a token", code="UNAUTHORIZED")
             return self._local
-        value = headers.get("authorization") or headers.get("Authorization") or ""
-        scheme, _, token = value.partition(" ")
-        found = None
-        if scheme.lower() == "bearer" and self._tokens is not None:
-            found = self._tokens.owner_of(token.strip())
+        value = headers.get("authorization") or headers.get("Authorization")
+        found = bearer_owner(self._tokens, value)
         if found is None:
             raise ApiError("the bearer token is not valid", code="UNAUTHORIZED")
         return found
@@ -125,9 +121,7 @@ def _build(model: type[Any], **fields: Any) -> Any:
     try:
         return model.model_validate(fields)
     except ValidationError as exc:
-        problems = problems_of(exc)
-        listed = "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems[:5])
-        raise InvalidRequest(f"the arguments do not fit: {listed}", problems=problems) from None
+        raise invalid_request(exc, "the arguments do not fit", most=5) from None
 
 
 TaskId = Annotated[str, Field(description="the task's id, from the view start_task returned")]

@@ -29,10 +29,10 @@ from gofer.api.mcp_server import McpOwners, build_mcp_server
 from gofer.api.page_auth import PageSessions
 from gofer.api.pages import PageSite, TakeOver
 from gofer.api.service import TaskService
-from gofer.api.serving import Listening
-from gofer.api.tokens import TokenStore
+from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.api.types import Controller
 from gofer.errors import ApiError
+from gofer.serving import Listening
 from gofer.store import Connector
 
 __all__ = ["MCP_PATH", "GoferServer"]
@@ -53,8 +53,11 @@ class _McpGate:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             header = dict(scope.get("headers", [])).get(b"authorization", b"").decode("latin-1")
-            scheme, _, token = header.partition(" ")
-            if scheme.lower() != "bearer" or self.tokens.owner_of(token.strip()) is None:
+            try:
+                found = bearer_owner(self.tokens, header)
+            except ApiError:
+                found = None
+            if found is None:
                 error = ApiError(
                     "the MCP endpoint needs `Authorization: Bearer <token>`", code="UNAUTHORIZED"
                 )

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Protocol
 
-from gofer.errors import InvalidRequest
+from gofer.errors import ApiError, InvalidRequest
 from gofer.store.files import private_file
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "SqliteTokenStore",
     "TokenInfo",
     "TokenStore",
+    "bearer_owner",
     "token_digest",
 ]
 
@@ -89,6 +90,20 @@ class TokenStore(Protocol):
     def list(self) -> list[TokenInfo]:
         """Every token, oldest first."""
         ...
+
+
+def bearer_owner(tokens: TokenStore | None, authorization: str | None) -> str | None:
+    """The owner an ``Authorization: Bearer <token>`` header's token acts for; None
+    when the header holds no bearer token (missing, empty or another scheme);
+    UNAUTHORIZED for a token no owner holds (or with no ``tokens`` to ask)."""
+    scheme, _, token = (authorization or "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        return None
+    found = tokens.owner_of(token) if tokens is not None else None
+    if found is None:
+        raise ApiError("the bearer token is not valid", code="UNAUTHORIZED")
+    return found
 
 
 def _new_token() -> tuple[str, str]:

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import socket
-from collections.abc import Iterator
 from datetime import date
 from types import TracebackType
 from typing import Any
@@ -16,6 +12,7 @@ from starlette.applications import Starlette
 from gofer.demo.app import create_app, demo_state
 from gofer.demo.state import DemoState
 from gofer.errors import GoferError
+from gofer.serving import Listening
 
 __all__ = ["DemoServer", "DemoSiteError", "serve"]
 
@@ -24,22 +21,6 @@ class DemoSiteError(GoferError):
     """The demo site could not start or stopped unexpectedly."""
 
     code = "DEMO_SITE_FAILED"
-
-
-class _EmbeddedServer(uvicorn.Server):
-    """A uvicorn server that tells when it listens and leaves signal handling to its host."""
-
-    def __init__(self, config: uvicorn.Config) -> None:
-        super().__init__(config)
-        self.ready = asyncio.Event()
-
-    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        await super().startup(sockets=sockets)
-        self.ready.set()
-
-    @contextlib.contextmanager
-    def capture_signals(self) -> Iterator[None]:
-        yield
 
 
 class DemoServer:
@@ -62,14 +43,12 @@ class DemoServer:
         self.app = app if app is not None else create_app(seed, today=today)
         self.host = host
         self.port = port
-        self._server: _EmbeddedServer | None = None
-        self._task: asyncio.Task[None] | None = None
-        self._socket: socket.socket | None = None
+        self._listening: Listening | None = None
 
     @property
     def url(self) -> str:
         """The site's home page address, ``http://127.0.0.1:PORT/``."""
-        if self._socket is None:
+        if self._listening is None:
             raise DemoSiteError("the demo site is not running", url=None)
         return f"http://{self.host}:{self.port}/"
 
@@ -94,40 +73,17 @@ class DemoServer:
 
     async def start(self) -> None:
         """Bind the port and wait until the site accepts connections."""
-        try:
-            sock = socket.create_server((self.host, self.port), reuse_port=False)
-        except OSError as exc:
-            raise DemoSiteError(
-                f"cannot listen on {self.host}:{self.port}: {exc.strerror}",
-                host=self.host,
-                port=self.port,
-            ) from exc
-        self._socket = sock
-        self.port = sock.getsockname()[1]
-        config = uvicorn.Config(
-            self.app, log_level="warning", lifespan="off", timeout_graceful_shutdown=5
+        listening = Listening(
+            self.app, host=self.host, port=self.port, name="the demo site", failure=DemoSiteError
         )
-        self._server = _EmbeddedServer(config)
-        self._task = asyncio.create_task(self._server.serve(sockets=[sock]))
-        ready = asyncio.create_task(self._server.ready.wait())
-        await asyncio.wait({ready, self._task}, return_when=asyncio.FIRST_COMPLETED)
-        if not ready.done():
-            ready.cancel()
-            error = self._task.exception() if not self._task.cancelled() else None
-            self._socket = None
-            raise DemoSiteError("the demo site stopped while starting", port=self.port) from error
+        await listening.start()
+        self._listening, self.port = listening, listening.port
 
     async def stop(self) -> None:
         """Stop serving and wait for the server to finish."""
-        if self._server is None or self._task is None:
-            return
-        self._server.should_exit = True
-        try:
-            await self._task
-        finally:
-            self._server = None
-            self._task = None
-            self._socket = None
+        listening, self._listening = self._listening, None
+        if listening is not None:
+            await listening.stop()
 
     async def __aenter__(self) -> DemoServer:
         await self.start()

@@ -1,11 +1,12 @@
 """gofer's durable store: the work queue (and, beside it, the ledgers) on SQLite, on
-PostgreSQL, or in memory, behind one connector interface (see ``connector.py``)."""
+PostgreSQL, or in memory (SQLite in memory: the same SQL), behind one connector
+interface (see ``connector.py``)."""
 
 from __future__ import annotations
 
 from gofer.store.connector import Connector
 from gofer.store.lease import LeaseKeeper, keep_lease
-from gofer.store.memory import MemoryConnector, MemoryQueue, MemoryTransaction
+from gofer.store.memory import MemoryConnector
 from gofer.store.postgres import PostgresConnector, PostgresQueue, PostgresTransaction
 from gofer.store.queue import WorkQueue
 from gofer.store.sealing import SecretBox
@@ -32,8 +33,6 @@ __all__ = [
     "ItemState",
     "LeaseKeeper",
     "MemoryConnector",
-    "MemoryQueue",
-    "MemoryTransaction",
     "Notice",
     "PostgresConnector",
     "PostgresQueue",

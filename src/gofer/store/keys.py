@@ -10,8 +10,8 @@ drops a pending row whose request failed, so it may be retried.
 :meth:`KeyLedger.secret` is a random key made once per database (the digests of
 request bodies are keyed with it).
 
-:class:`MemoryKeys` keeps them in :attr:`MemoryConnector.tables`; :class:`SQLKeys`
-runs the named blocks of ``sql/<dialect>/keys.sql`` (migration 0004).
+:class:`SQLKeys` runs the named blocks of ``sql/<dialect>/keys.sql`` (migration
+0004) on every connector (the in-memory one is SQLite in memory).
 """
 
 from __future__ import annotations
@@ -23,13 +23,12 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from gofer.store.memory import MemoryConnector
 from gofer.store.transaction import Transaction
 
 if TYPE_CHECKING:
     from gofer.store.connector import Connector
 
-__all__ = ["Claimed", "KeyLedger", "MemoryKeys", "SQLKeys", "keys_for"]
+__all__ = ["Claimed", "KeyLedger", "SQLKeys", "keys_for"]
 
 
 @dataclass(frozen=True)
@@ -74,73 +73,8 @@ class KeyLedger(Protocol):
 
 
 def keys_for(connector: Connector) -> KeyLedger:
-    """The idempotency keys on ``connector``."""
-    if isinstance(connector, MemoryConnector):
-        return MemoryKeys(connector)
+    """The idempotency keys on ``connector`` (in memory, too, they run the same SQL)."""
     return SQLKeys(connector)
-
-
-class MemoryKeys:
-    """Keys in :attr:`MemoryConnector.tables` (``idempotency_keys``)."""
-
-    def __init__(self, connector: MemoryConnector) -> None:
-        self.connector = connector
-        connector.tables.setdefault("idempotency_keys", {})
-        connector.tables.setdefault("store_secrets", {})
-
-    def _rows(self) -> dict[tuple[str, str, str], dict[str, Any]]:
-        rows: dict[tuple[str, str, str], dict[str, Any]] = self.connector.tables["idempotency_keys"]
-        return rows
-
-    async def claim(
-        self,
-        owner: str,
-        route: str,
-        key: str,
-        fingerprint: str,
-        *,
-        now: float,
-        ttl_s: float,
-        stale_s: float,
-    ) -> Claimed:
-        """The key's row, or a new pending one."""
-        async with self.connector.transaction():
-            rows = self._rows()
-            for slot in [s for s, r in rows.items() if r["created_at"] < now - ttl_s]:
-                del rows[slot]
-            row = rows.get((owner, route, key))
-            if row is not None and not (
-                row["result"] is None and row["created_at"] < now - stale_s
-            ):
-                return Claimed(row["fingerprint"], row["result"], row["created_at"], False)
-            rows[(owner, route, key)] = {
-                "fingerprint": fingerprint,
-                "result": None,
-                "created_at": now,
-            }
-            return Claimed(fingerprint, None, now, True)
-
-    async def complete(self, owner: str, route: str, key: str, claimed: float, result: Any) -> None:
-        """Record the result of claim ``claimed``."""
-        async with self.connector.transaction():
-            row = self._rows().get((owner, route, key))
-            if row is not None and row["result"] is None and row["created_at"] == claimed:
-                row["result"] = json.loads(json.dumps(result))
-
-    async def forget(self, owner: str, route: str, key: str, claimed: float) -> None:
-        """Drop claim ``claimed``'s pending row."""
-        async with self.connector.transaction():
-            rows = self._rows()
-            row = rows.get((owner, route, key))
-            if row is not None and row["result"] is None and row["created_at"] == claimed:
-                del rows[(owner, route, key)]
-
-    async def secret(self) -> bytes:
-        """This connector's digest key."""
-        async with self.connector.transaction():
-            kept: dict[str, str] = self.connector.tables["store_secrets"]
-            value = kept.setdefault("idempotency", secrets.token_hex(32))
-        return bytes.fromhex(value)
 
 
 class SQLKeys:

@@ -11,8 +11,8 @@ Every read names an owner and a task (or an owner's tasks), so every read is a
 lookup: another owner's task is the same as no task. Writes take the caller's
 ``tx`` so a ledger row and an enqueue commit together.
 
-:class:`MemoryLedger` keeps both tables in :attr:`MemoryConnector.tables`;
-:class:`SQLLedger` runs the named blocks of ``sql/<dialect>/ledgers.sql``.
+:class:`SQLLedger` runs the named blocks of ``sql/<dialect>/ledgers.sql`` on every
+connector (the in-memory one is SQLite in memory).
 """
 
 from __future__ import annotations
@@ -23,14 +23,13 @@ from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from gofer.store.memory import MemoryConnector
 from gofer.store.sealing import SecretBox, open_event, open_request, seal_event, seal_request
 from gofer.store.transaction import Row, Transaction
 
 if TYPE_CHECKING:
     from gofer.store.connector import Connector
 
-__all__ = ["Ledger", "MemoryLedger", "SQLLedger", "TaskEvent", "TaskRecord", "ledger_for"]
+__all__ = ["Ledger", "SQLLedger", "TaskEvent", "TaskRecord", "ledger_for"]
 
 
 @dataclass(frozen=True)
@@ -90,6 +89,10 @@ class Ledger(Protocol):
         one at cursor ``after``; and the cursor of the next page (None after the last)."""
         ...
 
+    async def owners(self, *, tx: Transaction | None = None) -> list[str]:
+        """Every owner with a task, in order."""
+        ...
+
     async def set_resolved(
         self, owner: str, task_id: str, at: float | None, *, tx: Transaction | None = None
     ) -> bool:
@@ -137,159 +140,8 @@ class Ledger(Protocol):
 
 
 def ledger_for(connector: Connector) -> Ledger:
-    """The ledger on ``connector``: in its tables when in memory, else in SQL."""
-    if isinstance(connector, MemoryConnector):
-        return MemoryLedger(connector)
+    """The ledger on ``connector`` (in memory, too, it runs the same SQL)."""
     return SQLLedger(connector)
-
-
-# ---------------------------------------------------------------- in memory
-
-
-class MemoryLedger:
-    """The ledgers in :attr:`MemoryConnector.tables` (``tasks``, ``task_events``),
-    written inside the connector's transactions."""
-
-    def __init__(self, connector: MemoryConnector) -> None:
-        self.connector = connector
-        tables = connector.tables
-        tables.setdefault("tasks", {})
-        tables.setdefault("task_events", {})
-        tables.setdefault("task_event_seq", [0])
-        tables.setdefault("task_seq", {})
-
-    def _tasks(self) -> dict[str, dict[str, Any]]:
-        rows: dict[str, dict[str, Any]] = self.connector.tables["tasks"]
-        return rows
-
-    def _log(self, task_id: str) -> list[dict[str, Any]]:
-        logs: dict[str, list[dict[str, Any]]] = self.connector.tables["task_events"]
-        return logs.setdefault(task_id, [])
-
-    async def add_task(self, record: TaskRecord, *, tx: Transaction | None = None) -> None:
-        """Write a new task's row."""
-        async with self.connector.within(tx):
-            self._tasks()[record.id] = json.loads(json.dumps(asdict(record)))
-            order: dict[str, int] = self.connector.tables["task_seq"]
-            order[record.id] = max(order.values(), default=0) + 1
-
-    async def get_task(
-        self, owner: str, task_id: str, *, tx: Transaction | None = None
-    ) -> TaskRecord | None:
-        """The owner's task, or ``None``."""
-        async with self.connector.within(tx):
-            row = self._tasks().get(task_id)
-            if row is None or row["owner"] != owner:
-                return None
-            return TaskRecord(**json.loads(json.dumps(row)))
-
-    async def tasks(self, owner: str, *, tx: Transaction | None = None) -> list[TaskRecord]:
-        """The owner's tasks, oldest first."""
-        async with self.connector.within(tx):
-            return [
-                TaskRecord(**json.loads(json.dumps(row)))
-                for row in self._tasks().values()
-                if row["owner"] == owner
-            ]
-
-    async def page(
-        self,
-        owner: str,
-        *,
-        limit: int,
-        after: int | None = None,
-        newest_first: bool = False,
-        tx: Transaction | None = None,
-    ) -> tuple[list[TaskRecord], int | None]:
-        """A page of the owner's tasks and the next page's cursor."""
-        async with self.connector.within(tx):
-            order: dict[str, int] = self.connector.tables["task_seq"]
-            rows = [r for r in self._tasks().values() if r["owner"] == owner]
-            found = sorted(((order[r["id"]], r) for r in rows), key=lambda p: p[0])
-            if newest_first:
-                found.reverse()
-            if after is not None:
-                found = [p for p in found if (p[0] < after if newest_first else p[0] > after)]
-            kept = found[:limit]
-            more = len(found) > limit
-            records = [TaskRecord(**json.loads(json.dumps(r))) for _seq, r in kept]
-            return records, (kept[-1][0] if more and kept else None)
-
-    async def set_resolved(
-        self, owner: str, task_id: str, at: float | None, *, tx: Transaction | None = None
-    ) -> bool:
-        """Set or clear ``resolved_at``."""
-        async with self.connector.within(tx):
-            row = self._tasks().get(task_id)
-            if row is None or row["owner"] != owner:
-                return False
-            row["resolved_at"] = at
-            return True
-
-    async def drop_task(self, owner: str, task_id: str, *, tx: Transaction | None = None) -> None:
-        """Forget the task and its log."""
-        async with self.connector.within(tx):
-            row = self._tasks().get(task_id)
-            if row is not None and row["owner"] == owner:
-                del self._tasks()[task_id]
-                self.connector.tables["task_seq"].pop(task_id, None)
-                self.connector.tables["task_events"].pop(task_id, None)
-
-    async def append(
-        self,
-        owner: str,
-        task_id: str,
-        kind: str,
-        data: Mapping[str, Any],
-        at: float,
-        *,
-        tx: Transaction | None = None,
-    ) -> TaskEvent:
-        """Add an event to the task's log."""
-        async with self.connector.within(tx):
-            seq: list[int] = self.connector.tables["task_event_seq"]
-            seq[0] += 1
-            row = {
-                "seq": seq[0],
-                "owner": owner,
-                "task_id": task_id,
-                "kind": kind,
-                "data": json.loads(json.dumps(dict(data))),
-                "at": at,
-            }
-            self._log(task_id).append(row)
-            return _event(row)
-
-    async def events(
-        self,
-        owner: str,
-        task_id: str,
-        *,
-        kinds: Sequence[str] | None = None,
-        tx: Transaction | None = None,
-    ) -> list[TaskEvent]:
-        """The task's events in order."""
-        async with self.connector.within(tx):
-            return [
-                _event(r)
-                for r in self._log(task_id)
-                if r["owner"] == owner and (kinds is None or r["kind"] in kinds)
-            ]
-
-    async def last_event(
-        self,
-        owner: str,
-        task_id: str,
-        kinds: Sequence[str],
-        *,
-        tx: Transaction | None = None,
-    ) -> TaskEvent | None:
-        """The task's latest event of one of ``kinds``."""
-        async with self.connector.within(tx):
-            for row in reversed(self._log(task_id)):
-                if row["owner"] == owner and row["kind"] in kinds:
-                    return _event(row)
-            return None
 
 
 def _event(row: Mapping[str, Any], box: SecretBox | None = None) -> TaskEvent:
@@ -381,6 +233,12 @@ class SQLLedger:
         kept = rows[:limit]
         more = len(rows) > limit
         return [_record(r, self.box) for r in kept], (int(kept[-1]["seq"]) if more else None)
+
+    async def owners(self, *, tx: Transaction | None = None) -> list[str]:
+        """Every owner with a task, in order."""
+        async with self._tx(tx) as t:
+            rows = await t.fetch_all(self.queries["ledger_owners"])
+        return [str(r["owner"]) for r in rows]
 
     async def set_resolved(
         self, owner: str, task_id: str, at: float | None, *, tx: Transaction | None = None

@@ -49,7 +49,7 @@ _BUSY = ("locked", "busy", "disk i/o", "unable to open", "disk is full", "readon
 call is refused as unavailable, never as the caller's fault."""
 
 
-def _store_error(error: sqlite3.Error) -> StoreError:
+def store_error(error: sqlite3.Error) -> StoreError:
     text = str(error)
     if isinstance(error, sqlite3.OperationalError) and any(b in text.lower() for b in _BUSY):
         return StoreUnavailable(f"SQLite: {text}")
@@ -74,7 +74,7 @@ def _statements(script: str) -> list[str]:
     return out
 
 
-def _migrate(conn: sqlite3.Connection, clock: Callable[[], float]) -> list[int]:
+def migrate(conn: sqlite3.Connection, clock: Callable[[], float]) -> list[int]:
     """Apply the pending migrations in one ``BEGIN IMMEDIATE`` transaction: two
     processes opening one new file at once apply each migration exactly once."""
     conn.execute("BEGIN IMMEDIATE")
@@ -193,7 +193,7 @@ class SQLiteConnector:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix=f"gofer-sqlite-{self.path.name}")
         try:
             self._conn = await self._call(lambda _: self._connect())
-            self.applied = await self._call(lambda c: _migrate(c, self.clock))
+            self.applied = await self._call(lambda c: migrate(c, self.clock))
         except BaseException:
             await self.__aexit__()
             raise
@@ -231,7 +231,7 @@ class SQLiteConnector:
             try:
                 return work(self._conn)  # type: ignore[arg-type]
             except sqlite3.Error as error:
-                raise _store_error(error) from error
+                raise store_error(error) from error
 
         return await asyncio.get_running_loop().run_in_executor(executor, run)
 

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from gofer.errors import InvalidRequest
+from gofer.errors import InvalidRequest, invalid_request
 from gofer.facts import Facts
 from gofer.flow import check_flow, flow_guide, flow_to_json, parse_flow, validate_flow
 from gofer.flow.steps import Flow
@@ -96,15 +96,7 @@ def _coerce(model: type[M], value: M | Mapping[str, Any] | None) -> M:
     try:
         return model.model_validate(dict(value or {}))
     except ValidationError as exc:
-        problems = [
-            {"at": ".".join(str(p) for p in err["loc"]), "message": err["msg"]}
-            for err in exc.errors(include_input=False, include_url=False)
-        ]
-        raise InvalidRequest(
-            f"the {model.__name__} does not fit: "
-            + "; ".join(f"{p['at'] or 'request'}: {p['message']}" for p in problems),
-            problems=problems,
-        ) from None
+        raise invalid_request(exc, f"the {model.__name__} does not fit") from None
 
 
 def _live(view: TaskView) -> bool:
@@ -762,16 +754,10 @@ class Tasks:
             return [(r, (await self._book.read(self._owner, r.id, tx=tx))[1]) for r in records]
 
     async def _listing_all(self) -> list[tuple[TaskRecord, TaskView]]:
-        owners = {r["owner"] for r in self._db_tasks()}
         found: list[tuple[TaskRecord, TaskView]] = []
-        for owner in sorted(owners):
+        for owner in await self._book.ledger.owners():
             found += await self.for_owner(owner)._listing()
         return found
-
-    def _db_tasks(self) -> list[dict[str, Any]]:
-        assert isinstance(self._db, MemoryConnector)
-        rows: dict[str, dict[str, Any]] = self._db.tables.get("tasks", {})
-        return list(rows.values())
 
     async def _make_room(self, tx: Transaction) -> None:
         """An in-memory controller holds at most ``max_tasks`` tasks: drop the oldest

@@ -29,6 +29,9 @@ SELECT seq, id, owner, title, why, source, link, request, created_at, resolved_a
  ORDER BY seq DESC
  LIMIT %(limit)s
 
+-- ledger_owners --
+SELECT DISTINCT owner FROM tasks ORDER BY owner
+
 -- ledger_set_resolved --
 UPDATE tasks SET resolved_at = %(resolved_at)s WHERE owner = %(owner)s AND id = %(id)s
 

@@ -2,25 +2,69 @@
 
 ``async with Listening(app, port=0) as listening:`` binds a free port on loopback and
 serves until the block ends; ``listening.url`` is its address. Shutdown is graceful:
-open long-polls get up to ``graceful_s`` to finish.
+open long-polls get up to ``graceful_s`` to finish. The one embedded server of the
+HTTP API (``gofer.api``) and of the demo site (``gofer.demo``); like ``errors``, it
+imports nothing else of gofer's.
+
+uvicorn leaves the host's logging as it is, and its own records keep an exception's
+type and frames only (:class:`QuietErrors`): a message may quote a request.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import socket
-from collections.abc import Iterator
+import traceback
+from collections.abc import Callable, Iterator
 from types import TracebackType
 
 import uvicorn
 from starlette.types import ASGIApp
 
-from gofer.api.hardening import quiet
-from gofer.errors import ApiError
+from gofer.errors import ApiError, GoferError
 
-__all__ = ["Listening"]
+__all__ = ["Listening", "QuietErrors", "quiet", "without_message"]
+
+
+def without_message(kind: type[BaseException], tb: TracebackType | None) -> str:
+    """A traceback as its frames and the exception's type, never its message."""
+    frames = "".join(traceback.format_tb(tb))
+    return f"Traceback (most recent call last):\n{frames}{kind.__name__} (message withheld)"
+
+
+class QuietErrors(logging.Filter):
+    """Keeps a record's exception type and frames and drops its message, from
+    ``exc_info`` and from an exception passed as an argument."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[0] is not None:
+            kind, _value, tb = record.exc_info
+            record.exc_text = without_message(kind, tb)
+            record.exc_info = None
+        if isinstance(record.args, tuple) and any(
+            isinstance(a, BaseException) for a in record.args
+        ):
+            record.args = tuple(
+                f"{type(a).__name__} (message withheld)" if isinstance(a, BaseException) else a
+                for a in record.args
+            )
+        return True
+
+
+_QUIET = QuietErrors()
+
+
+def quiet(*targets: logging.Logger | logging.Handler) -> None:
+    """Put :class:`QuietErrors` on each of ``targets`` (once)."""
+    for target in targets:
+        if _QUIET not in target.filters:
+            target.addFilter(_QUIET)
+
+
+_LISTEN_FAILED = functools.partial(ApiError, code="LISTEN_FAILED")
 
 
 class _Embedded(uvicorn.Server):
@@ -40,7 +84,11 @@ class _Embedded(uvicorn.Server):
 
 
 class Listening:
-    """``app`` served on ``host:port`` (0: a free port) in the running event loop."""
+    """``app`` served on ``host:port`` (0: a free port) in the running event loop.
+
+    ``name`` says what serves in the error when it cannot start, and ``failure`` makes
+    that error (by default an ``ApiError`` with code ``LISTEN_FAILED``).
+    """
 
     def __init__(
         self,
@@ -50,12 +98,16 @@ class Listening:
         port: int = 0,
         graceful_s: float = 5.0,
         backlog: int = 2048,
+        name: str = "the HTTP server",
+        failure: Callable[..., GoferError] = _LISTEN_FAILED,
     ) -> None:
         self.app = app
         self.host = host
         self.port = port
         self._graceful = graceful_s
         self._backlog = backlog
+        self._name = name
+        self._failure = failure
         self._server: _Embedded | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -78,9 +130,8 @@ class Listening:
             sock.listen(self._backlog)
         except OSError as exc:
             sock.close()
-            raise ApiError(
+            raise self._failure(
                 f"cannot listen on {self.host}:{self.port}: {exc.strerror}",
-                code="LISTEN_FAILED",
                 host=self.host,
                 port=self.port,
             ) from exc
@@ -92,11 +143,9 @@ class Listening:
             timeout_graceful_shutdown=int(self._graceful) or 1,
             backlog=self._backlog,
             access_log=False,
-            # The host's logging stays as it is; uvicorn's records go to it, with any
-            # exception's message withheld (it may quote a request).
             log_config=None,
         )
-        quiet(*(logging.getLogger(name) for name in ("uvicorn", "uvicorn.error", "uvicorn.access")))
+        quiet(*(logging.getLogger(name) for name in ("uvicorn.error", "uvicorn.access")))
         self._server = _Embedded(config)
         self._task = asyncio.create_task(
             self._server.serve(sockets=[sock]), name=f"gofer-http-{self.port}"
@@ -106,9 +155,7 @@ class Listening:
         if not ready.done():
             ready.cancel()
             error = self._task.exception() if not self._task.cancelled() else None
-            raise ApiError(
-                "the HTTP server stopped while starting", code="LISTEN_FAILED", port=self.port
-            ) from error
+            raise self._failure(f"{self._name} stopped while starting", port=self.port) from error
 
     async def stop(self) -> None:
         """Stop serving and wait for the server to finish (idempotent)."""
