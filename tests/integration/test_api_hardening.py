@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -16,13 +17,18 @@ from typing import Any
 
 import httpx
 import httpx2
+import psycopg
 import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from gofer.api import GoferServer, MemoryTokenStore
+from gofer.api.errors import http_status
 from gofer.api.limits import OwnerSlots
+from gofer.errors import StoreError
 from gofer.store import Connector, PostgresConnector, SecretBox, SQLiteConnector
+from gofer.store.postgres import _store_error as pg_store_error
+from gofer.store.sqlite import store_error
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.runner import hang
 
@@ -274,3 +280,13 @@ async def test_reads_take_no_write_lock_on_sqlite(tmp_path: Path) -> None:
         await db._call(lambda c: c.set_trace_callback(None))
     begun = [s for s in statements if s.upper().startswith("BEGIN")]
     assert begun and all(s.upper() == "BEGIN" for s in begun), begun
+
+
+def test_the_drivers_full_disk_and_read_only_errors_are_503() -> None:
+    for text in ("database or disk is full", "attempt to write a readonly database"):
+        error = store_error(sqlite3.OperationalError(text))
+        assert error.code == "STORE_UNAVAILABLE" and http_status(error) == 503
+    for pg in (psycopg.errors.DiskFull("no space"), psycopg.errors.ReadOnlySqlTransaction("ro")):
+        error = pg_store_error(pg)
+        assert error.code == "STORE_UNAVAILABLE" and http_status(error) == 503
+    assert http_status(StoreError("the disk image is malformed")) == 503
