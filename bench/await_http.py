@@ -47,7 +47,7 @@ from gofer.api import GoferServer, MemoryTokenStore
 from gofer.runtime import RunRequest, RunResult
 from gofer.store import SQLiteConnector
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import gate
+from gofer.tasks.testing import gate
 from gofer.tasks.worker import TurnLimits
 
 FLOW = [{"browse": "https://shop.example.com/"}, {"stop_before": "confirming the booking"}]

@@ -59,7 +59,7 @@ from gofer.store import (
     WorkQueue,
 )
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import complete
+from gofer.tasks.testing import complete
 
 ORDER = SerialOrder("bench", {"job": SerialKind("group", max_attempts=2)})
 CONFIG = QueueConfig(orders=[ORDER], owner="owner")
@@ -325,7 +325,7 @@ TASK_WORKER = """
 import asyncio, json, signal, sys, time
 from gofer.runtime.types import RunRequest, RunResult
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import complete
+from gofer.tasks.testing import complete
 from gofer.wiring import store_for
 async def main():
     async def run(request: RunRequest) -> RunResult:

@@ -33,6 +33,12 @@ def _shots(url: str) -> list[tuple[str, list[dict[str, Any]]]]:
 
     forum, admin = sign_in_steps(url), admin_sign_in_steps(url)
     thread = [*forum, {"click": "Selling my old bike"}, {"wait": {"shows": "Add poll"}}]
+    settings = [
+        *admin,
+        {"click": "Settings"},
+        {"click": "General"},
+        {"enter": "Riverside Cyclists", "into": "Forum name"},
+    ]
     return [
         (
             "app_misago_composer",
@@ -47,6 +53,8 @@ def _shots(url: str) -> list[tuple[str, list[dict[str, Any]]]]:
         ("app_misago_thread_options", [*thread, {"click": "Thread options"}]),
         ("app_misago_new_category", [*admin, {"click": "Categories"}, {"click": "New category"}]),
         ("app_misago_users", [*admin, {"click": "Users"}]),
+        ("app_misago_settings", settings),
+        ("app_misago_settings_saved", [*settings, {"click": "Save changes"}]),
     ]
 
 

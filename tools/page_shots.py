@@ -22,10 +22,10 @@ from playwright.async_api import Page, async_playwright
 from gofer.api import CreateTask, GoferServer, MemoryTokenStore
 from gofer.cli import DEMO_FACTS, demo_flow
 from gofer.demo import DemoServer
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import OPERATOR, find_chromium
 from gofer.tasks import Tasks
 from gofer.tasks.models import AwaitTaskRequest
-from gofer.tasks.workspace_runner import WorkspaceRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}

@@ -413,6 +413,9 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
             for sig in (signal.SIGINT, signal.SIGTERM):
                 with contextlib.suppress(NotImplementedError):
                     loop.add_signal_handler(sig, server.stop)
+            # A worker that dies stops the server: it would accept tasks it never runs.
+            died = asyncio.create_task(gofer.tasks.worker.died.wait(), name="gofer-worker-died")
+            died.add_done_callback(lambda _t: server.stop())
             if args.stdio:
                 stdio = asyncio.create_task(server.run_stdio(), name="gofer-mcp-stdio")
                 stopped = asyncio.create_task(server.stopped.wait())
@@ -424,6 +427,8 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
                     await stdio
             else:
                 await server.stopped.wait()
+            died.cancel()
+            gofer.tasks.check_healthy()
     finally:
         tokens.close()
     return 0

@@ -24,6 +24,7 @@ from gofer.models import ModelsConfig, OpenAIChatModel, open_model
 from gofer.planner import ModelPlanner
 from gofer.rescue import ModelRescuer
 from gofer.runtime import ModelDecider
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.shape import ModelShaper
 from gofer.store import Connector, SecretBox
 from gofer.store.postgres import PostgresConnector
@@ -32,7 +33,6 @@ from gofer.surfaces import BrowserPolicy
 from gofer.tasks import Planner, Rescuer, Shaper, Tasks
 from gofer.tasks.book import LOCAL_OWNER
 from gofer.tasks.worker import TurnLimits
-from gofer.tasks.workspace_runner import WorkspaceRunner
 
 __all__ = ["Gofer", "ModelPasses", "TaskPasses", "open_gofer", "store_for"]
 

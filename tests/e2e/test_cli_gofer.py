@@ -21,7 +21,7 @@ from gofer.cli import DEMO_FACTS, EXIT_CODES, demo_flow
 from gofer.demo import DemoServer
 from gofer.flow import CONTRACT_VERSION, flow_guide
 from gofer.tasks import Tasks
-from gofer.tasks.runner import ScriptedRunner
+from gofer.tasks.testing import ScriptedRunner
 
 from .conftest import Events
 

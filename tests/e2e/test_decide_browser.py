@@ -20,9 +20,9 @@ import pytest
 from gofer.config import config_from_env
 from gofer.decider import VotingDecider
 from gofer.models import UNTRUSTED_TAG, ChatServer, OpenAIChatModel
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserEngine
 from gofer.tasks import Tasks
-from gofer.tasks.workspace_runner import WorkspaceRunner
 from gofer.wiring import ModelPasses
 
 from .conftest import FAST, Opener, Pages

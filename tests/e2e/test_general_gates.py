@@ -12,10 +12,10 @@ import pytest
 import pytest_asyncio
 
 from gofer.runtime import RunStatus
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserEngine
 from gofer.tasks import Tasks
 from gofer.tasks.models import Checkpoint, Done, Failed, NeedsApproval, NeedsHuman
-from gofer.tasks.workspace_runner import WorkspaceRunner
 
 from .conftest import FAST, Runner
 from .sites import admin, corner

@@ -23,10 +23,10 @@ import pytest_asyncio
 from gofer.cli import DEMO_FACTS, demo_flow
 from gofer.demo import DemoServer
 from gofer.errors import GoferError
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserEngine
 from gofer.tasks import Tasks, TaskView
 from gofer.tasks.models import Call, Checkpoint, Done, Failed, NeedsApproval
-from gofer.tasks.workspace_runner import WorkspaceRunner
 
 from .conftest import FAST, Events, Pages
 

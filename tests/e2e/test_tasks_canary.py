@@ -24,9 +24,9 @@ import pytest_asyncio
 from gofer.cli import DEMO_FACTS
 from gofer.demo import DemoServer
 from gofer.facts import Facts
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserEngine
 from gofer.tasks import Tasks, TaskView
-from gofer.tasks.workspace_runner import WorkspaceRunner
 
 from .conftest import FAST, Events
 from .test_tasks_booking import CARD, CARD_STEPS, PAY, booking, origin_of, settle, task_page

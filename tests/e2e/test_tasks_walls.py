@@ -16,10 +16,10 @@ import pytest_asyncio
 
 from gofer.cli import DEMO_FACTS
 from gofer.demo import DemoServer
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserEngine
 from gofer.tasks import Tasks
 from gofer.tasks.models import Call, Checkpoint, NeedsHuman
-from gofer.tasks.workspace_runner import WorkspaceRunner
 
 from .conftest import FAST, Events
 from .test_tasks_booking import CHEAPEST, booking, settle, task_page

@@ -14,7 +14,7 @@ import sys
 
 from gofer.runtime.types import RunRequest, RunResult
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import complete
+from gofer.tasks.testing import complete
 from gofer.tasks.worker import TurnLimits
 from gofer.wiring import store_for
 

@@ -30,7 +30,7 @@ from gofer.store import Connector, PostgresConnector, SecretBox, SQLiteConnector
 from gofer.store.postgres import _store_error as pg_store_error
 from gofer.store.sqlite import store_error
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import hang
+from gofer.tasks.testing import hang
 
 FLOW = [{"browse": "https://shop.example.com/"}, {"click": "Next"}]
 ASK = [{"browse": "https://shop.example.com/"}, {"enter": "${email}", "into": "Email"}]

@@ -17,7 +17,7 @@ import pytest_asyncio
 from gofer.api import MAX_BODY_BYTES, GoferServer, MemoryTokenStore, SqliteTokenStore
 from gofer.errors import GoferError
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import fail, gate
+from gofer.tasks.testing import fail, gate
 
 FLOW = [{"browse": "https://shop.example.com/"}, {"click": "Next"}]
 CONFIRM_FLOW = [

@@ -25,7 +25,7 @@ from gofer.api.live import live_fragment
 from gofer.surfaces import Box, Element, Screen
 from gofer.surfaces.testing import FakeSurface
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import fail
+from gofer.tasks.testing import fail
 from gofer.tasks.worker import TurnLimits
 
 FLOW = [{"browse": "https://shop.example.com/account"}, {"click": "Orders"}]

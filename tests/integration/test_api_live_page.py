@@ -26,7 +26,7 @@ from gofer.surfaces import (
 )
 from gofer.surfaces.testing import FakeLiveView, FakeSurface
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import fail
+from gofer.tasks.testing import fail
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 

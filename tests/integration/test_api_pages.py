@@ -18,7 +18,7 @@ import pytest_asyncio
 from gofer.api import GoferServer, MemoryTokenStore
 from gofer.api.page_auth import SESSION_COOKIE
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import fail, gate
+from gofer.tasks.testing import fail, gate
 
 ASKING = [
     {"browse": "https://shop.example.com/"},

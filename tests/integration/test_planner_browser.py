@@ -10,9 +10,9 @@ import pytest
 
 from gofer.models import ChatServer, OpenAIChatModel
 from gofer.planner import ModelPlanner
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserEngine
 from gofer.tasks import Tasks
-from gofer.tasks.workspace_runner import WorkspaceRunner
 
 pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
 

@@ -12,7 +12,7 @@ from gofer.errors import GoferError
 from gofer.models import ChatServer, OpenAIChatModel, Reply
 from gofer.planner import ModelPlanner
 from gofer.tasks import ScriptedRunner, Tasks, TaskView
-from gofer.tasks.runner import complete
+from gofer.tasks.testing import complete
 
 GOOD = {
     "vars": {"cheapest": ""},

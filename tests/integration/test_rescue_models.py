@@ -17,7 +17,7 @@ from gofer.rescue import MAX_RESCUES, ModelRescuer
 from gofer.tasks import ScriptedRunner, Tasks, TaskView
 from gofer.tasks.models import Checkpoint, Done, Failed, NeedsHuman
 from gofer.tasks.recovery import RESCUING
-from gofer.tasks.runner import complete, fail, gate, hang
+from gofer.tasks.testing import complete, fail, gate, hang
 from gofer.wiring import ModelPasses
 
 FLOW: dict[str, Any] = {

@@ -11,7 +11,7 @@ from gofer.errors import GoferError
 from gofer.models import UNTRUSTED_TAG, ChatServer, OpenAIChatModel
 from gofer.shape import ModelShaper
 from gofer.tasks import ScriptedRunner, Tasks, TaskView
-from gofer.tasks.runner import complete
+from gofer.tasks.testing import complete
 
 FLOW = {
     "vars": {"flights": ""},

@@ -14,8 +14,8 @@ from gofer.flow import Browse
 from gofer.runtime.types import RunRequest, RunResult
 from gofer.store import Connector
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import complete, gate, hang
 from gofer.tasks.status import group_of
+from gofer.tasks.testing import complete, gate, hang
 from gofer.tasks.worker import TurnLimits
 
 PAGE = "https://mail.example.com/compose"

@@ -33,7 +33,7 @@ from gofer.tasks.models import (
     NeedsPlan,
     Running,
 )
-from gofer.tasks.runner import fail, gate
+from gofer.tasks.testing import fail, gate
 
 CALLS = {
     "describe",

@@ -72,3 +72,20 @@ async def test_stop_before_approving_opens_the_threads_menu_and_stops_at_approve
     assert result.status is RunStatus.GATED, result.failure
     assert result.gate is not None and result.gate.label == "done Approve"
     assert page.clicked == [_thread_options(closed)]
+
+
+async def test_a_click_that_only_a_spelling_resembles_fails_instead_of_guessing() -> None:
+    # "Approve thread": the menu says "Approve", and the closest thing on the page is
+    # the site's inbox link titled "Open private threads", a fuzzy match only
+    closed = _screen("app_misago_thread")
+    opened = _screen("app_misago_thread_options")
+    inbox = next(e.ref for e in closed.elements if e.title == "Open private threads")
+    page = FakeSurface(closed, after_click={_thread_options(closed): opened})
+    result = await run_flow(
+        RunRequest(flow=parse_flow([{"click": "Approve thread"}])),
+        Workspace.on(page),
+        settings=FAST,
+    )
+    assert result.status is RunStatus.FAILED
+    assert inbox not in page.clicked
+    assert result.failure is not None and "weak" in result.failure.reason

@@ -3,9 +3,11 @@ real application (Misago's admin and its composer; ``tools/capture_apps.py``).""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from gofer.decide import Query, Want, ground, value_took
+from gofer.decide.feedback import form_errors, is_error_text
 from gofer.decide.hints import hint_for, learn_hint
 from gofer.decide.reading import read_value
 from gofer.flow import parse_flow
@@ -123,3 +125,15 @@ def test_a_header_row_ending_in_empty_cells_still_names_its_columns() -> None:
     assert read_value("the Rank of otto", screen) == "Members"
     assert read_value("the Rank of admin", screen) == "Forum team"
     assert read_value("the Posts of mira", screen) == "0"
+
+
+def test_a_form_answered_with_its_saved_notice_did_not_come_back_with_errors() -> None:
+    # Misago's settings page answers a save with "Settings have been saved." over the
+    # same form, whose help text reads like a rule ("... should be 1200 pixels wide")
+    before = _screen("app_misago_settings")
+    after = _screen("app_misago_settings_saved")
+    assert any(is_error_text(line.text) for line in after.lines)
+    assert form_errors(before, after, reloaded=True) == []
+    # the same page answered without its notice is the form back with its errors
+    unsaved = replace(after, lines=tuple(ln for ln in after.lines if "saved" not in ln.text))
+    assert form_errors(before, unsaved, reloaded=True) != []

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import importlib
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -170,3 +172,46 @@ def test_nothing_outside_surfaces_imports_playwright() -> None:
             if any(n == "playwright" or n.startswith("playwright.") for n in names):
                 offenders.append(str(path.relative_to(SRC)))
     assert not offenders, f"import Playwright outside gofer.surfaces: {sorted(offenders)}"
+
+
+def test_the_tasks_seams_keep_their_fake_and_the_real_runner_apart() -> None:
+    """The runner seam (tasks/runner.py) and its scripted fake (tasks/testing.py) are
+    apart, and the real runner sits beside the runtime (runtime/workspace_runner.py):
+    no module of tasks/ but the fake imports the fake surface, and none imports the
+    real runner; holding a browser for a person is tasks/holding.py."""
+    modules = {p.name for p in (SRC / "tasks").glob("*.py")}
+    assert {"runner.py", "testing.py", "holding.py", "worker.py"} <= modules
+    assert "workspace_runner.py" not in modules and "live.py" not in modules
+    assert (SRC / "runtime" / "workspace_runner.py").exists()
+    for path in (SRC / "tasks").glob("*.py"):
+        if path.name == "__init__.py":
+            continue  # names both lazily (see the next test)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        assert "gofer.runtime.workspace_runner" not in imported, path.name
+        if path.name != "testing.py":
+            assert "gofer.surfaces.testing" not in imported, path.name
+            assert "gofer.tasks.testing" not in imported or path.name == "examples.py", path.name
+
+
+def test_importing_the_tasks_package_loads_neither_runner_nor_fake() -> None:
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, gofer.tasks; print(' '.join(sorted(sys.modules)))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    for fake_or_real in (
+        "gofer.tasks.testing",
+        "gofer.surfaces.testing",
+        "gofer.runtime.workspace_runner",
+    ):
+        assert fake_or_real not in loaded
+    from gofer.tasks import ScriptedRunner, WorkspaceRunner  # the names still import
+
+    assert ScriptedRunner.__module__ == "gofer.tasks.testing"
+    assert WorkspaceRunner.__module__ == "gofer.runtime.workspace_runner"

@@ -19,9 +19,9 @@ from gofer.runtime import (
 from gofer.surfaces.screen import Box, Screen, TextLine, screen_from_dict
 from gofer.surfaces.testing import FakeSurface
 from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.cell import Segment
 from gofer.tasks.interpret import Decision, interpret
 from gofer.tasks.models import Failed, NeedsHuman, TaskBudget, TaskConstraints
-from gofer.tasks.store import Segment
 
 SCREENS = Path(__file__).parent / "screens"
 FAST = RuntimeSettings(

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from gofer.errors import LeaseLost, StoreUnavailable
+from gofer.errors import LeaseLost, StoreError, StoreUnavailable
 from gofer.store import Claim, keep_lease
 
 
@@ -100,3 +100,27 @@ async def test_an_interval_as_long_as_the_lease_is_refused() -> None:
     with pytest.raises(ValueError, match="shorter than the lease"):
         async with keep_lease(Renewals(Clock(), []), CLAIM, interval_ms=300):
             pass
+
+
+async def test_a_renewal_that_fails_with_any_store_error_cancels_its_work_at_once() -> None:
+    class Broken:
+        tries = 0
+
+        async def renew(self, claim: Claim, lease_ms: int | None = None) -> None:
+            self.tries += 1
+            raise StoreError("attempt to write a readonly database")
+
+    clock = Clock()
+    queue = Broken()
+    ran_on = asyncio.Event()
+    with pytest.raises(LeaseLost) as raised:
+        async with (
+            asyncio.timeout(5),  # the old renewer died quietly and the work ran on
+            keep_lease(queue, CLAIM, interval_ms=100, clock=clock, sleep=clock.sleep),
+        ):
+            await asyncio.Event().wait()
+            ran_on.set()
+    assert queue.tries == 1
+    assert not ran_on.is_set()
+    assert "StoreError" in raised.value.message
+    assert clock.now == pytest.approx(0.1)  # given up at the first failed renewal

@@ -10,7 +10,7 @@ from gofer.errors import InvalidRequest
 from gofer.runtime import Deliberation, Strategy
 from gofer.runtime.types import RunBudget, RunRequest, RunResult
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import complete, gate, hang
+from gofer.tasks.testing import complete, gate, hang
 
 FLOW = [
     {"browse": "https://mail.example.com/"},

@@ -10,7 +10,7 @@ import pytest
 from gofer.errors import GoferError, SurfaceError
 from gofer.runtime.types import RunRequest, RunResult
 from gofer.tasks import ARTIFACT_TTL_S, MAX_TASKS, ScriptedRunner, Tasks, TaskView
-from gofer.tasks.runner import complete, gate, hang
+from gofer.tasks.testing import complete, gate, hang
 
 FLOW = [{"browse": "https://a.example.com/"}, {"click": "Next"}]
 

@@ -13,7 +13,7 @@ from gofer.surfaces import Box, Element, KeyInput, PointerInput, Screen
 from gofer.surfaces.testing import FakeLiveView, FakeSurface
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.limits import HOLD_FOR_PERSON_S
-from gofer.tasks.runner import fail, gate, hang
+from gofer.tasks.testing import fail, gate, hang
 from gofer.tasks.worker import TurnLimits
 
 FLOW = [{"browse": "https://a.example.com/"}, {"click": "Orders"}]

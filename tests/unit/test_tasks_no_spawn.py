@@ -11,7 +11,7 @@ import pytest
 from gofer.errors import GoferError
 from gofer.runtime.types import RunRequest, RunResult
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import complete
+from gofer.tasks.testing import complete
 
 FLOW = [{"browse": "https://mail.example.com/"}, {"click": "Open the newest email"}]
 

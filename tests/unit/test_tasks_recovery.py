@@ -13,11 +13,11 @@ from gofer.models import ScriptedModel
 from gofer.rescue import ModelRescuer
 from gofer.runtime.types import Failure, Gate, RunResult, RunStatus, StepOutcome, StepReport
 from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.interpret import Decision
 from gofer.tasks.models import Failed, Running, TaskBudget, TaskConstraints, TaskView
 from gofer.tasks.recovery import rescuable, rescue, settle_outcome
 from gofer.tasks.runner import WorkspaceOptions
-from gofer.tasks.store import Cell, Segment
 
 FLOW = parse_flow(
     {

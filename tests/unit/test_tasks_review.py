@@ -22,8 +22,8 @@ from gofer.runtime.types import (
     StepReport,
 )
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import complete, gate, hang
 from gofer.tasks.seams import PlanBrief
+from gofer.tasks.testing import complete, gate, hang
 
 PAY = {"payment": "fill_then_approve", "origins": ["https://.example.com"]}
 

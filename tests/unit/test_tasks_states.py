@@ -11,8 +11,8 @@ from gofer.flow import Flow, StopBefore, parse_flow
 from gofer.models import CallMeter
 from gofer.runtime.types import RunResult, RunStatus
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.runner import complete, fail, gate, spent
 from gofer.tasks.seams import PlanBrief
+from gofer.tasks.testing import complete, fail, gate, spent
 
 SEARCH: list[dict[str, Any]] = [
     {"browse": "https://flights.example.com/"},

@@ -199,8 +199,12 @@ def create_app(
         return JSONResponse(error_body(error), status_code=500)
 
     @app.get("/health", include_in_schema=False)
-    async def health() -> dict[str, str]:
-        return {"status": "ok"}
+    async def health() -> JSONResponse:
+        if service.healthy:
+            return JSONResponse({"status": "ok"})
+        # The worker died: this process accepts tasks it would never run.
+        body = {"status": "unhealthy", "reason": "the worker stopped claiming work"}
+        return JSONResponse(body, status_code=503)
 
     calls = APIRouter(prefix="/v1/calls", tags=["agent calls"], responses=_ERRORS)
 

@@ -63,7 +63,7 @@ from gofer.api.pages import PageSite
 from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.errors import ApiError, GoferError
-from gofer.tasks.live import (
+from gofer.tasks.holding import (
     MAX_TEXT_CHARS,
     KeyInput,
     LiveDialog,

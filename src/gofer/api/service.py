@@ -32,7 +32,7 @@ from gofer.api.views import (
 )
 from gofer.errors import ApiError, GoferError
 from gofer.facts import Facts
-from gofer.tasks.live import LiveView
+from gofer.tasks.holding import LiveView
 from gofer.tasks.models import (
     AwaitTaskRequest,
     CancelTaskRequest,
@@ -153,6 +153,11 @@ class TaskService:
 
     def _as(self, owner: Owner) -> Controller:
         return self.controller.for_owner(owner)
+
+    @property
+    def healthy(self) -> bool:
+        """Whether the controller's worker lives (``/health``)."""
+        return self.controller.healthy
 
     # ------------------------------------------------------------ the agent calls
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, Protocol
 
-from gofer.tasks.live import LiveView
+from gofer.tasks.holding import LiveView
 from gofer.tasks.models import (
     AwaitTaskRequest,
     CancelTaskRequest,
@@ -57,6 +57,11 @@ class Controller(Protocol):
 
     def for_owner(self, owner: str) -> Controller:
         """The same controller answering as ``owner``; another owner's task is no task."""
+        ...
+
+    @property
+    def healthy(self) -> bool:
+        """False once the controller's worker died of an error it could not survive."""
         ...
 
     async def describe(

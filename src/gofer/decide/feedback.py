@@ -37,6 +37,12 @@ _ERROR_WORDS = re.compile(
     re.IGNORECASE,
 )
 _NEAR_FIELD_PX = 80.0
+_SAVED = re.compile(
+    r"\b(?:has|have) been (?:saved|updated|changed|edited|created|added|submitted|sent)\b"
+    r"|\bsuccessfully (?:saved|updated|changed|created|added|submitted|sent)\b"
+    r"|\b(?:saved|updated|created) successfully\b|\bchanges (?:were |have been )?saved\b",
+    re.IGNORECASE,
+)
 
 
 def is_error_text(text: str) -> bool:
@@ -111,6 +117,14 @@ def form_errors(before: Screen, after: Screen, *, reloaded: bool = False) -> lis
     invalid = [el for el in fields if el.invalid]
     if not fresh and all(_field_key(el) in was_invalid for el in invalid):
         if not reloaded:
+            return []
+        if any(
+            _SAVED.search(line.text)
+            for line in after.lines
+            if normalise(line.text) not in seen_lines
+        ):
+            # The page answered with its notice that the send was taken ("Settings have
+            # been saved.") and the form again: its standing text is no complaint.
             return []
         # Sent again and shown again with the same errors: they still stand.
         fresh, was_invalid = errors, set()

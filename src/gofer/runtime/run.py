@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from urllib.parse import urlsplit
 
 from gofer.decide import (
+    WEAK,
     Grounding,
     NeedsDecider,
     Query,
@@ -620,6 +621,10 @@ class Run:
             ms = round((time.perf_counter() - t) * 1000, 3)
             element = grounding.element
             sure = element is not None and grounding.confidence >= self.settings.min_confidence
+            if sure and self.decider is None and _guess(grounding):
+                # Only a spelling resembles the words ("Approve thread" and a link titled
+                # "Open private threads"): with no one to ask, that is no control to act on.
+                sure = False
             reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
             is_do = query.kind == "do"
             if is_do:
@@ -708,3 +713,13 @@ class Run:
             ),
             element,
         )
+
+
+def _guess(grounding: Grounding) -> bool:
+    """Whether the grounder's pick is weak and rests on spelling alone (a fuzzy match)."""
+    return (
+        grounding.low_confidence
+        and grounding.confidence < WEAK
+        and bool(grounding.evidence)
+        and grounding.evidence[0].startswith("fuzzy")
+    )

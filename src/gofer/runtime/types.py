@@ -266,3 +266,13 @@ class ModelDecider(Protocol):
     ) -> Verdict:
         """Whether the condition in words holds on the screen."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class WorkspaceOptions:
+    """How a task's workspace is made: which surfaces it has and how the browser runs."""
+
+    surfaces: frozenset[str] = frozenset({"browser"})
+    origins: tuple[str, ...] = ()
+    browser_endpoint: str | None = None
+    headed: bool = False

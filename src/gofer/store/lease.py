@@ -5,7 +5,8 @@ background task. A renewal the store refuses (:class:`~gofer.errors.LeaseLost`) 
 the lease at once; renewals that fail because the store is unreachable are retried on
 the next tick until the lease is one interval from lapsing, and then given up: the next
 tick would come at or after the lapse, when another worker may already hold the item.
-Giving up cancels the work inside the block, which then raises ``LeaseLost``.
+A renewal that fails any other way (a store error that is not transient, a bug) gives
+up at once. Giving up cancels the work inside the block, which then raises ``LeaseLost``.
 """
 
 from __future__ import annotations
@@ -77,6 +78,10 @@ async def keep_lease(
                         f"renewals failed until one interval before the "
                         f"lease lapsed: {down.message}"
                     )
+            except Exception as failed:  # noqa: BLE001 -- not hidden: it ends the lease and its work
+                # Any other failure (a store error, a bug) leaves the lease unrenewed:
+                # the work must not run on once another worker may hold the item.
+                keeper._give_up(f"a renewal failed with {type(failed).__name__}")
             else:
                 keeper.renewals += 1
                 keeper.lapses_at = sent + claim.lease_ms / 1000

@@ -3,11 +3,17 @@
 :class:`Tasks` answers eight calls (``describe``, ``plan_task``, ``start_task``,
 ``await_task``, ``continue_task``, ``cancel_task``, ``task_report``,
 ``list_tasks``) with the pydantic models of :mod:`gofer.tasks.models`. It runs
-flows through a :class:`FlowRunner`; :class:`ScriptedRunner` scripts the runs for
-tests and examples. It imports no face (CLI, HTTP).
+flows through a :class:`FlowRunner`: the real one, :class:`WorkspaceRunner`, sits
+beside the runtime (:mod:`gofer.runtime.workspace_runner`), and
+:class:`ScriptedRunner` (:mod:`gofer.tasks.testing`) scripts the runs for tests and
+examples. Both are loaded only when asked for by name here, so ``import gofer.tasks``
+loads neither the browser engine nor the fake. It imports no face (CLI, HTTP).
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from gofer.tasks.controller import Tasks
 from gofer.tasks.limits import (
@@ -37,7 +43,7 @@ from gofer.tasks.models import (
     TaskReportRequest,
     TaskView,
 )
-from gofer.tasks.runner import FlowRunner, ScriptedRunner, WorkspaceOptions
+from gofer.tasks.runner import FlowRunner, WorkspaceOptions
 from gofer.tasks.seams import (
     Decider,
     PlanBrief,
@@ -46,7 +52,10 @@ from gofer.tasks.seams import (
     ShapeBrief,
     Shaper,
 )
-from gofer.tasks.workspace_runner import WorkspaceRunner
+
+if TYPE_CHECKING:
+    from gofer.runtime.workspace_runner import WorkspaceRunner
+    from gofer.tasks.testing import ScriptedRunner
 
 __all__ = [
     "ARTIFACT_TTL_S",
@@ -84,3 +93,16 @@ __all__ = [
     "WorkspaceOptions",
     "WorkspaceRunner",
 ]
+
+_LAZY = {
+    "WorkspaceRunner": "gofer.runtime.workspace_runner",
+    "ScriptedRunner": "gofer.tasks.testing",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """``WorkspaceRunner`` and ``ScriptedRunner``, imported on first use."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

@@ -3,19 +3,29 @@ event log, looked up by owner and task, and the working state a run goes on from
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from gofer.facts import Facts
-from gofer.store import Connector, Notice, QueueConfig, Transaction, WorkQueue
+from gofer.store import Connector, QueueConfig, Transaction, WorkQueue
 from gofer.store.ledger import Ledger, TaskEvent, TaskRecord, ledger_for
+from gofer.tasks.cell import Cell
 from gofer.tasks.errors import unknown_task
+from gofer.tasks.events import (
+    STOP_EVENTS,
+    VIEW_EVENTS,
+    Cancelled,
+    Ended,
+    Event,
+    Reply,
+    read,
+    view_in,
+    write,
+)
 from gofer.tasks.journal import restore
 from gofer.tasks.models import StartTaskRequest, TaskView
 from gofer.tasks.runner import WorkspaceOptions
-from gofer.tasks.status import STOP_EVENTS, TASK_ORDER, VIEW_EVENTS, TaskReading, derive, group_of
-from gofer.tasks.store import Cell
+from gofer.tasks.status import TASK_ORDER, TaskReading, derive, group_of
 
 __all__ = ["LOCAL_OWNER", "Loaded", "TaskBook", "task_of_group"]
 
@@ -40,15 +50,20 @@ class Loaded:
     request: StartTaskRequest
     facts: Facts
     stop: TaskEvent | None
-    replies: list[TaskEvent]
+    replies: list[Reply]
 
     @property
     def state(self) -> dict[str, Any] | None:
         """The working state the last run ended on (None before any run ended)."""
-        if self.stop is None:
-            return None
-        state = self.stop.data.get("state")
-        return dict(state) if isinstance(state, dict) else None
+        stop = read(self.stop) if self.stop is not None else None
+        if isinstance(stop, Ended) and stop.state is not None:
+            return dict(stop.state)
+        return None
+
+    @property
+    def stop_view(self) -> TaskView | None:
+        """Where the task last stood (None before it was stored)."""
+        return view_in(read(self.stop)) if self.stop is not None else None
 
     def cell(self, options: WorkspaceOptions, view: TaskView) -> Cell:
         """The task's cell, rebuilt from the ledgers."""
@@ -82,7 +97,7 @@ class TaskBook:
             turns=turns,
             stop=await ledger.last_event(owner, task_id, STOP_EVENTS, tx=tx),
             moving=await ledger.last_event(owner, task_id, VIEW_EVENTS, tx=tx),
-            cancelled=await ledger.last_event(owner, task_id, ("cancelled",), tx=tx),
+            cancelled=await ledger.last_event(owner, task_id, (Cancelled.KIND,), tx=tx),
         )
 
     async def read(
@@ -110,20 +125,22 @@ class TaskBook:
         if record is None:
             return None
         request = StartTaskRequest.model_validate(record.request)
-        replies = await self.ledger.events(owner, task_id, kinds=("reply",), tx=tx)
+        logged = await self.ledger.events(owner, task_id, kinds=(Reply.KIND,), tx=tx)
+        replies = [r for r in map(read, logged) if isinstance(r, Reply)]
         facts = Facts(request.facts, secret=request.secret_facts)
         for reply in replies:
-            inputs = reply.data.get("inputs") or {}
-            if inputs:
-                facts = facts.merged(inputs, secret=reply.data.get("secret") or [])
+            if reply.inputs:
+                facts = facts.merged(reply.inputs, secret=reply.secret)
         stop = await self.ledger.last_event(owner, task_id, STOP_EVENTS, tx=tx)
         return Loaded(record=record, request=request, facts=facts, stop=stop, replies=replies)
 
-    async def write(
-        self, tx: Transaction, owner: str, task_id: str, kind: str, data: Mapping[str, Any]
-    ) -> TaskEvent:
-        """Add an event to the task's log and wake everyone following the task once
-        ``tx`` commits."""
-        event = await self.ledger.append(owner, task_id, kind, data, self.now(), tx=tx)
-        tx.notify(Notice("task", kind=kind, group=group_of(task_id), owner=owner))
-        return event
+    async def write(self, tx: Transaction, owner: str, task_id: str, event: Event) -> TaskEvent:
+        """Add ``event`` to the task's log and wake everyone following the task once
+        ``tx`` commits (:func:`gofer.tasks.events.write`)."""
+        return await write(self.ledger, tx, owner, task_id, event, self.now(), group_of(task_id))
+
+    async def events(
+        self, owner: str, task_id: str, *, tx: Transaction | None = None
+    ) -> list[tuple[float, Event]]:
+        """The task's whole log, oldest first: each event with when it was written."""
+        return [(e.at, read(e)) for e in await self.ledger.events(owner, task_id, tx=tx)]

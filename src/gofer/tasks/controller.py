@@ -27,15 +27,16 @@ from pydantic import BaseModel, ValidationError
 
 from gofer.errors import InvalidRequest, invalid_request
 from gofer.facts import Facts
-from gofer.flow import check_flow, flow_guide, flow_to_json, parse_flow, validate_flow
+from gofer.flow import check_flow, flow_guide, flow_to_json, validate_flow
 from gofer.flow.steps import Flow
 from gofer.shape import check_output_schema
 from gofer.store import Connector, MemoryConnector, Notice, Transaction
-from gofer.store.ledger import TaskEvent, TaskRecord
+from gofer.store.ledger import TaskRecord
 from gofer.surfaces.live import LiveOptions, LiveView
-from gofer.tasks import errors
+from gofer.tasks import errors, events
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
 from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.checks import (
     brief_for,
     check_card_entry,
@@ -45,9 +46,9 @@ from gofer.tasks.checks import (
 )
 from gofer.tasks.describe import describe_reply
 from gofer.tasks.drive import Driver
+from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.models import (
-    ArtifactInfo,
     AwaitTaskRequest,
     Call,
     Cancelled,
@@ -55,29 +56,32 @@ from gofer.tasks.models import (
     ContinueTaskRequest,
     DescribeReply,
     DescribeRequest,
-    HintInfo,
     ListTasksReply,
     ListTasksRequest,
-    LogEntry,
+    NeedsApproval,
     NeedsInput,
     NeedsPlan,
     PlanTaskReply,
     PlanTaskRequest,
-    RescueInfo,
     Running,
-    SpendInfo,
     StartTaskRequest,
-    StepReportInfo,
     TaskReport,
     TaskReportRequest,
     TaskView,
-    TraceInfo,
 )
 from gofer.tasks.publish import next_calls, sentence, view_of
+from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
+from gofer.tasks.state import (
+    State,
+    continuable,
+    holds_browser,
+    is_live,
+    is_running,
+    turn_ran_out,
+)
 from gofer.tasks.status import TaskReading, group_of
-from gofer.tasks.store import Cell, Segment
 from gofer.tasks.worker import TaskWorker, TurnLimits, turn_running
 
 __all__ = ["Tasks"]
@@ -99,22 +103,6 @@ def _coerce(model: type[M], value: M | Mapping[str, Any] | None) -> M:
         raise invalid_request(exc, f"the {model.__name__} does not fit") from None
 
 
-def _live(view: TaskView) -> bool:
-    """Whether the task works, waits for its caller, or may still hold a workspace."""
-    status = view.status
-    if status.state in ("done", "cancelled", "needs_plan"):
-        return False
-    return not (status.state == "failed" and not status.recoverable)
-
-
-def _person_may_act(view: TaskView) -> bool:
-    """Whether the task waits for a person who may act in its browser."""
-    status = view.status
-    if status.state in ("needs_human", "needs_approval", "checkpoint"):
-        return True
-    return status.state == "failed" and status.recoverable
-
-
 def _title(req: StartTaskRequest, flow: Flow | None) -> str:
     if req.task and req.task.strip():
         first = req.task.strip().split(". ")[0]
@@ -128,7 +116,6 @@ class _Shared:
 
     def __init__(self) -> None:
         self.closed = False
-        self.count = 0
         self.cancels: dict[str, asyncio.Task[TaskView]] = {}
 
 
@@ -217,10 +204,29 @@ class Tasks:
         await self.close()
 
     async def serve(self, stop: asyncio.Event) -> None:
-        """Run this process's worker until ``stop`` is set (``gofer worker``)."""
+        """Run this process's worker until ``stop`` is set (``gofer worker``); WORKER_FAILED
+        when the worker dies of an error it cannot survive."""
         self._check_open()
         self._worker.start()
-        await stop.wait()
+        stopped = asyncio.create_task(stop.wait(), name="gofer-serve-stop")
+        died = asyncio.create_task(self._worker.died.wait(), name="gofer-serve-died")
+        try:
+            await asyncio.wait({stopped, died}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiter in (stopped, died):
+                waiter.cancel()
+        self.check_healthy()
+
+    @property
+    def healthy(self) -> bool:
+        """False once this process's worker died of an error it could not survive."""
+        return self._worker.failure is None
+
+    def check_healthy(self) -> None:
+        """Raise WORKER_FAILED when this process's worker died (see :attr:`healthy`)."""
+        failure = self._worker.failure
+        if failure is not None:
+            raise errors.worker_failed(self._worker.worker_id, failure)
 
     # ------------------------------------------------------------ the calls
 
@@ -344,11 +350,7 @@ class Tasks:
                 tx,
                 self._owner,
                 task_id,
-                "start",
-                {
-                    "item": item.id if item is not None else None,
-                    "view": cell.view.model_dump(mode="json"),
-                },
+                Start(item=item.id if item is not None else None, view=cell.view),
             )
         log.info(
             "task %s: started (%s, %d facts, %d secret)",
@@ -369,7 +371,7 @@ class Tasks:
         group = group_of(req.id)
         with self._db.waker.subscribe() as subscription:
             view = await self._book.view(self._owner, req.id)
-            while view.status.state == "running":
+            while is_running(view.status):
                 left = deadline - loop.time()
                 if left <= 0:
                     break
@@ -390,29 +392,26 @@ class Tasks:
         task_id = req.id
         if task_id in self._shared.cancels:
             # Being cancelled: its workspace is on its way out, so nothing may start on it.
-            raise errors.wrong_state(task_id, "cancelled", Call.CONTINUE_TASK, [Call.TASK_REPORT])
+            raise errors.wrong_state(
+                task_id, State.CANCELLED, Call.CONTINUE_TASK, [Call.TASK_REPORT]
+            )
         status = view.status
-        if status.state == "running" and await self._repeated(reading, req):
+        if is_running(status) and await self._repeated(reading, req):
             return view
-        continuable = (
-            status.state in ("needs_input", "needs_approval", "needs_human")
-            or (status.state == "failed" and status.recoverable)
-            or (status.state == "checkpoint" and status.continuable)
-        )
-        if not continuable or reading.record.resolved_at is not None:
+        if not continuable(status) or reading.record.resolved_at is not None:
             raise errors.wrong_state(task_id, status.state, Call.CONTINUE_TASK, next_calls(status))
-        if req.approve is not None and status.state != "needs_approval":
+        if req.approve is not None and not isinstance(status, NeedsApproval):
             raise errors.wrong_state(
                 task_id, status.state, Call.CONTINUE_TASK, next_calls(status), "approve"
             )
-        if status.state == "needs_approval":
+        if isinstance(status, NeedsApproval):
             if req.approve is None:
                 raise InvalidRequest(
                     "this task waits for approval: pass approve true or false", id=task_id
                 )
             if not req.approve:
                 return await self._cancel(
-                    task_id, "Cancelled: the approval was declined.", decision={"approve": False}
+                    task_id, "Cancelled: the approval was declined.", decision=Reply(approve=False)
                 )
         loaded = await self._book.load(self._owner, task_id)
         assert loaded is not None
@@ -423,33 +422,12 @@ class Tasks:
             if questions:
                 self._driver.publish_stop(cell, NeedsInput(fields=questions), None)
                 async with self._db.transaction() as tx:
-                    await self._book.write(
-                        tx,
-                        self._owner,
-                        task_id,
-                        "reply",
-                        {
-                            "item": None,
-                            "inputs": inputs,
-                            "secret": list(req.secret_inputs),
-                            "approve": None,
-                            "view": cell.view.model_dump(mode="json"),
-                        },
-                    )
-                    await self._book.write(
-                        tx,
-                        self._owner,
-                        task_id,
-                        "ended",
-                        {
-                            "item": None,
-                            "view": cell.view.model_dump(mode="json"),
-                            "state": loaded.state,
-                            "run": {"steps": [], "trace": []},
-                        },
-                    )
+                    reply = Reply(inputs=inputs, secret=list(req.secret_inputs), view=cell.view)
+                    await self._book.write(tx, self._owner, task_id, reply)
+                    ended = Ended(view=cell.view, state=loaded.state)
+                    await self._book.write(tx, self._owner, task_id, ended)
                 return cell.view
-        elif status.state == "needs_input":
+        elif isinstance(status, NeedsInput):
             raise InvalidRequest(
                 f"this task waits for values: pass inputs for {', '.join(status.fields)}",
                 id=task_id,
@@ -460,7 +438,7 @@ class Tasks:
             if rerun is not None
             else ("reply", f"reply:{task_id}:{reading.stop.seq if reading.stop else 0}")
         )
-        if status.state == "needs_approval" and cell.approval is not None:
+        if isinstance(status, NeedsApproval) and cell.approval is not None:
             cell.publish(
                 view_of(cell, Running(), cell.approval.path, "Pressing the approved control.")
             )
@@ -473,19 +451,14 @@ class Tasks:
             item = await self._book.queue.enqueue(
                 kind, {"task_id": task_id, "owner": self._owner}, key=key, tx=tx
             )
-            await self._book.write(
-                tx,
-                self._owner,
-                task_id,
-                "reply" if kind == "reply" else "again",
-                {
-                    "item": item.id,
-                    "inputs": inputs,
-                    "secret": list(req.secret_inputs),
-                    "approve": req.approve,
-                    "view": cell.view.model_dump(mode="json"),
-                },
+            answer = (Reply if kind == Reply.KIND else Again)(
+                item=item.id,
+                inputs=inputs,
+                secret=list(req.secret_inputs),
+                approve=req.approve,
+                view=cell.view,
             )
+            await self._book.write(tx, self._owner, task_id, answer)
         log.info("task %s: continued from %s", task_id, status.state)
         return cell.view
 
@@ -495,22 +468,28 @@ class Tasks:
         turn = reading.open_turn
         if turn is None or turn.kind not in ("reply", "again"):
             return False
-        answers = await self._book.ledger.events(self._owner, reading.record.id, kinds=(turn.kind,))
-        sent = next((e for e in reversed(answers) if e.data.get("item") == turn.id), None)
-        if sent is None:
+        answers = await self._book.events(self._owner, reading.record.id)
+        sent = next(
+            (
+                e
+                for _at, e in reversed(answers)
+                if isinstance(e, Reply | Again) and e.item == turn.id
+            ),
+            None,
+        )
+        if sent is None or sent.kind != turn.kind:
             return False
-        data = sent.data
         return (
-            dict(data.get("inputs") or {}) == dict(req.inputs)
-            and list(data.get("secret") or []) == list(req.secret_inputs)
-            and data.get("approve") == req.approve
+            sent.inputs == dict(req.inputs)
+            and sent.secret == list(req.secret_inputs)
+            and sent.approve == req.approve
         )
 
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView:
         """Cancel a task and release its workspace; a finished task is left as it is."""
         req = _coerce(CancelTaskRequest, request)
         view = await self._book.view(self._owner, req.id)
-        if _live(view) or req.id in self._shared.cancels:
+        if is_live(view.status) or req.id in self._shared.cancels:
             return await self._cancel(req.id, "Cancelled.")
         return view
 
@@ -521,68 +500,14 @@ class Tasks:
         async with self._db.snapshot() as tx:
             _reading, view = await self._book.read(self._owner, req.id, tx=tx)
             loaded = await self._book.load(self._owner, req.id, tx=tx)
-            events = await self._book.ledger.events(self._owner, req.id, tx=tx)
+            logged = await self._book.events(self._owner, req.id, tx=tx)
         assert loaded is not None
-        facts = loaded.facts
-        state = loaded.state or {}
-        steps: list[StepReportInfo] = []
-        trace: list[TraceInfo] = []
-        for event in events:
-            if event.kind == "ended":
-                run = event.data.get("run", {})
-                steps += [StepReportInfo.model_validate(s) for s in run.get("steps", [])]
-                trace += [TraceInfo.model_validate(t) for t in run.get("trace", [])]
-        flow_json = state.get("flow") or loaded.request.flow
-        # A turn running on this worker knows more than its last journaled state
-        # (a rescue whose guidance runs now).
-        live = self._worker.cells.get(req.id)
-        spend = state.get("spend", {})
-        now = self._clock()
-        # Pruned in place: a turn running now appends its screenshot to this same list.
-        kept = self._worker.artifacts.get(req.id, [])
-        kept[:] = [a for a in kept if a.expires_at > now]
-        artifacts = list(kept)
-        return TaskReport(
-            id=req.id,
-            view=view,
-            flow=facts.mask_json(flow_to_json(parse_flow(flow_json))) if flow_json else None,
-            steps=steps,
-            records=dict(state.get("records", {})),
-            trace=trace,
-            hints=[
-                HintInfo(
-                    site=h["site"],
-                    kind=h["kind"],
-                    words=h["words"],
-                    role=h["role"],
-                    name=facts.mask(h["name"]),
-                    context=facts.mask(h.get("context", "")),
-                )
-                for h in state.get("hints", [])
-            ],
-            rescues=list(live.rescues)
-            if live is not None
-            else [RescueInfo.model_validate(r) for r in state.get("rescues", [])],
-            spend=SpendInfo(
-                actions=int(spend.get("actions", 0)),
-                model_calls=int(spend.get("model_calls", 0)),
-                elapsed_ms=round(float(spend.get("elapsed_ms", 0.0)), 3),
-                runs=int(spend.get("runs", 0)),
-                rescues=int(spend.get("rescues", 0)),
-            ),
-            budget=loaded.request.budget,
-            artifacts=[
-                ArtifactInfo(
-                    name=a.name,
-                    media_type="image/png",
-                    size=len(a.data),
-                    run=a.run,
-                    taken_at=a.taken_at,
-                    expires_at=a.expires_at,
-                )
-                for a in artifacts
-            ],
-            log=[entry for e in events if (entry := _log_entry(e)) is not None],
+        return report_of(
+            view,
+            loaded,
+            logged,
+            running=self._worker.cell_of(req.id),
+            artifacts=self._worker.artifacts_of(self._owner, req.id),
         )
 
     async def list_tasks(
@@ -631,14 +556,14 @@ class Tasks:
         go; WRONG_STATE while a turn of it runs."""
         self._check_open()
         reading, view = await self._book.read(self._owner, task_id)
-        if view.status.state == "running":
-            raise errors.wrong_state(task_id, "running", "mark_done", next_calls(view.status))
+        if is_running(view.status):
+            raise errors.wrong_state(task_id, State.RUNNING, "mark_done", next_calls(view.status))
         if reading.record.resolved_at is None:
             async with self._db.transaction() as tx:
                 await self._book.ledger.set_resolved(self._owner, task_id, self._book.now(), tx=tx)
-                await self._book.write(tx, self._owner, task_id, "resolved", {})
+                await self._book.write(tx, self._owner, task_id, Resolved())
             if self._runner.holds(task_id):
-                await self._settle(task_id)
+                await self._worker.settle(self._owner, task_id)
         return await self._book.view(self._owner, task_id)
 
     async def reopen(self, task_id: str) -> TaskView:
@@ -650,7 +575,7 @@ class Tasks:
             raise errors.wrong_state(task_id, view.status.state, "reopen", next_calls(view.status))
         async with self._db.transaction() as tx:
             await self._book.ledger.set_resolved(self._owner, task_id, None, tx=tx)
-            await self._book.write(tx, self._owner, task_id, "reopened", {})
+            await self._book.write(tx, self._owner, task_id, Reopened())
         return await self._book.view(self._owner, task_id)
 
     async def watch(self, task_id: str, *, until_final: bool = False) -> AsyncIterator[TaskView]:
@@ -670,7 +595,7 @@ class Tasks:
                 if view != last:
                     yield view
                     last = view
-                if (not _live(view)) if until_final else view.status.state != "running":
+                if (not is_live(view.status)) if until_final else not is_running(view.status):
                     return
                 while True:
                     notices = await subscription.wait(self._worker.limits.wake_s)
@@ -692,7 +617,7 @@ class Tasks:
         reading, view = await self._book.read(self._owner, task_id)
         status = view.status
         if (
-            not _person_may_act(view)
+            not holds_browser(view.status)
             or reading.record.resolved_at is not None
             or task_id in self._shared.cancels
         ):
@@ -707,11 +632,11 @@ class Tasks:
         return self._worker.holds_for_person(task_id)
 
     def read_artifact(self, task_id: str, name: str) -> bytes:
-        """An artifact's bytes while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT after.
+        """An artifact of the owner's task while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT
+        after, and for another owner's task (the same as a task that never was).
         Artifacts stay in the process whose worker took them."""
-        now = self._clock()
-        for artifact in self._worker.artifacts.get(task_id, []):
-            if artifact.name == name and artifact.expires_at > now:
+        for artifact in self._worker.artifacts_of(self._owner, task_id):
+            if artifact.name == name:
                 return artifact.data
         raise errors.unknown_artifact(task_id, name)
 
@@ -724,7 +649,7 @@ class Tasks:
         shared.closed = True
         if self._owned:
             for record, view in await self._listing_all():
-                if _live(view):
+                if is_live(view.status):
                     await self.for_owner(record.owner)._cancel(
                         record.id, "Cancelled: the task controller closed."
                     )
@@ -733,11 +658,8 @@ class Tasks:
     # ------------------------------------------------------------ inside
 
     def _new_id(self) -> str:
-        """``task-N`` in an in-memory controller; a random id in a store many processes
-        share (no counter there survives a restart)."""
-        if self._owned:
-            self._shared.count += 1
-            return f"task-{self._shared.count}"
+        """A random id, in every controller: an id names no other task and cannot be
+        guessed from another."""
         return f"task-{uuid.uuid4().hex[:16]}"
 
     def _check_open(self) -> None:
@@ -769,12 +691,12 @@ class Tasks:
             return
         views = [(r, (await self._book.read(self._owner, r.id, tx=tx))[1]) for r in records]
         extra = len(records) - self._max_tasks + 1
-        finished = [r for r, v in views if not _live(v)]
+        finished = [r for r, v in views if not is_live(v.status)]
         if len(finished) < extra:
             raise errors.too_many_tasks(self._max_tasks)
         for record in finished[:extra]:
             await self._book.ledger.drop_task(self._owner, record.id, tx=tx)
-            self._worker.artifacts.pop(record.id, None)
+            self._worker.forget(self._owner, record.id)
 
     def _take_inputs(self, cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> list[str]:
         """Add the caller's new values to the task's facts and check the flow again.
@@ -793,9 +715,7 @@ class Tasks:
         cell.facts = facts
         return list(check.questions)
 
-    async def _cancel(
-        self, task_id: str, note: str, decision: Mapping[str, Any] | None = None
-    ) -> TaskView:
+    async def _cancel(self, task_id: str, note: str, decision: Reply | None = None) -> TaskView:
         """Cancel the task: log it, stop its turn here, screenshot and release its
         workspace; concurrent cancels share one."""
         shared = self._shared
@@ -808,51 +728,24 @@ class Tasks:
             running.add_done_callback(lambda _t: shared.cancels.pop(task_id, None))
         return await asyncio.shield(running)
 
-    async def _do_cancel(
-        self, task_id: str, note: str, decision: Mapping[str, Any] | None
-    ) -> TaskView:
+    async def _do_cancel(self, task_id: str, note: str, decision: Reply | None) -> TaskView:
         loaded = await self._book.load(self._owner, task_id)
         if loaded is None:
             raise errors.unknown_task(task_id)
         worker = self._worker
-        cell = worker.cells.get(task_id)
+        cell = worker.cell_of(task_id)
         if cell is None:
             view = await self._book.view(self._owner, task_id)
             cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
         view = view_of(cell, Cancelled(), None, note)
         async with self._db.transaction() as tx:
             if decision is not None:
-                await self._book.write(
-                    tx, self._owner, task_id, "reply", {"item": None, **decision}
-                )
-            await self._book.write(
-                tx, self._owner, task_id, "cancelled", {"view": view.model_dump(mode="json")}
-            )
-        turn = worker.turns.get(task_id)
-        if turn is not None and not turn.done():
-            worker.cancelling.add(task_id)
-            turn.cancel()
-            await asyncio.wait([turn])
-        await self._settle(task_id, cell)
+                await self._book.write(tx, self._owner, task_id, decision)
+            await self._book.write(tx, self._owner, task_id, events.Cancelled(view=view))
+        await worker.cancel_turn(task_id)
+        await worker.settle(self._owner, task_id, cell)
         log.info("task %s: cancelled", task_id)
         return view
-
-    async def _settle(self, task_id: str, cell: Cell | None = None) -> None:
-        """Screenshot and release the task's workspace on this worker, if it holds one."""
-        if not self._runner.holds(task_id):
-            return
-        if cell is None:
-            loaded = await self._book.load(self._owner, task_id)
-            assert loaded is not None
-            view = await self._book.view(self._owner, task_id)
-            cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
-        cell.artifacts = self._worker.artifacts.get(task_id, [])
-        cell.has_workspace = True
-        self._worker.unhold(task_id)
-        await self._worker.close_lives(task_id)
-        await self._driver.settle(cell, release=True)
-        self._worker.artifacts[task_id] = cell.artifacts
-        self._worker.held.discard(task_id)
 
 
 def _cursor(text: str | None) -> int | None:
@@ -870,48 +763,14 @@ def _cursor(text: str | None) -> int | None:
 def _may_stop(notice: Notice, group: str) -> bool:
     """Whether ``notice`` may mean the task's turn stopped running (a view journaled as
     a step starts cannot)."""
-    return notice.group == group and not (notice.event == "task" and notice.kind == "view")
+    return notice.group == group and not (
+        notice.event == "task" and notice.kind == events.ViewEvent.KIND
+    )
 
 
 def _out_of_runs(reading: TaskReading) -> int | None:
     """The id of the task's last turn when it ran out of runs with no run ending it."""
     last = reading.turns[-1] if reading.turns else None
-    if last is None or last.state != "failed":
+    if last is None or not turn_ran_out(last):
         return None
     return None if reading.ended(last) else last.id
-
-
-def _log_entry(event: TaskEvent) -> LogEntry | None:
-    """One entry of the report's log, in plain words (names only, never a value)."""
-    data = event.data
-    text: str | None = None
-    match event.kind:
-        case "start":
-            text = "Started."
-        case "reply":
-            if data.get("approve") is True:
-                text = "Approved the step waiting for approval."
-            elif data.get("approve") is False:
-                text = "Declined the step waiting for approval."
-            elif data.get("inputs"):
-                text = "Gave values for " + ", ".join(sorted(data["inputs"])) + "."
-            else:
-                text = "Asked the task to go on."
-        case "again":
-            text = "Asked for the run to be tried again."
-        case "ended" | "cancelled":
-            view = data.get("view") or {}
-            text = str(view.get("summary", ""))
-        case "let_go":
-            minutes = round(float(data.get("after_s", 0)) / 60)
-            text = (
-                f"Let its browser go after waiting {minutes} minutes for a person; going "
-                "on opens the page it was on again."
-            )
-        case "resolved":
-            text = "Marked done."
-        case "reopened":
-            text = "Reopened."
-        case _:
-            return None
-    return LogEntry(at=event.at, kind=event.kind, text=text)

@@ -8,7 +8,6 @@ from pydantic import BaseModel, JsonValue
 
 from gofer.flow import CONTRACT_VERSION, flow_guide, flow_json_schema, step_kinds
 from gofer.tasks import limits
-from gofer.tasks.examples import examples
 from gofer.tasks.models import (
     AwaitTaskRequest,
     Call,
@@ -17,6 +16,7 @@ from gofer.tasks.models import (
     ContinueTaskRequest,
     DescribeReply,
     DescribeRequest,
+    Example,
     ListTasksReply,
     ListTasksRequest,
     PlanTaskReply,
@@ -90,5 +90,13 @@ def describe_reply(
         flow_schema=flow_json_schema(),
         limits=dict(LIMITS),
         calls=call_schemas(),
-        examples=examples(),
+        examples=_examples(),
     )
+
+
+def _examples() -> list[Example]:
+    """The worked examples (imported here: they are played out on the scripted fake,
+    which ``import gofer.tasks`` does not load)."""
+    from gofer.tasks.examples import examples
+
+    return examples()

@@ -15,12 +15,12 @@ from gofer.flow.walk import step_at
 from gofer.models import CallMeter
 from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
+from gofer.tasks.cell import Artifact, Cell, Segment
 from gofer.tasks.interpret import Decision, budget_failure, interpret
 from gofer.tasks.limits import ARTIFACT_TTL_S
 from gofer.tasks.models import (
     Done,
     Failed,
-    HintInfo,
     Running,
     Status,
     StepReportInfo,
@@ -30,7 +30,6 @@ from gofer.tasks.publish import answer_for, progress_summary, view_of
 from gofer.tasks.recovery import RESCUING, rescuable, rescue, settle_outcome
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Rescuer, ShapeBrief, Shaper
-from gofer.tasks.store import Artifact, Cell, Segment
 
 __all__ = ["Driver"]
 
@@ -289,18 +288,3 @@ def _shape_failed(reason: str) -> Decision:
         ),
         release=True,
     )
-
-
-def hint_info(cell: Cell) -> list[HintInfo]:
-    """The task's learned grounding hints as report entries."""
-    return [
-        HintInfo(
-            site=h.site,
-            kind=h.kind,
-            words=h.words,
-            role=h.role,
-            name=cell.facts.mask(h.name),
-            context=cell.facts.mask(h.context),
-        )
-        for h in cell.hints
-    ]

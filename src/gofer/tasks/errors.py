@@ -15,6 +15,8 @@ SURFACE_UNAVAILABLE  the task needs a surface the runner cannot give it
 UNKNOWN_ARTIFACT     no such artifact, or it expired
 LIVE_UNAVAILABLE     the task holds no browser here to take over (let go, or elsewhere)
 CLOSED               the controller was closed
+WORKER_FAILED        this process's worker died of an error it could not survive (its
+                     claim loop); the process stops
 STARTED_BY_TASK      ``start_task`` called from inside a task's own turn (its run, or a
                      model pass of it): a task never starts another task by itself
 ==================== ===================================================================
@@ -44,6 +46,7 @@ __all__ = [
     "too_many_tasks",
     "unknown_artifact",
     "unknown_task",
+    "worker_failed",
     "wrong_state",
 ]
 
@@ -165,4 +168,14 @@ def card_entry_refused(name: str, path: str) -> TaskError:
         code="CARD_ENTRY_REFUSED",
         fact=name,
         step=path,
+    )
+
+
+def worker_failed(worker_id: str, error: BaseException) -> TaskError:
+    """The worker's claim loop died of an error it could not survive (named by type only:
+    its message may quote a store's words)."""
+    return TaskError(
+        f"the worker {worker_id} stopped claiming work after an unexpected "
+        f"{type(error).__name__}; this process stops",
+        code="WORKER_FAILED",
     )

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue
 
-from gofer.tasks.models import Call, Example, ExampleCall
-from gofer.tasks.runner import ScriptEntry, complete, fail, gate
+from gofer.tasks.models import Call, Example, ExampleCall, State
+from gofer.tasks.testing import ScriptEntry, complete, fail, gate
 
 __all__ = ["WORKED_EXAMPLES", "WorkedExample", "examples"]
 
@@ -31,12 +31,12 @@ class WorkedExample:
 def _call(
     call: Call,
     request: dict[str, JsonValue],
-    state: str | None,
+    state: State | None,
     next_calls: list[Call] | None = None,
 ) -> ExampleCall:
     reply: dict[str, JsonValue] = {}
     if state is not None:
-        reply["status"] = {"state": state}
+        reply["status"] = {"state": str(state)}
     if next_calls is not None:
         reply["next"] = [str(c) for c in next_calls]
     return ExampleCall(call=call, request=request, reply=reply)
@@ -63,10 +63,10 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
                 _call(
                     Call.START_TASK,
                     {"flow": {"vars": {"cheapest": ""}, "steps": _SEARCH}},
-                    "running",
+                    State.RUNNING,
                     [Call.AWAIT_TASK, Call.CANCEL_TASK],
                 ),
-                _call(Call.AWAIT_TASK, _AWAIT, "done", [Call.TASK_REPORT]),
+                _call(Call.AWAIT_TASK, _AWAIT, State.DONE, [Call.TASK_REPORT]),
                 _call(Call.TASK_REPORT, {"id": "task-1"}, None),
             ],
         ),
@@ -88,15 +88,15 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
                         ],
                         "facts": {"first name": "Asha"},
                     },
-                    "needs_input",
+                    State.NEEDS_INPUT,
                     [Call.CONTINUE_TASK, Call.CANCEL_TASK],
                 ),
                 _call(
                     Call.CONTINUE_TASK,
                     {"id": "task-1", "inputs": {"email": "asha@example.com"}},
-                    "running",
+                    State.RUNNING,
                 ),
-                _call(Call.AWAIT_TASK, _AWAIT, "done"),
+                _call(Call.AWAIT_TASK, _AWAIT, State.DONE),
             ],
         ),
         (complete(),),
@@ -118,16 +118,16 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
                         ],
                         "facts": {"message": "Please change my seat to 12A."},
                     },
-                    "running",
+                    State.RUNNING,
                 ),
                 _call(
                     Call.AWAIT_TASK,
                     _AWAIT,
-                    "needs_approval",
+                    State.NEEDS_APPROVAL,
                     [Call.CONTINUE_TASK, Call.CANCEL_TASK],
                 ),
-                _call(Call.CONTINUE_TASK, {"id": "task-1", "approve": True}, "running"),
-                _call(Call.AWAIT_TASK, _AWAIT, "done"),
+                _call(Call.CONTINUE_TASK, {"id": "task-1", "approve": True}, State.RUNNING),
+                _call(Call.AWAIT_TASK, _AWAIT, State.DONE),
             ],
         ),
         (gate("2", "Send"), complete(), complete()),
@@ -150,10 +150,12 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
                         "facts": {"first name": "Asha"},
                         "constraints": {"origins": ["https://.example.com"]},
                     },
-                    "running",
+                    State.RUNNING,
                 ),
-                _call(Call.AWAIT_TASK, _AWAIT, "checkpoint", [Call.CANCEL_TASK, Call.TASK_REPORT]),
-                _call(Call.CANCEL_TASK, {"id": "task-1"}, "cancelled"),
+                _call(
+                    Call.AWAIT_TASK, _AWAIT, State.CHECKPOINT, [Call.CANCEL_TASK, Call.TASK_REPORT]
+                ),
+                _call(Call.CANCEL_TASK, {"id": "task-1"}, State.CANCELLED),
             ],
         ),
         (gate("7", "Pay now", "payment"),),
@@ -164,12 +166,15 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
             description="A step that fails in front of a captcha or a login wall waits for a "
             "person; continuing runs that step and the rest again on the same page.",
             calls=[
-                _call(Call.START_TASK, {"flow": _SEARCH[:5]}, "running"),
+                _call(Call.START_TASK, {"flow": _SEARCH[:5]}, State.RUNNING),
                 _call(
-                    Call.AWAIT_TASK, _AWAIT, "needs_human", [Call.CONTINUE_TASK, Call.CANCEL_TASK]
+                    Call.AWAIT_TASK,
+                    _AWAIT,
+                    State.NEEDS_HUMAN,
+                    [Call.CONTINUE_TASK, Call.CANCEL_TASK],
                 ),
-                _call(Call.CONTINUE_TASK, {"id": "task-1"}, "running"),
-                _call(Call.AWAIT_TASK, _AWAIT, "done"),
+                _call(Call.CONTINUE_TASK, {"id": "task-1"}, State.RUNNING),
+                _call(Call.AWAIT_TASK, _AWAIT, State.DONE),
             ],
         ),
         (
@@ -186,7 +191,7 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
                 _call(
                     Call.START_TASK,
                     {"task": "Find the cheapest flight from Delhi to Srinagar on 14 October"},
-                    "needs_plan",
+                    State.NEEDS_PLAN,
                     [Call.START_TASK],
                 ),
             ],

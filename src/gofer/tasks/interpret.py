@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from gofer.runtime.types import Gate, RunResult, RunStatus
 from gofer.safety import Consequence, consequence
 from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.cell import Segment
 from gofer.tasks.models import (
     Cancelled,
     Checkpoint,
@@ -16,7 +17,6 @@ from gofer.tasks.models import (
     Status,
     TaskConstraints,
 )
-from gofer.tasks.store import Segment
 
 __all__ = ["Decision", "budget_failure", "interpret", "is_payment"]
 

@@ -19,9 +19,9 @@ from gofer.flow import flow_to_json, parse_flow
 from gofer.flow.steps import Flow, Step
 from gofer.runtime.types import Gate, Spend
 from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.models import RescueInfo, StartTaskRequest, TaskView
 from gofer.tasks.runner import WorkspaceOptions
-from gofer.tasks.store import Cell, Segment
 
 __all__ = ["restore", "snapshot"]
 

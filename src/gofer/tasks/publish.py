@@ -19,9 +19,23 @@ from gofer.flow.steps import (
     Step,
 )
 from gofer.flow.walk import step_at
+from gofer.tasks.cell import Cell
 from gofer.tasks.limits import MAX_RECORD_CHARS, MAX_SUMMARY_CHARS
-from gofer.tasks.models import Call, Status, StepInfo, TaskView
-from gofer.tasks.store import Cell
+from gofer.tasks.models import (
+    Call,
+    Checkpoint,
+    Done,
+    Failed,
+    NeedsApproval,
+    NeedsHuman,
+    NeedsInput,
+    NeedsPlan,
+    Running,
+    State,
+    Status,
+    StepInfo,
+    TaskView,
+)
 
 __all__ = [
     "answer_for",
@@ -35,24 +49,24 @@ __all__ = [
 _STATUS: TypeAdapter[Status] = TypeAdapter(Status)
 
 _NEXT: dict[str, list[Call]] = {
-    "running": [Call.AWAIT_TASK, Call.CANCEL_TASK],
-    "needs_input": [Call.CONTINUE_TASK, Call.CANCEL_TASK],
-    "needs_approval": [Call.CONTINUE_TASK, Call.CANCEL_TASK],
-    "needs_human": [Call.CONTINUE_TASK, Call.CANCEL_TASK],
-    "checkpoint": [Call.CANCEL_TASK, Call.TASK_REPORT],
-    "needs_plan": [Call.START_TASK],
-    "done": [Call.TASK_REPORT],
-    "cancelled": [Call.TASK_REPORT],
+    State.RUNNING: [Call.AWAIT_TASK, Call.CANCEL_TASK],
+    State.NEEDS_INPUT: [Call.CONTINUE_TASK, Call.CANCEL_TASK],
+    State.NEEDS_APPROVAL: [Call.CONTINUE_TASK, Call.CANCEL_TASK],
+    State.NEEDS_HUMAN: [Call.CONTINUE_TASK, Call.CANCEL_TASK],
+    State.CHECKPOINT: [Call.CANCEL_TASK, Call.TASK_REPORT],
+    State.NEEDS_PLAN: [Call.START_TASK],
+    State.DONE: [Call.TASK_REPORT],
+    State.CANCELLED: [Call.TASK_REPORT],
 }
 
 
 def next_calls(status: Status) -> list[Call]:
     """The calls that make sense for a task in ``status``."""
-    if status.state == "failed":
+    if isinstance(status, Failed):
         if status.recoverable:
             return [Call.CONTINUE_TASK, Call.CANCEL_TASK, Call.TASK_REPORT]
         return [Call.TASK_REPORT, Call.START_TASK]
-    if status.state == "checkpoint" and status.continuable:
+    if isinstance(status, Checkpoint) and status.continuable:
         return [Call.CONTINUE_TASK, Call.CANCEL_TASK, Call.TASK_REPORT]
     return list(_NEXT[status.state])
 
@@ -125,27 +139,27 @@ def redact_status(status: Status, facts: Facts) -> Status:
 def _summary(status: Status, cell: Cell, info: StepInfo | None) -> str:
     total = len(cell.flow.steps) if cell.flow else 0
     where = f"step {info.index + 1} of {total}" if info else "the task"
-    match status.state:
-        case "running":
+    match status:
+        case Running():
             if cell.flow is None:
                 return "Planning the task."
             return f"Running {where}: {info.intent}." if info else "Starting."
-        case "needs_input":
-            return f"Waiting for values: {', '.join(status.fields)}."
-        case "needs_approval":
-            return f"Waiting for approval to press “{status.target}” ({status.action}) at {where}."
-        case "needs_human":
-            return f"Waiting for a person: {status.reason}."
-        case "checkpoint":
-            return f"Stopped: {status.reason}."
-        case "needs_plan":
+        case NeedsInput(fields=fields):
+            return f"Waiting for values: {', '.join(fields)}."
+        case NeedsApproval(target=target, action=action):
+            return f"Waiting for approval to press “{target}” ({action}) at {where}."
+        case NeedsHuman(reason=reason):
+            return f"Waiting for a person: {reason}."
+        case Checkpoint(reason=reason):
+            return f"Stopped: {reason}."
+        case NeedsPlan():
             return (
                 "No planner is configured: start the task again with a flow written with the guide."
             )
-        case "done":
-            return status.answer.split(". ")[0] if status.answer else "Finished."
-        case "failed":
-            return f"Failed at {where}: {status.reason}." if info else f"Failed: {status.reason}."
+        case Done(answer=answer):
+            return answer.split(". ")[0] if answer else "Finished."
+        case Failed(reason=reason):
+            return f"Failed at {where}: {reason}." if info else f"Failed: {reason}."
         case _:
             return "Cancelled."
 
@@ -159,7 +173,7 @@ def view_of(cell: Cell, status: Status, at: str | None, note: str = "") -> TaskV
         else None
     )
     total = len(cell.flow.steps) if cell.flow else 0
-    progress = 1.0 if status.state == "done" else (cell.finished_top / total if total else 0.0)
+    progress = 1.0 if isinstance(status, Done) else (cell.finished_top / total if total else 0.0)
     summary = note or _summary(status, cell, info)
     return TaskView(
         id=cell.id,

@@ -20,10 +20,10 @@ from gofer.flow.parse import step_to_json
 from gofer.models import CallMeter
 from gofer.rescue import RESCUE_TIMEOUT_S, Briefing, Earlier, Guidance, StepLine
 from gofer.runtime.types import RunResult, StepOutcome
+from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.interpret import Decision
 from gofer.tasks.models import Failed, RescueInfo
 from gofer.tasks.seams import Rescuer
-from gofer.tasks.store import Cell, Segment
 
 __all__ = ["RESCUING", "briefing_for", "rescuable", "rescue", "settle_outcome"]
 

@@ -20,15 +20,15 @@ from dataclasses import dataclass
 
 from gofer.store import Item, SerialKind, SerialOrder
 from gofer.store.ledger import TaskEvent, TaskRecord
+from gofer.tasks.events import Again, Ended, Reply, Start, ViewEvent, read, view_in
 from gofer.tasks.models import Call, Done, Failed, Running, TaskView
 from gofer.tasks.publish import next_calls, sentence
+from gofer.tasks.state import turn_open, turn_ran_out
 
 __all__ = [
     "KINDS",
-    "STOP_EVENTS",
     "TASK_ORDER",
     "TURN_ATTEMPTS",
-    "VIEW_EVENTS",
     "TaskReading",
     "derive",
     "group_of",
@@ -50,12 +50,6 @@ so none overtakes another."""
 
 KINDS = tuple(TASK_ORDER.kinds)
 
-STOP_EVENTS = ("start", "ended")
-"""Events whose view is where the task stands when nothing runs."""
-
-VIEW_EVENTS = ("start", "reply", "again", "view")
-"""Events whose view is the task's while the turn they name runs."""
-
 
 def group_of(task_id: str) -> str:
     """The stored serial group of a task's turns."""
@@ -74,19 +68,17 @@ class TaskReading:
 
     def ended(self, turn: Item) -> bool:
         """Whether a run of ``turn`` ended and wrote where the task stands."""
-        stop = self.stop
-        return stop is not None and stop.kind == "ended" and stop.data.get("item") == turn.id
+        stop = read(self.stop) if self.stop is not None else None
+        return isinstance(stop, Ended) and stop.item == turn.id
 
     @property
     def open_turn(self) -> Item | None:
         """The turn queued or leased now, if any."""
-        return next((t for t in self.turns if t.state in ("queued", "running")), None)
+        return next((t for t in self.turns if turn_open(t)), None)
 
 
 def _view(event: TaskEvent | None) -> TaskView | None:
-    if event is None or "view" not in event.data:
-        return None
-    return TaskView.model_validate(event.data["view"])
+    return view_in(read(event)) if event is not None else None
 
 
 def _running(base: TaskView | None, task_id: str, summary: str) -> TaskView:
@@ -128,21 +120,21 @@ def derive(reading: TaskReading) -> TaskView:
     stop = _view(reading.stop)
     turn = reading.open_turn
     if turn is not None:
-        moving = reading.moving
-        if moving is not None and moving.data.get("item") == turn.id:
-            view = _view(moving)
+        moving = read(reading.moving) if reading.moving is not None else None
+        if isinstance(moving, Start | Reply | Again | ViewEvent) and moving.item == turn.id:
+            view = view_in(moving)
             if view is not None:
                 return view
         return _running(stop, task_id, "Waiting for a free worker.")
     last = reading.turns[-1] if reading.turns else None
-    if last is not None and last.state == "failed" and not reading.ended(last):
+    if last is not None and turn_ran_out(last) and not reading.ended(last):
         return _out_of_runs(last, _view(reading.moving) or stop, task_id)
     if stop is None:
         return _running(None, task_id, "Starting.")
-    if reading.record.resolved_at is not None and stop.status.state != "done":
-        records = {}
-        if reading.stop is not None:
-            records = dict(reading.stop.data.get("state", {}).get("records", {}))
+    if reading.record.resolved_at is not None and not isinstance(stop.status, Done):
+        ended = read(reading.stop) if reading.stop is not None else None
+        state = ended.state if isinstance(ended, Ended) else None
+        records = dict((state or {}).get("records", {}))
         status = Done(answer="Marked done by its caller.", records=records)
         return stop.model_copy(
             update={"status": status, "summary": "Marked done.", "next": next_calls(status)}

@@ -9,11 +9,12 @@ runs under a kept lease, journals a view as each step starts, and ends by writin
 its update and the task's working state to the event log and finishing the turn,
 in one transaction.
 
-A task that stops to wait for its caller keeps its browser here for ``hold_s``
-(HOLD_FOR_PERSON_S) after the last time anything acted on it, a person's input in
-its live view included (:meth:`TaskWorker.live`); then a supervised timer
-(``gofer-hold-<task>``) lets it go. A turn that starts takes the browser back: it
-closes every live view of the task first.
+A task that stops to wait for its caller keeps its browser here for a person
+(:mod:`gofer.tasks.holding`). The claim loop survives every store error (it logs,
+backs off and goes on); any other error ends it and kills the worker
+(:attr:`TaskWorker.died`), and the process running it stops, as temporal's workers
+do: a worker never lives on without claiming. A turn whose end the store fails to
+write retries it while its lease holds, so a finished run is never run again.
 
 A turn cut short by the worker's own shutdown goes back on the queue (with its run
 counted when it had begun, refunded when it had not); a worker that dies leaves its
@@ -31,19 +32,22 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from gofer.errors import GoferError, LeaseLost, ModelError, StoreUnavailable
+from gofer.errors import GoferError, LeaseLost, ModelError, StoreError
 from gofer.flow import check_flow
 from gofer.models import CallMeter
 from gofer.planner import start_address
 from gofer.store import Claim, Notice, keep_lease
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks.book import LOCAL_OWNER, Loaded, TaskBook, task_of_group
+from gofer.tasks.cell import Artifact, Cell, Segment
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
 from gofer.tasks.drive import Driver
-from gofer.tasks.errors import live_unavailable
+from gofer.tasks.events import Cancelled, Ended, LetGo, Resolved, RunLog, ViewEvent
+from gofer.tasks.holding import HeldView, Holding
 from gofer.tasks.interpret import Decision
 from gofer.tasks.journal import snapshot
 from gofer.tasks.limits import (
+    ARTIFACT_TTL_S,
     HOLD_FOR_PERSON_S,
     LEASE_MS,
     PRELOAD_TIMEOUT_S,
@@ -51,13 +55,12 @@ from gofer.tasks.limits import (
     TURNS_PER_OWNER,
     TURNS_PER_PROCESS,
 )
-from gofer.tasks.live import HeldView
 from gofer.tasks.models import Failed, NeedsInput, Running, TaskView
 from gofer.tasks.publish import view_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Planner
+from gofer.tasks.state import is_running
 from gofer.tasks.status import KINDS, TASK_ORDER
-from gofer.tasks.store import Artifact, Cell, Segment
 
 __all__ = ["TaskWorker", "TurnLimits"]
 
@@ -100,7 +103,12 @@ class TurnLimits:
 
 
 class TaskWorker:
-    """Claims and runs turns on ``book``'s queue with ``runner`` (see the module)."""
+    """Claims and runs turns on ``book``'s queue with ``runner`` (see the module).
+
+    The worker alone owns a task's life in this process: its running turn, cancelling
+    it, settling its workspace, its screenshots and the browser it holds for a person.
+    The controller asks through the methods below; none of its state is shared.
+    """
 
     def __init__(
         self,
@@ -117,19 +125,26 @@ class TaskWorker:
         self.planner = planner
         self.limits = limits
         self.worker_id = worker_id or f"worker-{uuid.uuid4().hex[:12]}"
-        self.turns: dict[str, asyncio.Task[None]] = {}
-        self.cells: dict[str, Cell] = {}
-        self.held: set[str] = set()
-        self.artifacts: dict[str, list[Artifact]] = {}
-        self.cancelling: set[str] = set()
-        self.holding: dict[str, tuple[asyncio.Task[None], asyncio.Event]] = {}
-        """The timer letting each paused task's browser go, and the event that restarts it."""
-        self.lives: dict[str, set[HeldView]] = {}
-        """The live views open on each task's browser."""
+        self.failure: BaseException | None = None
+        """The error that ended the claim loop, once one did (the worker is then dead)."""
+        self.died = asyncio.Event()
+        """Set once the claim loop ended with an error it could not survive."""
+        self._turns: dict[str, asyncio.Task[None]] = {}
+        self._cells: dict[str, Cell] = {}
+        self._artifacts: dict[tuple[str, str], list[Artifact]] = {}
+        self._cancelling: set[str] = set()
+        self._holding = Holding(
+            runner,
+            limits.hold_s,
+            busy=lambda task_id: task_id in self._turns,
+            let_go=self._journal_let_go,
+            supervise=self._supervise,
+        )
         self._finished: set[int] = set()
         self._ending: set[str] = set()  # tasks whose turn wrote its end and is winding up
         self._stopping = asyncio.Event()
         self._loop: asyncio.Task[None] | None = None
+        self._pruner: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ lifecycle
 
@@ -137,7 +152,11 @@ class TaskWorker:
         """Start claiming (idempotent; needs a running event loop)."""
         if self._loop is None and not self._stopping.is_set():
             self._loop = asyncio.create_task(self._claim_forever(), name=f"gofer-{self.worker_id}")
-            self._loop.add_done_callback(self._ended)
+            self._loop.add_done_callback(self._loop_ended)
+            self._pruner = asyncio.create_task(
+                self._prune_forever(), name=f"gofer-prune-{self.worker_id}"
+            )
+            self._supervise(self._pruner)
 
     @property
     def running(self) -> bool:
@@ -149,55 +168,83 @@ class TaskWorker:
         workspaces this process holds (idempotent)."""
         self._stopping.set()
         loop, self._loop = self._loop, None
-        if loop is not None:
-            loop.cancel()
-            await asyncio.wait([loop])
-        turns = list(self.turns.values())
+        pruner, self._pruner = self._pruner, None
+        for task in (loop, pruner):
+            if task is not None:
+                task.cancel()
+                await asyncio.wait([task])
+        turns = list(self._turns.values())
         for turn in turns:
             turn.cancel()
         if turns:
             await asyncio.wait(turns)
-        for task_id in sorted(self.held):
+        for task_id in self._holding.held():
             await self.release(task_id)
-        self.held.clear()
 
     # ------------------------------------------------------------ claiming
 
     async def _claim_forever(self) -> None:
         queue = self.book.queue
+        backoff = 0.0
         with queue.subscribe() as subscription:
             while not self._stopping.is_set():
-                await self._claim_what_fits()
+                try:
+                    await self._claim_what_fits()
+                except StoreError as exc:
+                    # The store failed (unreachable, busy, full, read-only): nothing was
+                    # claimed; try again after a pause that grows while it keeps failing.
+                    backoff = min(max(backoff * 2, 0.05), self.limits.wake_s)
+                    log.warning(
+                        "%s: cannot claim (%s); trying again in %.2f s",
+                        self.worker_id,
+                        exc.code,
+                        backoff,
+                    )
+                    await asyncio.sleep(backoff)
+                    continue
+                backoff = 0.0
                 notices = await subscription.wait(self.limits.wake_s)
                 await self._heed(notices)
 
     async def _claim_what_fits(self) -> None:
-        room = self.limits.per_process - len(self.turns)
+        room = self.limits.per_process - len(self._turns)
         if room <= 0:
             return
-        try:
-            claims = await self.book.queue.claim_batch(
-                KINDS,
-                self.worker_id,
-                self.limits.lease_ms,
-                limit=room,
-                serial=TASK_ORDER,
-                running_at_most=self.limits.per_owner,
-            )
-        except StoreUnavailable as exc:
-            log.warning(
-                "%s: cannot claim (%s); trying again on the next wake-up",
-                self.worker_id,
-                exc.message,
-            )
-            return
+        claims = await self.book.queue.claim_batch(
+            KINDS,
+            self.worker_id,
+            self.limits.lease_ms,
+            limit=room,
+            serial=TASK_ORDER,
+            running_at_most=self.limits.per_owner,
+        )
         for claim in claims:
             task_id = str(claim.payload["task_id"])
             turn = asyncio.create_task(
                 self._turn(claim, task_id), name=f"gofer-turn-{task_id}-{claim.id}"
             )
-            turn.add_done_callback(self._ended)
-            self.turns[task_id] = turn
+            self._supervise(turn)
+            self._turns[task_id] = turn
+
+    def _loop_ended(self, loop: asyncio.Task[None]) -> None:
+        """The claim loop ended: cancelled by :meth:`stop`, or by an error it could not
+        survive, which kills the worker (:attr:`died`) for the process to stop on."""
+        if loop.cancelled():
+            return
+        error = loop.exception()
+        if error is None:
+            return
+        self.failure = error
+        log.error(
+            "%s: the claim loop failed with %s; the worker is shutting down\n%s",
+            self.worker_id,
+            type(error).__name__,
+            "".join(traceback.format_tb(error.__traceback__)),
+        )
+        self.died.set()
+
+    def _supervise(self, task: asyncio.Task[None]) -> None:
+        task.add_done_callback(self._ended)
 
     def _ended(self, task: asyncio.Task[None]) -> None:
         """Supervision: a background task that ends with an error says so at once (a
@@ -206,13 +253,17 @@ class TaskWorker:
             return
         error = task.exception()
         if error is not None:
-            log.error(
-                "%s: %s ended with %s: %s",
-                self.worker_id,
-                task.get_name(),
-                type(error).__name__,
-                error,
-            )
+            log.error("%s: %s ended with %s", self.worker_id, task.get_name(), type(error).__name__)
+
+    async def _prune_forever(self) -> None:
+        """Drop expired screenshots on a timer (a task no one reads again keeps none)."""
+        while True:
+            await asyncio.sleep(ARTIFACT_TTL_S / 4)
+            now = self.book.now()
+            for key, kept in list(self._artifacts.items()):
+                kept[:] = [a for a in kept if a.expires_at > now]
+                if not kept and key[1] not in self._turns:
+                    del self._artifacts[key]
 
     async def _heed(self, notices: list[Notice]) -> None:
         """Act on what other processes did: a task cancelled or marked done elsewhere
@@ -221,112 +272,102 @@ class TaskWorker:
             task_id = task_of_group(notice.group)
             if task_id is None:
                 continue
-            if notice.event == "task" and notice.kind in ("cancelled", "resolved"):
-                if task_id in self.turns:
+            if notice.event == "task" and notice.kind in (Cancelled.KIND, Resolved.KIND):
+                if task_id in self._turns:
                     self._cancelled_elsewhere(task_id)
-                elif task_id in self.held:
+                elif self._holding.holds(task_id):
                     await self.release(task_id)
             elif (
                 notice.event == "finished"
                 and notice.id not in self._finished
-                and task_id in self.held
-                and task_id not in self.turns
+                and self._holding.holds(task_id)
+                and task_id not in self._turns
             ):
                 await self.release(task_id)
 
     def _cancelled_elsewhere(self, task_id: str) -> None:
-        turn = self.turns.get(task_id)
-        if turn is not None and task_id not in self.cancelling:
-            self.cancelling.add(task_id)
+        turn = self._turns.get(task_id)
+        if turn is not None and task_id not in self._cancelling:
+            self._cancelling.add(task_id)
             turn.cancel()
+
+    # ------------------------------------------------------------ what the controller asks
 
     async def release(self, task_id: str) -> None:
         """Close the task's workspace on this worker (and its live views)."""
-        self.held.discard(task_id)
-        self.unhold(task_id)
-        await self.close_lives(task_id)
-        await self.runner.release(task_id)
+        await self._holding.release(task_id)
+
+    def cell_of(self, task_id: str) -> Cell | None:
+        """The cell of the task's turn running here now, if any."""
+        return self._cells.get(task_id)
+
+    def artifacts_of(self, owner: str, task_id: str) -> list[Artifact]:
+        """The owner's task's screenshots taken here that have not expired."""
+        kept = self._artifacts.get((owner, task_id), [])
+        now = self.book.now()
+        # Pruned in place: a turn running now appends its screenshot to this same list.
+        kept[:] = [a for a in kept if a.expires_at > now]
+        return list(kept)
+
+    def forget(self, owner: str, task_id: str) -> None:
+        """The task was dropped: its screenshots go."""
+        self._artifacts.pop((owner, task_id), None)
+
+    async def cancel_turn(self, task_id: str) -> None:
+        """Stop the task's turn running here, if any: it finishes as cancelled."""
+        turn = self._turns.get(task_id)
+        if turn is not None and not turn.done():
+            self._cancelling.add(task_id)
+            turn.cancel()
+            await asyncio.wait([turn])
+
+    async def settle(self, owner: str, task_id: str, cell: Cell | None = None) -> None:
+        """Screenshot and release the task's workspace on this worker, if it holds one."""
+        if not self.runner.holds(task_id):
+            return
+        if cell is None:
+            loaded = await self.book.load(owner, task_id)
+            assert loaded is not None
+            view = await self.book.view(owner, task_id)
+            cell = loaded.cell(options_for(self.runner, loaded.request.constraints), view)
+        cell.artifacts = self._artifacts.setdefault((owner, task_id), [])
+        cell.has_workspace = True
+        await self._holding.take_back(task_id)
+        await self.driver.settle(cell, release=True)
+        self._holding.forget(task_id)
 
     # ------------------------------------------------------------ holding for a person
 
-    def _hold(self, owner: str, task_id: str) -> None:
-        """Start (or restart) the timer that lets the paused task's browser go."""
-        self.unhold(task_id)
-        touched = asyncio.Event()
-        timer = asyncio.create_task(
-            self._let_go_when_idle(owner, task_id, touched), name=f"gofer-hold-{task_id}"
-        )
-        timer.add_done_callback(self._ended)
-        self.holding[task_id] = (timer, touched)
+    @property
+    def holding(self) -> dict[str, tuple[asyncio.Task[None], asyncio.Event]]:
+        """The hold timer of each paused task's browser (read-only: for tests)."""
+        return self._holding.holding
 
-    def unhold(self, task_id: str) -> None:
-        """Stop the task's hold timer (its browser is taken back or let go)."""
-        hold = self.holding.pop(task_id, None)
-        if hold is not None and hold[0] is not asyncio.current_task():
-            hold[0].cancel()
-
-    def touch(self, task_id: str) -> None:
-        """Something acted on the paused task's browser: its hold starts over."""
-        hold = self.holding.get(task_id)
-        if hold is not None:
-            hold[1].set()
-
-    async def _let_go_when_idle(self, owner: str, task_id: str, touched: asyncio.Event) -> None:
-        hold_s = self.limits.hold_s
-        while True:
-            try:
-                async with asyncio.timeout(hold_s):
-                    await touched.wait()
-            except TimeoutError:
-                break
-            touched.clear()
-        if self.holding.get(task_id, (None,))[0] is not asyncio.current_task():
-            return
-        del self.holding[task_id]
-        if task_id in self.turns or task_id not in self.held:
-            return
-        log.info(
-            "task %s: let its browser go after %.0f s with nothing acting on it", task_id, hold_s
-        )
-        await self.release(task_id)
-        try:
-            async with self.book.db.transaction() as tx:
-                await self.book.write(tx, owner, task_id, "let_go", {"after_s": hold_s})
-        except StoreUnavailable as exc:
-            log.warning("task %s: letting its browser go was not journaled (%s)", task_id, exc.code)
+    @property
+    def lives(self) -> dict[str, set[HeldView]]:
+        """The live views open on each task's browser (read-only: for tests)."""
+        return self._holding.lives
 
     def holds_for_person(self, task_id: str) -> bool:
         """Whether this process holds the paused task's browser (no turn of it runs)."""
-        return task_id in self.held and (task_id not in self.turns or task_id in self._ending)
+        return self._holding.holds(task_id) and (
+            task_id not in self._turns or task_id in self._ending
+        )
 
     async def live(self, task_id: str, options: LiveOptions | None = None) -> LiveView:
-        """A person's live view of the paused task's browser, held here; its input
-        restarts the hold, and it ends the view opened before it. LIVE_UNAVAILABLE
-        when this process holds no open browser of the task or a turn of it runs."""
-        turn = self.turns.get(task_id)
+        """A person's live view of the paused task's browser, held here (see
+        :meth:`Holding.live`)."""
+        turn = self._turns.get(task_id)
         if turn is not None and task_id in self._ending:
             await asyncio.wait([turn])  # it has stopped; only its bookkeeping is left
-        if task_id in self.turns or task_id not in self.held:
-            raise live_unavailable(task_id)
-        view = await self.runner.live(task_id, options)
-        if view is None:
-            raise live_unavailable(task_id)
-        if task_id in self.turns or task_id not in self.held:
-            # A turn took the browser back while the view opened.
-            await view.close()
-            raise live_unavailable(task_id)
-        # One person at a time: a newer view (another tab) ends the one before.
-        await self.close_lives(task_id)
-        views = self.lives.setdefault(task_id, set())
-        held = HeldView(view, touch=lambda: self.touch(task_id), closed=views.discard)
-        views.add(held)
-        self.touch(task_id)
-        return held
+        return await self._holding.live(task_id, options)
 
-    async def close_lives(self, task_id: str) -> None:
-        """Close every live view of the task (the task or its end takes the browser)."""
-        for view in list(self.lives.pop(task_id, ())):
-            await view.close()
+    async def _journal_let_go(self, owner: str, task_id: str, after_s: float) -> None:
+        try:
+            async with self.book.db.transaction() as tx:
+                await self.book.write(tx, owner, task_id, LetGo(after_s=after_s))
+        except StoreError as exc:
+            log.warning("task %s: letting its browser go was not journaled (%s)", task_id, exc.code)
 
     # ------------------------------------------------------------ one turn
 
@@ -335,8 +376,7 @@ class TaskWorker:
         cell: Cell | None = None
         spent = (0, 0)
         # The task takes its browser back from any person in it.
-        self.unhold(task_id)
-        await self.close_lives(task_id)
+        await self._holding.take_back(task_id)
         _TURN.set(task_id)  # this turn's own asyncio task: its context is its alone
         try:
             async with keep_lease(self.book.queue, claim):
@@ -344,13 +384,13 @@ class TaskWorker:
                 if (
                     loaded is None
                     or loaded.record.resolved_at is not None
-                    or (await self.book.ledger.last_event(owner, task_id, ("cancelled",)))
+                    or (await self.book.ledger.last_event(owner, task_id, (Cancelled.KIND,)))
                     is not None
                 ):
                     await self.book.queue.finish(claim, {"skipped": True})
                     return
                 cell = self._cell(loaded, claim)
-                self.cells[task_id] = cell
+                self._cells[task_id] = cell
                 spent = (cell.ledger.runs, cell.ledger.spent.model_calls)
                 if self._stopping.is_set():
                     await self.book.queue.release(claim, unstarted=True, error=STOPPED)
@@ -358,7 +398,7 @@ class TaskWorker:
                 await self._run(cell, loaded, claim)
                 await self._end(cell, owner, claim)
         except LeaseLost as lost:
-            log.warning("task %s: turn %d lost its lease (%s)", task_id, claim.id, lost.message)
+            log.warning("task %s: turn %d lost its lease (%s)", task_id, claim.id, lost.code)
             await self.release(task_id)
         except asyncio.CancelledError:
             began = cell is not None and (
@@ -367,16 +407,16 @@ class TaskWorker:
             await asyncio.shield(self._cut_short(claim, task_id, began))
             raise
         finally:
-            self.cells.pop(task_id, None)
-            self.cancelling.discard(task_id)
+            self._cells.pop(task_id, None)
+            self._cancelling.discard(task_id)
             self._ending.discard(task_id)
-            if self.turns.get(task_id) is asyncio.current_task():
-                del self.turns[task_id]
+            if self._turns.get(task_id) is asyncio.current_task():
+                del self._turns[task_id]
 
     async def _cut_short(self, claim: Claim, task_id: str, began: bool) -> None:
         """A turn cancelled here: finished when its task was cancelled, else put back."""
         try:
-            if task_id in self.cancelling:
+            if task_id in self._cancelling:
                 await self.book.queue.finish(claim, {"cancelled": True})
             else:
                 await self.book.queue.release(claim, unstarted=not began, error=STOPPED)
@@ -385,13 +425,13 @@ class TaskWorker:
 
     def _cell(self, loaded: Loaded, claim: Claim) -> Cell:
         options = options_for(self.runner, loaded.request.constraints)
-        stop_view = loaded.stop.data["view"] if loaded.stop is not None else None
-        cell = loaded.cell(options, view_of_start(loaded, stop_view))
-        cell.artifacts = self.artifacts.setdefault(cell.id, [])
+        cell = loaded.cell(options, view_of_start(loaded))
+        owner = claim.owner or LOCAL_OWNER
+        cell.artifacts = self._artifacts.setdefault((owner, cell.id), [])
         cell.has_workspace = self.runner.holds(cell.id)
         if claim.kind == "reply":
-            reply = next((r for r in loaded.replies if r.data.get("item") == claim.id), None)
-            if reply is not None and reply.data.get("approve") and cell.approval is not None:
+            reply = next((r for r in loaded.replies if r.item == claim.id), None)
+            if reply is not None and reply.approve and cell.approval is not None:
                 gate = cell.approval
                 cell.pending.insert(0, Segment((), int(gate.path.split(".")[0]), True, gate))
                 cell.approval = None
@@ -429,27 +469,45 @@ class TaskWorker:
         """Write the run's update and the task's state, and finish the turn, together."""
         held = self.runner.holds(cell.id)
         address = await self.runner.address(cell.id) if held else None
-        data = {
-            "item": claim.id,
-            "view": cell.view.model_dump(mode="json"),
-            "state": snapshot(cell, address),
-            "run": {
-                "steps": [s.model_dump(mode="json") for s in cell.steps],
-                "trace": [t.model_dump(mode="json") for t in cell.trace],
-            },
-        }
+        ended = Ended(
+            item=claim.id,
+            view=cell.view,
+            state=snapshot(cell, address),
+            run=RunLog(
+                steps=[s.model_dump(mode="json") for s in cell.steps],
+                trace=[t.model_dump(mode="json") for t in cell.trace],
+            ),
+        )
         book = self.book
         self._finished.add(claim.id)
-        async with book.db.transaction() as tx:
-            cancelled = await book.ledger.last_event(owner, cell.id, ("cancelled",), tx=tx)
-            if cancelled is None:
-                await book.write(tx, owner, cell.id, "ended", data)
-            await book.queue.finish(claim, {"ended": cell.view.status.state}, tx=tx)
+        backoff = 0.05
+        while True:
+            try:
+                async with book.db.transaction() as tx:
+                    cancelled = await book.ledger.last_event(
+                        owner, cell.id, (Cancelled.KIND,), tx=tx
+                    )
+                    if cancelled is None:
+                        await book.write(tx, owner, cell.id, ended)
+                    await book.queue.finish(claim, {"ended": cell.view.status.state}, tx=tx)
+                break
+            except LeaseLost:
+                raise
+            except StoreError as exc:
+                # The run is over: never run it again for a store that failed once.
+                # Retried while the lease holds (losing it cancels this turn).
+                log.warning(
+                    "task %s: its end was not written (%s); trying again in %.2f s",
+                    cell.id,
+                    exc.code,
+                    backoff,
+                )
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, self.limits.lease_ms / 3000)
         if held:
-            self.held.add(cell.id)
-            self._hold(owner, cell.id)
+            self._holding.keep(owner, cell.id)
         else:
-            self.held.discard(cell.id)
+            self._holding.forget(cell.id)
         self._ending.add(cell.id)
 
     async def _guarded(self, cell: Cell, work: Callable[[], Awaitable[None]]) -> None:
@@ -597,10 +655,11 @@ class TaskWorker:
         return asyncio.create_task(warm(), name=f"gofer-warm-{cell.id}")
 
 
-def view_of_start(loaded: Loaded, stop_view: object) -> TaskView:
+def view_of_start(loaded: Loaded) -> TaskView:
     """The view a turn starts from: where the task last stood."""
-    if isinstance(stop_view, dict):
-        return TaskView.model_validate(stop_view)
+    stop_view = loaded.stop_view
+    if stop_view is not None:
+        return stop_view
     return TaskView(
         id=loaded.record.id, status=Running(), summary="Starting.", step=None, progress=0.0, next=[]
     )
@@ -642,19 +701,15 @@ class _Journal:
         while True:
             changed = cell.changed
             view = cell.view
-            if view is not self._written and view.status.state == "running":
+            if view is not self._written and is_running(view.status):
                 self._written = view
                 async with self.book.db.transaction() as tx:
                     stopped = await self.book.ledger.last_event(
-                        owner, cell.id, ("cancelled", "resolved"), tx=tx
+                        owner, cell.id, (Cancelled.KIND, Resolved.KIND), tx=tx
                     )
                     if stopped is None:
                         await self.book.write(
-                            tx,
-                            owner,
-                            cell.id,
-                            "view",
-                            {"item": self.claim.id, "view": view.model_dump(mode="json")},
+                            tx, owner, cell.id, ViewEvent(item=self.claim.id, view=view)
                         )
                 if stopped is not None:
                     # Cancelled from a process whose notice cannot reach this one.

@@ -17,9 +17,9 @@ import pytest
 from gofer.config import config_from_env
 from gofer.facts import Facts
 from gofer.models import ChatServer
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserEngine
 from gofer.tasks import Tasks
-from gofer.tasks.workspace_runner import WorkspaceRunner
 from gofer.wiring import ModelPasses
 
 from ..conftest import FAST

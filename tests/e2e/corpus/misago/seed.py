@@ -1,4 +1,5 @@
-"""What the corpus's Misago holds before the tasks: a member and one thread to reply to.
+"""What the corpus's Misago holds before the tasks: its address (set by whoever installs
+a forum), members, threads to reply to and one waiting for approval.
 Run inside Misago's own virtual environment (``conftest.py``)."""
 
 import django
@@ -6,9 +7,11 @@ import django
 django.setup()
 
 from misago.categories.models import Category  # noqa: E402
+from misago.conf.models import Setting  # noqa: E402
 from misago.threads.test import post_thread  # noqa: E402
 from misago.users.test import create_test_superuser, create_test_user  # noqa: E402
 
+Setting.objects.change_setting("forum_address", "http://forum.example.com/")
 admin = create_test_superuser("admin", "admin@example.com", "Adm1n-pass-123")
 create_test_user("mira", "mira@example.com", "Mira-pass-456")
 create_test_user("otto", "otto@example.com", "Otto-pass-789")

@@ -1,4 +1,5 @@
-"""The real :class:`FlowRunner`: one workspace (own browser context) per task.
+"""The real runner of tasks' flows (the :class:`gofer.tasks.runner.FlowRunner` seam):
+one workspace (own browser context) per task.
 
 It runs each flow with :func:`gofer.runtime.run_flow` on the task's workspace,
 which it opens on first use and keeps until the controller releases it, so a
@@ -12,7 +13,9 @@ from __future__ import annotations
 import logging
 
 from gofer.errors import SurfaceError
-from gofer.runtime import ModelDecider, RunRequest, RunResult, RuntimeSettings, Workspace, run_flow
+from gofer.runtime.run import RuntimeSettings, run_flow
+from gofer.runtime.types import ModelDecider, RunRequest, RunResult, WorkspaceOptions
+from gofer.runtime.workspace import Workspace
 from gofer.surfaces import (
     BrowserEngine,
     BrowserOptions,
@@ -25,11 +28,10 @@ from gofer.surfaces import (
     chromium_available,
 )
 from gofer.surfaces.live import live_unsupported
-from gofer.tasks.runner import WorkspaceOptions
 
 __all__ = ["WorkspaceRunner"]
 
-log = logging.getLogger("gofer.tasks")
+log = logging.getLogger("gofer.runtime")
 
 DESKTOP_UNAVAILABLE = "the desktop surface is not available in this version of gofer"
 

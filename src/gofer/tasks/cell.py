@@ -1,4 +1,5 @@
-"""The task store: each task's cell (published view plus working state)."""
+"""A task's cell (its published view plus the working state a turn goes on from), the
+segments it has still to run, and the screenshots its runs took."""
 
 from __future__ import annotations
 
@@ -86,7 +87,6 @@ class Cell:
     hints: list[GroundingHint] = field(default_factory=list)
     rescues: list[RescueInfo] = field(default_factory=list)
     artifacts: list[Artifact] = field(default_factory=list)
-    worker: asyncio.Task[None] | None = None
     has_workspace: bool = False
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -94,14 +94,6 @@ class Cell:
     def state(self) -> str:
         """The state of the published status."""
         return self.view.status.state
-
-    @property
-    def live(self) -> bool:
-        """Whether the task works, waits for its caller, or holds a workspace."""
-        status = self.view.status
-        if status.state in ("done", "cancelled", "needs_plan"):
-            return False
-        return not (status.state == "failed" and not status.recoverable)
 
     def publish(self, view: TaskView) -> None:
         """Make ``view`` current and wake everyone waiting for a change."""

@@ -1,0 +1,239 @@
+"""Holding a paused task's browser for a person, and their live view of it.
+
+A task that stops to wait for its caller keeps its browser in the process whose
+worker ran it for ``hold_s`` (HOLD_FOR_PERSON_S) after the last time anything acted
+on it, a person's input in its live view included; then a supervised timer
+(``gofer-hold-<task>``) lets it go. A turn that starts takes the browser back: it
+closes every live view of the task first. :class:`Holding` keeps that state for the
+worker (:mod:`gofer.tasks.worker`), which alone calls it.
+
+:class:`HeldView` wraps the surface's :class:`~gofer.surfaces.LiveView`: every input
+the person sends restarts the task's hold on its browser (so a browser is never let
+go under a person still working in it), and closing the view tells the worker it is
+gone. Nothing here sees what is typed beyond passing it on.
+
+The faces take the live view's types from here (they import nothing of
+:mod:`gofer.surfaces`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from types import TracebackType
+
+from gofer.surfaces.live import (
+    MAX_TEXT_CHARS,
+    KeyInput,
+    LiveDialog,
+    LiveFrame,
+    LiveOptions,
+    LiveView,
+    Modifiers,
+    PointerInput,
+)
+from gofer.tasks.errors import live_unavailable
+from gofer.tasks.runner import FlowRunner
+
+__all__ = [
+    "MAX_TEXT_CHARS",
+    "HeldView",
+    "Holding",
+    "KeyInput",
+    "LiveDialog",
+    "LiveFrame",
+    "LiveOptions",
+    "LiveView",
+    "Modifiers",
+    "PointerInput",
+]
+
+log = logging.getLogger("gofer.tasks")
+
+
+class HeldView:
+    """``view`` with ``touch`` called on each input and ``closed(self)`` once it closes."""
+
+    def __init__(
+        self,
+        view: LiveView,
+        *,
+        touch: Callable[[], None],
+        closed: Callable[[HeldView], None],
+    ) -> None:
+        self._view = view
+        self._touch = touch
+        self._closed = closed
+
+    @property
+    def closed(self) -> bool:
+        """Whether the view is closed."""
+        return self._view.closed
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The page's viewport in CSS pixels, as of the latest frame."""
+        return self._view.size
+
+    def frames(self) -> AsyncIterator[LiveFrame | LiveDialog]:
+        """The page's pictures, and its dialogs, until the view closes."""
+        return self._view.frames()
+
+    async def answer(self, accept: bool, text: str = "") -> None:
+        """Answer the page's open dialog."""
+        self._touch()
+        await self._view.answer(accept, text)
+
+    async def pointer(self, event: PointerInput) -> None:
+        """Send a mouse event to the page."""
+        self._touch()
+        await self._view.pointer(event)
+
+    async def key(self, event: KeyInput) -> None:
+        """Send a key to the page."""
+        self._touch()
+        await self._view.key(event)
+
+    async def text(self, text: str) -> None:
+        """Type ``text`` into the page at once."""
+        self._touch()
+        await self._view.text(text)
+
+    async def close(self) -> None:
+        """Close the view (idempotent)."""
+        self._closed(self)
+        await self._view.close()
+
+    async def __aenter__(self) -> HeldView:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+
+class Holding:
+    """The browsers this process holds for paused tasks, their hold timers and the live
+    views open on them (see the module).
+
+    ``busy(task_id)`` says whether a turn of the task runs here (its browser is then
+    the turn's, not a person's); ``let_go(owner, task_id, after_s)`` journals that a
+    hold ran out; ``supervise`` watches each timer task.
+    """
+
+    def __init__(
+        self,
+        runner: FlowRunner,
+        hold_s: float,
+        *,
+        busy: Callable[[str], bool],
+        let_go: Callable[[str, str, float], Awaitable[None]],
+        supervise: Callable[[asyncio.Task[None]], None],
+    ) -> None:
+        self._runner = runner
+        self._hold_s = hold_s
+        self._busy = busy
+        self._let_go = let_go
+        self._supervise = supervise
+        self._held: set[str] = set()
+        self.holding: dict[str, tuple[asyncio.Task[None], asyncio.Event]] = {}
+        """The timer letting each paused task's browser go, and the event that restarts it."""
+        self.lives: dict[str, set[HeldView]] = {}
+        """The live views open on each task's browser."""
+
+    def holds(self, task_id: str) -> bool:
+        """Whether this process holds the task's browser after its turn ended."""
+        return task_id in self._held
+
+    def held(self) -> list[str]:
+        """The tasks whose browsers this process holds."""
+        return sorted(self._held)
+
+    def keep(self, owner: str, task_id: str) -> None:
+        """The task's turn ended with its browser open: hold it for a person."""
+        self._held.add(task_id)
+        self.unhold(task_id)
+        touched = asyncio.Event()
+        timer = asyncio.create_task(
+            self._let_go_when_idle(owner, task_id, touched), name=f"gofer-hold-{task_id}"
+        )
+        self._supervise(timer)
+        self.holding[task_id] = (timer, touched)
+
+    def forget(self, task_id: str) -> None:
+        """The task's browser is gone (its turn released it)."""
+        self._held.discard(task_id)
+
+    def unhold(self, task_id: str) -> None:
+        """Stop the task's hold timer (its browser is taken back or let go)."""
+        hold = self.holding.pop(task_id, None)
+        if hold is not None and hold[0] is not asyncio.current_task():
+            hold[0].cancel()
+
+    def touch(self, task_id: str) -> None:
+        """Something acted on the paused task's browser: its hold starts over."""
+        hold = self.holding.get(task_id)
+        if hold is not None:
+            hold[1].set()
+
+    async def take_back(self, task_id: str) -> None:
+        """A turn of the task starts: stop its hold and close every live view of it."""
+        self.unhold(task_id)
+        await self.close_lives(task_id)
+
+    async def release(self, task_id: str) -> None:
+        """Close the task's workspace here (and its live views)."""
+        self._held.discard(task_id)
+        await self.take_back(task_id)
+        await self._runner.release(task_id)
+
+    async def live(self, task_id: str, options: LiveOptions | None = None) -> LiveView:
+        """A person's live view of the held browser; its input restarts the hold, and it
+        ends the view opened before it. LIVE_UNAVAILABLE when no browser of the task is
+        held here or a turn of it runs."""
+        if self._busy(task_id) or task_id not in self._held:
+            raise live_unavailable(task_id)
+        view = await self._runner.live(task_id, options)
+        if view is None:
+            raise live_unavailable(task_id)
+        if self._busy(task_id) or task_id not in self._held:
+            # A turn took the browser back while the view opened.
+            await view.close()
+            raise live_unavailable(task_id)
+        # One person at a time: a newer view (another tab) ends the one before.
+        await self.close_lives(task_id)
+        views = self.lives.setdefault(task_id, set())
+        held = HeldView(view, touch=lambda: self.touch(task_id), closed=views.discard)
+        views.add(held)
+        self.touch(task_id)
+        return held
+
+    async def close_lives(self, task_id: str) -> None:
+        """Close every live view of the task (the task or its end takes the browser)."""
+        for view in list(self.lives.pop(task_id, ())):
+            await view.close()
+
+    async def _let_go_when_idle(self, owner: str, task_id: str, touched: asyncio.Event) -> None:
+        hold_s = self._hold_s
+        while True:
+            try:
+                async with asyncio.timeout(hold_s):
+                    await touched.wait()
+            except TimeoutError:
+                break
+            touched.clear()
+        if self.holding.get(task_id, (None,))[0] is not asyncio.current_task():
+            return
+        del self.holding[task_id]
+        if self._busy(task_id) or task_id not in self._held:
+            return
+        log.info(
+            "task %s: let its browser go after %.0f s with nothing acting on it", task_id, hold_s
+        )
+        await self.release(task_id)
+        await self._let_go(owner, task_id, hold_s)

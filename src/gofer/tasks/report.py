@@ -1,0 +1,132 @@
+"""The task's report, read back from its event log in order: the steps and trace of
+every run, the records, hints and rescues of the state it last ended on, what it
+spent, its screenshots, and a log in plain words (names only, never a value)."""
+
+from __future__ import annotations
+
+from gofer.flow import flow_to_json, parse_flow
+from gofer.tasks.book import Loaded
+from gofer.tasks.cell import Artifact, Cell
+from gofer.tasks.events import (
+    Again,
+    Cancelled,
+    Ended,
+    Event,
+    LetGo,
+    Reopened,
+    Reply,
+    Resolved,
+    Start,
+)
+from gofer.tasks.models import (
+    ArtifactInfo,
+    HintInfo,
+    LogEntry,
+    RescueInfo,
+    SpendInfo,
+    StepReportInfo,
+    TaskReport,
+    TaskView,
+    TraceInfo,
+)
+
+__all__ = ["report_of"]
+
+
+def report_of(
+    view: TaskView,
+    loaded: Loaded,
+    logged: list[tuple[float, Event]],
+    *,
+    running: Cell | None,
+    artifacts: list[Artifact],
+) -> TaskReport:
+    """The report of the task ``loaded`` whose view is ``view`` and log ``logged`` (each
+    event with when it was written);
+    ``running`` is its turn's cell when one runs in this process (it knows more than
+    the last journaled state: a rescue whose guidance runs now)."""
+    facts = loaded.facts
+    state = loaded.state or {}
+    steps: list[StepReportInfo] = []
+    trace: list[TraceInfo] = []
+    for _at, event in logged:
+        if isinstance(event, Ended):
+            steps += [StepReportInfo.model_validate(s) for s in event.run.steps]
+            trace += [TraceInfo.model_validate(t) for t in event.run.trace]
+    flow_json = state.get("flow") or loaded.request.flow
+    spend = state.get("spend", {})
+    return TaskReport(
+        id=view.id,
+        view=view,
+        flow=facts.mask_json(flow_to_json(parse_flow(flow_json))) if flow_json else None,
+        steps=steps,
+        records=dict(state.get("records", {})),
+        trace=trace,
+        hints=[
+            HintInfo(
+                site=h["site"],
+                kind=h["kind"],
+                words=h["words"],
+                role=h["role"],
+                name=facts.mask(h["name"]),
+                context=facts.mask(h.get("context", "")),
+            )
+            for h in state.get("hints", [])
+        ],
+        rescues=list(running.rescues)
+        if running is not None
+        else [RescueInfo.model_validate(r) for r in state.get("rescues", [])],
+        spend=SpendInfo(
+            actions=int(spend.get("actions", 0)),
+            model_calls=int(spend.get("model_calls", 0)),
+            elapsed_ms=round(float(spend.get("elapsed_ms", 0.0)), 3),
+            runs=int(spend.get("runs", 0)),
+            rescues=int(spend.get("rescues", 0)),
+        ),
+        budget=loaded.request.budget,
+        artifacts=[
+            ArtifactInfo(
+                name=a.name,
+                media_type="image/png",
+                size=len(a.data),
+                run=a.run,
+                taken_at=a.taken_at,
+                expires_at=a.expires_at,
+            )
+            for a in artifacts
+        ],
+        log=[entry for at, e in logged if (entry := _log_entry(at, e)) is not None],
+    )
+
+
+def _log_entry(at: float, event: Event) -> LogEntry | None:
+    """One entry of the report's log, in plain words (names only, never a value)."""
+    text: str | None = None
+    match event:
+        case Start():
+            text = "Started."
+        case Reply(approve=True):
+            text = "Approved the step waiting for approval."
+        case Reply(approve=False):
+            text = "Declined the step waiting for approval."
+        case Reply(inputs=inputs) if inputs:
+            text = "Gave values for " + ", ".join(sorted(inputs)) + "."
+        case Reply():
+            text = "Asked the task to go on."
+        case Again():
+            text = "Asked for the run to be tried again."
+        case Ended(view=view) | Cancelled(view=view):
+            text = view.summary
+        case LetGo(after_s=after_s):
+            minutes = round(after_s / 60)
+            text = (
+                f"Let its browser go after waiting {minutes} minutes for a person; going "
+                "on opens the page it was on again."
+            )
+        case Resolved():
+            text = "Marked done."
+        case Reopened():
+            text = "Reopened."
+        case _:
+            return None
+    return LogEntry(at=at, kind=event.KIND, text=text)
