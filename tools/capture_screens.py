@@ -11,7 +11,8 @@ corpus (``tests/e2e/widgets``, real widget libraries) with their pickers open
 
 Pages of a running real application (the corpus's, ``tests/e2e/corpus``) are captured
 with ``--live NAME URL [WORDS ...]``: load URL, click each WORDS in turn (as the
-grounder finds them), and save the screen as NAME; repeat ``--live`` to walk on in the
+grounder finds them; ``WORDS=VALUE`` types VALUE into the field WORDS names), and
+save the screen as NAME; repeat ``--live`` to walk on in the
 same browser session (a basket, a checkout), and pass ``--no-demo``/``--only`` to skip
 the rest. The application's address is saved as ``http://app.test/``.
 
@@ -205,9 +206,14 @@ async def capture_live(engine: BrowserEngine, shots: list[list[str]]) -> None:
                 await surface.goto(url)
                 await surface.settle(5_000)
             for words in clicks:
-                target = ground(Query(words, Want.CLICK), await surface.snapshot()).element
+                field, typed, value = words.partition("=")
+                want = Want.FIELD if typed else Want.CLICK
+                target = ground(Query(field, want), await surface.snapshot()).element
                 if target is None:
-                    raise SystemExit(f"could not find {words!r} for {name}")
+                    raise SystemExit(f"could not find {field!r} for {name}")
+                if typed:
+                    await surface.fill(target.ref, value)
+                    continue
                 await surface.click(target.ref)
                 await surface.settle(5_000)
             _save(name, await surface.snapshot(), base, APP_URL)
@@ -225,7 +231,8 @@ async def main(argv: list[str]) -> int:
         action="append",
         default=[],
         metavar="NAME URL [WORDS]",
-        help="a running application's page: load URL ('-': stay), click WORDS, save NAME",
+        help="a running application's page: load URL ('-': stay), click WORDS (or type "
+        "into WORDS=VALUE), save NAME",
     )
     args = parser.parse_args(argv)
     only = set(args.only)

@@ -25,7 +25,7 @@ from gofer.demo import DemoServer
 from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import OPERATOR, find_chromium
 from gofer.tasks import Tasks
-from gofer.tasks.models import AwaitTaskRequest
+from gofer.tasks.contract import AwaitTaskRequest
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}

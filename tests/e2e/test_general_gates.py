@@ -15,7 +15,7 @@ from gofer.runtime import RunStatus
 from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserEngine
 from gofer.tasks import Tasks
-from gofer.tasks.models import Checkpoint, Done, Failed, NeedsApproval, NeedsHuman
+from gofer.tasks.contract import Checkpoint, Done, Failed, NeedsApproval, NeedsHuman
 
 from .conftest import FAST, Runner
 from .sites import admin, corner

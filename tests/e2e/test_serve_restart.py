@@ -30,7 +30,7 @@ from gofer.cli import DEMO_FACTS, demo_flow
 from gofer.demo import DemoServer
 from gofer.demo.app import create_app
 from gofer.store import PostgresConnector, SQLiteConnector
-from gofer.tasks.status import group_of
+from gofer.tasks.status import task_group
 
 from .serve import Started, start_serve
 
@@ -195,7 +195,7 @@ async def test_a_killed_server_started_again_loses_nothing_and_reruns_the_cut_tu
         PostgresConnector(store_url) if store_kind == "postgres" else SQLiteConnector(store_url)
     )
     async with connector as db:
-        turns = await db.queue().items(group=group_of(task_id))
+        turns = await db.queue().items(group=task_group(task_id))
     assert [(t.kind, t.attempts, t.state) for t in turns] == [("reply", 2, "done")], (
         "the cut turn ran exactly once more"
     )

@@ -26,7 +26,7 @@ from gofer.errors import GoferError
 from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserEngine
 from gofer.tasks import Tasks, TaskView
-from gofer.tasks.models import Call, Checkpoint, Done, Failed, NeedsApproval
+from gofer.tasks.contract import Call, Checkpoint, Done, Failed, NeedsApproval
 
 from .conftest import FAST, Events, Pages
 

@@ -19,7 +19,7 @@ from gofer.demo import DemoServer
 from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserEngine
 from gofer.tasks import Tasks
-from gofer.tasks.models import Call, Checkpoint, NeedsHuman
+from gofer.tasks.contract import Call, Checkpoint, NeedsHuman
 
 from .conftest import FAST, Events
 from .test_tasks_booking import CHEAPEST, booking, settle, task_page

@@ -15,7 +15,7 @@ from gofer.flow.parse import step_to_json
 from gofer.models import UNTRUSTED_TAG, ChatServer, ModelsConfig, OpenAIChatModel, Reply
 from gofer.rescue import MAX_RESCUES, ModelRescuer
 from gofer.tasks import ScriptedRunner, Tasks, TaskView
-from gofer.tasks.models import Checkpoint, Done, Failed, NeedsHuman
+from gofer.tasks.contract import Checkpoint, Done, Failed, NeedsHuman
 from gofer.tasks.recovery import RESCUING
 from gofer.tasks.testing import complete, fail, gate, hang
 from gofer.wiring import ModelPasses

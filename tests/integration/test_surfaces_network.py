@@ -13,6 +13,7 @@ import pytest_asyncio
 
 from gofer.errors import BlockedAddress, BlockedOrigin, SurfaceError
 from gofer.surfaces import BrowserEngine, BrowserOptions, BrowserPolicy
+from gofer.surfaces.browser import SNAPSHOT_ELEMENTS, SNAPSHOT_LINES
 from gofer.surfaces.gate import Gate, Refusal
 
 pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
@@ -184,3 +185,19 @@ async def test_a_browser_endpoint_the_operator_did_not_list_is_refused(
         await server_engine.new_session(BrowserOptions(browser_endpoint=site.url("/")))
     assert err.value.code == "BROWSER_ENDPOINT_REFUSED"
     assert site.hits == []
+
+
+async def test_a_snapshot_caps_its_elements_and_lines(engine: BrowserEngine, site: Any) -> None:
+    buttons = "".join(f"<button>Row {i}</button>" for i in range(4_000))
+    paragraphs = "".join(f"<p>Line {i}</p>" for i in range(6_000))
+    site.add("/", f"<h1>Long</h1>{buttons}{paragraphs}")
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        assert len(screen.elements) == SNAPSHOT_ELEMENTS
+        assert screen.elements[0].name == "Row 0"
+        assert len(screen.lines) <= SNAPSHOT_LINES
+        assert screen.lines[0].text == "Long"
+    finally:
+        await surface.close()

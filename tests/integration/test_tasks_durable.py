@@ -14,7 +14,7 @@ from gofer.flow import Browse
 from gofer.runtime.types import RunRequest, RunResult
 from gofer.store import Connector
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.status import group_of
+from gofer.tasks.status import task_group
 from gofer.tasks.testing import complete, gate, hang
 from gofer.tasks.worker import TurnLimits
 
@@ -180,7 +180,7 @@ async def test_a_turn_cut_short_twice_reads_failed_and_try_again_twice_runs_once
         done = await tasks.await_task({"id": task_id, "timeout_ms": 5000})
         assert done.status.state == "done"
         assert len(runner.requests) == 1
-        turns = await tasks._book.queue.items(group=group_of(task_id))
+        turns = await tasks.worker.book.queue.items(group=task_group(task_id))
         assert [(t.kind, t.attempts, t.state) for t in turns] == [
             ("turn", 2, "failed"),
             ("again", 1, "done"),
@@ -286,10 +286,10 @@ async def test_a_turn_stopped_before_its_run_began_gives_its_attempt_back(
         # stopped while the page it was last on was still opening: nothing ran
         assert slow.requests == []
         async with Tasks(ScriptedRunner(), store=db, work=False) as replica:
-            (_, reply) = await replica._book.queue.items(group=group_of(view.id))
+            (_, reply) = await replica.worker.book.queue.items(group=task_group(view.id))
             assert (reply.kind, reply.state, reply.attempts) == ("reply", "queued", 0)
     after = ScriptedRunner()
     async with reopen() as db, Tasks(after, store=db) as tasks:
         assert (await tasks.await_task({"id": view.id})).status.state == "done"
-        (_, reply) = await tasks._book.queue.items(group=group_of(view.id))
+        (_, reply) = await tasks.worker.book.queue.items(group=task_group(view.id))
         assert (reply.state, reply.attempts) == ("done", 1)

@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from gofer.api import GoferServer, MemoryTokenStore
 from gofer.errors import StoreError
 from gofer.store import Connector
 from gofer.tasks import ScriptedRunner, Tasks
+from gofer.tasks.testing import gate, hang
 from gofer.tasks.worker import TaskWorker
 
 FLOW = [{"browse": "https://shop.example.com/"}, {"click": "Next"}]
@@ -139,3 +141,38 @@ def test_a_process_whose_claim_loop_dies_exits_non_zero(command: list[str], tmp_
     assert done.returncode != 0, done.stderr
     assert "WORKER_FAILED" in done.stderr or "stopped claiming work" in done.stderr, done.stderr
     assert "a bug in the claim loop" not in done.stderr  # named by its type, never its words
+
+
+SEND = [
+    {"browse": "https://mail.example.com/compose"},
+    {"click": "Compose"},
+    {"stop_before": "sending the message"},
+    {"read": "confirmation", "as": "note"},
+]
+
+
+async def test_an_approved_press_cut_short_is_never_pressed_again_by_the_rerun(
+    reopen: Callable[[], Any],
+) -> None:
+    pressing = asyncio.Event()
+    first = ScriptedRunner.of(gate("2", "Send"), hang(pressing))
+    async with reopen() as db, Tasks(first, store=db) as tasks:
+        view = await tasks.start_task({"flow": SEND})
+        paused = await tasks.await_task({"id": view.id, "timeout_ms": 5000})
+        assert paused.status.state == "needs_approval"
+        await tasks.continue_task({"id": view.id, "approve": True})
+        async with asyncio.timeout(10):
+            await pressing.wait()
+        # The process stops (a restart) while the approved control is being pressed.
+    after = ScriptedRunner()
+    async with reopen() as db, Tasks(after, store=db) as tasks:
+        unsure = await tasks.await_task({"id": view.id, "timeout_ms": 5000})
+        assert unsure.status.state == "failed" and unsure.status.recoverable
+        assert "not pressed a second time" in unsure.status.reason
+        assert not [r for _t, r in after.requests if r.flow.steps[0].KIND == "stop_before"]
+        # The caller looked and chose to go on: now it is pressed, once, and the rest runs.
+        await tasks.continue_task({"id": view.id})
+        done = await tasks.await_task({"id": view.id, "timeout_ms": 5000})
+        assert done.status.state == "done"
+        kinds = [[s.KIND for s in r.flow.steps] for _t, r in after.requests]
+        assert kinds == [["stop_before"], ["read"]]

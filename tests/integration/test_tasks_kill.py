@@ -13,7 +13,7 @@ import pytest
 
 from gofer.store import Connector
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.status import group_of
+from gofer.tasks.status import task_group
 
 WORKER = Path(__file__).with_name("tasks_worker.py")
 LEASE_MS = 1500
@@ -70,7 +70,7 @@ async def test_a_worker_killed_mid_turn_leads_to_exactly_one_rerun(
         done = await tasks.await_task({"id": view.id, "timeout_ms": 60_000})
         assert done.status.state == "done"
         assert await stopped(second) == b"started\n", "the turn ran once more, only once"
-        (turn,) = await tasks._book.queue.items(group=group_of(view.id))
+        (turn,) = await tasks.worker.book.queue.items(group=task_group(view.id))
         assert (turn.attempts, turn.state) == (2, "done")
         report = await tasks.task_report({"id": view.id})
         assert [s.path for s in report.steps] == ["0", "1"]

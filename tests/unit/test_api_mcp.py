@@ -21,7 +21,7 @@ from mcp_types import (
 from gofer.api import TaskService, mcp_status
 from gofer.api.mcp_server import McpOwners, build_mcp_server
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
     ContinueTaskRequest,

@@ -17,7 +17,7 @@ from gofer.api.page_views import (
     status_words,
 )
 from gofer.api.views import TaskEntry
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
     Done,

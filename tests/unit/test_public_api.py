@@ -194,7 +194,7 @@ def test_the_tasks_seams_keep_their_fake_and_the_real_runner_apart() -> None:
             assert "gofer.tasks.testing" not in imported or path.name == "examples.py", path.name
 
 
-def test_importing_the_tasks_package_loads_neither_runner_nor_fake() -> None:
+def test_importing_the_tasks_package_loads_neither_playwright_nor_runner_nor_fake() -> None:
     loaded = subprocess.run(
         [
             sys.executable,
@@ -206,8 +206,10 @@ def test_importing_the_tasks_package_loads_neither_runner_nor_fake() -> None:
         check=True,
     ).stdout.split()
     for fake_or_real in (
+        "playwright",
         "gofer.tasks.testing",
         "gofer.surfaces.testing",
+        "gofer.models.testing",
         "gofer.runtime.workspace_runner",
     ):
         assert fake_or_real not in loaded

@@ -20,8 +20,8 @@ from gofer.surfaces.screen import Box, Screen, TextLine, screen_from_dict
 from gofer.surfaces.testing import FakeSurface
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Segment
-from gofer.tasks.interpret import Decision, interpret
-from gofer.tasks.models import Failed, NeedsHuman, TaskBudget, TaskConstraints
+from gofer.tasks.contract import Failed, NeedsHuman, TaskBudget, TaskConstraints
+from gofer.tasks.interpret import Outcome, interpret
 
 SCREENS = Path(__file__).parent / "screens"
 FAST = RuntimeSettings(
@@ -142,7 +142,7 @@ async def test_a_step_that_ran_is_reported_done() -> None:
     assert [r.outcome for r in result.steps] == [StepOutcome.DONE]
 
 
-def _interpret(result: RunResult) -> Decision:
+def _interpret(result: RunResult) -> Outcome:
     flow = parse_flow([{"click": "x"}])
     return interpret(
         result,

@@ -1,12 +1,15 @@
-"""A real shop's pages (django-oscar's storefront, captured from the corpus with
+"""Real shops' pages (django-oscar's storefront and Cartridge's, captured from the corpus with
 ``tools/capture_screens.py --live``): what the grounder, the runtime and the gates
 make of them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from screens.decide_build import load
 
 from gofer.decide import Query, Want, ground
+from gofer.decide.controls import pick_action
 from gofer.decide.gates import judge
 from gofer.decide.prepared import prepare
 from gofer.flow import parse_flow
@@ -107,3 +110,86 @@ def test_the_way_through_a_real_checkout_is_reversible() -> None:
         el = ground(Query(words, Want.CLICK), screen).element
         assert el is not None
         assert judge(el, screen) is Consequence.REVERSIBLE, words
+
+
+# Cartridge (Mezzanine's shop), captured the same way: a product page whose "Buy"
+# puts the product in the cart, a cart drawn as a table, a card form behind "Next".
+
+
+def test_a_table_header_names_its_columns_fields_and_boxes() -> None:
+    cart = load("cartridge_cart")
+    qty = ground(Query("Qty", Want.FIELD), cart)
+    assert qty.element is not None and qty.element.role == "spinbutton"
+    assert not qty.low_confidence
+    remove = ground(Query("Remove?", Want.CONTROL), cart)
+    assert remove.element is not None and remove.element.role == "checkbox"
+    # the side menu's "Home" shares the header row's line but heads nothing
+    assert _column("cartridge_cart", qty.element.ref) == ["qty"]
+
+
+def test_a_bare_buy_beside_a_quantity_puts_in_the_cart() -> None:
+    product = load("cartridge_product")
+    buy = next(e for e in product.elements if e.name == "Buy")
+    assert judge(buy, product) is Consequence.REVERSIBLE
+    # "Buy now" pays, here as anywhere
+    now = replace(buy, name="Buy now", text="Buy now")
+    assert judge(now, replace(product, elements=(now,))) is Consequence.PAYMENT
+    # so does a "Buy" with no quantity beside it
+    alone = tuple(e for e in product.elements if e.role != "spinbutton")
+    assert judge(buy, replace(product, elements=alone)) is Consequence.PAYMENT
+
+
+def test_a_bare_buy_on_a_card_form_pays() -> None:
+    payment = load("cartridge_payment")
+    product = load("cartridge_product")
+    buy = next(e for e in product.elements if e.name == "Buy")
+    qty = next(e for e in product.elements if e.role == "spinbutton")
+    on_card = replace(payment, elements=(*payment.elements, buy, qty))
+    assert judge(buy, on_card) is Consequence.PAYMENT
+
+
+def test_stopping_before_paying_on_a_card_form_finds_the_button_that_sends_it() -> None:
+    payment = load("cartridge_payment")
+    found = pick_action("paying for the order", payment)
+    assert found is not None
+    assert found[0].name == "Next"  # not "Back" beside it, nor the search's "Go"
+    # a job that asks to stop before something else is not stopped at the card form
+    assert pick_action("deleting the account", payment) is None
+
+
+async def test_clicking_the_card_forms_next_stops_at_payment() -> None:
+    payment = load("cartridge_payment")
+    page = FakeSurface(payment)
+    result = await _run(page, [{"stop_before": "paying for the order"}])
+    assert result.status is RunStatus.GATED, result.failure
+    assert result.gate is not None
+    assert (result.gate.label, result.gate.consequence) == ("Next", "payment")
+    assert result.gate.payment_screen
+    assert page.clicked == []
+
+
+SMALL_BLUE = "Django Pony Size: Small, Colour: Blue"
+MEDIUM_RED = "Django Pony Size: Medium, Colour: Red"
+
+
+def test_a_cart_line_named_with_a_colon_is_that_line() -> None:
+    # Cartridge names a cart line by its product and options, "Size: Medium, ...": the
+    # whole phrase is on the screen, so the colon starts no description
+    cart = load("cartridge_cart_two")
+    for line in (SMALL_BLUE, MEDIUM_RED):
+        row = next(r for g in cart.records for r in g.records if line in r.text)
+        for words, want in (("Qty", Want.FIELD), ("Remove?", Want.CONTROL)):
+            found = ground(Query(words, want, within=line), cart)
+            assert found.element is not None and not found.low_confidence, (line, words)
+            assert row.box.contains(found.element.box), (line, words)
+
+
+async def test_a_within_that_names_both_lines_is_no_pick() -> None:
+    cart = load("cartridge_cart_two")
+    page = FakeSurface(cart)
+    result = await _run(page, [{"enter": "5", "into": "Qty", "within": "Django Pony"}])
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None
+    assert "names 2 controls alike" in result.failure.reason
+    for field in (e for e in cart.elements if e.role == "spinbutton"):
+        assert await page.read_value(field.ref) == field.value  # nothing typed anywhere

@@ -14,8 +14,8 @@ from gofer.rescue import ModelRescuer
 from gofer.runtime.types import Failure, Gate, RunResult, RunStatus, StepOutcome, StepReport
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Cell, Segment
-from gofer.tasks.interpret import Decision
-from gofer.tasks.models import Failed, Running, TaskBudget, TaskConstraints, TaskView
+from gofer.tasks.contract import Failed, Running, TaskBudget, TaskConstraints, TaskView
+from gofer.tasks.interpret import Outcome
 from gofer.tasks.recovery import rescuable, rescue, settle_outcome
 from gofer.tasks.runner import WorkspaceOptions
 
@@ -46,7 +46,7 @@ def cell(**budget: Any) -> Cell:
     )
 
 
-def failed_at_1(c: Cell) -> tuple[RunResult, Decision]:
+def failed_at_1(c: Cell) -> tuple[RunResult, Outcome]:
     result = RunResult(
         status=RunStatus.FAILED,
         failure=Failure(path="1", kind="click", reason="nothing changed"),
@@ -54,7 +54,7 @@ def failed_at_1(c: Cell) -> tuple[RunResult, Decision]:
     )
     pending = [Segment(FLOW.steps[1:], 1, False)]
     status = Failed(step="1", reason="nothing changed", recoverable=True)
-    return result, Decision(status, at="1", pending=pending)
+    return result, Outcome(status, at="1", pending=pending)
 
 
 def report(path: str, outcome: StepOutcome) -> StepReport:

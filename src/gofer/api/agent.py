@@ -1,7 +1,7 @@
 """What an agent reads besides the view: the MCP tasks status, where a person acts, and
 plain words saying what to call next and with what.
 
-:func:`agent_view` turns a :class:`~gofer.tasks.models.TaskView` into an
+:func:`agent_view` turns a :class:`~gofer.tasks.contract.TaskView` into an
 :class:`AgentView`, the view every MCP tool answers with. A caller that follows its
 ``guidance`` (or just ``next``) cannot get the protocol wrong.
 """
@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gofer.api.views import McpTaskStatus, mcp_status
 from gofer.facts import is_secret_name
 from gofer.safety import Consequence, consequence
-from gofer.tasks.models import Status, StepInfo, TaskView
+from gofer.tasks.contract import Status, StepInfo, TaskView
 
 __all__ = ["AgentView", "agent_view", "guidance_for", "secret_fields"]
 

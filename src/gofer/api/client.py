@@ -17,14 +17,14 @@ from pydantic import BaseModel
 
 from gofer.api.views import TaskEntry
 from gofer.errors import ApiError, GoferError
-from gofer.tasks.limits import MAX_AWAIT_MS
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     DescribeReply,
     ListTasksReply,
     PlanTaskReply,
     TaskReport,
     TaskView,
 )
+from gofer.tasks.limits import MAX_AWAIT_MS
 
 __all__ = ["GoferClient"]
 

@@ -41,8 +41,7 @@ from gofer.api.views import (
     TaskStory,
 )
 from gofer.errors import ApiError, GoferError, InvalidRequest, invalid_request
-from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,
@@ -57,6 +56,7 @@ from gofer.tasks.models import (
     TaskReportRequest,
     TaskView,
 )
+from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
 
 __all__ = ["API_VERSION", "Observed", "Observer", "create_app"]
 

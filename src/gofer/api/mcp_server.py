@@ -44,8 +44,7 @@ from gofer.api.agent import AgentView, agent_view, for_a_person, secret_fields
 from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.errors import ApiError, GoferError, invalid_request
-from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_AWAIT_MS, MAX_LIST_LIMIT
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,
@@ -62,6 +61,7 @@ from gofer.tasks.models import (
     TaskReportRequest,
     TaskView,
 )
+from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_AWAIT_MS, MAX_LIST_LIMIT
 
 __all__ = ["INSTRUCTIONS", "McpOwners", "build_mcp_server"]
 

@@ -16,7 +16,7 @@ from pydantic import JsonValue
 
 from gofer.api.views import TaskEntry
 from gofer.facts import is_secret_name
-from gofer.tasks.models import Status, TaskReport
+from gofer.tasks.contract import Status, TaskReport
 
 __all__ = [
     "FILTERS",

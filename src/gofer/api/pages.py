@@ -59,7 +59,7 @@ from gofer.api.sse import sse_views
 from gofer.api.views import PersonReply, TaskEntry
 from gofer.errors import GoferError
 from gofer.facts import secret_reason
-from gofer.tasks.models import ListTasksRequest, TaskReport, TaskReportRequest
+from gofer.tasks.contract import ListTasksRequest, TaskReport, TaskReportRequest
 
 __all__ = ["PROBLEMS", "SECURITY_HEADERS", "PageSite", "TakeOver"]
 

@@ -32,8 +32,7 @@ from gofer.api.views import (
 )
 from gofer.errors import ApiError, GoferError
 from gofer.facts import Facts
-from gofer.tasks.holding import LiveView
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,
@@ -47,6 +46,7 @@ from gofer.tasks.models import (
     TaskReportRequest,
     TaskView,
 )
+from gofer.tasks.holding import LiveView
 
 __all__ = ["MAX_STARTS_PER_REQUEST", "MAX_TITLE_CHARS", "TaskService", "title_for"]
 

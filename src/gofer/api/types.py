@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, Protocol
 
-from gofer.tasks.holding import LiveView
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,
@@ -28,6 +27,7 @@ from gofer.tasks.models import (
     TaskReportRequest,
     TaskView,
 )
+from gofer.tasks.holding import LiveView
 
 __all__ = ["Controller", "Owner", "TaskAbout"]
 

@@ -1,7 +1,7 @@
 """What the faces send and answer besides the calls' own models: the person's tasks,
 errors as JSON, and the MCP tasks vocabulary beside gofer's status.
 
-The eight agent calls keep :mod:`gofer.tasks.models` as they are; these models wrap
+The eight agent calls keep :mod:`gofer.tasks.contract` as they are; these models wrap
 them for a person's view of their tasks and for an MCP client.
 """
 
@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     FactNames,
     FactValues,
     OutputSpec,

@@ -13,7 +13,7 @@ from gofer.decide.ground import ground
 from gofer.decide.prepared import DATE_INPUTS, FIELD_ROLES, label_of
 from gofer.decide.text import normalise
 from gofer.decide.types import Query, Want
-from gofer.safety import Consequence, consequence
+from gofer.safety import Consequence, consequence, screen_payment_evidence
 from gofer.surfaces.screen import Element, Screen
 
 __all__ = [
@@ -73,7 +73,7 @@ def value_took(wanted: str, shown: str) -> bool:
         number = float(wanted)
         return any(float(m.group()) == number for m in _NUMBER.finditer(shown.replace(",", "")))
     w, s = normalise(wanted), normalise(shown)
-    return w == s or (bool(s) and (w in s or s in w))
+    return w == s or (bool(s) and w in s)
 
 
 def option_refs(screen: Screen, roles: frozenset[str] = OPTION_ROLES) -> set[str]:
@@ -128,6 +128,41 @@ def pick_action(words: str, screen: Screen) -> tuple[Element, float] | None:
     if ranked:
         ranked.sort(key=lambda r: (r[0], not r[2].disabled, r[1]), reverse=True)
         return ranked[0][2], 0.6 if ranked[0][0] == 2 else 0.4
+    sends_card = _card_submit(screen) if wants_payment else None
+    if sends_card is not None:
+        return sends_card, 0.6
     if g.element is not None:
         return g.element, g.confidence
     return None
+
+
+_GOING_BACK = frozenset({"back", "previous", "prev", "cancel", "edit", "change", "return"})
+
+
+def _card_submit(screen: Screen) -> Element | None:
+    """The button that sends a card form ("Next", "Continue" under the card fields):
+    the nearest submit below the last card field, one that does not go back."""
+    cards = [
+        e
+        for e in screen.elements
+        if e.visible
+        and e.role in FIELD_ROLES
+        and screen_payment_evidence(
+            " ".join((e.label, e.placeholder, e.name)), [e.autocomplete] if e.autocomplete else []
+        )
+    ]
+    if not cards:
+        return None
+    last = max(e.box.y + e.box.height for e in cards)
+    sends = [
+        e
+        for e in screen.elements
+        if e.visible
+        and not e.disabled
+        and (e.input_type == "submit" or (e.role == "button" and e.tag == "button"))
+        and e.box.y >= last - 4
+        and not set(normalise(label_of(e)).split()) & _GOING_BACK
+    ]
+    if not sends:
+        return None
+    return min(sends, key=lambda e: (round(e.box.y - last), -e.box.x))

@@ -20,6 +20,7 @@ __all__ = [
     "calendar_nav",
     "calendar_selects",
     "calendar_target",
+    "date_order",
     "day_cells",
     "day_in_month",
     "format_date",
@@ -31,6 +32,8 @@ __all__ = [
     "month_step",
     "names_month",
     "native_value",
+    "page_clock",
+    "reread_date",
     "shown_month",
     "shown_months",
     "shows_calendar",
@@ -261,6 +264,63 @@ def format_time(at: time, hint: str | None) -> str:
     if hint == "12h":
         return f"{(at.hour % 12) or 12}:{at.minute:02d} {'PM' if at.hour >= 12 else 'AM'}"
     return at.strftime("%H:%M")
+
+
+# ------------------------------------------------------------------ the page's order
+
+# Regions whose people write a numeric date month first (en-US, en-PH, ...).
+_MONTH_FIRST_REGIONS = frozenset({"us", "ph", "fm", "mh", "pw", "as", "gu", "mp", "pr", "vi", "um"})
+# Languages whose numeric dates are written year first: the order of the rest is unknown.
+_YEAR_FIRST_LANGUAGES = frozenset({"ja", "zh", "ko", "hu", "lt", "mn"})
+_AMBIGUOUS_DATE = re.compile(r"\s*(\d{1,2})([/.\-])(\d{1,2})\2(\d{4}|\d{2})\s*")
+
+
+def date_order(el: Element, screen: Screen) -> str | None:
+    """Which way a field writes a numeric date: "DMY", "MDY" or "YMD", or None.
+
+    Read from the field's own format hint (placeholder, title, label, text beside it),
+    then from a date the field already shows whose day cannot be a month ("25/12/2026"),
+    then from the page's language ("en-US" month first, "en-GB" or "de" day first).
+    """
+    hint = format_hint(el, screen)
+    if hint:
+        return "".join(part[0] for part in re.split(r"[/.\- ]", hint.upper()))
+    shown = _AMBIGUOUS_DATE.search(el.value or "")
+    if shown:
+        first, second = int(shown.group(1)), int(shown.group(3))
+        if first > 12 >= second:
+            return "DMY"
+        if second > 12 >= first:
+            return "MDY"
+    lang = screen.lang.strip().lower().replace("_", "-")
+    if not lang:
+        return None
+    language, _, region = lang.partition("-")
+    if language in _YEAR_FIRST_LANGUAGES or (language == "en" and region in ("", "ca")):
+        return None
+    return "MDY" if region in _MONTH_FIRST_REGIONS else "DMY"
+
+
+def page_clock(screen: Screen) -> str | None:
+    """ "12h" on a page whose language writes times on a 12-hour clock ("en-US"), else None."""
+    region = screen.lang.strip().lower().replace("_", "-").partition("-")[2]
+    return "12h" if region in _MONTH_FIRST_REGIONS else None
+
+
+def reread_date(words: str, order: str | None) -> date | None:
+    """An all-numeric date whose day and month could swap ("03/04/2027"), read in the
+    page's ``order`` ("DMY" or "MDY"); None for other words, no order, or no such day."""
+    m = _AMBIGUOUS_DATE.fullmatch(words)
+    if m is None or order not in ("DMY", "MDY"):
+        return None
+    a, b, year = int(m.group(1)), int(m.group(3)), int(m.group(4))
+    if len(m.group(4)) == 2:
+        year += 2000
+    month, day = (a, b) if order == "MDY" else (b, a)
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
 
 
 # ------------------------------------------------------------------ reading values back

@@ -10,7 +10,9 @@ and so do these rules:
   deletes. Taking something out of a basket, a filter or a selection ("Remove",
   "Remove selected", "Delete" on a basket line, "Clear", a chip's ×) is reversible;
   deleting an account, a record or a message stays irreversible. Payments stay
-  payments wherever they are.
+  payments wherever they are, but one: a bare "Buy" in a product's form beside its
+  quantity field, on a page with no card or address form, puts the product in the
+  cart (shops use it for "Add to cart"); "Buy now" and a "Buy" in a checkout pay.
 * :func:`card_evidence`: a card form shows in its text, in its fields' labels and
   placeholders, and in their ``autocomplete`` tokens (``cc-number``).
 * :func:`wall_on`: a login wall is what blocks the content: the words of what covers
@@ -30,7 +32,15 @@ from gofer.safety import Consequence, consequence, human_wall, screen_payment_ev
 from gofer.safety.walls import LOGIN_WALL
 from gofer.surfaces.screen import Box, Element, Screen
 
-__all__ = ["blocking_text", "card_evidence", "judge", "navigates", "takes_out", "wall_on"]
+__all__ = [
+    "blocking_text",
+    "card_evidence",
+    "judge",
+    "navigates",
+    "puts_in_cart",
+    "takes_out",
+    "wall_on",
+]
 
 _LINK_ROLES = frozenset({"link"})
 _REMOVERS = frozenset({"remove", "delete", "clear", "discard", "unselect", "deselect", "x"})
@@ -183,11 +193,39 @@ def judge(el: Element, screen: Screen) -> Consequence:
         asked = _asked(screen)
         if asked is not None:
             return asked
+    if kind is Consequence.PAYMENT and puts_in_cart(el, screen):
+        return Consequence.REVERSIBLE
     if kind is not Consequence.IRREVERSIBLE:
         return kind
     if navigates(el, screen) or takes_out(el, screen):
         return Consequence.REVERSIBLE
     return kind
+
+
+_ADDRESS_TOKENS = frozenset(
+    {"street-address", "address-line1", "postal-code", "shipping", "billing"}
+)
+_ADDRESS_WORDS = re.compile(r"\b(?:address|street|post ?code|zip)\b", re.IGNORECASE)
+
+
+def puts_in_cart(el: Element, screen: Screen) -> bool:
+    """Whether ``el`` is a bare "Buy" in a product's form: a quantity field in its record
+    (or its section), and no card or address form on the page."""
+    if _words(label_of(el)) != ["buy"]:
+        return False
+    fields = [e for e in screen.elements if e.visible and e.role in FIELD_ROLES]
+    beside = [
+        e
+        for e in fields
+        if (e.record == el.record if el.record is not None else e.section == el.section)
+        and _QUANTITY.search(e.display_name)
+    ]
+    if not beside or card_evidence(screen):
+        return False
+    return not any(
+        _ADDRESS_TOKENS & set(e.autocomplete.split()) or _ADDRESS_WORDS.search(e.display_name)
+        for e in fields
+    )
 
 
 def _agrees(el: Element) -> str:

@@ -209,9 +209,9 @@ _HEADER_MAX_CHARS = 40
 def _header_rows(
     lines: tuple[TextLine, ...], table_headers: frozenset[str]
 ) -> list[tuple[TextLine, ...]]:
-    """Rows of short texts side by side on one line (two or more), each a heading or
-    each a table's column header: what heads the columns of a table or of a grid of
-    basket lines drawn with boxes."""
+    """Rows of short texts side by side on one line (two or more headings, or two or
+    more of a table's column headers): what heads the columns of a table or of a grid
+    of basket lines drawn with boxes."""
     shown = [
         ln
         for ln in lines
@@ -222,11 +222,12 @@ def _header_rows(
     row: list[TextLine] = []
     for ln in [*shown, None]:
         if ln is None or (row and abs(ln.box.cy - row[0].box.cy) > _ROW_SLACK_PX):
-            heads = all(x.heading for x in row) or all(
-                normalise(x.text) in table_headers for x in row
-            )
-            if len(row) >= 2 and heads:
-                rows.append(tuple(row))
+            # a page's side menu may share the line with a table's header row
+            headings = [x for x in row if x.heading]
+            tabled = [x for x in row if normalise(x.text) in table_headers]
+            heads = max(headings, tabled, key=len)
+            if len(heads) >= 2:
+                rows.append(tuple(heads))
             row = []
         if ln is not None:
             row.append(ln)
@@ -235,18 +236,14 @@ def _header_rows(
 
 def _column_header(box: Box, rows: list[tuple[TextLine, ...]]) -> str:
     """The header of the column ``box`` sits in: in the nearest row of headers above
-    it, the one text whose left edge lies within the box's width (a column's header
-    and its cells start at one edge), when it is the only one."""
+    it that reaches over the box, the one text that does (none when two do)."""
     if box.width <= 0 or box.height <= 0:
         return ""
     for row in reversed(rows):
         if row[0].box.y + row[0].box.height > box.y + _ROW_SLACK_PX:
             continue
         heads = [
-            ln
-            for ln in row
-            if box.x - _ROW_SLACK_PX <= ln.box.x < box.x + box.width
-            and ln.box.x + ln.box.width > box.x
+            ln for ln in row if ln.box.x < box.x + box.width and ln.box.x + ln.box.width > box.x
         ]
         if len(heads) == 1:
             return heads[0].text

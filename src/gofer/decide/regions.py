@@ -102,6 +102,15 @@ class Region:
         return 1.0 - 0.35 * min(1.0, d / _NEAR_FALLOFF_PX)
 
 
+def _shown(norm: str, prep: Prepared) -> bool:
+    """Whether the normalised words ``norm`` are on the screen: in a text line or a
+    record's text."""
+    return bool(norm) and (
+        any(norm in line for line in prep.line_norms)
+        or any(norm in text for text, _ in prep.record_texts.values())
+    )
+
+
 def _has_area(b: Box) -> bool:
     return b.width > 0 and b.height > 0
 
@@ -110,7 +119,9 @@ def resolve_within(within: str, screen: Screen) -> Region | None:
     """The region ``within`` names on ``screen``, or ``None`` when nothing fits.
 
     Text after a colon is a description of what to read, not part of the place:
-    "the first result: airline and price" means "the first result".
+    "the first result: airline and price" means "the first result"; unless the whole
+    phrase, colon and all, is on the screen ("Django Pony Size: Medium, Colour: Red",
+    a cart line named by its product's options).
     """
     regions = resolve_regions(within, screen)
     return regions[0] if regions else None
@@ -121,16 +132,18 @@ def resolve_regions(within: str, screen: Screen) -> tuple[Region, ...]:
 
     A position ("the first result") names one record only. Other words are read as
     a named section or group, a record that holds them, a part of a section's name,
-    the band under a heading, and the neighbourhood of the lines that show them, in
-    that order, then the field a caption line names and the neighbourhood of the
-    lines that show them; readings that name the same place twice are given once.
+    the band under a heading, the field a caption line names, and the neighbourhood
+    of the lines that show them, in that order; readings that name the same place
+    twice are given once.
     """
-    phrase = within.split(":", 1)[0].strip()
+    prep = prepare(screen)
+    phrase = within.strip()
+    if ":" in phrase and not _shown(normalise(phrase), prep):
+        phrase = phrase.split(":", 1)[0].strip()
     if not phrase:
         return ()
-    prep = prepare(screen)
     norm = normalise(phrase)
-    ordinal = _ordinal(norm)
+    ordinal = None if _shown_as_line(prep, norm) else _ordinal(norm)
     if ordinal is not None:
         position, noun = ordinal
         found = _record_by_position(prep, position, noun, phrase)
@@ -151,6 +164,13 @@ def resolve_regions(within: str, screen: Screen) -> tuple[Region, ...]:
         if region is not None and region not in out:
             out.append(region)
     return tuple(out)
+
+
+def _shown_as_line(prep: Prepared, norm: str) -> bool:
+    """Whether a record shows the words as one whole line: "The first bug" is then that
+    record's title, not the first record about bugs."""
+    bare = _LEADING.sub("", norm)
+    return any(norm in lines or bare in lines for _text, lines in prep.record_texts.values())
 
 
 def _ordinal(norm: str) -> tuple[int, str] | None:
@@ -224,7 +244,7 @@ def names_row(fields: Mapping[str, str], words: str) -> bool:
 
 def _record_with(prep: Prepared, words: str, phrase: str) -> Region | None:
     stems = stem_tokens(words)
-    best: tuple[float, tuple[int, int]] | None = None
+    scored: list[tuple[float, tuple[int, int]]] = []
     padded = f" {words} "
     for key, (text, lines) in prep.record_texts.items():
         fields = prep.screen.records[key[0]].records[key[1]].fields
@@ -238,13 +258,53 @@ def _record_with(prep: Prepared, words: str, phrase: str) -> Region | None:
             score = 0.5
         else:
             continue
-        if best is None or score > best[0]:
-            best = (score, key)
-    if best is None:
+        scored.append((score, key))
+    if not scored:
         return None
-    g, r = best[1]
+    top = max(score for score, _ in scored)
+    tied = [key for score, key in scored if score == top]
+    g, r = _innermost(prep, tied)
     rec = prep.screen.records[g].records[r]
     return Region("record", phrase, f"the record with '{phrase}'", record=(g, r), box=rec.box)
+
+
+def _innermost(prep: Prepared, keys: list[tuple[int, int]]) -> tuple[int, int]:
+    """Of records that hold the words alike, the one with controls inside all the
+    others that have some (a cart line, not the page around it); when several lines
+    hold them alike, the first, a record around them all, whose controls the grounder
+    then finds alike."""
+
+    if len(keys) == 1:
+        return keys[0]
+
+    def box(key: tuple[int, int]) -> Box:
+        return prep.screen.records[key[0]].records[key[1]].box
+
+    def holds_controls(key: tuple[int, int]) -> bool:
+        region = Region("record", "", "", record=key, box=box(key))
+        return any(info.element.visible and region.contains(info.element) for info in prep.elements)
+
+    # a record with no control in it is a part of one (a row's caption cell), no place
+    # to act in
+    holders = [k for k in keys if holds_controls(k)]
+    inner = [
+        k
+        for k in holders
+        if not any(o != k and _has_area(box(o)) and _encloses(box(k), box(o)) for o in holders)
+    ]
+    if len(inner) == 1:
+        return inner[0]
+    return keys[0]
+
+
+def _encloses(outer: Box, inner: Box) -> bool:
+    """Whether ``inner`` lies wholly inside ``outer`` (a pixel of slack)."""
+    return (
+        outer.x - 1 <= inner.x
+        and outer.y - 1 <= inner.y
+        and inner.x + inner.width <= outer.x + outer.width + 1
+        and inner.y + inner.height <= outer.y + outer.height + 1
+    )
 
 
 def _partial_name(prep: Prepared, words: str, phrase: str) -> Region | None:

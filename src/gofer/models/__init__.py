@@ -12,6 +12,9 @@
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from gofer.models.config import DEFAULT_MODELS, ROLES, ModelRoute, ModelsConfig, open_model
 from gofer.models.openai_chat import OpenAIChatModel, ReasoningEffort
 from gofer.models.prompting import (
@@ -27,8 +30,10 @@ from gofer.models.switch import (
     model_requests,
     set_model_requests,
 )
-from gofer.models.testing import FunctionModel, ModelFunction, ScriptedModel
 from gofer.models.types import CallMeter, Completion, LanguageModel, Message, Role, Usage
+
+if TYPE_CHECKING:
+    from gofer.models.testing import FunctionModel, ModelFunction, ScriptedModel
 
 __all__ = [
     "DEFAULT_MODELS",
@@ -59,3 +64,12 @@ __all__ = [
     "set_model_requests",
     "untrusted",
 ]
+
+_FAKES = {"FunctionModel", "ModelFunction", "ScriptedModel"}
+
+
+def __getattr__(name: str) -> Any:
+    """The fake models for tests (:mod:`gofer.models.testing`), imported on first use."""
+    if name not in _FAKES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module("gofer.models.testing"), name)

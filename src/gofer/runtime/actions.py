@@ -24,6 +24,7 @@ from gofer.decide import (
     card_evidence,
     choice_members,
     covering,
+    date_order,
     dismisser,
     form_errors,
     found_well,
@@ -39,6 +40,7 @@ from gofer.decide import (
     option_refs,
     parse_when,
     pick_action,
+    reread_date,
     value_took,
 )
 from gofer.errors import SurfaceError
@@ -146,7 +148,27 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
     before = await run.screen()
     run.guard(path, el, before, words)
     browser = await run.browser()
+    if el.role in SENDING_ROLES or el.input_type in ("submit", "image"):
+        await run.check_ledger(path, f"clicking '{label_of(el)}'")
     effect = await run.act(path, f"click {el.role} '{label_of(el)}'", clicker(browser, el.ref))
+    if effect.declined and not (effect.navigated or effect.new_page):
+        # The page asked "are you sure?" and was answered no: what the click was for
+        # (deleting, leaving, sending) did not happen, whatever else the page redrew.
+        # Only a caller who allowed what cannot be undone has it answered yes.
+        question = run.mask(effect.declined[-1])
+        if not run.allow_destructive:
+            raise StepFailed(
+                f"clicking '{label_of(el)}' asked '{question}', which gofer answers no unless "
+                "the task allows actions that cannot be undone",
+                el,
+            )
+        browser.accept_next_confirm()
+        before = await run.screen()
+        effect = await run.act(
+            path, f"click {el.role} '{label_of(el)}' and confirm", clicker(browser, el.ref)
+        )
+        if effect.declined:
+            raise StepFailed(f"clicking '{label_of(el)}' kept asking '{question}'", el)
     if not effect.changed and not await _late_change(run, before):
         raise StepFailed(
             f"clicking '{label_of(el)}' changed nothing on the page "
@@ -246,23 +268,31 @@ async def _late_change(run: StepContext, before: Screen) -> bool:
 
 
 async def _pick_suggestion(
-    run: StepContext, path: str, field: Element, value: str, before: set[str]
+    run: StepContext,
+    path: str,
+    field: Element,
+    value: str,
+    before: set[str],
+    wait_ms: int = 0,
 ) -> Element | None:
     """After typing into an autocomplete, pick the suggestion that matches the value.
 
     Options that were already showing before typing (another open list on the page)
-    are passed over while new ones appeared.
+    are passed over while new ones appeared. With ``wait_ms``, suggestions that come
+    late (a debounced lookup) are waited for that long, as long as the page changes.
     """
-    screen = await run.screen()
-    options = appeared(
-        [e for e in screen.elements if e.visible and e.role in OPTION_ROLES and not e.disabled],
-        before,
-    )
-    if not options:
-        return None
-    best = match_option(value, [label_of(o) for o in options])
-    if best is None:
-        return None
+    deadline = clock.perf_counter() + wait_ms / 1000
+    while True:
+        screen = await run.screen()
+        options = appeared(
+            [e for e in screen.elements if e.visible and e.role in OPTION_ROLES and not e.disabled],
+            before,
+        )
+        best = match_option(value, [label_of(o) for o in options]) if options else None
+        if best is not None:
+            break
+        if not wait_ms or not await run.wait_change(deadline):
+            return None
     option = options[best[0]]
     browser = await run.browser()
     await run.act(path, f"pick suggestion '{label_of(option)}'", lambda: browser.click(option.ref))
@@ -290,6 +320,14 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
     before = option_refs(screen)
     if not (el.editable or el.role in FIELD_ROLES):
         raise StepFailed(f"'{label_of(el)}' is a {el.role}, not a field one can type into")
+    taken = run.ledger.taken(el.ref, into)
+    if taken is not None and not value_took(value, taken.value):
+        raise StepFailed(
+            f"the best match for '{into}' is '{label_of(el)}', which already holds "
+            f"'{taken.value}' that step {taken.path} entered for '{taken.words}'; typing "
+            "here would overwrite it, and no other field is named so",
+            el,
+        )
     el = await _uncover(run, path, el, query)
     browser = await run.browser()
     if not step.submit:
@@ -298,7 +336,10 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
         when = when_words(run, value)
         if when is not None and el.tag == "input":
             return await date_field(run, path, el, screen, when, grounding.confidence, value)
+    typed_only = el.role != "combobox" and el.expanded is None
     if el.value and not step.submit and value_took(value, el.value):
+        if typed_only:
+            run.ledger.remember(path, el.ref, label_of(el), value, into)
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
     if not el.editable and el.tag in ("input", "textarea"):
         raise StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
@@ -311,7 +352,12 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
         raise StepFailed(
             f"typed into '{label_of(el)}', but the field does not show what was typed{holds}", el
         )
+    if typed_only:
+        run.ledger.remember(path, el.ref, label_of(el), value, into)
+    else:
+        run.ledger.forget(el.ref)
     if step.submit:
+        await run.check_ledger(path, f"pressing Enter in '{label_of(el)}'")
         run.invalidate()
         sent = await run.screen()
         run.guard_submit(path, sent, "Enter")
@@ -419,11 +465,20 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
     before = option_refs(await run.screen(), popup_roles)
     if el.editable and not date_like and el.input_type not in ("date",):
         await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, option))
-        picked = await _pick_suggestion(run, path, el, option, before)
-        shown = await browser.read_value(el.ref)
-        if picked is None and not value_took(option, shown):
-            raise StepFailed(f"no suggestion for '{option}' appeared under '{label_of(el)}'")
-        return Done(element=picked or el, confidence=grounding.confidence)
+        wait = run.settings.target_timeout_ms
+        picked = await _pick_suggestion(run, path, el, option, before, wait_ms=wait)
+        datalist = el.tag == "input" and el.role == "combobox" and el.expanded is None
+        if picked is None and datalist and value_took(option, await browser.read_value(el.ref)):
+            # A native input with a list of values takes the typed value as its own.
+            return Done(element=el, confidence=grounding.confidence)
+        if picked is None:
+            # Typed text left in the field is not a choice: only a suggestion picked is.
+            raise StepFailed(
+                f"no suggestion for '{option}' appeared under '{label_of(el)}' to pick; "
+                "the typed text alone is not a choice",
+                el,
+            )
+        return Done(element=picked, confidence=grounding.confidence)
 
     if not el.expanded:
         await run.act(path, f"open '{label_of(el)}'", lambda: browser.click(el.ref))
@@ -432,6 +487,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         day = when.date() if isinstance(when, datetime) else when
         if not isinstance(day, date):
             raise StepFailed(f"'{option}' is not a date")
+        day = reread_date(option, date_order(el, screen)) or day
         cell, _ = await pick_date(run, path, day, words=option)
         return Done(element=cell, confidence=grounding.confidence)
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000

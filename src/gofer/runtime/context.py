@@ -14,6 +14,7 @@ from typing import Protocol
 
 from gofer.decide import Grounding, Query
 from gofer.flow import JSONValue
+from gofer.runtime.ledger import Ledger
 from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.screen import Element, Screen
 
@@ -50,6 +51,8 @@ class StepContext(Protocol):
 
     settings: RuntimeSettings
     ranges: list[RangeStart]
+    ledger: Ledger
+    """The values the run typed into the page's fields (see :mod:`gofer.runtime.ledger`)."""
     """Range starts picked and not yet shown by their fields (see :class:`RangeStart`)."""
     mask: Callable[[str], str]
     """Hides secret values in a text that leaves the run (reasons, reports, events)."""
@@ -97,6 +100,11 @@ class StepContext(Protocol):
 
     def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
         """Stop in front of a control that pays or cannot be undone, unless allowed."""
+        ...
+
+    async def check_ledger(self, path: str, before: str) -> None:
+        """Fail when a field the run typed into no longer holds its value (``before``
+        says what is about to happen: "clicking 'Save'")."""
         ...
 
     def guard_submit(self, path: str, screen: Screen, key: str) -> None:

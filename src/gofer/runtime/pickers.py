@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import time as clock
 from datetime import date, datetime, time
+from functools import partial
 
 from gofer.decide import (
     DATE_INPUTS,
@@ -26,6 +27,7 @@ from gofer.decide import (
     calendar_month,
     calendar_nav,
     calendar_target,
+    date_order,
     day_cells,
     day_in_month,
     format_date,
@@ -39,11 +41,13 @@ from gofer.decide import (
     names_month,
     native_value,
     normalise,
+    page_clock,
     parse_when,
     part_option,
     part_shows,
     part_values,
     parts_among,
+    reread_date,
     resolve_regions,
     shown_months,
     shows_calendar,
@@ -123,17 +127,28 @@ async def date_field(
     time, or the step fails saying what it shows.
     """
     browser = await run.browser()
+    if words is not None and isinstance(when, date) and not isinstance(when, datetime):
+        # "03/04/2027" is read the way this field writes dates, never in a fixed order.
+        when = reread_date(words, date_order(el, screen)) or when
     if isinstance(when, time):
         if not el.editable:
             return await _time_picker(run, path, el, screen, when, confidence)
-        text = format_time(when, time_hint(el))
-        await run.act(
-            path, f"type {text} into '{label_of(el)}'", lambda: browser.fill(el.ref, text)
-        )
-        shown = await browser.read_value(el.ref)
-        if not shows_time(shown, when):
-            raise StepFailed(f"typed {text} into '{label_of(el)}', but it shows '{shown}'", el)
-        return Done(element=el, confidence=confidence)
+        # The clock the field asks for, else the page's; with neither said, the other
+        # clock is tried when the field did not take the first.
+        said = time_hint(el)
+        first = said or page_clock(screen) or "24h"
+        clocks = [first] if said else [first, "24h" if first == "12h" else "12h"]
+        for clock_kind in clocks:
+            text = format_time(when, clock_kind)
+            await run.act(
+                path,
+                f"type {text} into '{label_of(el)}'",
+                partial(browser.fill, el.ref, text),
+            )
+            shown = await _leave(run, path, el)
+            if shows_time(shown, when):
+                return Done(element=el, confidence=confidence)
+        raise StepFailed(f"typed {text} into '{label_of(el)}', but it shows '{shown}'", el)
     day = when.date() if isinstance(when, datetime) else when
     hint = format_hint(el, screen)
     if el.value and shows_date(el.value, day, hint) and not isinstance(when, datetime):
@@ -144,6 +159,7 @@ async def date_field(
         await run.act(
             path, f"type {text} into '{label_of(el)}'", lambda: browser.fill(el.ref, text)
         )
+        await _leave(run, path, el)
     else:
         picked = await _open_calendar(run, path, el, screen)
         if picked:
@@ -153,16 +169,25 @@ async def date_field(
                 when = datetime.combine(day, when.time())
                 await _picker_time(run, path, el, shown_before, when.time())
         elif el.editable:
-            # No format asked for and no calendar: the words go in as the flow wrote them.
+            # No format asked for and no calendar: the words go in as the flow wrote them,
+            # then, if the field did not take them, in the page's order of day and month.
             text = words if words is not None else _written(when)
             await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, text))
-            if words is not None:
-                if not value_took(words, await browser.read_value(el.ref)):
-                    raise StepFailed(
-                        f"typed into '{label_of(el)}', but the field does not show what was typed",
-                        el,
-                    )
+            shown = await _leave(run, path, el)
+            if words is not None and value_took(words, shown):
                 return Done(element=el, confidence=confidence)
+            order = date_order(el, screen)
+            if order in ("DMY", "MDY"):
+                hint = "MM/DD/YYYY" if order == "MDY" else "DD/MM/YYYY"
+                text = format_date(day, hint)
+                await run.act(
+                    path, f"type {text} into '{label_of(el)}'", lambda: browser.fill(el.ref, text)
+                )
+                await _leave(run, path, el)
+            elif words is not None:
+                raise StepFailed(
+                    f"typed into '{label_of(el)}', but the field does not show what was typed", el
+                )
         else:
             raise StepFailed(
                 f"'{label_of(el)}' is read-only and no calendar opened to pick {day:%d %B %Y}", el
@@ -194,6 +219,15 @@ async def date_field(
     if picked:
         await _ranges_shown(run, el)
     return Done(element=el, confidence=confidence)
+
+
+async def _leave(run: StepContext, path: str, el: Element) -> str:
+    """Leaves a field typed into as a person does (Tab) and reads what it holds then: a
+    widget takes typed text only once its field loses focus, or puts back what it had
+    (the echo of the typing is never the value)."""
+    browser = await run.browser()
+    await run.act(path, f"leave '{label_of(el)}'", lambda: browser.press("Tab"))
+    return await browser.read_value(el.ref)
 
 
 _APPLY_WORDS = frozenset({"apply", "done", "ok", "okay", "select", "set", "use"})

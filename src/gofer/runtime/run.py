@@ -61,6 +61,7 @@ from gofer.flow import (
 )
 from gofer.runtime import actions
 from gofer.runtime.context import RangeStart, RuntimeSettings
+from gofer.runtime.ledger import Ledger
 from gofer.runtime.signals import BudgetSpent, Done, Gated, StepFailed
 from gofer.runtime.types import (
     Allowance,
@@ -141,6 +142,7 @@ class Run:
         self.described: dict[str, str] = {}  # step path -> the step in words (masked)
         self.seconds_per_call: float | None = None  # how long a model call took last
         self.ranges: list[RangeStart] = []
+        self.ledger = Ledger()
         self._screen: Screen | None = None
         self._browser: Surface | None = None
         self._preloaded: str | None = None
@@ -229,6 +231,8 @@ class Run:
             await browser.settle(self.settings.settle_timeout_ms)
         finally:
             self.invalidate()
+        if effect.navigated or effect.new_page:
+            self.ledger.clear()
         if browser.blocked:
             blocked = browser.blocked[-1]
             if not effect.navigated and urlsplit(browser.url).netloc != urlsplit(blocked).netloc:
@@ -257,6 +261,7 @@ class Run:
                 await self.step(str(i), step)
                 result.top_level_done = i + 1
             await self._ranges_left()
+            await self._ledger_at_end()
         except StepFailed as exc:
             result.status = RunStatus.FAILED
             result.failure = Failure(exc.path, exc.kind, exc.reason)
@@ -301,6 +306,39 @@ class Run:
             failed.path = start.path
             failed.kind = next((r.kind for r in self.reports if r.path == start.path), "choose")
             raise failed
+
+    async def check_ledger(self, path: str, before: str) -> None:
+        lost = await self.ledger.lost(await self.browser())
+        if lost is None:
+            return
+        entry = lost.entry
+        raise StepFailed(
+            self.mask(
+                f"before {before}: '{entry.label}' no longer holds '{entry.value}' that step "
+                f"{entry.path} entered; it shows '{lost.shown}'"
+            )
+        )
+
+    async def _ledger_at_end(self) -> None:
+        """A field the run typed into that lost its value by the end fails the step
+        that typed it: the run did not leave the page holding what was asked."""
+        if self._browser is None:
+            return
+        lost = await self.ledger.lost(self._browser)
+        if lost is None:
+            return
+        entry = lost.entry
+        reason = self.mask(
+            f"'{entry.label}' no longer holds '{entry.value}' at the end of the run; it "
+            f"shows '{lost.shown}' (a later step or the page changed it)"
+        )
+        for report in self.reports:
+            if report.path == entry.path:
+                report.outcome, report.reason = StepOutcome.FAILED, reason
+        failed = StepFailed(reason)
+        failed.path = entry.path
+        failed.kind = next((r.kind for r in self.reports if r.path == entry.path), "enter")
+        raise failed
 
     async def _capture_screen_text(self, result: RunResult) -> None:
         if self._browser is None:
@@ -626,6 +664,15 @@ class Run:
                 # "Open private threads"): with no one to ask, that is no control to act on.
                 sure = False
             reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
+            if sure and self.decider is None and _unsettled(query, grounding):
+                # The within words were meant to tell alike controls apart and did not:
+                # with no one to ask, a coin toss would type into the wrong line.
+                sure = False
+                reason = (
+                    f"'{query.words}' within '{query.within}' names "
+                    f"{len(_alike(grounding))} controls alike; the within words do not "
+                    "tell them apart"
+                )
             is_do = query.kind == "do"
             if is_do:
                 # A do step acts on the grounder's pick only where a hint remembers it.
@@ -713,6 +760,23 @@ class Run:
             ),
             element,
         )
+
+
+def _alike(grounding: Grounding) -> list[Element]:
+    """The distinct candidates that score as well as the grounder's pick."""
+    if not grounding.candidates:
+        return []
+    top = grounding.candidates[0].score
+    found: list[Element] = []
+    for c in grounding.candidates:
+        if top - c.score < 1e-6 and all(c.element.ref != e.ref for e in found):
+            found.append(c.element)
+    return found
+
+
+def _unsettled(query: Query, grounding: Grounding) -> bool:
+    """Whether a step with ``within`` still has two controls scoring exactly alike."""
+    return bool(query.within) and grounding.low_confidence and len(_alike(grounding)) > 1
 
 
 def _guess(grounding: Grounding) -> bool:

@@ -8,10 +8,18 @@ protocol is all the runtime sees of a surface; ``gofer.surfaces.testing`` ships 
 fake of it built from captured screens. A person takes a surface over through its
 :class:`LiveView` (``surface.live()``: frames as it paints, their mouse and keys sent
 to it; Chromium's screencast for the browser).
+
+The browser itself (``BrowserEngine``, ``BrowserOptions``, ``BrowserSurface``,
+``BrowserPage``) is imported on first use, so the pure parts (the screen, the
+protocol, live-view types, origins) load without Playwright.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from gofer.surfaces.base import ActionEffect, Masker, Selection, Surface, SurfaceKind
-from gofer.surfaces.browser import BrowserPage, BrowserSurface
 from gofer.surfaces.chromium import (
     CHROMIUM_ARGS,
     NO_SANDBOX,
@@ -19,7 +27,6 @@ from gofer.surfaces.chromium import (
     describe_isolation,
     find_chromium,
 )
-from gofer.surfaces.engine import BrowserEngine, BrowserOptions
 from gofer.surfaces.live import (
     KeyInput,
     LiveDialog,
@@ -42,6 +49,10 @@ from gofer.surfaces.screen import (
     screen_from_dict,
     screen_to_dict,
 )
+
+if TYPE_CHECKING:
+    from gofer.surfaces.browser import BrowserPage, BrowserSurface
+    from gofer.surfaces.engine import BrowserEngine, BrowserOptions
 
 __all__ = [
     "CHROMIUM_ARGS",
@@ -81,3 +92,18 @@ __all__ = [
     "screen_from_dict",
     "screen_to_dict",
 ]
+
+_BROWSER = {
+    "BrowserPage": "gofer.surfaces.browser",
+    "BrowserSurface": "gofer.surfaces.browser",
+    "BrowserEngine": "gofer.surfaces.engine",
+    "BrowserOptions": "gofer.surfaces.engine",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The browser's names, imported (with Playwright) on first use."""
+    module = _BROWSER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

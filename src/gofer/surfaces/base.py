@@ -28,6 +28,9 @@ class ActionEffect:
     values_changed: bool = False
     """A field holds another value with no DOM change: a "Today" shortcut filled the date
     beside it, a spinner's arrow stepped its number, "same as billing" copied an address."""
+    declined: tuple[str, ...] = ()
+    """The questions (a JavaScript ``confirm`` or ``prompt``) the action raised and the
+    surface answered no to: what the page would have done next did not happen."""
 
     @property
     def changed(self) -> bool:
@@ -138,6 +141,11 @@ class Surface(Protocol):
         """Focus the element and type ``text`` key by key, as a person would: for
         controls that take keys rather than a value (a date's segments, a spinner
         drawn without an input)."""
+        ...
+
+    def accept_next_confirm(self) -> None:
+        """Answer yes to the next ``confirm`` or ``prompt`` the page asks (once); the
+        surface answers every other one no."""
         ...
 
     async def read_value(self, ref: str) -> str:

@@ -63,6 +63,10 @@ KEPT = 100
 """How many refused addresses a session keeps (the latest)."""
 KEPT_DIALOGS = 20
 """How many dialog texts a session keeps (the latest)."""
+SNAPSHOT_ELEMENTS = 3_000
+"""The most elements a snapshot reads of one frame (the first, in document order)."""
+SNAPSHOT_LINES = 5_000
+"""The most text lines a snapshot reads of one frame."""
 _LANDINGS = ("about", "chrome-error")
 
 
@@ -153,6 +157,8 @@ class BrowserSurface(Settling):
         self._seen: tuple[Page, int, int] | None = None
         self._pages_opened = 0
         self._dialogs = 0
+        self._declined: list[str] = []
+        self._accept_next = False
         self._blocked_navigations = 0
         self._navigation_blocked: SurfaceError | None = None
         self._nav_requests: deque[tuple[int, str, int]] = deque(maxlen=KEPT)
@@ -265,7 +271,11 @@ class BrowserSurface(Settling):
         with contextlib.suppress(PlaywrightError):
             if dialog.type in ("alert", "beforeunload"):
                 await dialog.accept()
+            elif self._accept_next:
+                self._accept_next = False
+                await dialog.accept()
             else:
+                self._declined.append(dialog.message)
                 await dialog.dismiss()
 
     async def _route(self, route: Route) -> None:
@@ -389,7 +399,17 @@ class BrowserSurface(Settling):
     async def _read_frame(self, frame: Frame, path: str) -> dict[str, Any] | None:
         prefix = f"f{path}:" if path else ""
         for _ in range(2):
-            text = await self._bounded(frame.page, frame.evaluate(js.SNAPSHOT, {"prefix": prefix}))
+            text = await self._bounded(
+                frame.page,
+                frame.evaluate(
+                    js.SNAPSHOT,
+                    {
+                        "prefix": prefix,
+                        "maxElements": SNAPSHOT_ELEMENTS,
+                        "maxLines": SNAPSHOT_LINES,
+                    },
+                ),
+            )
             raw: dict[str, Any] = json.loads(text)
             if not raw.get("missing"):
                 return raw
@@ -539,6 +559,7 @@ class BrowserSurface(Settling):
         if before is None:
             before = await self._state(target, target_frame, begin=True)
         blocked = self._blocked_navigations
+        declined = len(self._declined)
         tracker = self._trackers.get(page)
         if tracker is not None:
             tracker.begin()
@@ -593,6 +614,7 @@ class BrowserSurface(Settling):
             and after.target_state is not None
             and after.target_state != before.target_state,
             values_changed=any(after.values.get(f, v) != v for f, v in before.values.items()),
+            declined=tuple(self._declined[declined:]),
         )
 
     async def _on(
@@ -745,6 +767,9 @@ class BrowserSurface(Settling):
         finally:
             with contextlib.suppress(PlaywrightError):
                 await element.dispose()
+
+    def accept_next_confirm(self) -> None:
+        self._accept_next = True
 
     async def read_value(self, ref: str) -> str:
         """The field's current value, unmasked ("true"/"false" for a checkbox or radio)."""

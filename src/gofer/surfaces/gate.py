@@ -75,6 +75,7 @@ class Gate:
         self.on_refused = on_refused
         self._server: asyncio.Server | None = None
         self._clients: set[asyncio.Task[None]] = set()
+        self._open: set[asyncio.StreamWriter] = set()
 
     async def start(self) -> str:
         """Listen on a free loopback port; the proxy's address for the browser."""
@@ -90,8 +91,14 @@ class Gate:
         for task in list(self._clients):
             task.cancel()
         await asyncio.gather(*self._clients, return_exceptions=True)
+        for writer in list(self._open):  # a connection whose task never got to run
+            writer.close()
+        self._open.clear()
+        if server is not None:
+            await server.wait_closed()
 
     def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._open.add(writer)
         task = asyncio.create_task(self._serve(reader, writer))
         self._clients.add(task)
         task.add_done_callback(self._clients.discard)
@@ -168,6 +175,7 @@ class Gate:
         ):
             return
         finally:
+            self._open.discard(writer)
             for w in (upstream, writer):
                 if w is not None:
                     w.close()

@@ -167,4 +167,5 @@ def build_screen(frames: Sequence[FrameReading], mask: Masker | None = None) -> 
         records=tuple(groups),
         viewport=_box(main.get("viewport")),
         dialog_open=dialog,
+        lang=str(main.get("lang") or ""),
     )

@@ -139,6 +139,7 @@ class Screen:
     records: tuple[RecordGroup, ...] = ()
     viewport: Box = Box(0, 0, 1280, 800)
     dialog_open: bool = False  # a modal dialog or overlay covers the page
+    lang: str = ""  # the language the page says it is written in ("en-GB"), if it says
 
     @property
     def text(self) -> str:
@@ -198,4 +199,5 @@ def screen_from_dict(data: Mapping[str, Any]) -> Screen:
         records=groups,
         viewport=box(data.get("viewport")),
         dialog_open=bool(data.get("dialog_open", False)),
+        lang=str(data.get("lang", "")),
     )

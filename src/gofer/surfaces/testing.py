@@ -105,6 +105,8 @@ class FakeSurface:
     ``after_click`` maps an element ref to the screen a click on it leads to, and
     ``after_select`` a select's ref to the page choosing any option in it loads (a
     select that submits its page on change);
+    ``confirms`` maps an element ref to the question (a JavaScript ``confirm``) a click
+    on it asks, answered no as the browser surface answers it;
     ``sites`` maps an address to the screen :meth:`goto` loads. With ``origins``,
     an address outside them is blocked as the browser surface blocks it. Set
     ``unreadable`` to make :meth:`snapshot` fail as a page that cannot be read does.
@@ -120,8 +122,13 @@ class FakeSurface:
         sites: Mapping[str, Screen] | None = None,
         origins: tuple[str, ...] = (),
         after_select: Mapping[str, Screen] | None = None,
+        confirms: Mapping[str, str] | None = None,
     ) -> None:
         self.screen = screen
+        self.confirms = dict(confirms or {})
+        self.confirmed: list[str] = []
+        """The questions answered yes (see :meth:`accept_next_confirm`)."""
+        self._accept_next = False
         self.after_click = dict(after_click or {})
         self.after_select = dict(after_select or {})
         self.sites = dict(sites or {})
@@ -260,6 +267,11 @@ class FakeSurface:
         self.clicked.append(ref)
         if el.disabled:
             return ActionEffect()
+        if ref in self.confirms:
+            if not self._accept_next:
+                return ActionEffect(dialog=True, declined=(self.confirms[ref],))
+            self._accept_next = False
+            self.confirmed.append(self.confirms[ref])
         if ref in self.after_click:
             before, self.screen = self.screen, self.after_click[ref]
             self._values.clear()
@@ -349,6 +361,9 @@ class FakeSurface:
         self._check_open()
         self.pressed.append(key)
         return ActionEffect()
+
+    def accept_next_confirm(self) -> None:
+        self._accept_next = True
 
     async def read_value(self, ref: str) -> str:
         """What the field holds, unmasked."""

@@ -2,7 +2,7 @@
 
 :class:`Tasks` answers eight calls (``describe``, ``plan_task``, ``start_task``,
 ``await_task``, ``continue_task``, ``cancel_task``, ``task_report``,
-``list_tasks``) with the pydantic models of :mod:`gofer.tasks.models`. It runs
+``list_tasks``) with the pydantic models of :mod:`gofer.tasks.contract`. It runs
 flows through a :class:`FlowRunner`: the real one, :class:`WorkspaceRunner`, sits
 beside the runtime (:mod:`gofer.runtime.workspace_runner`), and
 :class:`ScriptedRunner` (:mod:`gofer.tasks.testing`) scripts the runs for tests and
@@ -15,16 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from gofer.tasks.controller import Tasks
-from gofer.tasks.limits import (
-    ARTIFACT_TTL_S,
-    DEFAULT_MAX_ACTIONS,
-    DEFAULT_MAX_MODEL_CALLS,
-    MAX_AWAIT_MS,
-    MAX_RESCUES,
-    MAX_TASKS,
-)
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     AwaitTaskRequest,
     Call,
     CancelTaskRequest,
@@ -42,6 +33,15 @@ from gofer.tasks.models import (
     TaskReport,
     TaskReportRequest,
     TaskView,
+)
+from gofer.tasks.controller import Tasks
+from gofer.tasks.limits import (
+    ARTIFACT_TTL_S,
+    DEFAULT_MAX_ACTIONS,
+    DEFAULT_MAX_MODEL_CALLS,
+    MAX_AWAIT_MS,
+    MAX_RESCUES,
+    MAX_TASKS,
 )
 from gofer.tasks.runner import FlowRunner, WorkspaceOptions
 from gofer.tasks.seams import (

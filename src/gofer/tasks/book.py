@@ -10,6 +10,7 @@ from gofer.facts import Facts
 from gofer.store import Connector, QueueConfig, Transaction, WorkQueue
 from gofer.store.ledger import Ledger, TaskEvent, TaskRecord, ledger_for
 from gofer.tasks.cell import Cell
+from gofer.tasks.contract import StartTaskRequest, TaskView
 from gofer.tasks.errors import unknown_task
 from gofer.tasks.events import (
     STOP_EVENTS,
@@ -23,9 +24,8 @@ from gofer.tasks.events import (
     write,
 )
 from gofer.tasks.journal import restore
-from gofer.tasks.models import StartTaskRequest, TaskView
 from gofer.tasks.runner import WorkspaceOptions
-from gofer.tasks.status import TASK_ORDER, TaskReading, derive, group_of
+from gofer.tasks.status import TASK_ORDER, TaskReading, derive, task_group
 
 __all__ = ["LOCAL_OWNER", "Loaded", "TaskBook", "task_of_group"]
 
@@ -91,7 +91,7 @@ class TaskBook:
         record = await ledger.get_task(owner, task_id, tx=tx)
         if record is None:
             return None
-        turns = await self.queue.items(group=group_of(task_id), owner=owner, tx=tx)
+        turns = await self.queue.items(group=task_group(task_id), owner=owner, tx=tx)
         return TaskReading(
             record=record,
             turns=turns,
@@ -137,7 +137,7 @@ class TaskBook:
     async def write(self, tx: Transaction, owner: str, task_id: str, event: Event) -> TaskEvent:
         """Add ``event`` to the task's log and wake everyone following the task once
         ``tx`` commits (:func:`gofer.tasks.events.write`)."""
-        return await write(self.ledger, tx, owner, task_id, event, self.now(), group_of(task_id))
+        return await write(self.ledger, tx, owner, task_id, event, self.now(), task_group(task_id))
 
     async def events(
         self, owner: str, task_id: str, *, tx: Transaction | None = None

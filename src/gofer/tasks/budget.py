@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from gofer.runtime import Deliberation, Strategy
 from gofer.runtime.types import RunBudget, Spend
-from gofer.tasks.models import TaskBudget
+from gofer.tasks.contract import TaskBudget
 
 __all__ = ["BudgetLedger"]
 

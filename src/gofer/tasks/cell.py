@@ -10,7 +10,7 @@ from gofer.facts import Facts
 from gofer.flow.steps import Flow, JSONValue, Step
 from gofer.runtime.types import Gate, GroundingHint
 from gofer.tasks.budget import BudgetLedger
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     OutputSpec,
     RescueInfo,
     StepReportInfo,

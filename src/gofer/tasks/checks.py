@@ -11,7 +11,7 @@ from gofer.facts import Facts, is_card_fact, is_card_number
 from gofer.flow import iter_steps, names_in
 from gofer.flow.steps import Enter, Flow, Open
 from gofer.tasks import errors
-from gofer.tasks.models import TaskConstraints
+from gofer.tasks.contract import TaskConstraints
 from gofer.tasks.runner import FlowRunner, WorkspaceOptions
 from gofer.tasks.seams import PlanBrief
 

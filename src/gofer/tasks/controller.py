@@ -20,6 +20,7 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -44,11 +45,7 @@ from gofer.tasks.checks import (
     invalid_flow,
     options_for,
 )
-from gofer.tasks.describe import describe_reply
-from gofer.tasks.drive import Driver
-from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
-from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     AwaitTaskRequest,
     Call,
     Cancelled,
@@ -69,6 +66,10 @@ from gofer.tasks.models import (
     TaskReportRequest,
     TaskView,
 )
+from gofer.tasks.describe import describe_reply
+from gofer.tasks.drive import Driver
+from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
+from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.publish import next_calls, sentence, view_of
 from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
@@ -81,7 +82,7 @@ from gofer.tasks.state import (
     is_running,
     turn_ran_out,
 )
-from gofer.tasks.status import TaskReading, group_of
+from gofer.tasks.status import TaskReading, task_group
 from gofer.tasks.worker import TaskWorker, TurnLimits, turn_running
 
 __all__ = ["Tasks"]
@@ -111,12 +112,29 @@ def _title(req: StartTaskRequest, flow: Flow | None) -> str:
     return f"A flow of {steps} step{'s' if steps != 1 else ''}."
 
 
-class _Shared:
-    """What every owner's face of one controller shares."""
+@dataclass(eq=False)
+class _Engine:
+    """The owner-agnostic part of a controller, shared by every owner's view of it: the
+    runner and model passes, the store and its book, this process's worker, and
+    whether it is closed."""
 
-    def __init__(self) -> None:
-        self.closed = False
-        self.cancels: dict[str, asyncio.Task[TaskView]] = {}
+    runner: FlowRunner
+    planner: Planner | None
+    rescuer: Rescuer | None
+    shaper: Shaper | None
+    decider: Decider | None
+    clock: Callable[[], float]
+    max_tasks: int
+    max_open: int
+    owned: bool
+    db: Connector
+    book: TaskBook
+    driver: Driver
+    worker: TaskWorker
+    work: bool
+    source: str
+    closed: bool = False
+    cancels: dict[str, asyncio.Task[TaskView]] = field(default_factory=dict)
 
 
 class Tasks:
@@ -154,32 +172,32 @@ class Tasks:
         worker_id: str | None = None,
         source: str = "api",
     ) -> None:
-        self._runner = runner
-        self._planner = planner
-        self._rescuer = rescuer
-        self._shaper = shaper
-        self._decider = decider
-        self._clock = clock
-        self._max_tasks = max_tasks
-        self._max_open = max_open
-        self._owned = store is None
-        self._db: Connector = store if store is not None else MemoryConnector()
-        self._book = TaskBook(self._db, clock)
-        self._driver = Driver(runner=runner, shaper=shaper, clock=clock, rescuer=rescuer)
-        self._worker = TaskWorker(
-            self._book, runner, self._driver, planner, limits or TurnLimits(), worker_id
+        db: Connector = store if store is not None else MemoryConnector()
+        book = TaskBook(db, clock)
+        driver = Driver(runner=runner, shaper=shaper, clock=clock, rescuer=rescuer)
+        worker = TaskWorker(book, runner, driver, planner, limits or TurnLimits(), worker_id)
+        self._engine = _Engine(
+            runner=runner,
+            planner=planner,
+            rescuer=rescuer,
+            shaper=shaper,
+            decider=decider,
+            clock=clock,
+            max_tasks=max_tasks,
+            max_open=max_open,
+            owned=store is None,
+            db=db,
+            book=book,
+            driver=driver,
+            worker=worker,
+            work=work,
+            source=source,
         )
-        self._work = work
         self._owner = owner
-        self._source = source
-        self._shared = _Shared()
 
     def for_owner(self, owner: str) -> Tasks:
         """This controller answering as ``owner`` (same store, worker and runner)."""
-        face = object.__new__(Tasks)
-        face.__dict__.update(self.__dict__)
-        face._owner = owner
-        return face
+        return _OwnerView(self._engine, owner)
 
     @property
     def owner(self) -> str:
@@ -189,7 +207,7 @@ class Tasks:
     @property
     def worker(self) -> TaskWorker:
         """This process's worker."""
-        return self._worker
+        return self._engine.worker
 
     async def __aenter__(self) -> Tasks:
         self._started()
@@ -207,9 +225,9 @@ class Tasks:
         """Run this process's worker until ``stop`` is set (``gofer worker``); WORKER_FAILED
         when the worker dies of an error it cannot survive."""
         self._check_open()
-        self._worker.start()
+        self._engine.worker.start()
         stopped = asyncio.create_task(stop.wait(), name="gofer-serve-stop")
-        died = asyncio.create_task(self._worker.died.wait(), name="gofer-serve-died")
+        died = asyncio.create_task(self._engine.worker.died.wait(), name="gofer-serve-died")
         try:
             await asyncio.wait({stopped, died}, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -220,13 +238,13 @@ class Tasks:
     @property
     def healthy(self) -> bool:
         """False once this process's worker died of an error it could not survive."""
-        return self._worker.failure is None
+        return self._engine.worker.failure is None
 
     def check_healthy(self) -> None:
         """Raise WORKER_FAILED when this process's worker died (see :attr:`healthy`)."""
-        failure = self._worker.failure
+        failure = self._engine.worker.failure
         if failure is not None:
-            raise errors.worker_failed(self._worker.worker_id, failure)
+            raise errors.worker_failed(self._engine.worker.worker_id, failure)
 
     # ------------------------------------------------------------ the calls
 
@@ -236,11 +254,11 @@ class Tasks:
         """What this controller can do: surfaces, model passes, the guide, schemas, examples."""
         _coerce(DescribeRequest, request)
         return describe_reply(
-            self._runner.available_surfaces(),
-            planner=self._planner is not None,
-            rescuer=self._rescuer is not None,
-            shaper=self._shaper is not None,
-            decider=self._decider is not None,
+            self._engine.runner.available_surfaces(),
+            planner=self._engine.planner is not None,
+            rescuer=self._engine.rescuer is not None,
+            shaper=self._engine.shaper is not None,
+            decider=self._engine.decider is not None,
         )
 
     async def plan_task(self, request: PlanTaskRequest | Mapping[str, Any]) -> PlanTaskReply:
@@ -248,11 +266,11 @@ class Tasks:
         with no planner)."""
         self._check_open()
         req = _coerce(PlanTaskRequest, request)
-        if self._planner is None:
+        if self._engine.planner is None:
             raise errors.planner_unavailable()
         facts = Facts(req.facts, secret=req.secret_facts)
-        options = options_for(self._runner, req.constraints)
-        flow = await self._planner.plan(brief_for(req.task, facts, options))
+        options = options_for(self._engine.runner, req.constraints)
+        flow = await self._engine.planner.plan(brief_for(req.task, facts, options))
         check = check_flow(flow, facts.names, facts.secret_names)
         if check.problems:
             raise invalid_flow([p.to_dict() for p in check.problems])
@@ -274,21 +292,21 @@ class Tasks:
         self._started()
         req = _coerce(StartTaskRequest, request)
         if req.output is not None:
-            if self._shaper is None:
+            if self._engine.shaper is None:
                 raise errors.output_unavailable()
             if req.output.json_schema is not None:
                 check_output_schema(req.output.json_schema)
         if req.constraints.payment == "fill_then_approve" and not req.constraints.origins:
             raise errors.origins_required()
         facts = Facts(req.facts, secret=req.secret_facts)
-        options = options_for(self._runner, req.constraints)
+        options = options_for(self._engine.runner, req.constraints)
         flow: Flow | None = None
         questions: tuple[str, ...] = ()
         if req.flow is not None:
             flow, check = validate_flow(req.flow, facts.names, facts.secret_names)
             if flow is None or check.problems:
                 raise invalid_flow([p.to_dict() for p in check.problems])
-            check_surfaces(self._runner, flow, options)
+            check_surfaces(self._engine.runner, flow, options)
             check_card_entry(flow, facts, req.constraints)
             questions = check.questions
             # Stored in its parsed form, so a later turn reads back what was checked.
@@ -317,29 +335,29 @@ class Tasks:
         if flow is not None:
             cell.pending = []
             if questions:
-                self._driver.publish_stop(cell, NeedsInput(fields=list(questions)), None)
+                self._engine.driver.publish_stop(cell, NeedsInput(fields=list(questions)), None)
                 turn = False
             else:
                 cell.pending = [Segment(flow.steps, 0, req.constraints.allow_destructive)]
-                self._driver.publish_running(cell)
-        elif self._planner is None:
-            self._driver.publish_stop(cell, NeedsPlan(guide=flow_guide()), None)
+                self._engine.driver.publish_running(cell)
+        elif self._engine.planner is None:
+            self._engine.driver.publish_stop(cell, NeedsPlan(guide=flow_guide()), None)
             turn = False
         else:
-            self._driver.publish_running(cell)
+            self._engine.driver.publish_running(cell)
         record = TaskRecord(
             id=task_id,
             owner=self._owner,
             title=title or _title(req, flow),
             request=req.model_dump(mode="json", by_alias=True),
-            created_at=self._book.now(),
-            source=self._source,
+            created_at=self._engine.book.now(),
+            source=self._engine.source,
         )
-        book = self._book
-        async with self._db.transaction() as tx:
+        book = self._engine.book
+        async with self._engine.db.transaction() as tx:
             await self._make_room(tx)
-            if turn and await book.queue.open_count(self._owner, tx=tx) >= self._max_open:
-                raise errors.too_many_tasks(self._max_open)
+            if turn and await book.queue.open_count(self._owner, tx=tx) >= self._engine.max_open:
+                raise errors.too_many_tasks(self._engine.max_open)
             await book.ledger.add_task(record, tx=tx)
             item = None
             if turn:
@@ -368,17 +386,17 @@ class Tasks:
         self._started()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + min(req.timeout_ms, MAX_AWAIT_MS) / 1000.0
-        group = group_of(req.id)
-        with self._db.waker.subscribe() as subscription:
-            view = await self._book.view(self._owner, req.id)
+        group = task_group(req.id)
+        with self._engine.db.waker.subscribe() as subscription:
+            view = await self._engine.book.view(self._owner, req.id)
             while is_running(view.status):
                 left = deadline - loop.time()
                 if left <= 0:
                     break
-                notices = await subscription.wait(min(left, self._worker.limits.wake_s))
+                notices = await subscription.wait(min(left, self._engine.worker.limits.wake_s))
                 if notices and not any(_may_stop(n, group) for n in notices):
                     continue
-                view = await self._book.view(self._owner, req.id)
+                view = await self._engine.book.view(self._owner, req.id)
         return view
 
     async def continue_task(self, request: ContinueTaskRequest | Mapping[str, Any]) -> TaskView:
@@ -388,9 +406,9 @@ class Tasks:
         self._check_open()
         self._started()
         req = _coerce(ContinueTaskRequest, request)
-        reading, view = await self._book.read(self._owner, req.id)
+        reading, view = await self._engine.book.read(self._owner, req.id)
         task_id = req.id
-        if task_id in self._shared.cancels:
+        if task_id in self._engine.cancels:
             # Being cancelled: its workspace is on its way out, so nothing may start on it.
             raise errors.wrong_state(
                 task_id, State.CANCELLED, Call.CONTINUE_TASK, [Call.TASK_REPORT]
@@ -413,19 +431,19 @@ class Tasks:
                 return await self._cancel(
                     task_id, "Cancelled: the approval was declined.", decision=Reply(approve=False)
                 )
-        loaded = await self._book.load(self._owner, task_id)
+        loaded = await self._engine.book.load(self._owner, task_id)
         assert loaded is not None
-        cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
+        cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
         inputs = dict(req.inputs)
         if inputs or req.secret_inputs:
             questions = self._take_inputs(cell, inputs, req.secret_inputs)
             if questions:
-                self._driver.publish_stop(cell, NeedsInput(fields=questions), None)
-                async with self._db.transaction() as tx:
+                self._engine.driver.publish_stop(cell, NeedsInput(fields=questions), None)
+                async with self._engine.db.transaction() as tx:
                     reply = Reply(inputs=inputs, secret=list(req.secret_inputs), view=cell.view)
-                    await self._book.write(tx, self._owner, task_id, reply)
+                    await self._engine.book.write(tx, self._owner, task_id, reply)
                     ended = Ended(view=cell.view, state=loaded.state)
-                    await self._book.write(tx, self._owner, task_id, ended)
+                    await self._engine.book.write(tx, self._owner, task_id, ended)
                 return cell.view
         elif isinstance(status, NeedsInput):
             raise InvalidRequest(
@@ -443,12 +461,12 @@ class Tasks:
                 view_of(cell, Running(), cell.approval.path, "Pressing the approved control.")
             )
         else:
-            self._driver.publish_running(cell)
-        async with self._db.transaction() as tx:
-            if await self._book.queue.items(key=key, tx=tx):
+            self._engine.driver.publish_running(cell)
+        async with self._engine.db.transaction() as tx:
+            if await self._engine.book.queue.items(key=key, tx=tx):
                 # The same answer, twice at once: the first one runs.
-                return (await self._book.read(self._owner, task_id, tx=tx))[1]
-            item = await self._book.queue.enqueue(
+                return (await self._engine.book.read(self._owner, task_id, tx=tx))[1]
+            item = await self._engine.book.queue.enqueue(
                 kind, {"task_id": task_id, "owner": self._owner}, key=key, tx=tx
             )
             answer = (Reply if kind == Reply.KIND else Again)(
@@ -458,7 +476,7 @@ class Tasks:
                 approve=req.approve,
                 view=cell.view,
             )
-            await self._book.write(tx, self._owner, task_id, answer)
+            await self._engine.book.write(tx, self._owner, task_id, answer)
         log.info("task %s: continued from %s", task_id, status.state)
         return cell.view
 
@@ -468,7 +486,7 @@ class Tasks:
         turn = reading.open_turn
         if turn is None or turn.kind not in ("reply", "again"):
             return False
-        answers = await self._book.events(self._owner, reading.record.id)
+        answers = await self._engine.book.events(self._owner, reading.record.id)
         sent = next(
             (
                 e
@@ -488,8 +506,8 @@ class Tasks:
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView:
         """Cancel a task and release its workspace; a finished task is left as it is."""
         req = _coerce(CancelTaskRequest, request)
-        view = await self._book.view(self._owner, req.id)
-        if is_live(view.status) or req.id in self._shared.cancels:
+        view = await self._engine.book.view(self._owner, req.id)
+        if is_live(view.status) or req.id in self._engine.cancels:
             return await self._cancel(req.id, "Cancelled.")
         return view
 
@@ -497,17 +515,17 @@ class Tasks:
         """Everything the task did, read back from its event log in order (confidential:
         secret values are masked, shared ones may appear where the screen showed them)."""
         req = _coerce(TaskReportRequest, request)
-        async with self._db.snapshot() as tx:
-            _reading, view = await self._book.read(self._owner, req.id, tx=tx)
-            loaded = await self._book.load(self._owner, req.id, tx=tx)
-            logged = await self._book.events(self._owner, req.id, tx=tx)
+        async with self._engine.db.snapshot() as tx:
+            _reading, view = await self._engine.book.read(self._owner, req.id, tx=tx)
+            loaded = await self._engine.book.load(self._owner, req.id, tx=tx)
+            logged = await self._engine.book.events(self._owner, req.id, tx=tx)
         assert loaded is not None
         return report_of(
             view,
             loaded,
             logged,
-            running=self._worker.cell_of(req.id),
-            artifacts=self._worker.artifacts_of(self._owner, req.id),
+            running=self._engine.worker.cell_of(req.id),
+            artifacts=self._engine.worker.artifacts_of(self._owner, req.id),
         )
 
     async def list_tasks(
@@ -520,8 +538,8 @@ class Tasks:
         status as read now; ``next_cursor`` leads to the next page."""
         req = _coerce(ListTasksRequest, request)
         after = _cursor(req.cursor)
-        book = self._book
-        async with self._db.snapshot() as tx:
+        book = self._engine.book
+        async with self._engine.db.snapshot() as tx:
             records, more = await book.ledger.page(
                 self._owner, limit=req.limit, after=after, newest_first=newest_first, tx=tx
             )
@@ -534,14 +552,14 @@ class Tasks:
         """What the caller and the start said of the task: title, times, source
         (UNKNOWN_TASK for another owner's). Its ``request`` holds fact values: never
         show it."""
-        reading, _view = await self._book.read(self._owner, task_id)
+        reading, _view = await self._engine.book.read(self._owner, task_id)
         return reading.record
 
     async def moved_at(self, task_id: str) -> float:
         """When the task last moved (seconds since the epoch): it started, a step began,
         a run ended, the caller replied, cancelled, or marked it done or reopened it
         (UNKNOWN_TASK for another owner's)."""
-        reading, _view = await self._book.read(self._owner, task_id)
+        reading, _view = await self._engine.book.read(self._owner, task_id)
         record = reading.record
         times = [record.created_at, record.resolved_at or 0.0]
         times += [e.at for e in (reading.stop, reading.moving, reading.cancelled) if e]
@@ -549,34 +567,36 @@ class Tasks:
 
     async def titles(self) -> dict[str, str]:
         """Each of the owner's tasks' title, by id (for listings)."""
-        return {r.id: r.title for r in await self._book.ledger.tasks(self._owner)}
+        return {r.id: r.title for r in await self._engine.book.ledger.tasks(self._owner)}
 
     async def mark_done(self, task_id: str) -> TaskView:
         """Mark a task done (its ``resolved_at``): it reads done and lets its workspace
         go; WRONG_STATE while a turn of it runs."""
         self._check_open()
-        reading, view = await self._book.read(self._owner, task_id)
+        reading, view = await self._engine.book.read(self._owner, task_id)
         if is_running(view.status):
             raise errors.wrong_state(task_id, State.RUNNING, "mark_done", next_calls(view.status))
         if reading.record.resolved_at is None:
-            async with self._db.transaction() as tx:
-                await self._book.ledger.set_resolved(self._owner, task_id, self._book.now(), tx=tx)
-                await self._book.write(tx, self._owner, task_id, Resolved())
-            if self._runner.holds(task_id):
-                await self._worker.settle(self._owner, task_id)
-        return await self._book.view(self._owner, task_id)
+            async with self._engine.db.transaction() as tx:
+                await self._engine.book.ledger.set_resolved(
+                    self._owner, task_id, self._engine.book.now(), tx=tx
+                )
+                await self._engine.book.write(tx, self._owner, task_id, Resolved())
+            if self._engine.runner.holds(task_id):
+                await self._engine.worker.settle(self._owner, task_id)
+        return await self._engine.book.view(self._owner, task_id)
 
     async def reopen(self, task_id: str) -> TaskView:
         """Undo :meth:`mark_done`: the task reads as it stood before (WRONG_STATE when it
         was not marked done)."""
         self._check_open()
-        reading, view = await self._book.read(self._owner, task_id)
+        reading, view = await self._engine.book.read(self._owner, task_id)
         if reading.record.resolved_at is None:
             raise errors.wrong_state(task_id, view.status.state, "reopen", next_calls(view.status))
-        async with self._db.transaction() as tx:
-            await self._book.ledger.set_resolved(self._owner, task_id, None, tx=tx)
-            await self._book.write(tx, self._owner, task_id, Reopened())
-        return await self._book.view(self._owner, task_id)
+        async with self._engine.db.transaction() as tx:
+            await self._engine.book.ledger.set_resolved(self._owner, task_id, None, tx=tx)
+            await self._engine.book.write(tx, self._owner, task_id, Reopened())
+        return await self._engine.book.view(self._owner, task_id)
 
     async def watch(self, task_id: str, *, until_final: bool = False) -> AsyncIterator[TaskView]:
         """The task's views as it moves, from now until it stops running (woken by the
@@ -587,18 +607,18 @@ class Tasks:
         cancelled, needs_plan, or failed and not recoverable.
         """
         self._started()
-        group = group_of(task_id)
-        with self._db.waker.subscribe() as subscription:
+        group = task_group(task_id)
+        with self._engine.db.waker.subscribe() as subscription:
             last: TaskView | None = None
             while True:
-                view = await self._book.view(self._owner, task_id)
+                view = await self._engine.book.view(self._owner, task_id)
                 if view != last:
                     yield view
                     last = view
                 if (not is_live(view.status)) if until_final else not is_running(view.status):
                     return
                 while True:
-                    notices = await subscription.wait(self._worker.limits.wake_s)
+                    notices = await subscription.wait(self._engine.worker.limits.wake_s)
                     if not notices or any(n.group == group for n in notices):
                         break
 
@@ -614,28 +634,28 @@ class Tasks:
         the task starts (continuing it hands the browser back) or the task ends.
         """
         self._check_open()
-        reading, view = await self._book.read(self._owner, task_id)
+        reading, view = await self._engine.book.read(self._owner, task_id)
         status = view.status
         if (
             not holds_browser(view.status)
             or reading.record.resolved_at is not None
-            or task_id in self._shared.cancels
+            or task_id in self._engine.cancels
         ):
             raise errors.wrong_state(task_id, status.state, "live_view", next_calls(status))
-        return await self._worker.live(task_id, options)
+        return await self._engine.worker.live(task_id, options)
 
     async def browser_here(self, task_id: str) -> bool:
         """Whether the task's browser is open in this process for a person to take over
         (UNKNOWN_TASK for another owner's): False once it was let go after waiting
         (HOLD_FOR_PERSON_S), or while a turn of the task runs, or on another worker."""
-        await self._book.read(self._owner, task_id)
-        return self._worker.holds_for_person(task_id)
+        await self._engine.book.read(self._owner, task_id)
+        return self._engine.worker.holds_for_person(task_id)
 
     def read_artifact(self, task_id: str, name: str) -> bytes:
         """An artifact of the owner's task while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT
         after, and for another owner's task (the same as a task that never was).
         Artifacts stay in the process whose worker took them."""
-        for artifact in self._worker.artifacts_of(self._owner, task_id):
+        for artifact in self._engine.worker.artifacts_of(self._owner, task_id):
             if artifact.name == name:
                 return artifact.data
         raise errors.unknown_artifact(task_id, name)
@@ -643,17 +663,17 @@ class Tasks:
     async def close(self) -> None:
         """Stop this process's worker and release every workspace it holds
         (idempotent). An in-memory controller cancels its live tasks first."""
-        shared = self._shared
+        shared = self._engine
         if shared.closed:
             return
         shared.closed = True
-        if self._owned:
+        if self._engine.owned:
             for record, view in await self._listing_all():
                 if is_live(view.status):
                     await self.for_owner(record.owner)._cancel(
                         record.id, "Cancelled: the task controller closed."
                     )
-        await self._worker.stop()
+        await self._engine.worker.stop()
 
     # ------------------------------------------------------------ inside
 
@@ -663,40 +683,42 @@ class Tasks:
         return f"task-{uuid.uuid4().hex[:16]}"
 
     def _check_open(self) -> None:
-        if self._shared.closed:
+        if self._engine.closed:
             raise errors.closed()
 
     def _started(self) -> None:
-        if self._work and not self._shared.closed:
-            self._worker.start()
+        if self._engine.work and not self._engine.closed:
+            self._engine.worker.start()
 
     async def _listing(self) -> list[tuple[TaskRecord, TaskView]]:
-        async with self._db.snapshot() as tx:
-            records = await self._book.ledger.tasks(self._owner, tx=tx)
-            return [(r, (await self._book.read(self._owner, r.id, tx=tx))[1]) for r in records]
+        async with self._engine.db.snapshot() as tx:
+            records = await self._engine.book.ledger.tasks(self._owner, tx=tx)
+            return [
+                (r, (await self._engine.book.read(self._owner, r.id, tx=tx))[1]) for r in records
+            ]
 
     async def _listing_all(self) -> list[tuple[TaskRecord, TaskView]]:
         found: list[tuple[TaskRecord, TaskView]] = []
-        for owner in await self._book.ledger.owners():
+        for owner in await self._engine.book.ledger.owners():
             found += await self.for_owner(owner)._listing()
         return found
 
     async def _make_room(self, tx: Transaction) -> None:
         """An in-memory controller holds at most ``max_tasks`` tasks: drop the oldest
         finished ones to make room; TOO_MANY_TASKS when every one is live."""
-        if not self._owned:
+        if not self._engine.owned:
             return
-        records = await self._book.ledger.tasks(self._owner, tx=tx)
-        if len(records) < self._max_tasks:
+        records = await self._engine.book.ledger.tasks(self._owner, tx=tx)
+        if len(records) < self._engine.max_tasks:
             return
-        views = [(r, (await self._book.read(self._owner, r.id, tx=tx))[1]) for r in records]
-        extra = len(records) - self._max_tasks + 1
+        views = [(r, (await self._engine.book.read(self._owner, r.id, tx=tx))[1]) for r in records]
+        extra = len(records) - self._engine.max_tasks + 1
         finished = [r for r, v in views if not is_live(v.status)]
         if len(finished) < extra:
-            raise errors.too_many_tasks(self._max_tasks)
+            raise errors.too_many_tasks(self._engine.max_tasks)
         for record in finished[:extra]:
-            await self._book.ledger.drop_task(self._owner, record.id, tx=tx)
-            self._worker.forget(self._owner, record.id)
+            await self._engine.book.ledger.drop_task(self._owner, record.id, tx=tx)
+            self._engine.worker.forget(self._owner, record.id)
 
     def _take_inputs(self, cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> list[str]:
         """Add the caller's new values to the task's facts and check the flow again.
@@ -718,7 +740,7 @@ class Tasks:
     async def _cancel(self, task_id: str, note: str, decision: Reply | None = None) -> TaskView:
         """Cancel the task: log it, stop its turn here, screenshot and release its
         workspace; concurrent cancels share one."""
-        shared = self._shared
+        shared = self._engine
         running = shared.cancels.get(task_id)
         if running is None:
             running = asyncio.create_task(
@@ -729,19 +751,19 @@ class Tasks:
         return await asyncio.shield(running)
 
     async def _do_cancel(self, task_id: str, note: str, decision: Reply | None) -> TaskView:
-        loaded = await self._book.load(self._owner, task_id)
+        loaded = await self._engine.book.load(self._owner, task_id)
         if loaded is None:
             raise errors.unknown_task(task_id)
-        worker = self._worker
+        worker = self._engine.worker
         cell = worker.cell_of(task_id)
         if cell is None:
-            view = await self._book.view(self._owner, task_id)
-            cell = loaded.cell(options_for(self._runner, loaded.request.constraints), view)
+            view = await self._engine.book.view(self._owner, task_id)
+            cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
         view = view_of(cell, Cancelled(), None, note)
-        async with self._db.transaction() as tx:
+        async with self._engine.db.transaction() as tx:
             if decision is not None:
-                await self._book.write(tx, self._owner, task_id, decision)
-            await self._book.write(tx, self._owner, task_id, events.Cancelled(view=view))
+                await self._engine.book.write(tx, self._owner, task_id, decision)
+            await self._engine.book.write(tx, self._owner, task_id, events.Cancelled(view=view))
         await worker.cancel_turn(task_id)
         await worker.settle(self._owner, task_id, cell)
         log.info("task %s: cancelled", task_id)
@@ -774,3 +796,11 @@ def _out_of_runs(reading: TaskReading) -> int | None:
     if last is None or not turn_ran_out(last):
         return None
     return None if reading.ended(last) else last.id
+
+
+class _OwnerView(Tasks):
+    """A controller's engine answering as another owner (:meth:`Tasks.for_owner`)."""
+
+    def __init__(self, engine: _Engine, owner: str) -> None:
+        self._engine = engine
+        self._owner = owner

@@ -8,7 +8,7 @@ from pydantic import BaseModel, JsonValue
 
 from gofer.flow import CONTRACT_VERSION, flow_guide, flow_json_schema, step_kinds
 from gofer.tasks import limits
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     AwaitTaskRequest,
     Call,
     CallSchema,

@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Literal, Protocol
 
 from pydantic import JsonValue
 
@@ -16,9 +17,7 @@ from gofer.models import CallMeter
 from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
 from gofer.tasks.cell import Artifact, Cell, Segment
-from gofer.tasks.interpret import Decision, budget_failure, interpret
-from gofer.tasks.limits import ARTIFACT_TTL_S
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     Done,
     Failed,
     Running,
@@ -26,6 +25,8 @@ from gofer.tasks.models import (
     StepReportInfo,
     TraceInfo,
 )
+from gofer.tasks.interpret import Outcome, budget_failure, interpret
+from gofer.tasks.limits import ARTIFACT_TTL_S
 from gofer.tasks.publish import answer_for, progress_summary, view_of
 from gofer.tasks.recovery import RESCUING, rescuable, rescue, settle_outcome
 from gofer.tasks.runner import FlowRunner
@@ -34,6 +35,27 @@ from gofer.tasks.seams import Rescuer, ShapeBrief, Shaper
 __all__ = ["Driver"]
 
 log = logging.getLogger("gofer.tasks")
+
+
+class Presses(Protocol):
+    """The press journal of the turn a drive runs in: an approved, irreversible press
+    is journaled before it happens and after (:class:`gofer.tasks.events.Press`)."""
+
+    async def before(self, path: str) -> Literal["press", "pressed", "unsure"]:
+        """Journal that the control at ``path`` is about to be pressed (``press``), or
+        say this turn's earlier run already journaled it: ``pressed`` (it was) or
+        ``unsure`` (the run was cut short while pressing)."""
+        ...
+
+    async def after(self, path: str) -> None:
+        """Journal that the control at ``path`` was pressed."""
+        ...
+
+
+PRESS_UNSURE = (
+    "the run was cut short while pressing the approved control, so it may have been "
+    "pressed already; it is not pressed a second time"
+)
 
 
 @dataclass(slots=True)
@@ -45,8 +67,9 @@ class Driver:
     clock: Callable[[], float]
     rescuer: Rescuer | None = None
 
-    async def drive(self, cell: Cell) -> None:
-        """Run ``cell``'s pending segments until the task stops, then publish the stop."""
+    async def drive(self, cell: Cell, presses: Presses | None = None) -> None:
+        """Run ``cell``'s pending segments until the task stops, then publish the stop;
+        an approved press is journaled through ``presses`` and never pressed twice."""
         while cell.pending:
             seg = cell.pending[0]
             at = seg.gate.path if seg.gate is not None else str(seg.base)
@@ -58,8 +81,27 @@ class Driver:
                 )
                 return
             self.publish_running(cell)
+            if seg.gate is not None and presses is not None:
+                verdict = await presses.before(seg.gate.path)
+                if verdict == "pressed":
+                    cell.pending.pop(0)
+                    continue
+                if verdict == "unsure":
+                    failed = Failed(
+                        step=seg.gate.path,
+                        reason=PRESS_UNSURE,
+                        hint="look at the page, then continue_task to press it again",
+                        recoverable=True,
+                    )
+                    # Kept pending: going on (the caller's choice) presses it again.
+                    await self.stop(
+                        cell, Outcome(failed, at=seg.gate.path, pending=list(cell.pending))
+                    )
+                    return
             result = await self._run(cell, seg)
-            if isinstance(result, Decision):
+            if seg.gate is not None and presses is not None and isinstance(result, RunResult):
+                await presses.after(seg.gate.path)
+            if isinstance(result, Outcome):
                 settle_outcome(cell, seg, None)
                 await self.stop(cell, result)
                 return
@@ -85,7 +127,7 @@ class Driver:
             cell.pending.pop(0)
         await self.stop(cell, await self._finish(cell))
 
-    async def _run(self, cell: Cell, seg: Segment) -> RunResult | Decision:
+    async def _run(self, cell: Cell, seg: Segment) -> RunResult | Outcome:
         assert cell.flow is not None
         steps = (_approved(cell.flow, seg.gate),) if seg.gate is not None else seg.steps
         at = seg.gate.path if seg.gate is not None else str(seg.base)
@@ -118,7 +160,7 @@ class Driver:
         except GoferError as exc:
             reason = cell.facts.mask(exc.message)
             log.warning("task %s: the runner refused the run (%s)", cell.id, exc.code)
-            return Decision(
+            return Outcome(
                 Failed(
                     step=at, reason=reason, hint=f"the runner raised {exc.code}", recoverable=False
                 ),
@@ -184,7 +226,7 @@ class Driver:
         if not seg.press:
             cell.finished_top = max(cell.finished_top, seg.base + result.top_level_done)
 
-    async def _finish(self, cell: Cell) -> Decision:
+    async def _finish(self, cell: Cell) -> Outcome:
         """Every step finished: the answer, shaped if the caller asked for a shape."""
         total = len(cell.flow.steps) if cell.flow else 0
         cell.finished_top = total
@@ -192,7 +234,7 @@ class Driver:
         redacted = cell.facts.redact_json(cell.records)
         records: dict[str, JsonValue] = redacted if isinstance(redacted, dict) else {}
         if cell.output is None or self.shaper is None:
-            return Decision(Done(answer=answer, records=records), release=True)
+            return Outcome(Done(answer=answer, records=records), release=True)
         brief = ShapeBrief(
             goal=cell.goal or "",
             instructions=cell.output.instructions,
@@ -210,9 +252,9 @@ class Driver:
             wrong = schema_violations(result, cell.output.json_schema)
             if wrong:
                 return _shape_failed("; ".join(str(v) for v in wrong[:5]))
-        return Decision(Done(answer=answer, records=records, result=result), release=True)
+        return Outcome(Done(answer=answer, records=records, result=result), release=True)
 
-    async def stop(self, cell: Cell, decision: Decision) -> None:
+    async def stop(self, cell: Cell, decision: Outcome) -> None:
         """Stop the task: screenshot, release if final, then publish the status."""
         assert decision.status is not None
         cell.pending = list(decision.pending)
@@ -278,8 +320,8 @@ def _approved(flow: Flow, gate: Gate) -> Step:
     return Press(key=gate.key) if gate.key else StopBefore(action=gate.action)
 
 
-def _shape_failed(reason: str) -> Decision:
-    return Decision(
+def _shape_failed(reason: str) -> Outcome:
+    return Outcome(
         Failed(
             step=None,
             reason=f"the result did not take the asked shape: {reason}",

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from gofer.store import Notice, Transaction
 from gofer.store.ledger import Ledger, TaskEvent
-from gofer.tasks.models import TaskView
+from gofer.tasks.contract import TaskView
 
 __all__ = [
     "STOP_EVENTS",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue
 
-from gofer.tasks.models import Call, Example, ExampleCall, State
+from gofer.tasks.contract import Call, Example, ExampleCall, State
 from gofer.tasks.testing import ScriptEntry, complete, fail, gate
 
 __all__ = ["WORKED_EXAMPLES", "WorkedExample", "examples"]

@@ -8,7 +8,7 @@ from gofer.runtime.types import Gate, RunResult, RunStatus
 from gofer.safety import Consequence, consequence
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Segment
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
     Failed,
@@ -18,11 +18,11 @@ from gofer.tasks.models import (
     TaskConstraints,
 )
 
-__all__ = ["Decision", "budget_failure", "interpret", "is_payment"]
+__all__ = ["Outcome", "budget_failure", "interpret", "is_payment"]
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
+class Outcome:
     """How a task goes on after one run.
 
     ``status`` None means the run's segment is finished and the next one runs.
@@ -48,9 +48,9 @@ def is_payment(gate: Gate) -> bool:
     )
 
 
-def budget_failure(field_name: str, reason: str, at: str | None) -> Decision:
+def budget_failure(field_name: str, reason: str, at: str | None) -> Outcome:
     """The task failed because ``budget.<field_name>`` ran out."""
-    return Decision(
+    return Outcome(
         Failed(
             step=at,
             reason=reason,
@@ -75,10 +75,10 @@ def interpret(
     constraints: TaskConstraints,
     ledger: BudgetLedger,
     progress_summary: str,
-) -> Decision:
+) -> Outcome:
     """Map how ``seg``'s run ended to what the task does next."""
     if result.status is RunStatus.COMPLETED:
-        return Decision()
+        return Outcome()
     if result.status is RunStatus.GATED and result.gate is not None:
         return _gated(result.gate, seg, later, constraints, progress_summary)
     if result.status is RunStatus.FAILED:
@@ -89,9 +89,9 @@ def interpret(
             ledger.spent_field(), result.reason or "the task spent its budget", at
         )
     if result.status is RunStatus.CANCELLED:
-        return Decision(Cancelled(), release=True)
+        return Outcome(Cancelled(), release=True)
     reason = result.reason or "the flow could not run"
-    return Decision(
+    return Outcome(
         Failed(
             step=None, reason=reason, hint="fix the flow and start a new task", recoverable=False
         ),
@@ -105,11 +105,11 @@ def _gated(
     later: list[Segment],
     constraints: TaskConstraints,
     progress_summary: str,
-) -> Decision:
+) -> Outcome:
     at = seg.absolute(gate.path)
     if is_payment(gate) and constraints.payment == "stop_at_payment":
         label = gate.label or gate.action
-        return Decision(
+        return Outcome(
             Checkpoint(
                 reason=f"reached the payment step ({label}); payment is always left to you",
                 location=label,
@@ -121,18 +121,18 @@ def _gated(
     needs = NeedsApproval(action=gate.action, target=gate.label or gate.action)
     if seg.gate is not None:
         # The approved control stopped the run again: ask again, resume as before.
-        return Decision(needs, at=at, pending=later, approval=seg.gate)
+        return Outcome(needs, at=at, pending=later, approval=seg.gate)
     top = int(gate.path.split(".")[0])
     # A gate inside `if` or `repeat_until` resumes from the start of its top-level step:
     # which branch or round it was in cannot be recovered from the path.
     nested = "." in gate.path
     approval = replace(gate, path=at)
-    return Decision(
+    return Outcome(
         needs, at=at, pending=_from(seg, top if nested else top + 1) + later, approval=approval
     )
 
 
-def _failed(result: RunResult, seg: Segment, later: list[Segment]) -> Decision:
+def _failed(result: RunResult, seg: Segment, later: list[Segment]) -> Outcome:
     failure = result.failure
     path = failure.path if failure is not None else str(result.top_level_done)
     reason = failure.reason if failure is not None else (result.reason or "a step failed")
@@ -145,10 +145,8 @@ def _failed(result: RunResult, seg: Segment, later: list[Segment]) -> Decision:
         rest = _from(seg, top) + later
     wall = result.wall
     if wall is not None:
-        return Decision(
-            NeedsHuman(reason=f"{wall} is in the way at step {at}"), at=at, pending=rest
-        )
-    return Decision(
+        return Outcome(NeedsHuman(reason=f"{wall} is in the way at step {at}"), at=at, pending=rest)
+    return Outcome(
         Failed(
             step=at,
             reason=reason,

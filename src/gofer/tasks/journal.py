@@ -20,7 +20,7 @@ from gofer.flow.steps import Flow, Step
 from gofer.runtime.types import Gate, Spend
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Cell, Segment
-from gofer.tasks.models import RescueInfo, StartTaskRequest, TaskView
+from gofer.tasks.contract import RescueInfo, StartTaskRequest, TaskView
 from gofer.tasks.runner import WorkspaceOptions
 
 __all__ = ["restore", "snapshot"]

@@ -20,8 +20,7 @@ from gofer.flow.steps import (
 )
 from gofer.flow.walk import step_at
 from gofer.tasks.cell import Cell
-from gofer.tasks.limits import MAX_RECORD_CHARS, MAX_SUMMARY_CHARS
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     Call,
     Checkpoint,
     Done,
@@ -36,6 +35,7 @@ from gofer.tasks.models import (
     StepInfo,
     TaskView,
 )
+from gofer.tasks.limits import MAX_RECORD_CHARS, MAX_SUMMARY_CHARS
 
 __all__ = [
     "answer_for",

@@ -21,8 +21,8 @@ from gofer.models import CallMeter
 from gofer.rescue import RESCUE_TIMEOUT_S, Briefing, Earlier, Guidance, StepLine
 from gofer.runtime.types import RunResult, StepOutcome
 from gofer.tasks.cell import Cell, Segment
-from gofer.tasks.interpret import Decision
-from gofer.tasks.models import Failed, RescueInfo
+from gofer.tasks.contract import Failed, RescueInfo
+from gofer.tasks.interpret import Outcome
 from gofer.tasks.seams import Rescuer
 
 __all__ = ["RESCUING", "briefing_for", "rescuable", "rescue", "settle_outcome"]
@@ -38,7 +38,7 @@ MAX_BRIEFED_STEPS = 40
 _REACHED = {StepOutcome.DONE, StepOutcome.ALREADY_DONE, StepOutcome.GATED}
 
 
-def rescuable(cell: Cell, seg: Segment, decision: Decision) -> bool:
+def rescuable(cell: Cell, seg: Segment, decision: Outcome) -> bool:
     """Whether this stop may be rescued: a recoverable failed step of a task's flow (a
     wall a person must clear is ``needs_human`` instead), not an approved press, in the
     task's last segment, with rescues left."""
@@ -171,8 +171,8 @@ def _hosts(cell: Cell) -> frozenset[str]:
 
 
 async def rescue(
-    rescuer: Rescuer, cell: Cell, result: RunResult, decision: Decision
-) -> list[Segment] | Decision:
+    rescuer: Rescuer, cell: Cell, result: RunResult, decision: Outcome
+) -> list[Segment] | Outcome:
     """Ask the rescuer about the failure ``decision`` stops on: the pending segments
     with its guidance spliced in, or the failure (with the rescuer's reason in the hint)."""
     status = decision.status
@@ -214,7 +214,7 @@ async def rescue(
     return _splice(cell, decision, failed, guidance)
 
 
-def _splice(cell: Cell, decision: Decision, failed: int, guidance: Guidance) -> list[Segment]:
+def _splice(cell: Cell, decision: Outcome, failed: int, guidance: Guidance) -> list[Segment]:
     assert cell.flow is not None and isinstance(decision.status, Failed)
     steps = cell.flow.steps
     spliced = (*steps[:failed], *guidance.steps, *steps[failed + 1 + guidance.covers :])

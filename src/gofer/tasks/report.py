@@ -7,6 +7,17 @@ from __future__ import annotations
 from gofer.flow import flow_to_json, parse_flow
 from gofer.tasks.book import Loaded
 from gofer.tasks.cell import Artifact, Cell
+from gofer.tasks.contract import (
+    ArtifactInfo,
+    HintInfo,
+    LogEntry,
+    RescueInfo,
+    SpendInfo,
+    StepReportInfo,
+    TaskReport,
+    TaskView,
+    TraceInfo,
+)
 from gofer.tasks.events import (
     Again,
     Cancelled,
@@ -17,17 +28,6 @@ from gofer.tasks.events import (
     Reply,
     Resolved,
     Start,
-)
-from gofer.tasks.models import (
-    ArtifactInfo,
-    HintInfo,
-    LogEntry,
-    RescueInfo,
-    SpendInfo,
-    StepReportInfo,
-    TaskReport,
-    TaskView,
-    TraceInfo,
 )
 
 __all__ = ["report_of"]

@@ -9,7 +9,7 @@ state name.
 from __future__ import annotations
 
 from gofer.store import Item
-from gofer.tasks.models import (
+from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
     Done,

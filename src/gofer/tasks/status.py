@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from gofer.store import Item, SerialKind, SerialOrder
 from gofer.store.ledger import TaskEvent, TaskRecord
+from gofer.tasks.contract import Call, Done, Failed, Running, TaskView
 from gofer.tasks.events import Again, Ended, Reply, Start, ViewEvent, read, view_in
-from gofer.tasks.models import Call, Done, Failed, Running, TaskView
 from gofer.tasks.publish import next_calls, sentence
 from gofer.tasks.state import turn_open, turn_ran_out
 
@@ -31,7 +31,7 @@ __all__ = [
     "TURN_ATTEMPTS",
     "TaskReading",
     "derive",
-    "group_of",
+    "task_group",
 ]
 
 TURN_ATTEMPTS = 2
@@ -51,7 +51,7 @@ so none overtakes another."""
 KINDS = tuple(TASK_ORDER.kinds)
 
 
-def group_of(task_id: str) -> str:
+def task_group(task_id: str) -> str:
     """The stored serial group of a task's turns."""
     return TASK_ORDER.key(task_id)
 

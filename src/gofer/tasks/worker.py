@@ -31,6 +31,7 @@ import traceback
 import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from gofer.errors import GoferError, LeaseLost, ModelError, StoreError
 from gofer.flow import check_flow
@@ -41,10 +42,11 @@ from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks.book import LOCAL_OWNER, Loaded, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell, Segment
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
+from gofer.tasks.contract import Failed, NeedsInput, Running, TaskView
 from gofer.tasks.drive import Driver
-from gofer.tasks.events import Cancelled, Ended, LetGo, Resolved, RunLog, ViewEvent
+from gofer.tasks.events import Cancelled, Ended, LetGo, Press, Resolved, RunLog, ViewEvent
 from gofer.tasks.holding import HeldView, Holding
-from gofer.tasks.interpret import Decision
+from gofer.tasks.interpret import Outcome
 from gofer.tasks.journal import snapshot
 from gofer.tasks.limits import (
     ARTIFACT_TTL_S,
@@ -55,7 +57,6 @@ from gofer.tasks.limits import (
     TURNS_PER_OWNER,
     TURNS_PER_PROCESS,
 )
-from gofer.tasks.models import Failed, NeedsInput, Running, TaskView
 from gofer.tasks.publish import view_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Planner
@@ -448,7 +449,8 @@ class TaskWorker:
             if cell.flow is None and self.planner is not None:
                 await self._guarded(cell, lambda: self._plan_then_drive(cell, self.planner))
             else:
-                await self._guarded(cell, lambda: self.driver.drive(cell))
+                presses = _Presses(self.book, claim.owner or LOCAL_OWNER, cell.id, claim.id)
+                await self._guarded(cell, lambda: self.driver.drive(cell, presses))
         finally:
             await journal.stop()
 
@@ -523,7 +525,7 @@ class TaskWorker:
             log.error("task %s: the run raised CancelledError that no one asked for", cell.id)
             await driver.stop(
                 cell,
-                Decision(
+                Outcome(
                     Failed(
                         step=None,
                         reason="the run was cancelled from inside the runner",
@@ -537,7 +539,7 @@ class TaskWorker:
             log.warning("task %s: stopped by %s", cell.id, exc.code)
             await driver.stop(
                 cell,
-                Decision(
+                Outcome(
                     Failed(
                         step=None,
                         reason=cell.facts.mask(exc.message),
@@ -558,7 +560,7 @@ class TaskWorker:
             )
             await driver.stop(
                 cell,
-                Decision(
+                Outcome(
                     Failed(
                         step=None,
                         reason=f"internal error ({type(exc).__name__})",
@@ -591,7 +593,7 @@ class TaskWorker:
             assert failure is not None
             await self.driver.stop(
                 cell,
-                Decision(
+                Outcome(
                     Failed(
                         step=None,
                         reason=f"the planner could not plan the task: {failure.message}",
@@ -608,7 +610,7 @@ class TaskWorker:
             listed = "; ".join(p.message for p in check.problems[:3])
             await self.driver.stop(
                 cell,
-                Decision(
+                Outcome(
                     Failed(
                         step=None,
                         reason=f"the planner's flow is not valid: {listed}",
@@ -663,6 +665,38 @@ def view_of_start(loaded: Loaded) -> TaskView:
     return TaskView(
         id=loaded.record.id, status=Running(), summary="Starting.", step=None, progress=0.0, next=[]
     )
+
+
+class _Presses:
+    """The press journal of one turn (see :class:`gofer.tasks.drive.Presses`)."""
+
+    def __init__(self, book: TaskBook, owner: str, task_id: str, item: int) -> None:
+        self.book = book
+        self.owner = owner
+        self.task_id = task_id
+        self.item = item
+
+    async def before(self, path: str) -> Literal["press", "pressed", "unsure"]:
+        async with self.book.db.transaction() as tx:
+            phases = {
+                e.phase
+                for _at, e in await self.book.events(self.owner, self.task_id, tx=tx)
+                if isinstance(e, Press) and e.item == self.item and e.path == path
+            }
+            if "after" in phases:
+                return "pressed"
+            if "before" in phases:
+                return "unsure"
+            await self.book.write(
+                tx, self.owner, self.task_id, Press(item=self.item, path=path, phase="before")
+            )
+        return "press"
+
+    async def after(self, path: str) -> None:
+        async with self.book.db.transaction() as tx:
+            await self.book.write(
+                tx, self.owner, self.task_id, Press(item=self.item, path=path, phase="after")
+            )
 
 
 class _Journal:

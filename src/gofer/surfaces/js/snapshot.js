@@ -7,6 +7,10 @@
   if (!g) return JSON.stringify({ missing: true });
   const prefix = args.prefix || "";
   const MAX_TEXT = args.maxText || 300;
+  // A page of tens of thousands of rows is read only so far: the first elements and
+  // lines in document order.
+  const MAX_ELEMENTS = args.maxElements || 3000;
+  const MAX_LINES = args.maxLines || 5000;
   const VW = window.innerWidth;
   const VH = window.innerHeight;
   const DOC_W = Math.max(VW, document.documentElement ? document.documentElement.scrollWidth : 0);
@@ -153,7 +157,7 @@
   const flush = () => {
     if (cur) {
       const text = norm(cur.parts.join(""));
-      if (text) {
+      if (text && lines.length < MAX_LINES) {
         let x1 = Infinity, y1 = Infinity, x2 = -Infinity, y2 = -Infinity;
         for (const r of cur.rects) {
           x1 = Math.min(x1, r.left); y1 = Math.min(y1, r.top);
@@ -240,7 +244,9 @@
     }
     const irole = interactiveRole(el, tag, role, s, ctx);
     if (irole) {
-      candidates.push({ el, role: irole, invisible: inner.invisible, tag });
+      if (candidates.length < MAX_ELEMENTS) {
+        candidates.push({ el, role: irole, invisible: inner.invisible, tag });
+      }
       if (irole !== "clickable" || !ctx.interactive) {
         inner.interactive = el;
         inner.interactiveRole = irole;
@@ -688,6 +694,7 @@
   return JSON.stringify({
     url: location.href,
     title: document.title,
+    lang: (document.documentElement && document.documentElement.lang) || "",
     viewport: [0, 0, VW, VH],
     lines: lines.map((l) => ({ t: l.t, b: l.b, h: l.h })),
     elements,

@@ -1,4 +1,4 @@
-"""The calls' requests and replies as pydantic models.
+"""The calls' contract: their requests and replies as pydantic models.
 
 These models are the public shape of the task API: every face (Python, HTTP, MCP,
 the CLI) speaks them, and ``describe`` publishes their JSON Schemas.

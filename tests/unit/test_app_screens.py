@@ -1,0 +1,158 @@
+"""The grounder on screens captured from real applications of the corpus (Flask-Admin,
+pretalx): each test is a failure class those pages exposed."""
+
+from __future__ import annotations
+
+from screens.decide_build import load
+
+from gofer.decide import Query, Want, ground
+from gofer.decide.regions import resolve_regions
+from gofer.flow import parse_flow
+from gofer.runtime import (
+    RunRequest,
+    RunResult,
+    RunStatus,
+    RuntimeSettings,
+    StepOutcome,
+    Workspace,
+    run_flow,
+)
+from gofer.surfaces.screen import Screen
+from gofer.surfaces.testing import FakeSurface
+
+FAST = RuntimeSettings(
+    target_timeout_ms=50, settle_timeout_ms=50, wait_timeout_ms=50, change_grace_ms=10
+)
+
+
+def test_a_record_titled_like_a_position_is_that_record_not_the_position() -> None:
+    # Flask-Admin's list of posts: the sixth row's title is "The first bug".
+    screen = load("app_flaskadmin_posts")
+    region = resolve_regions("The first bug", screen)[0]
+    assert region.kind == "record"
+    found = ground(Query("Edit Record", Want.ACTION, "The first bug"), screen)
+    assert found.element is not None
+    assert found.element.record == region.record
+    row = next(r for r in screen.records[region.record[0]].records if "The first bug" in r.text)
+    assert row.box.contains(found.element.box)
+    # A position still counts where no record shows the words as a line.
+    first = resolve_regions("the first row", screen)[0]
+    assert first.record is not None and first.record[1] == 0
+
+
+async def test_an_allowed_delete_answers_its_are_you_sure_yes() -> None:
+    # Flask-Admin's row "Delete" button asks confirm('Are you sure ...?') before it posts.
+    screen = load("app_flaskadmin_posts")
+    title = "A case against the GO TO"
+    row = next(r for r in screen.records[1].records if title in r.text)
+    delete = next(
+        e for e in screen.elements if e.name == "Delete Record" and row.box.contains(e.box)
+    )
+    question = "Are you sure you want to delete this record?"
+    after = load("app_flaskadmin_new_post")  # any other page: the list without the row
+    steps = [{"click": "Delete record", "within": title}]
+
+    allowed = FakeSurface(screen, confirms={delete.ref: question}, after_click={delete.ref: after})
+    result = await run_flow(
+        RunRequest(flow=parse_flow(steps), allow_destructive=True),
+        Workspace.on(allowed),
+        settings=FAST,
+    )
+    assert result.status == RunStatus.COMPLETED, result.failure
+    assert allowed.confirmed == [question]
+
+    guarded = FakeSurface(screen, confirms={delete.ref: question})
+    result = await run_flow(
+        RunRequest(flow=parse_flow(steps)), Workspace.on(guarded), settings=FAST
+    )
+    assert result.status == RunStatus.GATED
+    assert guarded.clicked == [] and guarded.confirmed == []
+
+
+async def test_a_click_whose_are_you_sure_was_answered_no_is_not_done() -> None:
+    # A control the guard does not take for irreversible ("Cancel") asks a question; with
+    # what cannot be undone not allowed, it is answered no and the step is not done.
+    form = load("app_flaskadmin_new_post")
+    cancel = _ref(form, "Cancel")
+    question = "Discard this post?"
+    page = FakeSurface(form, confirms={cancel: question}, after_click={cancel: form})
+    result = await _run(page, [{"click": "Cancel"}])
+    assert page.clicked == [cancel] and page.confirmed == []
+    assert result.status == RunStatus.FAILED
+    assert result.failure is not None and question in result.failure.reason
+
+
+def _ref(screen: Screen, name: str) -> str:
+    return next(e.ref for e in screen.elements if e.name == name)
+
+
+async def _run(page: FakeSurface, steps: list[dict[str, str]]) -> RunResult:
+    return await run_flow(RunRequest(flow=parse_flow(steps)), Workspace.on(page), settings=FAST)
+
+
+async def test_a_field_only_close_to_the_words_is_not_overwritten() -> None:
+    # Flask-Admin's new post form has no "Subtitle": the nearest label is "Title", which
+    # an earlier step filled. Typing there would overwrite it.
+    form = load("app_flaskadmin_new_post")
+    page = FakeSurface(form)
+    result = await _run(
+        page,
+        [
+            {"enter": "Launch party", "into": "Title"},
+            {"enter": "A new era", "into": "Subtitle"},
+        ],
+    )
+    assert result.status == RunStatus.FAILED
+    assert result.failure is not None and result.failure.path == "1"
+    assert "Launch party" in result.failure.reason and "overwrite" in result.failure.reason
+    assert await page.read_value(_ref(form, "Title *")) == "Launch party"
+
+
+async def test_the_same_field_entered_again_by_the_same_words_is_a_correction() -> None:
+    form = load("app_flaskadmin_new_post")
+    page = FakeSurface(form)
+    result = await _run(
+        page,
+        [
+            {"enter": "Launch", "into": "Title"},
+            {"enter": "Launch party", "into": "Title"},
+        ],
+    )
+    assert result.status == RunStatus.COMPLETED, result.failure
+    assert await page.read_value(_ref(form, "Title *")) == "Launch party"
+
+
+async def test_a_field_cleared_by_a_widget_fails_before_the_form_is_sent() -> None:
+    # A control that redraws the form (modelled: "Cancel" shows the empty form again)
+    # leaves "Title" empty; the click on "Save" must not send it so.
+    form = load("app_flaskadmin_new_post")
+    page = FakeSurface(form, after_click={_ref(form, "Cancel"): form})
+    result = await _run(
+        page,
+        [
+            {"enter": "Launch party", "into": "Title"},
+            {"click": "Cancel"},
+            {"click": "Save"},
+        ],
+    )
+    assert result.status == RunStatus.FAILED
+    assert result.failure is not None and result.failure.path == "2"
+    assert "'Title *' no longer holds 'Launch party'" in result.failure.reason
+    assert _ref(form, "Save") not in page.clicked
+
+
+async def test_a_field_that_lost_its_value_by_the_end_fails_the_step_that_set_it() -> None:
+    form = load("app_flaskadmin_new_post")
+    page = FakeSurface(form, after_click={_ref(form, "Cancel"): form})
+    result = await _run(
+        page,
+        [
+            {"enter": "Launch party", "into": "Title"},
+            {"enter": "12", "into": "Views"},
+            {"click": "Cancel"},
+        ],
+    )
+    assert result.status == RunStatus.FAILED
+    assert result.failure is not None and result.failure.path == "0"
+    assert result.steps[0].outcome == StepOutcome.FAILED
+    assert "at the end of the run" in result.failure.reason
