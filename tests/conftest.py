@@ -28,7 +28,7 @@ import pytest
 
 from gofer.facts import Facts
 from gofer.models import ChatServer, set_model_requests
-from gofer.store import Connector, MemoryConnector
+from gofer.store import Connector, MemoryConnector, SecretBox
 from gofer.store.postgres import PostgresConnector
 from gofer.store.sqlite import SQLiteConnector
 
@@ -196,6 +196,17 @@ async def other(db: Connector, store_kind: str, store_url: str) -> AsyncIterator
         yield connector
 
 
+PG_SECRETS = SecretBox.generate()
+"""The key the PostgreSQL stores of this session seal fact values with (a SQLite
+store's is the key file beside it)."""
+
+
+@pytest.fixture
+def pg_secrets() -> SecretBox:
+    """The key this session's PostgreSQL stores seal fact values with."""
+    return PG_SECRETS
+
+
 @asynccontextmanager
 async def open_store(kind: str, url: str) -> AsyncIterator[Connector]:
     """An open connector of ``kind`` on ``url``."""
@@ -205,7 +216,7 @@ async def open_store(kind: str, url: str) -> AsyncIterator[Connector]:
     elif kind == "sqlite":
         connector = SQLiteConnector(url)
     elif kind == "postgres":
-        connector = PostgresConnector(url, min_size=1, max_size=4)
+        connector = PostgresConnector(url, min_size=1, max_size=4, secrets=PG_SECRETS)
     else:
         raise ValueError(kind)
     async with connector:

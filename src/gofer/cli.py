@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from pydantic import ValidationError
 
 from gofer.api import GoferClient
-from gofer.cli_remote import add_commands, run_command
+from gofer.cli_remote import add_commands, paging, run_command, say_more
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig, config_from_env
 from gofer.errors import GoferError, InvalidRequest, invalid_request
@@ -247,16 +247,18 @@ async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
         owner=args.owner,
         policy=config.browser_policy(operator=False),
     ) as gofer:
-        views = (await gofer.tasks.list_tasks()).tasks
-        titles = await gofer.tasks.titles()
+        listed = await gofer.tasks.list_tasks({"limit": args.limit, "cursor": args.cursor})
+        views = listed.tasks
+        titles = {v.id: (await gofer.tasks.task_record(v.id)).title for v in views}
     if args.json:
         sys.stdout.write(
             json.dumps(
                 {
                     "tasks": [
                         {**v.model_dump(mode="json"), "title": titles.get(v.id, "")} for v in views
-                    ]
-                },
+                    ],
+                }
+                | ({"next_cursor": listed.next_cursor} if listed.next_cursor else {}),
                 ensure_ascii=False,
             )
             + "\n"
@@ -279,6 +281,7 @@ async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
             view.summary,
         )
     Console(file=sys.stdout, soft_wrap=False).print(table)
+    say_more(listed.next_cursor)
     return 0
 
 
@@ -400,6 +403,7 @@ def _parser() -> argparse.ArgumentParser:
     listing = sub.add_parser("tasks", help="list an owner's tasks in GOFER_DB with their status")
     listing.add_argument("--owner", default=LOCAL_OWNER)
     listing.add_argument("--json", action="store_true", help="the list as JSON")
+    paging(listing)
     add_commands(sub, _task_options)
     return parser
 

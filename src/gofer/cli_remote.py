@@ -23,14 +23,24 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TaskProgressColumn, TextColumn
 
 from gofer.api import GoferClient, GoferServer, MemoryTokenStore, SqliteTokenStore
+from gofer.api.hardening import quiet
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
 from gofer.tasks import StartTaskRequest, TaskView
 from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, Running
+from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
 from gofer.wiring import open_gofer
 
-__all__ = ["REMOTE_COMMANDS", "RUNNING_EXIT", "add_commands", "follow_remote", "run_command"]
+__all__ = [
+    "REMOTE_COMMANDS",
+    "RUNNING_EXIT",
+    "add_commands",
+    "follow_remote",
+    "paging",
+    "run_command",
+    "say_more",
+]
 
 log = logging.getLogger("gofer.cli")
 
@@ -126,7 +136,27 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
         command = sub.add_parser(name, help=what)
         command.add_argument("id")
         _remote(command)
-    _remote(sub.add_parser("list", help="your tasks on the server"))
+    listing = sub.add_parser("list", help="your tasks on the server")
+    paging(listing)
+    _remote(listing)
+
+
+def paging(command: argparse.ArgumentParser) -> None:
+    """``--limit`` and ``--cursor`` of a listing."""
+    command.add_argument(
+        "--limit",
+        type=int,
+        default=DEFAULT_LIST_LIMIT,
+        metavar="N",
+        help=f"how many tasks (at most {MAX_LIST_LIMIT})",
+    )
+    command.add_argument("--cursor", help="the next_cursor a listing gave, for the page after it")
+
+
+def say_more(cursor: str | None) -> None:
+    """Tell the person at the terminal how to list the next page, if there is one."""
+    if cursor is not None:
+        sys.stderr.write(f"more tasks: list them with --cursor {cursor}\n")
 
 
 # ------------------------------------------------------------------ printing
@@ -262,11 +292,15 @@ async def _remote_command(
             _emit(view, args.json)
             return RUNNING_EXIT if isinstance(view.status, Running) else exit_of(view)
         if command == "list":
-            listed = await client.list_tasks()
-            if args.json:
-                _emit(listed, True)
+            listed = await client.list_tasks({"limit": args.limit, "cursor": args.cursor})
+            if args.json:  # next_cursor only when there is a next page
+                page = listed.model_dump(mode="json", exclude={"next_cursor"})
+                more = {"next_cursor": listed.next_cursor} if listed.next_cursor else {}
+                sys.stdout.write(json.dumps(page | more, ensure_ascii=False) + "\n")
             for listed_view in [] if args.json else listed.tasks:
                 print_view(listed_view, sys.stdout)
+            if not args.json:
+                say_more(listed.next_cursor)
             return 0
         if command == "report":
             _emit(await client.task_report({"id": args.id}), True)
@@ -341,6 +375,9 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
         stream=sys.stderr,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # An exception's message may quote a request (a fact's value): every line the
+    # server logs keeps its type and frames only.
+    quiet(*logging.getLogger().handlers)
     assert config.tokens is not None
     tokens = SqliteTokenStore(config.tokens)
     try:

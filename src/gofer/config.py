@@ -45,6 +45,12 @@ class GoferConfig:
     """The gofer server ``gofer start/await/...`` call (``--server`` overrides it)."""
     token: str | None = field(default=None, repr=False)
     """The bearer token those calls send."""
+    secret_key: str | None = field(default=None, repr=False)
+    """``GOFER_SECRET_KEY``: what fact values and answers are sealed with in the store
+    (without it, a key file beside the store, made the first time)."""
+    key_file: str | None = None
+    """The key file a PostgreSQL store's values are sealed with when there is no
+    ``secret_key`` (``secret.key`` in the user's data directory)."""
     allow_private: bool = False
     """``GOFER_ALLOW_PRIVATE=1``: the server faces' browsers may load loopback, private
     and metadata addresses (``gofer serve --allow-private``)."""
@@ -92,7 +98,8 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
     ``GOFER_<ROLE>_API_KEY`` (ROLE: PLANNER, RESCUE, OUTPUT, DECIDER) put one model pass
     on its own endpoint; ``GOFER_TOKENS`` is the token file (default: tokens.db beside
     the default database), ``GOFER_SERVER`` and ``GOFER_TOKEN`` the server the remote
-    commands call and the token they send.
+    commands call and the token they send, ``GOFER_SECRET_KEY`` the key fact values are
+    sealed with in the store.
     """
 
     def get(name: str) -> str | None:
@@ -115,6 +122,8 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
         tokens=get("GOFER_TOKENS") or str(default_db_path(env).with_name("tokens.db")),
         server=get("GOFER_SERVER"),
         token=get("GOFER_TOKEN"),
+        secret_key=get("GOFER_SECRET_KEY"),
+        key_file=str(default_db_path(env).with_name("secret.key")),
         allow_private=_flag(get("GOFER_ALLOW_PRIVATE")),
         browser_endpoints=tuple(
             e.strip() for e in (get("GOFER_BROWSER_ENDPOINTS") or "").split(",") if e.strip()

@@ -5,6 +5,9 @@ serves until the block ends; ``listening.url`` is its address. Shutdown is grace
 open long-polls get up to ``graceful_s`` to finish. The one embedded server of the
 HTTP API (``gofer.api``) and of the demo site (``gofer.demo``); like ``errors``, it
 imports nothing else of gofer's.
+
+uvicorn leaves the host's logging as it is, and its own records keep an exception's
+type and frames only (:class:`QuietErrors`): a message may quote a request.
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import socket
+import traceback
 from collections.abc import Callable, Iterator
 from types import TracebackType
 
@@ -21,7 +26,43 @@ from starlette.types import ASGIApp
 
 from gofer.errors import ApiError, GoferError
 
-__all__ = ["Listening"]
+__all__ = ["Listening", "QuietErrors", "quiet", "without_message"]
+
+
+def without_message(kind: type[BaseException], tb: TracebackType | None) -> str:
+    """A traceback as its frames and the exception's type, never its message."""
+    frames = "".join(traceback.format_tb(tb))
+    return f"Traceback (most recent call last):\n{frames}{kind.__name__} (message withheld)"
+
+
+class QuietErrors(logging.Filter):
+    """Keeps a record's exception type and frames and drops its message, from
+    ``exc_info`` and from an exception passed as an argument."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[0] is not None:
+            kind, _value, tb = record.exc_info
+            record.exc_text = without_message(kind, tb)
+            record.exc_info = None
+        if isinstance(record.args, tuple) and any(
+            isinstance(a, BaseException) for a in record.args
+        ):
+            record.args = tuple(
+                f"{type(a).__name__} (message withheld)" if isinstance(a, BaseException) else a
+                for a in record.args
+            )
+        return True
+
+
+_QUIET = QuietErrors()
+
+
+def quiet(*targets: logging.Logger | logging.Handler) -> None:
+    """Put :class:`QuietErrors` on each of ``targets`` (once)."""
+    for target in targets:
+        if _QUIET not in target.filters:
+            target.addFilter(_QUIET)
+
 
 _LISTEN_FAILED = functools.partial(ApiError, code="LISTEN_FAILED")
 
@@ -102,7 +143,9 @@ class Listening:
             timeout_graceful_shutdown=int(self._graceful) or 1,
             backlog=self._backlog,
             access_log=False,
+            log_config=None,
         )
+        quiet(*(logging.getLogger(name) for name in ("uvicorn.error", "uvicorn.access")))
         self._server = _Embedded(config)
         self._task = asyncio.create_task(
             self._server.serve(sockets=[sock]), name=f"gofer-http-{self.port}"

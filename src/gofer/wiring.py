@@ -26,7 +26,7 @@ from gofer.rescue import ModelRescuer
 from gofer.runtime import ModelDecider
 from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.shape import ModelShaper
-from gofer.store import Connector
+from gofer.store import Connector, SecretBox
 from gofer.store.postgres import PostgresConnector
 from gofer.store.sqlite import SQLiteConnector
 from gofer.surfaces import BrowserPolicy
@@ -37,12 +37,20 @@ from gofer.tasks.worker import TurnLimits
 __all__ = ["Gofer", "ModelPasses", "TaskPasses", "open_gofer", "store_for"]
 
 
-def store_for(db: str) -> Connector:
+def store_for(
+    db: str, secret_key: str | None = None, key_file: str | Path | None = None
+) -> Connector:
     """The connector for ``GOFER_DB``: PostgreSQL for a ``postgresql://`` URL, else a
-    SQLite file at that path (open it with ``async with``)."""
+    SQLite file at that path (open it with ``async with``).
+
+    Fact values are sealed with ``secret_key`` (``GOFER_SECRET_KEY``) when given; else
+    with the key in ``key_file`` (PostgreSQL) or in the key file beside the SQLite file."""
+    secrets = SecretBox.from_text(secret_key) if secret_key else None
     if db.startswith(("postgresql://", "postgres://")):
-        return PostgresConnector(db)
-    return SQLiteConnector(Path(db).expanduser())
+        if secrets is None and key_file is not None:
+            secrets = SecretBox.from_file(Path(key_file).expanduser())
+        return PostgresConnector(db, secrets=secrets)
+    return SQLiteConnector(Path(db).expanduser(), secrets=secrets)
 
 
 class TaskPasses(TypedDict):
@@ -128,7 +136,13 @@ async def open_gofer(
     ``policy`` is what the operator lets the browsers reach.
     """
     async with AsyncExitStack() as stack:
-        store = await stack.enter_async_context(store_for(config.db)) if durable else None
+        store = (
+            await stack.enter_async_context(
+                store_for(config.db, config.secret_key, config.key_file)
+            )
+            if durable
+            else None
+        )
         passes = await stack.enter_async_context(
             ModelPasses(config.models if models else ModelsConfig())
         )

@@ -5,11 +5,14 @@ redirect after post), another owner's task, and secrets typed into the question.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from urllib.parse import quote
 
 import httpx
+import pytest
 import pytest_asyncio
 
 from gofer.api import GoferServer, MemoryTokenStore
@@ -390,3 +393,20 @@ async def test_every_stop_has_its_page_and_its_way_on(site: Site) -> None:
         assert "Cancel the task" not in plan
     for task_id in (walled, failing):
         assert await state_of(site, task_id) == "done"
+
+
+async def test_a_task_id_from_the_path_cannot_forge_a_log_line(
+    site: Site, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="gofer.api")
+    task_id = await start(site, CONFIRM)
+    async with site.browser() as browser:
+        await sign_in(browser, site.alice)
+        token = csrf_of((await browser.get(f"/tasks/{task_id}")).text)
+        forged = "abc\n2026-12-04 10:00:00 INFO gofer.api: FORGED"
+        for target in (task_id, forged):
+            await browser.post(f"/tasks/{quote(target, safe='')}/cancel", data={"csrf": token})
+            await browser.post(f"/tasks/{quote(target, safe='')}/cancel", data={"csrf": "no"})
+    lines = [caplog.handler.format(r) for r in caplog.records if r.name == "gofer.api"]
+    assert any(task_id in line for line in lines)
+    assert all("\n" not in line for line in lines), lines

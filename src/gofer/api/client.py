@@ -137,9 +137,11 @@ class GoferClient:
         """The task's full report."""
         return await self._post("/v1/calls/task_report", request, TaskReport)
 
-    async def list_tasks(self) -> ListTasksReply:
-        """The owner's tasks."""
-        return await self._post("/v1/calls/list_tasks", {}, ListTasksReply)
+    async def list_tasks(
+        self, request: Mapping[str, Any] | BaseModel | None = None
+    ) -> ListTasksReply:
+        """A page of the owner's tasks (``limit``, ``cursor``; the first page without)."""
+        return await self._post("/v1/calls/list_tasks", request or {}, ListTasksReply)
 
     async def watch(self, task_id: str) -> AsyncIterator[TaskView]:
         """The task's views as the server streams them (SSE), until it can change no

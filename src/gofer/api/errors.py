@@ -23,9 +23,13 @@ PLANNER_UNAVAILABLE, ...    422     the request needs a model pass or surface th
                                     SURFACE_UNAVAILABLE, LIVE_UNSUPPORTED): the caller
                                     changes the request (a flow instead of a task), as
                                     ``describe`` tells
-TOO_MANY_TASKS              429     every slot holds a live task
+TOO_MANY_TASKS              429     every slot holds a live task, or the owner has as
+                                    many tasks waiting to run or running as it may
+TOO_MANY_STREAMS            429     the owner holds as many event streams open as it may
+TOO_MANY_WAITS              429     the owner holds as many await_task calls open as it may
 MODEL_*                     502     a language model could not be asked
-CLOSED, STORE_UNAVAILABLE   503     the service is closing, or its store is unreachable
+CLOSED, STORE_UNAVAILABLE   503     the service is closing, or its store is unreachable,
+                                    full or read-only (any STORE_* error)
 INTERNAL_ERROR              500     a bug (the body says nothing of it)
 ==========================  ======  ==================================================
 """
@@ -34,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gofer.errors import GoferError, ModelError
+from gofer.errors import GoferError, ModelError, StoreError
 
 __all__ = ["STATUS", "error_body", "http_status"]
 
@@ -61,6 +65,8 @@ STATUS: dict[str, int] = {
     "IDEMPOTENCY_KEY_REUSED": 422,
     "TOO_MANY_STARTS": 422,
     "TOO_MANY_TASKS": 429,
+    "TOO_MANY_STREAMS": 429,
+    "TOO_MANY_WAITS": 429,
     "PLANNER_UNAVAILABLE": 422,
     "OUTPUT_UNAVAILABLE": 422,
     "SURFACE_UNAVAILABLE": 422,
@@ -77,6 +83,8 @@ def http_status(exc: GoferError) -> int:
         return STATUS[exc.code]
     if isinstance(exc, ModelError):
         return 502
+    if isinstance(exc, StoreError):  # a full disk, a read-only file: never the caller's fault
+        return 503
     if exc.code.startswith("INVALID_"):
         return 422
     return 500 if exc.code in ("INTERNAL_ERROR", "GOFER_ERROR") else 422

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import logging
 import re
-import traceback
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Header, Request
+from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -23,6 +22,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from gofer.api.errors import error_body, http_status
+from gofer.api.hardening import Contained, NoStore
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
 from gofer.api.live import live_address, live_router
 from gofer.api.page_auth import PageSessions
@@ -56,6 +56,7 @@ from gofer.tasks.contract import (
     TaskReportRequest,
     TaskView,
 )
+from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
 
 __all__ = ["API_VERSION", "Observed", "Observer", "create_app"]
 
@@ -192,13 +193,8 @@ def create_app(
         return JSONResponse(error_body(error), status_code=exc.status_code, headers=headers or None)
 
     @app.exception_handler(Exception)
-    async def crashed(_request: Request, exc: Exception) -> JSONResponse:
-        # The message may quote a request; the type and the frames say enough.
-        log.error(
-            "a request crashed with %s\n%s",
-            type(exc).__name__,
-            "".join(traceback.format_tb(exc.__traceback__)),
-        )
+    async def crashed(_request: Request, _exc: Exception) -> JSONResponse:
+        # Starlette raises it on after this answer: Contained logs it, without its message.
         error = GoferError("the server failed; this is a bug", code="INTERNAL_ERROR")
         return JSONResponse(error_body(error), status_code=500)
 
@@ -251,16 +247,25 @@ def create_app(
         return await service.task_report(who, request)
 
     @calls.post("/list_tasks", response_model=ListTasksReply)
-    async def list_tasks(who: Owner, _request: ListTasksRequest | None = None) -> ListTasksReply:
-        """The owner's tasks, oldest first."""
-        return await service.list_tasks(who)
+    async def list_tasks(who: Owner, request: ListTasksRequest | None = None) -> ListTasksReply:
+        """A page of the owner's tasks, oldest first: `limit` (100 by default, at most
+        500) after `cursor` (the last page's `next_cursor`)."""
+        return await service.list_tasks(who, request)
 
     tasks = APIRouter(prefix="/v1/tasks", tags=["tasks"], responses=_ERRORS)
 
     @tasks.get("", response_model=TaskList)
-    async def list_records(who: Owner) -> TaskList:
-        """The person's tasks, newest first."""
-        return await service.records(who)
+    async def list_records(
+        who: Owner,
+        limit: Annotated[
+            int, Query(ge=1, le=MAX_LIST_LIMIT, description="how many tasks")
+        ] = DEFAULT_LIST_LIMIT,
+        cursor: Annotated[
+            str | None, Query(max_length=40, description="the last page's next_cursor")
+        ] = None,
+    ) -> TaskList:
+        """A page of the person's tasks, newest first; `next_cursor` leads to older ones."""
+        return await service.records(who, ListTasksRequest(limit=limit, cursor=cursor))
 
     @tasks.post("", response_model=TaskEntry, status_code=201)
     async def create(who: Owner, create: CreateTask, key: Key = None) -> TaskEntry:
@@ -361,7 +366,7 @@ def create_app(
     outer: ASGIApp = app
     if observe is not None:
         outer = Observed(outer, observe)
-    return BodyLimit(outer, max_body_bytes)
+    return Contained(NoStore(BodyLimit(outer, max_body_bytes)))
 
 
 class Observed:

@@ -1,24 +1,84 @@
-"""The request-size limit, as ASGI middleware in front of every route.
+"""The request-size limit, as ASGI middleware in front of every route, and each
+owner's share of the server's long-lived requests.
 
 A body over the limit is refused with 413 and a REQUEST_TOO_LARGE error before any
-route sees it, whether it announced its length or streamed in chunks.
+route sees it, whether it announced its length or streamed in chunks. An owner holds
+at most MAX_STREAMS_PER_OWNER event streams and MAX_WAITS_PER_OWNER long-polls
+(``await_task``) open at once in one server; one more is TOO_MANY_STREAMS or
+TOO_MANY_WAITS (429) until one ends.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gofer.errors import ApiError
 
-__all__ = ["DRAIN_BYTES", "MAX_BODY_BYTES", "BodyLimit"]
+__all__ = [
+    "DRAIN_BYTES",
+    "MAX_BODY_BYTES",
+    "MAX_STREAMS_PER_OWNER",
+    "MAX_WAITS_PER_OWNER",
+    "BodyLimit",
+    "OwnerSlots",
+]
 
 MAX_BODY_BYTES = 1_048_576
 """The largest request body the server reads (1 MiB)."""
 
 DRAIN_BYTES = 64 * MAX_BODY_BYTES
 """How much of a refused body is read and dropped before the connection is closed."""
+
+MAX_STREAMS_PER_OWNER = 10
+"""Event streams (SSE) one owner may hold open at once."""
+
+MAX_WAITS_PER_OWNER = 10
+"""Long-polls (``await_task``) one owner may hold open at once."""
+
+
+class OwnerSlots:
+    """Counts each owner's open streams and long-polls (one process, one event loop)."""
+
+    def __init__(
+        self, streams: int = MAX_STREAMS_PER_OWNER, waits: int = MAX_WAITS_PER_OWNER
+    ) -> None:
+        self._limits = {"stream": streams, "wait": waits}
+        self._held: dict[tuple[str, str], int] = {}
+
+    def take(self, owner: str, kind: str) -> Callable[[], None]:
+        """Hold one of ``owner``'s ``kind`` slots ("stream" or "wait"); returns what gives
+        it back (call it once). TOO_MANY_STREAMS / TOO_MANY_WAITS when all are held."""
+        key = (owner, kind)
+        limit = self._limits[kind]
+        if self._held.get(key, 0) >= limit:
+            what = "event streams" if kind == "stream" else "waits (await_task)"
+            raise ApiError(
+                f"{limit} {what} of yours are open already; close one first",
+                code="TOO_MANY_STREAMS" if kind == "stream" else "TOO_MANY_WAITS",
+                limit=limit,
+            )
+        self._held[key] = self._held.get(key, 0) + 1
+        given = False
+
+        def give_back() -> None:
+            nonlocal given
+            if given:
+                return
+            given = True
+            left = self._held[key] - 1
+            if left:
+                self._held[key] = left
+            else:
+                del self._held[key]
+
+        return give_back
+
+    def held(self, owner: str, kind: str) -> int:
+        """How many of ``owner``'s ``kind`` slots are held now."""
+        return self._held.get((owner, kind), 0)
 
 
 def _too_large(limit: int) -> bytes:

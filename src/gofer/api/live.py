@@ -332,7 +332,7 @@ async def live_socket(
         return
     async with view:
         await websocket.accept()
-        log.info("task %s: its owner took over its browser", task_id)
+        log.info("task %r: its owner took over its browser", task_id)
         width, height = view.size
         await websocket.send_text(json.dumps({"type": "ready", "width": width, "height": height}))
         sending = asyncio.create_task(
@@ -354,11 +354,11 @@ async def live_socket(
             error = None if part.cancelled() else part.exception()
             if error is not None and not isinstance(error, WebSocketDisconnect):
                 log.warning(
-                    "task %s: the live view stopped (%s)",
+                    "task %r: the live view stopped (%s)",
                     task_id,
                     getattr(error, "code", type(error).__name__),
                 )
-    log.info("task %s: the live view closed", task_id)
+    log.info("task %r: the live view closed", task_id)
     if not person_left:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError):
             await websocket.send_text(json.dumps({"type": "ended", "message": _ENDED}))

@@ -50,6 +50,7 @@ from gofer.tasks.contract import (
     ContinueTaskRequest,
     DescribeReply,
     ListTasksReply,
+    ListTasksRequest,
     NeedsInput,
     OutputSpec,
     PlanTaskReply,
@@ -61,7 +62,7 @@ from gofer.tasks.contract import (
     TaskReportRequest,
     TaskView,
 )
-from gofer.tasks.limits import MAX_AWAIT_MS
+from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_AWAIT_MS, MAX_LIST_LIMIT
 
 __all__ = ["INSTRUCTIONS", "McpOwners", "build_mcp_server"]
 
@@ -91,7 +92,9 @@ _PAGE_KEY = "gofer_page"
 
 class McpOwners:
     """Who an MCP request acts for: over HTTP, the owner of its bearer token; over
-    stdio, ``local_owner`` (the person who started the process), if given."""
+    stdio, ``local_owner`` (the person who started the process), if given. A server
+    has one of them: one made with ``tokens`` never falls back to ``local_owner``
+    for a request over HTTP, and one made for stdio takes no token."""
 
     def __init__(self, tokens: TokenStore | None, local_owner: str | None = None) -> None:
         self._tokens = tokens
@@ -101,7 +104,7 @@ class McpOwners:
         """The owner of the request in ``ctx`` (UNAUTHORIZED otherwise)."""
         headers = ctx.headers
         if headers is None:
-            if self._local is None:
+            if self._local is None or self._tokens is not None:
                 raise ApiError("this MCP server needs a token", code="UNAUTHORIZED")
             return self._local
         value = headers.get("authorization") or headers.get("Authorization")
@@ -361,12 +364,28 @@ def build_mcp_server(
         return result
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=True))
-    async def list_tasks(ctx: Context[Any, Any]) -> ListTasksReply:
-        """Your tasks, oldest first, each with its view (status, summary, next); the id in
-        each is the handle for the other tools."""
+    async def list_tasks(
+        ctx: Context[Any, Any],
+        limit: Annotated[
+            int | None,
+            Field(
+                description=(
+                    f"how many tasks (default {DEFAULT_LIST_LIMIT}, at most {MAX_LIST_LIMIT})"
+                )
+            ),
+        ] = None,
+        cursor: Annotated[
+            str | None, Field(description="the next_cursor of the page before, for the next page")
+        ] = None,
+    ) -> ListTasksReply:
+        """Your tasks, oldest first, a page at a time, each with its view (status, summary,
+        next); the id in each is the handle for the other tools. A reply with a
+        next_cursor has more: pass it as cursor."""
 
         async def work(owner: str) -> ListTasksReply:
-            return await service.list_tasks(owner)
+            paging = {"limit": limit} if limit is not None else {}
+            request = _build(ListTasksRequest, cursor=cursor, **paging)
+            return await service.list_tasks(owner, request)
 
         result: ListTasksReply = await call(ctx, work)
         return result

@@ -27,6 +27,7 @@ from gofer.api.tokens import TokenStore
 __all__ = [
     "CSRF_FIELD",
     "MAX_SESSIONS",
+    "MAX_SESSIONS_PER_OWNER",
     "SESSION_COOKIE",
     "SESSION_TTL_S",
     "PageSession",
@@ -46,6 +47,10 @@ SESSION_TTL_S = 12 * 3600.0
 
 MAX_SESSIONS = 10_000
 """The most sessions kept at once; the oldest go first."""
+
+MAX_SESSIONS_PER_OWNER = 20
+"""The most sessions one owner keeps at once; their oldest goes first, so signing in
+again and again never signs another owner out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,11 +80,13 @@ class PageSessions:
         *,
         ttl_s: float = SESSION_TTL_S,
         max_sessions: int = MAX_SESSIONS,
+        max_per_owner: int = MAX_SESSIONS_PER_OWNER,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.tokens = tokens
         self._ttl = ttl_s
         self._max = max_sessions
+        self._per_owner = max_per_owner
         self._clock = clock
         self._lock = threading.Lock()
         self._sessions: dict[str, PageSession] = {}
@@ -101,6 +108,9 @@ class PageSessions:
         )
         with self._lock:
             for key in [k for k, s in self._sessions.items() if s.expires_at <= now]:
+                del self._sessions[key]
+            mine = [k for k, s in self._sessions.items() if s.owner == owner]
+            for key in mine[: max(0, len(mine) - self._per_owner + 1)]:
                 del self._sessions[key]
             while len(self._sessions) >= self._max:
                 del self._sessions[next(iter(self._sessions))]
@@ -150,5 +160,8 @@ def same_origin(headers: Mapping[str, str], scheme: str) -> bool:
         return True
     if sent == "null":
         return False
-    parts = urlsplit(sent)
+    try:
+        parts = urlsplit(sent)
+    except ValueError:  # a malformed Origin is no page of this server's
+        return False
     return parts.netloc == host and parts.scheme in (scheme, "http", "https")

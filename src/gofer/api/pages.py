@@ -31,6 +31,7 @@ from urllib.parse import quote, urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from pydantic import ValidationError
 
 from gofer.api.page_auth import (
     CSRF_FIELD,
@@ -58,7 +59,7 @@ from gofer.api.sse import sse_views
 from gofer.api.views import PersonReply, TaskEntry
 from gofer.errors import GoferError
 from gofer.facts import secret_reason
-from gofer.tasks.contract import Done, TaskReport, TaskReportRequest
+from gofer.tasks.contract import Done, ListTasksRequest, TaskReport, TaskReportRequest
 
 __all__ = ["PROBLEMS", "SECURITY_HEADERS", "PageSite", "TakeOver"]
 
@@ -274,6 +275,11 @@ class PageSite:
                 return self._sign_in(request)
             show = request.query_params.get("show")
             show = show if show in FILTERS else None
+            cursor = request.query_params.get("cursor")
+            try:
+                page = await self.service.records(session.owner, ListTasksRequest(cursor=cursor))
+            except (GoferError, ValidationError):
+                return _back("/tasks")
             rows = [
                 _Row(
                     r,
@@ -281,13 +287,24 @@ class PageSite:
                     status_words(r.view.status, r.resolved_at is not None),
                     progress_percent(r.view.progress),
                 )
-                for r in (await self.service.records(session.owner)).tasks
+                for r in page.tasks
             ]
             counts = {key: sum(1 for r in rows if r.group == key) for key in FILTERS}
             counts["all"] = len(rows)
             chosen = [r for r in rows if show is None or r.group == show]
+            older = None
+            if page.next_cursor is not None:
+                older = "/tasks?" + urlencode(
+                    {"cursor": page.next_cursor} | ({"show": show} if show else {})
+                )
             return self.render(
-                "list.html", session=session, rows=chosen, show=show, filters=FILTERS, counts=counts
+                "list.html",
+                session=session,
+                rows=chosen,
+                show=show,
+                filters=FILTERS,
+                counts=counts,
+                older=older,
             )
 
         @router.get("/tasks/{task_id}")
@@ -375,7 +392,7 @@ class PageSite:
         form = await request.form()
         if not self._form_ok(request, session, form.get(CSRF_FIELD)):
             log.info(
-                "a %s form for task %s without its session's token was refused", action, task_id
+                "a %s form for task %r without its session's token was refused", action, task_id
             )
             return self.render("forbidden.html", 403, session=session)
         service = self.service
@@ -398,9 +415,9 @@ class PageSite:
         except GoferError as exc:
             if exc.code == "UNKNOWN_TASK":
                 return self._missing(session)
-            log.info("task %s: the page's %s was refused (%s)", task_id, action, exc.code)
+            log.info("task %r: the page's %s was refused (%s)", task_id, action, exc.code)
             return _back(f"{page}?problem={quote(exc.code)}")
-        log.info("task %s: %s from its page", task_id, action)
+        log.info("task %r: %s from its page", task_id, action)
         return _back(page)
 
     async def _answer(self, session: PageSession, task_id: str, form: Any) -> str | None:

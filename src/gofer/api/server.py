@@ -20,6 +20,7 @@ from types import TracebackType
 from mcp.server.mcpserver import MCPServer
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from gofer.api.hardening import Contained, NoStore
 from gofer.api.http import Observed, Observer, create_app
 from gofer.api.idempotency import Idempotency
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
@@ -128,8 +129,13 @@ class GoferServer:
         self._host = host
         self._port = port
         self._graceful = graceful_s
+        # Two servers, two ways to name an owner: over HTTP only a bearer token does
+        # (never a default owner); over stdio, the person who started the process.
         self.mcp: MCPServer = build_mcp_server(
-            self.service, McpOwners(tokens, local_owner), page_url=self.page_url
+            self.service, McpOwners(tokens), page_url=self.page_url
+        )
+        self.mcp_stdio: MCPServer = build_mcp_server(
+            self.service, McpOwners(None, local_owner), page_url=self.page_url
         )
         mcp_http = self.mcp.streamable_http_app(
             streamable_http_path=MCP_PATH,
@@ -150,7 +156,7 @@ class GoferServer:
         mcp_app: ASGIApp = _McpGate(mcp_http, tokens)
         if observe is not None:
             mcp_app = Observed(mcp_app, observe)
-        self.app: ASGIApp = _Split(api, BodyLimit(mcp_app, max_body_bytes))
+        self.app: ASGIApp = Contained(_Split(api, NoStore(BodyLimit(mcp_app, max_body_bytes))))
         self.stopped = asyncio.Event()
         self._mcp_done = asyncio.Event()
         self._mcp_task: asyncio.Task[None] | None = None
@@ -200,7 +206,7 @@ class GoferServer:
 
     async def run_stdio(self) -> None:
         """Serve MCP on this process's standard input and output until it closes."""
-        await self.mcp.run_stdio_async()
+        await self.mcp_stdio.run_stdio_async()
 
     def stop(self) -> None:
         """Ask the server to stop; ``stopped`` is set (idempotent, safe from a signal)."""

@@ -10,14 +10,16 @@ ledgers, and idempotency keys in the store the service is given (in memory witho
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from gofer.api.idempotency import Idempotency
+from gofer.api.limits import OwnerSlots
 from gofer.api.types import Controller, Owner
 from gofer.api.views import (
     CreateTask,
@@ -36,6 +38,7 @@ from gofer.tasks.contract import (
     ContinueTaskRequest,
     DescribeReply,
     ListTasksReply,
+    ListTasksRequest,
     PlanTaskReply,
     PlanTaskRequest,
     StartTaskRequest,
@@ -68,6 +71,17 @@ def _first_address(flow: Any) -> str | None:
     return None
 
 
+def _host_of(address: str | None) -> str:
+    """The address's host, or "" when it has none or is malformed (the flow's own
+    check refuses it next, as INVALID_FLOW)."""
+    if not address:
+        return ""
+    try:
+        return urlsplit(address).netloc
+    except ValueError:
+        return ""
+
+
 def _cut(text: str, limit: int = MAX_TITLE_CHARS) -> str:
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
@@ -76,21 +90,49 @@ def _cut(text: str, limit: int = MAX_TITLE_CHARS) -> str:
 def title_for(instruction: str | None, flow: Any, given: str | None, facts: Facts) -> str:
     """A task's title: the one given, else the ask's first sentence, else what the flow
     does; fact values in it show as their names."""
+    # Redacted before it is cut: a value cut in half would no longer be found.
     if given and given.strip():
-        return facts.redact(_cut(given))
+        return _cut(facts.redact(given))
     if instruction and instruction.strip():
         first = _SENTENCE_END.split(instruction.strip(), maxsplit=1)[0]
-        return facts.redact(_cut(first.rstrip(".")))
+        return _cut(facts.redact(first.rstrip(".")))
     steps = flow.get("steps") if isinstance(flow, dict) else flow
     count = len(steps) if isinstance(steps, list) else 0
-    address = _first_address(flow)
-    host = urlsplit(address).netloc if address else ""
+    host = _host_of(_first_address(flow))
     what = f"A flow of {count} step{'s' if count != 1 else ''}"
-    return facts.redact(_cut(f"{what} on {host}" if host else what))
+    return _cut(facts.redact(f"{what} on {host}" if host else what))
 
 
 def _when(seconds: float | None) -> datetime | None:
     return None if seconds is None else datetime.fromtimestamp(seconds, UTC)
+
+
+class _Held:
+    """A stream of views that gives its owner's stream slot back once it ends, is closed,
+    or is dropped unread."""
+
+    def __init__(self, views: AsyncIterator[TaskView], give_back: Callable[[], None]) -> None:
+        self._views = views
+        self._give_back = give_back
+
+    def __aiter__(self) -> _Held:
+        return self
+
+    async def __anext__(self) -> TaskView:
+        try:
+            return await anext(self._views)
+        except BaseException:
+            self._give_back()
+            raise
+
+    async def aclose(self) -> None:
+        self._give_back()
+        closing = getattr(self._views, "aclose", None)
+        if closing is not None:
+            await closing()
+
+    def __del__(self) -> None:
+        self._give_back()
 
 
 class TaskService:
@@ -102,10 +144,12 @@ class TaskService:
         *,
         max_starts_per_request: int = MAX_STARTS_PER_REQUEST,
         idempotency: Idempotency | None = None,
+        slots: OwnerSlots | None = None,
     ) -> None:
         self.controller = controller
         self._max_starts = max_starts_per_request
         self._keys = idempotency or Idempotency()
+        self._slots = slots or OwnerSlots()
 
     def _as(self, owner: Owner) -> Controller:
         return self.controller.for_owner(owner)
@@ -127,9 +171,10 @@ class TaskService:
 
     async def _start(self, owner: Owner, request: StartTaskRequest, title: str | None) -> TaskView:
         facts = Facts(request.facts, secret=request.secret_facts)
-        named = title_for(request.task, request.flow, title, facts)
+        # Finding a hundred long values in the title takes its time: off the event loop.
+        named = await asyncio.to_thread(title_for, request.task, request.flow, title, facts)
         view = await self._as(owner).start_task(request, title=named)
-        log.info("task %s: started for %s", view.id, owner)
+        log.info("task %r: started for %s", view.id, owner)
         return view
 
     async def start_task(
@@ -154,8 +199,18 @@ class TaskService:
         return await self.await_task(owner, AwaitTaskRequest(id=ids[0], timeout_ms=0))
 
     async def await_task(self, owner: Owner, request: AwaitTaskRequest) -> TaskView:
-        """Wait until the task stops running or the timeout passes."""
-        return await self._as(owner).await_task(request)
+        """Wait until the task stops running or the timeout passes (a long-poll: at most
+        MAX_WAITS_PER_OWNER of the owner's at once, TOO_MANY_WAITS past that)."""
+        if request.timeout_ms == 0:
+            return await self._now(owner, request.id)
+        give_back = self._slots.take(owner, "wait")
+        try:
+            return await self._as(owner).await_task(request)
+        finally:
+            give_back()
+
+    async def _now(self, owner: Owner, task_id: str) -> TaskView:
+        return await self._as(owner).await_task(AwaitTaskRequest(id=task_id, timeout_ms=0))
 
     async def continue_task(self, owner: Owner, request: ContinueTaskRequest) -> TaskView:
         """Answer a paused task."""
@@ -169,15 +224,23 @@ class TaskService:
         """The task's full, confidential report."""
         return await self._as(owner).task_report(request)
 
-    async def list_tasks(self, owner: Owner) -> ListTasksReply:
-        """The owner's tasks, oldest first."""
-        return await self._as(owner).list_tasks()
+    async def list_tasks(
+        self, owner: Owner, request: ListTasksRequest | None = None
+    ) -> ListTasksReply:
+        """A page of the owner's tasks, oldest first."""
+        return await self._as(owner).list_tasks(request or ListTasksRequest())
 
     async def watch(self, owner: Owner, task_id: str) -> AsyncIterator[TaskView]:
         """The task's views until it can change no more; UNKNOWN_TASK is raised here,
-        before the first view, so a face can still answer with an error."""
-        await self.await_task(owner, AwaitTaskRequest(id=task_id, timeout_ms=0))
-        return self._as(owner).watch(task_id, until_final=True)
+        before the first view, so a face can still answer with an error (and
+        TOO_MANY_STREAMS when the owner holds MAX_STREAMS_PER_OWNER open already)."""
+        give_back = self._slots.take(owner, "stream")
+        try:
+            await self._now(owner, task_id)
+        except BaseException:
+            give_back()
+            raise
+        return _Held(self._as(owner).watch(task_id, until_final=True), give_back)
 
     async def browser_here(self, owner: Owner, task_id: str) -> bool:
         """Whether the owner's task's browser is open in this process to take over."""
@@ -213,12 +276,11 @@ class TaskService:
         view = await self.await_task(owner, AwaitTaskRequest(id=task_id, timeout_ms=0))
         return await self._record(owner, view)
 
-    async def records(self, owner: Owner) -> TaskList:
-        """The owner's tasks, newest first."""
-        reply = await self.list_tasks(owner)
+    async def records(self, owner: Owner, request: ListTasksRequest | None = None) -> TaskList:
+        """A page of the owner's tasks, newest first."""
+        reply = await self._as(owner).list_tasks(request or ListTasksRequest(), newest_first=True)
         found = [await self._record(owner, view) for view in reply.tasks]
-        found.sort(key=lambda r: r.created_at, reverse=True)
-        return TaskList(tasks=found)
+        return TaskList(tasks=found, next_cursor=reply.next_cursor)
 
     @staticmethod
     def _start_request(create: CreateTask) -> StartTaskRequest:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Protocol
 
 from gofer.errors import ApiError, InvalidRequest
+from gofer.store.files import private_file
 
 __all__ = [
     "IssuedToken",
@@ -178,7 +179,7 @@ class SqliteTokenStore:
         self._clock = clock
         self._sql = _queries()
         self._lock = threading.Lock()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(self.path)  # 0600 (its -wal and -shm too), in a folder made 0700
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA busy_timeout=5000")

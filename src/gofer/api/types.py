@@ -86,7 +86,10 @@ class Controller(Protocol):
     async def task_report(self, request: TaskReportRequest | Mapping[str, Any]) -> TaskReport: ...
 
     async def list_tasks(
-        self, request: ListTasksRequest | Mapping[str, Any] | None = None
+        self,
+        request: ListTasksRequest | Mapping[str, Any] | None = None,
+        *,
+        newest_first: bool = False,
     ) -> ListTasksReply: ...
 
     def watch(self, task_id: str, *, until_final: bool = False) -> AsyncIterator[TaskView]: ...

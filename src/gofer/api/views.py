@@ -15,6 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 from gofer.tasks.contract import (
     Checkpoint,
     Done,
+    FactNames,
+    FactValues,
     Failed,
     NeedsApproval,
     NeedsHuman,
@@ -104,8 +106,8 @@ class CreateTask(_Model):
         max_length=200,
         description="shown in the list; the instruction's first sentence when left out",
     )
-    facts: dict[str, str] = Field(default_factory=dict, repr=False)
-    secret_facts: list[str] = Field(default_factory=list)
+    facts: FactValues = Field(default_factory=dict, repr=False)
+    secret_facts: FactNames = Field(default_factory=list)
     constraints: TaskConstraints = TaskConstraints()
     budget: TaskBudget = TaskBudget()
     output: OutputSpec | None = None
@@ -126,8 +128,8 @@ class CreateTasks(_Model):
 class PersonReply(_Model):
     """A person's answer to a task that asked for values."""
 
-    inputs: dict[str, str] = Field(default_factory=dict, repr=False)
-    secret_inputs: list[str] = Field(
+    inputs: FactValues = Field(default_factory=dict, repr=False)
+    secret_inputs: FactNames = Field(
         default_factory=list, description="names among inputs to keep secret"
     )
 
@@ -154,9 +156,12 @@ class TaskEntries(_Model):
 
 
 class TaskList(_Model):
-    """A person's tasks, newest first."""
+    """A page of a person's tasks, newest first."""
 
     tasks: list[TaskEntry]
+    next_cursor: str | None = Field(
+        default=None, description="pass it as cursor for the next (older) page; null after the last"
+    )
 
 
 class TaskStory(_Model):

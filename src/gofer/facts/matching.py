@@ -30,6 +30,7 @@ How a value is looked for:
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -175,6 +176,8 @@ class _Views:
         self.text = text
         self._folded: str | None = None
         self._digits: str | None = None
+        self._places: list[int] | None = None
+        self._broken: list[int] | None = None
 
     @property
     def folded(self) -> str:
@@ -193,8 +196,31 @@ class _Views:
             self._digits = re.sub(r"[^0-9]", "", self.text)
         return self._digits
 
+    @property
+    def places(self) -> list[int]:
+        """Where each of :attr:`digits` stands in the text."""
+        if self._places is None:
+            self._places = [m.start() for m in _DIGIT.finditer(self.text)]
+        return self._places
+
+    @property
+    def broken(self) -> list[int]:
+        """``broken[i]``: how many of the first ``i`` gaps between neighbouring digits are
+        no gap a number may hold (more than three separators, or anything else)."""
+        if self._broken is None:
+            places, text = self.places, self.text
+            counts = [0]
+            for a, b in itertools.pairwise(places):
+                gap = text[a + 1 : b]
+                bad = len(gap) > 3 or (gap != "" and _GAP_ONLY.fullmatch(gap) is None)
+                counts.append(counts[-1] + bad)
+            self._broken = counts
+        return self._broken
+
 
 _PREFIX_BEFORE = re.compile(_PHONE_PREFIX + r"\Z")
+_DIGIT = re.compile("[0-9]")
+_GAP_ONLY = re.compile(_GAP)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +229,9 @@ class _Finder:
 
     name: str
     secret: bool
-    regex: re.Pattern[str]
+    # None for a number found by its digits (see _spelled): a pattern of one group of
+    # separators per digit costs time to build in proportion to the number's length.
+    regex: re.Pattern[str] | None
     # A text value's first word, casefolded: every match starts with it in the folded text.
     needle: str | None
     # A number's digits (a phone's national part): every match holds them in the text's digits.
@@ -212,29 +240,50 @@ class _Finder:
 
     def find(self, views: _Views) -> Iterator[Span]:
         text = views.text
-        if self.digits is not None:
+        if self.digits is not None and self.regex is None:
             if self.digits not in views.digits:
                 return
-            starts = self._searched(text)
+            spans = self._spelled(views, self.digits)
+        elif self.digits is not None:
+            if self.digits not in views.digits:
+                return
+            spans = self._spans(self._searched(text))
         elif self.needle is not None and views.aligned:
-            starts = self._anchored(views, self.needle)
+            spans = self._spans(self._anchored(views, self.needle))
         else:
-            starts = self._searched(text)
-        for match in starts:
-            start = match.start()
+            spans = self._spans(self._searched(text))
+        for start, end in spans:
             if self.phone:
                 before = _PREFIX_BEFORE.search(text, max(0, start - 12), start)
                 if before is not None:
                     start = before.start()
-            yield Span(start, match.end(), self.name, self.secret)
+            yield Span(start, end, self.name, self.secret)
+
+    @staticmethod
+    def _spans(matches: Iterator[re.Match[str]]) -> Iterator[tuple[int, int]]:
+        return (match.span() for match in matches)
+
+    @staticmethod
+    def _spelled(views: _Views, digits: str) -> Iterator[tuple[int, int]]:
+        """Where ``digits`` are written with at most three separators between any two,
+        as the pattern of :func:`value_pattern` finds them: an occurrence in the text's
+        digits whose gaps are all such separators."""
+        places, broken, last = views.places, views.broken, len(digits) - 1
+        at = views.digits.find(digits)
+        while at >= 0:
+            if broken[at + last] == broken[at]:
+                yield places[at], places[at + last] + 1
+            at = views.digits.find(digits, at + 1)
 
     def _searched(self, text: str) -> Iterator[re.Match[str]]:
+        assert self.regex is not None
         match = self.regex.search(text)
         while match is not None:
             yield match
             match = self.regex.search(text, match.start() + 1)
 
     def _anchored(self, views: _Views, needle: str) -> Iterator[re.Match[str]]:
+        assert self.regex is not None
         position = views.folded.find(needle)
         while position >= 0:
             match = self.regex.match(views.text, position)
@@ -253,6 +302,8 @@ def _finder(name: str, value: str, secret: bool) -> _Finder | None:
     if _NUMBER_LIKE.fullmatch(text):
         digits = _digits_looked_for(text)
         phone = _is_phone(text)
+        if body == _GAP.join(digits):  # not a short one found only as a whole token
+            return _Finder(name, secret, None, needle, digits, phone)
     else:
         first = text.split()[0]
         needle = first.casefold() if first.isascii() else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from gofer.errors import InvalidRequest, UnknownSecret
@@ -11,6 +12,15 @@ from gofer.facts.rules import secret_reason
 from gofer.naming import NAME_RULE, is_valid_name
 
 __all__ = ["Facts", "mask_marker", "redact_marker"]
+
+MATCHERS_KEPT = 256
+"""Matchers kept for the fact sets seen last: a task's facts, read again on every load
+of the task, build theirs once."""
+
+
+@lru_cache(maxsize=MATCHERS_KEPT)
+def _matcher_of(facts: tuple[tuple[str, str, bool], ...], names: tuple[str, ...]) -> Matcher:
+    return Matcher(facts, marker_names=names)
 
 
 def redact_marker(name: str) -> str:
@@ -170,7 +180,7 @@ class Facts:
                 ),
                 key=lambda fact: (-len(fact[1]), fact[0]),
             )
-            cached = Matcher(facts, marker_names=self._values)
+            cached = _matcher_of(tuple(facts), tuple(self._values))
             object.__setattr__(self, slot, cached)
         return cached
 

@@ -55,8 +55,11 @@ def address_problem(url: str, path: str, field: str) -> Problem | None:
     text = url.strip()
     if text.startswith("${"):
         return None
-    parts = urlsplit(text)
-    if parts.scheme.lower() in ("http", "https") and parts.netloc:
+    try:
+        parts = urlsplit(text)
+    except ValueError:  # a malformed host ("http://[x"): not an address
+        parts = None
+    if parts is not None and parts.scheme.lower() in ("http", "https") and parts.netloc:
         return None
     shown = repr(url) if text else "a blank address"
     return Problem(

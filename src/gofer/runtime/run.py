@@ -10,6 +10,7 @@ nothing of the task around a run: it gets a :class:`RunRequest` and returns a
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -345,7 +346,9 @@ class Run:
         self.invalidate()
         try:
             screen = await self.screen()
-            result.screen_text = self.mask(screen.text)
+            # A large screen's masking takes its time: off the event loop, which the
+            # server's other requests share.
+            result.screen_text = await asyncio.to_thread(self.mask, screen.text)
             result.wall = wall_on(screen)
         except (SurfaceError, StepFailed) as exc:
             log.info("could not read the screen after the run stopped: %s", self.mask(str(exc)))

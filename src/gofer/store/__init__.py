@@ -9,6 +9,7 @@ from gofer.store.lease import LeaseKeeper, keep_lease
 from gofer.store.memory import MemoryConnector
 from gofer.store.postgres import PostgresConnector, PostgresQueue, PostgresTransaction
 from gofer.store.queue import WorkQueue
+from gofer.store.sealing import SecretBox
 from gofer.store.sqlite import SQLiteConnector, SQLiteQueue, SQLiteTransaction
 from gofer.store.transaction import Dialect, Row, Transaction
 from gofer.store.types import (
@@ -41,6 +42,7 @@ __all__ = [
     "SQLiteConnector",
     "SQLiteQueue",
     "SQLiteTransaction",
+    "SecretBox",
     "SerialKind",
     "SerialOrder",
     "Subscription",

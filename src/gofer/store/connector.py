@@ -24,6 +24,7 @@ from gofer.store.waking import Waker
 
 if TYPE_CHECKING:
     from gofer.store.queue import WorkQueue
+    from gofer.store.sealing import SecretBox
     from gofer.store.types import QueueConfig
 
 __all__ = ["Connector"]
@@ -35,6 +36,8 @@ class Connector(Protocol):
     dialect: Dialect
     waker: Waker
     queries: Mapping[str, str]
+    secrets: SecretBox | None
+    """What the ledgers seal fact values and answers with (None: written as they are)."""
 
     async def __aenter__(self) -> Connector: ...
 
@@ -43,6 +46,11 @@ class Connector(Protocol):
     def transaction(self) -> AbstractAsyncContextManager[Transaction]:
         """A transaction: committed when the block ends, rolled back if it raises.
         Writers are serialized where the database needs it (SQLite: BEGIN IMMEDIATE)."""
+        ...
+
+    def snapshot(self) -> AbstractAsyncContextManager[Transaction]:
+        """A transaction for reads only: a consistent view that takes no write lock
+        (SQLite: a deferred BEGIN). Nothing may be written in it."""
         ...
 
     def queue(self, config: QueueConfig | None = None) -> WorkQueue:

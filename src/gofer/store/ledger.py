@@ -23,6 +23,7 @@ from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from gofer.store.sealing import SecretBox, open_event, open_request, seal_event, seal_request
 from gofer.store.transaction import Row, Transaction
 
 if TYPE_CHECKING:
@@ -73,6 +74,19 @@ class Ledger(Protocol):
 
     async def tasks(self, owner: str, *, tx: Transaction | None = None) -> list[TaskRecord]:
         """The owner's tasks, oldest first."""
+        ...
+
+    async def page(
+        self,
+        owner: str,
+        *,
+        limit: int,
+        after: int | None = None,
+        newest_first: bool = False,
+        tx: Transaction | None = None,
+    ) -> tuple[list[TaskRecord], int | None]:
+        """Up to ``limit`` of the owner's tasks, oldest first (or newest first), past the
+        one at cursor ``after``; and the cursor of the next page (None after the last)."""
         ...
 
     async def owners(self, *, tx: Transaction | None = None) -> list[str]:
@@ -130,14 +144,16 @@ def ledger_for(connector: Connector) -> Ledger:
     return SQLLedger(connector)
 
 
-def _event(row: Mapping[str, Any]) -> TaskEvent:
+def _event(row: Mapping[str, Any], box: SecretBox | None = None) -> TaskEvent:
     data = row["data"]
     return TaskEvent(
         seq=int(row["seq"]),
         owner=str(row["owner"]),
         task_id=str(row["task_id"]),
         kind=str(row["kind"]),
-        data=json.loads(data) if isinstance(data, str) else json.loads(json.dumps(data)),
+        data=open_event(
+            box, json.loads(data) if isinstance(data, str) else json.loads(json.dumps(data))
+        ),
         at=float(row["at"]),
     )
 
@@ -153,6 +169,11 @@ class SQLLedger:
         self.connector = connector
         self.queries = connector.queries
 
+    @property
+    def box(self) -> SecretBox | None:
+        """What fact values and answers are sealed with (gofer.store.sealing)."""
+        return self.connector.secrets
+
     @asynccontextmanager
     async def _tx(self, tx: Transaction | None) -> AsyncIterator[Transaction]:
         if tx is not None:
@@ -161,10 +182,18 @@ class SQLLedger:
         async with self.connector.transaction() as own:
             yield own
 
+    @asynccontextmanager
+    async def _read(self, tx: Transaction | None) -> AsyncIterator[Transaction]:
+        if tx is not None:
+            yield tx
+            return
+        async with self.connector.snapshot() as own:
+            yield own
+
     async def add_task(self, record: TaskRecord, *, tx: Transaction | None = None) -> None:
         """Write a new task's row."""
         params = asdict(record)
-        params["request"] = json.dumps(record.request)
+        params["request"] = json.dumps(seal_request(self.box, record.request))
         async with self._tx(tx) as t:
             await t.execute(self.queries["ledger_add_task"], params)
 
@@ -172,17 +201,38 @@ class SQLLedger:
         self, owner: str, task_id: str, *, tx: Transaction | None = None
     ) -> TaskRecord | None:
         """The owner's task, or ``None``."""
-        async with self._tx(tx) as t:
+        async with self._read(tx) as t:
             row = await t.fetch_one(
                 self.queries["ledger_get_task"], {"owner": owner, "id": task_id}
             )
-        return None if row is None else _record(row)
+        return None if row is None else _record(row, self.box)
 
     async def tasks(self, owner: str, *, tx: Transaction | None = None) -> list[TaskRecord]:
         """The owner's tasks, oldest first."""
-        async with self._tx(tx) as t:
+        async with self._read(tx) as t:
             rows = await t.fetch_all(self.queries["ledger_tasks"], {"owner": owner})
-        return [_record(r) for r in rows]
+        return [_record(r, self.box) for r in rows]
+
+    async def page(
+        self,
+        owner: str,
+        *,
+        limit: int,
+        after: int | None = None,
+        newest_first: bool = False,
+        tx: Transaction | None = None,
+    ) -> tuple[list[TaskRecord], int | None]:
+        """A page of the owner's tasks (one indexed range read) and the next page's
+        cursor."""
+        query = "ledger_tasks_newest" if newest_first else "ledger_tasks_oldest"
+        edge = after if after is not None else (_LAST_SEQ if newest_first else 0)
+        async with self._read(tx) as t:
+            rows = await t.fetch_all(
+                self.queries[query], {"owner": owner, "after": edge, "limit": limit + 1}
+            )
+        kept = rows[:limit]
+        more = len(rows) > limit
+        return [_record(r, self.box) for r in kept], (int(kept[-1]["seq"]) if more else None)
 
     async def owners(self, *, tx: Transaction | None = None) -> list[str]:
         """Every owner with a task, in order."""
@@ -219,7 +269,7 @@ class SQLLedger:
         tx: Transaction | None = None,
     ) -> TaskEvent:
         """Add an event to the task's log."""
-        text = json.dumps(dict(data))
+        text = json.dumps(seal_event(self.box, data))
         params = {"owner": owner, "task_id": task_id, "kind": kind, "data": text, "at": at}
         async with self._tx(tx) as t:
             row = await t.fetch_one(self.queries["ledger_append"], params)
@@ -229,7 +279,7 @@ class SQLLedger:
             owner=owner,
             task_id=task_id,
             kind=kind,
-            data=json.loads(text),
+            data=json.loads(json.dumps(dict(data))),
             at=at,
         )
 
@@ -242,11 +292,11 @@ class SQLLedger:
         tx: Transaction | None = None,
     ) -> list[TaskEvent]:
         """The task's events in order."""
-        async with self._tx(tx) as t:
+        async with self._read(tx) as t:
             rows = await t.fetch_all(
                 self.queries["ledger_events"], {"owner": owner, "task_id": task_id}
             )
-        return [_event(r) for r in rows if kinds is None or r["kind"] in kinds]
+        return [_event(r, self.box) for r in rows if kinds is None or r["kind"] in kinds]
 
     async def last_event(
         self,
@@ -258,7 +308,7 @@ class SQLLedger:
     ) -> TaskEvent | None:
         """The task's latest event of one of ``kinds``: one indexed lookup per kind."""
         best: Row | None = None
-        async with self._tx(tx) as t:
+        async with self._read(tx) as t:
             for kind in kinds:
                 row = await t.fetch_one(
                     self.queries["ledger_last_event"],
@@ -266,17 +316,23 @@ class SQLLedger:
                 )
                 if row is not None and (best is None or int(row["seq"]) > int(best["seq"])):
                     best = row
-        return None if best is None else _event(best)
+        return None if best is None else _event(best, self.box)
 
 
-def _record(row: Row) -> TaskRecord:
+_LAST_SEQ = 2**62
+"""Past every task's seq: where a newest-first listing starts."""
+
+
+def _record(row: Row, box: SecretBox | None) -> TaskRecord:
     request: Any = row["request"]
     resolved = row.get("resolved_at")
     return TaskRecord(
         id=str(row["id"]),
         owner=str(row["owner"]),
         title=str(row["title"]),
-        request=json.loads(request) if isinstance(request, str | bytes) else dict(request),
+        request=open_request(
+            box, json.loads(request) if isinstance(request, str | bytes) else dict(request)
+        ),
         created_at=float(row["created_at"]),
         why=row.get("why"),
         source=row.get("source"),

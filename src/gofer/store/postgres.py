@@ -22,7 +22,7 @@ import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Mapping, Sequence
-from contextlib import AbstractContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AbstractContextManager, asynccontextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
@@ -34,6 +34,7 @@ from psycopg_pool import AsyncConnectionPool, PoolTimeout
 from gofer.errors import StoreError, StoreUnavailable
 from gofer.store.queue import QueueBase, lease_lost
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
+from gofer.store.sealing import SecretBox
 from gofer.store.transaction import Dialect, Row, Transaction
 from gofer.store.types import Claim, Item, QueueConfig, read_state
 from gofer.store.waking import CHANNEL, Notice, Subscription, Waker
@@ -51,8 +52,12 @@ Conn = psycopg.AsyncConnection[DictRow]
 _MIGRATION_LOCK = "SELECT pg_advisory_xact_lock(hashtext('gofer_migrations'))"
 
 
+_READ_ONLY = psycopg.errors.ReadOnlySqlTransaction
+
+
 def _store_error(error: Exception) -> StoreError:
-    if isinstance(error, psycopg.OperationalError | PoolTimeout):
+    # a full disk (class 53) is an OperationalError; a read-only server is not
+    if isinstance(error, psycopg.OperationalError | PoolTimeout | _READ_ONLY):
         return StoreUnavailable(f"PostgreSQL: {error}")
     if isinstance(error, psycopg.errors.IntegrityError):
         return StoreError(f"PostgreSQL refused the write: {error}", code="STORE_CONSTRAINT")
@@ -102,15 +107,24 @@ class PostgresConnector:
 
     ``min_size``/``max_size`` bound the connection pool (plus one LISTEN connection);
     ``connect_timeout_s`` is how long a call waits for a pooled connection before it
-    raises :class:`~gofer.errors.StoreUnavailable`.
+    raises :class:`~gofer.errors.StoreUnavailable`. Fact values and answers are sealed
+    with ``secrets`` (every process on the database needs the same key); without one
+    they are written as they are.
     """
 
     dialect: Dialect = "postgres"
 
     def __init__(
-        self, url: str, *, min_size: int = 1, max_size: int = 8, connect_timeout_s: float = 10.0
+        self,
+        url: str,
+        *,
+        min_size: int = 1,
+        max_size: int = 8,
+        connect_timeout_s: float = 10.0,
+        secrets: SecretBox | None = None,
     ) -> None:
         self.url = url
+        self.secrets = secrets
         self.queries: Mapping[str, str] = load_queries("postgres")
         self.waker = Waker()
         self.applied: list[int] = []
@@ -212,6 +226,10 @@ class PostgresConnector:
                 await conn.execute(
                     self.queries["notify"], {"payload": json.dumps(notice.to_dict())}
                 )
+
+    def snapshot(self) -> AbstractAsyncContextManager[PostgresTransaction]:
+        """A transaction for reads (PostgreSQL's reads never block its writers)."""
+        return self.transaction()
 
     @asynccontextmanager
     async def conn(self, tx: Transaction | None) -> AsyncIterator[Conn]:
@@ -392,6 +410,13 @@ class PostgresQueue(QueueBase):
             )
             if await cur.fetchone() is None:
                 raise lease_lost(claim)
+
+    async def open_count(self, owner: str, *, tx: Transaction | None = None) -> int:
+        """How many of the owner's items wait or run."""
+        async with self.connector.conn(tx) as conn:
+            cur = await conn.execute(self._q["open_items_of_owner"], {"owner": owner})
+            row = await cur.fetchone()
+        return 0 if row is None else int(row["n"])
 
     async def get(self, item_id: int, *, tx: Transaction | None = None) -> Item | None:
         """One item by id."""

@@ -125,6 +125,10 @@ class WorkQueue(Protocol):
         of ``group``, ``owner`` or ``key`` is required: every read is a lookup)."""
         ...
 
+    async def open_count(self, owner: str, *, tx: Transaction | None = None) -> int:
+        """How many of the owner's items wait or run (one indexed count)."""
+        ...
+
     def subscribe(self) -> AbstractContextManager[Subscription]:
         """Wake-ups for enqueues, finishes and releases (take it before checking)."""
         ...

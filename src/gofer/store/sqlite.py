@@ -20,14 +20,16 @@ import uuid
 import weakref
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import AbstractContextManager, asynccontextmanager
+from contextlib import AbstractAsyncContextManager, AbstractContextManager, asynccontextmanager
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gofer.errors import StoreError, StoreUnavailable
+from gofer.store.files import private_file
 from gofer.store.queue import QueueBase, lease_lost
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
+from gofer.store.sealing import SecretBox
 from gofer.store.transaction import Dialect, Row, Transaction
 from gofer.store.types import Claim, Item, QueueConfig, read_state
 from gofer.store.waking import Notice, Subscription, Waker
@@ -42,7 +44,9 @@ T = TypeVar("T")
 Work = Callable[[sqlite3.Connection], T]
 
 _WAKERS: weakref.WeakValueDictionary[str, Waker] = weakref.WeakValueDictionary()
-_BUSY = ("locked", "busy", "disk i/o", "unable to open")
+_BUSY = ("locked", "busy", "disk i/o", "unable to open", "disk is full", "readonly database")
+"""Errors the store may get over (another writer, a full disk, a read-only file): the
+call is refused as unavailable, never as the caller's fault."""
 
 
 def store_error(error: sqlite3.Error) -> StoreError:
@@ -141,6 +145,10 @@ class SQLiteTransaction:
 class SQLiteConnector:
     """A SQLite database file (created with its schema when missing).
 
+    The file (with its ``-wal`` and ``-shm``) is its owner's only (0600), in a folder
+    made 0700; fact values and answers are sealed with ``secrets``, by default the key
+    in ``<file>.key`` beside it (made 0600 the first time).
+
     ``clock`` gives seconds since the epoch (leases are measured on it, so every
     process on one file must share it: the system clock); ``busy_timeout_ms`` is how
     long a write waits for another process's write lock before the call raises
@@ -155,8 +163,10 @@ class SQLiteConnector:
         *,
         clock: Callable[[], float] = time.time,
         busy_timeout_ms: int = 10_000,
+        secrets: SecretBox | None = None,
     ) -> None:
         self.path = Path(path)
+        self.secrets = secrets
         self.clock = clock
         self.busy_timeout_ms = busy_timeout_ms
         self.queries: Mapping[str, str] = load_queries("sqlite")
@@ -177,7 +187,9 @@ class SQLiteConnector:
     async def __aenter__(self) -> SQLiteConnector:
         if self._executor is not None:
             raise StoreError("this connector is already open", code="STORE_OPEN")
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(self.path)
+        if self.secrets is None:
+            self.secrets = SecretBox.from_file(self.path.with_name(self.path.name + ".key"))
         self._executor = ThreadPoolExecutor(1, thread_name_prefix=f"gofer-sqlite-{self.path.name}")
         try:
             self._conn = await self._call(lambda _: self._connect())
@@ -223,14 +235,22 @@ class SQLiteConnector:
 
         return await asyncio.get_running_loop().run_in_executor(executor, run)
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SQLiteTransaction]:
+    def transaction(self) -> AbstractAsyncContextManager[SQLiteTransaction]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` if the block raises); its
         notices reach the waker after the commit."""
+        return self._begun("BEGIN IMMEDIATE")
+
+    def snapshot(self) -> AbstractAsyncContextManager[SQLiteTransaction]:
+        """A deferred ``BEGIN`` for reads: one consistent view of the file (WAL) that
+        takes no write lock, so a long listing never holds up a writer."""
+        return self._begun("BEGIN")
+
+    @asynccontextmanager
+    async def _begun(self, begin: str) -> AsyncIterator[SQLiteTransaction]:
         async with self._lock:
             tx = SQLiteTransaction(self)
             try:
-                await self._call(lambda c: c.execute("BEGIN IMMEDIATE"))
+                await self._call(lambda c: c.execute(begin))
                 self._holder = tx
                 yield tx
                 self._holder = None
@@ -521,6 +541,15 @@ class SQLiteQueue(QueueBase):
 
         if not await self.connector.write(work, tx):
             raise lease_lost(claim)
+
+    async def open_count(self, owner: str, *, tx: Transaction | None = None) -> int:
+        """How many of the owner's items wait or run."""
+
+        def work(c: sqlite3.Connection) -> int:
+            row = c.execute(self._q["open_items_of_owner"], {"owner": owner}).fetchone()
+            return int(row["n"])
+
+        return await self.connector.read(work, tx)
 
     async def get(self, item_id: int, *, tx: Transaction | None = None) -> Item | None:
         """One item by id."""

@@ -106,7 +106,7 @@ class TaskBook:
         """The reading and the view of the owner's task; UNKNOWN_TASK when there is
         none (another owner's task included)."""
         if tx is None:
-            async with self.db.transaction() as own:
+            async with self.db.snapshot() as own:
                 return await self.read(owner, task_id, tx=own)
         reading = await self.reading(owner, task_id, tx=tx)
         if reading is None:

@@ -12,11 +12,16 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from gofer.tasks.limits import (
+    DEFAULT_LIST_LIMIT,
     DEFAULT_MAX_ACTIONS,
     DEFAULT_MAX_MODEL_CALLS,
     DEFAULT_MAX_RESCUES,
     DEFAULT_VOTES,
     MAX_AWAIT_MS,
+    MAX_FACT_CHARS,
+    MAX_FACT_NAME_CHARS,
+    MAX_FACTS,
+    MAX_LIST_LIMIT,
     MAX_RESCUES,
     MAX_VOTES,
 )
@@ -35,6 +40,8 @@ __all__ = [
     "Done",
     "Example",
     "ExampleCall",
+    "FactNames",
+    "FactValues",
     "Failed",
     "HintInfo",
     "ListTasksReply",
@@ -65,6 +72,19 @@ __all__ = [
 ]
 
 SurfaceName = Literal["browser", "desktop"]
+
+
+FactValues = Annotated[
+    dict[
+        Annotated[str, Field(max_length=MAX_FACT_NAME_CHARS)],
+        Annotated[str, Field(max_length=MAX_FACT_CHARS)],
+    ],
+    Field(max_length=MAX_FACTS),
+]
+"""Facts or answers, name to value: at most MAX_FACTS of them, each value at most
+MAX_FACT_CHARS long (a refusal names the fact, never its value)."""
+
+FactNames = Annotated[list[str], Field(max_length=MAX_FACTS)]
 
 
 class Call(StrEnum):
@@ -179,10 +199,10 @@ class StartTaskRequest(_Model):
     flow: JsonValue = Field(
         default=None, description="a flow (see the guide); runs instead of planning"
     )
-    facts: dict[str, str] = Field(
+    facts: FactValues = Field(
         default_factory=dict, repr=False, description="the caller's details, name to value"
     )
-    secret_facts: list[str] = Field(
+    secret_facts: FactNames = Field(
         default_factory=list, description="fact names to treat as secret (only ever typed)"
     )
     constraints: TaskConstraints = TaskConstraints()
@@ -200,12 +220,12 @@ class PlanTaskRequest(_Model):
     """Draft a flow for a plain-language task without running it."""
 
     task: str = Field(min_length=1)
-    facts: dict[str, str] = Field(
+    facts: FactValues = Field(
         default_factory=dict,
         repr=False,
         description="the caller's details; the planner sees their names only",
     )
-    secret_facts: list[str] = Field(default_factory=list)
+    secret_facts: FactNames = Field(default_factory=list)
     constraints: TaskConstraints = TaskConstraints()
 
 
@@ -227,8 +247,8 @@ class ContinueTaskRequest(_Model):
     """
 
     id: str
-    inputs: dict[str, str] = Field(default_factory=dict, repr=False)
-    secret_inputs: list[str] = Field(
+    inputs: FactValues = Field(default_factory=dict, repr=False)
+    secret_inputs: FactNames = Field(
         default_factory=list, description="names among inputs to treat as secret"
     )
     approve: bool | None = None
@@ -247,7 +267,21 @@ class TaskReportRequest(_Model):
 
 
 class ListTasksRequest(_Model):
-    """``list_tasks`` takes nothing."""
+    """A page of the caller's tasks, oldest first: up to ``limit``, after ``cursor`` (the
+    ``next_cursor`` of the page before). Nothing given: the first DEFAULT_LIST_LIMIT."""
+
+    limit: int = Field(
+        default=DEFAULT_LIST_LIMIT,
+        strict=True,
+        ge=1,
+        le=MAX_LIST_LIMIT,
+        description=f"how many tasks, at most {MAX_LIST_LIMIT}",
+    )
+    cursor: str | None = Field(
+        default=None,
+        max_length=40,
+        description="the previous page's next_cursor, for the page after it",
+    )
 
 
 # ---------------------------------------------------------------- statuses
@@ -362,9 +396,12 @@ class TaskView(_Model):
 
 
 class ListTasksReply(_Model):
-    """Every task the controller holds, oldest first."""
+    """A page of the caller's tasks, oldest first."""
 
     tasks: list[TaskView]
+    next_cursor: str | None = Field(
+        default=None, description="pass it as cursor for the next page; null after the last"
+    )
 
 
 class PlanTaskReply(_Model):

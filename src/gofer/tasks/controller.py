@@ -69,7 +69,7 @@ from gofer.tasks.contract import (
 from gofer.tasks.describe import describe_reply
 from gofer.tasks.drive import Driver
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
-from gofer.tasks.limits import MAX_AWAIT_MS, MAX_TASKS
+from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.publish import next_calls, sentence, view_of
 from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
@@ -125,6 +125,7 @@ class _Engine:
     decider: Decider | None
     clock: Callable[[], float]
     max_tasks: int
+    max_open: int
     owned: bool
     db: Connector
     book: TaskBook
@@ -148,6 +149,7 @@ class Tasks:
     ``planner``, ``rescuer``, ``shaper`` and ``decider`` are optional model passes;
     ``describe`` reports which are configured. ``clock`` gives wall time in seconds;
     ``max_tasks`` (MAX_TASKS) bounds the tasks an in-memory controller holds;
+    ``max_open`` (MAX_OPEN_TASKS) the tasks of one owner waiting to run or running;
     ``limits`` caps the turns running per owner and per process; ``owner`` is whom
     the calls answer for; ``source`` is recorded with every task it starts.
     """
@@ -162,6 +164,7 @@ class Tasks:
         decider: Decider | None = None,
         clock: Callable[[], float] = time.time,
         max_tasks: int = MAX_TASKS,
+        max_open: int = MAX_OPEN_TASKS,
         store: Connector | None = None,
         owner: str = LOCAL_OWNER,
         work: bool = True,
@@ -181,6 +184,7 @@ class Tasks:
             decider=decider,
             clock=clock,
             max_tasks=max_tasks,
+            max_open=max_open,
             owned=store is None,
             db=db,
             book=book,
@@ -352,6 +356,8 @@ class Tasks:
         book = self._engine.book
         async with self._engine.db.transaction() as tx:
             await self._make_room(tx)
+            if turn and await book.queue.open_count(self._owner, tx=tx) >= self._engine.max_open:
+                raise errors.too_many_tasks(self._engine.max_open)
             await book.ledger.add_task(record, tx=tx)
             item = None
             if turn:
@@ -509,7 +515,7 @@ class Tasks:
         """Everything the task did, read back from its event log in order (confidential:
         secret values are masked, shared ones may appear where the screen showed them)."""
         req = _coerce(TaskReportRequest, request)
-        async with self._engine.db.transaction() as tx:
+        async with self._engine.db.snapshot() as tx:
             _reading, view = await self._engine.book.read(self._owner, req.id, tx=tx)
             loaded = await self._engine.book.load(self._owner, req.id, tx=tx)
             logged = await self._engine.book.events(self._owner, req.id, tx=tx)
@@ -523,11 +529,22 @@ class Tasks:
         )
 
     async def list_tasks(
-        self, request: ListTasksRequest | Mapping[str, Any] | None = None
+        self,
+        request: ListTasksRequest | Mapping[str, Any] | None = None,
+        *,
+        newest_first: bool = False,
     ) -> ListTasksReply:
-        """The owner's tasks, oldest first, each with its status as read now."""
-        _coerce(ListTasksRequest, request)
-        return ListTasksReply(tasks=[view for _record, view in await self._listing()])
+        """A page of the owner's tasks, oldest first (or ``newest_first``), each with its
+        status as read now; ``next_cursor`` leads to the next page."""
+        req = _coerce(ListTasksRequest, request)
+        after = _cursor(req.cursor)
+        book = self._engine.book
+        async with self._engine.db.snapshot() as tx:
+            records, more = await book.ledger.page(
+                self._owner, limit=req.limit, after=after, newest_first=newest_first, tx=tx
+            )
+            views = [(await book.read(self._owner, r.id, tx=tx))[1] for r in records]
+        return ListTasksReply(tasks=views, next_cursor=None if more is None else str(more))
 
     # ------------------------------------------------------------ beyond the eight calls
 
@@ -674,7 +691,7 @@ class Tasks:
             self._engine.worker.start()
 
     async def _listing(self) -> list[tuple[TaskRecord, TaskView]]:
-        async with self._engine.db.transaction() as tx:
+        async with self._engine.db.snapshot() as tx:
             records = await self._engine.book.ledger.tasks(self._owner, tx=tx)
             return [
                 (r, (await self._engine.book.read(self._owner, r.id, tx=tx))[1]) for r in records
@@ -751,6 +768,18 @@ class Tasks:
         await worker.settle(self._owner, task_id, cell)
         log.info("task %s: cancelled", task_id)
         return view
+
+
+def _cursor(text: str | None) -> int | None:
+    """The listing position a ``next_cursor`` names (INVALID_REQUEST for any other)."""
+    if text is None:
+        return None
+    if not text.isascii() or not text.isdigit() or len(text) > 18:
+        raise InvalidRequest(
+            "the cursor is not one a listing gave",
+            problems=[{"at": "cursor", "message": "not one a listing gave"}],
+        )
+    return int(text)
 
 
 def _may_stop(notice: Notice, group: str) -> bool:

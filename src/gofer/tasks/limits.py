@@ -6,6 +6,7 @@ from gofer.runtime import DEFAULT_VOTES, MAX_VOTES  # the decider's own numbers
 
 __all__ = [
     "ARTIFACT_TTL_S",
+    "DEFAULT_LIST_LIMIT",
     "DEFAULT_MAX_ACTIONS",
     "DEFAULT_MAX_MODEL_CALLS",
     "DEFAULT_MAX_RESCUES",
@@ -13,6 +14,11 @@ __all__ = [
     "HOLD_FOR_PERSON_S",
     "LEASE_MS",
     "MAX_AWAIT_MS",
+    "MAX_FACTS",
+    "MAX_FACT_CHARS",
+    "MAX_FACT_NAME_CHARS",
+    "MAX_LIST_LIMIT",
+    "MAX_OPEN_TASKS",
     "MAX_RECORD_CHARS",
     "MAX_RESCUES",
     "MAX_SUMMARY_CHARS",
@@ -29,6 +35,25 @@ MAX_TASKS = 32
 
 MAX_AWAIT_MS = 60_000
 """The longest ``await_task`` waits; longer timeouts are cut to this."""
+
+DEFAULT_LIST_LIMIT = 100
+"""Tasks one listing answers with when the caller names no ``limit``."""
+
+MAX_LIST_LIMIT = 500
+"""The most tasks one listing answers with; ``next_cursor`` leads to the rest."""
+
+MAX_OPEN_TASKS = 100
+"""Tasks of one owner that may wait to run or run at once (in a store); one more is
+TOO_MANY_TASKS until one of them stops."""
+
+MAX_FACTS = 100
+"""The most facts a task may be given (and values one answer may carry)."""
+
+MAX_FACT_CHARS = 4_096
+"""The longest value a fact or an answer may hold."""
+
+MAX_FACT_NAME_CHARS = 200
+"""The longest name a fact may have."""
 
 DEFAULT_MAX_ACTIONS = 120
 """Actions a task may take over all its runs when ``budget.max_actions`` is unset."""

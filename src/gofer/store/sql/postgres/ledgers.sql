@@ -15,6 +15,20 @@ SELECT id, owner, title, why, source, link, request, created_at, resolved_at
  WHERE owner = %(owner)s
  ORDER BY seq
 
+-- ledger_tasks_oldest --
+SELECT seq, id, owner, title, why, source, link, request, created_at, resolved_at
+  FROM tasks
+ WHERE owner = %(owner)s AND seq > %(after)s
+ ORDER BY seq
+ LIMIT %(limit)s
+
+-- ledger_tasks_newest --
+SELECT seq, id, owner, title, why, source, link, request, created_at, resolved_at
+  FROM tasks
+ WHERE owner = %(owner)s AND seq < %(after)s
+ ORDER BY seq DESC
+ LIMIT %(limit)s
+
 -- ledger_owners --
 SELECT DISTINCT owner FROM tasks ORDER BY owner
 

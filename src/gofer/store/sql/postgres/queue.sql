@@ -81,3 +81,8 @@ SELECT *, clock_timestamp() AS read_at
 
 -- notify --
 SELECT pg_notify('gofer_queue', %(payload)s)
+
+-- open_items_of_owner --
+SELECT count(*) AS n
+  FROM work_items
+ WHERE owner = %(owner)s AND state IN ('queued', 'running')

@@ -15,6 +15,20 @@ SELECT id, owner, title, why, source, link, request, created_at, resolved_at
  WHERE owner = :owner
  ORDER BY seq
 
+-- ledger_tasks_oldest --
+SELECT seq, id, owner, title, why, source, link, request, created_at, resolved_at
+  FROM tasks
+ WHERE owner = :owner AND seq > :after
+ ORDER BY seq
+ LIMIT :limit
+
+-- ledger_tasks_newest --
+SELECT seq, id, owner, title, why, source, link, request, created_at, resolved_at
+  FROM tasks
+ WHERE owner = :owner AND seq < :after
+ ORDER BY seq DESC
+ LIMIT :limit
+
 -- ledger_owners --
 SELECT DISTINCT owner FROM tasks ORDER BY owner
 

@@ -99,3 +99,8 @@ SELECT id, kind, key, payload, group_key, owner, state, attempts, max_attempts,
  WHERE owner = :owner
    AND (:kinds IS NULL OR kind IN (SELECT value FROM json_each(:kinds)))
  ORDER BY id
+
+-- open_items_of_owner --
+SELECT count(*) AS n
+  FROM work_items
+ WHERE owner = :owner AND state IN ('queued', 'running')
