@@ -88,7 +88,8 @@ async def test_a_worker_process_runs_a_task_another_process_stored(
         Tasks(ScriptedRunner(), store=store, work=False) as tasks,
     ):
         view = await tasks.start_task({"flow": [{"browse": address}]})
-        worker = await command(db, "worker")
+        # the page is on loopback: the operator lets this worker reach it
+        worker = await command(db, "worker", "--allow-private")
         try:
             done = await tasks.await_task({"id": view.id, "timeout_ms": 60_000})
         finally:
