@@ -22,12 +22,13 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TaskProgressColumn, TextColumn
 
-from gofer.api import GoferClient, GoferServer, MemoryTokenStore, SqliteTokenStore
+from gofer.api import GoferClient, GoferServer, MemoryTokenStore
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
+from gofer.store import Tokens
 from gofer.tasks import StartTaskRequest, TaskView
-from gofer.wiring import open_gofer
+from gofer.wiring import open_gofer, store_for
 
 __all__ = ["REMOTE_COMMANDS", "RUNNING_EXIT", "add_commands", "follow_remote", "run_command"]
 
@@ -287,12 +288,12 @@ async def _remote_command(
         return 0
 
 
-def _token_command(args: argparse.Namespace, config: GoferConfig) -> int:
+async def _token_command(args: argparse.Namespace, config: GoferConfig) -> int:
     assert config.tokens is not None
-    store = SqliteTokenStore(config.tokens)
-    try:
+    async with store_for(config.tokens) as db:
+        store = Tokens(db)
         if args.token_command == "create":
-            issued = store.create(args.owner, args.label)
+            issued = await store.create(args.owner, args.label)
             if args.json:
                 sys.stdout.write(
                     json.dumps(
@@ -316,7 +317,7 @@ def _token_command(args: argparse.Namespace, config: GoferConfig) -> int:
                     "created_at": t.created_at,
                     "revoked_at": t.revoked_at,
                 }
-                for t in store.list()
+                for t in await store.list()
             ]
             if args.json:
                 sys.stdout.write(json.dumps(rows) + "\n")
@@ -325,11 +326,9 @@ def _token_command(args: argparse.Namespace, config: GoferConfig) -> int:
                     state = "revoked" if row["revoked_at"] else "live"
                     sys.stdout.write(f"{row['id']} {row['owner']} {state} {row['label']}\n")
             return 0
-        if not store.revoke(args.id):
+        if not await store.revoke(args.id):
             raise InvalidRequest(f"no live token has the id {args.id!r}", code="UNKNOWN_TOKEN")
         return 0
-    finally:
-        store.close()
 
 
 async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
@@ -339,46 +338,43 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     assert config.tokens is not None
-    tokens = SqliteTokenStore(config.tokens)
-    try:
-        async with (
-            open_gofer(config, source="server") as gofer,
-            GoferServer(
-                gofer.tasks,
-                tokens,
-                store=gofer.store,
-                host=args.host,
-                port=args.port,
-                public_url=args.public_url,
-                local_owner=args.local_owner,
-            ) as server,
-        ):
-            sys.stderr.write(
-                f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "
-                f"/openapi.json, MCP at /mcp)\n"
-            )
-            sys.stderr.write(
-                f"your tasks' pages: {server.page_url('').rstrip('/')} (sign in "
-                "with a token from `gofer token create`)\n"
-            )
-            sys.stderr.flush()
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                with contextlib.suppress(NotImplementedError):
-                    loop.add_signal_handler(sig, server.stop)
-            if args.stdio:
-                stdio = asyncio.create_task(server.run_stdio(), name="gofer-mcp-stdio")
-                stopped = asyncio.create_task(server.stopped.wait())
-                await asyncio.wait({stdio, stopped}, return_when=asyncio.FIRST_COMPLETED)
-                stopped.cancel()
-                if not stdio.done():
-                    stdio.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await stdio
-            else:
-                await server.stopped.wait()
-    finally:
-        tokens.close()
+    async with (
+        store_for(config.tokens) as token_db,
+        open_gofer(config, source="server") as gofer,
+        GoferServer(
+            gofer.tasks,
+            Tokens(token_db),
+            store=gofer.store,
+            host=args.host,
+            port=args.port,
+            public_url=args.public_url,
+            local_owner=args.local_owner,
+        ) as server,
+    ):
+        sys.stderr.write(
+            f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "
+            f"/openapi.json, MCP at /mcp)\n"
+        )
+        sys.stderr.write(
+            f"your tasks' pages: {server.page_url('').rstrip('/')} (sign in "
+            "with a token from `gofer token create`)\n"
+        )
+        sys.stderr.flush()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, server.stop)
+        if args.stdio:
+            stdio = asyncio.create_task(server.run_stdio(), name="gofer-mcp-stdio")
+            stopped = asyncio.create_task(server.stopped.wait())
+            await asyncio.wait({stdio, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            stopped.cancel()
+            if not stdio.done():
+                stdio.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await stdio
+        else:
+            await server.stopped.wait()
     return 0
 
 
@@ -393,7 +389,7 @@ async def _demo(
     from gofer.demo import DemoServer
 
     tokens = MemoryTokenStore()
-    token = tokens.create("demo", "gofer demo").token
+    token = (await tokens.create("demo", "gofer demo")).token
     async with (
         DemoServer(seed=args.seed) as site,
         open_gofer(config, source="demo", durable=False, models=False) as gofer,
@@ -436,7 +432,7 @@ def run_command(
     if args.command == "serve":
         work = _serve(args, config)
     elif args.command == "token":
-        return _token_command(args, config)
+        return asyncio.run(_token_command(args, config))
     elif args.command in REMOTE_COMMANDS:
         work = _remote_command(args, config, request_of, exit_of)
     elif args.command == "demo":

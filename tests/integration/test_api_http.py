@@ -14,8 +14,9 @@ import httpx
 import pytest
 import pytest_asyncio
 
-from gofer.api import MAX_BODY_BYTES, GoferServer, MemoryTokenStore, SqliteTokenStore
+from gofer.api import MAX_BODY_BYTES, GoferServer, MemoryTokenStore
 from gofer.errors import GoferError
+from gofer.store import SQLiteConnector, Tokens
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.runner import fail, gate
 
@@ -40,7 +41,7 @@ class Api:
 @pytest_asyncio.fixture
 async def api(served: Callable[[str | bytes], None]) -> AsyncIterator[Api]:
     tokens = MemoryTokenStore()
-    alice, bob = tokens.create("alice").token, tokens.create("bob").token
+    alice, bob = (await tokens.create("alice")).token, (await tokens.create("bob")).token
     runner = ScriptedRunner()
     bodies: list[bytes] = []
 
@@ -398,20 +399,20 @@ async def test_the_openapi_spec_is_served_with_every_route(api: Api) -> None:
 # ------------------------------------------------------------------ tokens
 
 
-def test_the_token_file_keeps_only_digests(tmp_path: Path) -> None:
+async def test_the_token_file_keeps_only_digests(tmp_path: Path) -> None:
     path = tmp_path / "tokens.db"
-    store = SqliteTokenStore(path)
-    issued = store.create("asha", "laptop")
-    assert store.owner_of(issued.token) == "asha"
-    assert store.owner_of(issued.token + "x") is None
-    store.close()
-    reopened = SqliteTokenStore(path)
-    assert reopened.owner_of(issued.token) == "asha"
-    assert [t.owner for t in reopened.list()] == ["asha"]
-    assert reopened.revoke(issued.info.id)
-    assert reopened.owner_of(issued.token) is None
-    reopened.close()
+    async with SQLiteConnector(path) as db:
+        store = Tokens(db)
+        issued = await store.create("asha", "laptop")
+        assert await store.owner_of(issued.token) == "asha"
+        assert await store.owner_of(issued.token + "x") is None
+    async with SQLiteConnector(path) as db:
+        reopened = Tokens(db)
+        assert await reopened.owner_of(issued.token) == "asha"
+        assert [t.owner for t in await reopened.list()] == ["asha"]
+        assert await reopened.revoke(issued.info.id)
+        assert await reopened.owner_of(issued.token) is None
     for file in tmp_path.iterdir():
         assert issued.token.encode() not in file.read_bytes()
     with pytest.raises(GoferError, match="INVALID_REQUEST"):
-        MemoryTokenStore().create("no spaces allowed")
+        await MemoryTokenStore().create("no spaces allowed")

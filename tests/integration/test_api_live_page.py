@@ -88,7 +88,7 @@ async def test_the_live_page_sends_what_the_person_does(
     served: Callable[[str | bytes], None],
 ) -> None:
     tokens = MemoryTokenStore()
-    alice = tokens.create("alice").token
+    alice = (await tokens.create("alice")).token
     runner = ScriptedRunner.of(fail("1", "no such link", screen_text="Sign in to continue"))
     async with Tasks(runner) as tasks, GoferServer(tasks, tokens, observe=served) as srv:
         alices = tasks.for_owner("alice")

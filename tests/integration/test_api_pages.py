@@ -53,7 +53,7 @@ class Site:
 @pytest_asyncio.fixture
 async def site(served: Callable[[str | bytes], None]) -> AsyncIterator[Site]:
     tokens = MemoryTokenStore()
-    alice, bob = tokens.create("alice").token, tokens.create("bob").token
+    alice, bob = (await tokens.create("alice")).token, (await tokens.create("bob")).token
     runner = ScriptedRunner()
     bodies: list[bytes] = []
 
@@ -129,12 +129,12 @@ async def test_a_sign_in_never_sends_a_person_to_another_site(site: Site) -> Non
 
 
 async def test_signing_out_or_revoking_the_token_ends_the_session(site: Site) -> None:
-    issued = site.tokens.create("carol")
+    issued = await site.tokens.create("carol")
     async with site.browser() as browser:
         await sign_in(browser, issued.token)
         listing = await browser.get("/tasks")
         assert listing.status_code == 200
-        site.tokens.revoke(issued.info.id)
+        await site.tokens.revoke(issued.info.id)
         assert (await browser.get("/tasks")).status_code == 303
     async with site.browser() as browser:
         await sign_in(browser, site.alice)
@@ -323,7 +323,7 @@ async def test_behind_an_https_address_the_session_cookie_is_secure(
     served: Callable[[str | bytes], None],
 ) -> None:
     tokens = MemoryTokenStore()
-    token = tokens.create("alice").token
+    token = (await tokens.create("alice")).token
     async with (
         Tasks(ScriptedRunner()) as tasks,
         GoferServer(tasks, tokens, public_url="https://gofer.example.org/") as server,
