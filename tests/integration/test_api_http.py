@@ -6,18 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 import pytest_asyncio
+from scripted_server import ScriptedServer
 
 from gofer.api import MAX_BODY_BYTES, GoferServer, MemoryTokenStore
 from gofer.errors import GoferError
 from gofer.store import SQLiteConnector, Tokens
-from gofer.tasks import ScriptedRunner, Tasks
+from gofer.tasks import ScriptedRunner
 from gofer.tasks.runner import fail, gate
 
 FLOW = [{"browse": "https://shop.example.com/"}, {"click": "Next"}]
@@ -39,24 +40,19 @@ class Api:
 
 
 @pytest_asyncio.fixture
-async def api(served: Callable[[str | bytes], None]) -> AsyncIterator[Api]:
-    tokens = MemoryTokenStore()
-    alice, bob = (await tokens.create("alice")).token, (await tokens.create("bob")).token
-    runner = ScriptedRunner()
-    bodies: list[bytes] = []
+async def api(scripted_server: ScriptedServer) -> AsyncIterator[Api]:
+    srv = scripted_server.server
 
-    def observe(body: bytes) -> None:
-        bodies.append(body)
-        served(body)
+    def client(token: str | None) -> httpx.AsyncClient:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.AsyncClient(base_url=srv.url, headers=headers, timeout=30)
 
-    async with Tasks(runner) as tasks, GoferServer(tasks, tokens, observe=observe) as srv:
-
-        def client(token: str | None) -> httpx.AsyncClient:
-            headers = {"Authorization": f"Bearer {token}"} if token else {}
-            return httpx.AsyncClient(base_url=srv.url, headers=headers, timeout=30)
-
-        async with client(alice) as a, client(bob) as b, client(None) as anon:
-            yield Api(srv, runner, a, b, anon, bodies)
+    async with (
+        client(scripted_server.alice) as a,
+        client(scripted_server.bob) as b,
+        client(None) as anon,
+    ):
+        yield Api(srv, scripted_server.runner, a, b, anon, scripted_server.bodies)
 
 
 def error(response: httpx.Response) -> dict[str, object]:

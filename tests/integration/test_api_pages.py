@@ -6,11 +6,12 @@ redirect after post), another owner's task, and secrets typed into the question.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import httpx
 import pytest_asyncio
+from scripted_server import ScriptedServer
 
 from gofer.api import GoferServer, MemoryTokenStore
 from gofer.api.page_auth import SESSION_COOKIE
@@ -51,18 +52,9 @@ class Site:
 
 
 @pytest_asyncio.fixture
-async def site(served: Callable[[str | bytes], None]) -> AsyncIterator[Site]:
-    tokens = MemoryTokenStore()
-    alice, bob = (await tokens.create("alice")).token, (await tokens.create("bob")).token
-    runner = ScriptedRunner()
-    bodies: list[bytes] = []
-
-    def observe(body: bytes) -> None:
-        bodies.append(body)
-        served(body)
-
-    async with Tasks(runner) as tasks, GoferServer(tasks, tokens, observe=observe) as srv:
-        yield Site(srv, runner, tokens, alice, bob, bodies)
+async def site(scripted_server: ScriptedServer) -> Site:
+    s = scripted_server
+    return Site(s.server, s.runner, s.tokens, s.alice, s.bob, s.bodies)
 
 
 async def sign_in(client: httpx.AsyncClient, token: str) -> httpx.Response:
