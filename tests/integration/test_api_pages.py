@@ -33,13 +33,8 @@ PASSWORD = "Tr0ub4dor-canary-page-7781"
 
 
 @dataclass
-class Site:
-    server: GoferServer
-    runner: ScriptedRunner
-    tokens: MemoryTokenStore
-    alice: str
-    bob: str
-    bodies: list[bytes]
+class Site(ScriptedServer):
+    """The scripted server, as a person's browser and an agent reach it."""
 
     def browser(self) -> httpx.AsyncClient:
         """A client that keeps cookies and does not follow redirects."""
