@@ -46,7 +46,7 @@ from gofer.runtime import RunRequest, RunResult, RunStatus, Workspace, run_flow
 from gofer.store import Connector
 from gofer.store.postgres import PostgresConnector
 from gofer.store.sqlite import SQLiteConnector
-from gofer.surfaces import BrowserEngine, BrowserOptions
+from gofer.surfaces import OPERATOR, BrowserEngine, BrowserOptions
 from gofer.tasks import Tasks, WorkspaceRunner
 
 FACTS = DEMO_FACTS
@@ -127,7 +127,7 @@ def ground_ms(result: RunResult) -> list[float]:
 async def bench(rounds: int) -> int:
     ratios: list[float] = []
     grounds: list[float] = []
-    async with DemoServer(seed=7) as site, BrowserEngine() as engine:
+    async with DemoServer(seed=7) as site, BrowserEngine(policy=OPERATOR) as engine:
         browser = await shared_browser(engine)
         # one unmeasured pass of each warms the browser, the site and Python's imports
         await by_runtime(engine, site.url)
@@ -194,7 +194,7 @@ async def bench_tasks(rounds: int, pg_url: str | None) -> int:
             stores["postgres"] = PostgresConnector(pg_url)
         async with (
             DemoServer(seed=7) as site,
-            BrowserEngine() as engine,
+            BrowserEngine(policy=OPERATOR) as engine,
             AsyncExitStack() as opened,
         ):
             for store in stores.values():

@@ -32,7 +32,7 @@ from tests.e2e.sites.base import Site, serve
 
 from gofer.flow import parse_flow
 from gofer.runtime import RunRequest, RunResult, RunStatus, Workspace, run_flow
-from gofer.surfaces import BrowserEngine, BrowserOptions
+from gofer.surfaces import OPERATOR, BrowserEngine, BrowserOptions
 
 
 class BenchFailed(Exception):
@@ -73,7 +73,7 @@ async def bench(rounds: int) -> int:
     async with (
         serve(cms.build(busy=False)) as quiet,
         serve(cms.build(busy=True)) as busy,
-        BrowserEngine() as engine,
+        BrowserEngine(policy=OPERATOR) as engine,
     ):
         # one unmeasured pass of each warms the browser, the sites and Python's imports
         await by_runtime(engine, quiet)

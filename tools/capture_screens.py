@@ -9,6 +9,12 @@ corpus (``tests/e2e/widgets``, real widget libraries) with their pickers open
 
     .venv/bin/python tools/capture_screens.py [--only NAME ...]
 
+Pages of a running real application (the corpus's, ``tests/e2e/corpus``) are captured
+with ``--live NAME URL [WORDS ...]``: load URL, click each WORDS in turn (as the
+grounder finds them), and save the screen as NAME; repeat ``--live`` to walk on in the
+same browser session (a basket, a checkout), and pass ``--no-demo``/``--only`` to skip
+the rest. The application's address is saved as ``http://app.test/``.
+
 The HTML pages are served from a throw-away local HTTP server on 127.0.0.1; saved
 addresses are rewritten to ``http://pages.test/`` and ``http://demo.test/`` so that a
 recapture changes only what the pages show.
@@ -31,13 +37,14 @@ from pathlib import Path
 
 from gofer.decide import Query, Want, ground
 from gofer.demo import DemoServer
-from gofer.surfaces import BrowserEngine, BrowserSurface, Screen, screen_to_dict
+from gofer.surfaces import OPERATOR, BrowserEngine, BrowserSurface, Screen, screen_to_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENS = ROOT / "tests" / "unit" / "screens"
 HTML = SCREENS / "html"
 DEMO_TODAY = date(2026, 10, 1)
 PAGES_URL = "http://pages.test/"
+APP_URL = "http://app.test/"
 DEMO_URL = "http://demo.test/"
 
 
@@ -185,13 +192,47 @@ async def capture_widgets(engine: BrowserEngine, only: set[str]) -> None:
         server.server_close()
 
 
+async def capture_live(engine: BrowserEngine, shots: list[list[str]]) -> None:
+    """Snapshot pages of a running application, in one browser session: each shot is
+    NAME URL [WORDS ...] (load URL unless it is "-", click each WORDS, save NAME)."""
+    surface = await engine.new_session()
+    base = ""
+    try:
+        for name, url, *clicks in shots:
+            if url != "-":
+                parts = url.split("/")
+                base = "/".join(parts[:3]) + "/"
+                await surface.goto(url)
+                await surface.settle(5_000)
+            for words in clicks:
+                target = ground(Query(words, Want.CLICK), await surface.snapshot()).element
+                if target is None:
+                    raise SystemExit(f"could not find {words!r} for {name}")
+                await surface.click(target.ref)
+                await surface.settle(5_000)
+            _save(name, await surface.snapshot(), base, APP_URL)
+    finally:
+        await surface.close()
+
+
 async def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", default=[], help="names of snapshots to capture")
     parser.add_argument("--no-demo", action="store_true", help="skip the demo site's pages")
+    parser.add_argument(
+        "--live",
+        nargs="+",
+        action="append",
+        default=[],
+        metavar="NAME URL [WORDS]",
+        help="a running application's page: load URL ('-': stay), click WORDS, save NAME",
+    )
     args = parser.parse_args(argv)
     only = set(args.only)
-    async with BrowserEngine() as engine:
+    async with BrowserEngine(policy=OPERATOR) as engine:
+        if args.live:
+            await capture_live(engine, args.live)
+            return 0
         await capture_html(engine, only)
         await capture_widgets(engine, only)
         if not args.no_demo:

@@ -22,7 +22,7 @@ from playwright.async_api import Page, async_playwright
 from gofer.api import CreateTask, GoferServer, MemoryTokenStore
 from gofer.cli import DEMO_FACTS, demo_flow
 from gofer.demo import DemoServer
-from gofer.surfaces import find_chromium
+from gofer.surfaces import OPERATOR, find_chromium
 from gofer.tasks import Tasks
 from gofer.tasks.models import AwaitTaskRequest
 from gofer.tasks.workspace_runner import WorkspaceRunner
@@ -97,7 +97,7 @@ async def main(out: Path) -> None:
     token = (await tokens.create(OWNER, "page screenshots")).token
     async with (
         DemoServer(seed=7) as site,
-        WorkspaceRunner(chromium=find_chromium()) as runner,
+        WorkspaceRunner(chromium=find_chromium(), policy=OPERATOR) as runner,
         Tasks(runner, source="screenshots") as tasks,
         GoferServer(tasks, tokens) as server,
     ):

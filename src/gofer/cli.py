@@ -25,6 +25,7 @@ from gofer.cli_remote import add_commands, run_command
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig, config_from_env
 from gofer.errors import GoferError, InvalidRequest, invalid_request
+from gofer.surfaces import describe_isolation
 from gofer.tasks import (
     StartTaskRequest,
     Tasks,
@@ -195,7 +196,9 @@ async def follow(
 async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
     request = _request(args)
     interactive = sys.stdin.isatty() and not args.json
-    async with open_gofer(config, source="cli") as gofer:
+    async with open_gofer(
+        config, source="cli", policy=config.browser_policy(operator=True)
+    ) as gofer:
         tasks = gofer.tasks
         view = await tasks.start_task(request)
         if not args.json:
@@ -222,7 +225,8 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     limits = TurnLimits(per_owner=args.per_owner, per_process=args.per_process)
-    async with open_gofer(config, source="worker", limits=limits) as gofer:
+    policy = config.browser_policy(operator=False, allow_private=args.allow_private)
+    async with open_gofer(config, source="worker", limits=limits, policy=policy) as gofer:
         sys.stderr.write(f"gofer worker {gofer.tasks.worker.worker_id} on {_where(config.db)}\n")
         sys.stderr.flush()
         await gofer.tasks.serve(stop)
@@ -239,7 +243,12 @@ def _where(db: str) -> str:
 
 async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
     async with open_gofer(
-        config, source="cli", models=False, work=False, owner=args.owner
+        config,
+        source="cli",
+        models=False,
+        work=False,
+        owner=args.owner,
+        policy=config.browser_policy(operator=False),
     ) as gofer:
         views = (await gofer.tasks.list_tasks()).tasks
         titles = await gofer.tasks.titles()
@@ -281,12 +290,15 @@ async def _tasks(args: argparse.Namespace, config: GoferConfig) -> int:
 
 async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
     server = args.server or None
+    isolation = ""
     if server is not None:
         async with GoferClient(server, config.token) as client:
             reply = await client.describe()
     else:
-        async with open_gofer(config, source="cli", durable=False) as gofer:
+        policy = config.browser_policy(operator=False)
+        async with open_gofer(config, source="cli", durable=False, policy=policy) as gofer:
             reply = await gofer.tasks.describe()
+            isolation = describe_isolation(policy)
     if args.json:
         sys.stdout.write(reply.model_dump_json(indent=2) + "\n")
         return 0
@@ -296,6 +308,8 @@ async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
     for name, info in reply.surfaces.items():
         data = info.model_dump()
         state = "available" if data.get("available") else f"unavailable: {data.get('reason')}"
+        if name == "browser" and isolation:
+            state += f" ({isolation})"
         out.write(f"  {name}: {state}\n")
     out.write(
         "Model passes: planner {}, rescuer {}, output shaper {}, model decider {}\n\n".format(
@@ -371,6 +385,12 @@ def _parser() -> argparse.ArgumentParser:
         default=TURNS_PER_OWNER,
         metavar="N",
         help="turns running for one owner across every worker",
+    )
+    worker.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="let tasks' browsers load loopback, private and metadata addresses "
+        "(GOFER_ALLOW_PRIVATE=1)",
     )
     worker.add_argument(
         "--per-process",

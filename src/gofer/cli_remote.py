@@ -73,6 +73,12 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
     serve.add_argument(
         "--local-owner", default="local", help="whom MCP over stdio acts for (default: local)"
     )
+    serve.add_argument(
+        "--allow-private",
+        action="store_true",
+        help="let tasks' browsers load loopback, private and metadata addresses "
+        "(GOFER_ALLOW_PRIVATE=1); refused by default",
+    )
 
     token = sub.add_parser("token", help="make, list or revoke bearer tokens")
     tokens = token.add_subparsers(dest="token_command", required=True)
@@ -340,7 +346,11 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
     assert config.tokens is not None
     async with (
         store_for(config.tokens) as token_db,
-        open_gofer(config, source="server") as gofer,
+        open_gofer(
+            config,
+            source="server",
+            policy=config.browser_policy(operator=False, allow_private=args.allow_private),
+        ) as gofer,
         GoferServer(
             gofer.tasks,
             Tokens(token_db),
@@ -392,7 +402,13 @@ async def _demo(
     token = (await tokens.create("demo", "gofer demo")).token
     async with (
         DemoServer(seed=args.seed) as site,
-        open_gofer(config, source="demo", durable=False, models=False) as gofer,
+        open_gofer(
+            config,
+            source="demo",
+            durable=False,
+            models=False,
+            policy=config.browser_policy(operator=True),
+        ) as gofer,
         GoferServer(gofer.tasks, tokens) as server,
         GoferClient(server.url, token) as client,
     ):

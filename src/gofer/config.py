@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gofer.models import ROLES, ModelsConfig
+from gofer.surfaces.policy import BrowserPolicy
 
 __all__ = ["GoferConfig", "config_from_env", "default_db_path"]
 
@@ -44,6 +45,29 @@ class GoferConfig:
     """The gofer server ``gofer start/await/...`` call (``--server`` overrides it)."""
     token: str | None = field(default=None, repr=False)
     """The bearer token those calls send."""
+    allow_private: bool = False
+    """``GOFER_ALLOW_PRIVATE=1``: the server faces' browsers may load loopback, private
+    and metadata addresses (``gofer serve --allow-private``)."""
+    browser_endpoints: tuple[str, ...] = ()
+    """``GOFER_BROWSER_ENDPOINTS`` (comma-separated): the DevTools endpoints a served task
+    may attach to."""
+    no_sandbox: bool = False
+    """``GOFER_NO_SANDBOX=1``: the operator runs Chromium without its sandbox."""
+    browser_user: str | None = None
+    """``GOFER_BROWSER_USER``: the unprivileged user the browser runs as under root
+    (default ``gofer-browser``)."""
+
+    def browser_policy(self, *, operator: bool, allow_private: bool = False) -> BrowserPolicy:
+        """The browsers' policy: for the operator's own tasks (``gofer run``, ``gofer
+        demo``) any address and endpoint; for a server face (``gofer serve``, ``gofer
+        worker``) private addresses only with ``allow_private`` or ``GOFER_ALLOW_PRIVATE``,
+        and only the endpoints ``GOFER_BROWSER_ENDPOINTS`` names."""
+        return BrowserPolicy(
+            allow_private=operator or allow_private or self.allow_private,
+            browser_endpoints=None if operator else frozenset(self.browser_endpoints),
+            sandbox="off" if self.no_sandbox else "auto",
+            browser_user=self.browser_user,
+        )
 
     @property
     def models(self) -> ModelsConfig:
@@ -91,4 +115,14 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
         tokens=get("GOFER_TOKENS") or str(default_db_path(env).with_name("tokens.db")),
         server=get("GOFER_SERVER"),
         token=get("GOFER_TOKEN"),
+        allow_private=_flag(get("GOFER_ALLOW_PRIVATE")),
+        browser_endpoints=tuple(
+            e.strip() for e in (get("GOFER_BROWSER_ENDPOINTS") or "").split(",") if e.strip()
+        ),
+        no_sandbox=_flag(get("GOFER_NO_SANDBOX")),
+        browser_user=get("GOFER_BROWSER_USER"),
     )
+
+
+def _flag(value: str | None) -> bool:
+    return (value or "").lower() in ("1", "true", "yes", "on")

@@ -13,7 +13,10 @@ nothing of gofer's, so the pure rule packages may use it.
     ├── SurfaceError           SURFACE_*          a browser/desktop problem
     │   ├── SurfaceTimeout     *_TIMEOUT          the surface gave up waiting (an action,
     │   │                                         a load) before it could be done
-    │   └── BlockedOrigin      BLOCKED_ORIGIN     a load outside the allowed origins
+    │   ├── BlockedOrigin      BLOCKED_ORIGIN     a load outside the allowed origins
+    │   └── BlockedAddress     BLOCKED_ADDRESS    an address no task may load (not
+    │                                             http(s), or a private one the
+    │                                             operator did not allow)
     ├── ModelError             MODEL_*            a language model call failed
     │                                              (MODEL_TIMEOUT, MODEL_UNREACHABLE,
     │                                              MODEL_REFUSED, MODEL_BUDGET_SPENT,
@@ -39,6 +42,7 @@ from pydantic import ValidationError
 
 __all__ = [
     "ApiError",
+    "BlockedAddress",
     "BlockedOrigin",
     "GoferError",
     "InvalidFlow",
@@ -147,6 +151,13 @@ class BlockedOrigin(SurfaceError):
     """A navigation or request went to a site outside the task's ``origins``."""
 
     code = "BLOCKED_ORIGIN"
+
+
+class BlockedAddress(SurfaceError):
+    """An address no task may load: not http(s) at the top level, or a loopback,
+    link-local, private or metadata address the operator did not allow."""
+
+    code = "BLOCKED_ADDRESS"
 
 
 class ModelError(GoferError):

@@ -28,6 +28,7 @@ from gofer.shape import ModelShaper
 from gofer.store import Connector
 from gofer.store.postgres import PostgresConnector
 from gofer.store.sqlite import SQLiteConnector
+from gofer.surfaces import BrowserPolicy
 from gofer.tasks import Planner, Rescuer, Shaper, Tasks
 from gofer.tasks.book import LOCAL_OWNER
 from gofer.tasks.worker import TurnLimits
@@ -116,13 +117,15 @@ async def open_gofer(
     work: bool = True,
     owner: str = LOCAL_OWNER,
     limits: TurnLimits | None = None,
+    policy: BrowserPolicy,
 ) -> AsyncIterator[Gofer]:
     """The engine ``config`` describes, open for the block.
 
     ``durable`` keeps the tasks in the store ``GOFER_DB`` names (else in memory);
     ``models`` switches on the configured model passes (else none); ``work=False``
     leaves the running to worker processes. ``source`` is recorded with every task
-    started, ``owner`` is whom the calls answer for, ``limits`` caps the turns running.
+    started, ``owner`` is whom the calls answer for, ``limits`` caps the turns running,
+    ``policy`` is what the operator lets the browsers reach.
     """
     async with AsyncExitStack() as stack:
         store = await stack.enter_async_context(store_for(config.db)) if durable else None
@@ -130,7 +133,7 @@ async def open_gofer(
             ModelPasses(config.models if models else ModelsConfig())
         )
         runner = await stack.enter_async_context(
-            WorkspaceRunner(chromium=config.chromium, decider=passes.decider)
+            WorkspaceRunner(chromium=config.chromium, decider=passes.decider, policy=policy)
         )
         tasks = await stack.enter_async_context(
             Tasks(

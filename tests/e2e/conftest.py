@@ -31,7 +31,7 @@ from gofer.runtime import (
     Workspace,
     run_flow,
 )
-from gofer.surfaces import BrowserEngine, BrowserOptions
+from gofer.surfaces import OPERATOR, BrowserEngine, BrowserOptions
 
 # Failing tests should not wait the production 8 s for a target that never comes.
 FAST = RuntimeSettings(target_timeout_ms=2_500, settle_timeout_ms=5_000, wait_timeout_ms=4_000)
@@ -40,7 +40,7 @@ FAST = RuntimeSettings(target_timeout_ms=2_500, settle_timeout_ms=5_000, wait_ti
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def engine() -> AsyncIterator[BrowserEngine]:
     """One Chromium for the whole session (tests must use the session loop)."""
-    async with BrowserEngine() as eng:
+    async with BrowserEngine(policy=OPERATOR) as eng:
         yield eng
 
 

@@ -48,8 +48,8 @@ class Started:
     draining: asyncio.Task[None]
 
 
-async def start_serve(env: dict[str, str], *, own_session: bool = False) -> Started:
-    """Start ``gofer serve --port 0`` with ``env`` and wait (60 s at most) for the
+async def start_serve(env: dict[str, str], *args: str, own_session: bool = False) -> Started:
+    """Start ``gofer serve --port 0 ARGS`` with ``env`` and wait (60 s at most) for the
     address it serves on; ``own_session`` puts it and its browser in a process group
     of their own. A server that never says where it listens is killed."""
     proc = await asyncio.create_subprocess_exec(
@@ -59,6 +59,7 @@ async def start_serve(env: dict[str, str], *, own_session: bool = False) -> Star
         "serve",
         "--port",
         "0",
+        *args,
         env=env,
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.DEVNULL,

@@ -143,7 +143,7 @@ async def serving(
 ) -> AsyncIterator[Serving]:
     env = server_env(tmp_path_factory.mktemp("serve"))
     alice, bob = await token_for("alice", env), await token_for("bob", env)
-    started = await start_serve(env)
+    started = await start_serve(env, "--allow-private")
     proc, url, logs, draining = started.proc, started.url, started.logs, started.draining
     try:
         yield Serving(url, alice, bob, env, logs)
@@ -271,7 +271,9 @@ async def test_over_mcp_stdio(
     env = server_env(tmp_path)
     log = tmp_path / "stderr.log"
     params = StdioServerParameters(
-        command=sys.executable, args=["-m", "gofer.cli", "serve", "--stdio", "--port", "0"], env=env
+        command=sys.executable,
+        args=["-m", "gofer.cli", "serve", "--stdio", "--port", "0", "--allow-private"],
+        env=env,
     )
     with log.open("w") as errlog:
         async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=120) as client:

@@ -80,7 +80,7 @@ class HoldFirst:
 async def serving(env: dict[str, str]) -> AsyncIterator[Started]:
     """``gofer serve`` in a session of its own (its browser with it), killed with
     SIGKILL at the end unless the test killed it already."""
-    started = await start_serve(env, own_session=True)
+    started = await start_serve(env, "--allow-private", own_session=True)
     try:
         yield started
     finally:

@@ -13,14 +13,15 @@ import pytest_asyncio
 from scripted_server import ScriptedServer
 
 from gofer.api import GoferServer, MemoryTokenStore
-from gofer.surfaces import BrowserEngine
+from gofer.surfaces import OPERATOR, BrowserEngine
 from gofer.tasks import ScriptedRunner, Tasks
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def engine() -> AsyncIterator[BrowserEngine]:
-    """One Chromium for the whole test session (tests must use the session loop)."""
-    async with BrowserEngine() as eng:
+    """One Chromium for the whole test session (tests must use the session loop); the
+    sites are on loopback, so the operator allows private addresses."""
+    async with BrowserEngine(policy=OPERATOR) as eng:
         yield eng
 
 
@@ -32,6 +33,7 @@ class Page:
     content_type: str = "text/html; charset=utf-8"
     delay_s: float = 0.0
     headers: dict[str, str] = field(default_factory=dict)
+    status: int = 200
 
 
 class Site:
@@ -59,7 +61,7 @@ class Site:
                 body = page.body.replace(
                     b"{cookie}", (self.headers.get("Cookie") or "none").encode()
                 )
-                self.send_response(200)
+                self.send_response(page.status)
                 self.send_header("Content-Type", page.content_type)
                 self.send_header("Content-Length", str(len(body)))
                 self.send_header("Cache-Control", "no-store")
@@ -86,10 +88,11 @@ class Site:
         content_type: str = "text/html; charset=utf-8",
         delay_s: float = 0.0,
         headers: dict[str, str] | None = None,
+        status: int = 200,
     ) -> str:
-        """Serve ``body`` at ``path``; returns the page's full address."""
+        """Serve ``body`` at ``path`` (with ``status``); returns the page's full address."""
         data = body.encode() if isinstance(body, str) else body
-        self.pages[path] = Page(data, content_type, delay_s, dict(headers or {}))
+        self.pages[path] = Page(data, content_type, delay_s, dict(headers or {}), status)
         return self.url(path)
 
     def url(self, path: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from gofer.surfaces import CHROMIUM_ARGS, BrowserEngine, BrowserOptions, find_chromium
+from gofer.surfaces import CHROMIUM_ARGS, NO_SANDBOX, BrowserEngine, BrowserOptions, find_chromium
 
 pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
 
@@ -22,6 +23,7 @@ async def running_chrome(tmp_path: Path) -> AsyncIterator[tuple[str, asyncio.sub
     proc = await asyncio.create_subprocess_exec(
         find_chromium(),
         *CHROMIUM_ARGS,
+        *([NO_SANDBOX] if os.geteuid() == 0 else []),  # the test's own browser, as root
         "--headless=new",
         "--remote-debugging-port=0",
         f"--user-data-dir={tmp_path / 'profile'}",

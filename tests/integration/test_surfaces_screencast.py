@@ -209,3 +209,37 @@ async def test_the_pages_dialogs_are_the_persons_to_answer_while_the_view_is_ope
         # with no one in the view, the surface dismisses confirms itself again
         await surface.page.click("#pay")
         assert await out.inner_text() == "kept"
+
+
+async def test_a_second_dialog_waits_for_the_first_to_be_answered(
+    engine: BrowserEngine, make_site: Any
+) -> None:
+    site = make_site()
+    site.add("/", PAY)
+    site.add("/other", "<p>another tab</p>")
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/other"))
+        other = surface.page
+        await surface.context.new_page()  # the surface moves to the newest tab
+        await surface.goto(site.url("/"))
+        out = surface.page.locator("#out")
+        async with await surface.live() as view:
+            frames = view.frames()
+            first, release = await press_and_get_dialog(view, frames, 140, 70)
+            assert first.message == "Pay 100 rupees?"
+            async with other.expect_event("dialog"):
+                await other.evaluate("setTimeout(() => alert('from the other tab'), 0)")
+            await view.answer(True)
+            async with asyncio.timeout(15):  # the first is answered, not the second
+                await release
+            assert await out.inner_text() == "paid"
+            async with asyncio.timeout(15):
+                second = await anext(frames)
+                while not isinstance(second, LiveDialog):
+                    second = await anext(frames)
+            assert (second.kind, second.message) == ("alert", "from the other tab")
+            await view.answer(True)
+            assert await other.evaluate("document.body.innerText") == "another tab"
+    finally:
+        await surface.close()

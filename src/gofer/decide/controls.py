@@ -37,6 +37,7 @@ ACTION_ROLES = frozenset({"button", "link", "clickable", "menuitem"})
 """Roles of the controls a ``stop_before`` may stop in front of."""
 
 _DIGITS = re.compile(r"\d")
+_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
 # Words of a stop_before that asks for the paying control: whole words ("display" and
 # "border" are not "pay" and "order").
 _PAYING = re.compile(
@@ -66,6 +67,11 @@ def value_took(wanted: str, shown: str) -> bool:
     if _DIGITS.search(wanted) and len(re.sub(r"\D", "", wanted)) >= 6:
         digits_w, digits_s = re.sub(r"\D", "", wanted), re.sub(r"\D", "", shown)
         return digits_w == digits_s or digits_s.endswith(digits_w) or digits_w.endswith(digits_s)
+    if _NUMBER.fullmatch(wanted.strip()):
+        # A number is held as a number, sign included, never as a piece of another:
+        # a field at "0" does not hold 30, nor one at "-5" 5 (units around it aside).
+        number = float(wanted)
+        return any(float(m.group()) == number for m in _NUMBER.finditer(shown.replace(",", "")))
     w, s = normalise(wanted), normalise(shown)
     return w == s or (bool(s) and (w in s or s in w))
 
@@ -86,6 +92,21 @@ def group_members(screen: Screen, el: Element) -> list[Element]:
     if el.group:
         return [e for e in screen.elements if e.group == el.group and e.role == el.role]
     return [el]
+
+
+def choice_members(screen: Screen, el: Element, option: str) -> list[Element]:
+    """The members of ``el``'s group to choose ``option`` among.
+
+    A group name may span several rows (a fieldset's legend over a Yes/No pair in each
+    row); when other members bear ``el``'s own words and those words are the option,
+    the grounder already told the row: ``el`` alone is chosen from.
+    """
+    members = group_members(screen, el)
+    own = normalise(label_of(el))
+    twins = sum(1 for m in members if normalise(label_of(m)) == own)
+    if twins > 1 and own == normalise(option):
+        return [el]
+    return members
 
 
 def pick_action(words: str, screen: Screen) -> tuple[Element, float] | None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from gofer.decide.hints import hint_for, hint_names
 from gofer.decide.kinds import KindPhrase, KindPick, ground_kind, holding_group, kind_phrase
 from gofer.decide.prepared import DATE_INPUTS, ElementInfo, Prepared, box_distance, prepare
-from gofer.decide.regions import Region, resolve_regions
+from gofer.decide.regions import Region, caption_field, resolve_regions
 from gofer.decide.text import normalise, stem_tokens, symbol_words, text_score
 from gofer.decide.types import GroundingHint, Query, Want
 from gofer.surfaces.screen import Box, Element, Screen
@@ -80,6 +80,7 @@ _SOURCE_WEIGHT = {
     "title": 0.9,
     "group": 1.0,
     "nearby": 0.85,
+    "column": 0.9,
     "symbol": 0.85,
 }
 _SOURCE_WORDS = {
@@ -90,13 +91,16 @@ _SOURCE_WORDS = {
     "title": "title",
     "group": "group name",
     "nearby": "text beside it",
+    "column": "its column's header",
     "symbol": "meaning of the icon",
 }
 _SOURCES_FOR = {
     Want.CLICK: frozenset({"name", "label", "text", "title", "placeholder", "symbol"}),
     Want.ACTION: frozenset({"name", "label", "text", "title", "symbol"}),
-    Want.FIELD: frozenset({"name", "label", "placeholder", "text", "title", "nearby"}),
-    Want.CONTROL: frozenset({"name", "label", "placeholder", "text", "title", "group", "nearby"}),
+    Want.FIELD: frozenset({"name", "label", "placeholder", "text", "title", "nearby", "column"}),
+    Want.CONTROL: frozenset(
+        {"name", "label", "placeholder", "text", "title", "group", "nearby", "column"}
+    ),
     Want.OPTION: frozenset({"name", "label", "text", "title", "symbol"}),
 }
 _PRESS = {
@@ -234,6 +238,9 @@ def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) ->
             return _picked(pick, query, missing)
         if found.element is None:
             return Grounding(None, 0.0, (), (), True, pick.reason)
+    captioned = _captioned(query, prep, found)
+    if captioned is not None:
+        return captioned
     if (
         query.want is Want.CONTROL
         and query.option
@@ -244,6 +251,25 @@ def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) ->
         if held is not None:
             return _picked(held, query, missing)
     return found
+
+
+_CAPTION_BEATS = 0.85
+"""A control named less well than this gives way to the field a caption line names."""
+
+
+def _captioned(query: Query, prep: Prepared, found: Grounding) -> Grounding | None:
+    """The option's group inside the field whose caption line reads the ``in`` words
+    ("Replies:" over its own Yes and No, among other Yes/No pairs of one fieldset),
+    when no control is named by them outright."""
+    if query.want is not Want.CONTROL or not query.option or query.within:
+        return None
+    if found.element is not None and found.confidence >= _CAPTION_BEATS:
+        return None
+    field = caption_field(query.words, prep.screen)
+    if field is None:
+        return None
+    held = holding_group(query.option, prep, field, query.exclude)
+    return _picked(held, query, False) if held is not None else None
 
 
 def _named_outright(found: Grounding, phrase: KindPhrase) -> bool:
@@ -292,6 +318,8 @@ def _ground_words(query: Query, prep: Prepared, hints: Sequence[GroundingHint]) 
     """The element whose own words (name, label, text...) best name ``query``'s words."""
     screen = prep.screen
     variants = _variants(query.words)
+    if query.want is Want.ACTION:
+        variants += _verb_variants(variants[0][0], prep)
     regions: tuple[Region | None, ...] = (None,)
     region_missing = False
     if query.within and query.within.strip():
@@ -550,6 +578,35 @@ def _variants(words: str) -> tuple[tuple[str, frozenset[str], float], ...]:
         out.append((stripped, stem_tokens(stripped), 0.97))
     for alias in _ALIASES.get(stripped, ()):
         out.append((alias, stem_tokens(alias), 0.9))
+    return tuple(out)
+
+
+_ARTICLES = frozenset({"the", "a", "an", "this", "that", "my", "our", "your", "its"})
+
+
+def _verb_variants(q: str, prep: Prepared) -> tuple[tuple[str, frozenset[str], float], ...]:
+    """Words of an action that lead with a verb form ("publishing the post", "approving
+    it") name the control by the verb itself ("Publish", "Approve"): the verb's base
+    form as the screen spells it, with what follows it, with what follows its object
+    ("pinning the thread globally": "Pin globally") and alone."""
+    tokens = q.split()
+    if not tokens or len(tokens[0]) < 6 or not tokens[0].endswith("ing"):
+        return ()
+    stem = tokens[0][:-3]
+    bases = [stem, stem + "e"]
+    if len(stem) > 2 and stem[-1] == stem[-2]:
+        bases.append(stem[:-1])  # "pinning" -> "pin"
+    shown = {token for info in prep.elements for src in info.sources for token in src.norm.split()}
+    rest = [t for t in tokens[1:] if t not in _ARTICLES]
+    out: list[tuple[str, frozenset[str], float]] = []
+    for base in bases:
+        if base not in shown:
+            continue
+        for tail in (rest, rest[1:]):
+            if tail:
+                phrase = " ".join((base, *tail))
+                out.append((phrase, stem_tokens(phrase), 0.97))
+        out.append((base, stem_tokens(base), 0.92 if rest else 0.95))
     return tuple(out)
 
 

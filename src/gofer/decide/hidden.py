@@ -55,16 +55,20 @@ def openers(screen: Screen, within: str | None = None) -> list[Element]:
     A control says it opens something when it is collapsed (``aria-expanded`` false,
     a closed ``<details>``); a menu button often says so only by its words ("More
     actions", "Options") or glyph ("⋯", "⋮"). Menu-like ones come before other
-    collapsed ones, each in reading order. With ``within`` words that name a record
-    or a section, only the openers inside it: another record's menu is never opened.
+    collapsed ones; within each, those in the page's own content come before the
+    page's chrome (the bar above its first heading: a site menu, an account menu), each
+    in reading order. With ``within`` words that name a record or a section, only the
+    openers inside it: another record's menu is never opened.
     """
+    headings = [line.box.y for line in screen.lines if line.heading and line.box.height > 0]
+    content_top = min(headings) if headings else None
     region: Region | None = None
     if within and within.strip():
         places = [p for p in resolve_regions(within, screen) if p.kind != "near"]
         if not places:
             return []
         region = places[0]
-    ranked: list[tuple[int, int, Element]] = []
+    ranked: list[tuple[int, bool, int, Element]] = []
     for i, el in enumerate(screen.elements):
         if (
             el.role not in _OPENING_ROLES
@@ -83,6 +87,7 @@ def openers(screen: Screen, within: str | None = None) -> list[Element]:
             rank = 2
         else:
             continue
-        ranked.append((rank, i, el))
-    ranked.sort(key=lambda r: (r[0], r[1]))
-    return [el for _r, _i, el in ranked]
+        chrome = content_top is not None and el.box.y + el.box.height <= content_top
+        ranked.append((rank, chrome, i, el))
+    ranked.sort(key=lambda r: (r[0], r[1], r[2]))
+    return [el for _r, _c, _i, el in ranked]

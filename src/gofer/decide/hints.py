@@ -32,14 +32,22 @@ def site_of(url: str) -> str:
 
 
 def hint_for(query: Query, screen: Screen, hints: Sequence[GroundingHint]) -> GroundingHint | None:
-    """The hint learned for these words, this step kind and this screen's site, if any.
+    """The hint learned for these words, this step kind, these ``within`` words and this
+    screen's site, if any ("Start thread" on the page and "Start thread" within the
+    panel it opens are two hints).
 
     Hints come newest first: the first that matches wins.
     """
     site = site_of(screen.url)
     words = normalise(query.words)
+    within = normalise(query.within or "")
     for hint in hints:
-        if hint.site == site and hint.kind == query.kind and normalise(hint.words) == words:
+        if (
+            hint.site == site
+            and hint.kind == query.kind
+            and normalise(hint.words) == words
+            and normalise(hint.within) == within
+        ):
             return hint
     return None
 
@@ -81,6 +89,7 @@ def learn_hint(
         role=element.role,
         name=element.name,
         context=context,
+        within=query.within or "",
     )
 
 

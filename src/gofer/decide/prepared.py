@@ -45,7 +45,8 @@ _NEAR_LABEL_PX = 90.0
 class Source:
     """One name an element goes by: which field it came from and its normalised form."""
 
-    field: str  # "name", "label", "placeholder", "text", "title", "group", "nearby", "symbol"
+    field: str  # "name", "label", "placeholder", "text", "title", "group", "nearby",
+    # "column" (the header of the column it sits in), "symbol"
     norm: str
     stems: frozenset[str]
 
@@ -110,6 +111,9 @@ def _build(screen: Screen) -> Prepared:
         return memo[key]
 
     lines = screen.lines
+    header_rows = _header_rows(
+        lines, frozenset(normalise(h) for g in screen.records for h in g.headers)
+    )
     infos: list[ElementInfo] = []
     sections: dict[str, set[str]] = {}
     groups: dict[str, set[str]] = {}
@@ -129,6 +133,10 @@ def _build(screen: Screen) -> Prepared:
             near = _nearby_label(el.box, lines)
             if near:
                 fields.append(("nearby", near))
+        if field_like or el.role in _COLUMN_CONTROLS:
+            header = _column_header(el.box, header_rows)
+            if header:
+                fields.append(("column", header))
         for field, raw in fields:
             if not raw:
                 continue
@@ -191,6 +199,60 @@ def _nearby_label(box: Box, lines: tuple[TextLine, ...]) -> str:
         if 0 <= d < best_d:
             best, best_d = line.text, d
     return best
+
+
+_COLUMN_CONTROLS = frozenset({"checkbox", "radio", "switch", "combobox", "listbox"})
+_ROW_SLACK_PX = 4.0
+_HEADER_MAX_CHARS = 40
+
+
+def _header_rows(
+    lines: tuple[TextLine, ...], table_headers: frozenset[str]
+) -> list[tuple[TextLine, ...]]:
+    """Rows of short texts side by side on one line (two or more), each a heading or
+    each a table's column header: what heads the columns of a table or of a grid of
+    basket lines drawn with boxes."""
+    shown = [
+        ln
+        for ln in lines
+        if (ln.box.width > 0 or ln.box.height > 0) and 0 < len(ln.text) <= _HEADER_MAX_CHARS
+    ]
+    shown.sort(key=lambda ln: (ln.box.cy, ln.box.x))
+    rows: list[tuple[TextLine, ...]] = []
+    row: list[TextLine] = []
+    for ln in [*shown, None]:
+        if ln is None or (row and abs(ln.box.cy - row[0].box.cy) > _ROW_SLACK_PX):
+            heads = all(x.heading for x in row) or all(
+                normalise(x.text) in table_headers for x in row
+            )
+            if len(row) >= 2 and heads:
+                rows.append(tuple(row))
+            row = []
+        if ln is not None:
+            row.append(ln)
+    return rows
+
+
+def _column_header(box: Box, rows: list[tuple[TextLine, ...]]) -> str:
+    """The header of the column ``box`` sits in: in the nearest row of headers above
+    it, the one text whose left edge lies within the box's width (a column's header
+    and its cells start at one edge), when it is the only one."""
+    if box.width <= 0 or box.height <= 0:
+        return ""
+    for row in reversed(rows):
+        if row[0].box.y + row[0].box.height > box.y + _ROW_SLACK_PX:
+            continue
+        heads = [
+            ln
+            for ln in row
+            if box.x - _ROW_SLACK_PX <= ln.box.x < box.x + box.width
+            and ln.box.x + ln.box.width > box.x
+        ]
+        if len(heads) == 1:
+            return heads[0].text
+        if heads:
+            return ""
+    return ""
 
 
 def box_distance(a: Box, b: Box) -> float:

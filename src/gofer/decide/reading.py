@@ -12,7 +12,7 @@ import re
 from gofer.decide.regions import names_row, resolve_within
 from gofer.decide.text import normalise
 from gofer.flow import JSONValue
-from gofer.surfaces.screen import Box, Record, RecordGroup, Screen
+from gofer.surfaces.screen import Box, Element, Record, RecordGroup, Screen
 
 _PRICE = re.compile(r"(?:[₹$€£¥]|rs\.?|inr|usd|eur)\s?\d[\d,]*(?:\.\d+)?", re.IGNORECASE)
 _TIME = re.compile(r"\b(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s?[ap]\.?m\.?)?\b", re.IGNORECASE)
@@ -121,7 +121,14 @@ def _value_after(screen: Screen, index: int) -> str | None:
 
 
 def _labelled_value(label: str, screen: Screen) -> str | None:
-    """A value shown beside or under its label, or held by the field the label names."""
+    """A value shown beside or under its label, or held by the field the label names.
+
+    A field labelled by the words is read first: the line under its label is its help
+    text, not its value (an empty field reads as nothing).
+    """
+    for el in screen.elements:
+        if el.visible and _holds_text(el) and label in (normalise(el.label), normalise(el.name)):
+            return el.value or None
     for i, line in enumerate(screen.lines):
         folded = normalise(line.text)
         if folded == label:
@@ -139,6 +146,25 @@ def _labelled_value(label: str, screen: Screen) -> str | None:
         if label in (normalise(el.label), normalise(el.name), normalise(el.placeholder)):
             return el.value
     return None
+
+
+def _names_key(words: str, screen: Screen) -> bool:
+    """Whether ``words`` are a key the screen shows: a label line or a field's name that
+    reads just them ("Last name", "First class fare", "Top speed" are keys, not
+    positions)."""
+    return any(normalise(line.text) == words for line in screen.lines) or any(
+        words in (normalise(el.label), normalise(el.name)) for el in screen.elements
+    )
+
+
+_TEXT_ROLES = frozenset({"textbox", "searchbox", "spinbutton", "combobox"})
+_NOT_TEXT = frozenset({"checkbox", "radio", "submit", "button", "image", "reset", "hidden"})
+
+
+def _holds_text(el: Element) -> bool:
+    if el.tag in ("input", "textarea", "select"):
+        return el.input_type not in _NOT_TEXT
+    return not el.tag and el.role in _TEXT_ROLES
 
 
 def _titled_record(words: str, screen: Screen) -> list[str] | None:
@@ -234,9 +260,9 @@ def read_value(what: str, screen: Screen) -> str | None:
         return cell
     region = resolve_within(place, screen)
     record = region.record if region is not None else None
-    if record is not None and _POSITION.search(label):
-        return " · ".join(record_lines(screen, *record))
     bare = _ARTICLE.sub("", label)
+    if record is not None and _POSITION.search(label) and not _names_key(bare, screen):
+        return " · ".join(record_lines(screen, *record))
     candidates = [words for words in dict.fromkeys((label, bare)) if words]
     for words in candidates:
         lines = _titled_record(words, screen)

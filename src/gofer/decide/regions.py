@@ -23,7 +23,7 @@ from gofer.decide.prepared import Prepared, box_distance, prepare
 from gofer.decide.text import normalise, stem_tokens
 from gofer.surfaces.screen import Box, Element, Screen
 
-__all__ = ["Region", "names_row", "resolve_regions", "resolve_within"]
+__all__ = ["Region", "caption_field", "names_row", "resolve_regions", "resolve_within"]
 
 _ORDINALS = {
     "first": 1,
@@ -54,7 +54,9 @@ class Region:
 
     ``kind`` is ``"record"`` (``record`` is its (group, index) in ``Screen.records``),
     ``"section"`` or ``"group"`` (``names`` holds the element section or group names
-    that belong), ``"band"`` (the stretch under a heading, ``box``), or ``"near"``
+    that belong), ``"band"`` (the stretch under a heading, ``box``), ``"field"`` (what
+    a caption line names: from its left edge rightwards, down to the next line that
+    starts at that edge or left of it, ``box``), or ``"near"``
     (only a place: ``boxes`` are the text lines the words are on, ``box`` the first;
     nothing is excluded, elements nearer any of them rank higher).
     """
@@ -85,6 +87,10 @@ class Region:
             return el.group in self.names
         if self.kind == "band" and self.box is not None:
             return self.box.y <= el.box.cy <= self.box.y + self.box.height
+        if self.kind == "field" and self.box is not None:
+            return (
+                self.box.x <= el.box.cx and self.box.y <= el.box.cy < self.box.y + self.box.height
+            )
         return False
 
     def nearness(self, el: Element) -> float:
@@ -116,7 +122,8 @@ def resolve_regions(within: str, screen: Screen) -> tuple[Region, ...]:
     A position ("the first result") names one record only. Other words are read as
     a named section or group, a record that holds them, a part of a section's name,
     the band under a heading, and the neighbourhood of the lines that show them, in
-    that order; readings that name the same place twice are given once.
+    that order, then the field a caption line names and the neighbourhood of the
+    lines that show them; readings that name the same place twice are given once.
     """
     phrase = within.split(":", 1)[0].strip()
     if not phrase:
@@ -132,7 +139,14 @@ def resolve_regions(within: str, screen: Screen) -> tuple[Region, ...]:
     if not words:
         return ()
     out: list[Region] = []
-    for reader in (_exact_name, _record_with, _partial_name, _heading_band, _near_line):
+    for reader in (
+        _exact_name,
+        _record_with,
+        _partial_name,
+        _heading_band,
+        _caption_region,
+        _near_line,
+    ):
         region = reader(prep, words, phrase)
         if region is not None and region not in out:
             out.append(region)
@@ -260,6 +274,46 @@ def _heading_band(prep: Prepared, words: str, phrase: str) -> Region | None:
         top = line.box.y
         return Region(
             "band", phrase, f"under the heading '{line.text}'", box=Box(0.0, top, 1e9, end - top)
+        )
+    return None
+
+
+def caption_field(words: str, screen: Screen) -> Region | None:
+    """The field a caption line ("Replies:", "Start new thread") that reads ``words``
+    names, or ``None`` when no line reads just them.
+
+    A caption titles what follows it: the controls right of its left edge, from the
+    line down to the next line that starts at that edge or further left (the next
+    caption, or the help text under the field). Among identical controls ("Yes" in
+    every row of a form, a "Start thread" on the page and in the panel), that tells
+    the one a caption names by the field it belongs to, not by its distance in pixels.
+    """
+    norm = _LEADING.sub("", normalise(words))
+    if not norm:
+        return None
+    return _caption_region(prepare(screen), norm, words)
+
+
+def _caption_region(prep: Prepared, words: str, phrase: str) -> Region | None:
+    lines = prep.screen.lines
+    for i, line in enumerate(lines):
+        if line.heading or not _has_area(line.box) or prep.line_norms[i] != words:
+            continue
+        left, below = line.box.x, line.box.y + line.box.height
+        end = min(
+            (
+                other.box.y
+                for other in lines
+                if _has_area(other.box) and other.box.y >= below - 1 and other.box.x <= left + 2
+            ),
+            default=line.box.y + 1e9,
+        )
+        top = line.box.y
+        return Region(
+            "field",
+            phrase,
+            f"the field '{line.text}'",
+            box=Box(left - 2, top, 1e9, end - top),
         )
     return None
 

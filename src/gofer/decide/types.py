@@ -44,3 +44,4 @@ class GroundingHint:
     role: str
     name: str
     context: str = ""  # the record or section around it, when its name was not unique
+    within: str = ""  # the step's within words: the same words elsewhere are another hint

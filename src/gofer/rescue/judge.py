@@ -7,15 +7,18 @@
   every path (:func:`ends_in_guard`);
 * ``‹name›`` markers (how the briefing shows a fact's value) become ``${name}``;
 * the resumed flow (guidance, then what remains) passes the flow validator against
-  the task's fact and secret names, with no name left unsupplied.
+  the task's fact and secret names, with no name left unsupplied;
+* a ``browse`` goes only to a host the flow already used or one of the task's origins,
+  and a ``${name}`` address only where the flow itself browsed it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
-from gofer.flow import Flow, If, Step, StopBefore, check_flow, iter_steps
+from gofer.flow import Browse, Flow, If, Step, StopBefore, check_flow, iter_steps
 from gofer.flow.check import validate_flow
 from gofer.rescue.types import MAX_RESCUE_STEPS, Briefing, Guidance
 
@@ -56,6 +59,39 @@ def _markers_to_names(value: Any, names: frozenset[str]) -> Any:
     if isinstance(value, dict):
         return {k: _markers_to_names(v, names) for k, v in value.items()}
     return value
+
+
+def _host_allowed(host: str, hosts: frozenset[str]) -> bool:
+    return any(
+        host == h or (h.startswith(".") and (host == h[1:] or host.endswith(h))) for h in hosts
+    )
+
+
+def _browse_problems(steps: Sequence[Step], briefing: Briefing) -> list[str]:
+    """Each ``browse`` of the guidance that leaves the hosts the task may go to."""
+    browsed = {s.url.strip() for _, s in iter_steps(briefing.flow.steps) if isinstance(s, Browse)}
+    problems: list[str] = []
+    for _, step in iter_steps(steps):
+        if not isinstance(step, Browse):
+            continue
+        url = step.url.strip()
+        if url.startswith("${"):
+            if url not in browsed:
+                problems.append(
+                    f"browse {url}: an address from a fact only where the flow itself went"
+                )
+            continue
+        try:
+            host = (urlsplit(url).hostname or "").lower()
+        except ValueError:
+            host = ""
+        if not _host_allowed(host, briefing.hosts):
+            allowed = ", ".join(sorted(briefing.hosts)) or "none"
+            problems.append(
+                f"browse {url}: guidance may go only to hosts the flow already used or the "
+                f"task's origins ({allowed})"
+            )
+    return problems
 
 
 def resumed(briefing: Briefing, guidance: Guidance) -> Flow:
@@ -116,6 +152,7 @@ def judge(answer: dict[str, Any], briefing: Briefing) -> tuple[Guidance | None, 
                 problems.extend(p.message for p in check.problems)
             else:
                 steps = flow.steps
+                problems.extend(_browse_problems(steps, briefing))
                 if guards(failed_step) and not ends_in_guard(steps):
                     problems.append(
                         "the failed step holds a stop_before, so the steps must end in a "

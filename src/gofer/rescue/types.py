@@ -74,6 +74,9 @@ class Briefing:
     known: frozenset[str] = frozenset()
     secrets: frozenset[str] = frozenset()
     collected: tuple[tuple[str, str], ...] = ()
+    hosts: frozenset[str] = frozenset()
+    """The hosts the guidance may browse: those the flow already used and the task's
+    origins' (``.example.com`` stands for the site and its subdomains)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,12 +22,12 @@ from gofer.decide import (
     Want,
     appeared,
     card_evidence,
+    choice_members,
     covering,
     dismisser,
     form_errors,
     found_well,
     ground,
-    group_members,
     is_date_words,
     judge,
     label_of,
@@ -41,6 +41,7 @@ from gofer.decide import (
     pick_action,
     value_took,
 )
+from gofer.errors import SurfaceError
 from gofer.flow import Choose, Click, Do, Enter, StopBefore
 from gofer.runtime.context import StepContext, clicker
 from gofer.runtime.pickers import (
@@ -108,6 +109,10 @@ async def _uncover(run: StepContext, path: str, el: Element, query: Query) -> El
 # ------------------------------------------------------------------ click
 
 
+_ONE_OF_A_GROUP = frozenset({"radio", "menuitemradio"})
+"""Controls a click only ever chooses: clicking the chosen one again changes nothing."""
+
+
 async def click(run: StepContext, path: str, step: Click) -> Done:
     """A ``click`` step: press the control its words name.
 
@@ -135,6 +140,9 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
     else:
         el, _, grounding = await run.find(path, query)
     el = await _uncover(run, path, el, query)
+    if el.role in _ONE_OF_A_GROUP and el.checked:
+        # an option already chosen (a guest checkout's radio, chosen by the page)
+        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
     before = await run.screen()
     run.guard(path, el, before, words)
     browser = await run.browser()
@@ -388,7 +396,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         )
 
     if el.role in ("checkbox", "switch"):
-        members = group_members(screen, el)
+        members = choice_members(screen, el, option)
         if len(members) > 1 and el.group:
             return await _choose_among(run, path, members, option)
         if el.checked:
@@ -398,7 +406,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         return Done(element=el, confidence=grounding.confidence)
 
     if el.role in ("radio", "tab"):
-        return await _choose_among(run, path, group_members(screen, el), option)
+        return await _choose_among(run, path, choice_members(screen, el, option), option)
 
     if el.role in OPTION_ROLES and el.visible and el.expanded is None:
         # An option of a list that shows its options: the list itself was meant.
@@ -460,14 +468,44 @@ async def _choose_in_select(
             lambda: browser.select_option(el.ref, label, add=True),
         )
     else:
-        await run.act(path, f"select '{label}'", lambda: browser.select_option(el.ref, label))
-    after = await browser.selection(el.ref)
+        url = browser.url
+        effect = await run.act(
+            path, f"select '{label}'", lambda: browser.select_option(el.ref, label)
+        )
+        if effect.navigated or effect.new_page or browser.url != url:
+            return await _shown_after_reload(run, el, label, confidence)
+    try:
+        after = await browser.selection(el.ref)
+    except SurfaceError:
+        # the select went with its page: one that submits the page when it changes
+        return await _shown_after_reload(run, el, label, confidence)
     if index not in after.selected:
         shown = ", ".join(el.options[i] for i in after.selected if i < len(el.options))
         raise StepFailed(
             f"selected '{label}' in '{label_of(el)}', but it shows '{shown or 'nothing'}'", el
         )
     return Done(element=el, confidence=confidence)
+
+
+async def _shown_after_reload(run: StepContext, el: Element, label: str, confidence: float) -> Done:
+    """A select that submits its page when it changes (a sort order, a language): the
+    step is done when the new page's select of that name shows the option chosen."""
+    deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
+    while True:
+        screen = await run.screen()
+        same = [
+            e
+            for e in screen.elements
+            if e.tag == "select" and e.options == el.options and e.display_name == el.display_name
+        ]
+        for found in same:
+            if found.value == label:
+                return Done(element=found, confidence=confidence)
+        if not await run.wait_change(deadline):
+            shown = f"shows '{same[0].value}'" if same else "has no such select"
+            raise StepFailed(
+                f"selected '{label}' in '{label_of(el)}'; the page reloaded and {shown}", el
+            )
 
 
 # ------------------------------------------------------------------ stop_before

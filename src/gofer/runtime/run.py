@@ -79,6 +79,7 @@ from gofer.runtime.types import (
 from gofer.runtime.workspace import Workspace
 from gofer.safety import Consequence
 from gofer.surfaces import ActionEffect, Surface
+from gofer.surfaces.addresses import blocked_address, top_level_refusal
 from gofer.surfaces.screen import Element, Screen
 
 log = logging.getLogger("gofer.runtime")
@@ -399,6 +400,9 @@ class Run:
         match step:
             case Browse(url=url):
                 address = self.sub(url)
+                refused = top_level_refusal(address)
+                if refused is not None:  # a ${name} may hold any address: judged filled in
+                    raise StepFailed(blocked_address(address, refused).message)
                 preloaded, self._preloaded = self._preloaded, None
                 browser = await self.browser()
                 if path == "0" and preloaded == address and browser.url:
@@ -653,7 +657,7 @@ class Run:
             if element is not None and sure:
                 hint = learn_hint(query, element, site, screen)
                 self.hints.insert(0, hint)
-                if self.mask(hint.name) == hint.name and self.mask(hint.context) == hint.context:
+                if all(self.mask(text) == text for text in (hint.name, hint.context, hint.within)):
                     # A hint leaves the run; one that would carry a secret stays in it.
                     self.learned.append(hint)
                 return element, screen, grounding

@@ -37,6 +37,11 @@ Decisions worth knowing:
 * A record's number after its noun ("Order #1042", "Order 1042", "Invoice no. 55")
   names that record, a link to it, so it is not a payment; "Order 2 pizzas" still is.
 * "and"/"&"/"+"/"then" join actions: "Review and pay" is as grave as its gravest part.
+* Words that lead on to the next step ("Continue with your order", "Proceed with
+  payment", "Next: payment") are reversible whatever they name, unless an act that
+  commits follows them ("Proceed with placing the order"); a page named after the
+  order ("Continue to order review") is a page. "Place ... order", "Order and pay",
+  "Pay now" and "Buy now" are the payment.
 
 The label is normalized first: case, accents' compatibility forms, punctuation,
 emoji and icon glyphs, icon-font ligature names ("arrow_forward") and money amounts
@@ -176,9 +181,34 @@ _NAV_PREFIXES: tuple[tuple[str, ...], ...] = (
     ("move", "to"),
     ("skip", "to"),
     ("jump", "to"),
-    ("proceed", "with"),
-    ("continue", "with"),
 )
+# Openings that lead on to the next step whatever it is named after ("Continue with
+# your order", "Proceed with payment", "Next: payment"): reversible unless an act that
+# commits follows ("Proceed with placing the order", "Next: pay now").
+_LEAD_ONS: tuple[tuple[str, ...], ...] = (("continue", "with"), ("proceed", "with"), ("next",))
+_LEAD_ON_COMMITS = frozenset(
+    {
+        "pay",
+        "buy",
+        "purchase",
+        "place",
+        "complete",
+        "confirm",
+        "submit",
+        "donate",
+        "make",
+        "finalize",
+        "finalise",
+        "authorize",
+        "authorise",
+        "send",
+        "delete",
+        "publish",
+        "transfer",
+    }
+)
+# A destination named by a record's noun is a page ("Continue to order review").
+_PLACE_NOUNS = frozenset({"order"})
 _PAYMENT_DESTINATIONS = frozenset({"payment", "payments", "billing", "purchase"})
 # A checkout that skips the address and delivery forms ("Express checkout", "1-Click").
 _QUICK_CHECKOUT = frozenset({"express", "instant", "click", "quick"})
@@ -574,6 +604,14 @@ def _classify_clause(words: list[str]) -> Consequence:
             return Consequence.PAYMENT
     words, navigates = _strip(words)
     if not words:
+        return Consequence.REVERSIBLE
+    for prefix in _LEAD_ONS:
+        if tuple(words[: len(prefix)]) == prefix:
+            rest, _ = _strip(words[len(prefix) :])
+            if not rest or rest[0] not in _LEAD_ON_COMMITS:
+                return Consequence.REVERSIBLE
+            return _classify_clause(rest)
+    if navigates and words[0] in _PLACE_NOUNS and len(words) > 1:
         return Consequence.REVERSIBLE
     lead = words[0]
     if lead in _NEGATIONS or _is_heading(words) or lead in _VIEW_LEADS:

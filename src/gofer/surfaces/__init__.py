@@ -12,7 +12,13 @@ to it; Chromium's screencast for the browser).
 
 from gofer.surfaces.base import ActionEffect, Masker, Selection, Surface, SurfaceKind
 from gofer.surfaces.browser import BrowserPage, BrowserSurface
-from gofer.surfaces.chromium import CHROMIUM_ARGS, chromium_available, find_chromium
+from gofer.surfaces.chromium import (
+    CHROMIUM_ARGS,
+    NO_SANDBOX,
+    chromium_available,
+    describe_isolation,
+    find_chromium,
+)
 from gofer.surfaces.engine import BrowserEngine, BrowserOptions
 from gofer.surfaces.live import (
     KeyInput,
@@ -25,6 +31,7 @@ from gofer.surfaces.live import (
     PointerInput,
 )
 from gofer.surfaces.origins import OriginPattern, origin_allowed, parse_origin
+from gofer.surfaces.policy import OPERATOR, BrowserPolicy, SandboxChoice
 from gofer.surfaces.screen import (
     Box,
     Element,
@@ -38,11 +45,14 @@ from gofer.surfaces.screen import (
 
 __all__ = [
     "CHROMIUM_ARGS",
+    "NO_SANDBOX",
+    "OPERATOR",
     "ActionEffect",
     "Box",
     "BrowserEngine",
     "BrowserOptions",
     "BrowserPage",
+    "BrowserPolicy",
     "BrowserSurface",
     "Element",
     "KeyInput",
@@ -57,12 +67,14 @@ __all__ = [
     "PointerInput",
     "Record",
     "RecordGroup",
+    "SandboxChoice",
     "Screen",
     "Selection",
     "Surface",
     "SurfaceKind",
     "TextLine",
     "chromium_available",
+    "describe_isolation",
     "find_chromium",
     "origin_allowed",
     "parse_origin",

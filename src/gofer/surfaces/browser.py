@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import time
+from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.async_api import (
     Browser,
@@ -20,17 +20,27 @@ from playwright.async_api import (
     Request,
     Route,
 )
-from playwright.async_api import TimeoutError as PlaywrightTimeout
 
-from gofer.errors import BlockedOrigin, SurfaceError
+from gofer.errors import BlockedOrigin, SurfaceError, SurfaceTimeout
 from gofer.surfaces import scripts as js
+from gofer.surfaces.addresses import blocked_address, resolve, top_level_refusal
 from gofer.surfaces.base import ActionEffect, Masker, Selection, SurfaceKind
 from gofer.surfaces.failures import PlaywrightError, playwright_errors, surface_error
+from gofer.surfaces.gate import Gate, Refusal
 from gofer.surfaces.live import LiveOptions
 from gofer.surfaces.origins import origin_allowed
 from gofer.surfaces.reading import FrameReading, build_screen, page_script
 from gofer.surfaces.screen import Screen
 from gofer.surfaces.screencast import Screencast
+from gofer.surfaces.settling import (
+    GRACE_MS,
+    NEW_DOCUMENT_MS,
+    QUIET_MS,
+    TYPE_DELAY_MS,
+    Settling,
+    _document_gone,
+    _State,
+)
 from gofer.surfaces.traffic import RequestTracker
 
 __all__ = ["BrowserPage", "BrowserSurface"]
@@ -38,38 +48,6 @@ __all__ = ["BrowserPage", "BrowserSurface"]
 BrowserPage = Page
 """The type of a browser surface's page, for a person (or a test) who acts on it
 directly; the runtime never does."""
-
-QUIET_MS = 30
-"""How long the DOM must stay still, after its last change, for a page to count as settled."""
-GRACE_MS = 25
-"""How long an action that changed nothing yet is given for a late change to start."""
-TIMERS_MS = 500
-"""Page timers falling due within this long of a settle's start are waited for."""
-TYPE_DELAY_MS = 0
-"""Milliseconds between keys typed into a combobox or autocomplete field."""
-NEW_DOCUMENT_MS = 1_000
-"""How long a document that went away mid-read is given to be replaced by the next one."""
-_GONE = (
-    "execution context was destroyed",
-    "frame was detached",
-    "frame has been detached",
-    "navigating frame was detached",
-)
-
-
-@dataclass(frozen=True, slots=True)
-class _State:
-    page: Page
-    navigations: int
-    pages_opened: int
-    dialogs: int
-    mutations: dict[Frame, int]
-    focus: int
-    focus_on_target: bool
-    modal: bool
-    opens: int
-    target_state: str | None
-    values: dict[Frame, int]
 
 
 async def _dispose(handle: ElementHandle) -> None:
@@ -81,12 +59,32 @@ def _stale(ref: str) -> SurfaceError:
     return SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
 
 
-def _document_gone(err: PlaywrightError) -> bool:
-    """Whether ``err`` says the document read went away: a navigation in progress."""
-    return any(gone in err.message.lower() for gone in _GONE)
+KEPT = 100
+"""How many refused addresses a session keeps (the latest)."""
+KEPT_DIALOGS = 20
+"""How many dialog texts a session keeps (the latest)."""
+_LANDINGS = ("about", "chrome-error")
 
 
-class BrowserSurface:
+def _host_port(url: str) -> tuple[str, int] | None:
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https", "ws", "wss") or not parts.hostname:
+        return None
+    default = 443 if scheme in ("https", "wss") else 80
+    return parts.hostname.lower(), port or default
+
+
+async def _leave(page: Page) -> None:
+    with contextlib.suppress(PlaywrightError):
+        await page.goto("about:blank")
+
+
+class BrowserSurface(Settling):
     """A browser session: its own context (own cookies), pages, and the screen on them.
 
     Made by :meth:`gofer.surfaces.BrowserEngine.new_session`. Actions take element
@@ -121,9 +119,16 @@ class BrowserSurface:
         on_close: Callable[[BrowserSurface], None] | None = None,
         quiet_ms: int = QUIET_MS,
         type_delay_ms: int = TYPE_DELAY_MS,
+        allow_private: bool = False,
+        gate: Gate | None = None,
     ) -> None:
         self.context = context
         self.origins = origins
+        self.allow_private = allow_private
+        """Whether loopback, private and metadata addresses may be loaded (the operator's)."""
+        self._gate = gate
+        if gate is not None:
+            gate.on_refused = self._refused
         self.timeout_ms = timeout_ms
         self.quiet_ms = quiet_ms
         """How long the DOM must stay still after its last change to count as settled."""
@@ -131,9 +136,11 @@ class BrowserSurface:
         self.type_delay_ms = type_delay_ms
         """Milliseconds between keys typed into a combobox or autocomplete field."""
         self.blocked: list[str] = []
-        """Every address the origins blocked, navigations and subresources, in order."""
-        self.dialog_messages: list[str] = []
-        """Texts of JavaScript dialogs (alerts are accepted, confirms and prompts dismissed)."""
+        """The latest addresses refused (origins, private addresses), navigations and
+        subresources, in order; the last :data:`KEPT` of them."""
+        self.dialog_messages: deque[str] = deque(maxlen=KEPT_DIALOGS)
+        """Texts of the latest JavaScript dialogs (alerts are accepted, confirms and
+        prompts dismissed)."""
         self._attached = attached_browser
         self._on_close = on_close
         self._pages: list[Page] = []
@@ -146,11 +153,17 @@ class BrowserSurface:
         self._seen: tuple[Page, int, int] | None = None
         self._pages_opened = 0
         self._dialogs = 0
-        self._blocked_navigations: list[str] = []
+        self._blocked_navigations = 0
+        self._navigation_blocked: SurfaceError | None = None
+        self._nav_requests: deque[tuple[int, str, int]] = deque(maxlen=KEPT)
+        self._refusals: deque[tuple[int, Refusal]] = deque(maxlen=KEPT)
+        self._nav_count = 0
+        self._refusal_count = 0
         self._wakers: set[asyncio.Future[bool]] = set()
         self._title = ""
         self._closed = False
         self._dialog_taker: Callable[[Dialog], None] | None = None
+        self._leaving: set[asyncio.Task[None]] = set()
 
     # ---- life cycle -------------------------------------------------------------------
 
@@ -173,6 +186,8 @@ class BrowserSurface:
                 waker.set_result(False)
         with contextlib.suppress(PlaywrightError):
             await self.context.close()
+        if self._gate is not None:
+            await self._gate.close()
         if self._attached is not None:
             with contextlib.suppress(PlaywrightError):
                 await self._attached.close()
@@ -183,14 +198,6 @@ class BrowserSurface:
     def closed(self) -> bool:
         """Whether :meth:`close` has run."""
         return self._closed
-
-    @property
-    def page(self) -> Page:
-        """The page the surface acts on now."""
-        self._pages = [p for p in self._pages if not p.is_closed()]
-        if not self._pages:
-            raise SurfaceError("the browser session has no open page", code="NO_PAGE")
-        return self._pages[-1]
 
     @property
     def url(self) -> str:
@@ -209,11 +216,6 @@ class BrowserSurface:
 
     # ---- events -----------------------------------------------------------------------
 
-    def _wake(self) -> None:
-        for waker in list(self._wakers):
-            if not waker.done():
-                waker.set_result(True)
-
     def _adopt(self, page: Page) -> None:
         self._pages.append(page)
         self._pages_opened += 1
@@ -223,6 +225,7 @@ class BrowserSurface:
             if frame == page.main_frame:
                 self._navigations += 1
                 self._loaded.discard(page)
+                self._check_landing(page, frame.url)
                 self._wake()
 
         def loaded(_: Page) -> None:
@@ -237,6 +240,8 @@ class BrowserSurface:
 
         def requested(request: Request) -> None:
             if request.is_navigation_request():
+                if request.frame == page.main_frame:
+                    self._navigation_requested(request.url)
                 self._wake()
 
         page.on("request", requested)
@@ -268,222 +273,127 @@ class BrowserSurface:
         if origin_allowed(request.url, self.origins):
             await route.fallback()
             return
-        self.blocked.append(request.url)
+        self._note_blocked(request.url)
         with contextlib.suppress(PlaywrightError):
             if request.is_navigation_request() and request.frame.parent_frame is None:
-                self._blocked_navigations.append(request.url)
+                self._block_navigation(self._blocked_error(request.url))
         await route.abort("blockedbyclient")
 
     def _blocked_error(self, url: str) -> BlockedOrigin:
         return BlockedOrigin(f"blocked by origins: {url}", url=url, origins=list(self.origins))
 
+    def _check_here(self) -> None:
+        """Typing happens only on a page inside the origins (a secret never goes to a page
+        a redirect or a script moved the task to)."""
+        url = self.page.url
+        if not origin_allowed(url, self.origins):
+            raise self._blocked_error(url)
+
+    def _note_blocked(self, url: str) -> None:
+        self.blocked.append(url)
+        del self.blocked[:-KEPT]
+
+    def _block_navigation(self, error: SurfaceError) -> None:
+        self._blocked_navigations += 1
+        self._navigation_blocked = error
+
+    def _navigation_requested(self, url: str) -> None:
+        """A main-frame navigation (any hop of a redirect) asked for ``url``: outside the
+        origins it is blocked; one the gate refused (or refuses next) is too."""
+        if not origin_allowed(url, self.origins):
+            self._note_blocked(url)
+            self._block_navigation(self._blocked_error(url))
+            return
+        where = _host_port(url)
+        if where is None:
+            return
+        self._nav_count += 1
+        self._nav_requests.append((self._nav_count, *where))
+        for _, refusal in self._refusals:
+            if (refusal.host, refusal.port) == where:
+                self._block_navigation(self._refusal_error(url, refusal))
+
+    def _refused(self, refusal: Refusal) -> None:
+        """The gate refused a request: a navigation's, if one asked for that host."""
+        self._refusal_count += 1
+        self._refusals.append((self._refusal_count, refusal))
+        self._note_blocked(refusal.url)
+        for _, host, port in self._nav_requests:
+            if (refusal.host, refusal.port) == (host, port):
+                self._block_navigation(self._refusal_error(refusal.url, refusal))
+                break
+
+    def _refusal_error(self, url: str, refusal: Refusal) -> SurfaceError:
+        if refusal.code == "BLOCKED_ORIGIN":
+            return self._blocked_error(url)
+        return blocked_address(url, refusal.why)
+
+    def _check_landing(self, page: Page, url: str) -> None:
+        """A page that landed on an address no page may be (a ``data:``, ``blob:`` or
+        ``file:`` document, or outside the origins) is sent to a blank page."""
+        scheme = url.split(":", 1)[0].lower()
+        if scheme in _LANDINGS:
+            return
+        if scheme in ("http", "https"):
+            if origin_allowed(url, self.origins):
+                return
+            error: SurfaceError = self._blocked_error(url)
+        else:
+            error = blocked_address(url, top_level_refusal(url) or "it is not a web page")
+        self._note_blocked(url)
+        self._block_navigation(error)
+        task = asyncio.get_running_loop().create_task(_leave(page))
+        self._leaving.add(task)
+        task.add_done_callback(self._leaving.discard)
+
     # ---- navigation and settling ------------------------------------------------------
 
     async def goto(self, url: str) -> ActionEffect:
-        """Load ``url`` in the current page and settle; :class:`BlockedOrigin` outside origins."""
+        """Load ``url`` in the current page and settle.
+
+        :class:`BlockedAddress` before anything loads for an address that is not http(s)
+        or (unless the operator allows them) resolves to a private one;
+        :class:`BlockedOrigin` outside the origins, also when a redirect leads there.
+        """
+        why = top_level_refusal(url)
+        if why is not None:
+            self._note_blocked(url)
+            raise blocked_address(url, why)
         if not origin_allowed(url, self.origins):
-            self.blocked.append(url)
+            self._note_blocked(url)
             raise self._blocked_error(url)
+        if not self.allow_private:
+            parts = urlsplit(url.strip())
+            port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
+            resolved = await resolve(parts.hostname or "", port, allow_private=False)
+            if resolved.refusal is not None:
+                self._note_blocked(url)
+                raise blocked_address(url, resolved.refusal)
         page = self.page
+        blocked = self._blocked_navigations
 
         async def load() -> None:
             try:
                 await page.goto(url, wait_until="domcontentloaded", timeout=self.timeout_ms)
             except PlaywrightError as err:
-                if self._blocked_navigations:
-                    raise self._blocked_error(self._blocked_navigations[-1]) from err
+                if self._blocked_navigations > blocked and self._navigation_blocked is not None:
+                    raise self._navigation_blocked from err
                 raise surface_error(
                     err, f"could not load {url}", code="NAVIGATION_FAILED", url=url
                 ) from err
 
         return await self._act(load, None)
 
-    async def settle(self, timeout_ms: int = 10_000) -> None:
-        """Wait for loading, requests in flight, DOM mutations and animations to end.
-
-        The DOM counts as still once ``quiet_ms`` passed since its last change, so a
-        page that is already quiet settles at once. Each wait is event-driven and the
-        whole is bounded by ``timeout_ms``; a page that never goes quiet is given up
-        on silently at the deadline.
-        """
-        await self._settle(timeout_ms, None, None)
-
-    async def _settle(
-        self, timeout_ms: int, before: _State | None, target: str | None
-    ) -> dict[str, Any] | None:
-        """Settle after the action ``before`` was taken ahead of (None: no action).
-
-        Returns the main frame's counters as of the settle's end, measured in the same
-        round trip as the last quiet wait, or None when they could not be had. The
-        pages are idle from then on (see :class:`RequestTracker`).
-        """
-        try:
-            return await self._settle_rounds(timeout_ms, before, target)
-        finally:
-            for tracker in self._trackers.values():
-                tracker.end()
-
-    async def _settle_rounds(
-        self, timeout_ms: int, before: _State | None, target: str | None
-    ) -> dict[str, Any] | None:
-        deadline = time.monotonic() + timeout_ms / 1000
-
-        def left_ms() -> int:
-            return max(0, int((deadline - time.monotonic()) * 1000))
-
-        while left_ms() > 0:
-            page = self.page
-            navigations = self._navigations
-            same_document = False
-            mut_before: int | None = None
-            if before is not None and page is before.page and navigations == before.navigations:
-                same_document = True
-                mut_before = before.mutations.get(page.main_frame)
-            tracker = self._trackers.get(page)
-            try:
-                if page not in self._loaded:  # known loaded pages skip the driver's waiter
-                    with contextlib.suppress(PlaywrightTimeout):
-                        await page.wait_for_load_state("load", timeout=max(1, left_ms()))
-                waited = tracker is not None and tracker.pending() > 0
-                if tracker is not None and waited:
-                    await tracker.idle(left_ms() / 1000)
-                quiet = self.quiet_ms * 2 if waited else self.quiet_ms
-                result: dict[str, Any] | None = await page.evaluate(
-                    js.SETTLE,
-                    [
-                        quiet,
-                        self.grace_ms,
-                        mut_before,
-                        max(1, left_ms()),
-                        target if same_document else None,
-                        TIMERS_MS,
-                    ],
-                )
-            except PlaywrightError as err:
-                if not (
-                    page.is_closed() or self._navigations != navigations or _document_gone(err)
-                ):
-                    raise surface_error(
-                        err, "the page could not settle", code="SETTLE_FAILED"
-                    ) from err
-                # The document went away under the read: a navigation committed before
-                # its event came; the next round settles the new document.
-                await self._next_document(page, navigations, min(left_ms(), NEW_DOCUMENT_MS))
-                continue
-            if (
-                page is self.page
-                and self._navigations == navigations
-                and (tracker is None or tracker.pending() == 0)
-            ):
-                if result is not None and result.get("leaving"):
-                    # The page began to leave for another document (a form a timer
-                    # submitted): wait for its request or its commit, then settle that.
-                    await self._departure(page, navigations, min(left_ms(), NEW_DOCUMENT_MS))
-                    continue
-                if result is None:
-                    with contextlib.suppress(PlaywrightError):
-                        self._title = await page.title()
-                    return None
-                self._title = str(result.get("title") or "")
-                counters: dict[str, Any] | None = result.get("counters")
-                return counters
-        with contextlib.suppress(PlaywrightError, SurfaceError):
-            self._title = await self.page.title()
-        return None
-
-    async def wait_for_change(self, timeout_ms: int) -> bool:
-        """Resolve True when the DOM mutates, a page navigates or opens; False on timeout.
-
-        A change since the latest :meth:`snapshot` counts too, so nothing that happens
-        between reading the screen and starting to wait is missed.
-        """
-        page = self.page
-        since: int | None = None
-        if self._seen is not None and self._seen[0] is page:
-            if self._seen[1] != self._navigations:
-                return True
-            since = self._seen[2]
-        loop = asyncio.get_running_loop()
-        waker: asyncio.Future[bool] = loop.create_future()
-        self._wakers.add(waker)
-        watchers: list[asyncio.Future[Any]] = [waker]
-        for frame in page.frames:
-            if not frame.is_detached():
-                mark = since if frame is page.main_frame else None
-                watchers.append(
-                    asyncio.ensure_future(frame.evaluate(js.CHANGED, [timeout_ms, mark]))
-                )
-        try:
-            done, _ = await asyncio.wait(
-                watchers, timeout=timeout_ms / 1000, return_when=asyncio.FIRST_COMPLETED
-            )
-        finally:
-            self._wakers.discard(waker)
-            for w in watchers:
-                w.cancel()
-            await asyncio.gather(*watchers, return_exceptions=True)
-        for task in done:
-            if task.cancelled():
-                continue
-            if task.exception() is not None:
-                return True  # the frame's document went away: a navigation
-            if task.result():
-                return True
-        return False
-
-    async def _new_page_opened(self, opened: int) -> bool:
-        """Wait, up to the timeout, until a page beyond the first ``opened`` opens."""
-        return await self._until(lambda: self._pages_opened != opened, self.timeout_ms)
-
-    async def _next_document(self, page: Page, navigations: int, timeout_ms: int) -> bool:
-        """Wait, up to ``timeout_ms``, until ``page`` commits a document after the
-        ``navigations``-th or closes; whether it did."""
-        return await self._until(
-            lambda: page.is_closed() or self._navigations != navigations, timeout_ms
-        )
-
-    async def _departure(self, page: Page, navigations: int, timeout_ms: int) -> bool:
-        """Wait, up to ``timeout_ms``, until a navigation ``page`` began shows: its request
-        is seen (and then waited for), a document after the ``navigations``-th commits or
-        the page closes; whether it did."""
-        tracker = self._trackers.get(page)
-        return await self._until(
-            lambda: (
-                page.is_closed()
-                or self._navigations != navigations
-                or (tracker is not None and tracker.pending() > 0)
-            ),
-            timeout_ms,
-        )
-
-    async def _until(self, done: Callable[[], bool], timeout_ms: int) -> bool:
-        """Wait, up to ``timeout_ms``, until ``done()`` holds, checked on every page event."""
-        deadline = time.monotonic() + timeout_ms / 1000
-        loop = asyncio.get_running_loop()
-        while not done() and not self._closed:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return False
-            waker: asyncio.Future[bool] = loop.create_future()
-            self._wakers.add(waker)
-            try:
-                await asyncio.wait_for(waker, timeout=left)
-            except TimeoutError:
-                break
-            finally:
-                self._wakers.discard(waker)
-        return done()
-
     # ---- the screen -------------------------------------------------------------------
 
     async def _read_frame(self, frame: Frame, path: str) -> dict[str, Any] | None:
         prefix = f"f{path}:" if path else ""
         for _ in range(2):
-            text = await frame.evaluate(js.SNAPSHOT, {"prefix": prefix})
+            text = await self._bounded(frame.page, frame.evaluate(js.SNAPSHOT, {"prefix": prefix}))
             raw: dict[str, Any] = json.loads(text)
             if not raw.get("missing"):
                 return raw
-            await frame.evaluate(page_script())
+            await self._bounded(frame.page, frame.evaluate(page_script()))
         return None
 
     def _frame_paths(self, page: Page) -> dict[str, Frame]:
@@ -526,7 +436,9 @@ class BrowserSurface:
                     [e["box"][0] + e["box"][2] / 2 + dx, e["box"][1] + e["box"][3] / 2 + dy]
                     for e in elements
                 ]
-                covered = await frame.page.main_frame.evaluate(js.COVERED, [element, points])
+                covered = await self._bounded(
+                    frame.page, frame.page.main_frame.evaluate(js.COVERED, [element, points])
+                )
             return FrameReading(raw=raw, path=path, dx=dx, dy=dy, covered=covered)
         except PlaywrightError:
             return None  # the frame went away while it was read
@@ -603,7 +515,7 @@ class BrowserSurface:
         with playwright_errors(
             f"element {ref} is no longer on the page", code="STALE_REF", show_reason=False, ref=ref
         ):
-            handle = await frame.evaluate_handle(js.RESOLVE, ref)
+            handle = await self._bounded(frame.page, frame.evaluate_handle(js.RESOLVE, ref))
         element = handle.as_element()
         if element is None:
             await handle.dispose()
@@ -613,64 +525,6 @@ class BrowserSurface:
     def _frame_of(self, ref: str) -> Frame | None:
         path = ref[1:].split(":", 1)[0] if ref.startswith("f") and ":" in ref else ""
         return self._frames.get(path)
-
-    async def _state(
-        self,
-        target: str | None,
-        target_frame: Frame | None,
-        main: dict[str, Any] | None = None,
-        *,
-        begin: bool = False,
-    ) -> _State:
-        """The counters of every frame, read at once; ``main``: the main frame's, if read.
-
-        ``target`` is the ref of the element acted on, in ``target_frame``; ``begin``
-        tells the page an action is about to be taken (it is acting until it settles).
-        """
-        page = self.page
-
-        async def read(frame: Frame) -> dict[str, Any] | None:
-            if frame == page.main_frame and main is not None:
-                return main
-            try:
-                found: dict[str, Any] | None = await frame.evaluate(
-                    js.COUNTERS, [target if frame == target_frame else None, begin]
-                )
-            except PlaywrightError:
-                return None
-            return found
-
-        frames = [f for f in page.frames if not f.is_detached()]
-        read_all = await asyncio.gather(*(read(f) for f in frames))
-        mutations: dict[Frame, int] = {}
-        values: dict[Frame, int] = {}
-        focus, on_target, modal, opens = 0, False, False, 0
-        target_state: str | None = None
-        for frame, counters in zip(frames, read_all, strict=True):
-            if counters is None:
-                continue
-            mutations[frame] = int(counters["mut"])
-            values[frame] = int(counters.get("vals") or 0)
-            opens += int(counters.get("opens") or 0)
-            if target is not None and frame == target_frame and counters.get("state"):
-                target_state = str(counters["state"])
-            if frame == page.main_frame:
-                focus = int(counters["focus"])
-                on_target = bool(counters["onTarget"])
-                modal = bool(counters["modal"])
-        return _State(
-            page,
-            self._navigations,
-            self._pages_opened,
-            self._dialogs,
-            mutations,
-            focus,
-            on_target,
-            modal,
-            opens,
-            target_state,
-            values,
-        )
 
     async def _act(
         self,
@@ -684,7 +538,7 @@ class BrowserSurface:
         on_main = target is None or target_frame == page.main_frame
         if before is None:
             before = await self._state(target, target_frame, begin=True)
-        blocked = len(self._blocked_navigations)
+        blocked = self._blocked_navigations
         tracker = self._trackers.get(page)
         if tracker is not None:
             tracker.begin()
@@ -693,6 +547,8 @@ class BrowserSurface:
         except (PlaywrightError, SurfaceError) as err:
             if release is not None:
                 await _dispose(release)
+            if isinstance(err, SurfaceTimeout) and not page.is_closed():
+                await self._bounded(page, page.evaluate("0"), 0)  # is the page still there?
             if not (page.is_closed() and self.pages > 0):
                 if isinstance(err, PlaywrightError):
                     raise surface_error(err, "the action failed", code="ACTION_FAILED") from err
@@ -710,8 +566,8 @@ class BrowserSurface:
             main = await settling
         else:  # the handle is let go of while the page settles
             main, _ = await asyncio.gather(settling, _dispose(release))
-        if len(self._blocked_navigations) > blocked:
-            raise self._blocked_error(self._blocked_navigations[-1])
+        if self._blocked_navigations > blocked and self._navigation_blocked is not None:
+            raise self._navigation_blocked
         if self.page is not page or self._navigations != before.navigations:
             target, target_frame = None, None
         after = await self._state(target, target_frame, main)
@@ -749,6 +605,7 @@ class BrowserSurface:
         """Act on ``ref``; ``probe``, a JS function of the element's ref, is read beforehand
         and handed to ``act``. Element, counters and probe take one round trip's time."""
         frame = self._frame_of(ref)
+        page = self.page
         results: tuple[Any, ...] = await asyncio.gather(
             self.element(ref),
             self._state(ref, frame, begin=True),
@@ -772,7 +629,7 @@ class BrowserSurface:
                 ref=ref,
                 action=verb,
             ):
-                await act(element, probed)
+                await self._bounded(page, act(element, probed))
 
         return await self._act(run, ref, frame, state, release=element)
 
@@ -782,7 +639,7 @@ class BrowserSurface:
         with playwright_errors(
             f"element {ref} is no longer on the page", code="STALE_REF", show_reason=False, ref=ref
         ):
-            return await frame.evaluate(probe, ref)
+            return await self._bounded(frame.page, frame.evaluate(probe, ref))
 
     async def click(self, ref: str) -> ActionEffect:
         """Click the element (waits for it to be visible, stable and not covered)."""
@@ -796,6 +653,8 @@ class BrowserSurface:
         (``type_delay_ms`` apart) so that its suggestions react as to a
         person; a contenteditable element is filled like an input.
         """
+
+        self._check_here()
 
         async def act(el: ElementHandle, kind: Any) -> None:
             if kind is None:
@@ -867,6 +726,7 @@ class BrowserSurface:
 
     async def type_keys(self, ref: str, text: str) -> ActionEffect:
         """Focus the element and type ``text`` key by key (``type_delay_ms`` apart)."""
+        self._check_here()
 
         async def act(el: ElementHandle, _: Any) -> None:
             await el.focus()

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import shutil
 from dataclasses import dataclass
 from types import TracebackType
 
 from playwright.async_api import Browser, Playwright, async_playwright
 
 from gofer.errors import SurfaceError
-from gofer.surfaces.browser import QUIET_MS, TYPE_DELAY_MS, BrowserSurface
-from gofer.surfaces.chromium import CHROMIUM_ARGS, find_chromium
+from gofer.surfaces.browser import BrowserSurface
+from gofer.surfaces.chromium import LaunchPlan, find_chromium, launch_plan
 from gofer.surfaces.failures import playwright_errors
+from gofer.surfaces.gate import Gate
 from gofer.surfaces.origins import parse_origin
+from gofer.surfaces.policy import BrowserPolicy
+from gofer.surfaces.settling import QUIET_MS, TYPE_DELAY_MS
 
 __all__ = ["BrowserEngine", "BrowserOptions"]
 
@@ -43,16 +47,30 @@ class BrowserEngine:
 
     Use as ``async with BrowserEngine() as engine: surface = await engine.new_session()``.
     Every session gets a browser context of its own, so sessions never share cookies.
+    ``policy`` is the operator's (:class:`BrowserPolicy`): by default private addresses
+    are refused, no DevTools endpoint may be attached to, and the sandbox stays on.
+    A session confined to origins, or barred from private addresses, gets its own
+    :class:`~gofer.surfaces.gate.Gate`, through which all its traffic goes.
     """
 
-    def __init__(self, executable: str | None = None, headed: bool = False) -> None:
+    def __init__(
+        self,
+        executable: str | None = None,
+        headed: bool = False,
+        *,
+        policy: BrowserPolicy | None = None,
+    ) -> None:
         self.executable = executable
         self.headed = headed
+        self.policy = policy or BrowserPolicy()
+        self.launched: LaunchPlan | None = None
+        """How the latest browser was launched (None before the first)."""
         self._pw: Playwright | None = None
         self._browsers: dict[tuple[str, bool], Browser] = {}
         self._sessions: set[BrowserSurface] = set()
         self._lock = asyncio.Lock()
         self._closed = False
+        self._workdirs: list[str] = []
 
     async def __aenter__(self) -> BrowserEngine:
         return self
@@ -80,6 +98,7 @@ class BrowserEngine:
             if browser is not None and browser.is_connected():
                 return browser
             pw = await self._playwright()
+            plan = launch_plan(path, self.policy)
             with playwright_errors(
                 f"could not launch the browser at {path}",
                 show_reason=False,
@@ -87,8 +106,14 @@ class BrowserEngine:
                 path=path,
             ):
                 browser = await pw.chromium.launch(
-                    executable_path=path, headless=not headed, args=list(CHROMIUM_ARGS)
+                    executable_path=plan.executable,
+                    headless=not headed,
+                    args=list(plan.args),
+                    chromium_sandbox=plan.sandbox,
                 )
+            self.launched = plan
+            if plan.workdir is not None:
+                self._workdirs.append(plan.workdir)
             self._browsers[key] = browser
             return browser
 
@@ -98,6 +123,13 @@ class BrowserEngine:
         for origin in opts.origins:
             parse_origin(origin)
         attached: Browser | None = None
+        if opts.browser_endpoint and not self.policy.endpoint_allowed(opts.browser_endpoint):
+            raise SurfaceError(
+                "this server does not let tasks attach to the browser at "
+                f"{opts.browser_endpoint} (the operator's GOFER_BROWSER_ENDPOINTS)",
+                code="BROWSER_ENDPOINT_REFUSED",
+                endpoint=opts.browser_endpoint,
+            )
         if opts.browser_endpoint:
             async with self._lock:
                 pw = await self._playwright()
@@ -114,8 +146,21 @@ class BrowserEngine:
         else:
             browser = await self._browser(opts.executable, opts.headed or self.headed)
         width, height = opts.viewport
-        with playwright_errors("could not open a browser session", code="SESSION_FAILED"):
-            context = await browser.new_context(viewport={"width": width, "height": height})
+        gate: Gate | None = None
+        if attached is None and (opts.origins or not self.policy.allow_private):
+            gate = Gate(opts.origins, self.policy.allow_private)
+        try:
+            proxy = {"server": await gate.start()} if gate is not None else None
+            with playwright_errors("could not open a browser session", code="SESSION_FAILED"):
+                context = await browser.new_context(
+                    viewport={"width": width, "height": height},
+                    service_workers="block",
+                    proxy=proxy,  # type: ignore[arg-type]
+                )
+        except BaseException:
+            if gate is not None:
+                await gate.close()
+            raise
         surface = BrowserSurface(
             context,
             opts.origins,
@@ -124,6 +169,8 @@ class BrowserEngine:
             on_close=self._sessions.discard,
             quiet_ms=opts.quiet_ms,
             type_delay_ms=opts.type_delay_ms,
+            allow_private=self.policy.allow_private,
+            gate=gate,
         )
         self._sessions.add(surface)
         try:
@@ -148,3 +195,5 @@ class BrowserEngine:
         if self._pw is not None:
             await self._pw.stop()
             self._pw = None
+        for workdir in self._workdirs:
+            shutil.rmtree(workdir, ignore_errors=True)

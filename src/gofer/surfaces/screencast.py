@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from types import TracebackType
 from typing import Any, Protocol, cast
@@ -154,6 +155,8 @@ class Host(Protocol):
 
 
 _KINDS = {"alert", "confirm", "prompt", "beforeunload"}
+MAX_DIALOGS = 20
+"""Dialogs that may wait for the person at once; a page opening more has them dismissed."""
 
 
 class Screencast:
@@ -171,8 +174,9 @@ class Screencast:
         self._lock = asyncio.Lock()
         self._size = (0, 0)
         self._closed = False
-        self._dialog: Dialog | None = None
+        self._dialogs: deque[Dialog] = deque()
         self._dialog_shown = True
+        self._dismissing: set[asyncio.Task[None]] = set()
 
     # ---- life cycle -------------------------------------------------------------------
 
@@ -196,8 +200,8 @@ class Screencast:
         self._surface.take_dialogs(None)
         with contextlib.suppress(ValueError, KeyError):
             self._surface.context.remove_listener("page", self._moved)
-        dialog, self._dialog = self._dialog, None
-        if dialog is not None:
+        dialogs, self._dialogs = list(self._dialogs), deque()
+        for dialog in dialogs:
             await _quietly(dialog.dismiss())
         session, self._session = self._session, None
         if session is not None:
@@ -295,17 +299,29 @@ class Screencast:
     # ---- dialogs ----------------------------------------------------------------------
 
     def _opened(self, dialog: Dialog) -> None:
-        """The page opened a dialog: it is the person's to answer."""
-        self._dialog = dialog
-        self._dialog_shown = False
+        """The page opened a dialog: it is the person's to answer, after any dialog
+        already open (another frame's or tab's); past :data:`MAX_DIALOGS` waiting, the
+        newest is dismissed."""
+        if len(self._dialogs) >= MAX_DIALOGS:
+            task = asyncio.get_running_loop().create_task(_quietly(dialog.dismiss()))
+            self._dismissing.add(task)
+            task.add_done_callback(self._dismissing.discard)
+            return
+        self._dialogs.append(dialog)
+        if len(self._dialogs) == 1:
+            self._dialog_shown = False
         self._fresh.set()
 
     async def answer(self, accept: bool, text: str = "") -> None:
-        """Answer the dialog the page waits on (nothing when none is open)."""
+        """Answer the dialog shown to the person, the oldest open (nothing when none is);
+        the next one waiting is shown then."""
         check_text(text)
-        dialog, self._dialog = self._dialog, None
-        if dialog is None:
+        if not self._dialogs:
             return
+        dialog = self._dialogs.popleft()
+        if self._dialogs:
+            self._dialog_shown = False
+            self._fresh.set()
         with playwright_errors(
             "the dialog could not be answered", code="LIVE_INPUT_FAILED", show_reason=False
         ):
@@ -324,7 +340,7 @@ class Screencast:
         sent_at = -spacing
         while True:
             self._fresh.clear()
-            dialog = self._dialog
+            dialog = self._dialogs[0] if self._dialogs else None
             if dialog is not None and not self._dialog_shown and not self._closed:
                 self._dialog_shown = True
                 kind = cast(DialogKind, dialog.type if dialog.type in _KINDS else "alert")

@@ -102,7 +102,9 @@ def mask_screen(screen: Screen, mask: Masker) -> Screen:
 class FakeSurface:
     """A surface over captured screens: no browser, no I/O.
 
-    ``after_click`` maps an element ref to the screen a click on it leads to;
+    ``after_click`` maps an element ref to the screen a click on it leads to, and
+    ``after_select`` a select's ref to the page choosing any option in it loads (a
+    select that submits its page on change);
     ``sites`` maps an address to the screen :meth:`goto` loads. With ``origins``,
     an address outside them is blocked as the browser surface blocks it. Set
     ``unreadable`` to make :meth:`snapshot` fail as a page that cannot be read does.
@@ -117,9 +119,11 @@ class FakeSurface:
         after_click: Mapping[str, Screen] | None = None,
         sites: Mapping[str, Screen] | None = None,
         origins: tuple[str, ...] = (),
+        after_select: Mapping[str, Screen] | None = None,
     ) -> None:
         self.screen = screen
         self.after_click = dict(after_click or {})
+        self.after_select = dict(after_select or {})
         self.sites = dict(sites or {})
         self.origins = origins
         self.unreadable = False
@@ -143,10 +147,17 @@ class FakeSurface:
         after_click: Mapping[str, Screen] | None = None,
         sites: Mapping[str, Screen] | None = None,
         origins: tuple[str, ...] = (),
+        after_select: Mapping[str, Screen] | None = None,
     ) -> FakeSurface:
         """A fake showing the screen saved as JSON at ``path`` (``screen_to_dict``)."""
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-        return cls(screen_from_dict(data), after_click=after_click, sites=sites, origins=origins)
+        return cls(
+            screen_from_dict(data),
+            after_click=after_click,
+            sites=sites,
+            origins=origins,
+            after_select=after_select,
+        )
 
     # ---- what it shows ----------------------------------------------------------------
 
@@ -290,6 +301,10 @@ class FakeSurface:
                 option=label,
                 options=list(el.options),
             )
+        if ref in self.after_select:
+            self.screen = self.after_select[ref]
+            self._values.clear()
+            return ActionEffect(navigated=True)
         self._values[ref] = label
         self._update(ref, value=label)
         return ActionEffect(state_changed=True)

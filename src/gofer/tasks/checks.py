@@ -32,6 +32,9 @@ def options_for(runner: FlowRunner, constraints: TaskConstraints) -> WorkspaceOp
         reason = available.get(surface, "this runner has no such surface")
         if reason is not None:
             raise errors.surface_unavailable(surface, reason)
+    endpoint = constraints.browser_endpoint
+    if endpoint and not runner.endpoint_allowed(endpoint):
+        raise errors.endpoint_refused(endpoint)
     usable = {s for s, r in available.items() if r is None}
     wanted: set[str] = set(constraints.surfaces) or usable
     return WorkspaceOptions(

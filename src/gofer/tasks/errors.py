@@ -9,6 +9,7 @@ WRONG_STATE          the call does not fit the task's status (``details['state']
 PLANNER_UNAVAILABLE  ``plan_task`` with no planner configured
 OUTPUT_UNAVAILABLE   ``output`` asked for with no output shaper configured
 ORIGINS_REQUIRED     ``payment: fill_then_approve`` without ``origins``
+BROWSER_ENDPOINT_REFUSED  a ``browser_endpoint`` the operator did not allow
 CARD_ENTRY_REFUSED   a flow types card details without ``payment: fill_then_approve``
 SURFACE_UNAVAILABLE  the task needs a surface the runner cannot give it
 UNKNOWN_ARTIFACT     no such artifact, or it expired
@@ -33,6 +34,7 @@ from gofer.errors import InvalidRequest, TaskError
 __all__ = [
     "card_entry_refused",
     "closed",
+    "endpoint_refused",
     "live_unavailable",
     "origins_required",
     "output_unavailable",
@@ -97,6 +99,15 @@ def output_unavailable() -> TaskError:
     return TaskError(
         "no output shaper is configured; leave out `output` and read the records",
         code="OUTPUT_UNAVAILABLE",
+    )
+
+
+def endpoint_refused(endpoint: str) -> InvalidRequest:
+    """A ``browser_endpoint`` outside the operator's allow-list."""
+    return InvalidRequest(
+        "constraints.browser_endpoint names a browser this server does not let tasks "
+        "attach to; leave it out (the operator lists the allowed ones)",
+        code="BROWSER_ENDPOINT_REFUSED",
     )
 
 

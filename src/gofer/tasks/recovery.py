@@ -12,9 +12,10 @@ import asyncio
 import json
 import logging
 from dataclasses import replace
+from urllib.parse import urlsplit
 
 from gofer.errors import GoferError, ModelError
-from gofer.flow import Flow, Read, flow_to_json, iter_steps, parse_flow
+from gofer.flow import Browse, Flow, Read, flow_to_json, iter_steps, parse_flow
 from gofer.flow.parse import step_to_json
 from gofer.models import CallMeter
 from gofer.rescue import RESCUE_TIMEOUT_S, Briefing, Earlier, Guidance, StepLine
@@ -136,7 +137,37 @@ def briefing_for(cell: Cell, failed: int, failure: str, screen: str) -> Briefing
         known=_known(cell, cell.flow),
         secrets=frozenset(facts.secret_names),
         collected=collected,
+        hosts=_hosts(cell),
     )
+
+
+def _hosts(cell: Cell) -> frozenset[str]:
+    """The hosts a rescue's guidance may browse: the flow's (its ``${name}`` addresses
+    filled in) and the origins' (``.site`` for a site and its subdomains)."""
+    assert cell.flow is not None
+    hosts: set[str] = set()
+    values = {name: cell.facts.get(name) for name in cell.facts.names}
+    for _, step in iter_steps(cell.flow.steps):
+        if not isinstance(step, Browse):
+            continue
+        url = step.url
+        for name, value in values.items():
+            if isinstance(value, str):
+                url = url.replace("${" + name + "}", value)
+        try:
+            host = urlsplit(url.strip()).hostname
+        except ValueError:
+            host = None
+        if host:
+            hosts.add(host.lower())
+    for origin in cell.constraints.origins:
+        try:
+            host = urlsplit(origin.strip().replace("://.", "://", 1)).hostname
+        except ValueError:
+            host = None
+        if host:
+            hosts.add(("." if "://." in origin else "") + host.lower())
+    return frozenset(hosts)
 
 
 async def rescue(

@@ -102,6 +102,11 @@ class FlowRunner(Protocol):
         """Each surface with None when it can be used, else the reason it cannot."""
         ...
 
+    def endpoint_allowed(self, endpoint: str) -> bool:
+        """Whether a task may attach to the browser at ``endpoint`` (``constraints.
+        browser_endpoint``): the operator's allow-list decides."""
+        ...
+
 
 ScriptFn: TypeAlias = Callable[[RunRequest], "RunResult | Awaitable[RunResult]"]
 ScriptEntry: TypeAlias = "RunResult | ScriptFn | BaseException"
@@ -134,6 +139,8 @@ class ScriptedRunner:
     preloaded: list[tuple[str, str]] = field(default_factory=list)
     pages: dict[str, str] = field(default_factory=dict)
     faces: dict[str, FakeSurface] = field(default_factory=dict)
+    endpoints: frozenset[str] | None = None
+    """The browser endpoints tasks may attach to (None: any)."""
     """The fake page each task's live view shows (made on first :meth:`live`; set one
     to show a screen of a test's own)."""
 
@@ -228,6 +235,10 @@ class ScriptedRunner:
     def available_surfaces(self) -> dict[str, str | None]:
         """The surfaces given at construction."""
         return dict(self.surfaces)
+
+    def endpoint_allowed(self, endpoint: str) -> bool:
+        """Whether ``endpoint`` is in ``endpoints`` (None, the default: any)."""
+        return self.endpoints is None or endpoint in self.endpoints
 
 
 # ---------------------------------------------------------------- script helpers

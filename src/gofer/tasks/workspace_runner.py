@@ -17,6 +17,7 @@ from gofer.surfaces import (
     BrowserEngine,
     BrowserOptions,
     BrowserPage,
+    BrowserPolicy,
     BrowserSurface,
     LiveOptions,
     LiveSurface,
@@ -37,7 +38,8 @@ class WorkspaceRunner:
     """Runs task flows in a real browser. Use ``async with`` or call :meth:`aclose`.
 
     ``engine`` shares a :class:`BrowserEngine` the caller owns (and closes); without
-    one the runner launches its own and closes it in :meth:`aclose`.
+    one the runner launches its own, under the operator's ``policy`` (private addresses
+    refused by default), and closes it in :meth:`aclose`.
     """
 
     def __init__(
@@ -47,14 +49,26 @@ class WorkspaceRunner:
         settings: RuntimeSettings | None = None,
         decider: ModelDecider | None = None,
         engine: BrowserEngine | None = None,
+        policy: BrowserPolicy | None = None,
     ) -> None:
         self._chromium = chromium
         self._settings = settings or RuntimeSettings()
         self._decider = decider
         self._owns_engine = engine is None
-        self._engine = engine if engine is not None else BrowserEngine(executable=chromium)
+        self._engine = (
+            engine if engine is not None else BrowserEngine(executable=chromium, policy=policy)
+        )
         self._workspaces: dict[str, Workspace] = {}
         self._closed = False
+
+    @property
+    def policy(self) -> BrowserPolicy:
+        """The operator's browser policy this runner's engine keeps."""
+        return self._engine.policy
+
+    def endpoint_allowed(self, endpoint: str) -> bool:
+        """Whether a task may attach to the browser at ``endpoint`` (the operator's list)."""
+        return self._engine.policy.endpoint_allowed(endpoint)
 
     def available_surfaces(self) -> dict[str, str | None]:
         """The browser when Chromium is found; the desktop is a later addition."""

@@ -1,0 +1,46 @@
+"""What the operator lets every browser session reach and how the browser runs.
+
+One :class:`BrowserPolicy` is made at an entry point (``gofer serve``, ``gofer
+worker``, ``gofer run``) and handed to the :class:`~gofer.surfaces.BrowserEngine`
+and the task runner; nothing below reads the environment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["OPERATOR", "BrowserPolicy", "SandboxChoice"]
+
+SandboxChoice = Literal["auto", "off"]
+"""``auto``: keep Chromium's sandbox on, or (as root, where it cannot be) run the
+browser as ``browser_user``; ``off``: the operator chose to run without it."""
+
+
+@dataclass(frozen=True, slots=True)
+class BrowserPolicy:
+    """The operator's settings for the task browsers.
+
+    ``allow_private``: loopback, link-local, private-range and cloud-metadata
+    addresses may be loaded (refused by default, judged after resolving the name).
+    ``browser_endpoints``: the DevTools endpoints a task may attach to (None: any,
+    for an operator running their own tasks; empty: none). ``sandbox`` and
+    ``browser_user`` choose how Chromium is launched (see
+    :func:`gofer.surfaces.chromium.launch_plan`).
+    """
+
+    allow_private: bool = False
+    browser_endpoints: frozenset[str] | None = frozenset()
+    sandbox: SandboxChoice = "auto"
+    browser_user: str | None = None
+
+    def endpoint_allowed(self, endpoint: str) -> bool:
+        """Whether a task may attach to the browser at ``endpoint``."""
+        if self.browser_endpoints is None:
+            return True
+        return endpoint.strip().rstrip("/") in {e.rstrip("/") for e in self.browser_endpoints}
+
+
+OPERATOR = BrowserPolicy(allow_private=True, browser_endpoints=None)
+"""The policy where the caller is the operator (``gofer run``, ``gofer demo``): any
+address and any endpoint the operator names."""
