@@ -121,7 +121,7 @@ async def wake_round(tasks: Tasks, held: Held, poll: Callable[[str], Awaitable[s
 
 async def bench(rounds: int, polls: int) -> int:
     tokens = MemoryTokenStore()
-    token = tokens.create("bench").token
+    token = (await tokens.create("bench")).token
     runner = ScriptedRunner()
     held = Held(runner)
     limits = TurnLimits(per_owner=polls + 10, per_process=polls + 10)

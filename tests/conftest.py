@@ -20,17 +20,21 @@ import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
+import pytest_asyncio
 
 from gofer.facts import Facts
 from gofer.models import ChatServer, set_model_requests
 from gofer.store import Connector, MemoryConnector, SecretBox
 from gofer.store.postgres import PostgresConnector
 from gofer.store.sqlite import SQLiteConnector
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser
 
 SENT: list[str] = []
 SERVED: list[str] = []
@@ -245,3 +249,19 @@ def reopen(store_kind: str, store_url: str) -> Callable[[], Any]:
             yield connector
 
     return again
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="session")
+async def chromium() -> AsyncIterator[Browser]:
+    """A person's browser for the page tests: the system's Chromium, headless, driven by
+    Playwright itself (not through gofer), one per module."""
+    from playwright.async_api import async_playwright
+
+    from gofer.surfaces import find_chromium
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=find_chromium(), headless=True)
+        try:
+            yield browser
+        finally:
+            await browser.close()

@@ -94,7 +94,7 @@ async def _take_over(page: Page, url: str, path: Path) -> None:
 async def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     tokens = MemoryTokenStore()
-    token = tokens.create(OWNER, "page screenshots").token
+    token = (await tokens.create(OWNER, "page screenshots")).token
     async with (
         DemoServer(seed=7) as site,
         WorkspaceRunner(chromium=find_chromium(), policy=OPERATOR) as runner,

@@ -22,15 +22,16 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TaskProgressColumn, TextColumn
 
-from gofer.api import GoferClient, GoferServer, MemoryTokenStore, SqliteTokenStore
+from gofer.api import GoferClient, GoferServer, MemoryTokenStore
 from gofer.api.hardening import quiet
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
+from gofer.store import Tokens
 from gofer.tasks import StartTaskRequest, TaskView
 from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, Running
 from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
-from gofer.wiring import open_gofer
+from gofer.wiring import open_gofer, store_for
 
 __all__ = [
     "REMOTE_COMMANDS",
@@ -324,12 +325,12 @@ async def _remote_command(
         return 0
 
 
-def _token_command(args: argparse.Namespace, config: GoferConfig) -> int:
+async def _token_command(args: argparse.Namespace, config: GoferConfig) -> int:
     assert config.tokens is not None
-    store = SqliteTokenStore(config.tokens)
-    try:
+    async with store_for(config.tokens) as db:
+        store = Tokens(db)
         if args.token_command == "create":
-            issued = store.create(args.owner, args.label)
+            issued = await store.create(args.owner, args.label)
             if args.json:
                 sys.stdout.write(
                     json.dumps(
@@ -353,7 +354,7 @@ def _token_command(args: argparse.Namespace, config: GoferConfig) -> int:
                     "created_at": t.created_at,
                     "revoked_at": t.revoked_at,
                 }
-                for t in store.list()
+                for t in await store.list()
             ]
             if args.json:
                 sys.stdout.write(json.dumps(rows) + "\n")
@@ -362,11 +363,9 @@ def _token_command(args: argparse.Namespace, config: GoferConfig) -> int:
                     state = "revoked" if row["revoked_at"] else "live"
                     sys.stdout.write(f"{row['id']} {row['owner']} {state} {row['label']}\n")
             return 0
-        if not store.revoke(args.id):
+        if not await store.revoke(args.id):
             raise InvalidRequest(f"no live token has the id {args.id!r}", code="UNKNOWN_TOKEN")
         return 0
-    finally:
-        store.close()
 
 
 async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
@@ -379,55 +378,52 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
     # server logs keeps its type and frames only.
     quiet(*logging.getLogger().handlers)
     assert config.tokens is not None
-    tokens = SqliteTokenStore(config.tokens)
-    try:
-        async with (
-            open_gofer(
-                config,
-                source="server",
-                policy=config.browser_policy(operator=False, allow_private=args.allow_private),
-            ) as gofer,
-            GoferServer(
-                gofer.tasks,
-                tokens,
-                store=gofer.store,
-                host=args.host,
-                port=args.port,
-                public_url=args.public_url,
-                local_owner=args.local_owner,
-            ) as server,
-        ):
-            sys.stderr.write(
-                f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "
-                f"/openapi.json, MCP at /mcp)\n"
-            )
-            sys.stderr.write(
-                f"your tasks' pages: {server.page_url('').rstrip('/')} (sign in "
-                "with a token from `gofer token create`)\n"
-            )
-            sys.stderr.flush()
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                with contextlib.suppress(NotImplementedError):
-                    loop.add_signal_handler(sig, server.stop)
-            # A worker that dies stops the server: it would accept tasks it never runs.
-            died = asyncio.create_task(gofer.tasks.worker.died.wait(), name="gofer-worker-died")
-            died.add_done_callback(lambda _t: server.stop())
-            if args.stdio:
-                stdio = asyncio.create_task(server.run_stdio(), name="gofer-mcp-stdio")
-                stopped = asyncio.create_task(server.stopped.wait())
-                await asyncio.wait({stdio, stopped}, return_when=asyncio.FIRST_COMPLETED)
-                stopped.cancel()
-                if not stdio.done():
-                    stdio.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await stdio
-            else:
-                await server.stopped.wait()
-            died.cancel()
-            gofer.tasks.check_healthy()
-    finally:
-        tokens.close()
+    async with (
+        store_for(config.tokens) as token_db,
+        open_gofer(
+            config,
+            source="server",
+            policy=config.browser_policy(operator=False, allow_private=args.allow_private),
+        ) as gofer,
+        GoferServer(
+            gofer.tasks,
+            Tokens(token_db),
+            store=gofer.store,
+            host=args.host,
+            port=args.port,
+            public_url=args.public_url,
+            local_owner=args.local_owner,
+        ) as server,
+    ):
+        sys.stderr.write(
+            f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "
+            f"/openapi.json, MCP at /mcp)\n"
+        )
+        sys.stderr.write(
+            f"your tasks' pages: {server.page_url('').rstrip('/')} (sign in "
+            "with a token from `gofer token create`)\n"
+        )
+        sys.stderr.flush()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, server.stop)
+        # A worker that dies stops the server: it would accept tasks it never runs.
+        died = asyncio.create_task(gofer.tasks.worker.died.wait(), name="gofer-worker-died")
+        died.add_done_callback(lambda _t: server.stop())
+        if args.stdio:
+            stdio = asyncio.create_task(server.run_stdio(), name="gofer-mcp-stdio")
+            stopped = asyncio.create_task(server.stopped.wait())
+            await asyncio.wait({stdio, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            stopped.cancel()
+            if not stdio.done():
+                stdio.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await stdio
+        else:
+            await server.stopped.wait()
+        died.cancel()
+        gofer.tasks.check_healthy()
     return 0
 
 
@@ -442,7 +438,7 @@ async def _demo(
     from gofer.demo import DemoServer
 
     tokens = MemoryTokenStore()
-    token = tokens.create("demo", "gofer demo").token
+    token = (await tokens.create("demo", "gofer demo")).token
     async with (
         DemoServer(seed=args.seed) as site,
         open_gofer(
@@ -491,7 +487,7 @@ def run_command(
     if args.command == "serve":
         work = _serve(args, config)
     elif args.command == "token":
-        return _token_command(args, config)
+        return asyncio.run(_token_command(args, config))
     elif args.command in REMOTE_COMMANDS:
         work = _remote_command(args, config, request_of, exit_of)
     elif args.command == "demo":

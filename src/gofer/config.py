@@ -40,7 +40,8 @@ class GoferConfig:
         default=None, repr=False
     )
     tokens: str | None = None
-    """The bearer-token file ``gofer serve`` reads and ``gofer token`` writes."""
+    """Where ``gofer token`` keeps the bearer tokens ``gofer serve`` reads: a SQLite file
+    or a ``postgresql://`` URL, as for ``db``."""
     server: str | None = None
     """The gofer server ``gofer start/await/...`` call (``--server`` overrides it)."""
     token: str | None = field(default=None, repr=False)
@@ -96,10 +97,11 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
 
     Besides docs/flows.md's variables, ``GOFER_<ROLE>_BASE_URL`` and
     ``GOFER_<ROLE>_API_KEY`` (ROLE: PLANNER, RESCUE, OUTPUT, DECIDER) put one model pass
-    on its own endpoint; ``GOFER_TOKENS`` is the token file (default: tokens.db beside
-    the default database), ``GOFER_SERVER`` and ``GOFER_TOKEN`` the server the remote
-    commands call and the token they send, ``GOFER_SECRET_KEY`` the key fact values are
-    sealed with in the store.
+    on its own endpoint; ``GOFER_TOKENS`` is where the tokens are kept (a SQLite file,
+    default tokens.db beside the default database, or a PostgreSQL URL),
+    ``GOFER_SERVER`` and ``GOFER_TOKEN`` the server the remote commands call and the
+    token they send, ``GOFER_SECRET_KEY`` the key fact values are sealed with in the
+    store.
     """
 
     def get(name: str) -> str | None:

@@ -1,11 +1,40 @@
-"""``gofer serve`` as a subprocess for the e2e tests: started on a free port, its
-address read from the line it prints, its stderr kept line by line."""
+"""``gofer`` as a subprocess for the e2e tests: :func:`gofer` runs one command to its
+end; :func:`start_serve` starts ``gofer serve`` on a free port, reads its address from
+the line it prints and keeps its stderr line by line."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
+
+
+async def gofer(
+    *args: str, env: Mapping[str, str] | None = None, timeout_s: float = 120
+) -> tuple[int, str, str]:
+    """Run ``gofer ARGS`` with no terminal (``env`` over this environment); its exit
+    code, standard output and error. One that outlives ``timeout_s`` is killed."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "gofer.cli",
+        *args,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        env={**os.environ, **(env or {})},
+    )
+    try:
+        async with asyncio.timeout(timeout_s):
+            out, err = await proc.communicate()
+    except TimeoutError:
+        proc.kill()
+        await proc.wait()
+        raise
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(), err.decode()
 
 
 @dataclass

@@ -23,12 +23,11 @@ from typing import Any
 import httpx
 import pytest
 import pytest_asyncio
-from playwright.async_api import Browser, BrowserContext, Page, async_playwright, expect
+from playwright.async_api import Browser, BrowserContext, Page, expect
 from playwright.async_api import Error as PlaywrightError
 
 from gofer.cli import DEMO_FACTS, demo_flow
 from gofer.demo import DemoServer
-from gofer.surfaces import find_chromium
 
 from . import test_api_serve
 from .conftest import Events
@@ -49,16 +48,6 @@ serving = test_api_serve.serving
 tests start it."""
 
 # ------------------------------------------------------------------ the person's browser
-
-
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def chromium() -> AsyncIterator[Browser]:
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=find_chromium(), headless=True)
-        try:
-            yield browser
-        finally:
-            await browser.close()
 
 
 @pytest_asyncio.fixture(loop_scope="session")

@@ -35,7 +35,7 @@ from gofer.cli_remote import RUNNING_EXIT
 from gofer.demo import DemoServer
 
 from .conftest import Events
-from .serve import start_serve
+from .serve import gofer, start_serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -119,29 +119,6 @@ class Serving:
     bob: str
     env: dict[str, str]
     logs: list[str] = field(default_factory=list)
-
-
-async def gofer(*args: str, env: dict[str, str], timeout_s: float = 120) -> tuple[int, str, str]:
-    """Run ``gofer ARGS`` without a terminal; its exit code, output and error."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "gofer.cli",
-        *args,
-        env=env,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    try:
-        async with asyncio.timeout(timeout_s):
-            out, err = await proc.communicate()
-    except TimeoutError:
-        proc.kill()
-        await proc.wait()
-        raise
-    assert proc.returncode is not None
-    return proc.returncode, out.decode(), err.decode()
 
 
 def server_env(root: Path) -> dict[str, str]:

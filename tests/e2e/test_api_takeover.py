@@ -29,7 +29,6 @@ from .test_api_serve import Serving
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 serving = test_api_serve.serving
-chromium = test_api_pages.chromium
 person = test_api_pages.person
 
 USER = "asha.r"

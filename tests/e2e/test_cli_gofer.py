@@ -8,10 +8,7 @@ Standard input is never a terminal here, so the command never asks anything.
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,34 +21,9 @@ from gofer.tasks import Tasks
 from gofer.tasks.testing import ScriptedRunner
 
 from .conftest import Events
+from .serve import gofer
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
-
-
-async def gofer(
-    *args: str, timeout_s: float = 90, env: dict[str, str] | None = None
-) -> tuple[int, str, str]:
-    """Run ``gofer ARGS`` with no terminal (and ``env`` added to the environment); its
-    exit code, standard output and error."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "gofer.cli",
-        *args,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        env={**os.environ, **(env or {})},
-    )
-    try:
-        async with asyncio.timeout(timeout_s):
-            out, err = await proc.communicate()
-    except TimeoutError:
-        proc.kill()
-        await proc.wait()
-        raise
-    assert proc.returncode is not None
-    return proc.returncode, out.decode(), err.decode()
 
 
 def write_json(path: Path, value: Any) -> str:

@@ -14,7 +14,6 @@ import asyncio
 import json
 import os
 import signal
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -32,7 +31,7 @@ from gofer.demo.app import create_app
 from gofer.store import PostgresConnector, SQLiteConnector
 from gofer.tasks.status import task_group
 
-from .serve import Started, start_serve
+from .serve import Started, gofer, start_serve
 
 pytestmark = pytest.mark.browser
 
@@ -75,23 +74,6 @@ class HoldFirst:
             await PlainTextResponse("gone", status_code=503)(scope, receive, send)
             return
         await self.app(scope, receive, send)
-
-
-async def gofer(*args: str, env: dict[str, str]) -> str:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "gofer.cli",
-        *args,
-        env=env,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    async with asyncio.timeout(120):
-        out, err = await proc.communicate()
-    assert proc.returncode == 0, err.decode()
-    return out.decode()
 
 
 @asynccontextmanager
@@ -141,9 +123,9 @@ async def test_a_killed_server_started_again_loses_nothing_and_reruns_the_cut_tu
         "GOFER_TOKENS": str(tmp_path / "tokens.db"),
         "PYTHONUNBUFFERED": "1",
     }
-    token = json.loads(await gofer("token", "create", "--owner", "alice", "--json", env=env))[
-        "token"
-    ]
+    code, out, err = await gofer("token", "create", "--owner", "alice", "--json", env=env)
+    assert code == 0, err
+    token = json.loads(out)["token"]
     async with DemoServer(app=app) as demo:
         facts = {k: v for k, v in DEMO_FACTS.items() if k != "mobile number"}
         body = {

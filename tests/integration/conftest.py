@@ -10,8 +10,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 import pytest_asyncio
+from scripted_server import ScriptedServer
 
+from gofer.api import GoferServer, MemoryTokenStore
 from gofer.surfaces import OPERATOR, BrowserEngine
+from gofer.tasks import ScriptedRunner, Tasks
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
@@ -130,3 +133,19 @@ def module_site() -> Iterator[Site]:
     site = Site()
     yield site
     site.close()
+
+
+@pytest_asyncio.fixture
+async def scripted_server(served: Callable[[str | bytes], None]) -> AsyncIterator[ScriptedServer]:
+    """A :class:`ScriptedServer`; every body it sends goes to the suite's canary check."""
+    tokens = MemoryTokenStore()
+    alice, bob = (await tokens.create("alice")).token, (await tokens.create("bob")).token
+    runner = ScriptedRunner()
+    bodies: list[bytes] = []
+
+    def observe(body: bytes) -> None:
+        bodies.append(body)
+        served(body)
+
+    async with Tasks(runner) as tasks, GoferServer(tasks, tokens, observe=observe) as srv:
+        yield ScriptedServer(srv, runner, tokens, alice, bob, bodies)

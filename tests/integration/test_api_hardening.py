@@ -41,7 +41,7 @@ async def serving(
     tasks: Tasks, *, slots: OwnerSlots | None = None
 ) -> AsyncIterator[tuple[GoferServer, httpx.AsyncClient, str]]:
     tokens = MemoryTokenStore()
-    alice = tokens.create("alice").token
+    alice = (await tokens.create("alice")).token
     async with GoferServer(tasks, tokens, local_owner="local") as server:
         if slots is not None:
             server.service._slots = slots

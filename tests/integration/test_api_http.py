@@ -6,17 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 import pytest_asyncio
+from scripted_server import ScriptedServer
 
-from gofer.api import MAX_BODY_BYTES, GoferServer, MemoryTokenStore, SqliteTokenStore
+from gofer.api import MAX_BODY_BYTES, GoferServer, MemoryTokenStore
 from gofer.errors import GoferError
-from gofer.tasks import ScriptedRunner, Tasks
+from gofer.store import SQLiteConnector, Tokens
+from gofer.tasks import ScriptedRunner
 from gofer.tasks.testing import fail, gate
 
 FLOW = [{"browse": "https://shop.example.com/"}, {"click": "Next"}]
@@ -38,24 +40,19 @@ class Api:
 
 
 @pytest_asyncio.fixture
-async def api(served: Callable[[str | bytes], None]) -> AsyncIterator[Api]:
-    tokens = MemoryTokenStore()
-    alice, bob = tokens.create("alice").token, tokens.create("bob").token
-    runner = ScriptedRunner()
-    bodies: list[bytes] = []
+async def api(scripted_server: ScriptedServer) -> AsyncIterator[Api]:
+    srv = scripted_server.server
 
-    def observe(body: bytes) -> None:
-        bodies.append(body)
-        served(body)
+    def client(token: str | None) -> httpx.AsyncClient:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return httpx.AsyncClient(base_url=srv.url, headers=headers, timeout=30)
 
-    async with Tasks(runner) as tasks, GoferServer(tasks, tokens, observe=observe) as srv:
-
-        def client(token: str | None) -> httpx.AsyncClient:
-            headers = {"Authorization": f"Bearer {token}"} if token else {}
-            return httpx.AsyncClient(base_url=srv.url, headers=headers, timeout=30)
-
-        async with client(alice) as a, client(bob) as b, client(None) as anon:
-            yield Api(srv, runner, a, b, anon, bodies)
+    async with (
+        client(scripted_server.alice) as a,
+        client(scripted_server.bob) as b,
+        client(None) as anon,
+    ):
+        yield Api(srv, scripted_server.runner, a, b, anon, scripted_server.bodies)
 
 
 def error(response: httpx.Response) -> dict[str, object]:
@@ -398,20 +395,20 @@ async def test_the_openapi_spec_is_served_with_every_route(api: Api) -> None:
 # ------------------------------------------------------------------ tokens
 
 
-def test_the_token_file_keeps_only_digests(tmp_path: Path) -> None:
+async def test_the_token_file_keeps_only_digests(tmp_path: Path) -> None:
     path = tmp_path / "tokens.db"
-    store = SqliteTokenStore(path)
-    issued = store.create("asha", "laptop")
-    assert store.owner_of(issued.token) == "asha"
-    assert store.owner_of(issued.token + "x") is None
-    store.close()
-    reopened = SqliteTokenStore(path)
-    assert reopened.owner_of(issued.token) == "asha"
-    assert [t.owner for t in reopened.list()] == ["asha"]
-    assert reopened.revoke(issued.info.id)
-    assert reopened.owner_of(issued.token) is None
-    reopened.close()
+    async with SQLiteConnector(path) as db:
+        store = Tokens(db)
+        issued = await store.create("asha", "laptop")
+        assert await store.owner_of(issued.token) == "asha"
+        assert await store.owner_of(issued.token + "x") is None
+    async with SQLiteConnector(path) as db:
+        reopened = Tokens(db)
+        assert await reopened.owner_of(issued.token) == "asha"
+        assert [t.owner for t in await reopened.list()] == ["asha"]
+        assert await reopened.revoke(issued.info.id)
+        assert await reopened.owner_of(issued.token) is None
     for file in tmp_path.iterdir():
         assert issued.token.encode() not in file.read_bytes()
     with pytest.raises(GoferError, match="INVALID_REQUEST"):
-        MemoryTokenStore().create("no spaces allowed")
+        await MemoryTokenStore().create("no spaces allowed")

@@ -49,7 +49,7 @@ async def test_a_replayed_key_after_a_restart_opens_no_second_task(
 ) -> None:
     canary(BODY["facts"]["email"])  # type: ignore[index]
     tokens = MemoryTokenStore()
-    token = tokens.create("asha").token
+    token = (await tokens.create("asha")).token
     async with reopen() as db, serving(db, tokens, token) as client:
         first = await post(client, "/v1/calls/start_task", BODY, "order-7")
         made = await post(client, "/v1/tasks", {"instruction": "Book it.", "flow": FLOW}, "plus-1")
@@ -75,7 +75,7 @@ async def test_a_replayed_key_after_a_restart_opens_no_second_task(
 
 async def test_two_servers_on_one_store_share_their_keys(db: Connector, other: Connector) -> None:
     tokens = MemoryTokenStore()
-    token = tokens.create("asha").token
+    token = (await tokens.create("asha")).token
     async with serving(db, tokens, token) as one, serving(other, tokens, token) as two:
         refused = await post(one, "/v1/calls/start_task", {"flow": [{"fly": 1}]}, "k-1")
         assert refused.json()["error"]["code"] == "INVALID_FLOW"

@@ -58,7 +58,7 @@ class Live:
 @pytest_asyncio.fixture
 async def live(served: Callable[[str | bytes], None]) -> AsyncIterator[Live]:
     tokens = MemoryTokenStore()
-    alice, bob = tokens.create("alice").token, tokens.create("bob").token
+    alice, bob = (await tokens.create("alice")).token, (await tokens.create("bob")).token
     runner = ScriptedRunner()
     async with Tasks(runner) as tasks, GoferServer(tasks, tokens, observe=served) as srv:
         yield Live(srv, runner, tasks, alice, bob)
@@ -229,7 +229,7 @@ async def test_once_the_browser_is_let_go_the_pages_say_so_and_link_no_live_view
     served: Callable[[str | bytes], None],
 ) -> None:
     tokens = MemoryTokenStore()
-    alice = tokens.create("alice").token
+    alice = (await tokens.create("alice")).token
     runner = ScriptedRunner.of(fail("1", "no Orders on the screen", screen_text=WALL))
     async with (
         Tasks(runner, limits=TurnLimits(hold_s=0.05)) as tasks,

@@ -8,11 +8,10 @@ from __future__ import annotations
 import asyncio
 import struct
 import zlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 
 import pytest
-import pytest_asyncio
-from playwright.async_api import Browser, Dialog, async_playwright, expect
+from playwright.async_api import Browser, Dialog, expect
 
 from gofer.api import GoferServer, MemoryTokenStore
 from gofer.surfaces import (
@@ -22,7 +21,6 @@ from gofer.surfaces import (
     LiveDialog,
     PointerInput,
     Screen,
-    find_chromium,
 )
 from gofer.surfaces.testing import FakeLiveView, FakeSurface
 from gofer.tasks import ScriptedRunner, Tasks
@@ -58,16 +56,6 @@ def png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
     )
 
 
-@pytest_asyncio.fixture(scope="module", loop_scope="session")
-async def chromium() -> AsyncIterator[Browser]:
-    async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=find_chromium(), headless=True)
-        try:
-            yield browser
-        finally:
-            await browser.close()
-
-
 def _moving(event: object) -> bool:
     return isinstance(event, PointerInput) and event.action == "move"
 
@@ -88,7 +76,7 @@ async def test_the_live_page_sends_what_the_person_does(
     served: Callable[[str | bytes], None],
 ) -> None:
     tokens = MemoryTokenStore()
-    alice = tokens.create("alice").token
+    alice = (await tokens.create("alice")).token
     runner = ScriptedRunner.of(fail("1", "no such link", screen_text="Sign in to continue"))
     async with Tasks(runner) as tasks, GoferServer(tasks, tokens, observe=served) as srv:
         alices = tasks.for_owner("alice")

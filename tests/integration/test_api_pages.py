@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote
 
 import httpx
 import pytest
 import pytest_asyncio
+from scripted_server import ScriptedServer
 
 from gofer.api import GoferServer, MemoryTokenStore
 from gofer.api.page_auth import SESSION_COOKIE
@@ -35,13 +36,8 @@ PASSWORD = "Tr0ub4dor-canary-page-7781"
 
 
 @dataclass
-class Site:
-    server: GoferServer
-    runner: ScriptedRunner
-    tokens: MemoryTokenStore
-    alice: str
-    bob: str
-    bodies: list[bytes]
+class Site(ScriptedServer):
+    """The scripted server, as a person's browser and an agent reach it."""
 
     def browser(self) -> httpx.AsyncClient:
         """A client that keeps cookies and does not follow redirects."""
@@ -54,18 +50,9 @@ class Site:
 
 
 @pytest_asyncio.fixture
-async def site(served: Callable[[str | bytes], None]) -> AsyncIterator[Site]:
-    tokens = MemoryTokenStore()
-    alice, bob = tokens.create("alice").token, tokens.create("bob").token
-    runner = ScriptedRunner()
-    bodies: list[bytes] = []
-
-    def observe(body: bytes) -> None:
-        bodies.append(body)
-        served(body)
-
-    async with Tasks(runner) as tasks, GoferServer(tasks, tokens, observe=observe) as srv:
-        yield Site(srv, runner, tokens, alice, bob, bodies)
+async def site(scripted_server: ScriptedServer) -> Site:
+    s = scripted_server
+    return Site(s.server, s.runner, s.tokens, s.alice, s.bob, s.bodies)
 
 
 async def sign_in(client: httpx.AsyncClient, token: str) -> httpx.Response:
@@ -132,12 +119,12 @@ async def test_a_sign_in_never_sends_a_person_to_another_site(site: Site) -> Non
 
 
 async def test_signing_out_or_revoking_the_token_ends_the_session(site: Site) -> None:
-    issued = site.tokens.create("carol")
+    issued = await site.tokens.create("carol")
     async with site.browser() as browser:
         await sign_in(browser, issued.token)
         listing = await browser.get("/tasks")
         assert listing.status_code == 200
-        site.tokens.revoke(issued.info.id)
+        await site.tokens.revoke(issued.info.id)
         assert (await browser.get("/tasks")).status_code == 303
     async with site.browser() as browser:
         await sign_in(browser, site.alice)
@@ -326,7 +313,7 @@ async def test_behind_an_https_address_the_session_cookie_is_secure(
     served: Callable[[str | bytes], None],
 ) -> None:
     tokens = MemoryTokenStore()
-    token = tokens.create("alice").token
+    token = (await tokens.create("alice")).token
     async with (
         Tasks(ScriptedRunner()) as tasks,
         GoferServer(tasks, tokens, public_url="https://gofer.example.org/") as server,

@@ -51,10 +51,10 @@ def live() -> Iterator[Live]:
     """A server on an event loop of its own (in a thread: schemathesis calls are
     blocking), with one finished task of the caller's."""
     tokens = MemoryTokenStore()
-    token = tokens.create("asha").token
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, name="schema-server", daemon=True)
     thread.start()
+    token = asyncio.run_coroutine_threadsafe(tokens.create("asha"), loop).result().token
     stack = contextlib.AsyncExitStack()
 
     async def open_server() -> str:

@@ -12,9 +12,8 @@ from typing import Any
 import psycopg
 import pytest
 
-from gofer.api.tokens import SqliteTokenStore
 from gofer.errors import GoferError
-from gofer.store import SecretBox, SQLiteConnector
+from gofer.store import SecretBox, SQLiteConnector, Tokens
 from gofer.store.sealing import SEALED
 from gofer.tasks import ScriptedRunner, Tasks
 
@@ -100,15 +99,12 @@ async def test_the_store_folder_is_0700_and_its_files_0600(tmp_path: Path) -> No
         assert {"gofer.db", "gofer.db-wal", "gofer.db-shm", "gofer.db.key"} <= set(made)
         assert mode(folder) == 0o700
         assert {p.name: mode(p) for p in folder.iterdir()} == {name: 0o600 for name in made}
-    tokens = SqliteTokenStore(tmp_path / "elsewhere" / "tokens.db")
-    try:
-        tokens.create("alice")
+    async with SQLiteConnector(tmp_path / "elsewhere" / "tokens.db") as token_db:
+        await Tokens(token_db).create("alice")
         assert mode(tmp_path / "elsewhere") == 0o700
         assert {p.name: mode(p) for p in (tmp_path / "elsewhere").iterdir()} == {
             p.name: 0o600 for p in (tmp_path / "elsewhere").iterdir()
         }
-    finally:
-        tokens.close()
 
 
 async def test_a_looser_database_file_is_narrowed_when_opened(tmp_path: Path) -> None:

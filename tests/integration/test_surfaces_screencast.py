@@ -5,7 +5,8 @@ page a click opened."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -37,6 +38,23 @@ OTHER = """<!doctype html><title>Help</title><input id="q" aria-label="Question"
 SIGNED = """<!doctype html><title>Signed</title><p>Signed in</p>"""
 
 
+@asynccontextmanager
+async def on_site(
+    engine: BrowserEngine, make_site: Any, pages: Mapping[str, str]
+) -> AsyncIterator[tuple[Any, BrowserSurface]]:
+    """A local site serving ``pages`` and a browser surface on its home page, closed
+    when the block ends."""
+    site = make_site()
+    for path, body in pages.items():
+        site.add(path, body)
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        yield site, surface
+    finally:
+        await surface.close()
+
+
 def box_of(screen: Screen, name: str) -> tuple[float, float]:
     for el in screen.elements:
         if el.name == name:
@@ -65,12 +83,7 @@ async def value(surface: BrowserSurface, selector: str) -> Any:
 
 
 async def test_frames_and_input_reach_the_page(engine: BrowserEngine, make_site: Any) -> None:
-    site = make_site()
-    site.add("/", FORM)
-    site.add("/signed", SIGNED)
-    surface = await engine.new_session()
-    try:
-        await surface.goto(site.url("/"))
+    async with on_site(engine, make_site, {"/": FORM, "/signed": SIGNED}) as (_site, surface):
         screen = await surface.snapshot()
         async with await surface.live() as view:
             frames = view.frames()
@@ -103,19 +116,12 @@ async def test_frames_and_input_reach_the_page(engine: BrowserEngine, make_site:
             assert "/signed?user=z" in surface.url
             after = await next_frame(frames)
             assert after.data[:2] == b"\xff\xd8"
-    finally:
-        await surface.close()
 
 
 async def test_the_view_follows_a_page_that_opens_and_ends_with_the_surface(
     engine: BrowserEngine, make_site: Any
 ) -> None:
-    site = make_site()
-    site.add("/", FORM)
-    site.add("/other", OTHER)
-    surface = await engine.new_session()
-    try:
-        await surface.goto(site.url("/"))
+    async with on_site(engine, make_site, {"/": FORM, "/other": OTHER}) as (_site, surface):
         screen = await surface.snapshot()
         view = await surface.live()
         frames = view.frames()
@@ -128,8 +134,6 @@ async def test_the_view_follows_a_page_that_opens_and_ends_with_the_surface(
         await next_frame(frames)
         await type_keys(view, "why")
         assert await value(surface, "#q") == "why", "the keys went to the new page"
-    finally:
-        await surface.close()
     async with asyncio.timeout(10):
         rest = [frame async for frame in frames]
     assert len(rest) <= 1
@@ -142,24 +146,19 @@ async def test_the_view_follows_a_page_that_opens_and_ends_with_the_surface(
 async def test_frames_go_on_across_a_navigation_to_another_site(
     engine: BrowserEngine, make_site: Any
 ) -> None:
-    site = make_site()
-    site.add("/", FORM)
-    site.add("/other", OTHER)
-    surface = await engine.new_session()
-    try:
-        await surface.goto(site.url("/"))
-        async with await surface.live() as view:
-            frames = view.frames()
-            await next_frame(frames)
-            # localhost and 127.0.0.1 are different sites: another renderer process
-            elsewhere = site.url("/other").replace("127.0.0.1", "localhost")
-            await surface.goto(elsewhere)
-            assert surface.url.startswith("http://localhost")
-            await next_frame(frames)
-            await type_keys(view, "ok")
-            assert await value(surface, "#q") == "ok"
-    finally:
-        await surface.close()
+    async with (
+        on_site(engine, make_site, {"/": FORM, "/other": OTHER}) as (site, surface),
+        await surface.live() as view,
+    ):
+        frames = view.frames()
+        await next_frame(frames)
+        # localhost and 127.0.0.1 are different sites: another renderer process
+        elsewhere = site.url("/other").replace("127.0.0.1", "localhost")
+        await surface.goto(elsewhere)
+        assert surface.url.startswith("http://localhost")
+        await next_frame(frames)
+        await type_keys(view, "ok")
+        assert await value(surface, "#q") == "ok"
 
 
 PAY = """<!doctype html><title>Pay</title>
@@ -187,11 +186,7 @@ async def press_and_get_dialog(
 async def test_the_pages_dialogs_are_the_persons_to_answer_while_the_view_is_open(
     engine: BrowserEngine, make_site: Any
 ) -> None:
-    site = make_site()
-    site.add("/", PAY)
-    surface = await engine.new_session()
-    try:
-        await surface.goto(site.url("/"))
+    async with on_site(engine, make_site, {"/": PAY}) as (_site, surface):
         out = surface.page.locator("#out")
         async with await surface.live() as view:
             frames = view.frames()
@@ -214,8 +209,6 @@ async def test_the_pages_dialogs_are_the_persons_to_answer_while_the_view_is_ope
         # with no one in the view, the surface dismisses confirms itself again
         await surface.page.click("#pay")
         assert await out.inner_text() == "kept"
-    finally:
-        await surface.close()
 
 
 async def test_a_second_dialog_waits_for_the_first_to_be_answered(

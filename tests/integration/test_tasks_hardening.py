@@ -46,7 +46,10 @@ def fail_claims(tasks: Tasks, error: BaseException, times: int) -> list[int]:
 
 async def test_another_owners_screenshot_is_the_same_404_as_a_missing_one() -> None:
     tokens = MemoryTokenStore()
-    alice_token, bob_token = tokens.create("alice").token, tokens.create("bob").token
+    alice_token, bob_token = (
+        (await tokens.create("alice")).token,
+        (await tokens.create("bob")).token,
+    )
     async with Tasks(ScriptedRunner()) as tasks, GoferServer(tasks, tokens) as server:
 
         def client(token: str) -> httpx.AsyncClient:

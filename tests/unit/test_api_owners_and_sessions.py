@@ -21,29 +21,29 @@ def ctx(headers: dict[str, str] | None) -> Any:
     return SimpleNamespace(headers=headers)
 
 
-def test_mcp_over_http_needs_a_token_and_stdio_acts_for_its_own_owner() -> None:
+async def test_mcp_over_http_needs_a_token_and_stdio_acts_for_its_own_owner() -> None:
     tokens = MemoryTokenStore()
-    alice = tokens.create("alice").token
+    alice = (await tokens.create("alice")).token
     over_http = McpOwners(tokens, "local")
     with pytest.raises(ApiError) as refused:
-        over_http.owner(ctx(None))
+        await over_http.owner(ctx(None))
     assert refused.value.code == "UNAUTHORIZED"
-    assert over_http.owner(ctx({"authorization": f"Bearer {alice}"})) == "alice"
+    assert await over_http.owner(ctx({"authorization": f"Bearer {alice}"})) == "alice"
     over_stdio = McpOwners(None, "local")
-    assert over_stdio.owner(ctx(None)) == "local"
+    assert await over_stdio.owner(ctx(None)) == "local"
     with pytest.raises(ApiError):
-        over_stdio.owner(ctx({"authorization": f"Bearer {alice}"}))
+        await over_stdio.owner(ctx({"authorization": f"Bearer {alice}"}))
 
 
-def test_one_owner_signing_in_again_and_again_never_signs_another_out() -> None:
+async def test_one_owner_signing_in_again_and_again_never_signs_another_out() -> None:
     tokens = MemoryTokenStore()
-    alice, bob = tokens.create("alice").token, tokens.create("bob").token
+    alice, bob = (await tokens.create("alice")).token, (await tokens.create("bob")).token
     sessions = PageSessions(tokens, max_sessions=50, max_per_owner=3)
-    kept = sessions.open(bob)
+    kept = await sessions.open(bob)
     assert kept is not None
-    mine = [sessions.open(alice) for _ in range(200)]
-    assert sessions.get(kept.id) is not None
-    live = [s for s in mine if s is not None and sessions.get(s.id) is not None]
+    mine = [await sessions.open(alice) for _ in range(200)]
+    assert await sessions.get(kept.id) is not None
+    live = [s for s in mine if s is not None and await sessions.get(s.id) is not None]
     assert [s.id for s in live] == [s.id for s in mine[-3:] if s is not None]
 
 

@@ -181,31 +181,31 @@ def test_a_form_must_come_from_this_servers_own_pages() -> None:
     assert not same_origin(here | {"referer": "http://127.0.0.1:9999/"}, "http")
 
 
-def test_a_session_ends_when_it_expires_or_its_token_is_revoked() -> None:
+async def test_a_session_ends_when_it_expires_or_its_token_is_revoked() -> None:
     now = [100.0]
     tokens = MemoryTokenStore()
-    issued = tokens.create("alice")
+    issued = await tokens.create("alice")
     sessions = PageSessions(tokens, ttl_s=60, clock=lambda: now[0])
-    assert sessions.open("gofer_wrong") is None and sessions.open("") is None
-    session = sessions.open(issued.token)
+    assert await sessions.open("gofer_wrong") is None and await sessions.open("") is None
+    session = await sessions.open(issued.token)
     assert session is not None and session.owner == "alice"
     assert issued.token not in repr(session) and session.csrf not in repr(session)
-    assert sessions.get(session.id) == session
+    assert await sessions.get(session.id) == session
     assert session.form_ok(session.csrf) and not session.form_ok("x")
     assert not session.form_ok(None)
     now[0] += 61
-    assert sessions.get(session.id) is None
-    again = sessions.open(issued.token)
+    assert await sessions.get(session.id) is None
+    again = await sessions.open(issued.token)
     assert again is not None and again.id != session.id
-    tokens.revoke(issued.info.id)
-    assert sessions.get(again.id) is None
+    await tokens.revoke(issued.info.id)
+    assert await sessions.get(again.id) is None
 
 
-def test_the_oldest_sessions_go_first_past_the_limit() -> None:
+async def test_the_oldest_sessions_go_first_past_the_limit() -> None:
     tokens = MemoryTokenStore()
-    token = tokens.create("alice").token
+    token = (await tokens.create("alice")).token
     sessions = PageSessions(tokens, max_sessions=2)
-    first, second, third = (sessions.open(token) for _ in range(3))
+    first, second, third = [await sessions.open(token) for _ in range(3)]
     assert first and second and third
-    assert sessions.get(first.id) is None
-    assert sessions.get(second.id) == second and sessions.get(third.id) == third
+    assert await sessions.get(first.id) is None
+    assert await sessions.get(second.id) == second and await sessions.get(third.id) == third

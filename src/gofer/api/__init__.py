@@ -5,7 +5,7 @@ the pieces ``gofer serve`` puts together.
   wraps any :class:`Controller` (the task controller) with owners, titles,
   idempotency keys and the person's actions.
 * :class:`TokenStore` maps bearer tokens to owners, kept hashed
-  (:class:`SqliteTokenStore`, :class:`MemoryTokenStore`).
+  (in the store, :class:`gofer.store.Tokens`; :class:`MemoryTokenStore` in memory).
 * :func:`build_mcp_server` (in :mod:`gofer.api.mcp_server`) is the MCP server, and
   :class:`GoferServer` puts HTTP and MCP together over one controller.
 * :class:`PageSite` is the person's task pages (server-rendered HTML, live from the
@@ -31,7 +31,6 @@ from gofer.api.service import MAX_STARTS_PER_REQUEST, TaskService, title_for
 from gofer.api.tokens import (
     IssuedToken,
     MemoryTokenStore,
-    SqliteTokenStore,
     TokenInfo,
     TokenStore,
 )
@@ -74,7 +73,6 @@ __all__ = [
     "PageSessions",
     "PageSite",
     "PersonReply",
-    "SqliteTokenStore",
     "TakeOver",
     "TaskEntries",
     "TaskEntry",

@@ -108,7 +108,7 @@ async def _owner(
     """The owner the request's bearer token names (UNAUTHORIZED without one). The
     scheme's dependency only declares it in the spec."""
     tokens: TokenStore = request.app.state.tokens
-    found = bearer_owner(tokens, request.headers.get("authorization"))
+    found = await bearer_owner(tokens, request.headers.get("authorization"))
     if found is None:
         raise ApiError("this route needs `Authorization: Bearer <token>`", code="UNAUTHORIZED")
     return found

@@ -97,16 +97,16 @@ def live_address(task_id: str) -> str:
     return f"/tasks/{quote(task_id, safe='')}/live"
 
 
-def socket_owner(websocket: WebSocket, tokens: TokenStore, sessions: PageSessions) -> str:
+async def socket_owner(websocket: WebSocket, tokens: TokenStore, sessions: PageSessions) -> str:
     """The owner a socket's bearer token, or its page session's cookie, names.
 
     UNAUTHORIZED without either; CROSS_ORIGIN for a session cookie that another site's
     page sent (a browser always names the page's ``Origin`` on a socket).
     """
-    found = bearer_owner(tokens, websocket.headers.get("authorization"))
+    found = await bearer_owner(tokens, websocket.headers.get("authorization"))
     if found is not None:
         return found
-    session = sessions.get(websocket.cookies.get(SESSION_COOKIE))
+    session = await sessions.get(websocket.cookies.get(SESSION_COOKIE))
     if session is None:
         raise ApiError(
             "the live view needs you signed in to the task pages, or "
@@ -325,7 +325,7 @@ async def live_socket(
 ) -> None:
     """Serve one person's live view of ``task_id`` on ``websocket`` (see the module)."""
     try:
-        owner = socket_owner(websocket, tokens, sessions)
+        owner = await socket_owner(websocket, tokens, sessions)
         view = await service.live_view(owner, task_id)
     except GoferError as exc:
         await _deny(websocket, exc)
@@ -408,7 +408,7 @@ def live_router(service: TaskService, tokens: TokenStore, site: PageSite) -> API
 
     @router.get("/tasks/{task_id}/live")
     async def live_page(request: Request, task_id: str) -> Response:
-        session = site.session_of(request)
+        session = await site.session_of(request)
         if session is None:
             here = live_address(task_id)
             return RedirectResponse(

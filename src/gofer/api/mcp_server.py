@@ -100,7 +100,7 @@ class McpOwners:
         self._tokens = tokens
         self._local = local_owner
 
-    def owner(self, ctx: Context[Any, Any]) -> str:
+    async def owner(self, ctx: Context[Any, Any]) -> str:
         """The owner of the request in ``ctx`` (UNAUTHORIZED otherwise)."""
         headers = ctx.headers
         if headers is None:
@@ -108,7 +108,7 @@ class McpOwners:
                 raise ApiError("this MCP server needs a token", code="UNAUTHORIZED")
             return self._local
         value = headers.get("authorization") or headers.get("Authorization")
-        found = bearer_owner(self._tokens, value)
+        found = await bearer_owner(self._tokens, value)
         if found is None:
             raise ApiError("the bearer token is not valid", code="UNAUTHORIZED")
         return found
@@ -173,7 +173,7 @@ def build_mcp_server(
 
     async def call(ctx: Context[Any, Any], work: Callable[[str], Any]) -> Any:
         try:
-            return await work(owners.owner(ctx))
+            return await work(await owners.owner(ctx))
         except GoferError as exc:
             raise _tool_error(exc) from None
 

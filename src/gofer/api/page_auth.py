@@ -9,8 +9,8 @@ again). Each session has its own anti-forgery token: every form carries it, and 
 POST without it, or from another origin, is refused (:data:`FORBIDDEN`).
 
     sessions = PageSessions(tokens)
-    session = sessions.open(token)          # None for a token no owner holds
-    sessions.get(session.id)                # the session, while it lasts
+    session = await sessions.open(token)    # None for a token no owner holds
+    await sessions.get(session.id)          # the session, while it lasts
 """
 
 from __future__ import annotations
@@ -96,10 +96,10 @@ class PageSessions:
         """How long a sign-in lasts, in seconds."""
         return self._ttl
 
-    def open(self, token: str) -> PageSession | None:
+    async def open(self, token: str) -> PageSession | None:
         """A new session for the owner ``token`` names; None when no owner holds it."""
         token = token.strip()
-        owner = self.tokens.owner_of(token) if token else None
+        owner = await self.tokens.owner_of(token) if token else None
         if owner is None:
             return None
         now = self._clock()
@@ -117,7 +117,7 @@ class PageSessions:
             self._sessions[session.id] = session
         return session
 
-    def get(self, session_id: str | None) -> PageSession | None:
+    async def get(self, session_id: str | None) -> PageSession | None:
         """The live session ``session_id`` names: not expired, its token not revoked."""
         if not session_id:
             return None
@@ -127,7 +127,7 @@ class PageSessions:
             return None
         if (
             session.expires_at <= self._clock()
-            or self.tokens.owner_of(session._token) != session.owner
+            or await self.tokens.owner_of(session._token) != session.owner
         ):
             self.close(session_id)
             return None

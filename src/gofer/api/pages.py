@@ -147,9 +147,9 @@ class PageSite:
 
     # ------------------------------------------------------------ helpers
 
-    def session_of(self, request: Request) -> PageSession | None:
+    async def session_of(self, request: Request) -> PageSession | None:
         """The signed-in session the request's cookie names, if any."""
-        return self.sessions.get(request.cookies.get(SESSION_COOKIE))
+        return await self.sessions.get(request.cookies.get(SESSION_COOKIE))
 
     def render(self, template: str, http_status: int = 200, /, **context: Any) -> HTMLResponse:
         """A template as a page."""
@@ -223,7 +223,7 @@ class PageSite:
         @router.get("/login")
         async def login_form(request: Request) -> Response:
             target = safe_next(request.query_params.get("next"))
-            if self.session_of(request) is not None:
+            if await self.session_of(request) is not None:
                 return _back(target)
             return self.render("login.html", session=None, next=target, error=None)
 
@@ -233,7 +233,7 @@ class PageSite:
             target = safe_next(str(form.get("next") or ""))
             if not same_origin(request.headers, request.url.scheme):
                 return self.render("forbidden.html", 403, session=None)
-            session = self.sessions.open(str(form.get("token") or ""))
+            session = await self.sessions.open(str(form.get("token") or ""))
             if session is None:
                 log.info("a page sign-in with a token no owner holds")
                 return self.render(
@@ -258,7 +258,7 @@ class PageSite:
 
         @router.post("/logout")
         async def logout(request: Request) -> Response:
-            session = self.session_of(request)
+            session = await self.session_of(request)
             form = await request.form()
             if session is not None:
                 if not self._form_ok(request, session, form.get(CSRF_FIELD)):
@@ -270,7 +270,7 @@ class PageSite:
 
         @router.get("/tasks")
         async def task_list(request: Request) -> Response:
-            session = self.session_of(request)
+            session = await self.session_of(request)
             if session is None:
                 return self._sign_in(request)
             show = request.query_params.get("show")
@@ -309,7 +309,7 @@ class PageSite:
 
         @router.get("/tasks/{task_id}")
         async def task_page(request: Request, task_id: str) -> Response:
-            session = self.session_of(request)
+            session = await self.session_of(request)
             if session is None:
                 return self._sign_in(request)
             try:
@@ -322,7 +322,7 @@ class PageSite:
 
         @router.get("/tasks/{task_id}/part")
         async def task_part(request: Request, task_id: str) -> Response:
-            session = self.session_of(request)
+            session = await self.session_of(request)
             if session is None:
                 return _html("", 401)
             try:
@@ -335,7 +335,7 @@ class PageSite:
 
         @router.get("/tasks/{task_id}/events")
         async def task_events(request: Request, task_id: str) -> Response:
-            session = self.session_of(request)
+            session = await self.session_of(request)
             if session is None:
                 return Response(status_code=401, headers=SECURITY_HEADERS)
             try:
@@ -352,7 +352,7 @@ class PageSite:
 
         @router.get("/tasks/{task_id}/screenshot/{name}")
         async def screenshot(request: Request, task_id: str, name: str) -> Response:
-            session = self.session_of(request)
+            session = await self.session_of(request)
             if session is None:
                 return Response(status_code=401, headers=SECURITY_HEADERS)
             try:
@@ -386,7 +386,7 @@ class PageSite:
         )
 
     async def _act(self, request: Request, task_id: str, action: str) -> Response:
-        session = self.session_of(request)
+        session = await self.session_of(request)
         if session is None:
             return _back("/login?" + urlencode({"next": f"/tasks/{task_id}"}))
         form = await request.form()

@@ -54,7 +54,7 @@ class _McpGate:
         if scope["type"] == "http":
             header = dict(scope.get("headers", [])).get(b"authorization", b"").decode("latin-1")
             try:
-                found = bearer_owner(self.tokens, header)
+                found = await bearer_owner(self.tokens, header)
             except ApiError:
                 found = None
             if found is None:

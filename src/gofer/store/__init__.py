@@ -1,6 +1,6 @@
-"""gofer's durable store: the work queue (and, beside it, the ledgers) on SQLite, on
-PostgreSQL, or in memory (SQLite in memory: the same SQL), behind one connector
-interface (see ``connector.py``)."""
+"""gofer's durable store: the work queue (and, beside it, the ledgers, the idempotency
+keys and the bearer tokens) on SQLite, on PostgreSQL, or in memory (SQLite in memory:
+the same SQL), behind one connector interface (see ``connector.py``)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from gofer.store.postgres import PostgresConnector, PostgresQueue, PostgresTrans
 from gofer.store.queue import WorkQueue
 from gofer.store.sealing import SecretBox
 from gofer.store.sqlite import SQLiteConnector, SQLiteQueue, SQLiteTransaction
+from gofer.store.tokens import IssuedToken, TokenInfo, Tokens, token_digest
 from gofer.store.transaction import Dialect, Row, Transaction
 from gofer.store.types import (
     Claim,
@@ -29,6 +30,7 @@ __all__ = [
     "Connector",
     "Dialect",
     "GroupNamer",
+    "IssuedToken",
     "Item",
     "ItemState",
     "LeaseKeeper",
@@ -46,8 +48,11 @@ __all__ = [
     "SerialKind",
     "SerialOrder",
     "Subscription",
+    "TokenInfo",
+    "Tokens",
     "Transaction",
     "Waker",
     "WorkQueue",
     "keep_lease",
+    "token_digest",
 ]
