@@ -58,7 +58,21 @@ TASKS: dict[str, Task] = {
     ),
 }
 
-KNOWN: dict[str, str] = {}
+# Failed on the holdout's run before resolving; each fails its step, never posting a
+# wrong value (judge checks that first).
+KNOWN: dict[str, str] = {
+    "mui-deadline-and-tickets": (
+        "MUI's mobile picker dialog: its month-switch arrows are not found as the calendar's "
+        "own controls, so January 2027 is unreachable from December 2026"
+    ),
+    "antd-late-city": (
+        "Ant Design's AutoComplete draws its suggestions as role-less divs with React click "
+        "handlers, which the snapshot does not see as options"
+    ),
+    "vuetify-inline-calendar": (
+        "a static calendar named only by its container's caption ('Rehearsal day') is not grounded"
+    ),
+}
 
 
 @pytest.mark.parametrize("name", list(TASKS))
