@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Page
 
-from ..oscar.conftest import free_port, wait_until_up
+from ..app_process import free_port, wait_until_up
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[3]

@@ -10,12 +10,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
-import time
-import urllib.error
-import urllib.request
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,30 +23,12 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 
+from ..app_process import free_port, wait_until_up
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[3]
 VENV = ROOT / ".corpus" / "misago" / "venv"
 ADMIN = ("admin", "Adm1n-pass-123")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, within_s: float) -> None:
-    """Wait until ``url`` answers; raise with the server's log if it exits or never does."""
-    deadline = time.monotonic() + within_s
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the server exited ({proc.returncode}):\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=5):
-                return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.2)  # nothing announces readiness: the port is asked again
-    raise RuntimeError(f"the server never answered {url}:\n{log.read_text()[-3000:]}")
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,30 +23,12 @@ from typing import Any
 import pytest
 from playwright.async_api import Page
 
+from ..app_process import free_port, wait_until_up
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[3]
 VENV = ROOT / ".corpus" / "oscar" / "venv"
 CUSTOMER = ("mira@example.com", "Mira-pass-456")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_until_up(url: str, proc: subprocess.Popen[bytes], log: Path, within_s: float) -> None:
-    """Wait until ``url`` answers; fail with the server's log if it exits or never does."""
-    deadline = time.monotonic() + within_s
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"the shop exited ({proc.returncode}):\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=5):
-                return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            time.sleep(0.2)  # nothing announces readiness: the port is asked again
-    pytest.fail(f"the shop never answered {url}:\n{log.read_text()[-3000:]}")
 
 
 _GUEST_STATE = """

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from ..misago.conftest import free_port, wait_until_up
+from ..app_process import free_port, wait_until_up
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[3]
