@@ -87,11 +87,11 @@ async def read_only(
         yield pg
 
 
+# the in-memory store has no disk to fill
+@pytest.mark.parametrize("store_kind", ["sqlite", "postgres"], indirect=True)
 async def test_a_store_that_cannot_write_answers_503_over_http_and_mcp(
     store_kind: str, store_url: str, pg_secrets: SecretBox
 ) -> None:
-    if store_kind == "memory":
-        pytest.skip("the in-memory store has no disk to fill")
     async with (
         read_only(store_kind, store_url, pg_secrets) as db,
         Tasks(ScriptedRunner(), store=db, work=False) as tasks,
