@@ -70,7 +70,7 @@ from gofer.tasks.describe import describe_reply
 from gofer.tasks.drive import Driver
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
-from gofer.tasks.publish import next_calls, sentence, view_of
+from gofer.tasks.publish import listing_position, next_calls, title_of, view_of
 from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
@@ -102,14 +102,6 @@ def _coerce(model: type[M], value: M | Mapping[str, Any] | None) -> M:
         return model.model_validate(dict(value or {}))
     except ValidationError as exc:
         raise invalid_request(exc, f"the {model.__name__} does not fit") from None
-
-
-def _title(req: StartTaskRequest, flow: Flow | None) -> str:
-    if req.task and req.task.strip():
-        first = req.task.strip().split(". ")[0]
-        return sentence(first)[:120]
-    steps = len(flow.steps) if flow is not None else 0
-    return f"A flow of {steps} step{'s' if steps != 1 else ''}."
 
 
 @dataclass(eq=False)
@@ -348,7 +340,7 @@ class Tasks:
         record = TaskRecord(
             id=task_id,
             owner=self._owner,
-            title=title or _title(req, flow),
+            title=title or title_of(req.task, flow),
             request=req.model_dump(mode="json", by_alias=True),
             created_at=self._engine.book.now(),
             source=self._engine.source,
@@ -537,7 +529,7 @@ class Tasks:
         """A page of the owner's tasks, oldest first (or ``newest_first``), each with its
         status as read now; ``next_cursor`` leads to the next page."""
         req = _coerce(ListTasksRequest, request)
-        after = _cursor(req.cursor)
+        after = listing_position(req.cursor)
         book = self._engine.book
         async with self._engine.db.snapshot() as tx:
             records, more = await book.ledger.page(
@@ -768,18 +760,6 @@ class Tasks:
         await worker.settle(self._owner, task_id, cell)
         log.info("task %s: cancelled", task_id)
         return view
-
-
-def _cursor(text: str | None) -> int | None:
-    """The listing position a ``next_cursor`` names (INVALID_REQUEST for any other)."""
-    if text is None:
-        return None
-    if not text.isascii() or not text.isdigit() or len(text) > 18:
-        raise InvalidRequest(
-            "the cursor is not one a listing gave",
-            problems=[{"at": "cursor", "message": "not one a listing gave"}],
-        )
-    return int(text)
 
 
 def _may_stop(notice: Notice, group: str) -> bool:

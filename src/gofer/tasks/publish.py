@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import JsonValue, TypeAdapter
 
+from gofer.errors import InvalidRequest
 from gofer.facts import Facts
 from gofer.flow.describe import describe_step
 from gofer.flow.steps import (
@@ -39,10 +40,12 @@ from gofer.tasks.limits import MAX_RECORD_CHARS, MAX_SUMMARY_CHARS
 
 __all__ = [
     "answer_for",
+    "listing_position",
     "next_calls",
     "progress_summary",
     "redact_status",
     "sentence",
+    "title_of",
     "view_of",
 ]
 
@@ -183,3 +186,23 @@ def view_of(cell: Cell, status: Status, at: str | None, note: str = "") -> TaskV
         progress=min(1.0, progress),
         next=next_calls(status),
     )
+
+
+def title_of(task: str | None, flow: Flow | None) -> str:
+    """A task's title: the first sentence of its plain-language ask, else its flow's size."""
+    if task and task.strip():
+        return sentence(task.strip().split(". ")[0])[:120]
+    steps = len(flow.steps) if flow is not None else 0
+    return f"A flow of {steps} step{'s' if steps != 1 else ''}."
+
+
+def listing_position(cursor: str | None) -> int | None:
+    """The listing position a ``next_cursor`` names (INVALID_REQUEST for any other)."""
+    if cursor is None:
+        return None
+    if not cursor.isascii() or not cursor.isdigit() or len(cursor) > 18:
+        raise InvalidRequest(
+            "the cursor is not one a listing gave",
+            problems=[{"at": "cursor", "message": "not one a listing gave"}],
+        )
+    return int(cursor)
