@@ -41,6 +41,7 @@ from mcp_types.version import is_version_at_least
 from pydantic import Field, JsonValue, ValidationError
 
 from gofer.api.agent import AgentView, agent_view, for_a_person, secret_fields
+from gofer.api.mcp_flows import add_flow_tools
 from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.errors import ApiError, GoferError, invalid_request
@@ -176,6 +177,8 @@ def build_mcp_server(
             return await work(await owners.owner(ctx))
         except GoferError as exc:
             raise _tool_error(exc) from None
+
+    add_flow_tools(server, service, call, view)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=True))
     async def describe(ctx: Context[Any, Any]) -> DescribeReply:
