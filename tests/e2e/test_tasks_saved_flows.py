@@ -9,6 +9,7 @@ pass configured on one scripted endpoint, a SQLite store.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
+from gofer.cli import EXIT_CODES, main
 from gofer.demo import DemoServer
 from gofer.models import ChatServer, ModelsConfig
 from gofer.surfaces import BrowserEngine
@@ -176,3 +178,59 @@ async def test_a_planned_task_saved_reruns_with_no_model_and_a_rescued_rerun_is_
         assert site.added[-1] == {"name": "Ravi Shah", "email": "ravi@example.com"}
         assert v2_report.spend.model_calls == 0 and len(chat_server.requests) == 2
         assert len(site.added) == 4
+
+
+async def test_gofer_flows_saves_what_gofer_run_ran_and_runs_it_again(
+    contacts: Contacts,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    site = contacts
+    monkeypatch.setenv("GOFER_DB", str(tmp_path / "gofer.db"))
+
+    async def gofer(*args: str) -> tuple[int, str]:
+        """``gofer ARGS`` in this process (its own event loop, on a thread)."""
+        capsys.readouterr()
+        code = await asyncio.to_thread(main, list(args))
+        return code, capsys.readouterr().out
+
+    flow = tmp_path / "flow.json"
+    flow.write_text(
+        json.dumps(
+            [
+                {"browse": site.url},
+                {"enter": "${name}", "into": "Name"},
+                {"enter": "${email}", "into": "Email"},
+                {"click": "Add contact"},
+            ]
+        )
+    )
+    facts = tmp_path / "facts.json"
+    facts.write_text(json.dumps({"name": "Asha Rao", "email": "asha@example.com"}))
+    code, out = await gofer("run", str(flow), "--facts", str(facts), "--json")
+    assert code == 0, out
+    task_id = json.loads(out)["id"]
+
+    code, out = await gofer(
+        "flows", "save", "add contact", "--from-task", task_id, "--description", "adds one"
+    )
+    assert code == 0, out
+    assert out.strip() == "add contact v1 — adds one; asks for: ${name}, ${email}"
+    code, out = await gofer("flows", "list", "--json")
+    [listed] = json.loads(out)["flows"]
+    assert (listed["name"], listed["version"], listed["from_task"]) == ("add contact", 1, task_id)
+
+    facts.write_text(json.dumps({"name": "Kiran Das", "email": "kiran@example.com"}))
+    code, out = await gofer("flows", "run", "add contact", "--facts", str(facts), "--json")
+    assert code == 0, out
+    assert json.loads(out)["status"]["state"] == "done"
+    assert site.added == [
+        {"name": "Asha Rao", "email": "asha@example.com"},
+        {"name": "Kiran Das", "email": "kiran@example.com"},
+    ]
+
+    code, out = await gofer("flows", "delete", "add contact")
+    assert (code, out.strip()) == (0, "deleted 1 version of add contact")
+    code, out = await gofer("flows", "show", "add contact", "--json")
+    assert code == EXIT_CODES["refused"] and json.loads(out)["error"]["code"] == "UNKNOWN_FLOW"
