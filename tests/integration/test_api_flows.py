@@ -4,6 +4,7 @@ own, and an unknown name is UNKNOWN_FLOW (404)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -77,3 +78,42 @@ async def test_saved_flows_as_mcp_tools() -> None:
             assert done["status"]["state"] == "done"
             missing = await client.call_tool("show_flow", {"name": "nope"})
             assert missing.is_error and "UNKNOWN_FLOW" in str(missing.content)
+
+
+async def test_the_task_page_saves_its_flow_with_the_names_it_will_ask_for(
+    scripted_server: ScriptedServer,
+) -> None:
+    url = scripted_server.server.url
+    headers = {"Authorization": f"Bearer {scripted_server.alice}"}
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=30) as api:
+        started = await api.post(
+            "/v1/calls/start_task", json={"flow": FLOW, "facts": {"email": "a@example.com"}}
+        )
+        task_id = started.json()["id"]
+        await api.post("/v1/calls/await_task", json={"id": task_id})
+    async with httpx.AsyncClient(base_url=url, timeout=30) as browser:
+        signed = await browser.post("/login", data={"token": scripted_server.alice})
+        assert signed.status_code == 303
+        page = (await browser.get(f"/tasks/{task_id}")).text
+        assert "Save this as a flow" in page
+        assert "It will ask for: <code>${email}</code>." in page
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page)
+        assert csrf is not None
+        bad = await browser.post(
+            f"/tasks/{task_id}/save_flow", data={"csrf": csrf.group(1), "flow_name": "a/b"}
+        )
+        assert bad.headers["location"] == f"/tasks/{task_id}?problem=INVALID_REQUEST"
+        saved = await browser.post(
+            f"/tasks/{task_id}/save_flow",
+            data={"csrf": csrf.group(1), "flow_name": "newsletter", "description": "sign up"},
+        )
+        assert saved.status_code == 303
+        shown = (await browser.get(saved.headers["location"])).text
+        assert "Saved as newsletter v1." in shown
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=30) as api:
+        kept = (await api.get("/v1/flows/newsletter")).json()
+        assert (kept["from_task"], kept["params"], kept["description"]) == (
+            task_id,
+            ["email"],
+            "sign up",
+        )
