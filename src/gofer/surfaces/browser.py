@@ -102,7 +102,9 @@ class BrowserSurface(Settling):
     ``TIMERS_MS`` (a busy label swapped back after a delay) and for animations that
     end within a second. An action that changed nothing in the DOM by the time it
     returned is given ``grace_ms`` for a late change to start; if none starts, the
-    page counts as settled.
+    page counts as settled. Either wait ends once a frame has rendered with the DOM
+    still when the action left no work for later (no timer, frame callback, message,
+    request or element that loads was scheduled since it began).
 
     A busy page's own background is not waited for and is no action's effect: its
     polling and other requests that start while the page is idle
