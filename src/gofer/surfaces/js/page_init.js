@@ -68,6 +68,8 @@
     if (state.acting && !state.background) state.workAt = performance.now();
   };
   const noWorkLeft = () => state.workAt < state.begunAt;
+  // what the document holds before its load event has loaded by the time a settle starts
+  const loaded = () => document.readyState === "complete";
   const LOADS = "script, iframe, frame, object, embed, link";
   const loads = (node) => node.nodeType === Node.ELEMENT_NODE &&
     (Element.prototype.matches.call(node, LOADS) ||
@@ -82,7 +84,7 @@
         quietChange = noisy(r.target, "@" + r.attributeName, now);
       } else if (r.type === "characterData") {
         quietChange = !!r.target.parentNode && noisy(r.target.parentNode, "#text", now);
-      } else if (Array.prototype.some.call(r.addedNodes, loads)) {
+      } else if (loaded() && Array.prototype.some.call(r.addedNodes, loads)) {
         noteWork();
       } else if (Array.prototype.every.call(r.addedNodes, isText) &&
                  Array.prototype.every.call(r.removedNodes, isText)) {
