@@ -140,6 +140,7 @@ class Agent:
             "text": None,
             "value": None,
             "label": "",
+            "description": atspi.description(node) if "Action" in ifaces else "",
         }
         if "Text" in ifaces and role in TEXT_ROLES:
             record["text"] = atspi.text(node)[:MAX_TEXT]

@@ -272,12 +272,21 @@ class DesktopSession:
                 await self._spawn(wm, argv, env=self.env)
                 return
 
-    async def launch(self, argv: Sequence[str], *, name: str | None = None) -> DesktopProcess:
-        """Start an application on this desktop."""
+    async def launch(
+        self, argv: Sequence[str], *, name: str | None = None, stdout: int | None = None
+    ) -> DesktopProcess:
+        """Start an application on this desktop (``stdout``: ``asyncio.subprocess.PIPE``
+        to read what it prints)."""
         if self.closed:
             raise SurfaceError("the desktop is closed", code="WORKSPACE_CLOSED")
         try:
-            return await self._spawn(name or argv[0], argv, env=self.env, cwd=self.home)
+            return await self._spawn(
+                name or argv[0],
+                argv,
+                env=self.env,
+                cwd=self.home,
+                stdout=asyncio.subprocess.DEVNULL if stdout is None else stdout,
+            )
         except OSError as exc:
             raise SurfaceError(
                 f"could not start {argv[0]}: {exc.strerror}", code="SURFACE_APP_FAILED"

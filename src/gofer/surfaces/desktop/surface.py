@@ -139,12 +139,15 @@ class DesktopSurface:
     async def open(self, wanted: str) -> ActionEffect:
         """Start the application ``wanted`` names and wait for its window."""
         app = find_application(wanted)
-        return await self.launch(app.argv, name=app.name)
+        await self.launch(app.argv, name=app.name)
+        return ActionEffect(new_page=True, dom_changed=True)
 
-    async def launch(self, argv: Sequence[str], *, name: str = "") -> ActionEffect:
+    async def launch(
+        self, argv: Sequence[str], *, name: str = "", stdout: int | None = None
+    ) -> DesktopProcess:
         """Start ``argv`` on the desktop and wait for its window."""
         before = [a["pid"] for a in (await self._ask({"op": "apps"}))["apps"]]
-        process = await self.session.launch(argv, name=name or argv[0])
+        process = await self.session.launch(argv, name=name or argv[0], stdout=stdout)
         await self._ask(
             {
                 "op": "wait_window",
@@ -155,7 +158,7 @@ class DesktopSurface:
             timeout_s=OPEN_TIMEOUT_MS / 1000 + 5,
         )
         self._app = name or argv[0]
-        return ActionEffect(new_page=True, dom_changed=True)
+        return process
 
     async def snapshot(self, mask: Masker | None = None) -> Screen:
         reply = await self._ask({"op": "walk"})

@@ -122,6 +122,16 @@ def build_screen(
     for n in nodes:
         kids.setdefault(n["parent"], []).append(n)
 
+    def named_ancestor(node: Mapping[str, Any]) -> str:
+        """The nearest name around an unlabelled control (an editor's text area is
+        known by its tab's or its window's title)."""
+        while node["parent"]:
+            node = by_ref[node["parent"]]
+            name = clean_name(node["name"])
+            if name:
+                return name
+        return ""
+
     def window_of(node: Mapping[str, Any]) -> Mapping[str, Any]:
         while node["parent"] and node["role"] not in WINDOWS:
             node = by_ref[node["parent"]]
@@ -169,6 +179,9 @@ def build_screen(
         elif role in TEXT_FIELDS or role == "spin button":
             value = text or ""
         inner = _descendant_text(node["ref"], kids) if not name else ""
+        label = clean_name(node.get("label") or "")
+        if not (name or inner or label) and role in TEXT_FIELDS:
+            label = named_ancestor(node)
         window = window_of(node)
         checkable = role in CHECKABLE
         elements.append(
@@ -176,11 +189,11 @@ def build_screen(
                 ref=node["ref"],
                 role=aria,
                 name=m(name or inner),
-                tag=role,
-                label=m(clean_name(node.get("label") or "")),
+                label=m(label),
                 value=m(value),
                 text=m(inner) if inner != name else "",
                 input_type="password" if role == "password text" else "",
+                title=m(clean_name(node.get("description") or "")),
                 checked=("checked" in states or "pressed" in states) if checkable else None,
                 selected=("selected" in states) if role in SELECTABLE else None,
                 expanded=("expanded" in states) if "expandable" in states else None,
