@@ -16,6 +16,7 @@ import pytest
 
 from gofer.flow import JSONValue, parse_flow
 from gofer.runtime import RunRequest, RunResult, RunStatus, RuntimeSettings, Workspace, run_flow
+from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserOptions
 from gofer.surfaces.desktop import DesktopSurface, desktop_available
 
@@ -146,3 +147,9 @@ async def test_a_browser_task_gets_no_display() -> None:
         assert result.status is RunStatus.FAILED
         assert "may not use the desktop" in failure(result)
         assert not workspace.has_desktop
+
+
+async def test_describe_reports_the_desktop_available() -> None:
+    async with WorkspaceRunner() as runner:
+        surfaces = runner.available_surfaces()
+    assert surfaces["desktop"] is None, surfaces["desktop"]
