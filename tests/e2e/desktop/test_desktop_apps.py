@@ -153,3 +153,20 @@ async def test_describe_reports_the_desktop_available() -> None:
     async with WorkspaceRunner() as runner:
         surfaces = runner.available_surfaces()
     assert surfaces["desktop"] is None, surfaces["desktop"]
+
+
+async def test_stop_before_gates_an_irreversible_desktop_control(desktop_only: Workspace) -> None:
+    desktop = await desktop_only.desktop()
+    dialog = await desktop.launch(
+        [
+            "zenity",
+            "--question",
+            "--text=Delete the 3 selected photos?",
+            "--ok-label=Delete",
+            "--cancel-label=Keep",
+        ]
+    )
+    result = await run(desktop_only, [{"stop_before": "deleting the photos", "surface": "desktop"}])
+    assert result.status is RunStatus.GATED, failure(result)
+    assert result.gate is not None
+    assert dialog.running  # nothing pressed Delete: the dialog still waits
