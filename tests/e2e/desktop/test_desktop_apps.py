@@ -170,3 +170,46 @@ async def test_stop_before_gates_an_irreversible_desktop_control(desktop_only: W
     assert result.status is RunStatus.GATED, failure(result)
     assert result.gate is not None
     assert dialog.running  # nothing pressed Delete: the dialog still waits
+
+
+async def test_a_secret_is_typed_but_never_shown(desktop_only: Workspace) -> None:
+    canary = "canary-PIN-4417"
+    desktop = await desktop_only.desktop()
+    dialog = await desktop.launch(
+        ["zenity", "--password", "--title=Unlock the vault"], stdout=asyncio.subprocess.PIPE
+    )
+    mask = lambda text: text.replace(canary, "••••")  # noqa: E731
+    results = []
+    for steps in (
+        [{"enter": "${pin}", "into": "Password", "surface": "desktop"}],
+        [{"click": "OK"}],
+    ):
+        request = RunRequest(
+            flow=parse_flow(steps),
+            variables={"pin": canary},
+            private=frozenset({"pin"}),
+            mask=mask,
+        )
+        results.append(await run_flow(request, desktop_only, settings=SETTINGS))
+        assert results[-1].status is RunStatus.COMPLETED, failure(results[-1])
+        if len(results) == 1:
+            shown = [await desktop.snapshot(mask), await desktop.snapshot()]
+            field = next(el for el in shown[0].elements if el.role == "textbox")
+            assert field.input_type == "password" and field.value
+    stdout = dialog.process.stdout
+    assert stdout is not None
+    assert (await asyncio.wait_for(stdout.read(), 10)).decode().strip() == canary
+    for result in results:
+        assert canary not in repr(result.steps) + repr(result.trace) + repr(result.changed)
+    assert canary not in repr(shown)
+
+
+async def test_a_wall_is_read_from_the_desktop_screen(desktop_only: Workspace) -> None:
+    desktop = await desktop_only.desktop()
+    await desktop.launch(
+        ["zenity", "--entry", "--title=Sign in", "--text=Enter the one-time code we sent you"]
+    )
+    result = await run(desktop_only, [{"click": "Open my account", "surface": "desktop"}])
+    assert result.status is RunStatus.FAILED
+    assert result.wall is not None
+    assert "one-time code" in result.screen_text

@@ -163,7 +163,7 @@ def _fill(node: atspi.Accessible, arg: Any, windows: Windows) -> str:
         if atspi.set_value(node, number):
             return "value"
     written = "EditableText" in ifaces and atspi.set_text(node, content)
-    if written and ("Text" not in ifaces or atspi.text(node) == content):
+    if written and ("Text" not in ifaces or shows(atspi.text(node), content, node)):
         return "text"
     return _type(node, arg, windows, replace=True)
 
@@ -210,6 +210,19 @@ def perform(kind: str, node: atspi.Accessible | None, arg: Any, windows: Windows
     if kind == "select":
         return _select(node, arg, windows)
     raise ActionFailed(f"unknown action {kind!r}")
+
+
+def hides(node: atspi.Accessible) -> bool:
+    """Whether the field shows its characters hidden (a password field)."""
+    return atspi.role(node) == "password text"
+
+
+def shows(shown: str, typed: str, node: atspi.Accessible) -> bool:
+    """Whether the field shows ``typed``: a password field shows one hidden character
+    for each typed one."""
+    if hides(node):
+        return len(shown) == len(typed) and len(set(shown)) <= 1 and shown != typed[:1] * len(typed)
+    return shown == typed
 
 
 def read_value(node: atspi.Accessible) -> str:

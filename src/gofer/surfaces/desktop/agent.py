@@ -40,6 +40,25 @@ TEXT_ROLES = frozenset(
         "caption",
     }
 )
+PRESSABLE_ROLES = frozenset(
+    {
+        "push button",
+        "button",
+        "toggle button",
+        "check box",
+        "radio button",
+        "switch",
+        "menu item",
+        "check menu item",
+        "radio menu item",
+        "menu",
+        "link",
+        "page tab",
+        "combo box",
+        "slider",
+        "spin button",
+    }
+)
 CONTROL_ROLES = frozenset(
     {
         "text",
@@ -64,6 +83,9 @@ class Agent:
         self.nodes: dict[str, atspi.Accessible] = {}
         self.watch = atspi.EventWatch()
         self.windows = Windows()
+        # what was typed into a field that shows its characters hidden, to answer a read
+        # while it still shows as many (kept in this process only, never sent on a walk)
+        self.hidden: list[tuple[atspi.Accessible, str]] = []
 
     # ------------------------------------------------------------------ walk
 
@@ -136,11 +158,10 @@ class Agent:
             "name": atspi.name(node),
             "states": states,
             "box": atspi.extents(node) if "Component" in ifaces else None,
-            "actions": atspi.action_names(node) if "Action" in ifaces else [],
             "text": None,
             "value": None,
             "label": "",
-            "description": atspi.description(node) if "Action" in ifaces else "",
+            "description": atspi.description(node) if role in PRESSABLE_ROLES else "",
         }
         if "Text" in ifaces and role in TEXT_ROLES:
             record["text"] = atspi.text(node)[:MAX_TEXT]
@@ -164,6 +185,9 @@ class Agent:
         self.watch.take()
         node = self.node(ref) if ref else None
         how = actions.perform(kind, node, arg, self.windows)
+        if kind == "fill" and ref and node is not None and actions.hides(node):
+            self.hidden = [(n, t) for n, t in self.hidden if n != node]
+            self.hidden.append((node, str(arg["text"])))
         acted = time.monotonic()
         events = self.settle(settle_ms)
         first = round((self.watch.first - acted) * 1000, 1) if events else None
@@ -220,6 +244,14 @@ class Agent:
             # after any event, or a quarter second at most
             self.watch.wait(min(deadline, time.monotonic() + 0.25))
 
+    def read(self, ref: str) -> str:
+        node = self.node(ref)
+        shown = actions.read_value(node)
+        for field, typed in self.hidden:
+            if field == node and actions.shows(shown, typed, node):
+                return typed
+        return shown
+
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
         op = request.get("op")
         if op == "walk":
@@ -232,7 +264,7 @@ class Agent:
                 int(request.get("settle_ms", 3000)),
             )
         if op == "read":
-            return {"value": actions.read_value(self.node(str(request["ref"])))}
+            return {"value": self.read(str(request["ref"]))}
         if op == "wait":
             return {"changed": self.wait(int(request["timeout_ms"]))}
         if op == "apps":

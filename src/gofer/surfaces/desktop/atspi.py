@@ -59,7 +59,8 @@ def children(node: Accessible) -> list[Accessible]:
 
 
 def role(node: Accessible) -> str:
-    return str(node.get_role_name())
+    # the role's name from its number, which the bindings cache: no call to the app
+    return str(Atspi.role_get_name(node.get_role()))
 
 
 def name(node: Accessible) -> str:

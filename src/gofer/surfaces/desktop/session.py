@@ -51,6 +51,8 @@ def missing_programs() -> list[str]:
         missing.append("Xvfb (Debian package xvfb)")
     if shutil.which("dbus-daemon") is None:
         missing.append("dbus-daemon (Debian package dbus)")
+    if shutil.which("gdbus") is None:
+        missing.append("gdbus (Debian package libglib2.0-bin)")
     if not os.access(AT_SPI_LAUNCHER, os.X_OK):
         missing.append("the AT-SPI bus (Debian package at-spi2-core)")
     if shutil.which("xdotool") is None:
@@ -249,15 +251,16 @@ class DesktopSession:
             [AT_SPI_LAUNCHER, "--launch-immediately", "--a11y=1"],
             env=self.env,
         )
-        # the launcher is ready once it owns org.a11y.Bus on the session bus
+        # the launcher is ready once it owns org.a11y.Bus on the session bus: wait for
+        # the name to appear (asking for it could start a second launcher through the
+        # bus's service file)
         probe = await asyncio.create_subprocess_exec(
-            "dbus-send",
+            "gdbus",
+            "wait",
             "--session",
-            "--print-reply",
-            "--reply-timeout=" + str(int(self.options.start_timeout_s * 1000)),
-            "--dest=org.a11y.Bus",
-            "/org/a11y/bus",
-            "org.a11y.Bus.GetAddress",
+            "--timeout",
+            str(int(self.options.start_timeout_s)),
+            "org.a11y.Bus",
             env=self.env,
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.DEVNULL,
