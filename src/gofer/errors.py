@@ -156,7 +156,11 @@ def problems_of(exc: Invalid) -> list[dict[str, str]]:
     caller wrote it, the same over HTTP (whose framework puts ``body`` before it) and
     MCP."""
     framework = not isinstance(exc, ValidationError)
-    errors = exc.errors() if framework else exc.errors(include_input=False, include_url=False)
+    errors = (
+        exc.errors(include_input=False, include_url=False)
+        if isinstance(exc, ValidationError)
+        else exc.errors()
+    )
     problems = []
     for err in errors:
         loc = [str(p) for p in err["loc"]]
