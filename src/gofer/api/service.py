@@ -37,6 +37,7 @@ from gofer.tasks.contract import (
     CancelTaskRequest,
     ContinueTaskRequest,
     DescribeReply,
+    DescribeRequest,
     ListTasksReply,
     ListTasksRequest,
     PlanTaskReply,
@@ -166,9 +167,9 @@ class TaskService:
 
     # ------------------------------------------------------------ the agent calls
 
-    async def describe(self) -> DescribeReply:
-        """What the controller can do."""
-        return await self.controller.describe()
+    async def describe(self, request: DescribeRequest | None = None) -> DescribeReply:
+        """What the controller can do (the brief unless ``request`` asks for more)."""
+        return await self.controller.describe(request)
 
     async def plan_task(self, owner: Owner, request: PlanTaskRequest) -> PlanTaskReply:
         """Draft a flow without running it."""

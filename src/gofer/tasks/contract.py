@@ -36,6 +36,7 @@ __all__ = [
     "Cancelled",
     "Checkpoint",
     "ContinueTaskRequest",
+    "DescribeDetail",
     "DescribeReply",
     "DescribeRequest",
     "Done",
@@ -193,8 +194,21 @@ class OutputSpec(_Model):
     )
 
 
+DescribeDetail = Literal["brief", "full", "flow", "calls", "examples"]
+"""How much ``describe`` says: ``brief`` (the default) fits in a prompt; ``full`` is
+everything; ``flow``, ``calls`` and ``examples`` add one section to the brief."""
+
+
 class DescribeRequest(_Model):
-    """``describe`` takes nothing."""
+    """What ``describe`` should say: the brief by default, or more."""
+
+    detail: DescribeDetail = Field(
+        default="brief",
+        description="brief (the default, a few KB: enough to write a flow and make every "
+        "call); full (the flow guide, every JSON Schema, worked examples); or one section: "
+        "flow (guide, step fields, flow JSON Schema), calls (each call's request and reply "
+        "JSON Schema), examples (worked examples)",
+    )
 
 
 class HintInfo(_Model):
@@ -386,6 +400,11 @@ class Checkpoint(_Model):
     location: str
     summary: str
     continuable: bool
+    released: bool = Field(
+        default=False,
+        description="cancel_task released the task's browser here: the checkpoint stays "
+        "the task's outcome, and nothing more runs",
+    )
 
 
 class NeedsPlan(_Model):
@@ -630,17 +649,29 @@ class Example(_Model):
 
 
 class DescribeReply(_Model):
-    """What this controller can do and how to call it."""
+    """What this controller can do and how to call it. The brief leaves out ``guide``,
+    ``flow_schema``, ``calls`` and ``examples`` (null) and each step kind's ``fields``;
+    ``sections`` says which ``detail`` brings each back."""
 
     contract_version: str
+    detail: DescribeDetail = "full"
     surfaces: dict[str, SurfaceInfo]
     planner_configured: bool
     rescue_configured: bool
     output_configured: bool
     decider_configured: bool
+    call_summaries: dict[str, str] = Field(
+        default_factory=dict, description="each call in one line: when to make it, what it answers"
+    )
+    rules: list[str] = Field(
+        default_factory=list, description="what every caller must know, one rule a line"
+    )
     step_kinds: list[dict[str, JsonValue]]
-    guide: str
-    flow_schema: dict[str, JsonValue]
     limits: dict[str, int]
-    calls: dict[str, CallSchema]
-    examples: list[Example]
+    sections: dict[str, str] = Field(
+        default_factory=dict, description="the other details describe gives, and what each adds"
+    )
+    guide: str | None = None
+    flow_schema: dict[str, JsonValue] | None = None
+    calls: dict[str, CallSchema] | None = None
+    examples: list[Example] | None = None
