@@ -73,6 +73,7 @@ from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.publish import listing_position, next_calls, released_view, title_of, view_of
 from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
+from gofer.tasks.saved import FlowLibrary, hints_of
 from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
 from gofer.tasks.state import (
     State,
@@ -199,6 +200,11 @@ class Tasks:
         return self._owner
 
     @property
+    def flows(self) -> FlowLibrary:
+        """The owner's saved flows: save, list, show, delete."""
+        return FlowLibrary(self._engine.book, self._owner, self._engine.clock)
+
+    @property
     def worker(self) -> TaskWorker:
         """This process's worker."""
         return self._engine.worker
@@ -287,6 +293,8 @@ class Tasks:
             raise errors.started_by_task(running)
         self._started()
         req = _coerce(StartTaskRequest, request)
+        if req.saved_flow is not None:
+            req = await self.flows.resolve(req)
         if req.output is not None:
             if self._engine.shaper is None:
                 raise errors.output_unavailable()
@@ -326,6 +334,7 @@ class Tasks:
             output=req.output,
             options=options,
             view=starting,
+            hints=hints_of(req.hints),
         )
         turn = True
         if flow is not None:
