@@ -18,12 +18,13 @@ the socket takes that session's cookie, from this server's own pages only (its
 ``Origin``, so no other site can drive a person's live view), or
 ``Authorization: Bearer <token>``.
 
-The socket's protocol. The server sends ``{"type": "ready", "width", "height"}``
-first, then each frame of the page as a binary message (a JPEG), with
+The socket's protocol. The server sends ``{"type": "ready", "width", "height", "origin"}``
+first (``origin``: the page's, as ``https://host``), then each frame of the page as a
+binary message (a JPEG), with
 ``{"type": "size", "width", "height"}`` before a frame whose viewport changed,
 ``{"type": "dialog", "kind", "message", "default"}`` when the page opens a JavaScript
-dialog (it waits for the person's answer), ``{"type": "page", "origin"}`` before the
-first frame and whenever the page's origin changes, ``{"type": "focus", "field",
+dialog (it waits for the person's answer), ``{"type": "page", "origin"}`` whenever the
+page's origin changes, ``{"type": "focus", "field",
 "hidden"}`` after a click or a Tab (the focused field's label or null, and whether it
 is a password field, whose typing stays hidden), and ``{"type": "ended", "message"}``
 before it closes (the task took its browser back,
@@ -256,7 +257,7 @@ def _origin(url: str) -> str:
 
 async def _send_frames(websocket: WebSocket, view: LiveView) -> None:
     size = view.size
-    origin: str | None = None
+    origin = _origin(view.url)
     async for frame in view.frames():
         now = _origin(view.url)
         if now != origin:
@@ -366,7 +367,11 @@ async def live_socket(
         await websocket.accept()
         log.info("task %r: its owner took over its browser", task_id)
         width, height = view.size
-        await websocket.send_text(json.dumps({"type": "ready", "width": width, "height": height}))
+        await websocket.send_text(
+            json.dumps(
+                {"type": "ready", "width": width, "height": height, "origin": _origin(view.url)}
+            )
+        )
         sending = asyncio.create_task(
             _send_frames(websocket, view), name=f"gofer-live-frames-{task_id}"
         )

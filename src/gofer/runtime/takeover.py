@@ -15,7 +15,8 @@ already did: the same control pressed, the same value entered into the same fiel
 (each judged by grounding the step's words on the screen the person acted on), or,
 for a click, its control gone while the step after it is on the page now (the page
 that step leads to is already showing). When the first step left is a click whose
-control is gone and nothing after it is on the page, the page has moved on.
+control is gone, nothing after it is on the page, and the page is another than the one
+the person took over, the page has moved on.
 """
 
 from __future__ import annotations
@@ -82,6 +83,10 @@ def element_at(screen: Screen, x: float, y: float) -> Element | None:
     return min(hits, key=lambda e: e.box.width * e.box.height) if hits else None
 
 
+def _address(url: str) -> str:
+    return url.split("#", 1)[0].rstrip("/")
+
+
 def _walled(screen: Screen) -> bool:
     return human_wall(screen.text) in (CAPTCHA, HUMAN_CHECK)
 
@@ -107,6 +112,7 @@ class Recorder:
     page, :meth:`steps` to have them as flow steps."""
 
     _acts: list[_Act] = field(default_factory=list)
+    _first: Screen | None = None
     _last: Screen | None = None
 
     @property
@@ -119,10 +125,17 @@ class Recorder:
         """The latest reading of the page."""
         return self._last
 
+    def moved(self, now: Screen) -> bool:
+        """Whether ``now`` is another page than the one the person took over."""
+        first = self._first
+        return first is None or _address(first.url) != _address(now.url)
+
     def look(self, screen: Screen, clicked: Element | None = None) -> None:
         """A reading of the page before a click on ``clicked`` (or an Enter, or the
         hand-back): what was typed since the reading before, then the click."""
         last, self._last = self._last, screen
+        if self._first is None:
+            self._first = screen
         if _walled(screen):
             return
         if last is not None and last.url == screen.url:
@@ -240,7 +253,7 @@ def done_by_person(
             continue
         break
     moved_on = False
-    if done < len(steps) and now is not None and recorder.acted:
+    if done < len(steps) and now is not None and recorder.acted and recorder.moved(now):
         step = steps[done]
         later = steps[done + 1 :]
         moved_on = (

@@ -145,7 +145,7 @@
         if (typeof event.data !== "string") { frame(event.data); return; }
         var message = JSON.parse(event.data);
         if (message.type === "dialog") { answer(message); return; }
-        if (message.type === "page") { originText.textContent = message.origin || "no page"; return; }
+        if (message.type === "ready" || message.type === "page") { originText.textContent = message.origin || "no page"; return; }
         if (message.type === "focus") { focusOn(message); return; }
         if (message.type === "ended" || message.type === "error") { say(message.message); }
       };
