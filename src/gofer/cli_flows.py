@@ -28,27 +28,31 @@ def add_flow_commands(sub: Any, task_options: Callable[[argparse.ArgumentParser]
     verbs = flows.add_subparsers(dest="flows_command", required=True)
 
     save = verbs.add_parser("save", help="save a flow file, or what a task ran, under a name")
-    save.add_argument("name")
+    save.add_argument("name", help="the name to save it under (saving a name again adds a version)")
     what = save.add_mutually_exclusive_group(required=True)
     what.add_argument("--from-task", metavar="ID", help="save what this finished task ran")
     what.add_argument("--flow", metavar="FILE", help="a flow as a JSON file")
-    save.add_argument("--description", default="")
+    save.add_argument("--description", default="", help="what the flow does, in a sentence")
     save.add_argument("--secret", action="append", metavar="NAME", help="a secret parameter")
 
     listing = verbs.add_parser("list", help="the latest version of each saved flow")
     show = verbs.add_parser("show", help="one saved flow: parameters, steps, hints")
-    show.add_argument("name")
-    show.add_argument("--version", type=int, metavar="N")
+    show.add_argument("name", help="the saved flow's name")
+    show.add_argument(
+        "--version", type=int, metavar="N", help="which version (default: the latest)"
+    )
     run = verbs.add_parser("run", help="run a saved flow as a task with new facts")
-    run.add_argument("name")
-    run.add_argument("--version", type=int, metavar="N")
+    run.add_argument("name", help="the saved flow's name")
+    run.add_argument("--version", type=int, metavar="N", help="which version (default: the latest)")
     task_options(run)
     delete = verbs.add_parser("delete", help="delete every version of a saved flow")
-    delete.add_argument("name")
+    delete.add_argument("name", help="the saved flow's name")
     for parser in (save, listing, show, delete, run):
         parser.add_argument("--json", action="store_true", help="print JSON")
     for parser in (save, listing, show, delete):
-        parser.add_argument("--owner", default=LOCAL_OWNER)
+        parser.add_argument(
+            "--owner", default=LOCAL_OWNER, help=f"whose flows (default: {LOCAL_OWNER})"
+        )
 
 
 def saved_flow_of(args: argparse.Namespace) -> dict[str, Any] | None:

@@ -14,6 +14,7 @@ METHOD_NOT_ALLOWED          405     the route takes another method
 WRONG_STATE                 409     the call does not fit the task's status
 IDEMPOTENCY_KEY_BUSY        409     the first request with this key still runs elsewhere
 LIVE_UNAVAILABLE            409     the task holds no browser here to take over
+STILL_BLOCKED               409     "I've done it" while the wall is still on the page
 REQUEST_TOO_LARGE           413     the body is over the server's limit
 INVALID_REQUEST, INVALID_*  422     the request breaks the contract (also UNKNOWN_SECRET,
                                     ORIGINS_REQUIRED, CARD_ENTRY_REFUSED,
@@ -55,6 +56,7 @@ STATUS: dict[str, int] = {
     "WRONG_STATE": 409,
     "IDEMPOTENCY_KEY_BUSY": 409,
     "LIVE_UNAVAILABLE": 409,
+    "STILL_BLOCKED": 409,
     "REQUEST_TOO_LARGE": 413,
     "INVALID_REQUEST": 422,
     "INVALID_INPUT": 422,

@@ -29,7 +29,13 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from fastapi.responses import (
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from pydantic import ValidationError
 
@@ -44,15 +50,20 @@ from gofer.api.page_auth import (
 from gofer.api.page_flows import flow_params, save_request, saved_note
 from gofer.api.page_views import (
     FILTERS,
+    did_lines,
     fields_of,
+    hint_words,
     holds_browser,
     lines_of,
     list_group,
     live,
+    outcome_words,
     pressed_on,
     progress_percent,
     shown,
     status_words,
+    step_number,
+    waiting,
     when,
 )
 from gofer.api.service import TaskService
@@ -63,7 +74,12 @@ from gofer.facts import secret_reason
 from gofer.tasks.contract import Done, ListTasksRequest, TaskReport, TaskReportRequest
 from gofer.tasks.state import is_running
 
-__all__ = ["PROBLEMS", "SECURITY_HEADERS", "PageSite", "TakeOver"]
+__all__ = ["ANSWER_HEADER", "PROBLEMS", "SECURITY_HEADERS", "PageSite", "TakeOver"]
+
+ANSWER_HEADER = "X-Gofer-Answer"
+"""A page's script sends ``X-Gofer-Answer: json`` with a form to have the answer as
+JSON (``{"ok": true, "next"}`` or ``{"ok": false, "code", "message"}``) instead of a
+redirect: the live view stays open when the task says it is still blocked."""
 
 log = logging.getLogger("gofer.api")
 
@@ -92,6 +108,9 @@ PROBLEMS: dict[str, str] = {
     "TOO_MANY_TASKS": "Every task slot is taken right now; try again in a moment.",
     "CLOSED": "The server is shutting down; try again once it is back.",
     "STORE_UNAVAILABLE": "The task store cannot be reached; try again in a moment.",
+    "STILL_BLOCKED": "It is still blocked: what only a person can get past is still on its "
+    "page. Get past it in the task's browser, then say you have done it again.",
+    "LIVE_UNAVAILABLE": "The task's browser is not open on this server now.",
 }
 """What the page says when an action was refused, by the refusal's code."""
 
@@ -155,6 +174,8 @@ class PageSite:
         )
         self.templates.filters["when"] = when
         self.templates.filters["shown"] = shown
+        self.templates.filters["number"] = step_number
+        self.templates.filters["outcome"] = outcome_words
 
     # ------------------------------------------------------------ helpers
 
@@ -205,6 +226,9 @@ class PageSite:
             "lines": lines_of(report),
             "holds_browser": holds,
             "browser_here": here,
+            "waiting": waiting(view.status) and record.resolved_at is None,
+            "hint": hint_words(view.status),
+            "did": did_lines(report),
             "take_over_url": self.take_over(task_id) if here and self.take_over else None,
             "live": live(view.status) and record.resolved_at is None,
             "records": (view.status.records if isinstance(view.status, Done) else report.records),
@@ -415,6 +439,11 @@ class PageSite:
             return self.render("forbidden.html", 403, session=session)
         service = self.service
         page = f"/tasks/{quote(task_id, safe='')}"
+        if form.get("back") == "live" and self.take_over is not None:
+            back = self.take_over(task_id)
+        else:
+            back = page
+        wants_json = request.headers.get(ANSWER_HEADER) == "json"
         steps: dict[str, Callable[[], Awaitable[object]]] = {
             "approve": lambda: service.decide(session.owner, task_id, True),
             "decline": lambda: service.decide(session.owner, task_id, False),
@@ -439,8 +468,18 @@ class PageSite:
             if exc.code == "UNKNOWN_TASK":
                 return self._missing(session)
             log.info("task %r: the page's %s was refused (%s)", task_id, action, exc.code)
-            return _back(f"{page}?problem={quote(exc.code)}")
+            if wants_json:
+                # STILL_BLOCKED's message is the controller's own words about the page.
+                said = exc.message if exc.code == "STILL_BLOCKED" else PROBLEMS.get(exc.code)
+                return JSONResponse(
+                    {"ok": False, "code": exc.code, "message": said or PROBLEMS["INVALID_REQUEST"]},
+                    status_code=409,
+                    headers=SECURITY_HEADERS,
+                )
+            return _back(f"{back}?problem={quote(exc.code)}")
         log.info("task %r: %s from its page", task_id, action)
+        if wants_json:
+            return JSONResponse({"ok": True, "next": page}, headers=SECURITY_HEADERS)
         return _back(page)
 
     async def _answer(self, session: PageSession, task_id: str, form: Any) -> str | None:

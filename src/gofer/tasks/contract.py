@@ -593,6 +593,17 @@ class LogEntry(_Model):
         description="start, reply, again, ended, cancelled, resolved, reopened, let_go"
     )
     text: str
+    state: str | None = Field(default=None, description="for an ended run: the state it ended in")
+
+
+class PersonStepInfo(_Model):
+    """One thing a person did in the task's live view, as a flow step in the page's own
+    words (a secret value typed is ``${name}`` of the fact it matches, or of the field:
+    never the value), on the page at ``url``."""
+
+    step: dict[str, JsonValue]
+    url: str
+    secret: bool = False
 
 
 class TaskReport(_Model):
@@ -612,6 +623,10 @@ class TaskReport(_Model):
     artifacts: list[ArtifactInfo]
     log: list[LogEntry] = Field(
         default_factory=list, description="what happened to the task, in order"
+    )
+    person_steps: list[PersonStepInfo] = Field(
+        default_factory=list,
+        description="what its person did in the live view, in order, as flow steps",
     )
 
 

@@ -56,6 +56,7 @@ from gofer.tasks.contract import (
     ListTasksReply,
     ListTasksRequest,
     NeedsApproval,
+    NeedsHuman,
     NeedsInput,
     NeedsPlan,
     PlanTaskReply,
@@ -436,6 +437,10 @@ class Tasks:
                 return await self._cancel(
                     task_id, "Cancelled: the approval was declined.", decision=Reply(approve=False)
                 )
+        if isinstance(status, NeedsHuman) and not req.inputs:
+            blocked = await self._engine.worker.still_blocked(task_id, status.reason)
+            if blocked is not None:
+                raise errors.still_blocked(task_id, blocked)
         loaded = await self._engine.book.load(self._owner, task_id)
         assert loaded is not None
         cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)

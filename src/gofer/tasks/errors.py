@@ -14,6 +14,8 @@ CARD_ENTRY_REFUSED   a flow types card details without ``payment: fill_then_appr
 SURFACE_UNAVAILABLE  the task needs a surface the runner cannot give it
 UNKNOWN_ARTIFACT     no such artifact, or it expired
 LIVE_UNAVAILABLE     the task holds no browser here to take over (let go, or elsewhere)
+STILL_BLOCKED        "I've done it" (``continue_task`` after needs_human) while the wall
+                     is still on the task's page: the message says what is still showing
 CLOSED               the controller was closed
 WORKER_FAILED        this process's worker died of an error it could not survive (its
                      claim loop); the process stops
@@ -43,6 +45,7 @@ __all__ = [
     "output_unavailable",
     "planner_unavailable",
     "started_by_task",
+    "still_blocked",
     "surface_unavailable",
     "too_many_tasks",
     "unknown_artifact",
@@ -165,6 +168,12 @@ def live_unavailable(task_id: str) -> TaskError:
         code="LIVE_UNAVAILABLE",
         id=task_id,
     )
+
+
+def still_blocked(task_id: str, words: str) -> TaskError:
+    """The wall a person was to get past is still on the task's page (``words`` say
+    which, in a person's words)."""
+    return TaskError(words, code="STILL_BLOCKED", id=task_id)
 
 
 def closed() -> TaskError:
