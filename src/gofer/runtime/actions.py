@@ -305,7 +305,7 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
     """
     into = run.sub(step.into)
     within = run.sub(step.within) if step.within else None
-    value = run.sub(step.value)
+    value = await run.typed(path, step.value)
     query = Query(into, Want.FIELD, within, kind="enter")
     when = None if step.submit else when_words(run, value)
     if when is not None:

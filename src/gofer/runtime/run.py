@@ -60,6 +60,7 @@ from gofer.flow import (
     substitute,
 )
 from gofer.runtime import actions
+from gofer.runtime.codes import CodeTyping
 from gofer.runtime.context import RangeStart, RuntimeSettings
 from gofer.runtime.ledger import Ledger
 from gofer.runtime.signals import BudgetSpent, Done, Gated, StepFailed
@@ -151,7 +152,12 @@ class Run:
         self._side = "browser" if "browser" in workspace.surfaces else "desktop"
         self._preloaded: str | None = None
         self._t0 = time.perf_counter()
-        self.mask: Callable[[str], str] = request.mask or (lambda s: s)
+        self._masker: Callable[[str], str] = request.mask or (lambda s: s)
+        self.codes = CodeTyping(request.codes)
+
+    def mask(self, text: str) -> str:
+        """``text`` with every secret value, and every one-time code typed, as ``${name}``."""
+        return self.codes.mask(self._masker(text))
 
     # ------------------------------------------------------------ bookkeeping
 
@@ -174,6 +180,18 @@ class Run:
         """Fill ``${name}`` in target words (secrets never reach here: validation)."""
         try:
             return substitute(text, self.variables)
+        except GoferError as exc:
+            raise StepFailed(exc.message) from exc
+
+    async def typed(self, path: str, text: str) -> str:
+        """An ``enter`` value with ``${name}`` filled in, one-time codes included."""
+        codes = await self.codes.codes_for(
+            text, lambda name, s: self.event(path, "code_wait", name=name, seconds=s)
+        )
+        if not codes:
+            return self.sub(text)
+        try:
+            return substitute(text, {**self.variables, **codes})
         except GoferError as exc:
             raise StepFailed(exc.message) from exc
 

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from gofer.decide import Grounding, Query
 from gofer.decide import GroundingHint as GroundingHint
+from gofer.facts.otp import CodeSource
 from gofer.flow.steps import Flow, JSONValue
 from gofer.surfaces.screen import Element, Screen
 
@@ -164,6 +165,9 @@ class RunRequest:
     allow_destructive: bool = False
     budget: RunBudget = RunBudget()
     hints: tuple[GroundingHint, ...] = ()
+    codes: Mapping[str, CodeSource] = field(default_factory=dict)
+    """Secret names whose value is an authenticator's seed: an ``enter`` of one types
+    the code of the moment (never the seed, which is not among ``variables``)."""
     include_values: bool = True
     on_step: Callable[[str], None] | None = None  # told each step's path as it starts
 

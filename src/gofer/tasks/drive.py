@@ -11,12 +11,14 @@ from typing import Literal, Protocol
 from pydantic import JsonValue
 
 from gofer.errors import GoferError, InvalidRequest
+from gofer.facts.otp import code_sources
 from gofer.flow.steps import Click, Enter, Flow, Press, Step, StopBefore
 from gofer.flow.walk import step_at
 from gofer.models import CallMeter
 from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
 from gofer.tasks.cell import Artifact, Cell, Segment
+from gofer.tasks.codes import past_code_wall
 from gofer.tasks.contract import (
     Done,
     Failed,
@@ -110,6 +112,10 @@ class Driver:
             decision = interpret(
                 result, seg, cell.pending[1:], cell.constraints, cell.ledger, progress_summary(cell)
             )
+            typed = past_code_wall(cell, result, decision)
+            if typed is not None:
+                cell.pending = typed
+                continue
             if (
                 decision.status is not None
                 and self.rescuer is not None
@@ -132,9 +138,17 @@ class Driver:
         steps = (_approved(cell.flow, seg.gate),) if seg.gate is not None else seg.steps
         at = seg.gate.path if seg.gate is not None else str(seg.base)
         on = [at]  # the step the run is on, for a run cut short
+        values = cell.facts.as_dict()
+        codes = code_sources(values, cell.facts.secret_names)
         request = RunRequest(
             flow=Flow(steps=steps, vars=cell.flow.vars),
-            variables={**cell.flow.vars, **cell.variables, **cell.facts.as_dict()},
+            # An authenticator's seed stays out of the run: it types the seed's codes.
+            variables={
+                **cell.flow.vars,
+                **cell.variables,
+                **{k: v for k, v in values.items() if k not in codes},
+            },
+            codes=codes,
             private=frozenset(cell.facts.secret_names),
             mask=cell.facts.mask,
             allow_destructive=seg.allow_destructive,
