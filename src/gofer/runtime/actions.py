@@ -45,6 +45,7 @@ from gofer.decide import (
 )
 from gofer.errors import SurfaceError
 from gofer.flow import Choose, Click, Do, Enter, StopBefore
+from gofer.runtime.approvals import control_gate
 from gofer.runtime.context import StepContext, clicker
 from gofer.runtime.pickers import (
     date_field,
@@ -55,7 +56,7 @@ from gofer.runtime.pickers import (
     when_words,
 )
 from gofer.runtime.signals import Done, Gated, StepFailed
-from gofer.runtime.types import Gate, StepOutcome
+from gofer.runtime.types import StepOutcome
 from gofer.safety import Consequence, human_wall, screen_payment_evidence
 from gofer.surfaces import ActionEffect
 from gofer.surfaces.screen import Element, Screen
@@ -591,6 +592,7 @@ async def stop_before(run: StepContext, path: str, step: StopBefore) -> Done:
     assert found is not None
     el, confidence = found
     if run.allow_destructive:
+        run.guard(path, el, screen, words)  # in a press run: only the control approved
         if el.disabled:
             raise StepFailed(f"the control for '{words}', '{label_of(el)}', is disabled")
         browser = await run.browser()
@@ -600,13 +602,14 @@ async def stop_before(run: StepContext, path: str, step: StopBefore) -> Done:
     run.guard(path, el, screen, words)
     # A reversible control the flow still asked to stop before: stop all the same.
     raise Gated(
-        Gate(
-            path=path,
-            action=words,
-            label=run.mask(label_of(el)),
+        control_gate(
+            path,
+            words,
+            el,
+            screen,
             consequence=judge(el, screen).value,
             payment_screen=bool(card_evidence(screen)),
-            url=run.mask(screen.url),
+            mask=run.mask,
         ),
         el,
     )

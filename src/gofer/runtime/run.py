@@ -60,6 +60,7 @@ from gofer.flow import (
     substitute,
 )
 from gofer.runtime import actions
+from gofer.runtime.approvals import check_approved, control_gate
 from gofer.runtime.codes import CodeTyping
 from gofer.runtime.context import RangeStart, RuntimeSettings
 from gofer.runtime.ledger import Ledger
@@ -768,45 +769,47 @@ class Run:
 
     def guard_submit(self, path: str, screen: Screen, key: str) -> None:
         """A key that submits the form on a card-form screen pays: stop, unless allowed."""
-        if self.request.allow_destructive:
-            return
         evidence = card_evidence(screen)
-        if evidence:
+        if self.request.allow_destructive and self.request.approved is None:
+            return
+        if evidence or self.request.approved is not None:
             words = f"press {key}"
-            raise Gated(
-                Gate(
-                    path=path,
-                    action=words,
-                    label=words,
-                    consequence="payment",
-                    payment_screen=True,
-                    url=self.mask(screen.url),
-                    key=key,
-                )
-            )
-
-    def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
-        """Stop in front of a control that pays or cannot be undone, unless allowed."""
-        if self.request.allow_destructive:
-            return
-        label = label_of(element)
-        kind = judge(element, screen)
-        evidence = card_evidence(screen)
-        if kind is Consequence.REVERSIBLE and not evidence:
-            return
-        if evidence and kind is Consequence.REVERSIBLE:
-            kind = Consequence.PAYMENT
-        raise Gated(
-            Gate(
+            gate = Gate(
                 path=path,
                 action=words,
-                label=self.mask(label),
-                consequence=kind.value,
+                label=words,
+                consequence="payment" if evidence else "irreversible",
                 payment_screen=bool(evidence),
                 url=self.mask(screen.url),
-            ),
+                key=key,
+            )
+            if self.request.allow_destructive:
+                check_approved(self.request.approved, gate, None)
+                return
+            raise Gated(gate)
+
+    def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
+        """Stop in front of a control that pays or cannot be undone, unless allowed; in a
+        press run, in front of any control but the one approved."""
+        kind = judge(element, screen)
+        evidence = card_evidence(screen)
+        if evidence and kind is Consequence.REVERSIBLE:
+            kind = Consequence.PAYMENT
+        gate = control_gate(
+            path,
+            words,
             element,
+            screen,
+            consequence=kind.value,
+            payment_screen=bool(evidence),
+            mask=self.mask,
         )
+        if self.request.allow_destructive:
+            check_approved(self.request.approved, gate, element)
+            return
+        if kind is Consequence.REVERSIBLE:
+            return
+        raise Gated(gate, element)
 
 
 def _alike(grounding: Grounding) -> list[Element]:

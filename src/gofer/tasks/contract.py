@@ -36,6 +36,7 @@ __all__ = [
     "Cancelled",
     "Checkpoint",
     "ContinueTaskRequest",
+    "ControlInfo",
     "DescribeDetail",
     "DescribeReply",
     "DescribeRequest",
@@ -309,6 +310,12 @@ class ContinueTaskRequest(_Model):
         default_factory=list, description="names among inputs to treat as secret"
     )
     approve: bool | None = None
+    approval_id: str | None = Field(
+        default=None,
+        max_length=64,
+        description="the needs_approval's approval_id: approving it presses that control "
+        "only; a stale or used one is refused (APPROVAL_STALE, APPROVAL_USED)",
+    )
 
 
 class CancelTaskRequest(_Model):
@@ -377,12 +384,28 @@ class NeedsInput(_Model):
     fields: list[str]
 
 
+class ControlInfo(_Model):
+    """The control an approval presses, as the task saw it."""
+
+    label: str = Field(description="its own words on screen")
+    kind: str = Field(description="button, link, menuitem, ... (a key for a key press)")
+    address: str = Field(description="the page it is on")
+    section: str = Field(default="", description="the section of the page it sits in")
+    record: str = Field(default="", description="the row or card it belongs to, if any")
+
+
 class NeedsApproval(_Model):
-    """A ``stop_before`` found an irreversible control; continue with ``approve``."""
+    """A ``stop_before`` found an irreversible control; continue with ``approve`` (and
+    ``approval_id``): only that same control on that same page is pressed, and if the
+    page changed so it is not, the task asks again with what is there now."""
 
     state: Literal["needs_approval"] = "needs_approval"
     action: str = Field(description="the stop_before words")
     target: str = Field(description="the control's own words on screen")
+    approval_id: str | None = Field(
+        default=None, description="name it in continue_task's approval_id; used once"
+    )
+    control: ControlInfo | None = Field(default=None, description="what it would press")
 
 
 class NeedsHuman(_Model):

@@ -35,6 +35,8 @@ from gofer.store import Connector, MemoryConnector, Notice, Transaction
 from gofer.store.ledger import TaskRecord
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import errors, events
+from gofer.tasks.answers import out_of_runs, repeated
+from gofer.tasks.approvals import check_approval_id
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Cell, Segment
@@ -84,9 +86,8 @@ from gofer.tasks.state import (
     is_live,
     is_running,
     released,
-    turn_ran_out,
 )
-from gofer.tasks.status import TaskReading, task_group
+from gofer.tasks.status import task_group
 from gofer.tasks.worker import TaskWorker, TurnLimits, turn_running
 
 __all__ = ["Tasks"]
@@ -420,8 +421,11 @@ class Tasks:
                 task_id, State.CANCELLED, Call.CONTINUE_TASK, [Call.TASK_REPORT]
             )
         status = view.status
-        if is_running(status) and await self._repeated(reading, req):
+        if is_running(status) and await repeated(self._engine.book, self._owner, reading, req):
             return view
+        if req.approval_id is not None:
+            logged = [e for _at, e in await self._engine.book.events(self._owner, task_id)]
+            check_approval_id(task_id, status, req.approval_id, logged)
         if not continuable(status) or reading.record.resolved_at is not None:
             raise errors.wrong_state(task_id, status.state, Call.CONTINUE_TASK, next_calls(status))
         if req.approve is not None and not isinstance(status, NeedsApproval):
@@ -460,7 +464,7 @@ class Tasks:
                 f"this task waits for values: pass inputs for {', '.join(status.fields)}",
                 id=task_id,
             )
-        rerun = _out_of_runs(reading)
+        rerun = out_of_runs(reading)
         kind, key = (
             ("again", f"again:{task_id}:{rerun}")
             if rerun is not None
@@ -484,34 +488,12 @@ class Tasks:
                 inputs=inputs,
                 secret=list(req.secret_inputs),
                 approve=req.approve,
+                approval_id=req.approval_id,
                 view=cell.view,
             )
             await self._engine.book.write(tx, self._owner, task_id, answer)
         log.info("task %s: continued from %s", task_id, status.state)
         return cell.view
-
-    async def _repeated(self, reading: TaskReading, req: ContinueTaskRequest) -> bool:
-        """Whether the turn running now is this very answer, sent a second time (two
-        "Try again" at once run once)."""
-        turn = reading.open_turn
-        if turn is None or turn.kind not in ("reply", "again"):
-            return False
-        answers = await self._engine.book.events(self._owner, reading.record.id)
-        sent = next(
-            (
-                e
-                for _at, e in reversed(answers)
-                if isinstance(e, Reply | Again) and e.item == turn.id
-            ),
-            None,
-        )
-        if sent is None or sent.kind != turn.kind:
-            return False
-        return (
-            sent.inputs == dict(req.inputs)
-            and sent.secret == list(req.secret_inputs)
-            and sent.approve == req.approve
-        )
 
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView:
         """Cancel a task and release its workspace; a finished task is left as it is, and
@@ -796,14 +778,6 @@ def _may_stop(notice: Notice, group: str) -> bool:
     return notice.group == group and not (
         notice.event == "task" and notice.kind == events.ViewEvent.KIND
     )
-
-
-def _out_of_runs(reading: TaskReading) -> int | None:
-    """The id of the task's last turn when it ran out of runs with no run ending it."""
-    last = reading.turns[-1] if reading.turns else None
-    if last is None or not turn_ran_out(last):
-        return None
-    return None if reading.ended(last) else last.id
 
 
 class _OwnerView(Tasks):

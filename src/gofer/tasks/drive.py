@@ -149,6 +149,7 @@ class Driver:
                 **{k: v for k, v in values.items() if k not in codes},
             },
             codes=codes,
+            approved=seg.gate,
             private=frozenset(cell.facts.secret_names),
             mask=cell.facts.mask,
             allow_destructive=seg.allow_destructive,
