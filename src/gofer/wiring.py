@@ -157,6 +157,7 @@ async def open_gofer(
                 work=work,
                 limits=limits,
                 source=source,
+                notify_private=policy.allow_private,
                 **passes.for_tasks(),
             )
         )

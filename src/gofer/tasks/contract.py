@@ -55,6 +55,7 @@ __all__ = [
     "NeedsHuman",
     "NeedsInput",
     "NeedsPlan",
+    "NotifySpec",
     "OutputSpec",
     "PlanTaskReply",
     "PlanTaskRequest",
@@ -239,6 +240,19 @@ class SavedFlowRef(_Model):
     version: int | None = Field(default=None, ge=1)
 
 
+class NotifySpec(_Model):
+    """Where gofer POSTs the task's view whenever it needs the caller or ends."""
+
+    url: str = Field(max_length=2000, description="an http(s) address the operator allows")
+    secret: str | None = Field(
+        default=None,
+        repr=False,
+        max_length=200,
+        description="signs each delivery: Gofer-Signature: t=<unix time>,v1=<hex "
+        "HMAC-SHA256 of '<t>.' + body>",
+    )
+
+
 class StartTaskRequest(_Model):
     """Start a task: a ``flow`` to run, a ``saved_flow`` to run again, or a
     plain-language ``task`` for the planner."""
@@ -260,6 +274,11 @@ class StartTaskRequest(_Model):
         default=None,
         description="run one of your saved flows with its grounding hints (no model call "
         "unless a step fails and a rescuer is configured); give its parameters as facts",
+    )
+    notify: NotifySpec | None = Field(
+        default=None,
+        description="a webhook: each state change that needs the caller or ends the task "
+        "is POSTed there as JSON, signed, retried, at most once per delivery id",
     )
     hints: list[HintInfo] = Field(
         default_factory=list,

@@ -73,6 +73,7 @@ from gofer.tasks.describe import describe_reply
 from gofer.tasks.drive import Driver
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
+from gofer.tasks.notify import Notifier, check_notify
 from gofer.tasks.publish import listing_position, next_calls, released_view, title_of, view_of
 from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
@@ -130,6 +131,8 @@ class _Engine:
     worker: TaskWorker
     work: bool
     source: str
+    notifier: Notifier
+    notify_private: bool
     closed: bool = False
     cancels: dict[str, asyncio.Task[TaskView]] = field(default_factory=dict)
 
@@ -148,8 +151,8 @@ class Tasks:
     ``max_tasks`` (MAX_TASKS) bounds the tasks an in-memory controller holds;
     ``max_open`` (MAX_OPEN_TASKS) the tasks of one owner waiting to run or running;
     ``limits`` caps the turns running per owner and per process; ``owner`` is whom
-    the calls answer for; ``source`` is recorded with every task it starts.
-    """
+    the calls answer for; ``source`` is recorded with every task it starts;
+    ``notify_private`` lets webhooks reach private addresses."""
 
     def __init__(
         self,
@@ -168,6 +171,7 @@ class Tasks:
         limits: TurnLimits | None = None,
         worker_id: str | None = None,
         source: str = "api",
+        notify_private: bool = False,
     ) -> None:
         db: Connector = store if store is not None else MemoryConnector()
         book = TaskBook(db, clock)
@@ -189,6 +193,8 @@ class Tasks:
             worker=worker,
             work=work,
             source=source,
+            notifier=Notifier(db, book.ledger, allow_private=notify_private, clock=clock),
+            notify_private=notify_private,
         )
         self._owner = owner
 
@@ -228,6 +234,7 @@ class Tasks:
         when the worker dies of an error it cannot survive."""
         self._check_open()
         self._engine.worker.start()
+        self._engine.notifier.start()
         stopped = asyncio.create_task(stop.wait(), name="gofer-serve-stop")
         died = asyncio.create_task(self._engine.worker.died.wait(), name="gofer-serve-died")
         try:
@@ -297,6 +304,8 @@ class Tasks:
         req = _coerce(StartTaskRequest, request)
         if req.saved_flow is not None:
             req = await self.flows.resolve(req)
+        if req.notify is not None:
+            await check_notify(req.notify, self._engine.notify_private)
         if req.output is not None:
             if self._engine.shaper is None:
                 raise errors.output_unavailable()
@@ -669,6 +678,7 @@ class Tasks:
                         record.id, "Cancelled: the task controller closed."
                     )
         await self._engine.worker.stop()
+        await self._engine.notifier.stop()
 
     # ------------------------------------------------------------ inside
 
@@ -684,6 +694,7 @@ class Tasks:
     def _started(self) -> None:
         if self._engine.work and not self._engine.closed:
             self._engine.worker.start()
+            self._engine.notifier.start()
 
     async def _listing(self) -> list[tuple[TaskRecord, TaskView]]:
         async with self._engine.db.snapshot() as tx:
