@@ -49,6 +49,7 @@ __all__ = [
     "list_group",
     "live",
     "outcome_words",
+    "plain",
     "pressed_on",
     "progress_percent",
     "shown",
@@ -266,11 +267,15 @@ def did_lines(report: TaskReport | None) -> list[str]:
         flow = parse_flow({"steps": [p.step for p in report.person_steps]})
     except GoferError:
         return []
-    lines = [describe_step(step) for step in flow.steps]
-    return [_NAMED.sub(lambda m: "your " + m.group(1), line) for line in lines]
+    return [plain(describe_step(step)) for step in flow.steps]
 
 
 _NAMED = re.compile(r"\$\{([^}]*)\}")
+
+
+def plain(text: str) -> str:
+    """``text`` with a flow's ``${name}`` said as a person says it: "your name"."""
+    return _NAMED.sub(lambda m: "your " + m.group(1), text)
 
 
 def shown(value: JsonValue) -> str:
