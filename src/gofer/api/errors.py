@@ -8,6 +8,7 @@ CROSS_ORIGIN                403     a browser request with the token cookie from
 STARTED_BY_TASK             403     a task's own turn tried to start a task
 UNKNOWN_TASK                404     no task has that id, or another owner's task has it
 UNKNOWN_ARTIFACT            404     no such artifact, or it expired
+UNKNOWN_FLOW                404     no saved flow of the caller's has that name (version)
 NOT_FOUND                   404     no such route
 METHOD_NOT_ALLOWED          405     the route takes another method
 WRONG_STATE                 409     the call does not fit the task's status
@@ -48,6 +49,7 @@ STATUS: dict[str, int] = {
     "CROSS_ORIGIN": 403,
     "STARTED_BY_TASK": 403,
     "UNKNOWN_TASK": 404,
+    "UNKNOWN_FLOW": 404,
     "UNKNOWN_ARTIFACT": 404,
     "NOT_FOUND": 404,
     "METHOD_NOT_ALLOWED": 405,

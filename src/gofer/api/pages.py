@@ -47,6 +47,7 @@ from gofer.api.page_auth import (
     safe_next,
     same_origin,
 )
+from gofer.api.page_flows import flow_params, save_request, saved_note
 from gofer.api.page_views import (
     FILTERS,
     did_lines,
@@ -72,6 +73,7 @@ from gofer.api.views import PersonReply, TaskEntry
 from gofer.errors import GoferError
 from gofer.facts import secret_reason
 from gofer.tasks.contract import Done, ListTasksRequest, TaskReport, TaskReportRequest
+from gofer.tasks.state import is_running
 
 __all__ = ["ANSWER_HEADER", "PROBLEMS", "SECURITY_HEADERS", "PageSite", "TakeOver"]
 
@@ -114,7 +116,16 @@ PROBLEMS: dict[str, str] = {
 """What the page says when an action was refused, by the refusal's code."""
 
 _CODE = re.compile(r"[A-Z][A-Z_]{0,39}")
-_ACTIONS = ("answer", "approve", "decline", "again", "cancel", "resolve", "reopen")
+_ACTIONS = (
+    "answer",
+    "approve",
+    "decline",
+    "again",
+    "cancel",
+    "resolve",
+    "reopen",
+    "save_flow",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +200,7 @@ class PageSite:
         return await self.service.task_report(owner, TaskReportRequest(id=task_id))
 
     async def _context(
-        self, session: PageSession, task_id: str, problem: str | None
+        self, session: PageSession, task_id: str, problem: str | None, saved: str | None = None
     ) -> dict[str, Any]:
         if problem is not None and not _CODE.fullmatch(problem):
             problem = None  # only a refusal's code is named back, never other text
@@ -234,6 +245,8 @@ class PageSite:
                 ]
             ),
             "csrf_field": CSRF_FIELD,
+            "save_params": None if is_running(view.status) else flow_params(report.flow),
+            "saved": saved_note(saved),
         }
 
     # ------------------------------------------------------------ routes
@@ -339,7 +352,12 @@ class PageSite:
             if session is None:
                 return self._sign_in(request)
             try:
-                context = await self._context(session, task_id, request.query_params.get("problem"))
+                context = await self._context(
+                    session,
+                    task_id,
+                    request.query_params.get("problem"),
+                    request.query_params.get("saved"),
+                )
             except GoferError as exc:
                 if exc.code == "UNKNOWN_TASK":
                     return self._missing(session)
@@ -441,6 +459,11 @@ class PageSite:
                 problem = await self._answer(session, task_id, form)
                 if problem is not None:
                     return _back(f"{page}?problem={problem}")
+            elif action == "save_flow":
+                saved = await service.flows(session.owner).save(
+                    save_request(task_id, form.get("flow_name"), form.get("description"))
+                )
+                return _back(f"{page}?" + urlencode({"saved": f"{saved.name} v{saved.version}"}))
             else:
                 await steps[action]()
         except GoferError as exc:

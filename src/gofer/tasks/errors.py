@@ -19,6 +19,7 @@ STILL_BLOCKED        "I've done it" (``continue_task`` after needs_human) while 
 CLOSED               the controller was closed
 WORKER_FAILED        this process's worker died of an error it could not survive (its
                      claim loop); the process stops
+UNKNOWN_FLOW         no saved flow of the caller's has that name (and version)
 STARTED_BY_TASK      ``start_task`` called from inside a task's own turn (its run, or a
                      model pass of it): a task never starts another task by itself
 ==================== ===================================================================
@@ -48,6 +49,7 @@ __all__ = [
     "surface_unavailable",
     "too_many_tasks",
     "unknown_artifact",
+    "unknown_flow",
     "unknown_task",
     "worker_failed",
     "wrong_state",
@@ -57,6 +59,17 @@ __all__ = [
 def unknown_task(task_id: str) -> TaskError:
     """No task has ``task_id``."""
     return TaskError(f"there is no task {task_id!r}", code="UNKNOWN_TASK", id=task_id)
+
+
+def unknown_flow(name: str, version: int | None = None) -> TaskError:
+    """No saved flow of the caller's is ``name`` (at ``version``)."""
+    at = "" if version is None else f" version {version}"
+    return TaskError(
+        f"there is no saved flow {name!r}{at}; list_flows shows yours",
+        code="UNKNOWN_FLOW",
+        name=name,
+        version=version,
+    )
 
 
 def started_by_task(task_id: str) -> TaskError:

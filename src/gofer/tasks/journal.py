@@ -102,6 +102,7 @@ def restore(
         view=view,
     )
     if state is None:
+        cell.hints = [GroundingHint(**h.model_dump()) for h in request.hints]
         if flow is not None:
             cell.pending = [Segment(flow.steps, 0, request.constraints.allow_destructive)]
         return cell

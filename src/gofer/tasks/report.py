@@ -71,6 +71,7 @@ def report_of(
                 role=h["role"],
                 name=facts.mask(h["name"]),
                 context=facts.mask(h.get("context", "")),
+                within=facts.mask(h.get("within", "")),
             )
             for h in state.get("hints", [])
         ],

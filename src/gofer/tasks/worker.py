@@ -652,9 +652,9 @@ class TaskWorker:
         await self.driver.drive(cell)
 
     def _warm(self, cell: Cell) -> asyncio.Task[None] | None:
-        """Ready a browser-only task's browser while its flow is planned, and load the one
-        address its text sends it to (at most PRELOAD_TIMEOUT_S); None for other tasks."""
-        if cell.options.surfaces != frozenset({"browser"}):
+        """Ready a task's browser while its flow is planned, and load the one address its
+        text sends it to (at most PRELOAD_TIMEOUT_S); None for a task with no browser."""
+        if "browser" not in cell.options.surfaces:
             return None
         cell.has_workspace = True
         address = start_address(cell.goal or "")
