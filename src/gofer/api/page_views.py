@@ -16,11 +16,7 @@ from urllib.parse import urlsplit
 from pydantic import JsonValue
 
 from gofer.api.views import TaskEntry
-from gofer.errors import GoferError
 from gofer.facts import is_secret_name
-from gofer.flow.describe import describe_step
-from gofer.flow.parse import parse_flow
-from gofer.flow.walk import step_number
 from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
@@ -34,6 +30,7 @@ from gofer.tasks.contract import (
     Status,
     TaskReport,
 )
+from gofer.tasks.handback import step_number
 from gofer.tasks.state import holds_browser
 
 __all__ = [
@@ -113,10 +110,12 @@ def status_words(status: Status, resolved: bool = False) -> str:
 
 def waiting(status: Status) -> bool:
     """Whether the task waits for its person (a question, an approval, a step only they
-    can do, a checkpoint, a failed step they may have tried again)."""
+    can do, a checkpoint not released, a failed step they may try again)."""
     match status:
-        case NeedsInput() | NeedsApproval() | NeedsHuman() | Checkpoint():
+        case NeedsInput() | NeedsApproval() | NeedsHuman():
             return True
+        case Checkpoint(released=released):
+            return not released
         case Failed(recoverable=recoverable):
             return recoverable
         case _:
@@ -261,13 +260,9 @@ def hint_words(status: Status) -> str | None:
 
 def did_lines(report: TaskReport | None) -> list[str]:
     """What the person did in the task's live view, one line a step."""
-    if report is None or not report.person_steps:
+    if report is None:
         return []
-    try:
-        flow = parse_flow({"steps": [p.step for p in report.person_steps]})
-    except GoferError:
-        return []
-    return [plain(describe_step(step)) for step in flow.steps]
+    return [plain(p.words) for p in report.person_steps if p.words]
 
 
 _NAMED = re.compile(r"\$\{([^}]*)\}")
