@@ -67,7 +67,6 @@ from gofer.tasks.contract import (
     TaskView,
 )
 from gofer.tasks.describe import describe_reply
-from gofer.tasks.drive import Driver
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.publish import listing_position, next_calls, title_of, view_of
@@ -83,7 +82,8 @@ from gofer.tasks.state import (
     turn_ran_out,
 )
 from gofer.tasks.status import TaskReading, task_group
-from gofer.tasks.worker import TaskWorker, TurnLimits, turn_running
+from gofer.tasks.turn import Driver, turn_running
+from gofer.tasks.worker import TaskWorker, TurnLimits
 
 __all__ = ["Tasks"]
 
