@@ -146,7 +146,7 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
         # an option already chosen (a guest checkout's radio, chosen by the page)
         return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
     before = await run.screen()
-    run.guard(path, el, before, words)
+    await run.guard(path, el, before, words)
     browser = await run.browser()
     if el.role in SENDING_ROLES or el.input_type in ("submit", "image"):
         await run.check_ledger(path, f"clicking '{label_of(el)}'")
@@ -356,7 +356,7 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
         await run.check_ledger(path, f"pressing Enter in '{label_of(el)}'")
         run.invalidate()
         sent = await run.screen()
-        run.guard_submit(path, sent, "Enter")
+        await run.guard_submit(path, sent, "Enter")
         pressed = await run.act(path, "press Enter", lambda: browser.press("Enter"))
         await _refused(run, sent, f"pressing Enter in '{label_of(el)}'", el, pressed)
     return Done(element=el, confidence=grounding.confidence)
@@ -593,11 +593,12 @@ async def stop_before(run: StepContext, path: str, step: StopBefore) -> Done:
     if run.allow_destructive:
         if el.disabled:
             raise StepFailed(f"the control for '{words}', '{label_of(el)}', is disabled")
+        await run.guard(path, el, screen, words)  # lets it through, told to the press hook
         browser = await run.browser()
         effect = await run.act(path, f"press '{label_of(el)}'", lambda: browser.click(el.ref))
         await _refused(run, screen, f"pressing '{label_of(el)}'", el, effect)
         return Done(element=el, confidence=confidence)
-    run.guard(path, el, screen, words)
+    await run.guard(path, el, screen, words)
     # A reversible control the flow still asked to stop before: stop all the same.
     raise Gated(
         Gate(

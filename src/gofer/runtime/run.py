@@ -108,6 +108,11 @@ async def run_flow(
 
 _SUBMIT_KEYS = frozenset({"enter", "numpadenter"})
 
+PRESSED_BEFORE = (
+    "an earlier run of this turn, cut short, may have pressed this control already, and "
+    "it cannot be undone: it is not pressed a second time"
+)
+
 
 class Run:
     """One run of one flow: the state it keeps and the steps it takes.
@@ -463,7 +468,7 @@ class Run:
             case Press(key=key):
                 browser = await self.browser()
                 if key.casefold() in _SUBMIT_KEYS:
-                    self.guard_submit(path, await self.screen(), key)
+                    await self.guard_submit(path, await self.screen(), key)
                 await self.act(path, f"press {key}", lambda: browser.press(key))
                 return Done()
             case Verify(condition=cond):
@@ -719,12 +724,20 @@ class Run:
             if not await self.wait_change(deadline):
                 raise StepFailed(reason)
 
-    def guard_submit(self, path: str, screen: Screen, key: str) -> None:
-        """A key that submits the form on a card-form screen pays: stop, unless allowed."""
-        if self.request.allow_destructive:
-            return
+    async def before_press(self, path: str) -> None:
+        """An allowed control that pays or cannot be undone is about to be pressed: tell
+        the press hook, and press it only when the hook says it was not pressed before."""
+        hook = self.request.on_press
+        if hook is not None and not await hook(path):
+            raise StepFailed(PRESSED_BEFORE)
+
+    async def guard_submit(self, path: str, screen: Screen, key: str) -> None:
+        """A key that submits the form on a card-form screen pays: stop, unless allowed
+        (then the press hook is told before it is pressed)."""
         evidence = card_evidence(screen)
-        if evidence:
+        if evidence and self.request.allow_destructive:
+            await self.before_press(path)
+        elif evidence:
             words = f"press {key}"
             raise Gated(
                 Gate(
@@ -738,14 +751,16 @@ class Run:
                 )
             )
 
-    def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
-        """Stop in front of a control that pays or cannot be undone, unless allowed."""
-        if self.request.allow_destructive:
-            return
+    async def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
+        """Stop in front of a control that pays or cannot be undone, unless allowed
+        (then the press hook is told before it is pressed)."""
         label = label_of(element)
         kind = judge(element, screen)
         evidence = card_evidence(screen)
         if kind is Consequence.REVERSIBLE and not evidence:
+            return
+        if self.request.allow_destructive:
+            await self.before_press(path)
             return
         if evidence and kind is Consequence.REVERSIBLE:
             kind = Consequence.PAYMENT

@@ -193,10 +193,13 @@ class Turn:
             if cell.flow is None and planner is not None:
                 await self._guarded(cell, lambda: self._plan_then_drive(cell, planner))
             else:
-                presses = PressJournal(parts.book, self.owner, cell.id, self.claim.id)
+                presses = self._presses(cell)
                 await self._guarded(cell, lambda: parts.driver.drive(cell, presses))
         finally:
             await journal.stop()
+
+    def _presses(self, cell: Cell) -> PressJournal:
+        return PressJournal(self.parts.book, self.owner, cell.id, self.claim.id)
 
     def _cancelled_elsewhere(self) -> None:
         if not self.cancelling:
@@ -378,7 +381,7 @@ class Turn:
             await self.parts.driver.settle(cell, release=True)
             self.parts.driver.publish_stop(cell, NeedsInput(fields=list(check.questions)), None)
             return
-        await self.parts.driver.drive(cell)
+        await self.parts.driver.drive(cell, self._presses(cell))
 
     def _warm(self, cell: Cell) -> asyncio.Task[None] | None:
         """Ready a browser-only task's browser while its flow is planned, and load the one
@@ -417,7 +420,8 @@ def view_of_start(loaded: Loaded) -> TaskView:
 
 class Presses(Protocol):
     """The press journal of the turn a drive runs in: an approved, irreversible press
-    is journaled before it happens and after (:class:`gofer.tasks.events.Press`)."""
+    is journaled before it happens and after, and one the task's constraints allow
+    (``allow_destructive``) before it happens (:class:`gofer.tasks.events.Press`)."""
 
     async def before(self, path: str) -> Literal["press", "pressed", "unsure"]:
         """Journal that the control at ``path`` is about to be pressed (``press``), or
@@ -434,6 +438,10 @@ PRESS_UNSURE = (
     "the run was cut short while pressing the approved control, so it may have been "
     "pressed already; it is not pressed a second time"
 )
+PRESSED_UNSURE = (
+    "an earlier run of this turn was cut short while pressing a control that cannot be "
+    "undone, so it may have been pressed already; it is not pressed a second time"
+)
 
 
 @dataclass(slots=True)
@@ -447,7 +455,8 @@ class Driver:
 
     async def drive(self, cell: Cell, presses: Presses | None = None) -> None:
         """Run ``cell``'s pending segments until the task stops, then publish the stop;
-        an approved press is journaled through ``presses`` and never pressed twice."""
+        an irreversible press is journaled through ``presses`` and never pressed twice."""
+        seen: dict[str, int] = {}  # presses journaled at each step's path in this turn
         while cell.pending:
             seg = cell.pending[0]
             at = seg.gate.path if seg.gate is not None else str(seg.base)
@@ -476,7 +485,11 @@ class Driver:
                         cell, Outcome(failed, at=seg.gate.path, pending=list(cell.pending))
                     )
                     return
-            result = await self._run(cell, seg)
+            refused: list[str] = []
+            on_press = None
+            if presses is not None and not seg.press:
+                on_press = _journaled(presses, seg, seen, refused)
+            result = await self._run(cell, seg, on_press)
             if seg.gate is not None and presses is not None and isinstance(result, RunResult):
                 await presses.after(seg.gate.path)
             if isinstance(result, Outcome):
@@ -488,6 +501,16 @@ class Driver:
             decision = interpret(
                 result, seg, cell.pending[1:], cell.constraints, cell.ledger, progress_summary(cell)
             )
+            if refused and isinstance(decision.status, Failed):
+                # Going on (the caller's choice, in a turn of its own) presses it again.
+                failed = Failed(
+                    step=refused[0],
+                    reason=PRESSED_UNSURE,
+                    hint="look at the page, then continue_task to press it again",
+                    recoverable=True,
+                )
+                await self.stop(cell, replace(decision, status=failed))
+                return
             if (
                 decision.status is not None
                 and self.rescuer is not None
@@ -505,7 +528,9 @@ class Driver:
             cell.pending.pop(0)
         await self.stop(cell, await self._finish(cell))
 
-    async def _run(self, cell: Cell, seg: Segment) -> RunResult | Outcome:
+    async def _run(
+        self, cell: Cell, seg: Segment, on_press: Callable[[str], Awaitable[bool]] | None
+    ) -> RunResult | Outcome:
         assert cell.flow is not None
         steps = (_approved(cell.flow, seg.gate),) if seg.gate is not None else seg.steps
         at = seg.gate.path if seg.gate is not None else str(seg.base)
@@ -519,6 +544,7 @@ class Driver:
             budget=cell.ledger.for_run(),
             hints=tuple(cell.hints),
             on_step=None if seg.press else lambda path: self._progress(cell, seg, path, on),
+            on_press=on_press,
         )
         loop = asyncio.get_running_loop()
         started = loop.time()
@@ -683,6 +709,25 @@ class Driver:
                 expires_at=now + ARTIFACT_TTL_S,
             )
         )
+
+
+def _journaled(
+    presses: Presses, seg: Segment, seen: dict[str, int], refused: list[str]
+) -> Callable[[str], Awaitable[bool]]:
+    """The run's press hook: journal each irreversible press before it happens, keyed
+    by its step's path in the flow and how many times this turn pressed there (a loop
+    presses at one path again); one an earlier run of the turn journaled is refused."""
+
+    async def before(path: str) -> bool:
+        at = seg.absolute(path)
+        seen[at] = seen.get(at, 0) + 1
+        key = at if seen[at] == 1 else f"{at}#{seen[at]}"
+        if await presses.before(key) == "press":
+            return True
+        refused.append(at)
+        return False
+
+    return before
 
 
 def _approved(flow: Flow, gate: Gate) -> Step:
