@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from pydantic import BaseModel, JsonValue
@@ -28,7 +29,16 @@ from gofer.tasks.contract import (
     TaskView,
 )
 
-__all__ = ["CALL_MODELS", "call_schemas", "describe_reply"]
+__all__ = ["CALL_MODELS", "RunnerPasses", "call_schemas", "describe_reply"]
+
+
+@dataclass(frozen=True, slots=True)
+class RunnerPasses:
+    """The model passes the runner holds and the controller never runs, for
+    ``describe`` to report (``decider``: the runner asks a model decider)."""
+
+    decider: bool = False
+
 
 CALL_MODELS: dict[Call, tuple[type[BaseModel], type[BaseModel]]] = {
     Call.DESCRIBE: (DescribeRequest, DescribeReply),
