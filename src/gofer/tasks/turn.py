@@ -50,6 +50,7 @@ from gofer.tasks.contract import (
     TraceInfo,
 )
 from gofer.tasks.events import Cancelled, Ended, RunLog
+from gofer.tasks.handback import hand_back
 from gofer.tasks.holding import Holding
 from gofer.tasks.interpret import Outcome, budget_failure, interpret
 from gofer.tasks.journal import snapshot
@@ -194,9 +195,20 @@ class Turn:
                 await self._guarded(cell, lambda: self._plan_then_drive(cell, planner))
             else:
                 presses = self._presses(cell)
-                await self._guarded(cell, lambda: parts.driver.drive(cell, presses))
+                await self._guarded(cell, lambda: self._handed_back(cell, presses))
         finally:
             await journal.stop()
+
+    async def _handed_back(self, cell: Cell, presses: PressJournal) -> None:
+        """Drive the task, counting first what its person did in its browser, if anyone
+        did (:mod:`gofer.tasks.handback`)."""
+        record = await self.parts.holding.take_record(cell.id)
+        if record is not None:
+            asking = hand_back(cell, record, record.last)
+            if asking is not None:
+                await self.parts.driver.stop(cell, asking)
+                return
+        await self.parts.driver.drive(cell, presses)
 
     def _presses(self, cell: Cell) -> PressJournal:
         return PressJournal(self.parts.book, self.owner, cell.id, self.claim.id)
@@ -384,9 +396,9 @@ class Turn:
         await self.parts.driver.drive(cell, self._presses(cell))
 
     def _warm(self, cell: Cell) -> asyncio.Task[None] | None:
-        """Ready a browser-only task's browser while its flow is planned, and load the one
-        address its text sends it to (at most PRELOAD_TIMEOUT_S); None for other tasks."""
-        if cell.options.surfaces != frozenset({"browser"}):
+        """Ready a task's browser while its flow is planned, and load the one address its
+        text sends it to (at most PRELOAD_TIMEOUT_S); None for a task with no browser."""
+        if "browser" not in cell.options.surfaces:
             return None
         cell.has_workspace = True
         address = start_address(cell.goal or "")

@@ -35,6 +35,7 @@ from gofer.tasks.book import LOCAL_OWNER, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell
 from gofer.tasks.checks import options_for
 from gofer.tasks.events import Cancelled, LetGo, Resolved
+from gofer.tasks.handback import still_blocked
 from gofer.tasks.holding import HeldView, Holding
 from gofer.tasks.limits import (
     ARTIFACT_TTL_S,
@@ -351,6 +352,13 @@ class TaskWorker:
         if task is not None and self._ending(task_id):
             await asyncio.wait([task])  # it has stopped; only its bookkeeping is left
         return await self._holding.live(task_id, options)
+
+    async def still_blocked(self, task_id: str, reason: str) -> str | None:
+        """Why the paused task's page held here is still blocked by the wall ``reason``
+        names, in words (None when it is not, or no browser of it is held here)."""
+        if not self.holds_for_person(task_id):
+            return None
+        return still_blocked(await self._holding.read(task_id), reason)
 
     async def _journal_let_go(self, owner: str, task_id: str, after_s: float) -> None:
         try:
