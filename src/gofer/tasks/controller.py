@@ -67,15 +67,14 @@ from gofer.tasks.contract import (
     TaskReportRequest,
     TaskView,
 )
-from gofer.tasks.describe import describe_reply
-from gofer.tasks.drive import Driver
+from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.publish import listing_position, next_calls, released_view, title_of, view_of
 from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.saved import FlowLibrary, hints_of
-from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
+from gofer.tasks.seams import Planner, Rescuer, Shaper
 from gofer.tasks.state import (
     State,
     at_checkpoint,
@@ -86,7 +85,8 @@ from gofer.tasks.state import (
     released,
 )
 from gofer.tasks.status import TaskReading, may_stop, task_group
-from gofer.tasks.worker import TaskWorker, TurnLimits, turn_running
+from gofer.tasks.turn import Driver, turn_running
+from gofer.tasks.worker import TaskWorker, TurnLimits
 
 __all__ = ["Tasks"]
 
@@ -117,7 +117,7 @@ class _Engine:
     planner: Planner | None
     rescuer: Rescuer | None
     shaper: Shaper | None
-    decider: Decider | None
+    runner_passes: RunnerPasses
     clock: Callable[[], float]
     max_tasks: int
     max_open: int
@@ -141,8 +141,9 @@ class Tasks:
     tasks could not outlive it). With a store, closing stops this process's worker,
     puts its running turns back on the queue and leaves every task as it is, to go on
     after a restart. ``work=False`` leaves the running to worker processes.
-    ``planner``, ``rescuer``, ``shaper`` and ``decider`` are optional model passes;
-    ``describe`` reports which are configured. ``clock`` gives wall time in seconds;
+    ``planner``, ``rescuer`` and ``shaper`` are optional model passes, and
+    ``runner_passes`` those the runner holds; ``describe`` reports which are
+    configured. ``clock`` gives wall time in seconds;
     ``max_tasks`` (MAX_TASKS) bounds the tasks an in-memory controller holds;
     ``max_open`` (MAX_OPEN_TASKS) the tasks of one owner waiting to run or running;
     ``limits`` caps the turns running per owner and per process; ``owner`` is whom
@@ -156,7 +157,7 @@ class Tasks:
         planner: Planner | None = None,
         rescuer: Rescuer | None = None,
         shaper: Shaper | None = None,
-        decider: Decider | None = None,
+        runner_passes: RunnerPasses | None = None,
         clock: Callable[[], float] = time.time,
         max_tasks: int = MAX_TASKS,
         max_open: int = MAX_OPEN_TASKS,
@@ -176,7 +177,7 @@ class Tasks:
             planner=planner,
             rescuer=rescuer,
             shaper=shaper,
-            decider=decider,
+            runner_passes=runner_passes or RunnerPasses(),
             clock=clock,
             max_tasks=max_tasks,
             max_open=max_open,
@@ -259,7 +260,7 @@ class Tasks:
             planner=self._engine.planner is not None,
             rescuer=self._engine.rescuer is not None,
             shaper=self._engine.shaper is not None,
-            decider=self._engine.decider is not None,
+            decider=self._engine.runner_passes.decider,
             detail=req.detail,
         )
 

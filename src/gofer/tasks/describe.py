@@ -6,6 +6,7 @@ model passes, each call in a line, each step kind with one example, and the rule
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from pydantic import BaseModel, JsonValue
@@ -33,7 +34,24 @@ from gofer.tasks.contract import (
     TaskView,
 )
 
-__all__ = ["CALL_MODELS", "CALL_SUMMARIES", "RULES", "SECTIONS", "call_schemas", "describe_reply"]
+__all__ = [
+    "CALL_MODELS",
+    "CALL_SUMMARIES",
+    "RULES",
+    "SECTIONS",
+    "RunnerPasses",
+    "call_schemas",
+    "describe_reply",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class RunnerPasses:
+    """The model passes the runner holds and the controller never runs, for
+    ``describe`` to report (``decider``: the runner asks a model decider)."""
+
+    decider: bool = False
+
 
 CALL_MODELS: dict[Call, tuple[type[BaseModel], type[BaseModel]]] = {
     Call.DESCRIBE: (DescribeRequest, DescribeReply),
