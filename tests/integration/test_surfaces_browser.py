@@ -457,3 +457,38 @@ async def test_a_busy_page_settles_on_what_the_action_did(engine: BrowserEngine,
         assert "Cart: 1 item" in (await surface.snapshot()).text
     finally:
         await surface.close()
+
+
+WAYS_TO_LEAVE_WORK = {
+    "a timer": "setTimeout(() => {}, 5)",
+    "a frame callback": "requestAnimationFrame(() => {})",
+    "a message": "new MessageChannel().port1.postMessage(null)",
+    "a request": "fetch('/').catch(() => {})",
+    "a route change": "history.pushState(null, '', '#next')",
+    "an element that loads": "document.body.append(document.createElement('iframe'))",
+}
+
+
+async def test_a_settle_knows_what_work_an_action_left(engine: BrowserEngine, site: Any) -> None:
+    """Settling ends early only after an action that left nothing for later: every way a
+    page schedules work while acting counts, what it does while idle does not."""
+    site.add("/", "<script src=/app.js></script><p>Ready</p>")
+    site.add("/app.js", "document.title = 'App';", content_type="text/javascript")
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        page = surface.page
+        # the script the document loaded with has run: nothing is left of its load
+        assert await page.evaluate("window.__gofer.workLeft()") is False
+        begin = "window.__gofer.counters(null, true)"
+        for way, script in WAYS_TO_LEAVE_WORK.items():
+            await page.evaluate(begin)
+            assert await page.evaluate("window.__gofer.workLeft()") is False, way
+            await page.evaluate(script)
+            assert await page.evaluate("window.__gofer.workLeft()") is True, way
+        await page.evaluate(begin)
+        await surface.settle()  # the page is idle from here on: its own work is no action's
+        await page.evaluate("setInterval(() => {}, 1000); requestAnimationFrame(() => {})")
+        assert await page.evaluate("window.__gofer.workLeft()") is False
+    finally:
+        await surface.close()
