@@ -136,8 +136,12 @@ async def test_fields_and_reading_values(engine: BrowserEngine, site: Any) -> No
         <label><input type=checkbox> Insurance</label>
         <div contenteditable=true aria-label="Notes"></div>
         <label>City <input role=combobox aria-autocomplete=list id=c></label><ul id=sug></ul>
+        <label>Phone <input id=p></label>
         <script>
         n.addEventListener('change', () => { echo.textContent = 'changed to ' + n.value; });
+        p.addEventListener('change', () => setTimeout(() => {
+          p.value = p.value.replace(/([0-9]{3})([0-9]{3})([0-9]+)/, '$1 $2 $3');
+        }, 20));
         c.addEventListener('keyup', () => { sug.innerHTML = '<li>' + c.value + ' (city)</li>'; });
         </script>""",
     )
@@ -154,6 +158,9 @@ async def test_fields_and_reading_values(engine: BrowserEngine, site: Any) -> No
         await surface.fill(ref_of(screen, "Notes"), "window seat")
         effect = await surface.fill(ref_of(screen, "City"), "Srinagar")
         assert effect.dom_changed
+        assert effect.value == "Srinagar"
+        # the value the field holds once the page settled, not the echo of the typing
+        assert (await surface.fill(ref_of(screen, "Phone"), "9876543210")).value == "987 654 3210"
         after = await surface.snapshot()
         assert "changed to Asha" in after.text
         assert "Srinagar (city)" in after.text
