@@ -343,10 +343,13 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
         )
     if not el.editable and el.tag in ("input", "textarea"):
         raise StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
-    await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, value))
+    typed = await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, value))
+    shown = typed.value
     if el.role == "combobox" or el.expanded is not None:
         await _pick_suggestion(run, path, el, value, before)
-    shown = await browser.read_value(el.ref)
+        shown = None
+    if shown is None:
+        shown = await browser.read_value(el.ref)
     if not value_took(value, shown):
         holds = f": it shows '{shown}'" if run.mask(value) == value else ""
         raise StepFailed(

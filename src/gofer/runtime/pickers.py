@@ -96,8 +96,10 @@ async def set_native(
     browser = await run.browser()
     if el.value == text:
         return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
-    await run.act(path, f"set '{label_of(el)}' to {text}", lambda: browser.fill(el.ref, text))
-    shown = await browser.read_value(el.ref)
+    effect = await run.act(
+        path, f"set '{label_of(el)}' to {text}", lambda: browser.fill(el.ref, text)
+    )
+    shown = effect.value if effect.value is not None else await browser.read_value(el.ref)
     if shown != text:
         raise StepFailed(f"set '{label_of(el)}' to {text}, but it shows '{shown}'", el)
     return StepFinished(element=el, confidence=confidence)
