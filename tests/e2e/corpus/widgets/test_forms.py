@@ -129,19 +129,6 @@ KNOWN: dict[str, str] = {
         "the step moves the page's always-open inline calendar (Rehearsal day) instead of "
         "opening the field's own picker, and finds no control there to reach April 2027"
     ),
-    "mui-inline-calendar": (
-        "a static calendar named only by its container's caption: 'Rehearsal day' grounds "
-        "to the 'Day' spin buttons of the sectioned date fields (two equal matches), not to "
-        "the calendar the caption labels"
-    ),
-    "antd-category": (
-        "Ant Design's Select draws its options as role-less divs (its role=option listbox "
-        "is a zero-size copy for screen readers): opening it shows no option to pick"
-    ),
-    "datepicker-late-suggestions": (
-        "suggestions that are plain divs behind one click handler on their list (no role, "
-        "a pointer cursor only on hover) are not seen as controls: nothing to pick"
-    ),
 }
 
 
