@@ -5,11 +5,15 @@ handlers, and inline calendars named only by the caption of their container."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from screens.decide_build import load
 
 from gofer.decide import OPTION_ROLES, Query, Want, ground, label_of, match_option
 from gofer.decide.controls import option_refs, popup_choices
-from gofer.runtime.pickers import in_shown_calendar
+from gofer.decide.dates import calendar_nav, shows_calendar
+from gofer.decide.split import part_of, parts_among, split_fields
+from gofer.runtime.pickers import _days_near, _frame_of, in_shown_calendar
 from gofer.surfaces.screen import Screen
 
 
@@ -87,3 +91,54 @@ def test_a_field_is_never_taken_for_an_inline_calendar() -> None:
     found = ground(Query("Event name", Want.CONTROL, kind="choose"), screen)
     assert found.element is not None
     assert not in_shown_calendar(found.element, found.evidence, screen)
+
+
+def test_mui_time_sections_are_the_parts_of_their_group() -> None:
+    # MUI X's sectioned time field: "Hours" and "Minutes" spin buttons in a group named
+    # "Start time"; the text beside "Minutes" is the part before it ("hh:")
+    screen = load("widget_mui_time")
+    minutes = next(e for e in screen.elements if e.name == "Minutes" and e.visible)
+    assert minutes.label == "hh:" and part_of(minutes) == "minute"
+    fields = split_fields("Start time", screen)
+    assert fields is not None
+    assert {p: e.name for p, e in fields.parts.items()} == {"hour": "Hours", "minute": "Minutes"}
+
+
+def test_sections_of_two_named_groups_are_two_fields() -> None:
+    # all sections showing: the date's Day/Month/Year and the time's Hours/Minutes sit
+    # one under the other, but their groups tell them apart
+    screen = load("widget_mui_time")
+    shown = replace(
+        screen,
+        elements=tuple(
+            replace(e, visible=True) if e.role == "spinbutton" else e for e in screen.elements
+        ),
+    )
+    for fields in parts_among(shown.elements):
+        assert len({e.group for e in fields.members}) == 1
+
+
+def test_an_inline_calendar_far_below_is_not_a_fields_own() -> None:
+    screen = load("widget_mui_form")
+    field = next(e for e in screen.elements if e.name == "Event date" and e.tag == "input")
+    assert shows_calendar(screen) and not _days_near(field, screen)
+    flatpickr = load("widget_flatpickr")  # its calendar open under Check-in
+    check_in = next(e for e in flatpickr.elements if e.name == "Check-in")
+    assert _days_near(check_in, flatpickr)
+
+
+def test_mui_mobile_picker_opens_by_the_button_in_its_fields_frame() -> None:
+    # MUI X's mobile picker: sections over a hidden input (covered), the calendar button
+    # at the far end of the field's outlined frame, an inline calendar further down
+    page = load("widget_mui_before_dialog")
+    field = next(e for e in page.elements if e.name == "Registration deadline" and e.tag == "input")
+    assert not field.on_top and not _days_near(field, page)
+    frame = _frame_of(field, page)
+    buttons = [e for e in page.elements if e.name == "Choose date" and frame.contains(e.box)]
+    assert len(buttons) == 1
+    # its dialog: the arrows that move it are its own, not the inline calendar's
+    dialog = load("widget_mui_dialog")
+    before = frozenset(e.ref for e in page.elements if e.visible)
+    assert dialog.dialog_open and shows_calendar(dialog, before)
+    forward = calendar_nav(dialog, True, before)
+    assert forward is not None and forward.name == "Next month" and forward.ref not in before

@@ -57,6 +57,7 @@ from gofer.decide import (
     time_hint,
     value_took,
 )
+from gofer.decide.when import date_parts
 from gofer.errors import SurfaceError
 from gofer.runtime.context import RangeStart, StepContext, clicker, filler, selector, typer
 from gofer.runtime.signals import Done, StepFailed
@@ -220,6 +221,13 @@ async def date_field(
         raise StepFailed(f"{how} {_written(when)} for '{label_of(el)}', but it shows '{shown}'", el)
     if picked:
         await _ranges_shown(run, el)
+        if shows_calendar(await run.screen(), page_refs) and await _apply_pick(run, path, el):
+            # a picker that shows the pick at once and stays open until its own OK
+            shown = await browser.read_value(el.ref)
+            if not shows_date(shown, day, hint):
+                raise StepFailed(
+                    f"pressed OK for {_written(when)}, but '{label_of(el)}' shows '{shown}'", el
+                )
     return Done(element=el, confidence=confidence)
 
 
@@ -349,9 +357,9 @@ _NEAR_OPENER_PX = 40.0
 
 async def _open_calendar(run: StepContext, path: str, el: Element, before: Screen) -> bool:
     """Open the calendar of ``el``: click the field, else the button just beside it."""
-    if run.ranges and shows_calendar(before):
-        # still open from the step before: a range picker holding the range's start (a
-        # calendar showing for another reason, an inline one, is not this field's)
+    if shows_calendar(before) and _days_near(el, before):
+        # still open from the step before (a range picker stays open); one showing far
+        # from the field (an inline calendar of the page's own) is not this field's
         return True
     browser = await run.browser()
     if el.on_top:
@@ -371,13 +379,31 @@ async def _open_calendar(run: StepContext, path: str, el: Element, before: Scree
             and may_open_picker(e)
             and min(box_distance(e.box, el.box), box_distance(e.box, frame)) <= _NEAR_OPENER_PX
         ),
-        key=lambda e: box_distance(e.box, el.box),
+        key=lambda e: (box_distance(e.box, frame), box_distance(e.box, el.box)),
     )
     for opener in openers[:1]:
         await run.act(
             path, f"open the calendar with '{label_of(opener)}'", clicker(browser, opener.ref)
         )
         if await _calendar_shown(run, before):
+            return True
+    return False
+
+
+_OWN_CALENDAR_PX = 200.0
+
+
+def _days_near(el: Element, screen: Screen) -> bool:
+    """Whether a calendar's days show next to the field (its popup does; an inline
+    calendar further down the form does not)."""
+    frame = _frame_of(el, screen)
+    for e in screen.elements:
+        words = normalise(e.display_name)
+        day = words.isdigit() and len(words) <= 2
+        if not day and re.search(r"\d", words):
+            d, month, _year = date_parts(e.display_name)
+            day = d is not None and month is not None
+        if e.visible and day and box_distance(e.box, frame) <= _OWN_CALENDAR_PX:
             return True
     return False
 
