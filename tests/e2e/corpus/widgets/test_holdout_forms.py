@@ -56,6 +56,37 @@ TASKS: dict[str, Task] = {
         [{"choose": "9 March 2027", "in": "Rehearsal day"}, SUBMIT],
         {"rehearsal": "2027-03-09"},
     ),
+    # written after the seen tasks' fixes, before their first run: a date chosen (not
+    # typed) in Ant Design's DatePicker, with a select beside it
+    "antd-choose-end-date": Task(
+        "antd",
+        [
+            {"choose": "March 15, 2027", "in": "End date"},
+            {"choose": "Workshop", "in": "Category"},
+            SUBMIT,
+        ],
+        {"end": "2027-03-15", "category": "Workshop"},
+    ),
+    # Vuetify's v-select and v-autocomplete, a city whose name begins another's
+    "vuetify-select-and-near-city": Task(
+        "vuetify",
+        [
+            {"choose": "Webinar", "in": "Category"},
+            {"choose": "Bern", "in": "City"},
+            SUBMIT,
+        ],
+        {"category": "Webinar", "city": "Bern"},
+    ),
+    # MUI X's 24-hour time field given a 12-hour time
+    "mui-time-written-am": Task(
+        "mui",
+        [
+            {"enter": "Breakfast talk", "into": "Event name"},
+            {"enter": "7:05 AM", "into": "Start time"},
+            SUBMIT,
+        ],
+        {"name": "Breakfast talk", "time": "07:05"},
+    ),
 }
 
 # Failed on the holdout's run before resolving; each fails its step, never posting a
