@@ -89,19 +89,13 @@ TASKS: dict[str, Task] = {
     ),
 }
 
-# Failed on the holdout's run before resolving; each fails its step, never posting a
-# wrong value (judge checks that first).
+# Failed on the holdout's last run (2026-12-04, 8 of 9 done right); each fails its step,
+# never posting a wrong value (judge checks that first).
 KNOWN: dict[str, str] = {
-    "mui-deadline-and-tickets": (
-        "MUI's mobile picker dialog: its month-switch arrows are not found as the calendar's "
-        "own controls, so January 2027 is unreachable from December 2026"
-    ),
-    "antd-late-city": (
-        "Ant Design's AutoComplete draws its suggestions as role-less divs with React click "
-        "handlers, which the snapshot does not see as options"
-    ),
-    "vuetify-inline-calendar": (
-        "a static calendar named only by its container's caption ('Rehearsal day') is not grounded"
+    "mui-time-written-am": (
+        "MUI X's sectioned time field, empty and unfocused, hides its Hours and Minutes "
+        "spin buttons: the step types '7:05 AM' into the hidden input under them, which "
+        "the field ignores, and fails saying it shows nothing (no wrong value is posted)"
     ),
 }
 
