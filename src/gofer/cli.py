@@ -21,6 +21,7 @@ from typing import Any, TextIO
 from pydantic import ValidationError
 
 from gofer.api import GoferClient
+from gofer.cli_flows import add_flow_commands, flows_command, saved_flow_of
 from gofer.cli_remote import add_commands, paging, run_command, say_more
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig, config_from_env
@@ -143,10 +144,13 @@ def _request(args: argparse.Namespace) -> StartTaskRequest:
             if v is not None
         },
     }
-    if args.task:
+    if getattr(args, "task", None):
         data["task"] = args.task
-    if args.flow:
+    if getattr(args, "flow", None):
         data["flow"] = _load_json(args.flow, "flow file")
+    saved = saved_flow_of(args)
+    if saved is not None:
+        data["saved_flow"] = saved
     if args.output_schema:
         data["output"] = {
             "instructions": "Shape the records to the schema.",
@@ -500,6 +504,7 @@ def _parser() -> argparse.ArgumentParser:
     listing.add_argument("--json", action="store_true", help="print the list as JSON")
     paging(listing)
     add_commands(sub, _task_options)
+    add_flow_commands(sub, _task_facts)
     return parser
 
 
@@ -509,6 +514,11 @@ def _task_options(run: argparse.ArgumentParser) -> None:
     run.add_argument(
         "--task", help="the job in plain language instead of a flow (needs a planner model)"
     )
+    _task_facts(run)
+
+
+def _task_facts(run: argparse.ArgumentParser) -> None:
+    """The flags that give a task its facts, constraints and budget."""
     run.add_argument(
         "--facts", metavar="FILE", help="a JSON file of your details: fact name to value"
     )
@@ -580,6 +590,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(_worker(args, config))
         if args.command == "tasks":
             return asyncio.run(_tasks(args, config))
+        if args.command == "flows" and args.flows_command == "run":
+            return asyncio.run(_run(args, config))
+        if args.command == "flows":
+            return asyncio.run(flows_command(args, config, _load_json))
         return asyncio.run(_demo_site(args))
     except GoferError as exc:
         if getattr(args, "json", False):

@@ -23,6 +23,7 @@ from starlette.types import ASGIApp
 
 from gofer.api.agent import AgentView, agent_view
 from gofer.api.errors import error_body, http_status
+from gofer.api.flows_http import flows_router
 from gofer.api.hardening import Contained, NoStore
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
 from gofer.api.live import live_address, live_router
@@ -373,6 +374,7 @@ def create_app(
 
     app.include_router(calls)
     app.include_router(tasks)
+    app.include_router(flows_router(service, _owner, _ERRORS))
     site = pages or PageSite(service, PageSessions(tokens), take_over=live_address)
     app.include_router(site.router())
     app.include_router(live_router(service, tokens, site))

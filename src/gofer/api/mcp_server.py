@@ -46,6 +46,7 @@ from pydantic import Field, JsonValue, ValidationError
 
 from gofer.api.agent import AgentView, agent_view, for_a_person, secret_fields
 from gofer.api.errors import error_body
+from gofer.api.mcp_flows import add_flow_tools
 from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.errors import ApiError, GoferError, invalid_request
@@ -239,6 +240,8 @@ def build_mcp_server(
 
     async def call(ctx: Context[Any, Any], work: Callable[[str], Any]) -> Any:
         return await work(await owners.owner(ctx))
+
+    add_flow_tools(server, service, call, view)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=True))
     async def describe(

@@ -48,6 +48,7 @@ from gofer.tasks.contract import (
     TaskView,
 )
 from gofer.tasks.holding import LiveView
+from gofer.tasks.saved import FlowLibrary
 
 __all__ = ["MAX_STARTS_PER_REQUEST", "MAX_TITLE_CHARS", "TaskService", "title_for"]
 
@@ -155,6 +156,10 @@ class TaskService:
     def _as(self, owner: Owner) -> Controller:
         return self.controller.for_owner(owner)
 
+    def flows(self, owner: Owner) -> FlowLibrary:
+        """``owner``'s saved flows."""
+        return self._as(owner).flows
+
     @property
     def healthy(self) -> bool:
         """Whether the controller's worker lives (``/health``)."""
@@ -172,6 +177,8 @@ class TaskService:
 
     async def _start(self, owner: Owner, request: StartTaskRequest, title: str | None) -> TaskView:
         facts = Facts(request.facts, secret=request.secret_facts)
+        if title is None and request.saved_flow is not None:
+            title = f"Saved flow: {request.saved_flow.name}"
         # Finding a hundred long values in the title takes its time: off the event loop.
         named = await asyncio.to_thread(title_for, request.task, request.flow, title, facts)
         view = await self._as(owner).start_task(request, title=named)

@@ -145,6 +145,10 @@ class Run:
         self.ledger = Ledger()
         self._screen: Screen | None = None
         self._browser: Surface | None = None
+        self._surfaces: dict[str, Surface] = {}
+        # which surface the steps act on: the desktop after an `open`, the browser after a
+        # `browse`, or what a step's `surface` names
+        self._side = "browser" if "browser" in workspace.surfaces else "desktop"
         self._preloaded: str | None = None
         self._t0 = time.perf_counter()
         self.mask: Callable[[str], str] = request.mask or (lambda s: s)
@@ -174,14 +178,27 @@ class Run:
             raise StepFailed(exc.message) from exc
 
     async def browser(self) -> Surface:
-        """The workspace's browser, opened on first use; one that cannot open fails the
-        step."""
-        if self._browser is None:
+        """The surface the steps act on now (the browser, or the desktop after an
+        ``open``), opened on first use; one that cannot open fails the step."""
+        surface = self._surfaces.get(self._side)
+        if surface is None:
             try:
-                self._browser = await self.workspace.browser()
+                if self._side == "desktop":
+                    surface = await self.workspace.desktop()
+                else:
+                    surface = await self.workspace.browser()
             except SurfaceError as exc:
                 raise StepFailed(exc.message) from exc
-        return self._browser
+            self._surfaces[self._side] = surface
+        self._browser = surface
+        return surface
+
+    def turn_to(self, side: str) -> None:
+        """Act on ``side`` (``browser`` or ``desktop``) from now on."""
+        if side != self._side:
+            self._side = side
+            self._browser = self._surfaces.get(side)
+            self.invalidate()
 
     async def screen(self) -> Screen:
         """The screen as the page shows it, secrets and all: what the grounder, the
@@ -375,6 +392,12 @@ class Run:
         self.event(path, "step", kind=step.KIND)
         if self.request.on_step is not None:
             self.request.on_step(path)
+        if step.surface is not None:
+            self.turn_to(step.surface)
+        elif isinstance(step, Open):
+            self.turn_to("desktop")
+        elif isinstance(step, Browse):
+            self.turn_to("browser")
         try:
             done = await self._dispatch(path, step)
         except StepFailed as exc:
@@ -453,7 +476,13 @@ class Run:
                 await self.act(path, f"go to {address}", lambda: browser.goto(address))
                 return Done()
             case Open(app=app):
-                raise StepFailed(f"cannot open '{app}': no desktop surface is available")
+                name = self.sub(app)
+                desktop = await self.browser()
+                opener = getattr(desktop, "open", None)
+                if opener is None:
+                    raise StepFailed(f"cannot open '{name}': no desktop surface is available")
+                await self.act(path, f"open {name}", lambda: opener(name))
+                return Done()
             case Click():
                 return await actions.click(self, path, step)
             case Enter():

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from gofer.errors import SurfaceError
 from gofer.surfaces import BrowserEngine, BrowserOptions, Surface
+from gofer.surfaces.desktop import DesktopSurface, SessionOptions
 
 
 class Workspace:
@@ -26,7 +27,9 @@ class Workspace:
         self._engine = engine
         self.options = options
         self.surfaces = tuple(surfaces)
+        self.desktop_options = SessionOptions()
         self._browser: Surface | None = None
+        self._desktop: DesktopSurface | None = None
         self._closed = False
         self._preloaded: tuple[str, str] | None = None
 
@@ -71,6 +74,25 @@ class Workspace:
             self._browser = await self._engine.new_session(self.options)
         return self._browser
 
+    @property
+    def has_desktop(self) -> bool:
+        """Whether a desktop is running now."""
+        return self._desktop is not None and not self._desktop.closed
+
+    async def desktop(self) -> DesktopSurface:
+        """The task's virtual desktop, started on first use (SURFACE_NOT_ALLOWED when the
+        task is confined to the browser)."""
+        if self._closed:
+            raise SurfaceError("the workspace is closed", code="WORKSPACE_CLOSED")
+        if "desktop" not in self.surfaces:
+            raise SurfaceError(
+                "this task may not use the desktop (constraints.surfaces)",
+                code="SURFACE_NOT_ALLOWED",
+            )
+        if self._desktop is None or self._desktop.closed:
+            self._desktop = await DesktopSurface.start(self.desktop_options)
+        return self._desktop
+
     async def preload(self, address: str) -> None:
         """Load ``address`` ahead of the first run (while its flow is planned), so that
         a first ``browse`` there finds it loaded and loads nothing."""
@@ -87,8 +109,10 @@ class Workspace:
         return preloaded[0]
 
     async def screenshot(self) -> bytes | None:
-        """A PNG of the browser page, or None when there is no open page."""
+        """A PNG of the browser page (else of the desktop), or None when neither is open."""
         if self._browser is None:
+            if self.has_desktop and self._desktop is not None:
+                return await self._desktop.screenshot()
             return None
         return await self._browser.screenshot()
 
@@ -96,8 +120,11 @@ class Workspace:
         """Release every surface. Idempotent."""
         self._closed = True
         browser, self._browser = self._browser, None
+        desktop, self._desktop = self._desktop, None
         if browser is not None:
             await browser.close()
+        if desktop is not None:
+            await desktop.close()
 
     async def __aenter__(self) -> Workspace:
         return self

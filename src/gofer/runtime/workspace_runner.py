@@ -27,13 +27,13 @@ from gofer.surfaces import (
     LiveView,
     chromium_available,
 )
+from gofer.surfaces.desktop import desktop_available
 from gofer.surfaces.live import live_unsupported
+from gofer.surfaces.screen import Screen
 
 __all__ = ["WorkspaceRunner"]
 
 log = logging.getLogger("gofer.runtime")
-
-DESKTOP_UNAVAILABLE = "the desktop surface is not available in this version of gofer"
 
 
 class WorkspaceRunner:
@@ -73,9 +73,14 @@ class WorkspaceRunner:
         return self._engine.policy.endpoint_allowed(endpoint)
 
     def available_surfaces(self) -> dict[str, str | None]:
-        """The browser when Chromium is found; the desktop is a later addition."""
+        """The browser when Chromium is found; the desktop when Xvfb, the AT-SPI bus and
+        PyGObject are (else, for each, what is missing)."""
         ok, reason = chromium_available(self._chromium)
-        return {"browser": None if ok else reason, "desktop": DESKTOP_UNAVAILABLE}
+        desktop_ok, desktop_reason = desktop_available()
+        return {
+            "browser": None if ok else reason,
+            "desktop": None if desktop_ok else desktop_reason,
+        }
 
     def _workspace(self, task_id: str, options: WorkspaceOptions) -> Workspace:
         workspace = self._workspaces.get(task_id)
@@ -122,6 +127,14 @@ class WorkspaceRunner:
             return None
         browser = await workspace.browser()
         return browser.url or None
+
+    async def screen(self, task_id: str) -> Screen | None:
+        """The task's open browser page, read (None when it holds no open browser)."""
+        workspace = self._workspaces.get(task_id)
+        browser = workspace.open_browser if workspace is not None else None
+        if browser is None or browser.closed:
+            return None
+        return await browser.snapshot()
 
     async def page_for(self, task_id: str) -> BrowserPage | None:
         """The page of the task's open browser session, for a person to act on while the

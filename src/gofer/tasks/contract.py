@@ -21,6 +21,7 @@ from gofer.tasks.limits import (
     MAX_FACT_CHARS,
     MAX_FACT_NAME_CHARS,
     MAX_FACTS,
+    MAX_HINTS,
     MAX_LIST_LIMIT,
     MAX_RESCUES,
     MAX_VOTES,
@@ -45,6 +46,7 @@ __all__ = [
     "FactValues",
     "Failed",
     "HintInfo",
+    "ListFlowsReply",
     "ListTasksReply",
     "ListTasksRequest",
     "LogEntry",
@@ -57,6 +59,9 @@ __all__ = [
     "PlanTaskRequest",
     "RescueInfo",
     "Running",
+    "SaveFlowRequest",
+    "SavedFlowRef",
+    "SavedFlowView",
     "SpendInfo",
     "StartTaskRequest",
     "State",
@@ -206,8 +211,36 @@ class DescribeRequest(_Model):
     )
 
 
+class HintInfo(_Model):
+    """A grounding hint the task learned."""
+
+    site: str
+    kind: str
+    words: str
+    role: str
+    name: str
+    context: str = Field(
+        default="",
+        description="the record or section around the element, when its name "
+        "was not unique on the page",
+    )
+    within: str = Field(default="", description="the step's within words")
+
+
+FLOW_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$"
+"""A saved flow's name: 1 to 100 letters, digits, spaces, '.', '_' or '-'."""
+
+
+class SavedFlowRef(_Model):
+    """A saved flow by name, at a version (the latest when none is given)."""
+
+    name: str = Field(pattern=FLOW_NAME_PATTERN)
+    version: int | None = Field(default=None, ge=1)
+
+
 class StartTaskRequest(_Model):
-    """Start a task: a ``flow`` to run, or a plain-language ``task`` for the planner."""
+    """Start a task: a ``flow`` to run, a ``saved_flow`` to run again, or a
+    plain-language ``task`` for the planner."""
 
     task: str | None = Field(default=None, description="the job in plain language")
     flow: JsonValue = Field(
@@ -222,11 +255,21 @@ class StartTaskRequest(_Model):
     constraints: TaskConstraints = TaskConstraints()
     budget: TaskBudget = TaskBudget()
     output: OutputSpec | None = None
+    saved_flow: SavedFlowRef | None = Field(
+        default=None,
+        description="run one of your saved flows with its grounding hints (no model call "
+        "unless a step fails and a rescuer is configured); give its parameters as facts",
+    )
+    hints: list[HintInfo] = Field(
+        default_factory=list,
+        max_length=MAX_HINTS,
+        description="grounding hints to try first (a saved flow brings its own)",
+    )
 
     @model_validator(mode="after")
     def _task_or_flow(self) -> StartTaskRequest:
-        if self.flow is None and not (self.task and self.task.strip()):
-            raise ValueError("give a `flow` to run or a `task` in plain language")
+        if self.flow is None and self.saved_flow is None and not (self.task and self.task.strip()):
+            raise ValueError("give a `flow` to run, a `saved_flow` or a `task` in plain language")
         return self
 
 
@@ -296,6 +339,26 @@ class ListTasksRequest(_Model):
         max_length=40,
         description="the previous page's next_cursor, for the page after it",
     )
+
+
+class SaveFlowRequest(_Model):
+    """Save a flow under a name: a ``flow`` as written, or what a finished task ran
+    (``task_id``: its flow as it finally ran, planned or rescued, with the grounding
+    hints its runs learned). A save adds a version; it never overwrites one."""
+
+    name: str = Field(pattern=FLOW_NAME_PATTERN)
+    description: str = Field(default="", max_length=2000)
+    flow: JsonValue = Field(default=None, description="the flow to save")
+    task_id: str | None = Field(default=None, description="save what this task ran")
+    secret_facts: FactNames = Field(
+        default_factory=list, description="parameter names to treat as secret when it runs"
+    )
+
+    @model_validator(mode="after")
+    def _flow_or_task(self) -> SaveFlowRequest:
+        if (self.flow is None) == (self.task_id is None):
+            raise ValueError("give either a `flow` or a `task_id`")
+        return self
 
 
 # ---------------------------------------------------------------- statuses
@@ -423,6 +486,26 @@ class ListTasksReply(_Model):
     )
 
 
+class SavedFlowView(_Model):
+    """One version of a saved flow: what it asks for and what it does. Never a value."""
+
+    name: str
+    version: int
+    description: str
+    params: list[str] = Field(description="the ${names} a run asks for as facts")
+    secret_params: list[str] = Field(description="those among params typed as secrets")
+    flow: dict[str, JsonValue]
+    hints: list[HintInfo]
+    from_task: str | None = None
+    created_at: float
+
+
+class ListFlowsReply(_Model):
+    """The latest version of each of the caller's saved flows, by name."""
+
+    flows: list[SavedFlowView]
+
+
 class PlanTaskReply(_Model):
     """A drafted flow and the names it still needs values for."""
 
@@ -457,21 +540,6 @@ class TraceInfo(_Model):
     path: str
     event: str
     detail: dict[str, JsonValue]
-
-
-class HintInfo(_Model):
-    """A grounding hint the task learned."""
-
-    site: str
-    kind: str
-    words: str
-    role: str
-    name: str
-    context: str = Field(
-        default="",
-        description="the record or section around the element, when its name "
-        "was not unique on the page",
-    )
 
 
 class RescueInfo(_Model):
@@ -525,6 +593,17 @@ class LogEntry(_Model):
         description="start, reply, again, ended, cancelled, resolved, reopened, let_go"
     )
     text: str
+    state: str | None = Field(default=None, description="for an ended run: the state it ended in")
+
+
+class PersonStepInfo(_Model):
+    """One thing a person did in the task's live view, as a flow step in the page's own
+    words (a secret value typed is ``${name}`` of the fact it matches, or of the field:
+    never the value), on the page at ``url``."""
+
+    step: dict[str, JsonValue]
+    url: str
+    secret: bool = False
 
 
 class TaskReport(_Model):
@@ -544,6 +623,10 @@ class TaskReport(_Model):
     artifacts: list[ArtifactInfo]
     log: list[LogEntry] = Field(
         default_factory=list, description="what happened to the task, in order"
+    )
+    person_steps: list[PersonStepInfo] = Field(
+        default_factory=list,
+        description="what its person did in the live view, in order, as flow steps",
     )
 
 

@@ -56,6 +56,7 @@ from gofer.tasks.contract import (
     ListTasksReply,
     ListTasksRequest,
     NeedsApproval,
+    NeedsHuman,
     NeedsInput,
     NeedsPlan,
     PlanTaskReply,
@@ -73,6 +74,7 @@ from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.publish import listing_position, next_calls, released_view, title_of, view_of
 from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
+from gofer.tasks.saved import FlowLibrary, hints_of
 from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
 from gofer.tasks.state import (
     State,
@@ -199,6 +201,11 @@ class Tasks:
         return self._owner
 
     @property
+    def flows(self) -> FlowLibrary:
+        """The owner's saved flows: save, list, show, delete."""
+        return FlowLibrary(self._engine.book, self._owner, self._engine.clock)
+
+    @property
     def worker(self) -> TaskWorker:
         """This process's worker."""
         return self._engine.worker
@@ -287,6 +294,8 @@ class Tasks:
             raise errors.started_by_task(running)
         self._started()
         req = _coerce(StartTaskRequest, request)
+        if req.saved_flow is not None:
+            req = await self.flows.resolve(req)
         if req.output is not None:
             if self._engine.shaper is None:
                 raise errors.output_unavailable()
@@ -326,6 +335,7 @@ class Tasks:
             output=req.output,
             options=options,
             view=starting,
+            hints=hints_of(req.hints),
         )
         turn = True
         if flow is not None:
@@ -427,6 +437,10 @@ class Tasks:
                 return await self._cancel(
                     task_id, "Cancelled: the approval was declined.", decision=Reply(approve=False)
                 )
+        if isinstance(status, NeedsHuman) and not req.inputs:
+            blocked = await self._engine.worker.still_blocked(task_id, status.reason)
+            if blocked is not None:
+                raise errors.still_blocked(task_id, blocked)
         loaded = await self._engine.book.load(self._owner, task_id)
         assert loaded is not None
         cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
