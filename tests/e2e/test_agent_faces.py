@@ -231,6 +231,8 @@ async def test_the_readme_stdio_config_books_to_the_checkpoint_and_errors_parse(
             for tool in tools.values():
                 assert tool.description and len(tool.description) > 60, tool.name
             call = mcp_call(client)
+            brief = await call("describe", {})
+            assert set(tools) <= set(brief["call_summaries"])
             view = await to_checkpoint(call, demo, events)
             assert view["page_url"] is None  # no HTTP port was opened
             let_go = await call("cancel_task", {"id": view["id"]})

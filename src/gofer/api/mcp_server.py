@@ -152,7 +152,7 @@ class _Server(MCPServer):
     """The SDK's server with gofer's errors on the wire, and the flow's full JSON Schema
     (``$defs`` included) in the tools that take one."""
 
-    flow_tools: tuple[str, ...] = ("start_task",)
+    flow_tools: tuple[str, ...] = ("start_task", "save_flow")
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None

@@ -64,6 +64,16 @@ CALL_SUMMARIES: dict[Call, str] = {
 }
 """Each call in one line, for the brief."""
 
+SAVED_FLOW_SUMMARIES: dict[str, str] = {
+    "list_flows": "your saved flows (HTTP: GET /v1/flows)",
+    "show_flow": "name, version -> a saved flow's params, steps and hints (GET /v1/flows/NAME)",
+    "save_flow": "name with task_id (what a finished task ran) or flow -> saved as its next "
+    "version (POST /v1/flows)",
+    "start_saved_flow": "name, facts -> a new task running it with its hints (HTTP: "
+    'start_task with saved_flow {"name", "version"})',
+}
+"""The saved-flow tools in one line each (MCP tools; HTTP routes under /v1/flows)."""
+
 RULES: tuple[str, ...] = (
     'A flow is {"vars": {name: start value}, "steps": [step, ...]} or a bare list of steps. '
     "A step is an object with exactly one kind key (see step_kinds) and that kind's fields.",
@@ -152,7 +162,8 @@ def describe_reply(
         rescue_configured=rescuer,
         output_configured=shaper,
         decider_configured=decider,
-        call_summaries={str(call): line for call, line in CALL_SUMMARIES.items()},
+        call_summaries={str(call): line for call, line in CALL_SUMMARIES.items()}
+        | SAVED_FLOW_SUMMARIES,
         rules=list(RULES),
         step_kinds=kinds,
         limits=dict(LIMITS),
