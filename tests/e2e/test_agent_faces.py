@@ -132,6 +132,7 @@ BAD: list[tuple[str, dict[str, Any], str, str | None]] = [
     ("await_task", {"id": "x", "timeout_ms": -5}, "INVALID_REQUEST", "timeout_ms"),
     ("await_task", {"id": "x", "timeout_ms": "soon"}, "INVALID_REQUEST", "timeout_ms"),
     ("list_tasks", {"limit": 100_000}, "INVALID_REQUEST", "limit"),
+    ("list_tasks", {"limit": True}, "INVALID_REQUEST", "limit"),
     ("describe", {"detail": "everything"}, "INVALID_REQUEST", "detail"),
     ("start_task", {"flow": [{"fly": "away"}]}, "INVALID_FLOW", "flow.steps.0.fly"),
     ("continue_task", {"id": "x", "approve": "maybe"}, "INVALID_REQUEST", "approve"),

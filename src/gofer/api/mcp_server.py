@@ -458,9 +458,10 @@ def build_mcp_server(
         limit: Annotated[
             int | None,
             Field(
+                strict=True,
                 description=(
                     f"how many tasks (default {DEFAULT_LIST_LIMIT}, at most {MAX_LIST_LIMIT})"
-                )
+                ),
             ),
         ] = None,
         cursor: Annotated[
