@@ -204,12 +204,14 @@ async def test_describe_is_a_brief_of_at_most_12_kb_on_every_face(serving: Servi
         section = await client.call_tool("describe", {"detail": "flow"})
         assert section.structured_content and section.structured_content["guide"]
 
-    code, out, err = await gofer("describe", env=serving.env)
+    (code, out, err), (code_json, out_json, err_json) = await asyncio.gather(
+        gofer("describe", env=serving.env), gofer("describe", "--json", env=serving.env)
+    )
     assert code == 0, err
     assert len(out.encode()) <= BRIEF_MAX and "stop_before" in out
-    code, out, err = await gofer("describe", "--json", env=serving.env)
-    assert code == 0, err
-    assert len(out.encode()) <= BRIEF_MAX and json.loads(out)["rules"] == brief["rules"]
+    assert code_json == 0, err_json
+    assert len(out_json.encode()) <= BRIEF_MAX
+    assert json.loads(out_json)["rules"] == brief["rules"]
 
 
 # ------------------------------------------------------------------ the README's snippets
