@@ -74,6 +74,8 @@ def list_group(record: TaskEntry) -> Group:
     match status:
         case Running():
             return "running"
+        case Checkpoint(released=True):
+            return "finished"
         case NeedsInput() | NeedsApproval() | NeedsHuman() | Checkpoint():
             return "needs-you"
         case Failed(recoverable=recoverable):
@@ -96,6 +98,8 @@ def status_words(status: Status, resolved: bool = False) -> str:
             return f"Needs you: approve “{target}”?"
         case NeedsHuman():
             return "Needs you: a step only a person can do"
+        case Checkpoint(released=True):
+            return "Stopped at the checkpoint; its browser released"
         case Checkpoint(continuable=continuable):
             return "Needs you: over to you" if not continuable else "Needs you: checkpoint reached"
         case NeedsPlan():

@@ -751,11 +751,7 @@ class Tasks:
         return list(check.questions)
 
     async def _cancel(
-        self,
-        task_id: str,
-        note: str,
-        decision: Reply | None = None,
-        keep: TaskView | None = None,
+        self, task_id: str, note: str, decision: Reply | None = None, keep: TaskView | None = None
     ) -> TaskView:
         """Cancel the task (or release ``keep``, a checkpoint's view): log it, stop its
         turn here, screenshot and release its workspace; concurrent cancels share one."""
@@ -786,7 +782,8 @@ class Tasks:
             await self._engine.book.write(tx, self._owner, task_id, events.Cancelled(view=view))
         await worker.cancel_turn(task_id)
         await worker.settle(self._owner, task_id, cell)
-        log.info("task %s: %s", task_id, "released" if released(view.status) else "cancelled")
+        how = "released its browser" if released(view.status) else view.status.state
+        log.info("task %s: %s", task_id, how)
         return view
 
 
