@@ -138,14 +138,19 @@ class WorkspaceRunner:
 
     async def live(self, task_id: str, options: LiveOptions | None = None) -> LiveView | None:
         """A person's live view of the task's open browser page (Chromium's screencast),
-        or None when the task holds no open browser here."""
+        else of its desktop (the display's picture); None when the task holds neither
+        here."""
         workspace = self._workspaces.get(task_id)
-        browser = workspace.open_browser if workspace is not None else None
-        if browser is None:
+        if workspace is None:
             return None
-        if not isinstance(browser, LiveSurface):
-            raise live_unsupported(browser.kind)
-        return await browser.live(options)
+        surface: object = workspace.open_browser
+        if surface is None and workspace.has_desktop:
+            surface = await workspace.desktop()
+        if surface is None:
+            return None
+        if not isinstance(surface, LiveSurface):
+            raise live_unsupported(getattr(surface, "kind", "unknown"))
+        return await surface.live(options)
 
     async def screenshot(self, task_id: str) -> bytes | None:
         """A PNG of the task's page, or None when it has none or it cannot be taken."""

@@ -19,6 +19,7 @@ from gofer.runtime import RunRequest, RunResult, RunStatus, RuntimeSettings, Wor
 from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserOptions
 from gofer.surfaces.desktop import DesktopSurface, desktop_available
+from gofer.surfaces.live import KeyInput, LiveFrame, PointerInput
 
 AVAILABLE, MISSING = desktop_available()
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"no desktop here: {MISSING}")
@@ -213,3 +214,30 @@ async def test_a_wall_is_read_from_the_desktop_screen(desktop_only: Workspace) -
     assert result.status is RunStatus.FAILED
     assert result.wall is not None
     assert "one-time code" in result.screen_text
+
+
+async def test_a_person_drives_the_desktop_through_its_live_view(
+    desktop_only: Workspace,
+) -> None:
+    desktop = await desktop_only.desktop()
+    await desktop.open("Calculator")
+    screen = await desktop.snapshot()
+    seven = next(el for el in screen.elements if el.name == "7")
+    async with await desktop.live() as view:
+        frames = view.frames()
+        first = await anext(frames)
+        assert isinstance(first, LiveFrame) and first.data.startswith(b"\x89PNG")
+        assert (first.width, first.height) == view.size == (1280, 800)
+        await view.pointer(PointerInput("down", seven.box.cx, seven.box.cy))
+        await view.pointer(PointerInput("up", seven.box.cx, seven.box.cy))
+        await view.key(KeyInput("down", "Shift"))
+        await view.text("*6")
+        await view.key(KeyInput("up", "Shift"))
+        await view.key(KeyInput("down", "Enter"))
+        await view.key(KeyInput("up", "Enter"))
+        repainted = await asyncio.wait_for(anext(frames), 10)
+        assert isinstance(repainted, LiveFrame) and repainted.data != first.data
+    await desktop.settle(2000)
+    screen = await desktop.snapshot()
+    display = [el.value for el in screen.elements if el.role == "textbox" and el.editable]
+    assert display == ["42"]

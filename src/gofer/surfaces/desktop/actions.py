@@ -123,7 +123,7 @@ def _centre(arg: Any) -> tuple[int, int]:
 def _pointer_click(node: atspi.Accessible, arg: Any, windows: Windows) -> str:
     x, y = _centre(arg)
     windows.raise_and_focus(atspi.process_id(node))
-    _xdotool("mousemove", "--sync", str(x), str(y), "click", "1")
+    _xdotool("mousemove", str(x), str(y), "click", "1")
     return "pointer"
 
 
@@ -205,7 +205,7 @@ def perform(kind: str, node: atspi.Accessible | None, arg: Any, windows: Windows
         return _focus(node, arg, windows)
     if kind == "hover":
         x, y = _centre(arg)
-        _xdotool("mousemove", "--sync", str(x), str(y))
+        _xdotool("mousemove", str(x), str(y))
         return "pointer"
     if kind == "select":
         return _select(node, arg, windows)
