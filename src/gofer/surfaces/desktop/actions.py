@@ -14,30 +14,12 @@ import subprocess
 from typing import Any
 
 from gofer.surfaces.desktop import atspi
+from gofer.surfaces.desktop.keys import KEYS
 
 __all__ = ["ActionFailed", "Windows", "perform", "read_value", "xdotool_key"]
 
 PRESS_ACTIONS = ("click", "press", "activate", "toggle", "jump", "open", "default.activate")
 TEXT_INPUT_ROLES = frozenset({"text", "entry", "password text", "spin button", "editbar"})
-KEYS = {
-    "enter": "Return",
-    "return": "Return",
-    "escape": "Escape",
-    "esc": "Escape",
-    "tab": "Tab",
-    "backspace": "BackSpace",
-    "delete": "Delete",
-    "space": "space",
-    " ": "space",
-    "arrowdown": "Down",
-    "arrowup": "Up",
-    "arrowleft": "Left",
-    "arrowright": "Right",
-    "home": "Home",
-    "end": "End",
-    "pageup": "Prior",
-    "pagedown": "Next",
-}
 
 
 class ActionFailed(Exception):

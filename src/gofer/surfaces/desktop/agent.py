@@ -81,6 +81,10 @@ class Agent:
 
     def __init__(self) -> None:
         self.nodes: dict[str, atspi.Accessible] = {}
+        # a node keeps its ref from walk to walk while it stays on the screen (the
+        # bindings hand out one object per node), as a page's element keeps its own
+        self.refs: dict[atspi.Accessible, str] = {}
+        self.made = 0
         self.watch = atspi.EventWatch()
         self.windows = Windows()
         # what was typed into a field that shows its characters hidden, to answer a read
@@ -92,6 +96,7 @@ class Agent:
     def walk(self) -> dict[str, Any]:
         started = time.perf_counter()
         self.nodes = {}
+        known, self.refs = self.refs, {}
         out: list[dict[str, Any]] = []
         apps = []
         for app in atspi.applications():
@@ -107,7 +112,7 @@ class Agent:
             apps.append({"name": app_name, "toolkit": kit, "version": version, "pid": pid})
             for frame in atspi.children(app):
                 origin = self.windows.origin(pid, atspi.name(frame)) if gtk4 else (0, 0)
-                self._walk(frame, "", 0, app_name, gtk4, origin, out)
+                self._walk(frame, "", 0, app_name, gtk4, origin, out, known)
         self.watch.take()
         return {
             "nodes": out,
@@ -124,6 +129,7 @@ class Agent:
         gtk4: bool,
         origin: tuple[int, int],
         out: list[dict[str, Any]],
+        known: dict[atspi.Accessible, str],
     ) -> None:
         if len(out) >= MAX_NODES or depth > MAX_DEPTH:
             return
@@ -137,7 +143,11 @@ class Agent:
             if not atspi.is_error(exc):
                 raise
             return
-        ref = f"d{len(out)}"
+        ref = known.get(node)
+        if ref is None:
+            self.made += 1
+            ref = f"d{self.made}"
+        self.refs[node] = ref
         self.nodes[ref] = node
         record.update(ref=ref, parent=parent, depth=depth, app=app, gtk4=gtk4, origin=origin)
         out.append(record)
@@ -148,7 +158,7 @@ class Agent:
                 raise
             return
         for child in kids:
-            self._walk(child, ref, depth + 1, app, gtk4, origin, out)
+            self._walk(child, ref, depth + 1, app, gtk4, origin, out, known)
 
     def _record(self, node: atspi.Accessible, states: list[str]) -> dict[str, Any]:
         role = atspi.role(node)

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import TracebackType
 
 from gofer.errors import SurfaceError
-from gofer.surfaces.desktop.actions import KEYS
+from gofer.surfaces.desktop.keys import KEYS
 from gofer.surfaces.desktop.screenshot import png_of_xwd
 from gofer.surfaces.live import (
     KeyInput,
