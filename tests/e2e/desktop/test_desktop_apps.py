@@ -67,6 +67,17 @@ async def test_mousepad_takes_text_from_a_fact_and_reads_it_back(
     assert [el.value for el in fields] == [note]
 
 
+async def test_keys_typed_into_an_editor_as_a_person_would(desktop_only: Workspace) -> None:
+    desktop = await desktop_only.desktop()
+    await desktop.open("Mousepad")
+    screen = await desktop.snapshot()
+    field = next(el for el in screen.elements if el.role == "textbox" and el.editable)
+    await desktop.type_keys(field.ref, "Dear Asha,")
+    await desktop.press("Enter")
+    await desktop.type_keys(field.ref, "see you at 5")
+    assert await desktop.read_value(field.ref) == "Dear Asha,\nsee you at 5"
+
+
 async def test_gnome_calculator_gtk4_multiplies(desktop_only: Workspace) -> None:
     result = await run(
         desktop_only,
@@ -171,6 +182,10 @@ async def test_stop_before_gates_an_irreversible_desktop_control(desktop_only: W
     assert result.status is RunStatus.GATED, failure(result)
     assert result.gate is not None
     assert dialog.running  # nothing pressed Delete: the dialog still waits
+    # a click on it is gated too: the task did not allow what cannot be undone
+    result = await run(desktop_only, [{"click": "Delete", "surface": "desktop"}])
+    assert result.status is RunStatus.GATED, failure(result)
+    assert dialog.running
 
 
 async def test_a_secret_is_typed_but_never_shown(desktop_only: Workspace) -> None:
