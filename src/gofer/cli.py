@@ -21,6 +21,7 @@ from typing import Any, TextIO
 from pydantic import ValidationError
 
 from gofer.api import GoferClient
+from gofer.cli_flows import add_flow_commands, flows_command, saved_flow_of
 from gofer.cli_remote import add_commands, paging, run_command, say_more
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig, config_from_env
@@ -143,10 +144,13 @@ def _request(args: argparse.Namespace) -> StartTaskRequest:
             if v is not None
         },
     }
-    if args.task:
+    if getattr(args, "task", None):
         data["task"] = args.task
-    if args.flow:
+    if getattr(args, "flow", None):
         data["flow"] = _load_json(args.flow, "flow file")
+    saved = saved_flow_of(args)
+    if saved is not None:
+        data["saved_flow"] = saved
     if args.output_schema:
         data["output"] = {
             "instructions": "Shape the records to the schema.",
@@ -293,11 +297,11 @@ async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
     isolation = ""
     if server is not None:
         async with GoferClient(server, config.token) as client:
-            reply = await client.describe()
+            reply = await client.describe(args.detail)
     else:
         policy = config.browser_policy(operator=False)
         async with open_gofer(config, source="cli", durable=False, policy=policy) as gofer:
-            reply = await gofer.tasks.describe()
+            reply = await gofer.tasks.describe({"detail": args.detail})
             isolation = describe_isolation(policy)
     if args.json:
         sys.stdout.write(reply.model_dump_json(indent=2) + "\n")
@@ -324,8 +328,18 @@ async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
             )
         )
     )
-    out.write("Step kinds: " + ", ".join(str(k["name"]) for k in reply.step_kinds) + "\n\n")
-    out.write(reply.guide.rstrip() + "\n")
+    out.write("Calls:\n")
+    for call, line in reply.call_summaries.items():
+        out.write(f"  {call}: {line}\n")
+    out.write("\nStep kinds:\n")
+    for kind in reply.step_kinds:
+        example = json.dumps(kind.get("example"), ensure_ascii=False)
+        out.write(f"  {kind['name']}: {kind.get('summary')}  e.g. {example}\n")
+    out.write("\nRules:\n" + "".join(f"  - {rule}\n" for rule in reply.rules))
+    if reply.guide:
+        out.write("\n" + reply.guide.rstrip() + "\n")
+    else:
+        out.write("\nMore: gofer describe --detail flow (the full guide) or --detail full.\n")
     return 0
 
 
@@ -341,44 +355,122 @@ def _demo_request(url: str) -> dict[str, Any]:
     }
 
 
-def _demo_site(args: argparse.Namespace) -> int:
-    from gofer.demo import serve
+async def _demo_site(args: argparse.Namespace) -> int:
+    from gofer.demo import DemoServer
 
-    sys.stdout.write(f"Serving the demo airline on http://{args.host}:{args.port}/\n")
-    sys.stdout.flush()
-    serve(host=args.host, port=args.port, seed=args.seed)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    async with DemoServer(seed=args.seed, host=args.host, port=args.port) as site:
+        sys.stdout.write(f"Serving the demo airline on {site.url} (Ctrl+C stops it)\n")
+        sys.stdout.flush()
+        await stop.wait()
     return 0
 
 
 # ------------------------------------------------------------------ parser
 
 
+USAGE = """\
+gofer runs a whole job on the web in a real browser, in the background, and stops
+only when it needs you: a missing value, your approval before something that cannot
+be undone, a person past a captcha or a login, and always before money moves.
+
+Start with `gofer describe`, write the job as a flow (a JSON file), then
+`gofer run flow.json --facts facts.json`. To let an agent use gofer, run
+`gofer serve` (HTTP API and MCP) or `gofer serve --stdio` (MCP over stdio)."""
+
+ENVIRONMENT = """\
+environment:
+  GOFER_DB              the task store: a SQLite path or a postgresql:// URL
+  GOFER_TOKENS          where `gofer serve` keeps bearer tokens (SQLite path or URL)
+  GOFER_SERVER, GOFER_TOKEN   the server the remote commands call, and their token
+  GOFER_CHROMIUM        the Chromium or Chrome executable
+  GOFER_MODEL_BASE_URL, GOFER_MODEL_API_KEY   an OpenAI-compatible endpoint and key
+  GOFER_PLANNER_MODEL, GOFER_RESCUE_MODEL, GOFER_OUTPUT_MODEL, GOFER_DECIDER_MODEL
+                        model names per role (GOFER_<ROLE>_BASE_URL and
+                        GOFER_<ROLE>_API_KEY put one role on its own endpoint)
+  GOFER_SECRET_KEY      the key fact values are sealed with in the store
+  GOFER_ALLOW_PRIVATE=1 tasks of serve and worker may load private addresses
+  GOFER_BROWSER_ENDPOINTS   DevTools endpoints a task's browser_endpoint may name
+  GOFER_BROWSER_USER    the user the browser runs as when gofer runs as root
+  GOFER_NO_SANDBOX=1    run Chromium without its sandbox"""
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="gofer", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(
+        prog="gofer",
+        description=USAGE,
+        epilog=ENVIRONMENT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    describe = sub.add_parser("describe", help="print the contract version, step kinds and guide")
-    describe.add_argument("--json", action="store_true", help="the whole Describe reply as JSON")
+    describe = sub.add_parser(
+        "describe",
+        help="what gofer can do here and how to write a flow",
+        description="Print the contract version, the surfaces and model passes available, "
+        "each call in a line, every step kind with an example and the rules (a brief that "
+        "fits in a prompt); --detail says more.",
+    )
+    describe.add_argument(
+        "--detail",
+        choices=["brief", "full", "flow", "calls", "examples"],
+        default="brief",
+        help="brief (default); flow adds the full flow guide and its JSON Schema; calls, "
+        "each call's JSON Schemas; examples, worked examples; full, all of them",
+    )
+    describe.add_argument("--json", action="store_true", help="print the reply as JSON")
+    describe.add_argument(
+        "--server", metavar="URL", help="ask the gofer server at URL instead of this machine"
+    )
 
-    describe.add_argument("--server", metavar="URL", help="ask a gofer server instead")
-
-    run = sub.add_parser("run", help="run a flow (or a plain-language task) as a task")
+    run = sub.add_parser(
+        "run",
+        help="run a flow (or a plain-language task) here and follow it",
+        description="Start a task on this machine, print its views as it moves and stop "
+        "where it needs you; in a terminal, answer its questions and go on. The exit "
+        "code says how it ended (see the README).",
+    )
     run.add_argument("--json", action="store_true", help="print only the final view as JSON")
     _task_options(run)
 
     demo = sub.add_parser(
-        "demo", help="book on the bundled demo airline through gofer's server, stopping at payment"
+        "demo",
+        help="book on the bundled demo airline through gofer's server, stopping at payment",
+        description="Start the demo airline and a gofer server on free ports, hand the "
+        "booking job to the server over HTTP and follow it to the payment checkpoint.",
     )
-    demo.add_argument("--headed", action="store_true", help="show the browser")
-    demo.add_argument("--seed", type=int, default=7)
-    demo.add_argument("--variant", default="", help="captcha, otp, login, confirm, ...")
+    demo.add_argument("--headed", action="store_true", help="show the browser window")
+    demo.add_argument(
+        "--seed", type=int, default=7, help="the demo's random seed: fares and flights"
+    )
+    demo.add_argument(
+        "--variant",
+        default="",
+        help="a harder demo: captcha, otp, login, confirm (a gate before booking), ...",
+    )
 
-    site = sub.add_parser("demo-site", help="serve the demo airline")
-    site.add_argument("--host", default="127.0.0.1")
-    site.add_argument("--port", type=int, default=8765)
-    site.add_argument("--seed", type=int, default=7)
+    site = sub.add_parser(
+        "demo-site",
+        help="serve the demo airline to try flows against",
+        description="Serve the bundled demo airline until Ctrl+C; prints its address.",
+    )
+    site.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    site.add_argument(
+        "--port", type=int, default=8765, help="the port (0 picks a free one, printed)"
+    )
+    site.add_argument(
+        "--seed", type=int, default=7, help="the demo's random seed: fares and flights"
+    )
 
-    worker = sub.add_parser("worker", help="run tasks' turns from GOFER_DB until stopped")
+    worker = sub.add_parser(
+        "worker",
+        help="run tasks' turns from GOFER_DB until stopped",
+        description="Claim and run the turns of the tasks stored in GOFER_DB until SIGINT "
+        "or SIGTERM; the turns running then go back on the queue.",
+    )
     worker.add_argument(
         "--per-owner",
         type=int,
@@ -400,31 +492,82 @@ def _parser() -> argparse.ArgumentParser:
         help="turns this worker runs at once",
     )
 
-    listing = sub.add_parser("tasks", help="list an owner's tasks in GOFER_DB with their status")
-    listing.add_argument("--owner", default=LOCAL_OWNER)
-    listing.add_argument("--json", action="store_true", help="the list as JSON")
+    listing = sub.add_parser(
+        "tasks",
+        help="list an owner's tasks in GOFER_DB with their status",
+        description="List a page of an owner's tasks stored in GOFER_DB, with the status "
+        "each reads now.",
+    )
+    listing.add_argument(
+        "--owner", default=LOCAL_OWNER, help=f"whose tasks (default: {LOCAL_OWNER})"
+    )
+    listing.add_argument("--json", action="store_true", help="print the list as JSON")
     paging(listing)
     add_commands(sub, _task_options)
+    add_flow_commands(sub, _task_facts)
     return parser
 
 
 def _task_options(run: argparse.ArgumentParser) -> None:
     """The flags that say what a task is (``run`` and ``start``)."""
-    run.add_argument("flow", nargs="?", help="the flow as a JSON file")
-    run.add_argument("--task", help="the job in plain language (needs a planner)")
-    run.add_argument("--facts", help="a JSON file of fact name to value")
-    run.add_argument("--secret", action="append", metavar="NAME", help="a fact to keep secret")
-    run.add_argument("--origin", action="append", metavar="URL", help="a site the task may load")
+    run.add_argument("flow", nargs="?", help="the flow as a JSON file (see gofer describe)")
     run.add_argument(
-        "--payment", choices=["stop_at_payment", "fill_then_approve"], default="stop_at_payment"
+        "--task", help="the job in plain language instead of a flow (needs a planner model)"
     )
-    run.add_argument("--allow-destructive", action="store_true")
-    run.add_argument("--headed", action="store_true", help="show the browser")
-    run.add_argument("--browser-endpoint", metavar="URL", help="attach to a running Chrome")
-    run.add_argument("--max-actions", type=int, metavar="N")
-    run.add_argument("--max-model-calls", type=int, metavar="N")
-    run.add_argument("--max-elapsed-ms", type=int, metavar="N")
-    run.add_argument("--output-schema", metavar="FILE", help="a JSON Schema for the result")
+    _task_facts(run)
+
+
+def _task_facts(run: argparse.ArgumentParser) -> None:
+    """The flags that give a task its facts, constraints and budget."""
+    run.add_argument(
+        "--facts", metavar="FILE", help="a JSON file of your details: fact name to value"
+    )
+    run.add_argument(
+        "--secret",
+        action="append",
+        metavar="NAME",
+        help="a fact to keep secret: only ever typed into a field (repeatable)",
+    )
+    run.add_argument(
+        "--origin",
+        action="append",
+        metavar="URL",
+        help="a site the task may load, e.g. https://.example.com for it and its "
+        "subdomains (repeatable; none: any)",
+    )
+    run.add_argument(
+        "--payment",
+        choices=["stop_at_payment", "fill_then_approve"],
+        default="stop_at_payment",
+        help="stop_at_payment (default) ends at a checkpoint before the control that pays; "
+        "fill_then_approve fills the payment form and waits for approval (needs --origin)",
+    )
+    run.add_argument(
+        "--allow-destructive",
+        action="store_true",
+        help="press irreversible controls, payments included, without asking",
+    )
+    run.add_argument("--headed", action="store_true", help="show the browser window")
+    run.add_argument(
+        "--browser-endpoint", metavar="URL", help="drive a running Chrome at this DevTools address"
+    )
+    run.add_argument(
+        "--max-actions", type=int, metavar="N", help="the most actions the task may take"
+    )
+    run.add_argument(
+        "--max-model-calls", type=int, metavar="N", help="the most language-model calls it may make"
+    )
+    run.add_argument(
+        "--max-elapsed-ms",
+        type=int,
+        metavar="N",
+        help="the most running time, in ms (time waiting for you is not counted)",
+    )
+    run.add_argument(
+        "--output-schema",
+        metavar="FILE",
+        help="a JSON Schema the result is shaped to (needs an output model)",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -447,7 +590,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return asyncio.run(_worker(args, config))
         if args.command == "tasks":
             return asyncio.run(_tasks(args, config))
-        return _demo_site(args)
+        if args.command == "flows" and args.flows_command == "run":
+            return asyncio.run(_run(args, config))
+        if args.command == "flows":
+            return asyncio.run(flows_command(args, config, _load_json))
+        return asyncio.run(_demo_site(args))
     except GoferError as exc:
         if getattr(args, "json", False):
             sys.stdout.write(json.dumps({"error": exc.to_dict()}, ensure_ascii=False) + "\n")

@@ -72,17 +72,39 @@ def _remote(parser: argparse.ArgumentParser) -> None:
 
 def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser], None]) -> None:
     """Add ``serve``, ``token`` and the remote commands to the ``gofer`` parser."""
-    serve = sub.add_parser("serve", help="serve the HTTP API, MCP and the workers")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help="0 picks a free port")
-    serve.add_argument("--public-url", metavar="URL", help="where people reach the server")
+    serve = sub.add_parser(
+        "serve",
+        help="serve the HTTP API, MCP and the task pages, and run the tasks",
+        description="Serve the HTTP API (/v1), MCP over streamable HTTP (/mcp) and the "
+        "task pages, and run the tasks' turns. Callers need a bearer token from `gofer "
+        "token create` (kept in GOFER_TOKENS). With --stdio it serves MCP on standard "
+        "input and output instead, and opens no HTTP port unless --port is given. It "
+        "prints the address it listens on to standard error.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"the HTTP port (default {DEFAULT_PORT}; 0 picks a free one, and the port "
+        "bound is printed; with --stdio, no HTTP port unless given)",
+    )
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="where people reach the server (task page links use it; default: the "
+        "listening address)",
+    )
     serve.add_argument(
         "--stdio",
         action="store_true",
-        help="also serve MCP on standard input and output (until it closes)",
+        help="serve MCP on standard input and output (until it closes), as an MCP host "
+        "that starts gofer itself expects",
     )
     serve.add_argument(
-        "--local-owner", default="local", help="whom MCP over stdio acts for (default: local)"
+        "--local-owner",
+        default="local",
+        help="whose tasks MCP over stdio works on (default: local; no token needed)",
     )
     serve.add_argument(
         "--allow-private",
@@ -91,20 +113,25 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
         "(GOFER_ALLOW_PRIVATE=1); refused by default",
     )
 
-    token = sub.add_parser("token", help="make, list or revoke bearer tokens")
-    tokens = token.add_subparsers(dest="token_command", required=True)
+    token = sub.add_parser(
+        "token",
+        help="make, list or revoke bearer tokens",
+        description="Manage the bearer tokens `gofer serve` accepts (kept in GOFER_TOKENS); "
+        "each names the owner whose tasks it works on.",
+    )
+    tokens = token.add_subparsers(dest="token_command", required=True, metavar="ACTION")
     create = tokens.add_parser("create", help="make a token for an owner (shown once)")
-    create.add_argument("--owner", default="local")
-    create.add_argument("--label", default="")
-    create.add_argument("--json", action="store_true")
+    create.add_argument("--owner", default="local", help="whose tasks it works on")
+    create.add_argument("--label", default="", help="a note to tell tokens apart")
+    create.add_argument("--json", action="store_true", help="print {token, id, owner} as JSON")
     listing = tokens.add_parser("list", help="list tokens (never the tokens themselves)")
-    listing.add_argument("--json", action="store_true")
+    listing.add_argument("--json", action="store_true", help="print the list as JSON")
     revoke = tokens.add_parser("revoke", help="revoke a token by its id")
-    revoke.add_argument("id")
+    revoke.add_argument("id", help="the token's id, from `gofer token list`")
 
     start = sub.add_parser("start", help="start a task on a server and follow it")
     add_task_options(start)
-    start.add_argument("--title", help="what to call the task")
+    start.add_argument("--title", help="what to call the task in its list")
     start.add_argument("--no-wait", action="store_true", help="print the first view and exit")
     start.add_argument(
         "--idempotency-key",
@@ -114,13 +141,24 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
     _remote(start)
 
     wait = sub.add_parser("await", help="wait for a task to stop running")
-    wait.add_argument("id")
-    wait.add_argument("--timeout-ms", type=int, default=60_000)
+    wait.add_argument("id", help="the task's id")
+    wait.add_argument(
+        "--timeout-ms",
+        type=int,
+        default=60_000,
+        help="how long to wait, in ms (larger values are capped at 60000)",
+    )
     _remote(wait)
 
     go_on = sub.add_parser("continue", help="answer a paused task")
-    go_on.add_argument("id")
-    go_on.add_argument("--input", action="append", default=[], metavar="NAME=VALUE")
+    go_on.add_argument("id", help="the task's id")
+    go_on.add_argument(
+        "--input",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a value the task asked for (repeatable)",
+    )
     go_on.add_argument(
         "--secret-input",
         action="append",
@@ -129,13 +167,18 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
         help="a name among the inputs to keep secret",
     )
     choice = go_on.add_mutually_exclusive_group()
-    choice.add_argument("--approve", action="store_true")
-    choice.add_argument("--decline", action="store_true")
+    choice.add_argument(
+        "--approve", action="store_true", help="press the control the task waits in front of"
+    )
+    choice.add_argument("--decline", action="store_true", help="refuse it: cancels the task")
     _remote(go_on)
 
-    for name, what in (("cancel", "cancel a task"), ("report", "a task's full report")):
+    for name, what in (
+        ("cancel", "cancel a task (at a checkpoint: release its browser, keep the checkpoint)"),
+        ("report", "a task's full report"),
+    ):
         command = sub.add_parser(name, help=what)
-        command.add_argument("id")
+        command.add_argument("id", help="the task's id")
         _remote(command)
     listing = sub.add_parser("list", help="your tasks on the server")
     paging(listing)
@@ -378,6 +421,7 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
     # server logs keeps its type and frames only.
     quiet(*logging.getLogger().handlers)
     assert config.tokens is not None
+    http = not args.stdio or args.port is not None
     async with (
         store_for(config.tokens) as token_db,
         open_gofer(
@@ -390,19 +434,23 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
             Tokens(token_db),
             store=gofer.store,
             host=args.host,
-            port=args.port,
+            port=DEFAULT_PORT if args.port is None else args.port,
+            listen=http,
             public_url=args.public_url,
             local_owner=args.local_owner,
         ) as server,
     ):
-        sys.stderr.write(
-            f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "
-            f"/openapi.json, MCP at /mcp)\n"
-        )
-        sys.stderr.write(
-            f"your tasks' pages: {server.page_url('').rstrip('/')} (sign in "
-            "with a token from `gofer token create`)\n"
-        )
+        if http:
+            sys.stderr.write(
+                f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "
+                f"/openapi.json, MCP at /mcp)\n"
+            )
+            sys.stderr.write(
+                f"your tasks' pages: {server.page_url('').rstrip('/')} (sign in "
+                "with a token from `gofer token create`)\n"
+            )
+        else:
+            sys.stderr.write("gofer serving MCP on stdio (no HTTP port: give --port for one)\n")
         sys.stderr.flush()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

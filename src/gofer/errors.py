@@ -41,6 +41,7 @@ from typing import Any, Protocol
 from pydantic import ValidationError
 
 __all__ = [
+    "HINTS",
     "ApiError",
     "BlockedAddress",
     "BlockedOrigin",
@@ -77,8 +78,43 @@ class GoferError(Exception):
         return f"{self.code}: {self.message}"
 
     def to_dict(self) -> dict[str, Any]:
-        """The error as a JSON-ready object for callers."""
-        return {"code": self.code, "message": self.message, **self.details}
+        """The error as a JSON-ready object for callers, the same on every face:
+        ``code``, ``message``, ``hint`` (what to do about it, or null) and ``at``
+        (the argument or flow step at fault, or null), then any details."""
+        details = dict(self.details)
+        hint = details.pop("hint", None) or HINTS.get(self.code)
+        at = details.pop("at", None) or _place(details)
+        return {"code": self.code, "message": self.message, "hint": hint, "at": at, **details}
+
+
+HINTS: dict[str, str] = {
+    "INVALID_REQUEST": 'fix the argument named in `at`; describe with detail "calls" gives '
+    "every call's JSON Schema",
+    "INVALID_FLOW": 'fix the step named in `at`; describe with detail "flow" gives the '
+    "flow's guide and JSON Schema",
+    "UNKNOWN_SECRET": "name in secret_facts only facts you pass in facts",
+    "UNKNOWN_TASK": "pass the `id` of a view start_task gave you; list_tasks lists your tasks",
+    "WRONG_STATE": "call one of the view's `next` calls instead; await_task shows the view now",
+    "UNAUTHORIZED": "send `Authorization: Bearer <token>` with a token from `gofer token create`",
+    "TOO_MANY_TASKS": "wait for a task to finish, or cancel_task one you no longer need",
+    "PLANNER_UNAVAILABLE": "no planner is configured: write the job as a flow and pass `flow`",
+    "ORIGINS_REQUIRED": "list the sites the task may load in constraints.origins",
+    "REQUEST_TOO_LARGE": "send a smaller body",
+}
+"""What a caller does about an error of each code, when the error names nothing better."""
+
+
+def _place(details: Mapping[str, Any]) -> str | None:
+    """Where the first problem in ``details`` is: a request's argument, or a flow's step."""
+    problems = details.get("problems")
+    if not isinstance(problems, list) or not problems or not isinstance(problems[0], dict):
+        return None
+    first = problems[0]
+    if isinstance(first.get("at"), str):
+        return str(first["at"]) or None
+    path, field = first.get("path"), first.get("field")
+    place = "flow" + (f".steps.{path}" if path not in (None, "") else "")
+    return place + (f".{field}" if field else "")
 
 
 class InvalidFlow(GoferError):
@@ -116,15 +152,22 @@ class Invalid(Protocol):
 
 def problems_of(exc: Invalid) -> list[dict[str, str]]:
     """Where a request broke its model and why (``at``, ``message``), never with the
-    input itself: a fact's value may be a card number."""
+    input itself: a fact's value may be a card number. ``at`` names the argument as the
+    caller wrote it, the same over HTTP (whose framework puts ``body`` before it) and
+    MCP."""
+    framework = not isinstance(exc, ValidationError)
     errors = (
         exc.errors(include_input=False, include_url=False)
         if isinstance(exc, ValidationError)
         else exc.errors()
     )
-    return [
-        {"at": ".".join(str(p) for p in err["loc"]), "message": str(err["msg"])} for err in errors
-    ]
+    problems = []
+    for err in errors:
+        loc = [str(p) for p in err["loc"]]
+        if framework and loc[:1] == ["body"]:
+            loc = loc[1:]
+        problems.append({"at": ".".join(loc), "message": str(err["msg"])})
+    return problems
 
 
 def invalid_request(exc: Invalid, what: str, *, most: int | None = None) -> InvalidRequest:

@@ -340,4 +340,4 @@ async def test_through_the_cli(
     report = await run("report", view["id"])
     assert "Indus Air" in json.dumps(report["records"], ensure_ascii=False)
     cancelled = await run("cancel", view["id"])
-    assert cancelled["status"]["state"] == "cancelled"
+    assert cancelled["status"]["state"] == "checkpoint" and cancelled["status"]["released"]

@@ -105,7 +105,13 @@ async def test_describe_prints_the_contract_the_step_kinds_and_the_guide() -> No
     assert f"contract {CONTRACT_VERSION}" in out.splitlines()[0]
     kinds = [str(kind["name"]) for kind in reply.step_kinds]
     assert {"browse", "click", "enter", "choose", "read", "stop_before"} <= set(kinds)
-    assert "Step kinds: " + ", ".join(kinds) in out
+    for kind in reply.step_kinds:
+        assert f"  {kind['name']}: {kind['summary']}  e.g. " in out
+    assert all(rule in out for rule in reply.rules)
+    assert flow_guide().strip() not in out and "--detail flow" in out
+
+    code, out, err = await gofer("describe", "--detail", "flow")
+    assert code == 0, err
     assert flow_guide().strip() in out
 
 

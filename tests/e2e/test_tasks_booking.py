@@ -159,7 +159,8 @@ async def test_booking_ends_at_the_payment_checkpoint_with_the_cheapest_flight(
     assert shot.startswith(b"\x89PNG") and len(shot) == report.artifacts[0].size
 
     cancelled = await tasks.cancel_task({"id": first.id})
-    assert cancelled.status.state == "cancelled"
+    assert cancelled.status.state == "checkpoint"  # the browser released, the outcome kept
+    assert cancelled.status.model_dump()["released"] is True
     assert not runner.holds(first.id)
     assert await runner.page_for(first.id) is None
     assert [e["flight"] for e in events.of("flight_selected")] == ["IU639"]

@@ -88,7 +88,9 @@ async def test_a_flow_started_over_http_runs_to_done_and_reports(api: Api) -> No
     assert [t["id"] for t in listed.json()["tasks"]] == [task_id]
     described = await api.alice.post("/v1/calls/describe")
     assert described.status_code == 200
-    assert set(described.json()["calls"]) >= {"start_task", "await_task", "continue_task"}
+    assert set(described.json()["call_summaries"]) >= {"start_task", "await_task"}
+    full = await api.alice.post("/v1/calls/describe", json={"detail": "full"})
+    assert set(full.json()["calls"]) >= {"start_task", "await_task", "continue_task"}
 
 
 async def test_errors_are_json_with_their_code_and_status(api: Api) -> None:

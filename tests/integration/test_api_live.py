@@ -97,12 +97,20 @@ async def test_the_owner_clicks_and_types_in_the_live_view_then_hands_the_task_b
     task_id = await walled(live)
     face = live.runner.faces[task_id]
     async with connect(live.ws(task_id), additional_headers=bearer(live.alice)) as ws:
-        assert await message(ws) == {"type": "ready", "width": 1280, "height": 800}
+        assert await message(ws) == {
+            "type": "ready",
+            "width": 1280,
+            "height": 800,
+            "origin": "https://shop.example.com",
+        }
         assert await message(ws) == b"fake frame 1"
         x, y = USERNAME.box.cx / 1280, USERNAME.box.cy / 800
         for action in ("down", "up"):
             await ws.send(json.dumps({"type": "pointer", "action": action, "x": x, "y": y}))
-        assert await message(ws) == b"fake frame 2"
+        # the click's frame, and where the focus went: the field, whose typing shows
+        got = [await message(ws), await message(ws)]
+        assert b"fake frame 2" in got
+        assert {"type": "focus", "field": "Username", "hidden": False} in got
         await ws.send(json.dumps({"type": "text", "text": CANARY}))
         assert await message(ws) == b"fake frame 3"
         await ws.send(json.dumps({"type": "key", "action": "down", "key": "!"}))

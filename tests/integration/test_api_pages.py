@@ -358,7 +358,7 @@ async def test_every_stop_has_its_page_and_its_way_on(site: Site) -> None:
         assert done_it.headers["location"] == f"/tasks/{walled}"
 
         failed = (await browser.get(f"/tasks/{failing}")).text
-        assert "A step failed (step 1): no button called Next" in failed
+        assert "A step failed (step 2): no button called Next" in failed
         assert "Try again" in failed
         retried = await browser.post(f"/tasks/{failing}/again", data={"csrf": csrf_of(failed)})
         assert retried.status_code == 303

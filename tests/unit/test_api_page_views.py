@@ -10,11 +10,15 @@ from gofer.api import MemoryTokenStore
 from gofer.api.page_auth import PageSessions, safe_next, same_origin
 from gofer.api.page_views import (
     fields_of,
+    hint_words,
     holds_browser,
+    lines_of,
     list_group,
     live,
+    outcome_words,
     pressed_on,
     status_words,
+    step_number,
 )
 from gofer.api.views import TaskEntry
 from gofer.tasks.contract import (
@@ -22,6 +26,7 @@ from gofer.tasks.contract import (
     Checkpoint,
     Done,
     Failed,
+    LogEntry,
     NeedsApproval,
     NeedsHuman,
     NeedsInput,
@@ -209,3 +214,57 @@ async def test_the_oldest_sessions_go_first_past_the_limit() -> None:
     assert first and second and third
     assert await sessions.get(first.id) is None
     assert await sessions.get(second.id) == second and await sessions.get(third.id) == third
+
+
+def test_a_person_reads_steps_from_1_and_no_api_names() -> None:
+    assert [step_number(p) for p in ("0", "1", "5.then.1")] == ["1", "2", "6.then.2"]
+    failed = Failed(
+        step="1",
+        reason="no button called Next",
+        hint="continue_task runs step 2 and the rest again on the same page",
+        recoverable=True,
+    )
+    assert hint_words(failed) == "Trying again runs step 2 and the rest again on the same page."
+    spent = failed.model_copy(update={"hint": "raise budget.max_actions and start a new task"})
+    assert hint_words(spent) == (
+        "It used up what it may spend; start the task again with a larger budget."
+    )
+    coded = failed.model_copy(update={"hint": "the runner raised SURFACE_CLOSED"})
+    assert hint_words(coded) is None
+    assert outcome_words("done_by_person") == "done by you"
+    assert outcome_words("gated") == "stopped to ask first"
+
+
+def test_a_pause_reads_as_a_pause_in_the_history() -> None:
+    def entry(kind: str, state: str | None = None) -> LogEntry:
+        return LogEntry(at=0.0, kind=kind, text="", state=state)
+
+    report = TaskReport(
+        id="t",
+        view=record(Running()).view,
+        flow=None,
+        steps=[],
+        records={},
+        trace=[],
+        hints=[],
+        rescues=[],
+        spend=SpendInfo(actions=0, model_calls=0, elapsed_ms=0, runs=1, rescues=0),
+        budget=TaskBudget(),
+        artifacts=[],
+        log=[
+            entry("start"),
+            entry("ended", "needs_human"),
+            entry("again"),
+            entry("ended", "checkpoint"),
+            entry("ended", "done"),
+            entry("resolved"),
+        ],
+    )
+    assert [line.kind for line in lines_of(report)] == [
+        "Started",
+        "Paused",
+        "Tried again",
+        "Paused",
+        "Finished",
+        "Marked done",
+    ]

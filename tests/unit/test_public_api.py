@@ -104,7 +104,7 @@ ALLOWED = {
     "demo": {"demo", "errors", "serving"},
     "models": {"models", "errors"},
     "store": {"store", "errors"},
-    "api": {"api", "errors", "tasks", "facts", "safety", "store", "serving"},
+    "api": {"api", "errors", "tasks", "flow", "facts", "safety", "store", "serving"},
 }
 
 

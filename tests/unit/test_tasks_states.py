@@ -206,10 +206,12 @@ async def test_a_payment_gate_ends_at_a_final_checkpoint_with_the_browser_left_o
             await tasks.continue_task({"id": view.id})
         assert caught.value.code == "WRONG_STATE"
         view = await tasks.cancel_task({"id": view.id})
-        assert view.status.state == "cancelled"
+        # releasing the browser keeps what the task reached
+        assert view.status.state == "checkpoint" and view.status.model_dump()["released"] is True
+        assert view.status.model_dump()["location"] == label and view.next == ["task_report"]
         assert runner.open == set()
         again = await tasks.cancel_task({"id": view.id})
-        assert again == view
+        assert again == view == await tasks.await_task({"id": view.id, "timeout_ms": 0})
         assert runner.released == [view.id]
 
 

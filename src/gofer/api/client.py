@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import httpx
 from pydantic import BaseModel
 
+from gofer.api.agent import AgentView
 from gofer.api.views import TaskEntry
 from gofer.errors import ApiError, GoferError
 from gofer.tasks.contract import (
@@ -43,6 +44,11 @@ def _error_of(response: httpx.Response) -> GoferError:
             status=response.status_code,
         )
     return GoferError(message, code=code, **error)
+
+
+def _task_view(view: AgentView) -> TaskView:
+    """The task's own view in an agent call's answer (which adds guidance and a page)."""
+    return TaskView.model_validate(view.model_dump(include=set(TaskView.model_fields)))
 
 
 class GoferClient:
@@ -99,9 +105,9 @@ class GoferClient:
             raise _error_of(response)
         return model.model_validate(response.json())
 
-    async def describe(self) -> DescribeReply:
-        """What the server can do."""
-        return await self._post("/v1/calls/describe", {}, DescribeReply)
+    async def describe(self, detail: str = "brief") -> DescribeReply:
+        """What the server can do: the brief, or as much as ``detail`` asks."""
+        return await self._post("/v1/calls/describe", {"detail": detail}, DescribeReply)
 
     async def plan_task(self, request: Mapping[str, Any] | BaseModel) -> PlanTaskReply:
         """Draft a flow without running it."""
@@ -112,7 +118,7 @@ class GoferClient:
     ) -> TaskView:
         """Start a task; a retried call with the same key opens no second one."""
         headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
-        return await self._post("/v1/calls/start_task", request, TaskView, headers)
+        return _task_view(await self._post("/v1/calls/start_task", request, AgentView, headers))
 
     async def create(
         self, body: Mapping[str, Any] | BaseModel, *, idempotency_key: str | None = None
@@ -123,15 +129,15 @@ class GoferClient:
 
     async def await_task(self, request: Mapping[str, Any] | BaseModel) -> TaskView:
         """Long-poll until the task stops running or the timeout passes."""
-        return await self._post("/v1/calls/await_task", request, TaskView)
+        return _task_view(await self._post("/v1/calls/await_task", request, AgentView))
 
     async def continue_task(self, request: Mapping[str, Any] | BaseModel) -> TaskView:
         """Answer a paused task."""
-        return await self._post("/v1/calls/continue_task", request, TaskView)
+        return _task_view(await self._post("/v1/calls/continue_task", request, AgentView))
 
     async def cancel_task(self, request: Mapping[str, Any] | BaseModel) -> TaskView:
         """Cancel a task."""
-        return await self._post("/v1/calls/cancel_task", request, TaskView)
+        return _task_view(await self._post("/v1/calls/cancel_task", request, AgentView))
 
     async def task_report(self, request: Mapping[str, Any] | BaseModel) -> TaskReport:
         """The task's full report."""

@@ -8,11 +8,13 @@ CROSS_ORIGIN                403     a browser request with the token cookie from
 STARTED_BY_TASK             403     a task's own turn tried to start a task
 UNKNOWN_TASK                404     no task has that id, or another owner's task has it
 UNKNOWN_ARTIFACT            404     no such artifact, or it expired
+UNKNOWN_FLOW                404     no saved flow of the caller's has that name (version)
 NOT_FOUND                   404     no such route
 METHOD_NOT_ALLOWED          405     the route takes another method
 WRONG_STATE                 409     the call does not fit the task's status
 IDEMPOTENCY_KEY_BUSY        409     the first request with this key still runs elsewhere
 LIVE_UNAVAILABLE            409     the task holds no browser here to take over
+STILL_BLOCKED               409     "I've done it" while the wall is still on the page
 REQUEST_TOO_LARGE           413     the body is over the server's limit
 INVALID_REQUEST, INVALID_*  422     the request breaks the contract (also UNKNOWN_SECRET,
                                     ORIGINS_REQUIRED, CARD_ENTRY_REFUSED,
@@ -47,12 +49,14 @@ STATUS: dict[str, int] = {
     "CROSS_ORIGIN": 403,
     "STARTED_BY_TASK": 403,
     "UNKNOWN_TASK": 404,
+    "UNKNOWN_FLOW": 404,
     "UNKNOWN_ARTIFACT": 404,
     "NOT_FOUND": 404,
     "METHOD_NOT_ALLOWED": 405,
     "WRONG_STATE": 409,
     "IDEMPOTENCY_KEY_BUSY": 409,
     "LIVE_UNAVAILABLE": 409,
+    "STILL_BLOCKED": 409,
     "REQUEST_TOO_LARGE": 413,
     "INVALID_REQUEST": 422,
     "INVALID_INPUT": 422,

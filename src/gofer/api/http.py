@@ -21,7 +21,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
+from gofer.api.agent import AgentView, agent_view
 from gofer.api.errors import error_body, http_status
+from gofer.api.flows_http import flows_router
 from gofer.api.hardening import Contained, NoStore
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
 from gofer.api.live import live_address, live_router
@@ -156,14 +158,24 @@ def create_app(
     mounts: dict[str, ASGIApp] | None = None,
     observe: Observer | None = None,
     pages: PageSite | None = None,
+    page_url: Callable[[str], str] | None = None,
 ) -> ASGIApp:
     """The HTTP API over ``service``, its tokens from ``tokens``, and the person's task
     pages (``pages``; by default signed in with the same tokens).
 
     ``mounts`` adds ASGI apps under paths (the MCP server under ``/mcp``), behind the
     same body limit. ``observe`` sees every response body and SSE frame sent (tests
-    read them for canaries).
+    read them for canaries). The agent calls answer with the view as MCP's tools do
+    (guidance, and ``page_url``: a task's page from ``page_url``, or under the
+    request's own address).
     """
+
+    def view(request: Request, task: TaskView) -> AgentView:
+        def under_request(task_id: str) -> str:
+            return f"{str(request.base_url).rstrip('/')}/tasks/{task_id}"
+
+        return agent_view(task, page_url or under_request)
+
     app = FastAPI(
         title="gofer",
         version=API_VERSION,
@@ -208,38 +220,43 @@ def create_app(
 
     calls = APIRouter(prefix="/v1/calls", tags=["agent calls"], responses=_ERRORS)
 
-    @calls.post("/describe", response_model=DescribeReply)
-    async def describe(_owner: Owner, _request: DescribeRequest | None = None) -> DescribeReply:
-        """What this server can do: surfaces, model passes, the flow guide, every call's
-        JSON Schemas and worked examples. Start here."""
-        return await service.describe()
+    @calls.post("/describe", response_model=DescribeReply, response_model_exclude_none=True)
+    async def describe(_owner: Owner, request: DescribeRequest | None = None) -> DescribeReply:
+        """Start here. By default a brief that fits in a prompt: the contract version,
+        surfaces and model passes, each call in a line, each step kind with an example,
+        the rules. `{"detail": "full"}` adds the flow guide, every JSON Schema and worked
+        examples; `flow`, `calls` or `examples` add one of them."""
+        return await service.describe(request)
 
     @calls.post("/plan_task", response_model=PlanTaskReply)
     async def plan_task(who: Owner, request: PlanTaskRequest) -> PlanTaskReply:
         """Draft a flow for a plain-language task without running it."""
         return await service.plan_task(who, request)
 
-    @calls.post("/start_task", response_model=TaskView)
-    async def start_task(who: Owner, request: StartTaskRequest, key: Key = None) -> TaskView:
+    @calls.post("/start_task", response_model=AgentView)
+    async def start_task(
+        http: Request, who: Owner, request: StartTaskRequest, key: Key = None
+    ) -> AgentView:
         """Start a task (a `flow`, or a plain-language `task` for the planner); answers at
-        once with its first view."""
-        return await service.start_task(who, request, idempotency_key=key)
+        once with its first view. Follow the view's `next` and `guidance`."""
+        return view(http, await service.start_task(who, request, idempotency_key=key))
 
-    @calls.post("/await_task", response_model=TaskView)
-    async def await_task(who: Owner, request: AwaitTaskRequest) -> TaskView:
+    @calls.post("/await_task", response_model=AgentView)
+    async def await_task(http: Request, who: Owner, request: AwaitTaskRequest) -> AgentView:
         """Long-poll: the view once the task stops running, or when `timeout_ms` passes
-        (at most 60 s)."""
-        return await service.await_task(who, request)
+        (a larger value is capped at 60000, as over MCP)."""
+        return view(http, await service.await_task(who, request))
 
-    @calls.post("/continue_task", response_model=TaskView)
-    async def continue_task(who: Owner, request: ContinueTaskRequest) -> TaskView:
+    @calls.post("/continue_task", response_model=AgentView)
+    async def continue_task(http: Request, who: Owner, request: ContinueTaskRequest) -> AgentView:
         """Answer a paused task: `inputs`, `approve`, or nothing after a person's step."""
-        return await service.continue_task(who, request)
+        return view(http, await service.continue_task(who, request))
 
-    @calls.post("/cancel_task", response_model=TaskView)
-    async def cancel_task(who: Owner, request: CancelTaskRequest) -> TaskView:
-        """Cancel a task and release its browser (idempotent)."""
-        return await service.cancel_task(who, request)
+    @calls.post("/cancel_task", response_model=AgentView)
+    async def cancel_task(http: Request, who: Owner, request: CancelTaskRequest) -> AgentView:
+        """Cancel a task and release its browser (idempotent). At a checkpoint the
+        status stays that checkpoint, `released` true."""
+        return view(http, await service.cancel_task(who, request))
 
     @calls.post("/task_report", response_model=TaskReport)
     async def task_report(who: Owner, request: TaskReportRequest) -> TaskReport:
@@ -357,6 +374,7 @@ def create_app(
 
     app.include_router(calls)
     app.include_router(tasks)
+    app.include_router(flows_router(service, _owner, _ERRORS))
     site = pages or PageSite(service, PageSessions(tokens), take_over=live_address)
     app.include_router(site.router())
     app.include_router(live_router(service, tokens, site))

@@ -18,11 +18,15 @@ the socket takes that session's cookie, from this server's own pages only (its
 ``Origin``, so no other site can drive a person's live view), or
 ``Authorization: Bearer <token>``.
 
-The socket's protocol. The server sends ``{"type": "ready", "width", "height"}``
-first, then each frame of the page as a binary message (a JPEG), with
+The socket's protocol. The server sends ``{"type": "ready", "width", "height", "origin"}``
+first (``origin``: the page's, as ``https://host``), then each frame of the page as a
+binary message (a JPEG), with
 ``{"type": "size", "width", "height"}`` before a frame whose viewport changed,
 ``{"type": "dialog", "kind", "message", "default"}`` when the page opens a JavaScript
-dialog (it waits for the person's answer), and ``{"type": "ended", "message"}``
+dialog (it waits for the person's answer), ``{"type": "page", "origin"}`` whenever the
+page's origin changes, ``{"type": "focus", "field",
+"hidden"}`` after a click or a Tab (the focused field's label or null, and whether it
+is a password field, whose typing stays hidden), and ``{"type": "ended", "message"}``
 before it closes (the task took its browser back,
 let it go, or ended). The person sends JSON text messages:
 
@@ -49,7 +53,7 @@ import html
 import json
 import logging
 from typing import Annotated, Literal
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urlsplit
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, RedirectResponse, Response
@@ -59,12 +63,13 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from gofer.api.errors import error_body, http_status
 from gofer.api.page_auth import CSRF_FIELD, SESSION_COOKIE, PageSessions, same_origin
 from gofer.api.page_views import holds_browser, status_words
-from gofer.api.pages import PageSite
+from gofer.api.pages import PROBLEMS, PageSite
 from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.errors import ApiError, GoferError
 from gofer.tasks.holding import (
     MAX_TEXT_CHARS,
+    HeldView,
     KeyInput,
     LiveDialog,
     LiveView,
@@ -245,9 +250,19 @@ async def _deny(websocket: WebSocket, exc: GoferError) -> None:
         await websocket.close(code=1008)
 
 
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else ""
+
+
 async def _send_frames(websocket: WebSocket, view: LiveView) -> None:
     size = view.size
+    origin = _origin(view.url)
     async for frame in view.frames():
+        now = _origin(view.url)
+        if now != origin:
+            origin = now
+            await websocket.send_text(json.dumps({"type": "page", "origin": origin}))
         if isinstance(frame, LiveDialog):
             await websocket.send_text(
                 json.dumps(
@@ -266,6 +281,13 @@ async def _send_frames(websocket: WebSocket, view: LiveView) -> None:
                 json.dumps({"type": "size", "width": size[0], "height": size[1]})
             )
         await websocket.send_bytes(frame.data)
+
+
+def _moves_focus(message: Input) -> bool:
+    """Whether the page's focus may have moved with this input (a click, a Tab)."""
+    if isinstance(message, PointerMessage):
+        return message.action == "up" and message.button == "left"
+    return isinstance(message, KeyMessage) and message.action == "up" and message.key == "Tab"
 
 
 MAX_QUEUED_INPUT = 256
@@ -287,6 +309,17 @@ async def _take_input(websocket: WebSocket, view: LiveView) -> None:
             message = await waiting.get()
             try:
                 await deliver(view, message)
+                if _moves_focus(message) and isinstance(view, HeldView):
+                    focus = await view.focused()
+                    await websocket.send_text(
+                        json.dumps(
+                            {
+                                "type": "focus",
+                                "field": focus.field if focus else None,
+                                "hidden": focus.hidden if focus else False,
+                            }
+                        )
+                    )
             except GoferError as exc:
                 if exc.code == "LIVE_CLOSED":
                     return
@@ -334,7 +367,11 @@ async def live_socket(
         await websocket.accept()
         log.info("task %r: its owner took over its browser", task_id)
         width, height = view.size
-        await websocket.send_text(json.dumps({"type": "ready", "width": width, "height": height}))
+        await websocket.send_text(
+            json.dumps(
+                {"type": "ready", "width": width, "height": height, "origin": _origin(view.url)}
+            )
+        )
         sending = asyncio.create_task(
             _send_frames(websocket, view), name=f"gofer-live-frames-{task_id}"
         )
@@ -383,19 +420,33 @@ def live_fragment(task_id: str) -> str:
     return f"""<section class="gofer-live card" data-gofer-live data-live-socket="{socket}"
  aria-labelledby="gofer-live-title-{tid}">
 <h2 id="gofer-live-title-{tid}">The task's browser</h2>
-<p id="gofer-live-help-{tid}">See the task's own browser page here and use it yourself:
-click on the picture and type. Keys you press while the picture has focus go to the
-page; press Shift+Escape to leave it.</p>
+<p id="gofer-live-help-{tid}" class="gofer-live-help"><span class="gofer-live-keys">See the
+task's own browser page here and use it yourself: click on the picture and type. Keys you
+press while the picture has focus go to the page; press Shift+Escape to leave it.</span>
+<span class="gofer-live-touch">See the task's own browser page here and use it yourself: tap
+the picture where you would tap the page. Zoom with two fingers or the + and − buttons, and
+drag to move around a zoomed picture. Type in the box below it.</span></p>
 <p><button type="button" data-live-start>Take over</button>
 <button type="button" class="secondary" data-live-stop hidden>Stop taking over</button></p>
+<div class="gofer-live-view" data-live-view hidden>
+<div class="gofer-live-bar">
+<p class="gofer-live-origin"><span class="gofer-live-hidden">The page is on </span><span
+ data-live-origin></span></p>
+<div class="gofer-live-zoom" role="group" aria-label="Zoom the picture">
+<button type="button" class="secondary" data-live-zoom="out" aria-label="Zoom out">−</button>
+<output data-live-zoom-level aria-live="polite">100%</output>
+<button type="button" class="secondary" data-live-zoom="in" aria-label="Zoom in">+</button>
+</div></div>
 <div class="gofer-live-screen" data-live-screen tabindex="0" role="application"
  aria-roledescription="live browser page" aria-label="The task's browser page"
- aria-describedby="gofer-live-help-{tid}" hidden>
+ aria-describedby="gofer-live-help-{tid}">
 <img data-live-image alt="The task's browser page as it is now"></div>
+</div>
 <form class="gofer-live-type" data-live-type hidden>
-<label for="gofer-live-text-{tid}">Type into the page's focused field (hidden as you
-type)</label>
-<input id="gofer-live-text-{tid}" type="password" autocomplete="off" spellcheck="false">
+<label for="gofer-live-text-{tid}" data-live-type-label>Type into the page's focused
+field</label>
+<input id="gofer-live-text-{tid}" type="password" autocomplete="off" spellcheck="false"
+ autocapitalize="off">
 <button type="submit">Type it</button>
 </form>
 <p class="gofer-live-status" data-live-status role="status" aria-live="polite"></p>
@@ -424,6 +475,7 @@ def live_router(service: TaskService, tokens: TokenStore, site: PageSite) -> API
             raise
         status = record.view.status
         waiting = record.resolved_at is None and holds_browser(status)
+        code = request.query_params.get("problem")
         return site.render(
             "live.html",
             session=session,
@@ -434,6 +486,7 @@ def live_router(service: TaskService, tokens: TokenStore, site: PageSite) -> API
             waiting=waiting,
             fragment=Markup(live_fragment(task_id)),
             csrf_field=CSRF_FIELD,
+            problem=PROBLEMS.get(code) if code else None,
         )
 
     @router.websocket("/tasks/{task_id}/live/socket")

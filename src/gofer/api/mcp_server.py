@@ -3,8 +3,9 @@ tools, over stdio or streamable HTTP.
 
 Every tool answers with the task's :class:`~gofer.api.agent.AgentView` (or the call's
 own reply), whose ``id`` is the handle for the next call: the server keeps no session
-state, so the HTTP transport runs stateless. Errors come back as a tool error whose
-text is ``{"error": {"code", "message", ...}}``.
+state, so the HTTP transport runs stateless. Every error, a bad argument included,
+comes back as a tool result with ``isError`` whose text is the HTTP API's error body,
+``{"error": {"code", "message", "hint", "at", ...}}``, and nothing else.
 
 A task that needs values the client can ask its user for (form elicitation, when the
 client supports it) has ``await_task`` ask them that way and go on with the answers.
@@ -27,28 +28,36 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.shared.exceptions import NoBackChannelError
 from mcp_types import (
+    CallToolResult,
     ElicitRequest,
     ElicitRequestFormParams,
     ElicitRequestURLParams,
     ElicitResult,
     InputRequiredResult,
+    TextContent,
+    Tool,
     ToolAnnotations,
 )
 from mcp_types.version import is_version_at_least
 from pydantic import Field, JsonValue, ValidationError
 
 from gofer.api.agent import AgentView, agent_view, for_a_person, secret_fields
+from gofer.api.errors import error_body
+from gofer.api.mcp_flows import add_flow_tools
 from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.errors import ApiError, GoferError, invalid_request
+from gofer.flow import flow_json_schema
 from gofer.tasks.contract import (
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,
+    DescribeDetail,
     DescribeReply,
+    DescribeRequest,
     ListTasksReply,
     ListTasksRequest,
     NeedsInput,
@@ -75,14 +84,18 @@ undone, a person past a captcha or a login, or the checkpoint before money moves
 never pays).
 
 How to use it:
-1. describe: the flow guide, the step kinds and worked examples.
+1. describe: a brief (a few KB) with the calls, the step kinds with examples and the \
+rules; describe with detail "flow" adds the full guide and the flow's JSON Schema.
 2. start_task with `flow` (a JSON flow written with the guide) or, when describe says a \
 planner is configured, `task` in plain words. Put the user's details in `facts` \
 (name -> value) and list secret ones (passwords, card data) in `secret_facts`.
 3. Follow `next` and `guidance` in every view: await_task while task_status is \
 `working`; continue_task with `inputs` or `approve` when it is `input_required`; send a \
 person to `page_url` when guidance says so. `completed`, `failed` and `cancelled` are \
-final; call task_report then.
+final; so is a `checkpoint` once cancel_task released its browser (it stays a \
+checkpoint, released true). Call task_report then.
+Errors are results with isError whose text is JSON: {"error": {"code", "message", \
+"hint", "at"}}.
 Every view carries the task's `id`; pass it to the next call. Nothing else is remembered \
 between calls."""
 
@@ -114,8 +127,62 @@ class McpOwners:
         return found
 
 
-def _tool_error(exc: GoferError) -> ToolError:
-    return ToolError(json.dumps({"error": exc.to_dict()}, ensure_ascii=False))
+def _error_result(exc: GoferError) -> CallToolResult:
+    """A tool result with ``isError`` whose text is the HTTP API's body for ``exc``."""
+    text = json.dumps(error_body(exc), ensure_ascii=False)
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+
+
+def _as_gofer_error(tool: str, exc: ToolError) -> GoferError:
+    """What the SDK's wrapper of a tool's failure stands for, as gofer's error: the tool's
+    own error, arguments that do not fit the tool's schema (INVALID_REQUEST, each
+    problem with the argument it is ``at``), no such tool, or a bug."""
+    cause = exc.__cause__
+    if isinstance(cause, GoferError):
+        return cause
+    if isinstance(exc, UnexpectedToolError):
+        log.error("tool %s failed: %s", tool, type(cause).__name__ if cause else "unknown")
+        return GoferError("the server failed; this is a bug", code="INTERNAL_ERROR")
+    if isinstance(cause, ValidationError):
+        return invalid_request(cause, "the arguments do not fit", most=5)
+    return ApiError(f"there is no tool {tool!r}; describe lists the calls", code="NOT_FOUND")
+
+
+class _Server(MCPServer):
+    """The SDK's server with gofer's errors on the wire, and the flow's full JSON Schema
+    (``$defs`` included) in the tools that take one."""
+
+    flow_tools: tuple[str, ...] = ("start_task",)
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
+    ) -> CallToolResult | InputRequiredResult:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            return _error_result(_as_gofer_error(name, exc))
+
+    async def list_tools(self) -> list[Tool]:
+        tools = await super().list_tools()
+        return [_with_flow_schema(t) if t.name in self.flow_tools else t for t in tools]
+
+
+def _with_flow_schema(tool: Tool) -> Tool:
+    """``tool`` whose ``flow`` argument carries the flow's JSON Schema, its ``$defs``
+    beside the tool's own at the schema's root."""
+    flow = flow_json_schema()
+    schema = dict(tool.input_schema)
+    properties = dict(schema.get("properties", {}))
+    if "flow" not in properties:
+        return tool
+    described = properties["flow"].get("description", "")
+    properties["flow"] = {
+        "description": described,
+        "anyOf": [*flow["oneOf"], {"type": "null"}],
+    }
+    schema["properties"] = properties
+    schema["$defs"] = {**schema.get("$defs", {}), **flow["$defs"]}
+    return tool.model_copy(update={"input_schema": schema})
 
 
 def _build(model: type[Any], **fields: Any) -> Any:
@@ -161,7 +228,7 @@ def build_mcp_server(
     name: str = "gofer",
 ) -> MCPServer:
     """The MCP server over ``service``; ``page_url`` gives a task's page for a person."""
-    server: MCPServer = MCPServer(
+    server: MCPServer = _Server(
         name,
         title="gofer: web jobs in a real browser",
         instructions=INSTRUCTIONS,
@@ -172,17 +239,36 @@ def build_mcp_server(
         return agent_view(task, page_url)
 
     async def call(ctx: Context[Any, Any], work: Callable[[str], Any]) -> Any:
-        try:
-            return await work(await owners.owner(ctx))
-        except GoferError as exc:
-            raise _tool_error(exc) from None
+        return await work(await owners.owner(ctx))
+
+    add_flow_tools(server, service, call, view)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=True))
-    async def describe(ctx: Context[Any, Any]) -> DescribeReply:
-        """Read this first: what gofer can do here (browser, desktop, planner configured or
-        not), the flow guide for writing a flow, every step kind, the JSON Schemas of
-        every tool's request and reply, and worked examples."""
-        result: DescribeReply = await call(ctx, lambda _owner: service.describe())
+    async def describe(
+        ctx: Context[Any, Any],
+        detail: Annotated[
+            DescribeDetail,
+            Field(
+                description="brief (default, a few KB: enough to write a flow and make every "
+                "call); full (the flow guide, every JSON Schema, worked examples); or one "
+                "section: flow, calls or examples"
+            ),
+        ] = "brief",
+    ) -> Annotated[CallToolResult, DescribeReply]:
+        """Call this first. Returns what gofer can do here (surfaces, whether a planner is
+        configured), each tool in a line, every step kind with an example, and the rules
+        (secrets, payment, following `next`); detail "flow" or "full" adds the guide and
+        JSON Schemas."""
+
+        async def work(_owner: str) -> CallToolResult:
+            reply = await service.describe(_build(DescribeRequest, detail=detail))
+            data = reply.model_dump(mode="json", exclude_none=True)
+            text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+            return CallToolResult(
+                content=[TextContent(type="text", text=text)], structured_content=data
+            )
+
+        result: CallToolResult = await call(ctx, work)
         return result
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=True))
@@ -273,8 +359,8 @@ def build_mcp_server(
             int,
             Field(
                 ge=0,
-                le=MAX_AWAIT_MS,
-                description="how long to wait for the task to stop running, at most 60000",
+                description=f"how long to wait for the task to stop running, in ms; a "
+                f"larger value is capped at {MAX_AWAIT_MS} (as over HTTP)",
             ),
         ] = MAX_AWAIT_MS,
     ) -> AgentView | InputRequiredResult:

@@ -7,6 +7,7 @@ them out.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Literal
@@ -15,7 +16,11 @@ from urllib.parse import urlsplit
 from pydantic import JsonValue
 
 from gofer.api.views import TaskEntry
+from gofer.errors import GoferError
 from gofer.facts import is_secret_name
+from gofer.flow.describe import describe_step
+from gofer.flow.parse import parse_flow
+from gofer.flow.walk import step_number
 from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
@@ -36,15 +41,20 @@ __all__ = [
     "Field",
     "Group",
     "Line",
+    "did_lines",
     "fields_of",
+    "hint_words",
     "holds_browser",
     "lines_of",
     "list_group",
     "live",
+    "outcome_words",
     "pressed_on",
     "progress_percent",
     "shown",
     "status_words",
+    "step_number",
+    "waiting",
     "when",
 ]
 
@@ -98,6 +108,18 @@ def status_words(status: Status, resolved: bool = False) -> str:
             return "Failed: you can try again" if recoverable else "Failed"
         case _:
             return "Cancelled"
+
+
+def waiting(status: Status) -> bool:
+    """Whether the task waits for its person (a question, an approval, a step only they
+    can do, a checkpoint, a failed step they may have tried again)."""
+    match status:
+        case NeedsInput() | NeedsApproval() | NeedsHuman() | Checkpoint():
+            return True
+        case Failed(recoverable=recoverable):
+            return recoverable
+        case _:
+            return False
 
 
 def live(status: Status) -> bool:
@@ -169,11 +191,86 @@ class Line:
     text: str
 
 
+_KIND_WORDS = {
+    "start": "Started",
+    "reply": "Answered",
+    "again": "Tried again",
+    "cancelled": "Cancelled",
+    "let_go": "Browser let go",
+    "resolved": "Marked done",
+    "reopened": "Reopened",
+}
+_ENDED_WORDS = {
+    "done": "Finished",
+    "failed": "Failed",
+    "cancelled": "Cancelled",
+    "running": "Ran",
+    "needs_plan": "Stopped",
+}
+
+
+def _kind_words(kind: str, state: str | None) -> str:
+    if kind == "ended":
+        return _ENDED_WORDS.get(state or "", "Paused")
+    return _KIND_WORDS.get(kind, kind.replace("_", " ").capitalize())
+
+
 def lines_of(report: TaskReport | None) -> list[Line]:
-    """The task's log (starts, replies, decisions, each run's end) in order."""
+    """The task's log (starts, replies, decisions, each run's end) in order; a run that
+    ended waiting for the person reads as a pause."""
     if report is None:
         return []
-    return [Line(when(entry.at), entry.kind, entry.text) for entry in report.log]
+    return [
+        Line(when(entry.at), _kind_words(entry.kind, entry.state), entry.text)
+        for entry in report.log
+    ]
+
+
+_OUTCOMES = {
+    "done": "done",
+    "already_done": "already done",
+    "done_by_person": "done by you",
+    "gated": "stopped to ask first",
+    "failed": "failed",
+    "skipped": "skipped",
+    "cancelled": "cancelled",
+}
+
+
+def outcome_words(outcome: str) -> str:
+    """A step's outcome in a person's words."""
+    return _OUTCOMES.get(outcome, outcome.replace("_", " "))
+
+
+_API_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[A-Z][A-Z_]{3,}\b|\bbudget\.")
+
+
+def hint_words(status: Status) -> str | None:
+    """A failure's hint for the person: the caller's calls in plain words, and none
+    that names an API field or code."""
+    if not isinstance(status, Failed) or not status.hint:
+        return None
+    text = status.hint.replace("continue_task runs", "Trying again runs")
+    if "budget." in text:
+        return "It used up what it may spend; start the task again with a larger budget."
+    if _API_WORDS.search(text):
+        return None
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def did_lines(report: TaskReport | None) -> list[str]:
+    """What the person did in the task's live view, one line a step."""
+    if report is None or not report.person_steps:
+        return []
+    try:
+        flow = parse_flow({"steps": [p.step for p in report.person_steps]})
+    except GoferError:
+        return []
+    lines = [describe_step(step) for step in flow.steps]
+    return [_NAMED.sub(lambda m: "your " + m.group(1), line) for line in lines]
+
+
+_NAMED = re.compile(r"\$\{([^}]*)\}")
 
 
 def shown(value: JsonValue) -> str:

@@ -29,7 +29,13 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from fastapi.responses import (
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from pydantic import ValidationError
 
@@ -41,17 +47,23 @@ from gofer.api.page_auth import (
     safe_next,
     same_origin,
 )
+from gofer.api.page_flows import flow_params, save_request, saved_note
 from gofer.api.page_views import (
     FILTERS,
+    did_lines,
     fields_of,
+    hint_words,
     holds_browser,
     lines_of,
     list_group,
     live,
+    outcome_words,
     pressed_on,
     progress_percent,
     shown,
     status_words,
+    step_number,
+    waiting,
     when,
 )
 from gofer.api.service import TaskService
@@ -60,8 +72,14 @@ from gofer.api.views import PersonReply, TaskEntry
 from gofer.errors import GoferError
 from gofer.facts import secret_reason
 from gofer.tasks.contract import Done, ListTasksRequest, TaskReport, TaskReportRequest
+from gofer.tasks.state import is_running
 
-__all__ = ["PROBLEMS", "SECURITY_HEADERS", "PageSite", "TakeOver"]
+__all__ = ["ANSWER_HEADER", "PROBLEMS", "SECURITY_HEADERS", "PageSite", "TakeOver"]
+
+ANSWER_HEADER = "X-Gofer-Answer"
+"""A page's script sends ``X-Gofer-Answer: json`` with a form to have the answer as
+JSON (``{"ok": true, "next"}`` or ``{"ok": false, "code", "message"}``) instead of a
+redirect: the live view stays open when the task says it is still blocked."""
 
 log = logging.getLogger("gofer.api")
 
@@ -90,11 +108,23 @@ PROBLEMS: dict[str, str] = {
     "TOO_MANY_TASKS": "Every task slot is taken right now; try again in a moment.",
     "CLOSED": "The server is shutting down; try again once it is back.",
     "STORE_UNAVAILABLE": "The task store cannot be reached; try again in a moment.",
+    "STILL_BLOCKED": "It is still blocked: what only a person can get past is still on its "
+    "page. Get past it in the task's browser, then say you have done it again.",
+    "LIVE_UNAVAILABLE": "The task's browser is not open on this server now.",
 }
 """What the page says when an action was refused, by the refusal's code."""
 
 _CODE = re.compile(r"[A-Z][A-Z_]{0,39}")
-_ACTIONS = ("answer", "approve", "decline", "again", "cancel", "resolve", "reopen")
+_ACTIONS = (
+    "answer",
+    "approve",
+    "decline",
+    "again",
+    "cancel",
+    "resolve",
+    "reopen",
+    "save_flow",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +174,8 @@ class PageSite:
         )
         self.templates.filters["when"] = when
         self.templates.filters["shown"] = shown
+        self.templates.filters["number"] = step_number
+        self.templates.filters["outcome"] = outcome_words
 
     # ------------------------------------------------------------ helpers
 
@@ -166,7 +198,7 @@ class PageSite:
         return await self.service.task_report(owner, TaskReportRequest(id=task_id))
 
     async def _context(
-        self, session: PageSession, task_id: str, problem: str | None
+        self, session: PageSession, task_id: str, problem: str | None, saved: str | None = None
     ) -> dict[str, Any]:
         if problem is not None and not _CODE.fullmatch(problem):
             problem = None  # only a refusal's code is named back, never other text
@@ -194,6 +226,9 @@ class PageSite:
             "lines": lines_of(report),
             "holds_browser": holds,
             "browser_here": here,
+            "waiting": waiting(view.status) and record.resolved_at is None,
+            "hint": hint_words(view.status),
+            "did": did_lines(report),
             "take_over_url": self.take_over(task_id) if here and self.take_over else None,
             "live": live(view.status) and record.resolved_at is None,
             "records": (view.status.records if isinstance(view.status, Done) else report.records),
@@ -208,6 +243,8 @@ class PageSite:
                 ]
             ),
             "csrf_field": CSRF_FIELD,
+            "save_params": None if is_running(view.status) else flow_params(report.flow),
+            "saved": saved_note(saved),
         }
 
     # ------------------------------------------------------------ routes
@@ -313,7 +350,12 @@ class PageSite:
             if session is None:
                 return self._sign_in(request)
             try:
-                context = await self._context(session, task_id, request.query_params.get("problem"))
+                context = await self._context(
+                    session,
+                    task_id,
+                    request.query_params.get("problem"),
+                    request.query_params.get("saved"),
+                )
             except GoferError as exc:
                 if exc.code == "UNKNOWN_TASK":
                     return self._missing(session)
@@ -397,6 +439,11 @@ class PageSite:
             return self.render("forbidden.html", 403, session=session)
         service = self.service
         page = f"/tasks/{quote(task_id, safe='')}"
+        if form.get("back") == "live" and self.take_over is not None:
+            back = self.take_over(task_id)
+        else:
+            back = page
+        wants_json = request.headers.get(ANSWER_HEADER) == "json"
         steps: dict[str, Callable[[], Awaitable[object]]] = {
             "approve": lambda: service.decide(session.owner, task_id, True),
             "decline": lambda: service.decide(session.owner, task_id, False),
@@ -410,14 +457,29 @@ class PageSite:
                 problem = await self._answer(session, task_id, form)
                 if problem is not None:
                     return _back(f"{page}?problem={problem}")
+            elif action == "save_flow":
+                saved = await service.flows(session.owner).save(
+                    save_request(task_id, form.get("flow_name"), form.get("description"))
+                )
+                return _back(f"{page}?" + urlencode({"saved": f"{saved.name} v{saved.version}"}))
             else:
                 await steps[action]()
         except GoferError as exc:
             if exc.code == "UNKNOWN_TASK":
                 return self._missing(session)
             log.info("task %r: the page's %s was refused (%s)", task_id, action, exc.code)
-            return _back(f"{page}?problem={quote(exc.code)}")
+            if wants_json:
+                # STILL_BLOCKED's message is the controller's own words about the page.
+                said = exc.message if exc.code == "STILL_BLOCKED" else PROBLEMS.get(exc.code)
+                return JSONResponse(
+                    {"ok": False, "code": exc.code, "message": said or PROBLEMS["INVALID_REQUEST"]},
+                    status_code=409,
+                    headers=SECURITY_HEADERS,
+                )
+            return _back(f"{back}?problem={quote(exc.code)}")
         log.info("task %r: %s from its page", task_id, action)
+        if wants_json:
+            return JSONResponse({"ok": True, "next": page}, headers=SECURITY_HEADERS)
         return _back(page)
 
     async def _answer(self, session: PageSession, task_id: str, form: Any) -> str | None:

@@ -102,7 +102,7 @@ class GoferServer:
     the idempotency keys (the controller's store, so they outlive a restart; in
     memory without). ``take_over`` names a task's live view, linked from its page while
     it holds its browser (this server's own, :mod:`gofer.api.live`, by default; None
-    for none).
+    for none). ``listen=False`` opens no HTTP port (MCP over stdio only).
     People sign in to the task pages with the same tokens (``sessions``).
     """
 
@@ -120,6 +120,7 @@ class GoferServer:
         graceful_s: float = 5.0,
         take_over: TakeOver | None = live_address,
         store: Connector | None = None,
+        listen: bool = True,
     ) -> None:
         self.controller = controller
         self.tokens = tokens
@@ -129,13 +130,16 @@ class GoferServer:
         self._host = host
         self._port = port
         self._graceful = graceful_s
+        self._listen = listen
         # Two servers, two ways to name an owner: over HTTP only a bearer token does
         # (never a default owner); over stdio, the person who started the process.
         self.mcp: MCPServer = build_mcp_server(
             self.service, McpOwners(tokens), page_url=self.page_url
         )
         self.mcp_stdio: MCPServer = build_mcp_server(
-            self.service, McpOwners(None, local_owner), page_url=self.page_url
+            self.service,
+            McpOwners(None, local_owner),
+            page_url=self.page_url if listen or self._public else None,
         )
         mcp_http = self.mcp.streamable_http_app(
             streamable_http_path=MCP_PATH,
@@ -151,7 +155,12 @@ class GoferServer:
             secure=bool(self._public and self._public.startswith("https:")),
         )
         api = create_app(
-            self.service, tokens, max_body_bytes=max_body_bytes, observe=observe, pages=self.pages
+            self.service,
+            tokens,
+            max_body_bytes=max_body_bytes,
+            observe=observe,
+            pages=self.pages,
+            page_url=self.page_url,
         )
         mcp_app: ASGIApp = _McpGate(mcp_http, tokens)
         if observe is not None:
@@ -196,13 +205,15 @@ class GoferServer:
             if not ready.is_set():
                 waiting.cancel()
                 await self._mcp_task  # raises what stopped it
-            self._listening = await self._exit.enter_async_context(
-                Listening(self.app, host=self._host, port=self._port, graceful_s=self._graceful)
-            )
+            if self._listen:
+                self._listening = await self._exit.enter_async_context(
+                    Listening(self.app, host=self._host, port=self._port, graceful_s=self._graceful)
+                )
         except BaseException:
             await self._exit.aclose()
             raise
-        log.info("gofer serving on %s", self._listening.url)
+        if self._listening is not None:
+            log.info("gofer serving on %s", self._listening.url)
 
     async def run_stdio(self) -> None:
         """Serve MCP on this process's standard input and output until it closes."""

@@ -37,6 +37,7 @@ from gofer.tasks.contract import (
     CancelTaskRequest,
     ContinueTaskRequest,
     DescribeReply,
+    DescribeRequest,
     ListTasksReply,
     ListTasksRequest,
     PlanTaskReply,
@@ -47,6 +48,7 @@ from gofer.tasks.contract import (
     TaskView,
 )
 from gofer.tasks.holding import LiveView
+from gofer.tasks.saved import FlowLibrary
 
 __all__ = ["MAX_STARTS_PER_REQUEST", "MAX_TITLE_CHARS", "TaskService", "title_for"]
 
@@ -154,6 +156,10 @@ class TaskService:
     def _as(self, owner: Owner) -> Controller:
         return self.controller.for_owner(owner)
 
+    def flows(self, owner: Owner) -> FlowLibrary:
+        """``owner``'s saved flows."""
+        return self._as(owner).flows
+
     @property
     def healthy(self) -> bool:
         """Whether the controller's worker lives (``/health``)."""
@@ -161,9 +167,9 @@ class TaskService:
 
     # ------------------------------------------------------------ the agent calls
 
-    async def describe(self) -> DescribeReply:
-        """What the controller can do."""
-        return await self.controller.describe()
+    async def describe(self, request: DescribeRequest | None = None) -> DescribeReply:
+        """What the controller can do (the brief unless ``request`` asks for more)."""
+        return await self.controller.describe(request)
 
     async def plan_task(self, owner: Owner, request: PlanTaskRequest) -> PlanTaskReply:
         """Draft a flow without running it."""
@@ -171,6 +177,8 @@ class TaskService:
 
     async def _start(self, owner: Owner, request: StartTaskRequest, title: str | None) -> TaskView:
         facts = Facts(request.facts, secret=request.secret_facts)
+        if title is None and request.saved_flow is not None:
+            title = f"Saved flow: {request.saved_flow.name}"
         # Finding a hundred long values in the title takes its time: off the event loop.
         named = await asyncio.to_thread(title_for, request.task, request.flow, title, facts)
         view = await self._as(owner).start_task(request, title=named)

@@ -28,6 +28,7 @@ from gofer.tasks.contract import (
     TaskView,
 )
 from gofer.tasks.holding import LiveView
+from gofer.tasks.saved import FlowLibrary
 
 __all__ = ["Controller", "Owner", "TaskAbout"]
 
@@ -62,6 +63,11 @@ class Controller(Protocol):
     @property
     def healthy(self) -> bool:
         """False once the controller's worker died of an error it could not survive."""
+        ...
+
+    @property
+    def flows(self) -> FlowLibrary:
+        """The owner's saved flows."""
         ...
 
     async def describe(

@@ -29,6 +29,7 @@ __all__ = [
     "iter_steps",
     "names_in_step",
     "step_at",
+    "step_number",
 ]
 
 
@@ -112,3 +113,9 @@ def names_in_step(step: Step) -> list[tuple[str, str]]:
         for name in _field_names(field, getattr(step, field.attr, None)):
             found.setdefault((name, field.key), None)
     return list(found)
+
+
+def step_number(path: str) -> str:
+    """A step's path as a person counts steps, from 1: ``"0"`` is ``"1"``,
+    ``"5.then.1"`` is ``"6.then.2"``."""
+    return ".".join(str(int(p) + 1) if p.isdigit() else p for p in path.split("."))

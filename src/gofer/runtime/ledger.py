@@ -9,6 +9,7 @@ A page that navigates has sent (or dropped) its form: the ledger starts over.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, field
 
 from gofer.decide.controls import value_took
@@ -70,12 +71,20 @@ class Ledger:
         A field that is gone from the page (redrawn, removed) is forgotten: nothing
         can be read of it, so nothing is claimed about it.
         """
-        for entry in list(self.entries.values()):
-            try:
-                shown = await browser.read_value(entry.ref)
-            except SurfaceError:
+        entries = list(self.entries.values())
+        # read all at once: one round trip's time however many fields the form has
+        read = await asyncio.gather(*(_shown(browser, entry.ref) for entry in entries))
+        for entry, shown in zip(entries, read, strict=True):
+            if shown is None:
                 self.entries.pop(entry.ref, None)
-                continue
-            if not value_took(entry.value, shown):
+            elif not value_took(entry.value, shown):
                 return Lost(entry, shown)
+        return None
+
+
+async def _shown(browser: Surface, ref: str) -> str | None:
+    """What the field ``ref`` holds, or None when it is gone from the page."""
+    try:
+        return await browser.read_value(ref)
+    except SurfaceError:
         return None

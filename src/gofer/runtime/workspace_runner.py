@@ -29,6 +29,7 @@ from gofer.surfaces import (
 )
 from gofer.surfaces.desktop import desktop_available
 from gofer.surfaces.live import live_unsupported
+from gofer.surfaces.screen import Screen
 
 __all__ = ["WorkspaceRunner"]
 
@@ -126,6 +127,14 @@ class WorkspaceRunner:
             return None
         browser = await workspace.browser()
         return browser.url or None
+
+    async def screen(self, task_id: str) -> Screen | None:
+        """The task's open browser page, read (None when it holds no open browser)."""
+        workspace = self._workspaces.get(task_id)
+        browser = workspace.open_browser if workspace is not None else None
+        if browser is None or browser.closed:
+            return None
+        return await browser.snapshot()
 
     async def page_for(self, task_id: str) -> BrowserPage | None:
         """The page of the task's open browser session, for a person to act on while the

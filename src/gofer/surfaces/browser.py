@@ -102,7 +102,9 @@ class BrowserSurface(Settling):
     ``TIMERS_MS`` (a busy label swapped back after a delay) and for animations that
     end within a second. An action that changed nothing in the DOM by the time it
     returned is given ``grace_ms`` for a late change to start; if none starts, the
-    page counts as settled.
+    page counts as settled. Either wait ends once a frame has rendered with the DOM
+    still when the action left no work for later (no timer, frame callback, message,
+    request or element that loads was scheduled since it began).
 
     A busy page's own background is not waited for and is no action's effect: its
     polling and other requests that start while the page is idle
@@ -674,7 +676,8 @@ class BrowserSurface(Settling):
         A plain input or textarea is filled at once and then gets a ``change``
         event; a combobox or autocomplete field is cleared and typed key by key
         (``type_delay_ms`` apart) so that its suggestions react as to a
-        person; a contenteditable element is filled like an input.
+        person, or with no delay filled with all but the last character, which is
+        then typed as a key; a contenteditable element is filled like an input.
         """
 
         self._check_here()
@@ -683,8 +686,11 @@ class BrowserSurface(Settling):
             if kind is None:
                 kind = await el.evaluate(js.FIELD_KIND)
             if kind["combo"]:
-                await el.fill("", timeout=self.timeout_ms)
-                await el.type(text, delay=self.type_delay_ms, timeout=self.timeout_ms)
+                # With no delay between keys, all but the last go in at once: the field
+                # still sees input, and the last key's keydown, keypress and keyup.
+                head = "" if self.type_delay_ms else text[:-1]
+                await el.fill(head, timeout=self.timeout_ms)
+                await el.type(text[len(head) :], delay=self.type_delay_ms, timeout=self.timeout_ms)
             else:
                 await el.fill(text, timeout=self.timeout_ms)
                 if kind["native"]:

@@ -163,6 +163,11 @@ class LiveView(Protocol):
         """The viewport's width and height in CSS pixels, as of the latest frame."""
         ...
 
+    @property
+    def url(self) -> str:
+        """The address of the page the view shows now ("" when none)."""
+        ...
+
     def frames(self) -> AsyncIterator[LiveFrame | LiveDialog]:
         """The page's pictures: the page as it is first, then one per repaint, the
         latest only when they come faster than they are taken; and each dialog the

@@ -218,6 +218,12 @@ class Screencast:
         """The viewport's width and height in CSS pixels, as of the latest frame."""
         return self._size
 
+    @property
+    def url(self) -> str:
+        """The address of the page the view shows now."""
+        page = self._current()
+        return page.url if page is not None else ""
+
     async def __aenter__(self) -> Screencast:
         return self
 

@@ -25,9 +25,11 @@ from gofer.surfaces.traffic import RequestTracker
 __all__ = ["GRACE_MS", "NEW_DOCUMENT_MS", "QUIET_MS", "TIMERS_MS", "TYPE_DELAY_MS", "Settling"]
 
 QUIET_MS = 30
-"""How long the DOM must stay still, after its last change, for a page to count as settled."""
+"""How long the DOM must stay still, after its last change, for a page to count as settled
+(one rendered frame when the action left no work for later; see ``js/page_init.js``)."""
 GRACE_MS = 25
-"""How long an action that changed nothing yet is given for a late change to start."""
+"""How long an action that changed nothing yet is given for a late change to start (one
+rendered frame when it left no work for later)."""
 TIMERS_MS = 500
 """Page timers falling due within this long of a settle's start are waited for."""
 TYPE_DELAY_MS = 0

@@ -415,6 +415,11 @@ class FakeLiveView:
         """The fake page's viewport."""
         return self.surface.viewport
 
+    @property
+    def url(self) -> str:
+        """The fake page's address."""
+        return self.surface.url
+
     def paint(self) -> None:
         """Make a new frame (the page changed)."""
         self._pending = True

@@ -12,6 +12,7 @@ from gofer.runtime.types import Gate, GroundingHint
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.contract import (
     OutputSpec,
+    PersonStepInfo,
     RescueInfo,
     StepReportInfo,
     TaskConstraints,
@@ -86,6 +87,7 @@ class Cell:
     trace: list[TraceInfo] = field(default_factory=list)
     hints: list[GroundingHint] = field(default_factory=list)
     rescues: list[RescueInfo] = field(default_factory=list)
+    person: list[PersonStepInfo] = field(default_factory=list)
     artifacts: list[Artifact] = field(default_factory=list)
     has_workspace: bool = False
     changed: asyncio.Event = field(default_factory=asyncio.Event)

@@ -21,6 +21,7 @@ from gofer.tasks.limits import (
     MAX_FACT_CHARS,
     MAX_FACT_NAME_CHARS,
     MAX_FACTS,
+    MAX_HINTS,
     MAX_LIST_LIMIT,
     MAX_RESCUES,
     MAX_VOTES,
@@ -35,6 +36,7 @@ __all__ = [
     "Cancelled",
     "Checkpoint",
     "ContinueTaskRequest",
+    "DescribeDetail",
     "DescribeReply",
     "DescribeRequest",
     "Done",
@@ -44,6 +46,7 @@ __all__ = [
     "FactValues",
     "Failed",
     "HintInfo",
+    "ListFlowsReply",
     "ListTasksReply",
     "ListTasksRequest",
     "LogEntry",
@@ -56,6 +59,9 @@ __all__ = [
     "PlanTaskRequest",
     "RescueInfo",
     "Running",
+    "SaveFlowRequest",
+    "SavedFlowRef",
+    "SavedFlowView",
     "SpendInfo",
     "StartTaskRequest",
     "State",
@@ -188,12 +194,53 @@ class OutputSpec(_Model):
     )
 
 
+DescribeDetail = Literal["brief", "full", "flow", "calls", "examples"]
+"""How much ``describe`` says: ``brief`` (the default) fits in a prompt; ``full`` is
+everything; ``flow``, ``calls`` and ``examples`` add one section to the brief."""
+
+
 class DescribeRequest(_Model):
-    """``describe`` takes nothing."""
+    """What ``describe`` should say: the brief by default, or more."""
+
+    detail: DescribeDetail = Field(
+        default="brief",
+        description="brief (the default, a few KB: enough to write a flow and make every "
+        "call); full (the flow guide, every JSON Schema, worked examples); or one section: "
+        "flow (guide, step fields, flow JSON Schema), calls (each call's request and reply "
+        "JSON Schema), examples (worked examples)",
+    )
+
+
+class HintInfo(_Model):
+    """A grounding hint the task learned."""
+
+    site: str
+    kind: str
+    words: str
+    role: str
+    name: str
+    context: str = Field(
+        default="",
+        description="the record or section around the element, when its name "
+        "was not unique on the page",
+    )
+    within: str = Field(default="", description="the step's within words")
+
+
+FLOW_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$"
+"""A saved flow's name: 1 to 100 letters, digits, spaces, '.', '_' or '-'."""
+
+
+class SavedFlowRef(_Model):
+    """A saved flow by name, at a version (the latest when none is given)."""
+
+    name: str = Field(pattern=FLOW_NAME_PATTERN)
+    version: int | None = Field(default=None, ge=1)
 
 
 class StartTaskRequest(_Model):
-    """Start a task: a ``flow`` to run, or a plain-language ``task`` for the planner."""
+    """Start a task: a ``flow`` to run, a ``saved_flow`` to run again, or a
+    plain-language ``task`` for the planner."""
 
     task: str | None = Field(default=None, description="the job in plain language")
     flow: JsonValue = Field(
@@ -208,11 +255,21 @@ class StartTaskRequest(_Model):
     constraints: TaskConstraints = TaskConstraints()
     budget: TaskBudget = TaskBudget()
     output: OutputSpec | None = None
+    saved_flow: SavedFlowRef | None = Field(
+        default=None,
+        description="run one of your saved flows with its grounding hints (no model call "
+        "unless a step fails and a rescuer is configured); give its parameters as facts",
+    )
+    hints: list[HintInfo] = Field(
+        default_factory=list,
+        max_length=MAX_HINTS,
+        description="grounding hints to try first (a saved flow brings its own)",
+    )
 
     @model_validator(mode="after")
     def _task_or_flow(self) -> StartTaskRequest:
-        if self.flow is None and not (self.task and self.task.strip()):
-            raise ValueError("give a `flow` to run or a `task` in plain language")
+        if self.flow is None and self.saved_flow is None and not (self.task and self.task.strip()):
+            raise ValueError("give a `flow` to run, a `saved_flow` or a `task` in plain language")
         return self
 
 
@@ -284,6 +341,26 @@ class ListTasksRequest(_Model):
     )
 
 
+class SaveFlowRequest(_Model):
+    """Save a flow under a name: a ``flow`` as written, or what a finished task ran
+    (``task_id``: its flow as it finally ran, planned or rescued, with the grounding
+    hints its runs learned). A save adds a version; it never overwrites one."""
+
+    name: str = Field(pattern=FLOW_NAME_PATTERN)
+    description: str = Field(default="", max_length=2000)
+    flow: JsonValue = Field(default=None, description="the flow to save")
+    task_id: str | None = Field(default=None, description="save what this task ran")
+    secret_facts: FactNames = Field(
+        default_factory=list, description="parameter names to treat as secret when it runs"
+    )
+
+    @model_validator(mode="after")
+    def _flow_or_task(self) -> SaveFlowRequest:
+        if (self.flow is None) == (self.task_id is None):
+            raise ValueError("give either a `flow` or a `task_id`")
+        return self
+
+
 # ---------------------------------------------------------------- statuses
 
 
@@ -323,6 +400,11 @@ class Checkpoint(_Model):
     location: str
     summary: str
     continuable: bool
+    released: bool = Field(
+        default=False,
+        description="cancel_task released the task's browser here: the checkpoint stays "
+        "the task's outcome, and nothing more runs",
+    )
 
 
 class NeedsPlan(_Model):
@@ -404,6 +486,26 @@ class ListTasksReply(_Model):
     )
 
 
+class SavedFlowView(_Model):
+    """One version of a saved flow: what it asks for and what it does. Never a value."""
+
+    name: str
+    version: int
+    description: str
+    params: list[str] = Field(description="the ${names} a run asks for as facts")
+    secret_params: list[str] = Field(description="those among params typed as secrets")
+    flow: dict[str, JsonValue]
+    hints: list[HintInfo]
+    from_task: str | None = None
+    created_at: float
+
+
+class ListFlowsReply(_Model):
+    """The latest version of each of the caller's saved flows, by name."""
+
+    flows: list[SavedFlowView]
+
+
 class PlanTaskReply(_Model):
     """A drafted flow and the names it still needs values for."""
 
@@ -438,21 +540,6 @@ class TraceInfo(_Model):
     path: str
     event: str
     detail: dict[str, JsonValue]
-
-
-class HintInfo(_Model):
-    """A grounding hint the task learned."""
-
-    site: str
-    kind: str
-    words: str
-    role: str
-    name: str
-    context: str = Field(
-        default="",
-        description="the record or section around the element, when its name "
-        "was not unique on the page",
-    )
 
 
 class RescueInfo(_Model):
@@ -506,6 +593,17 @@ class LogEntry(_Model):
         description="start, reply, again, ended, cancelled, resolved, reopened, let_go"
     )
     text: str
+    state: str | None = Field(default=None, description="for an ended run: the state it ended in")
+
+
+class PersonStepInfo(_Model):
+    """One thing a person did in the task's live view, as a flow step in the page's own
+    words (a secret value typed is ``${name}`` of the fact it matches, or of the field:
+    never the value), on the page at ``url``."""
+
+    step: dict[str, JsonValue]
+    url: str
+    secret: bool = False
 
 
 class TaskReport(_Model):
@@ -525,6 +623,10 @@ class TaskReport(_Model):
     artifacts: list[ArtifactInfo]
     log: list[LogEntry] = Field(
         default_factory=list, description="what happened to the task, in order"
+    )
+    person_steps: list[PersonStepInfo] = Field(
+        default_factory=list,
+        description="what its person did in the live view, in order, as flow steps",
     )
 
 
@@ -562,17 +664,29 @@ class Example(_Model):
 
 
 class DescribeReply(_Model):
-    """What this controller can do and how to call it."""
+    """What this controller can do and how to call it. The brief leaves out ``guide``,
+    ``flow_schema``, ``calls`` and ``examples`` (null) and each step kind's ``fields``;
+    ``sections`` says which ``detail`` brings each back."""
 
     contract_version: str
+    detail: DescribeDetail = "full"
     surfaces: dict[str, SurfaceInfo]
     planner_configured: bool
     rescue_configured: bool
     output_configured: bool
     decider_configured: bool
+    call_summaries: dict[str, str] = Field(
+        default_factory=dict, description="each call in one line: when to make it, what it answers"
+    )
+    rules: list[str] = Field(
+        default_factory=list, description="what every caller must know, one rule a line"
+    )
     step_kinds: list[dict[str, JsonValue]]
-    guide: str
-    flow_schema: dict[str, JsonValue]
     limits: dict[str, int]
-    calls: dict[str, CallSchema]
-    examples: list[Example]
+    sections: dict[str, str] = Field(
+        default_factory=dict, description="the other details describe gives, and what each adds"
+    )
+    guide: str | None = None
+    flow_schema: dict[str, JsonValue] | None = None
+    calls: dict[str, CallSchema] | None = None
+    examples: list[Example] | None = None

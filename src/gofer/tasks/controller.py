@@ -56,6 +56,7 @@ from gofer.tasks.contract import (
     ListTasksReply,
     ListTasksRequest,
     NeedsApproval,
+    NeedsHuman,
     NeedsInput,
     NeedsPlan,
     PlanTaskReply,
@@ -70,16 +71,19 @@ from gofer.tasks.describe import describe_reply
 from gofer.tasks.drive import Driver
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
-from gofer.tasks.publish import listing_position, next_calls, title_of, view_of
+from gofer.tasks.publish import listing_position, next_calls, released_view, title_of, view_of
 from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
+from gofer.tasks.saved import FlowLibrary, hints_of
 from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
 from gofer.tasks.state import (
     State,
+    at_checkpoint,
     continuable,
     holds_browser,
     is_live,
     is_running,
+    released,
     turn_ran_out,
 )
 from gofer.tasks.status import TaskReading, task_group
@@ -197,6 +201,11 @@ class Tasks:
         return self._owner
 
     @property
+    def flows(self) -> FlowLibrary:
+        """The owner's saved flows: save, list, show, delete."""
+        return FlowLibrary(self._engine.book, self._owner, self._engine.clock)
+
+    @property
     def worker(self) -> TaskWorker:
         """This process's worker."""
         return self._engine.worker
@@ -243,14 +252,16 @@ class Tasks:
     async def describe(
         self, request: DescribeRequest | Mapping[str, Any] | None = None
     ) -> DescribeReply:
-        """What this controller can do: surfaces, model passes, the guide, schemas, examples."""
-        _coerce(DescribeRequest, request)
+        """What this controller can do: surfaces, model passes, the calls, the step kinds
+        and the rules (the brief); the guide, schemas and examples as ``detail`` asks."""
+        req = _coerce(DescribeRequest, request)
         return describe_reply(
             self._engine.runner.available_surfaces(),
             planner=self._engine.planner is not None,
             rescuer=self._engine.rescuer is not None,
             shaper=self._engine.shaper is not None,
             decider=self._engine.decider is not None,
+            detail=req.detail,
         )
 
     async def plan_task(self, request: PlanTaskRequest | Mapping[str, Any]) -> PlanTaskReply:
@@ -283,6 +294,8 @@ class Tasks:
             raise errors.started_by_task(running)
         self._started()
         req = _coerce(StartTaskRequest, request)
+        if req.saved_flow is not None:
+            req = await self.flows.resolve(req)
         if req.output is not None:
             if self._engine.shaper is None:
                 raise errors.output_unavailable()
@@ -322,6 +335,7 @@ class Tasks:
             output=req.output,
             options=options,
             view=starting,
+            hints=hints_of(req.hints),
         )
         turn = True
         if flow is not None:
@@ -423,6 +437,10 @@ class Tasks:
                 return await self._cancel(
                     task_id, "Cancelled: the approval was declined.", decision=Reply(approve=False)
                 )
+        if isinstance(status, NeedsHuman) and not req.inputs:
+            blocked = await self._engine.worker.still_blocked(task_id, status.reason)
+            if blocked is not None:
+                raise errors.still_blocked(task_id, blocked)
         loaded = await self._engine.book.load(self._owner, task_id)
         assert loaded is not None
         cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
@@ -496,9 +514,12 @@ class Tasks:
         )
 
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView:
-        """Cancel a task and release its workspace; a finished task is left as it is."""
+        """Cancel a task and release its workspace; a finished task is left as it is, and
+        a checkpoint stays the task's status, ``released``."""
         req = _coerce(CancelTaskRequest, request)
         view = await self._engine.book.view(self._owner, req.id)
+        if at_checkpoint(view.status) and req.id not in self._engine.cancels:
+            return await self._cancel(req.id, "", keep=view)
         if is_live(view.status) or req.id in self._engine.cancels:
             return await self._cancel(req.id, "Cancelled.")
         return view
@@ -729,20 +750,27 @@ class Tasks:
         cell.facts = facts
         return list(check.questions)
 
-    async def _cancel(self, task_id: str, note: str, decision: Reply | None = None) -> TaskView:
-        """Cancel the task: log it, stop its turn here, screenshot and release its
-        workspace; concurrent cancels share one."""
+    async def _cancel(
+        self,
+        task_id: str,
+        note: str,
+        decision: Reply | None = None,
+        keep: TaskView | None = None,
+    ) -> TaskView:
+        """Cancel the task (or release ``keep``, a checkpoint's view): log it, stop its
+        turn here, screenshot and release its workspace; concurrent cancels share one."""
         shared = self._engine
         running = shared.cancels.get(task_id)
         if running is None:
-            running = asyncio.create_task(
-                self._do_cancel(task_id, note, decision), name=f"gofer-cancel-{task_id}"
-            )
+            cancelling = self._do_cancel(task_id, note, decision, keep)
+            running = asyncio.create_task(cancelling, name=f"gofer-cancel-{task_id}")
             shared.cancels[task_id] = running
             running.add_done_callback(lambda _t: shared.cancels.pop(task_id, None))
         return await asyncio.shield(running)
 
-    async def _do_cancel(self, task_id: str, note: str, decision: Reply | None) -> TaskView:
+    async def _do_cancel(
+        self, task_id: str, note: str, decision: Reply | None, keep: TaskView | None
+    ) -> TaskView:
         loaded = await self._engine.book.load(self._owner, task_id)
         if loaded is None:
             raise errors.unknown_task(task_id)
@@ -751,14 +779,14 @@ class Tasks:
         if cell is None:
             view = await self._engine.book.view(self._owner, task_id)
             cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
-        view = view_of(cell, Cancelled(), None, note)
+        view = released_view(keep) if keep is not None else view_of(cell, Cancelled(), None, note)
         async with self._engine.db.transaction() as tx:
             if decision is not None:
                 await self._engine.book.write(tx, self._owner, task_id, decision)
             await self._engine.book.write(tx, self._owner, task_id, events.Cancelled(view=view))
         await worker.cancel_turn(task_id)
         await worker.settle(self._owner, task_id, cell)
-        log.info("task %s: cancelled", task_id)
+        log.info("task %s: %s", task_id, "released" if released(view.status) else "cancelled")
         return view
 
 

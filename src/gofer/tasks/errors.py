@@ -14,9 +14,12 @@ CARD_ENTRY_REFUSED   a flow types card details without ``payment: fill_then_appr
 SURFACE_UNAVAILABLE  the task needs a surface the runner cannot give it
 UNKNOWN_ARTIFACT     no such artifact, or it expired
 LIVE_UNAVAILABLE     the task holds no browser here to take over (let go, or elsewhere)
+STILL_BLOCKED        "I've done it" (``continue_task`` after needs_human) while the wall
+                     is still on the task's page: the message says what is still showing
 CLOSED               the controller was closed
 WORKER_FAILED        this process's worker died of an error it could not survive (its
                      claim loop); the process stops
+UNKNOWN_FLOW         no saved flow of the caller's has that name (and version)
 STARTED_BY_TASK      ``start_task`` called from inside a task's own turn (its run, or a
                      model pass of it): a task never starts another task by itself
 ==================== ===================================================================
@@ -42,9 +45,11 @@ __all__ = [
     "output_unavailable",
     "planner_unavailable",
     "started_by_task",
+    "still_blocked",
     "surface_unavailable",
     "too_many_tasks",
     "unknown_artifact",
+    "unknown_flow",
     "unknown_task",
     "worker_failed",
     "wrong_state",
@@ -54,6 +59,17 @@ __all__ = [
 def unknown_task(task_id: str) -> TaskError:
     """No task has ``task_id``."""
     return TaskError(f"there is no task {task_id!r}", code="UNKNOWN_TASK", id=task_id)
+
+
+def unknown_flow(name: str, version: int | None = None) -> TaskError:
+    """No saved flow of the caller's is ``name`` (at ``version``)."""
+    at = "" if version is None else f" version {version}"
+    return TaskError(
+        f"there is no saved flow {name!r}{at}; list_flows shows yours",
+        code="UNKNOWN_FLOW",
+        name=name,
+        version=version,
+    )
 
 
 def started_by_task(task_id: str) -> TaskError:
@@ -152,6 +168,12 @@ def live_unavailable(task_id: str) -> TaskError:
         code="LIVE_UNAVAILABLE",
         id=task_id,
     )
+
+
+def still_blocked(task_id: str, words: str) -> TaskError:
+    """The wall a person was to get past is still on the task's page (``words`` say
+    which, in a person's words)."""
+    return TaskError(words, code="STILL_BLOCKED", id=task_id)
 
 
 def closed() -> TaskError:

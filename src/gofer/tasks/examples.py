@@ -136,7 +136,8 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
         Example(
             title="Stop before paying",
             description="A booking ends at a final checkpoint in front of the control that "
-            "pays; the browser stays open on that page for a person until cancel_task.",
+            "pays; the browser stays open on that page for a person until cancel_task releases "
+            "it, and the status stays checkpoint (released true).",
             calls=[
                 _call(
                     Call.START_TASK,
@@ -155,7 +156,7 @@ WORKED_EXAMPLES: tuple[WorkedExample, ...] = (
                 _call(
                     Call.AWAIT_TASK, _AWAIT, State.CHECKPOINT, [Call.CANCEL_TASK, Call.TASK_REPORT]
                 ),
-                _call(Call.CANCEL_TASK, {"id": "task-1"}, State.CANCELLED),
+                _call(Call.CANCEL_TASK, {"id": "task-1"}, State.CHECKPOINT, [Call.TASK_REPORT]),
             ],
         ),
         (gate("7", "Pay now", "payment"),),

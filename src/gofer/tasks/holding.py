@@ -10,7 +10,12 @@ worker (:mod:`gofer.tasks.worker`), which alone calls it.
 :class:`HeldView` wraps the surface's :class:`~gofer.surfaces.LiveView`: every input
 the person sends restarts the task's hold on its browser (so a browser is never let
 go under a person still working in it), and closing the view tells the worker it is
-gone. Nothing here sees what is typed beyond passing it on.
+gone. It also keeps what the person does as flow steps (a
+:class:`~gofer.runtime.takeover.Recorder`, one per held browser): the page is read
+before each click and each Enter, so the click is named as the grounder names the
+element under the pointer and the values typed since are known; the turn that takes
+the browser back reads what they did (:meth:`Holding.take_record`). The values read
+stay in this process's memory, as they are in the browser's page.
 
 The faces take the live view's types from here (they import nothing of
 :mod:`gofer.surfaces`).
@@ -21,8 +26,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from types import TracebackType
 
+from gofer.errors import GoferError
+from gofer.runtime.takeover import Recorder, element_at
 from gofer.surfaces.live import (
     MAX_TEXT_CHARS,
     KeyInput,
@@ -33,11 +41,14 @@ from gofer.surfaces.live import (
     Modifiers,
     PointerInput,
 )
+from gofer.surfaces.screen import Screen
 from gofer.tasks.errors import live_unavailable
 from gofer.tasks.runner import FlowRunner
 
 __all__ = [
     "MAX_TEXT_CHARS",
+    "READ_TIMEOUT_S",
+    "Focus",
     "HeldView",
     "Holding",
     "KeyInput",
@@ -51,6 +62,19 @@ __all__ = [
 
 log = logging.getLogger("gofer.tasks")
 
+READ_TIMEOUT_S = 2.0
+"""The longest a reading of the page may hold a person's click back; a slower one is
+skipped (that click is not kept)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """The page's focused field, as the live view's typing box needs it: its label, and
+    whether what is typed there is hidden (a password field)."""
+
+    field: str
+    hidden: bool
+
 
 class HeldView:
     """``view`` with ``touch`` called on each input and ``closed(self)`` once it closes."""
@@ -61,10 +85,14 @@ class HeldView:
         *,
         touch: Callable[[], None],
         closed: Callable[[HeldView], None],
+        read: Callable[[], Awaitable[Screen | None]] | None = None,
+        recorder: Recorder | None = None,
     ) -> None:
         self._view = view
         self._touch = touch
         self._closed = closed
+        self._read = read
+        self._recorder = recorder if recorder is not None else Recorder()
 
     @property
     def closed(self) -> bool:
@@ -76,9 +104,42 @@ class HeldView:
         """The page's viewport in CSS pixels, as of the latest frame."""
         return self._view.size
 
+    @property
+    def url(self) -> str:
+        """The address of the page the view shows."""
+        return self._view.url
+
     def frames(self) -> AsyncIterator[LiveFrame | LiveDialog]:
         """The page's pictures, and its dialogs, until the view closes."""
         return self._view.frames()
+
+    async def _reading(self) -> Screen | None:
+        if self._read is None:
+            return None
+        try:
+            async with asyncio.timeout(READ_TIMEOUT_S):
+                return await self._read()
+        except (TimeoutError, GoferError) as exc:
+            log.info("the page was not read for the take-over's record (%s)", type(exc).__name__)
+            return None
+
+    async def look(self, x: float | None = None, y: float | None = None) -> Screen | None:
+        """Read the page for the record: before a click at ``(x, y)``, else as it is."""
+        screen = await self._reading()
+        if screen is not None:
+            clicked = element_at(screen, x, y) if x is not None and y is not None else None
+            self._recorder.look(screen, clicked)
+        return screen
+
+    async def focused(self) -> Focus | None:
+        """The page's focused field (None when no field has focus)."""
+        screen = await self.look()
+        if screen is None:
+            return None
+        el = next((e for e in screen.elements if e.focused), None)
+        if el is None or not (el.editable or el.role in ("textbox", "searchbox", "combobox")):
+            return None
+        return Focus(el.display_name, el.input_type == "password")
 
     async def answer(self, accept: bool, text: str = "") -> None:
         """Answer the page's open dialog."""
@@ -86,13 +147,17 @@ class HeldView:
         await self._view.answer(accept, text)
 
     async def pointer(self, event: PointerInput) -> None:
-        """Send a mouse event to the page."""
+        """Send a mouse event to the page (a left press is recorded first)."""
         self._touch()
+        if event.action == "down" and event.button == "left":
+            await self.look(event.x, event.y)
         await self._view.pointer(event)
 
     async def key(self, event: KeyInput) -> None:
-        """Send a key to the page."""
+        """Send a key to the page (the page is read before an Enter: it may submit)."""
         self._touch()
+        if event.action == "down" and event.key == "Enter":
+            await self.look()
         await self._view.key(event)
 
     async def text(self, text: str) -> None:
@@ -145,6 +210,7 @@ class Holding:
         """The timer letting each paused task's browser go, and the event that restarts it."""
         self.lives: dict[str, set[HeldView]] = {}
         """The live views open on each task's browser."""
+        self._records: dict[str, Recorder] = {}
 
     def holds(self, task_id: str) -> bool:
         """Whether this process holds the task's browser after its turn ended."""
@@ -157,6 +223,7 @@ class Holding:
     def keep(self, owner: str, task_id: str) -> None:
         """The task's turn ended with its browser open: hold it for a person."""
         self._held.add(task_id)
+        self._records.pop(task_id, None)
         self.unhold(task_id)
         touched = asyncio.Event()
         timer = asyncio.create_task(
@@ -168,6 +235,27 @@ class Holding:
     def forget(self, task_id: str) -> None:
         """The task's browser is gone (its turn released it)."""
         self._held.discard(task_id)
+        self._records.pop(task_id, None)
+
+    async def read(self, task_id: str) -> Screen | None:
+        """The held browser's page, read (None when it cannot be, in time)."""
+        try:
+            async with asyncio.timeout(READ_TIMEOUT_S * 2):
+                return await self._runner.screen(task_id)
+        except (TimeoutError, GoferError):
+            return None
+
+    async def take_record(self, task_id: str) -> Recorder | None:
+        """What a person did in the task's browser since its last turn ended (the page
+        read once more as they left it), or None when no one acted; it is taken: the
+        next hold starts a new record."""
+        recorder = self._records.pop(task_id, None)
+        if recorder is None or (not recorder.acted and recorder.last is None):
+            return None
+        screen = await self.read(task_id)
+        if screen is not None:
+            recorder.look(screen)
+        return recorder if recorder.acted else None
 
     def unhold(self, task_id: str) -> None:
         """Stop the task's hold timer (its browser is taken back or let go)."""
@@ -189,6 +277,7 @@ class Holding:
     async def release(self, task_id: str) -> None:
         """Close the task's workspace here (and its live views)."""
         self._held.discard(task_id)
+        self._records.pop(task_id, None)
         await self.take_back(task_id)
         await self._runner.release(task_id)
 
@@ -208,9 +297,17 @@ class Holding:
         # One person at a time: a newer view (another tab) ends the one before.
         await self.close_lives(task_id)
         views = self.lives.setdefault(task_id, set())
-        held = HeldView(view, touch=lambda: self.touch(task_id), closed=views.discard)
+        held = HeldView(
+            view,
+            touch=lambda: self.touch(task_id),
+            closed=views.discard,
+            read=lambda: self._runner.screen(task_id),
+            recorder=self._records.setdefault(task_id, Recorder()),
+        )
         views.add(held)
         self.touch(task_id)
+        if held._recorder.last is None:
+            await held.look()
         return held
 
     async def close_lives(self, task_id: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from gofer.flow.walk import step_number
 from gofer.runtime.types import Gate, RunResult, RunStatus
 from gofer.safety import Consequence, consequence
 from gofer.tasks.budget import BudgetLedger
@@ -145,12 +146,13 @@ def _failed(result: RunResult, seg: Segment, later: list[Segment]) -> Outcome:
         rest = _from(seg, top) + later
     wall = result.wall
     if wall is not None:
-        return Outcome(NeedsHuman(reason=f"{wall} is in the way at step {at}"), at=at, pending=rest)
+        reason = f"{wall} is in the way at step {step_number(at)}"
+        return Outcome(NeedsHuman(reason=reason), at=at, pending=rest)
     return Outcome(
         Failed(
             step=at,
             reason=reason,
-            hint=f"continue_task runs step {at} and the rest again in the same workspace",
+            hint=f"continue_task runs step {step_number(at)} and the rest again on the same page",
             recoverable=True,
         ),
         at=at,

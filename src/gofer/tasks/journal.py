@@ -20,7 +20,7 @@ from gofer.flow.steps import Flow, Step
 from gofer.runtime.types import Gate, Spend
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Cell, Segment
-from gofer.tasks.contract import RescueInfo, StartTaskRequest, TaskView
+from gofer.tasks.contract import PersonStepInfo, RescueInfo, StartTaskRequest, TaskView
 from gofer.tasks.runner import WorkspaceOptions
 
 __all__ = ["restore", "snapshot"]
@@ -63,6 +63,7 @@ def snapshot(cell: Cell, address: str | None) -> dict[str, Any]:
         "records": dict(cell.records),
         "hints": [asdict(h) for h in cell.hints],
         "rescues": [r.model_dump(mode="json") for r in cell.rescues],
+        "person": [p.model_dump(mode="json") for p in cell.person],
         "spend": {
             "actions": ledger.spent.actions,
             "model_calls": ledger.spent.model_calls,
@@ -101,6 +102,7 @@ def restore(
         view=view,
     )
     if state is None:
+        cell.hints = [GroundingHint(**h.model_dump()) for h in request.hints]
         if flow is not None:
             cell.pending = [Segment(flow.steps, 0, request.constraints.allow_destructive)]
         return cell
@@ -121,6 +123,7 @@ def restore(
     cell.records = dict(state.get("records", {}))
     cell.hints = [GroundingHint(**h) for h in state.get("hints", [])]
     cell.rescues = [RescueInfo.model_validate(r) for r in state.get("rescues", [])]
+    cell.person = [PersonStepInfo.model_validate(p) for p in state.get("person", [])]
     spend = state.get("spend", {})
     cell.ledger.spent = Spend(
         actions=int(spend.get("actions", 0)), model_calls=int(spend.get("model_calls", 0))

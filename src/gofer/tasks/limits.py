@@ -17,6 +17,7 @@ __all__ = [
     "MAX_FACTS",
     "MAX_FACT_CHARS",
     "MAX_FACT_NAME_CHARS",
+    "MAX_HINTS",
     "MAX_LIST_LIMIT",
     "MAX_OPEN_TASKS",
     "MAX_RECORD_CHARS",
@@ -48,6 +49,9 @@ TOO_MANY_TASKS until one of them stops."""
 
 MAX_FACTS = 100
 """The most facts a task may be given (and values one answer may carry)."""
+
+MAX_HINTS = 500
+"""The most grounding hints a task starts with (a saved flow's)."""
 
 MAX_FACT_CHARS = 4_096
 """The longest value a fact or an answer may hold."""

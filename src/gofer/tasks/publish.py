@@ -43,6 +43,7 @@ __all__ = [
     "next_calls",
     "progress_summary",
     "redact_status",
+    "released_view",
     "sentence",
     "title_of",
     "view_of",
@@ -70,6 +71,8 @@ def next_calls(status: Status) -> list[Call]:
         return [Call.TASK_REPORT, Call.START_TASK]
     if isinstance(status, Checkpoint) and status.continuable:
         return [Call.CONTINUE_TASK, Call.CANCEL_TASK, Call.TASK_REPORT]
+    if isinstance(status, Checkpoint) and status.released:
+        return [Call.TASK_REPORT]
     return list(_NEXT[status.state])
 
 
@@ -156,6 +159,22 @@ def _summary(status: Status, cell: Cell, info: StepInfo | None) -> str:
             return f"Failed at {where}: {reason}." if info else f"Failed: {reason}."
         case _:
             return "Cancelled."
+
+
+def released_view(view: TaskView) -> TaskView:
+    """``view`` of a task at a checkpoint once its browser is released: the same
+    checkpoint, ``released``, with nothing left to call but the report."""
+    status = view.status
+    if not isinstance(status, Checkpoint):
+        return view
+    kept = status.model_copy(update={"released": True, "continuable": False})
+    return view.model_copy(
+        update={
+            "status": kept,
+            "summary": sentence(f"Stopped: {kept.reason}; the browser was released"),
+            "next": next_calls(kept),
+        }
+    )
 
 
 def view_of(cell: Cell, status: Status, at: str | None, note: str = "") -> TaskView:

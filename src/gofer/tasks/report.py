@@ -11,6 +11,7 @@ from gofer.tasks.contract import (
     ArtifactInfo,
     HintInfo,
     LogEntry,
+    PersonStepInfo,
     RescueInfo,
     SpendInfo,
     StepReportInfo,
@@ -70,6 +71,7 @@ def report_of(
                 role=h["role"],
                 name=facts.mask(h["name"]),
                 context=facts.mask(h.get("context", "")),
+                within=facts.mask(h.get("within", "")),
             )
             for h in state.get("hints", [])
         ],
@@ -96,12 +98,16 @@ def report_of(
             for a in artifacts
         ],
         log=[entry for at, e in logged if (entry := _log_entry(at, e)) is not None],
+        person_steps=list(running.person)
+        if running is not None
+        else [PersonStepInfo.model_validate(p) for p in state.get("person", [])],
     )
 
 
 def _log_entry(at: float, event: Event) -> LogEntry | None:
     """One entry of the report's log, in plain words (names only, never a value)."""
     text: str | None = None
+    state: str | None = None
     match event:
         case Start():
             text = "Started."
@@ -117,6 +123,7 @@ def _log_entry(at: float, event: Event) -> LogEntry | None:
             text = "Asked for the run to be tried again."
         case Ended(view=view) | Cancelled(view=view):
             text = view.summary
+            state = view.status.state
         case LetGo(after_s=after_s):
             minutes = round(after_s / 60)
             text = (
@@ -129,4 +136,4 @@ def _log_entry(at: float, event: Event) -> LogEntry | None:
             text = "Reopened."
         case _:
             return None
-    return LogEntry(at=at, kind=event.KIND, text=text)
+    return LogEntry(at=at, kind=event.KIND, text=text, state=state)

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from gofer.runtime.types import RunRequest, RunResult, WorkspaceOptions
 from gofer.surfaces.live import LiveOptions, LiveView
+from gofer.surfaces.screen import Screen
 
 __all__ = ["FlowRunner", "WorkspaceOptions"]
 
@@ -54,6 +55,11 @@ class FlowRunner(Protocol):
         """A person's live view of the task's open browser page, or None when the task
         holds no browser here (SurfaceError LIVE_UNSUPPORTED for a surface no one can
         take over)."""
+        ...
+
+    async def screen(self, task_id: str) -> Screen | None:
+        """The task's open browser page read as the grounder reads it (values unmasked:
+        for matching a person's actions in memory, never shown), or None without one."""
         ...
 
     async def address(self, task_id: str) -> str | None:

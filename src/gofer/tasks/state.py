@@ -26,10 +26,12 @@ from gofer.tasks.contract import (
 __all__ = [
     "PERSON_STATES",
     "State",
+    "at_checkpoint",
     "continuable",
     "holds_browser",
     "is_live",
     "is_running",
+    "released",
     "turn_open",
     "turn_ran_out",
     "waits_for_person",
@@ -48,18 +50,31 @@ def is_running(status: Status) -> bool:
 
 def is_live(status: Status) -> bool:
     """Whether the task works, waits for its caller, or may still hold a workspace:
-    anything but done, cancelled, needs_plan and a failure that cannot be retried."""
-    if isinstance(status, _FINAL):
+    anything but done, cancelled, needs_plan, a released checkpoint and a failure that
+    cannot be retried."""
+    if isinstance(status, _FINAL) or released(status):
         return False
     return not (isinstance(status, Failed) and not status.recoverable)
 
 
 def holds_browser(status: Status) -> bool:
     """Whether the task waits with its browser kept for a person who may act in it
-    (needs_human, needs_approval, a checkpoint, a recoverable failure)."""
+    (needs_human, needs_approval, a checkpoint not yet released, a recoverable failure)."""
     if isinstance(status, PERSON_STATES):
-        return True
+        return not released(status)
     return isinstance(status, Failed) and status.recoverable
+
+
+def released(status: Status) -> bool:
+    """Whether the task stopped at a checkpoint whose browser was then released: the
+    checkpoint is its outcome, and nothing more runs."""
+    return isinstance(status, Checkpoint) and status.released
+
+
+def at_checkpoint(status: Status) -> bool:
+    """Whether releasing the task's browser now keeps its status (a checkpoint not yet
+    released) rather than cancelling it."""
+    return isinstance(status, Checkpoint) and not status.released
 
 
 def continuable(status: Status) -> bool:

@@ -143,6 +143,13 @@ class ScriptedRunner:
         """``pages[task_id]`` while the task's workspace is open (set it in a script)."""
         return self.pages.get(task_id) if task_id in self.open else None
 
+    async def screen(self, task_id: str) -> Screen | None:
+        """The fake page of the task's live view (``faces``) while its workspace is open."""
+        face = self.faces.get(task_id)
+        if task_id not in self.open or face is None or face.closed:
+            return None
+        return await face.snapshot()
+
     async def screenshot(self, task_id: str) -> bytes | None:
         """The stub PNG while the task has a workspace."""
         return self.shot if task_id in self.open else None

@@ -45,6 +45,7 @@ from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, opti
 from gofer.tasks.contract import Failed, NeedsInput, Running, TaskView
 from gofer.tasks.drive import Driver
 from gofer.tasks.events import Cancelled, Ended, LetGo, Press, Resolved, RunLog, ViewEvent
+from gofer.tasks.handback import hand_back, still_blocked
 from gofer.tasks.holding import HeldView, Holding
 from gofer.tasks.interpret import Outcome
 from gofer.tasks.journal import snapshot
@@ -363,6 +364,13 @@ class TaskWorker:
             await asyncio.wait([turn])  # it has stopped; only its bookkeeping is left
         return await self._holding.live(task_id, options)
 
+    async def still_blocked(self, task_id: str, reason: str) -> str | None:
+        """Why the paused task's page held here is still blocked by the wall ``reason``
+        names, in words (None when it is not, or no browser of it is held here)."""
+        if not self.holds_for_person(task_id):
+            return None
+        return still_blocked(await self._holding.read(task_id), reason)
+
     async def _journal_let_go(self, owner: str, task_id: str, after_s: float) -> None:
         try:
             async with self.book.db.transaction() as tx:
@@ -450,9 +458,20 @@ class TaskWorker:
                 await self._guarded(cell, lambda: self._plan_then_drive(cell, self.planner))
             else:
                 presses = _Presses(self.book, claim.owner or LOCAL_OWNER, cell.id, claim.id)
-                await self._guarded(cell, lambda: self.driver.drive(cell, presses))
+                await self._guarded(cell, lambda: self._handed_back(cell, presses))
         finally:
             await journal.stop()
+
+    async def _handed_back(self, cell: Cell, presses: _Presses) -> None:
+        """Drive the task, counting first what its person did in its browser, if anyone
+        did (:mod:`gofer.tasks.handback`)."""
+        record = await self._holding.take_record(cell.id)
+        if record is not None:
+            asking = hand_back(cell, record, record.last)
+            if asking is not None:
+                await self.driver.stop(cell, asking)
+                return
+        await self.driver.drive(cell, presses)
 
     async def _reopen(self, cell: Cell, loaded: Loaded) -> None:
         """Open the page the task was last on, on a worker that does not hold its browser."""

@@ -33,6 +33,21 @@ USERNAME_BOX = (100, 160, 320, 40)
 PASSWORD_BOX = (100, 240, 320, 40)
 USERNAME_COLOUR = (255, 235, 59)
 """The username field's background, as RGB."""
+SIGN_IN_BOX = (100, 310, 120, 40)
+"""The wall's "Sign in" button."""
+ORDER_LINK_BOX = (100, 160, 320, 40)
+"""The orders page's "View order 1042" link."""
+TRACK_BOX = (100, 160, 200, 40)
+"""An order page's "Track package" button."""
+
+PAGE_CSS = """
+h1{position:absolute;left:100px;top:40px;margin:0;font-size:28px}
+ul{list-style:none;margin:0;padding:0}
+.order{position:absolute;left:100px;width:320px;height:40px;display:block;font-size:18px}
+#o1042{top:160px} #o1043{top:240px}
+form.track button{position:absolute;left:100px;top:160px;width:200px;height:40px;font-size:16px}
+p.about{position:absolute;left:100px;top:100px;margin:0}
+"""
 
 CSS = """
 h1{position:absolute;left:100px;top:40px;margin:0;font-size:28px}
@@ -84,10 +99,11 @@ class AccountSite:
         if user is None:
             return HTMLResponse(self._wall(), headers={"Cache-Control": "no-store"})
         body = f"""<main><h1>Your orders, {user}</h1><ul>
-<li><a href="/orders/1042">View order 1042</a>: a kettle, shipped</li>
-<li><a href="/orders/1043">View order 1043</a>: a teapot, delivered</li></ul></main>"""
+<li><a class="order" id="o1042" href="/orders/1042">View order 1042</a></li>
+<li><a class="order" id="o1043" href="/orders/1043">View order 1043</a></li></ul></main>"""
         return HTMLResponse(
-            document("Orders · Parcel Shop", body), headers={"Cache-Control": "no-store"}
+            document("Orders · Parcel Shop", body, PAGE_CSS),
+            headers={"Cache-Control": "no-store"},
         )
 
     async def order(self, request: Request) -> Response:
@@ -96,10 +112,10 @@ class AccountSite:
         self.served.append((f"/orders/{number}", user))
         if user is None:
             return RedirectResponse("/orders", status_code=303)
-        body = f"""<main><h1>Order {number}</h1><p>A kettle. Shipped on 2 December.</p>
-<form method="post" action="/orders/{number}/track"><button>Track package</button></form>
-</main>"""
-        return HTMLResponse(document(f"Order {number} · Parcel Shop", body))
+        body = f"""<main><h1>Order {number}</h1><p class="about">A kettle. Shipped on 2
+December.</p><form class="track" method="post" action="/orders/{number}/track"><button>Track
+package</button></form></main>"""
+        return HTMLResponse(document(f"Order {number} · Parcel Shop", body, PAGE_CSS))
 
     async def track(self, request: Request) -> Response:
         user = self.user_of(request)

@@ -8,6 +8,8 @@
 
   var IGNORED_KEYS = { Dead: 1, Unidentified: 1, Process: 1, Compose: 1 };
   var MOVE_EVERY_MS = 50;
+  var MAX_ZOOM = 4;
+  var ZOOM_STEP = 2;
 
   function buttonName(number) {
     return number === 1 ? "middle" : number === 2 ? "right" : "left";
@@ -31,6 +33,11 @@
     var stopButton = root.querySelector("[data-live-stop]");
     var typeForm = root.querySelector("[data-live-type]");
     var typeField = typeForm ? typeForm.querySelector("input") : null;
+    var typeLabel = root.querySelector("[data-live-type-label]");
+    var view = root.querySelector("[data-live-view]");
+    var originText = root.querySelector("[data-live-origin]");
+    var zoomLevel = root.querySelector("[data-live-zoom-level]");
+    var zoom = 1;
     var socket = null;
     var shown = null;
     var lastMove = 0;
@@ -50,8 +57,39 @@
       return url.href;
     }
 
+    // Zoom: the picture is drawn wider than its box, which scrolls; a point is read off
+    // the picture's own box, so a tap lands where it is aimed at any zoom.
+    function zoomTo(level, cx, cy) {
+      var box = screen.getBoundingClientRect();
+      var ox = cx === undefined ? box.width / 2 : cx - box.left;
+      var oy = cy === undefined ? box.height / 2 : cy - box.top;
+      var fx = (screen.scrollLeft + ox) / (image.offsetWidth || 1);
+      var fy = (screen.scrollTop + oy) / (image.offsetHeight || 1);
+      zoom = Math.min(MAX_ZOOM, Math.max(1, level));
+      image.style.width = (zoom * 100) + "%";
+      screen.scrollLeft = fx * image.offsetWidth - ox;
+      screen.scrollTop = fy * image.offsetHeight - oy;
+      zoomLevel.textContent = Math.round(zoom * 100) + "%";
+    }
+    var zoomButtons = root.querySelectorAll("[data-live-zoom]");
+    for (var z = 0; z < zoomButtons.length; z++) {
+      zoomButtons[z].addEventListener("click", function (event) {
+        var how = event.currentTarget.getAttribute("data-live-zoom");
+        zoomTo(how === "in" ? zoom * ZOOM_STEP : zoom / ZOOM_STEP);
+      });
+    }
+
+    // Typing shows what is typed, except into the page's password fields.
+    function focusOn(message) {
+      if (!typeField) { return; }
+      typeField.type = !message.field || message.hidden ? "password" : "text";
+      typeLabel.textContent = message.field
+        ? "Type into “" + message.field + "”" + (message.hidden ? " (hidden as you type)" : "")
+        : "Type into the page's focused field (hidden as you type)";
+    }
+
     function showing(open) {
-      screen.hidden = !open;
+      view.hidden = !open;
       if (typeForm) { typeForm.hidden = !open; }
       startButton.hidden = open;
       stopButton.hidden = !open;
@@ -107,10 +145,12 @@
         if (typeof event.data !== "string") { frame(event.data); return; }
         var message = JSON.parse(event.data);
         if (message.type === "dialog") { answer(message); return; }
+        if (message.type === "ready" || message.type === "page") { originText.textContent = message.origin || "no page"; return; }
+        if (message.type === "focus") { focusOn(message); return; }
         if (message.type === "ended" || message.type === "error") { say(message.message); }
       };
       socket.onclose = function (event) {
-        var hadIt = !screen.hidden;
+        var hadIt = !view.hidden;
         socket = null;
         showing(false);
         if (!hadIt) {
@@ -127,24 +167,49 @@
                          modifiers(event)), extra || {}));
     }
 
-    // A finger taps to click and drags to scroll; a mouse or pen presses as it is.
+    // A finger taps to click; one drags the zoomed picture about (or, unzoomed, scrolls
+    // the page); two pinch to zoom. A mouse or pen presses as it is.
     var touch = null;
+    var fingers = {};
+    var pinch = null;
+
+    function fingerCount() { return Object.keys(fingers).length; }
+
+    function spread() {
+      var ids = Object.keys(fingers);
+      var a = fingers[ids[0]];
+      var b = fingers[ids[1]];
+      return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    }
 
     image.addEventListener("pointerdown", function (event) {
       event.preventDefault();
-      screen.focus();
+      screen.focus({ preventScroll: true });
       try { image.setPointerCapture(event.pointerId); } catch (gone) { /* lifted already */ }
       if (event.pointerType === "touch") {
-        touch = { x: event.clientX, y: event.clientY, dragged: false };
+        fingers[event.pointerId] = { x: event.clientX, y: event.clientY };
+        if (fingerCount() === 2) {
+          var s = spread();
+          pinch = { d: s.d, zoom: zoom };
+          touch = null;
+        } else if (fingerCount() === 1) {
+          touch = { x: event.clientX, y: event.clientY, dragged: false };
+        }
         return;
       }
       held = buttonName(event.button);
       pointer("down", event, { button: held, clicks: Math.max(1, Math.min(3, event.detail || 1)) });
     });
+    function lifted(event) {
+      delete fingers[event.pointerId];
+      if (fingerCount() < 2) { pinch = null; }
+    }
     image.addEventListener("pointerup", function (event) {
       event.preventDefault();
       if (event.pointerType === "touch") {
-        if (touch && !touch.dragged) {
+        var was = touch;
+        lifted(event);
+        if (was && !was.dragged && fingerCount() === 0) {
           pointer("down", event, { button: "left", clicks: 1 });
           pointer("up", event, { button: "left", clicks: 1 });
         }
@@ -155,9 +220,20 @@
                              clicks: Math.max(1, Math.min(3, event.detail || 1)) });
       held = "none";
     });
-    image.addEventListener("pointercancel", function () { touch = null; held = "none"; });
+    image.addEventListener("pointercancel", function (event) {
+      lifted(event);
+      touch = null;
+      held = "none";
+    });
     image.addEventListener("pointermove", function (event) {
       if (event.pointerType === "touch") {
+        if (!fingers[event.pointerId]) { return; }
+        fingers[event.pointerId] = { x: event.clientX, y: event.clientY };
+        if (pinch && fingerCount() === 2) {
+          var s = spread();
+          zoomTo(pinch.zoom * s.d / pinch.d, s.x, s.y);
+          return;
+        }
         if (!touch) { return; }
         var dx = touch.x - event.clientX;
         var dy = touch.y - event.clientY;
@@ -165,6 +241,11 @@
         touch.dragged = true;
         touch.x = event.clientX;
         touch.y = event.clientY;
+        if (zoom > 1) {
+          screen.scrollLeft += dx;
+          screen.scrollTop += dy;
+          return;
+        }
         var box = image.getBoundingClientRect();
         var scale = image.naturalWidth && box.width ? image.naturalWidth / box.width : 1;
         pointer("wheel", event, { button: "none", dx: dx * scale, dy: dy * scale });
@@ -233,9 +314,40 @@
     });
   }
 
+  // "I've done it" and the other hand-back buttons answer in place: the live view stays
+  // open when the task says it is still blocked.
+  function handBack(section) {
+    var said = section.querySelector("[data-hand-back-said]");
+    var forms = section.querySelectorAll("form");
+    for (var i = 0; i < forms.length; i++) {
+      forms[i].addEventListener("submit", function (event) {
+        var form = event.currentTarget;
+        if (!window.fetch || !window.FormData) { return; }
+        event.preventDefault();
+        var button = form.querySelector("button");
+        button.disabled = true;
+        said.textContent = "Handing the task back…";
+        fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin",
+                             headers: { "X-Gofer-Answer": "json" } })
+          .then(function (response) { return response.json(); })
+          .then(function (answer) {
+            if (answer.ok) { window.location.assign(answer.next); return; }
+            said.textContent = answer.message;
+            button.disabled = false;
+          })
+          .catch(function () {
+            said.textContent = "That did not reach the server; try again.";
+            button.disabled = false;
+          });
+      });
+    }
+  }
+
   function all() {
     var roots = document.querySelectorAll("[data-gofer-live]");
     for (var i = 0; i < roots.length; i++) { start(roots[i]); }
+    var backs = document.querySelectorAll("[data-hand-back]");
+    for (var j = 0; j < backs.length; j++) { handBack(backs[j]); }
   }
 
   if (document.readyState === "loading") {

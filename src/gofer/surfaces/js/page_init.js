@@ -36,6 +36,7 @@
     refs: new Map(),
     opens: 0,
     click: null,
+    workAt: -1,
   };
   // A <form>'s fields hide its DOM properties of the same name (a field named
   // "parentNode" is form.parentNode), so nodes are read through the prototypes.
@@ -59,6 +60,20 @@
     return was;
   };
   const isText = (n) => n.nodeType === Node.TEXT_NODE;
+  // Work the action left for later that can change the page without a DOM change of its
+  // own first: a timer, a frame callback, a message, a request, an element that loads.
+  // A settle after an action that left none ends once a frame has rendered with the DOM
+  // still; otherwise it waits the whole quiet window.
+  const noteWork = () => {
+    if (state.acting && !state.background) state.workAt = performance.now();
+  };
+  const noWorkLeft = () => state.workAt < state.begunAt;
+  // what the document holds before its load event has loaded by the time a settle starts
+  const loaded = () => document.readyState === "complete";
+  const LOADS = "script, iframe, frame, object, embed, link";
+  const loads = (node) => node.nodeType === Node.ELEMENT_NODE &&
+    (Element.prototype.matches.call(node, LOADS) ||
+    !!Element.prototype.querySelector.call(node, LOADS));
   const significant = (records, background) => {
     if (background) return false;
     const now = performance.now();
@@ -69,6 +84,8 @@
         quietChange = noisy(r.target, "@" + r.attributeName, now);
       } else if (r.type === "characterData") {
         quietChange = !!r.target.parentNode && noisy(r.target.parentNode, "#text", now);
+      } else if (loaded() && Array.prototype.some.call(r.addedNodes, loads)) {
+        noteWork();
       } else if (Array.prototype.every.call(r.addedNodes, isText) &&
                  Array.prototype.every.call(r.removedNodes, isText)) {
         quietChange = noisy(r.target, "#text", now);
@@ -186,6 +203,7 @@
       backgroundHandlers.add(handler);
     }
     const background = backgroundHandlers.has(handler);
+    if (!background) noteWork();
     const id = origSetTimeout.call(window, () => {
       try { runTimer(handler, args, background || backgroundHandlers.has(handler)); }
       finally { timerGone(id); }
@@ -199,12 +217,34 @@
       return origSetInterval.call(window, handler, delay, ...args);
     }
     backgroundHandlers.add(handler);
+    noteWork();
     return origSetInterval.call(window, () => runTimer(handler, args, true), delay);
   };
   window.clearTimeout = function (id) {
     timerGone(id);
     return origClearTimeout.call(window, id);
   };
+  // The page's ways of scheduling work, noted while an action is under way.
+  const noting = (owner, name) => {
+    const orig = owner && owner[name];
+    if (typeof orig !== "function") return orig;
+    owner[name] = function (...args) {
+      noteWork();
+      return orig.apply(this, args);
+    };
+    return orig;
+  };
+  const frame = noting(window, "requestAnimationFrame").bind(window);
+  const cancelFrame = window.cancelAnimationFrame.bind(window);
+  noting(window, "requestIdleCallback");
+  noting(window, "postMessage");
+  noting(window, "fetch");
+  for (const kind of ["MessagePort", "Worker", "BroadcastChannel", "WebSocket"]) {
+    const proto = window[kind] && window[kind].prototype;
+    noting(proto, kind === "WebSocket" ? "send" : "postMessage");
+  }
+  noting(window.XMLHttpRequest && XMLHttpRequest.prototype, "send");
+
   // Timers set since the latest action began and due by `until`; one overdue by more
   // than a moment is taken as gone.
   const dueBy = (until) => {
@@ -333,24 +373,37 @@
     },
     // Resolves once no significant mutation has happened and no timer of the action has
     // run for `quietMs`, counted from `start` (a time on this document's clock) at the
-    // earliest; false when `timeoutMs` runs out.
-    quiet(quietMs, timeoutMs, start) {
+    // earliest; false when `timeoutMs` runs out. With `early`, it resolves as soon as a
+    // frame has rendered after the last such change when the action left no work for
+    // later (see noteWork).
+    quiet(quietMs, timeoutMs, start, early) {
       return new Promise((resolve) => {
         let timer = 0;
+        let rendered = 0;
         const done = (ok) => {
           state.sigWaiters.delete(arm);
           cancel(timer);
           cancel(limit);
+          cancelFrame(rendered);
           resolve(ok);
+        };
+        // a timeout queued from a frame callback runs once that frame has rendered
+        const frameThenTask = () => {
+          cancelFrame(rendered);
+          rendered = frame(() => later(() => {
+            if (noWorkLeft()) done(true);
+          }, 0));
         };
         const arm = () => {
           cancel(timer);
           timer = later(() => done(true), quietMs);
+          if (early) frameThenTask();
         };
         const limit = later(() => done(false), timeoutMs);
         state.sigWaiters.add(arm);
         const since = Math.max(start, state.lastSig, state.lastWork);
         timer = later(() => done(true), Math.max(0, quietMs - (performance.now() - since)));
+        if (early) frameThenTask();
       });
     },
     // How many mutations this document has seen.
@@ -388,16 +441,20 @@
     // an action that changed nothing yet gets `graceMs` for a late change to show;
     // otherwise the DOM must stay still for `quietMs` after its last change.
     // Timers the page set that fall due within `timersMs` of the start are waited for.
+    // Either window ends after one rendered frame when the action left no work for later.
     async settle(quietMs, graceMs, mutBefore, timeoutMs, target, timersMs) {
       const start = performance.now();
       const left = () => Math.max(1, timeoutMs - (performance.now() - start));
       const until = start + (timersMs || 0);
+      // after an action, or while a new document loads; a page idle since its last
+      // settle may be changing from work that was never noted
+      const early = state.acting;
       let ok;
       if (mutBefore !== null && state.sig === mutBefore) {
-        ok = await api.quiet(graceMs, timeoutMs, start);
-        if (ok && state.sig !== mutBefore) ok = await api.quiet(quietMs, left(), 0);
+        ok = await api.quiet(graceMs, timeoutMs, start, early);
+        if (ok && state.sig !== mutBefore) ok = await api.quiet(quietMs, left(), 0, early);
       } else {
-        ok = await api.quiet(quietMs, timeoutMs, 0);
+        ok = await api.quiet(quietMs, timeoutMs, 0, early);
       }
       while (ok && dueBy(until) >= 0 && performance.now() - start < timeoutMs) {
         await timersDone(until, left());

@@ -1,0 +1,62 @@
+"""``/v1/flows``: the caller's saved flows over HTTP (list, save, show, delete).
+
+A saved flow runs through ``start_task`` with ``saved_flow: {name, version?}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query
+from pydantic import BaseModel
+
+from gofer.api.service import TaskService
+from gofer.tasks.contract import ListFlowsReply, SavedFlowView, SaveFlowRequest
+
+__all__ = ["Deleted", "flows_router"]
+
+
+class Deleted(BaseModel):
+    """How many versions of the flow were deleted."""
+
+    name: str
+    deleted: int
+
+
+def flows_router(
+    service: TaskService,
+    owner: Callable[..., Awaitable[str]],
+    responses: dict[int | str, dict[str, Any]],
+) -> APIRouter:
+    """The routes, each acting for the owner ``owner`` (a dependency) names."""
+    # A default, not an annotation: FastAPI cannot resolve an alias local to this function.
+    by = Depends(owner)
+    router = APIRouter(prefix="/v1/flows", tags=["saved flows"], responses=responses)
+
+    @router.get("", response_model=ListFlowsReply)
+    async def list_flows(who: str = by) -> ListFlowsReply:
+        """The latest version of each of your saved flows."""
+        return await service.flows(who).list()
+
+    @router.post("", response_model=SavedFlowView, status_code=201)
+    async def save_flow(request: SaveFlowRequest, who: str = by) -> SavedFlowView:
+        """Save a `flow`, or what a finished task ran (`task_id`), as the next version of
+        `name`; run it with start_task's `saved_flow`."""
+        return await service.flows(who).save(request)
+
+    @router.get("/{name}", response_model=SavedFlowView)
+    async def show_flow(
+        name: str,
+        version: Annotated[int | None, Query(ge=1, description="the latest when left out")] = None,
+        who: str = by,
+    ) -> SavedFlowView:
+        """One version of a saved flow: its parameters, steps and hints (UNKNOWN_FLOW)."""
+        return await service.flows(who).show(name, version)
+
+    @router.delete("/{name}", response_model=Deleted)
+    async def delete_flow(name: str, who: str = by) -> Deleted:
+        """Delete every version of a saved flow (UNKNOWN_FLOW)."""
+        return Deleted(name=name, deleted=await service.flows(who).delete(name))
+
+    return router

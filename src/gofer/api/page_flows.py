@@ -1,0 +1,45 @@
+"""What the task page needs to offer "save this as a flow": the names the saved flow
+will ask for, the request its form makes, and the note shown once it is saved."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import ValidationError
+
+from gofer.errors import GoferError, invalid_request
+from gofer.flow import check_flow, parse_flow
+from gofer.tasks.contract import FLOW_NAME_PATTERN, SaveFlowRequest
+
+__all__ = ["flow_params", "save_request", "saved_note"]
+
+_SAVED = re.compile(FLOW_NAME_PATTERN[:-1] + r" v[0-9]{1,6}$")
+
+
+def flow_params(flow: dict[str, Any] | None) -> list[str] | None:
+    """The ``${names}`` a flow saved from the task would ask for (None: it has no flow)."""
+    if not flow:
+        return None
+    try:
+        return list(check_flow(parse_flow(flow)).questions)
+    except GoferError:
+        return None
+
+
+def save_request(task_id: str, name: object, description: object) -> SaveFlowRequest:
+    """The save the page's form asks for (INVALID_REQUEST for a name that does not fit)."""
+    try:
+        return SaveFlowRequest(
+            name=name if isinstance(name, str) else "",
+            description=description if isinstance(description, str) else "",
+            task_id=task_id,
+        )
+    except ValidationError as exc:
+        raise invalid_request(exc, "the flow's name does not fit") from None
+
+
+def saved_note(saved: str | None) -> str | None:
+    """``name vN`` from the page's address once a save went through; None for anything
+    else (only a name and a version are ever shown back)."""
+    return saved if saved is not None and _SAVED.fullmatch(saved) else None

@@ -1,0 +1,136 @@
+"""Saved flows, versioned, per owner, in the store (migration 0006).
+
+:class:`SavedFlows` runs the named blocks of ``sql/<dialect>/flows.sql`` on any
+connector. A save never overwrites: it adds the next version of the name, in one
+transaction. An owner sees only their own flows. The store keeps what it is given as
+JSON text; what may be saved (no fact values, names only) is the caller's rule
+(:mod:`gofer.tasks.saved`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gofer.store.connector import Connector
+    from gofer.store.transaction import Row
+
+__all__ = ["SavedFlowRecord", "SavedFlows"]
+
+
+@dataclass(frozen=True, slots=True)
+class SavedFlowRecord:
+    """One version of a saved flow as the store holds it."""
+
+    owner: str
+    name: str
+    version: int
+    description: str
+    flow: dict[str, Any]
+    params: list[str]
+    secret: list[str]
+    hints: list[dict[str, str]]
+    from_task: str | None
+    created_at: float
+
+
+def _record(row: Row) -> SavedFlowRecord:
+    return SavedFlowRecord(
+        owner=str(row["owner"]),
+        name=str(row["name"]),
+        version=int(row["version"]),
+        description=str(row["description"]),
+        flow=json.loads(row["flow"]),
+        params=json.loads(row["params"]),
+        secret=json.loads(row["secret"]),
+        hints=json.loads(row["hints"]),
+        from_task=None if row["from_task"] is None else str(row["from_task"]),
+        created_at=float(row["created_at"]),
+    )
+
+
+class SavedFlows:
+    """The saved flows on ``connector``; ``clock`` gives seconds since the epoch."""
+
+    def __init__(self, connector: Connector, *, clock: Callable[[], float] = time.time) -> None:
+        self.connector = connector
+        self._clock = clock
+
+    async def save(
+        self,
+        owner: str,
+        name: str,
+        *,
+        flow: dict[str, Any],
+        description: str,
+        params: list[str],
+        secret: list[str],
+        hints: list[dict[str, str]],
+        from_task: str | None,
+    ) -> SavedFlowRecord:
+        """Add the next version of ``owner``'s flow ``name`` (the first is 1)."""
+        queries = self.connector.queries
+        async with self.connector.transaction() as tx:
+            row = await tx.fetch_one(queries["flows_next_version"], {"owner": owner, "name": name})
+            version = 1 if row is None else int(row["version"])
+            record = SavedFlowRecord(
+                owner,
+                name,
+                version,
+                description,
+                flow,
+                params,
+                secret,
+                hints,
+                from_task,
+                self._clock(),
+            )
+            await tx.execute(
+                queries["flows_insert"],
+                {
+                    "owner": owner,
+                    "name": name,
+                    "version": version,
+                    "description": description,
+                    "flow": json.dumps(flow, ensure_ascii=False),
+                    "params": json.dumps(params, ensure_ascii=False),
+                    "secret": json.dumps(secret, ensure_ascii=False),
+                    "hints": json.dumps(hints, ensure_ascii=False),
+                    "from_task": from_task,
+                    "created_at": record.created_at,
+                },
+            )
+        return record
+
+    async def get(
+        self, owner: str, name: str, version: int | None = None
+    ) -> SavedFlowRecord | None:
+        """``owner``'s flow ``name`` at ``version`` (the latest when None), or None."""
+        queries = self.connector.queries
+        async with self.connector.transaction() as tx:
+            if version is None:
+                row = await tx.fetch_one(
+                    queries["flows_get_latest"], {"owner": owner, "name": name}
+                )
+            else:
+                row = await tx.fetch_one(
+                    queries["flows_get"], {"owner": owner, "name": name, "version": version}
+                )
+        return None if row is None else _record(row)
+
+    async def list(self, owner: str) -> list[SavedFlowRecord]:
+        """The latest version of each of ``owner``'s flows, by name."""
+        async with self.connector.transaction() as tx:
+            rows = await tx.fetch_all(self.connector.queries["flows_list"], {"owner": owner})
+        return [_record(r) for r in rows]
+
+    async def delete(self, owner: str, name: str) -> int:
+        """Delete every version of ``owner``'s flow ``name``; how many there were."""
+        async with self.connector.transaction() as tx:
+            return await tx.execute(
+                self.connector.queries["flows_delete"], {"owner": owner, "name": name}
+            )

@@ -1,0 +1,169 @@
+"""Saved flows: a flow kept under a name, with its parameters and the grounding hints
+its runs learned, to run again with new facts and no model.
+
+A flow is saved as written, or from a task (the flow as it finally ran: planned,
+rescued, its ``stop_before`` gates as they were), never with a fact's value in it: a
+secret value written into the flow becomes its ``${name}``, and a hint that holds a
+secret value is left out. Each save adds a version. An owner sees only their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import asdict
+from typing import Any
+
+from pydantic import ValidationError
+
+from gofer.decide.types import GroundingHint
+from gofer.errors import InvalidRequest, invalid_request
+from gofer.facts import Facts, is_secret_name
+from gofer.flow import check_flow, flow_to_json, validate_flow
+from gofer.store.flows import SavedFlowRecord, SavedFlows
+from gofer.tasks import errors
+from gofer.tasks.book import TaskBook
+from gofer.tasks.checks import invalid_flow
+from gofer.tasks.contract import (
+    HintInfo,
+    ListFlowsReply,
+    SavedFlowRef,
+    SavedFlowView,
+    SaveFlowRequest,
+    StartTaskRequest,
+)
+from gofer.tasks.publish import next_calls
+from gofer.tasks.state import is_running
+
+__all__ = ["FlowLibrary", "hints_of"]
+
+
+def hints_of(infos: list[HintInfo]) -> list[GroundingHint]:
+    """A request's hints as the runtime takes them."""
+    return [GroundingHint(**info.model_dump()) for info in infos]
+
+
+def _view(record: SavedFlowRecord) -> SavedFlowView:
+    return SavedFlowView(
+        name=record.name,
+        version=record.version,
+        description=record.description,
+        params=record.params,
+        secret_params=record.secret,
+        flow=record.flow,
+        hints=[HintInfo.model_validate(h) for h in record.hints],
+        from_task=record.from_task,
+        created_at=record.created_at,
+    )
+
+
+def _kept_hints(hints: list[dict[str, Any]], facts: Facts) -> list[dict[str, str]]:
+    """The hints worth keeping: none holding a secret value, none twice."""
+    kept: list[dict[str, str]] = []
+    for hint in hints:
+        data = {k: str(v) for k, v in asdict(GroundingHint(**hint)).items()}
+        if any(facts.mask(v) != v for v in data.values()):
+            continue
+        if data not in kept:
+            kept.append(data)
+    return kept
+
+
+class FlowLibrary:
+    """``owner``'s saved flows, on the controller's store and book."""
+
+    def __init__(self, book: TaskBook, owner: str, clock: Callable[[], float]) -> None:
+        self._book = book
+        self._owner = owner
+        self._flows = SavedFlows(book.db, clock=clock)
+
+    async def save(self, request: SaveFlowRequest | Mapping[str, Any]) -> SavedFlowView:
+        """Save a flow, or what a task ran, as the next version of its name."""
+        try:
+            req = (
+                request
+                if isinstance(request, SaveFlowRequest)
+                else SaveFlowRequest.model_validate(dict(request))
+            )
+        except ValidationError as exc:
+            raise invalid_request(exc, "the SaveFlowRequest does not fit") from None
+        facts = Facts({}, secret=())
+        hints: list[dict[str, Any]] = []
+        flow_json: Any = req.flow
+        secret = set(req.secret_facts)
+        if req.task_id is not None:
+            reading, view = await self._book.read(self._owner, req.task_id)
+            if is_running(view.status):
+                raise errors.wrong_state(
+                    req.task_id, view.status.state, "save_flow", next_calls(view.status)
+                )
+            loaded = await self._book.load(self._owner, reading.record.id)
+            assert loaded is not None
+            state = loaded.state or {}
+            flow_json = state.get("flow") or loaded.request.flow
+            if flow_json is None:
+                raise errors.wrong_state(
+                    req.task_id,
+                    view.status.state,
+                    "save_flow",
+                    next_calls(view.status),
+                    what="saving its flow (it has none yet)",
+                )
+            facts = loaded.facts
+            flow_json = facts.mask_json(flow_json)
+            hints = list(state.get("hints", [])) or [h.model_dump() for h in loaded.request.hints]
+            secret |= set(facts.secret_names)
+        flow, check = validate_flow(flow_json, (), ())
+        if flow is None:
+            raise invalid_flow([p.to_dict() for p in check.problems])
+        params = list(check.questions)
+        secret_params = sorted(n for n in params if n in secret or is_secret_name(n))
+        recheck = check_flow(flow, params, secret_params)
+        if recheck.problems:
+            raise invalid_flow([p.to_dict() for p in recheck.problems])
+        record = await self._flows.save(
+            self._owner,
+            req.name,
+            flow=flow_to_json(flow),
+            description=req.description,
+            params=params,
+            secret=secret_params,
+            hints=_kept_hints(hints, facts),
+            from_task=req.task_id,
+        )
+        return _view(record)
+
+    async def show(self, name: str, version: int | None = None) -> SavedFlowView:
+        """One version of a saved flow (the latest when None); UNKNOWN_FLOW."""
+        record = await self._flows.get(self._owner, name, version)
+        if record is None:
+            raise errors.unknown_flow(name, version)
+        return _view(record)
+
+    async def list(self) -> ListFlowsReply:
+        """The latest version of each saved flow."""
+        return ListFlowsReply(flows=[_view(r) for r in await self._flows.list(self._owner)])
+
+    async def delete(self, name: str) -> int:
+        """Delete every version of ``name``; UNKNOWN_FLOW when there is none."""
+        gone = await self._flows.delete(self._owner, name)
+        if not gone:
+            raise errors.unknown_flow(name)
+        return gone
+
+    async def resolve(self, req: StartTaskRequest) -> StartTaskRequest:
+        """``req`` with its ``saved_flow`` filled in: the flow, its version, its hints,
+        and its secret parameters among the secret facts."""
+        ref = req.saved_flow
+        assert ref is not None
+        if req.flow is not None:
+            raise InvalidRequest("give a `flow` or a `saved_flow`, not both")
+        saved = await self.show(ref.name, ref.version)
+        secret = [*req.secret_facts, *(n for n in saved.secret_params if n in req.facts)]
+        return req.model_copy(
+            update={
+                "flow": saved.flow,
+                "saved_flow": SavedFlowRef(name=saved.name, version=saved.version),
+                "hints": [*saved.hints, *req.hints],
+                "secret_facts": list(dict.fromkeys(secret)),
+            }
+        )
