@@ -129,12 +129,17 @@ class WorkspaceRunner:
         return browser.url or None
 
     async def screen(self, task_id: str) -> Screen | None:
-        """The task's open browser page, read (None when it holds no open browser)."""
+        """The task's open browser page, else its desktop, read (None when it holds
+        neither)."""
         workspace = self._workspaces.get(task_id)
-        browser = workspace.open_browser if workspace is not None else None
-        if browser is None or browser.closed:
+        if workspace is None:
             return None
-        return await browser.snapshot()
+        browser = workspace.open_browser
+        if browser is not None and not browser.closed:
+            return await browser.snapshot()
+        if workspace.has_desktop:
+            return await (await workspace.desktop()).snapshot()
+        return None
 
     async def page_for(self, task_id: str) -> BrowserPage | None:
         """The page of the task's open browser session, for a person to act on while the

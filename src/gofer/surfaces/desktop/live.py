@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 
@@ -74,7 +74,10 @@ class DesktopLiveView:
         env: dict[str, str],
         size: tuple[int, int],
         options: LiveOptions | None = None,
+        *,
+        url: Callable[[], str] = lambda: "",
     ) -> None:
+        self._url = url
         self._framebuffer = framebuffer
         self._env = env
         self._size = size
@@ -88,6 +91,11 @@ class DesktopLiveView:
     @property
     def size(self) -> tuple[int, int]:
         return self._size
+
+    @property
+    def url(self) -> str:
+        """The desktop's address (``desktop:`` and the application opened last)."""
+        return self._url()
 
     async def frames(self) -> AsyncIterator[LiveFrame | LiveDialog]:
         period = 1 / self._options.max_fps

@@ -227,7 +227,9 @@ class DesktopSurface:
         if self._closed:
             raise SurfaceError("the desktop is closed", code="LIVE_CLOSED")
         size = (self.session.options.width, self.session.options.height)
-        return DesktopLiveView(self.session.framebuffer, self.session.env, size, options)
+        return DesktopLiveView(
+            self.session.framebuffer, self.session.env, size, options, url=lambda: self.url
+        )
 
     async def screenshot(self) -> bytes:
         return await asyncio.to_thread(screenshot, self.session.framebuffer)
