@@ -146,7 +146,7 @@ async def test_a_menu_item_toggles_the_status_bar(desktop_only: Workspace) -> No
 
 
 async def test_a_desktop_task_has_no_browser(desktop_only: Workspace) -> None:
-    result = await run(desktop_only, [{"open": "Calculator"}, {"browse": "https://example.org/"}])
+    result = await run(desktop_only, [{"open": "Mousepad"}, {"browse": "https://example.org/"}])
     assert result.status is RunStatus.FAILED
     assert "may not use the browser" in failure(result)
     assert [r.outcome.value for r in result.steps] == ["done", "failed"]

@@ -17,6 +17,7 @@ from typing import Any
 
 from gofer.surfaces.desktop import actions, atspi
 from gofer.surfaces.desktop.actions import ActionFailed, Windows
+from gofer.surfaces.desktop.tree import LINE_ROLES, ROLES, WINDOWS
 
 __all__ = ["Agent", "main"]
 
@@ -40,6 +41,7 @@ TEXT_ROLES = frozenset(
         "caption",
     }
 )
+BOXED = frozenset(ROLES) | LINE_ROLES | WINDOWS
 PRESSABLE_ROLES = frozenset(
     {
         "push button",
@@ -167,7 +169,8 @@ class Agent:
             "role": role,
             "name": atspi.name(node),
             "states": states,
-            "box": atspi.extents(node) if "Component" in ifaces else None,
+            # a container's rectangle is never read: only controls, text and windows
+            "box": atspi.extents(node) if "Component" in ifaces and role in BOXED else None,
             "text": None,
             "value": None,
             "label": "",
