@@ -30,14 +30,17 @@ class ActionFailed(Exception):
 
 
 def _xdotool(*args: str, stdin: str | None = None) -> str:
-    done = subprocess.run(
-        ["xdotool", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=10,
-        check=False,
-    )
+    try:
+        done = subprocess.run(
+            ["xdotool", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise ActionFailed(f"xdotool {args[0]} did not finish", "SURFACE_TIMEOUT") from exc
     if done.returncode != 0 and "search" not in args[:1]:
         raise ActionFailed(f"xdotool {args[0]} failed: {done.stderr.strip()[:200]}")
     return done.stdout

@@ -106,10 +106,8 @@ class Agent:
                 kit, version = atspi.toolkit(app)
                 pid = atspi.process_id(app)
                 app_name = atspi.name(app)
-            except Exception as exc:
-                if not atspi.is_error(exc):
-                    raise
-                continue
+            except atspi.Error:
+                continue  # an application that went away
             gtk4 = kit.lower() == "gtk" and version.startswith("4")
             apps.append({"name": app_name, "toolkit": kit, "version": version, "pid": pid})
             for frame in atspi.children(app):
@@ -141,10 +139,8 @@ class Agent:
             if ("visible" if gtk4 else "showing") not in states:
                 return
             record = self._record(node, states)
-        except Exception as exc:
-            if not atspi.is_error(exc):
-                raise
-            return
+        except atspi.Error:
+            return  # a node gone mid-walk is skipped
         ref = known.get(node)
         if ref is None:
             self.made += 1
@@ -155,9 +151,7 @@ class Agent:
         out.append(record)
         try:
             kids = atspi.children(node)
-        except Exception as exc:
-            if not atspi.is_error(exc):
-                raise
+        except atspi.Error:
             return
         for child in kids:
             self._walk(child, ref, depth + 1, app, gtk4, origin, out, known)
@@ -236,9 +230,8 @@ class Agent:
                 frames = atspi.children(app)
                 if any({"visible", "showing"} & set(atspi.states(f)) for f in frames):
                     found[atspi.process_id(app)] = atspi.name(app)
-            except Exception as exc:
-                if not atspi.is_error(exc):
-                    raise
+            except atspi.Error:
+                continue  # an application that went away
         return found
 
     def wait_window(self, pid: int, before: list[int], timeout_ms: int) -> dict[str, Any]:
@@ -301,9 +294,7 @@ def main() -> None:
             reply = {"ok": True, **agent.handle(request)}
         except ActionFailed as exc:
             reply = {"ok": False, "error": exc.message, "code": exc.code}
-        except Exception as exc:
-            if not atspi.is_error(exc):
-                raise
+        except atspi.Error as exc:  # the bindings' errors cross as replies
             reply = {"ok": False, "error": str(exc), "code": "SURFACE_ERROR"}
         out.write(json.dumps(reply) + "\n")
         out.flush()

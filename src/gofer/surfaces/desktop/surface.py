@@ -106,7 +106,9 @@ class DesktopSurface:
             raise SurfaceError("the desktop's agent is gone", code="SURFACE_ERROR")
         reply = json.loads(line)
         if not reply.get("ok"):
-            raise SurfaceError(str(reply.get("error")), code=str(reply.get("code")))
+            code = str(reply.get("code"))
+            kind = SurfaceTimeout if code.endswith("_TIMEOUT") else SurfaceError
+            raise kind(str(reply.get("error")), code=code)
         return reply
 
     async def _act(self, kind: str, ref: str | None, **arg: Any) -> ActionEffect:
