@@ -1,15 +1,14 @@
 """Reading a caller's answer to a paused task against its log: the same answer sent
-twice while its turn runs, and a run cut short that an answer tries again."""
+twice while its turn runs."""
 
 from __future__ import annotations
 
 from gofer.tasks.book import TaskBook
 from gofer.tasks.contract import ContinueTaskRequest
 from gofer.tasks.events import Again, Reply
-from gofer.tasks.state import turn_ran_out
 from gofer.tasks.status import TaskReading
 
-__all__ = ["out_of_runs", "repeated"]
+__all__ = ["repeated"]
 
 
 async def repeated(
@@ -33,11 +32,3 @@ async def repeated(
         and sent.approve == req.approve
         and sent.approval_id == req.approval_id
     )
-
-
-def out_of_runs(reading: TaskReading) -> int | None:
-    """The id of the task's last turn when it ran out of runs with no run ending it."""
-    last = reading.turns[-1] if reading.turns else None
-    if last is None or not turn_ran_out(last):
-        return None
-    return None if reading.ended(last) else last.id
