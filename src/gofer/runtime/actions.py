@@ -20,7 +20,6 @@ from gofer.decide import (
     Grounding,
     Query,
     Want,
-    appeared,
     card_evidence,
     choice_members,
     covering,
@@ -40,6 +39,7 @@ from gofer.decide import (
     option_refs,
     parse_when,
     pick_action,
+    popup_choices,
     reread_date,
     value_took,
 )
@@ -48,7 +48,9 @@ from gofer.flow import Choose, Click, Do, Enter, StopBefore
 from gofer.runtime.context import StepContext, clicker
 from gofer.runtime.pickers import (
     date_field,
+    in_shown_calendar,
     pick_date,
+    pick_shown,
     set_native,
     set_split,
     split_target,
@@ -272,20 +274,20 @@ async def _pick_suggestion(
     value: str,
     before: set[str],
     wait_ms: int = 0,
+    drawn: bool = False,
 ) -> Element | None:
     """After typing into an autocomplete, pick the suggestion that matches the value.
 
     Options that were already showing before typing (another open list on the page)
     are passed over while new ones appeared. With ``wait_ms``, suggestions that come
     late (a debounced lookup) are waited for that long, as long as the page changes.
+    With ``drawn``, role-less clickables that appeared count as suggestions too
+    (``before`` then holds the clickables showing before typing).
     """
     deadline = clock.perf_counter() + wait_ms / 1000
     while True:
         screen = await run.screen()
-        options = appeared(
-            [e for e in screen.elements if e.visible and e.role in OPTION_ROLES and not e.disabled],
-            before,
-        )
+        options = popup_choices(screen, before, drawn=drawn)
         best = match_option(value, [label_of(o) for o in options]) if options else None
         if best is not None:
             break
@@ -343,10 +345,13 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
         )
     if not el.editable and el.tag in ("input", "textarea"):
         raise StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
-    await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, value))
+    typed = await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, value))
+    shown = typed.value
     if el.role == "combobox" or el.expanded is not None:
         await _pick_suggestion(run, path, el, value, before)
-    shown = await browser.read_value(el.ref)
+        shown = None
+    if shown is None:
+        shown = await browser.read_value(el.ref)
     if not value_took(value, shown):
         holds = f": it shows '{shown}'" if run.mask(value) == value else ""
         raise StepFailed(
@@ -430,6 +435,8 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
         return await set_native(run, path, el, option, grounding.confidence)
     if when is not None and el.tag == "input":
         return await date_field(run, path, el, screen, when, grounding.confidence, option)
+    if when is not None and in_shown_calendar(el, grounding.evidence, screen):
+        return await pick_shown(run, path, el, screen, option, grounding.confidence)
     if (
         when is not None
         and el.role in ("button", "link", "clickable", "menuitem")
@@ -466,11 +473,11 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
     # a calendar). An editable one is typed into to filter its suggestions.
     date_like = is_date_words(option, run.settings.today or date.today())
     popup_roles = OPTION_ROLES | {"radio", "tab", "menuitemcheckbox"}
-    before = option_refs(await run.screen(), popup_roles)
+    before = option_refs(await run.screen(), popup_roles | {"clickable"})
     if el.editable and not date_like and el.input_type not in ("date",):
         await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, option))
         wait = run.settings.target_timeout_ms
-        picked = await _pick_suggestion(run, path, el, option, before, wait_ms=wait)
+        picked = await _pick_suggestion(run, path, el, option, before, wait_ms=wait, drawn=True)
         datalist = el.tag == "input" and el.role == "combobox" and el.expanded is None
         if picked is None and datalist and value_took(option, await browser.read_value(el.ref)):
             # A native input with a list of values takes the typed value as its own.
@@ -497,9 +504,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
     while True:
         screen = await run.screen()
-        options = appeared(
-            [e for e in screen.elements if e.visible and e.role in popup_roles], before
-        )
+        options = popup_choices(screen, before, popup_roles)
         if options:
             return await _choose_among(run, path, options, option)
         if not await run.wait_change(deadline):

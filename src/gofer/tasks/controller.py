@@ -31,7 +31,7 @@ from gofer.facts import Facts
 from gofer.flow import check_flow, flow_guide, flow_to_json, validate_flow
 from gofer.flow.steps import Flow
 from gofer.shape import check_output_schema
-from gofer.store import Connector, MemoryConnector, Notice, Transaction
+from gofer.store import Connector, MemoryConnector, Transaction
 from gofer.store.ledger import TaskRecord
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import errors, events
@@ -84,9 +84,8 @@ from gofer.tasks.state import (
     is_live,
     is_running,
     released,
-    turn_ran_out,
 )
-from gofer.tasks.status import TaskReading, task_group
+from gofer.tasks.status import TaskReading, may_stop, task_group
 from gofer.tasks.turn import Driver, turn_running
 from gofer.tasks.worker import TaskWorker, TurnLimits
 
@@ -402,7 +401,7 @@ class Tasks:
                 if left <= 0:
                     break
                 notices = await subscription.wait(min(left, self._engine.worker.limits.wake_s))
-                if notices and not any(_may_stop(n, group) for n in notices):
+                if notices and not any(may_stop(n, group) for n in notices):
                     continue
                 view = await self._engine.book.view(self._owner, req.id)
         return view
@@ -462,7 +461,7 @@ class Tasks:
                 f"this task waits for values: pass inputs for {', '.join(status.fields)}",
                 id=task_id,
             )
-        rerun = _out_of_runs(reading)
+        rerun = reading.out_of_runs
         kind, key = (
             ("again", f"again:{task_id}:{rerun}")
             if rerun is not None
@@ -736,11 +735,7 @@ class Tasks:
             self._engine.worker.forget(self._owner, record.id)
 
     async def _cancel(
-        self,
-        task_id: str,
-        note: str,
-        decision: Reply | None = None,
-        keep: TaskView | None = None,
+        self, task_id: str, note: str, decision: Reply | None = None, keep: TaskView | None = None
     ) -> TaskView:
         """Cancel the task (or release ``keep``, a checkpoint's view): log it, stop its
         turn here, screenshot and release its workspace; concurrent cancels share one."""
@@ -771,24 +766,9 @@ class Tasks:
             await self._engine.book.write(tx, self._owner, task_id, events.Cancelled(view=view))
         await worker.cancel_turn(task_id)
         await worker.settle(self._owner, task_id, cell)
-        log.info("task %s: %s", task_id, "released" if released(view.status) else "cancelled")
+        how = "released its browser" if released(view.status) else view.status.state
+        log.info("task %s: %s", task_id, how)
         return view
-
-
-def _may_stop(notice: Notice, group: str) -> bool:
-    """Whether ``notice`` may mean the task's turn stopped running (a view journaled as
-    a step starts cannot)."""
-    return notice.group == group and not (
-        notice.event == "task" and notice.kind == events.ViewEvent.KIND
-    )
-
-
-def _out_of_runs(reading: TaskReading) -> int | None:
-    """The id of the task's last turn when it ran out of runs with no run ending it."""
-    last = reading.turns[-1] if reading.turns else None
-    if last is None or not turn_ran_out(last):
-        return None
-    return None if reading.ended(last) else last.id
 
 
 class _OwnerView(Tasks):
