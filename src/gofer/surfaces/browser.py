@@ -395,7 +395,10 @@ class BrowserSurface(Settling):
                     err, f"could not load {url}", code="NAVIGATION_FAILED", url=url
                 ) from err
 
-        return await self._act(load, None)
+        # a blank page (a session's first) has nothing to measure before it is left
+        return await self._act(
+            load, None, before=self._blank() if page.url == "about:blank" else None
+        )
 
     # ---- the screen -------------------------------------------------------------------
 
