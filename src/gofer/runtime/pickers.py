@@ -60,7 +60,7 @@ from gofer.decide import (
 from gofer.decide.when import date_parts
 from gofer.errors import SurfaceError
 from gofer.runtime.context import RangeStart, StepContext, clicker, filler, selector, typer
-from gofer.runtime.signals import Done, StepFailed
+from gofer.runtime.signals import StepFailed, StepFinished
 from gofer.runtime.types import StepOutcome
 from gofer.surfaces.screen import Box, Element, Screen
 
@@ -88,7 +88,7 @@ def when_words(run: StepContext, words: str) -> When | None:
 
 async def set_native(
     run: StepContext, path: str, el: Element, words: str, confidence: float
-) -> Done:
+) -> StepFinished:
     """A native date, time or month input: its value in the format the input takes."""
     when = parse_when(words, run.settings.today or date.today()) or month_of(words)
     if when is None:
@@ -98,12 +98,14 @@ async def set_native(
         raise StepFailed(f"'{words}' is not a {el.input_type} for '{label_of(el)}'", el)
     browser = await run.browser()
     if el.value == text:
-        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
-    await run.act(path, f"set '{label_of(el)}' to {text}", lambda: browser.fill(el.ref, text))
-    shown = await browser.read_value(el.ref)
+        return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
+    effect = await run.act(
+        path, f"set '{label_of(el)}' to {text}", lambda: browser.fill(el.ref, text)
+    )
+    shown = effect.value if effect.value is not None else await browser.read_value(el.ref)
     if shown != text:
         raise StepFailed(f"set '{label_of(el)}' to {text}, but it shows '{shown}'", el)
-    return Done(element=el, confidence=confidence)
+    return StepFinished(element=el, confidence=confidence)
 
 
 def _written(when: When) -> str:
@@ -120,7 +122,7 @@ async def date_field(
     when: When,
     confidence: float,
     words: str | None = None,
-) -> Done:
+) -> StepFinished:
     """A date or time into a text field, whichever way the page takes it, read back after.
 
     A field that says its format is typed in that format; otherwise a calendar that
@@ -153,12 +155,12 @@ async def date_field(
             )
             shown = await _leave(run, path, el)
             if shows_time(shown, when):
-                return Done(element=el, confidence=confidence)
+                return StepFinished(element=el, confidence=confidence)
         raise StepFailed(f"typed {text} into '{label_of(el)}', but it shows '{shown}'", el)
     day = when.date() if isinstance(when, datetime) else when
     hint = format_hint(el, screen)
     if el.value and shows_date(el.value, day, hint) and not isinstance(when, datetime):
-        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
+        return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
     picked = False
     if el.editable and hint:
         text = format_date(day, hint)
@@ -181,7 +183,7 @@ async def date_field(
             await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, text))
             shown = await _leave(run, path, el)
             if words is not None and value_took(words, shown):
-                return Done(element=el, confidence=confidence)
+                return StepFinished(element=el, confidence=confidence)
             order = date_order(el, screen)
             if order in ("DMY", "MDY"):
                 hint = "MM/DD/YYYY" if order == "MDY" else "DD/MM/YYYY"
@@ -211,7 +213,7 @@ async def date_field(
         # Still open and the field still empty: a range picker holding the range's start
         # until its end is picked (the field that shares the calendar comes next).
         run.ranges.append(RangeStart(path, el.ref, label_of(el), day, hint))
-        return Done(
+        return StepFinished(
             element=el,
             confidence=confidence,
             reason=f"the calendar holds {day:%d %B %Y} as the start of a range; "
@@ -231,7 +233,7 @@ async def date_field(
                 raise StepFailed(
                     f"pressed OK for {_written(when)}, but '{label_of(el)}' shows '{shown}'", el
                 )
-    return Done(element=el, confidence=confidence)
+    return StepFinished(element=el, confidence=confidence)
 
 
 async def _leave(run: StepContext, path: str, el: Element) -> str:
@@ -309,12 +311,12 @@ async def _ranges_shown(run: StepContext, el: Element) -> None:
 
 async def _time_picker(
     run: StepContext, path: str, el: Element, before: Screen, at: time, confidence: float
-) -> Done:
+) -> StepFinished:
     """A read-only time field: open its picker, set the picker's hour, minute and AM/PM
     controls, and read the field back."""
     browser = await run.browser()
     if el.value and shows_time(el.value, at):
-        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
+        return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
     old = frozenset(e.ref for e in before.elements if e.visible)
     await run.act(path, f"open the time picker of '{label_of(el)}'", clicker(browser, el.ref))
     if not await _picker_time(run, path, el, old, at):
@@ -329,7 +331,7 @@ async def _time_picker(
             f"set {at:%H:%M} in the time picker of '{label_of(el)}', but the field shows '{shown}'",
             el,
         )
-    return Done(element=el, confidence=confidence)
+    return StepFinished(element=el, confidence=confidence)
 
 
 async def _picker_time(
@@ -500,7 +502,7 @@ async def split_target(
     return fields
 
 
-async def set_split(run: StepContext, path: str, fields: SplitFields, when: When) -> Done:
+async def set_split(run: StepContext, path: str, fields: SplitFields, when: When) -> StepFinished:
     """Put each part of ``when`` into its own control, then check that each shows it."""
     values = part_values(fields, when)
     browser = await run.browser()
@@ -515,7 +517,9 @@ async def set_split(run: StepContext, path: str, fields: SplitFields, when: When
         return part_shows(el.value or el.text or el.name, part, values[part])
 
     if all(shows(now(el, screen), part) for part, el in fields.parts.items()):
-        return Done(outcome=StepOutcome.ALREADY_DONE, element=first, confidence=fields.score)
+        return StepFinished(
+            outcome=StepOutcome.ALREADY_DONE, element=first, confidence=fields.score
+        )
     for part, el in fields.parts.items():
         current = now(el, screen)
         if shows(current, part):
@@ -566,7 +570,7 @@ async def set_split(run: StepContext, path: str, fields: SplitFields, when: When
                 f"set '{name}' to {_written(when)}, but '{label_of(current)}' shows '{shown}'",
                 current,
             )
-    return Done(element=first, confidence=fields.score)
+    return StepFinished(element=first, confidence=fields.score)
 
 
 async def pick_date(
@@ -658,7 +662,7 @@ def in_shown_calendar(el: Element, evidence: tuple[str, ...], screen: Screen) ->
 
 async def pick_shown(
     run: StepContext, path: str, el: Element, screen: Screen, words: str, confidence: float
-) -> Done:
+) -> StepFinished:
     """A date in a calendar that shows on the page without being opened: the calendar
     is moved and its day picked, and the day must then say it is picked."""
     when = parse_when(words, run.settings.today or date.today())
@@ -672,7 +676,7 @@ async def pick_shown(
         raise StepFailed(
             f"picked '{label_of(cell)}', but the calendar does not show it picked", cell
         )
-    return Done(element=cell, confidence=confidence)
+    return StepFinished(element=cell, confidence=confidence)
 
 
 def _month_name(shown: tuple[int, int]) -> str:
