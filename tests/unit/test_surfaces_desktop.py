@@ -4,6 +4,8 @@ PNG, which program an ``open`` names, and what ``describe`` says is missing."""
 from __future__ import annotations
 
 import struct
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 from typing import Any
@@ -167,3 +169,12 @@ def test_describe_says_what_is_missing(monkeypatch: pytest.MonkeyPatch, tmp_path
     ok, reason = desktop_available()
     assert not ok
     assert reason is not None and "Xvfb" in reason and "xdotool" in reason
+
+
+def test_gofer_itself_never_loads_pygobject() -> None:
+    code = (
+        "import sys, gofer.surfaces.desktop, gofer.runtime.workspace_runner\n"
+        "assert 'gi' not in sys.modules, 'gi was imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

@@ -129,12 +129,17 @@ class WorkspaceRunner:
         return browser.url or None
 
     async def screen(self, task_id: str) -> Screen | None:
-        """The task's open browser page, read (None when it holds no open browser)."""
+        """The task's open browser page, else its desktop, read (None when it holds
+        neither)."""
         workspace = self._workspaces.get(task_id)
-        browser = workspace.open_browser if workspace is not None else None
-        if browser is None or browser.closed:
+        if workspace is None:
             return None
-        return await browser.snapshot()
+        browser = workspace.open_browser
+        if browser is not None and not browser.closed:
+            return await browser.snapshot()
+        if workspace.has_desktop:
+            return await (await workspace.desktop()).snapshot()
+        return None
 
     async def page_for(self, task_id: str) -> BrowserPage | None:
         """The page of the task's open browser session, for a person to act on while the
@@ -147,14 +152,19 @@ class WorkspaceRunner:
 
     async def live(self, task_id: str, options: LiveOptions | None = None) -> LiveView | None:
         """A person's live view of the task's open browser page (Chromium's screencast),
-        or None when the task holds no open browser here."""
+        else of its desktop (the display's picture); None when the task holds neither
+        here."""
         workspace = self._workspaces.get(task_id)
-        browser = workspace.open_browser if workspace is not None else None
-        if browser is None:
+        if workspace is None:
             return None
-        if not isinstance(browser, LiveSurface):
-            raise live_unsupported(browser.kind)
-        return await browser.live(options)
+        surface: object = workspace.open_browser
+        if surface is None and workspace.has_desktop:
+            surface = await workspace.desktop()
+        if surface is None:
+            return None
+        if not isinstance(surface, LiveSurface):
+            raise live_unsupported(getattr(surface, "kind", "unknown"))
+        return await surface.live(options)
 
     async def screenshot(self, task_id: str) -> bytes | None:
         """A PNG of the task's page, or None when it has none or it cannot be taken."""

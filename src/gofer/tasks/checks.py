@@ -9,7 +9,7 @@ from typing import Any
 from gofer.errors import InvalidFlow
 from gofer.facts import Facts, is_card_fact, is_card_number
 from gofer.flow import iter_steps, names_in
-from gofer.flow.steps import Enter, Flow, Open
+from gofer.flow.steps import Browse, Enter, Flow, Open
 from gofer.tasks import errors
 from gofer.tasks.contract import TaskConstraints
 from gofer.tasks.runner import FlowRunner, WorkspaceOptions
@@ -45,11 +45,27 @@ def options_for(runner: FlowRunner, constraints: TaskConstraints) -> WorkspaceOp
     )
 
 
+def step_surfaces(flow: Flow, allowed: frozenset[str]) -> dict[str, str]:
+    """The surface each step (by path) runs on, as the runtime picks it: the browser
+    (the desktop for a task without one) until an ``open`` turns to the desktop, a
+    ``browse`` back to the browser, or a step's ``surface`` to the one it names."""
+    side = "browser" if "browser" in allowed or not allowed else "desktop"
+    sides: dict[str, str] = {}
+    for path, step in iter_steps(flow.steps):
+        if step.surface is not None:
+            side = step.surface
+        elif isinstance(step, Open):
+            side = "desktop"
+        elif isinstance(step, Browse):
+            side = "browser"
+        sides[path] = side
+    return sides
+
+
 def check_surfaces(runner: FlowRunner, flow: Flow, options: WorkspaceOptions) -> None:
     """Every step's surface is one the task's workspace has (SURFACE_UNAVAILABLE)."""
     available = runner.available_surfaces()
-    for _path, step in iter_steps(flow.steps):
-        surface = step.surface or ("desktop" if isinstance(step, Open) else "browser")
+    for surface in step_surfaces(flow, options.surfaces).values():
         if surface not in options.surfaces:
             reason = available.get(surface) or "the task's constraints leave it out"
             raise errors.surface_unavailable(surface, reason)

@@ -16,11 +16,10 @@ from gofer.facts import Facts
 from gofer.flow.describe import describe_step
 from gofer.flow.steps import (
     Flow,
-    Open,
-    Step,
 )
 from gofer.flow.walk import step_at
 from gofer.tasks.cell import Cell
+from gofer.tasks.checks import step_surfaces
 from gofer.tasks.contract import (
     Call,
     Checkpoint,
@@ -85,14 +84,6 @@ def sentence(text: str) -> str:
     return flat if flat.endswith((".", "…", "?", "!")) else flat + "."
 
 
-def _surface(step: Step, allowed: frozenset[str]) -> str:
-    if step.surface is not None:
-        return step.surface
-    if isinstance(step, Open):
-        return "desktop"
-    return "browser" if "browser" in allowed or not allowed else "desktop"
-
-
 def step_info(flow: Flow, path: str, facts: Facts, allowed: frozenset[str]) -> StepInfo | None:
     """The view of the step at ``path`` in ``flow`` (None if there is none)."""
     head = path.split(".")[0]
@@ -104,7 +95,7 @@ def step_info(flow: Flow, path: str, facts: Facts, allowed: frozenset[str]) -> S
         path=path,
         kind=step.KIND,
         intent=facts.redact(describe_step(step)),
-        surface="desktop" if _surface(step, allowed) == "desktop" else "browser",
+        surface="desktop" if step_surfaces(flow, allowed).get(path) == "desktop" else "browser",
     )
 
 

@@ -19,6 +19,7 @@ from gofer.runtime import RunRequest, RunResult, RunStatus, RuntimeSettings, Wor
 from gofer.runtime.workspace_runner import WorkspaceRunner
 from gofer.surfaces import BrowserOptions
 from gofer.surfaces.desktop import DesktopSurface, desktop_available
+from gofer.surfaces.live import KeyInput, LiveFrame, PointerInput
 
 AVAILABLE, MISSING = desktop_available()
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason=f"no desktop here: {MISSING}")
@@ -64,6 +65,17 @@ async def test_mousepad_takes_text_from_a_fact_and_reads_it_back(
     screen = await desktop.snapshot()
     fields = [el for el in screen.elements if el.role == "textbox" and el.editable]
     assert [el.value for el in fields] == [note]
+
+
+async def test_keys_typed_into_an_editor_as_a_person_would(desktop_only: Workspace) -> None:
+    desktop = await desktop_only.desktop()
+    await desktop.open("Mousepad")
+    screen = await desktop.snapshot()
+    field = next(el for el in screen.elements if el.role == "textbox" and el.editable)
+    await desktop.type_keys(field.ref, "Dear Asha,")
+    await desktop.press("Enter")
+    await desktop.type_keys(field.ref, "see you at 5")
+    assert await desktop.read_value(field.ref) == "Dear Asha,\nsee you at 5"
 
 
 async def test_gnome_calculator_gtk4_multiplies(desktop_only: Workspace) -> None:
@@ -134,7 +146,7 @@ async def test_a_menu_item_toggles_the_status_bar(desktop_only: Workspace) -> No
 
 
 async def test_a_desktop_task_has_no_browser(desktop_only: Workspace) -> None:
-    result = await run(desktop_only, [{"open": "Calculator"}, {"browse": "https://example.org/"}])
+    result = await run(desktop_only, [{"open": "Mousepad"}, {"browse": "https://example.org/"}])
     assert result.status is RunStatus.FAILED
     assert "may not use the browser" in failure(result)
     assert [r.outcome.value for r in result.steps] == ["done", "failed"]
@@ -170,6 +182,10 @@ async def test_stop_before_gates_an_irreversible_desktop_control(desktop_only: W
     assert result.status is RunStatus.GATED, failure(result)
     assert result.gate is not None
     assert dialog.running  # nothing pressed Delete: the dialog still waits
+    # a click on it is gated too: the task did not allow what cannot be undone
+    result = await run(desktop_only, [{"click": "Delete", "surface": "desktop"}])
+    assert result.status is RunStatus.GATED, failure(result)
+    assert dialog.running
 
 
 async def test_a_secret_is_typed_but_never_shown(desktop_only: Workspace) -> None:
@@ -213,3 +229,30 @@ async def test_a_wall_is_read_from_the_desktop_screen(desktop_only: Workspace) -
     assert result.status is RunStatus.FAILED
     assert result.wall is not None
     assert "one-time code" in result.screen_text
+
+
+async def test_a_person_drives_the_desktop_through_its_live_view(
+    desktop_only: Workspace,
+) -> None:
+    desktop = await desktop_only.desktop()
+    await desktop.open("Calculator")
+    screen = await desktop.snapshot()
+    seven = next(el for el in screen.elements if el.name == "7")
+    async with await desktop.live() as view:
+        frames = view.frames()
+        first = await anext(frames)
+        assert isinstance(first, LiveFrame) and first.data.startswith(b"\x89PNG")
+        assert (first.width, first.height) == view.size == (1280, 800)
+        await view.pointer(PointerInput("down", seven.box.cx, seven.box.cy))
+        await view.pointer(PointerInput("up", seven.box.cx, seven.box.cy))
+        await view.key(KeyInput("down", "Shift"))
+        await view.text("*6")
+        await view.key(KeyInput("up", "Shift"))
+        await view.key(KeyInput("down", "Enter"))
+        await view.key(KeyInput("up", "Enter"))
+        repainted = await asyncio.wait_for(anext(frames), 10)
+        assert isinstance(repainted, LiveFrame) and repainted.data != first.data
+    await desktop.settle(2000)
+    screen = await desktop.snapshot()
+    display = [el.value for el in screen.elements if el.role == "textbox" and el.editable]
+    assert display == ["42"]

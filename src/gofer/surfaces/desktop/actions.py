@@ -14,30 +14,12 @@ import subprocess
 from typing import Any
 
 from gofer.surfaces.desktop import atspi
+from gofer.surfaces.desktop.keys import KEYS
 
 __all__ = ["ActionFailed", "Windows", "perform", "read_value", "xdotool_key"]
 
 PRESS_ACTIONS = ("click", "press", "activate", "toggle", "jump", "open", "default.activate")
 TEXT_INPUT_ROLES = frozenset({"text", "entry", "password text", "spin button", "editbar"})
-KEYS = {
-    "enter": "Return",
-    "return": "Return",
-    "escape": "Escape",
-    "esc": "Escape",
-    "tab": "Tab",
-    "backspace": "BackSpace",
-    "delete": "Delete",
-    "space": "space",
-    " ": "space",
-    "arrowdown": "Down",
-    "arrowup": "Up",
-    "arrowleft": "Left",
-    "arrowright": "Right",
-    "home": "Home",
-    "end": "End",
-    "pageup": "Prior",
-    "pagedown": "Next",
-}
 
 
 class ActionFailed(Exception):
@@ -48,14 +30,17 @@ class ActionFailed(Exception):
 
 
 def _xdotool(*args: str, stdin: str | None = None) -> str:
-    done = subprocess.run(
-        ["xdotool", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=10,
-        check=False,
-    )
+    try:
+        done = subprocess.run(
+            ["xdotool", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise ActionFailed(f"xdotool {args[0]} did not finish", "SURFACE_TIMEOUT") from exc
     if done.returncode != 0 and "search" not in args[:1]:
         raise ActionFailed(f"xdotool {args[0]} failed: {done.stderr.strip()[:200]}")
     return done.stdout
@@ -123,7 +108,7 @@ def _centre(arg: Any) -> tuple[int, int]:
 def _pointer_click(node: atspi.Accessible, arg: Any, windows: Windows) -> str:
     x, y = _centre(arg)
     windows.raise_and_focus(atspi.process_id(node))
-    _xdotool("mousemove", "--sync", str(x), str(y), "click", "1")
+    _xdotool("mousemove", str(x), str(y), "click", "1")
     return "pointer"
 
 
@@ -205,7 +190,7 @@ def perform(kind: str, node: atspi.Accessible | None, arg: Any, windows: Windows
         return _focus(node, arg, windows)
     if kind == "hover":
         x, y = _centre(arg)
-        _xdotool("mousemove", "--sync", str(x), str(y))
+        _xdotool("mousemove", str(x), str(y))
         return "pointer"
     if kind == "select":
         return _select(node, arg, windows)

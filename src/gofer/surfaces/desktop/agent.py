@@ -17,6 +17,7 @@ from typing import Any
 
 from gofer.surfaces.desktop import actions, atspi
 from gofer.surfaces.desktop.actions import ActionFailed, Windows
+from gofer.surfaces.desktop.tree import LINE_ROLES, ROLES, WINDOWS
 
 __all__ = ["Agent", "main"]
 
@@ -40,6 +41,7 @@ TEXT_ROLES = frozenset(
         "caption",
     }
 )
+BOXED = frozenset(ROLES) | LINE_ROLES | WINDOWS
 PRESSABLE_ROLES = frozenset(
     {
         "push button",
@@ -81,6 +83,10 @@ class Agent:
 
     def __init__(self) -> None:
         self.nodes: dict[str, atspi.Accessible] = {}
+        # a node keeps its ref from walk to walk while it stays on the screen (the
+        # bindings hand out one object per node), as a page's element keeps its own
+        self.refs: dict[atspi.Accessible, str] = {}
+        self.made = 0
         self.watch = atspi.EventWatch()
         self.windows = Windows()
         # what was typed into a field that shows its characters hidden, to answer a read
@@ -92,6 +98,7 @@ class Agent:
     def walk(self) -> dict[str, Any]:
         started = time.perf_counter()
         self.nodes = {}
+        known, self.refs = self.refs, {}
         out: list[dict[str, Any]] = []
         apps = []
         for app in atspi.applications():
@@ -99,15 +106,13 @@ class Agent:
                 kit, version = atspi.toolkit(app)
                 pid = atspi.process_id(app)
                 app_name = atspi.name(app)
-            except Exception as exc:
-                if not atspi.is_error(exc):
-                    raise
-                continue
+            except atspi.Error:
+                continue  # an application that went away
             gtk4 = kit.lower() == "gtk" and version.startswith("4")
             apps.append({"name": app_name, "toolkit": kit, "version": version, "pid": pid})
             for frame in atspi.children(app):
                 origin = self.windows.origin(pid, atspi.name(frame)) if gtk4 else (0, 0)
-                self._walk(frame, "", 0, app_name, gtk4, origin, out)
+                self._walk(frame, "", 0, app_name, gtk4, origin, out, known)
         self.watch.take()
         return {
             "nodes": out,
@@ -124,6 +129,7 @@ class Agent:
         gtk4: bool,
         origin: tuple[int, int],
         out: list[dict[str, Any]],
+        known: dict[atspi.Accessible, str],
     ) -> None:
         if len(out) >= MAX_NODES or depth > MAX_DEPTH:
             return
@@ -133,22 +139,22 @@ class Agent:
             if ("visible" if gtk4 else "showing") not in states:
                 return
             record = self._record(node, states)
-        except Exception as exc:
-            if not atspi.is_error(exc):
-                raise
-            return
-        ref = f"d{len(out)}"
+        except atspi.Error:
+            return  # a node gone mid-walk is skipped
+        ref = known.get(node)
+        if ref is None:
+            self.made += 1
+            ref = f"d{self.made}"
+        self.refs[node] = ref
         self.nodes[ref] = node
         record.update(ref=ref, parent=parent, depth=depth, app=app, gtk4=gtk4, origin=origin)
         out.append(record)
         try:
             kids = atspi.children(node)
-        except Exception as exc:
-            if not atspi.is_error(exc):
-                raise
+        except atspi.Error:
             return
         for child in kids:
-            self._walk(child, ref, depth + 1, app, gtk4, origin, out)
+            self._walk(child, ref, depth + 1, app, gtk4, origin, out, known)
 
     def _record(self, node: atspi.Accessible, states: list[str]) -> dict[str, Any]:
         role = atspi.role(node)
@@ -157,7 +163,8 @@ class Agent:
             "role": role,
             "name": atspi.name(node),
             "states": states,
-            "box": atspi.extents(node) if "Component" in ifaces else None,
+            # a container's rectangle is never read: only controls, text and windows
+            "box": atspi.extents(node) if "Component" in ifaces and role in BOXED else None,
             "text": None,
             "value": None,
             "label": "",
@@ -223,9 +230,8 @@ class Agent:
                 frames = atspi.children(app)
                 if any({"visible", "showing"} & set(atspi.states(f)) for f in frames):
                     found[atspi.process_id(app)] = atspi.name(app)
-            except Exception as exc:
-                if not atspi.is_error(exc):
-                    raise
+            except atspi.Error:
+                continue  # an application that went away
         return found
 
     def wait_window(self, pid: int, before: list[int], timeout_ms: int) -> dict[str, Any]:
@@ -288,9 +294,7 @@ def main() -> None:
             reply = {"ok": True, **agent.handle(request)}
         except ActionFailed as exc:
             reply = {"ok": False, "error": exc.message, "code": exc.code}
-        except Exception as exc:
-            if not atspi.is_error(exc):
-                raise
+        except atspi.Error as exc:  # the bindings' errors cross as replies
             reply = {"ok": False, "error": str(exc), "code": "SURFACE_ERROR"}
         out.write(json.dumps(reply) + "\n")
         out.flush()

@@ -17,6 +17,7 @@ from gi.repository import Atspi, GLib  # type: ignore[import-untyped]  # noqa: E
 
 __all__ = [
     "Accessible",
+    "Error",
     "EventWatch",
     "action_names",
     "applications",
@@ -152,9 +153,8 @@ def labelled_by(node: Accessible) -> list[Accessible]:
     return out
 
 
-def is_error(exc: BaseException) -> bool:
-    """Whether ``exc`` is the bindings' error (a node gone, a call the app refused)."""
-    return isinstance(exc, GLib.Error)
+Error: type[Exception] = GLib.Error
+"""The bindings' error: a node gone, a call the application refused or did not answer."""
 
 
 class EventWatch:

@@ -314,8 +314,23 @@ class DesktopSession:
         return agent
 
     async def close(self) -> None:
-        """End every process the session started, newest first, and remove its home."""
+        """End every process the session started, newest first, and remove its home.
+        A cancel while it runs (a task's release cut short) waits for the ending to
+        finish first: no process of the desktop outlives it."""
         self.closed = True
-        while self.processes:
-            await self.processes.pop().end()
-        shutil.rmtree(self.home, ignore_errors=True)
+        ending = asyncio.ensure_future(self._end_all())
+        try:
+            await asyncio.shield(ending)
+        except asyncio.CancelledError:
+            await ending
+            raise
+
+    async def _end_all(self) -> None:
+        try:
+            while self.processes:
+                await self.processes[-1].end()
+                self.processes.pop()
+        finally:
+            for process in self.processes:  # only when ending them failed
+                _signal_group(process.pid, signal.SIGKILL)
+            shutil.rmtree(self.home, ignore_errors=True)

@@ -17,9 +17,11 @@ from typing import Any
 from gofer.errors import SurfaceError, SurfaceTimeout
 from gofer.surfaces.base import ActionEffect, Masker, Selection, SurfaceKind
 from gofer.surfaces.desktop.apps import find_application
+from gofer.surfaces.desktop.live import DesktopLiveView
 from gofer.surfaces.desktop.screenshot import screenshot
 from gofer.surfaces.desktop.session import DesktopProcess, DesktopSession, SessionOptions
 from gofer.surfaces.desktop.tree import build_screen
+from gofer.surfaces.live import LiveOptions
 from gofer.surfaces.screen import Box, Screen
 
 __all__ = ["DesktopSurface", "effect_of"]
@@ -104,7 +106,9 @@ class DesktopSurface:
             raise SurfaceError("the desktop's agent is gone", code="SURFACE_ERROR")
         reply = json.loads(line)
         if not reply.get("ok"):
-            raise SurfaceError(str(reply.get("error")), code=str(reply.get("code")))
+            code = str(reply.get("code"))
+            kind = SurfaceTimeout if code.endswith("_TIMEOUT") else SurfaceError
+            raise kind(str(reply.get("error")), code=code)
         return reply
 
     async def _act(self, kind: str, ref: str | None, **arg: Any) -> ActionEffect:
@@ -219,6 +223,15 @@ class DesktopSurface:
         if ref not in self._nodes:
             raise SurfaceError(f"no element {ref} on the latest screen", code="SURFACE_STALE_REF")
         return str((await self._ask({"op": "read", "ref": ref}))["value"])
+
+    async def live(self, options: LiveOptions | None = None) -> DesktopLiveView:
+        """A person's live view of the desktop: its picture, their pointer and keys."""
+        if self._closed:
+            raise SurfaceError("the desktop is closed", code="LIVE_CLOSED")
+        size = (self.session.options.width, self.session.options.height)
+        return DesktopLiveView(
+            self.session.framebuffer, self.session.env, size, options, url=lambda: self.url
+        )
 
     async def screenshot(self) -> bytes:
         return await asyncio.to_thread(screenshot, self.session.framebuffer)
