@@ -56,18 +56,18 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait()
 
 
-def django_query(
+def python_query(
     python: Path,
     env: Mapping[str, str],
     code: str,
     values: Mapping[str, Any] | None = None,
     cwd: Path | None = None,
+    prelude: str = "",
 ) -> Any:
-    """Run ``code`` in a Django app's own ``python`` with Django set up (``env`` names
-    its settings) and ``values`` as its globals; ``code`` sets ``result``, returned as
-    JSON."""
+    """Run ``prelude`` then ``code`` in an app's own ``python``, with ``values`` as
+    globals; ``code`` sets ``result``, returned as JSON."""
     script = (
-        "import json, django\ndjango.setup()\nresult = None\n"
+        f"import json\n{prelude}\nresult = None\n"
         + "".join(f"{name} = {value!r}\n" for name, value in (values or {}).items())
         + code
         + "\nprint('RESULT=' + json.dumps(result, default=str))\n"
@@ -85,6 +85,17 @@ def django_query(
     return json.loads(line[len("RESULT=") :])
 
 
+def django_query(
+    python: Path,
+    env: Mapping[str, str],
+    code: str,
+    values: Mapping[str, Any] | None = None,
+    cwd: Path | None = None,
+) -> Any:
+    """:func:`python_query` in a Django app (``env`` names its settings), set up."""
+    return python_query(python, env, code, values, cwd, "import django\ndjango.setup()")
+
+
 @contextmanager
 def serving(
     prepare: Sequence[Sequence[str]],
@@ -94,10 +105,12 @@ def serving(
     env: Mapping[str, str] | None = None,
     cwd: Path | None = None,
     path: str = "/",
+    port: int | None = None,
 ) -> Iterator[str]:
     """Run each ``prepare`` command (migrate, seed ...), then the server ``serve(port)``
-    on a free loopback port, logging to ``work``/server.log; yield its address (ending
-    in ``path``) once it answers there, and terminate the server when the block ends."""
+    on ``port`` (a free loopback one unless the app must know it beforehand), logging to
+    ``work``/server.log; yield its address (ending in ``path``) once it answers there,
+    and terminate the server when the block ends."""
     run_env = dict(env) if env is not None else None
     for command in prepare:
         done = subprocess.run(
@@ -107,7 +120,7 @@ def serving(
             raise RuntimeError(
                 f"{' '.join(command)} exited with {done.returncode}:\n{done.stderr[-3000:]}"
             )
-    port = free_port()
+    port = port or free_port()
     log = work / "server.log"
     with log.open("wb") as sink:
         proc = subprocess.Popen(
