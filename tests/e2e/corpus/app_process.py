@@ -65,22 +65,25 @@ def python_query(
     prelude: str = "",
 ) -> Any:
     """Run ``prelude`` then ``code`` in an app's own ``python``, with ``values`` as
-    globals; ``code`` sets ``result``, returned as JSON."""
+    globals (set first); ``code`` sets ``result``, returned as JSON."""
     script = (
-        f"import json\n{prelude}\nresult = None\n"
+        "import json\n"
         + "".join(f"{name} = {value!r}\n" for name, value in (values or {}).items())
+        + f"{prelude}\nresult = None\n"
         + code
         + "\nprint('RESULT=' + json.dumps(result, default=str))\n"
     )
-    out = subprocess.run(
+    done = subprocess.run(
         [str(python), "-c", script],
         env=dict(env),
         cwd=cwd,
         capture_output=True,
         text=True,
         timeout=120,
-        check=True,
-    ).stdout
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the app's query failed:\n{done.stderr[-3000:]}")
+    out = done.stdout
     line = next(x for x in reversed(out.splitlines()) if x.startswith("RESULT="))
     return json.loads(line[len("RESULT=") :])
 

@@ -1,7 +1,7 @@
 """Roundup, the issue tracker, run for real: its own virtual environment
 (tools/corpus/roundup.sh), a fresh classic tracker on SQLite made by ``roundup-admin
 install`` and ``initialise``, seeded through Roundup's own API (``seed.py``), served by
-``roundup-server`` on a free loopback port for the whole session.
+Roundup's own WSGI handler (``serve.py``) on a free loopback port for the whole session.
 
 Tasks are judged by the tracker's own database, read through Roundup's API
 (:meth:`Roundup.issue`, :meth:`Roundup.user`)."""
@@ -84,7 +84,7 @@ def roundup() -> Iterator[Roundup]:
         work = Path(tmp)
         tracker = work / "tracker"
         port = free_port()
-        web = f"http://127.0.0.1:{port}/tracker/"
+        web = f"http://127.0.0.1:{port}/"
         prepare = [
             [
                 str(admin),
@@ -100,14 +100,7 @@ def roundup() -> Iterator[Roundup]:
         ]
 
         def server(port: int) -> list[str]:
-            return [
-                str(BIN / "roundup-server"),
-                "-p",
-                str(port),
-                "-n",
-                "127.0.0.1",
-                f"tracker={tracker}",
-            ]
+            return [str(BIN / "python"), str(HERE / "serve.py"), str(tracker), str(port)]
 
-        with serving(prepare, server, work=work, path="/tracker/", port=port) as url:
+        with serving(prepare, server, work=work, port=port) as url:
             yield Roundup(url=url, tracker=tracker)

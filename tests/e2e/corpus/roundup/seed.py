@@ -19,7 +19,7 @@ db = instance.open(sys.argv[1]).open("admin")
 try:
     db.user.create(
         username="asha",
-        password=Password("Asha-pass-456"),
+        password=Password("Asha-pass-456", config=db.config),
         roles="User",
         realname="Asha Rao",
         address="asha@example.org",
