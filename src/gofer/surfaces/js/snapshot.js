@@ -563,7 +563,13 @@
     const t = tag === "INPUT" ? (el.type || "text").toLowerCase() : "";
     const isField = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA";
     const editableText = prop(el, "isContentEditable");
-    const label = isField || editableText || role === "combobox" ? fieldLabel(el) : "";
+    // A button drawn by an input is named by its value; text that only sits near it
+    // (the "Remember me?" beside a login form's "Login") is not its label.
+    const valueButton = tag === "INPUT" && ["submit", "button", "reset"].includes(t);
+    const ownLabel = !valueButton || (el.labels && el.labels.length) ||
+      hasAttr(el, "aria-labelledby");
+    const label = (isField || editableText || role === "combobox") && ownLabel
+      ? fieldLabel(el) : "";
     const placeholder = norm(attr(el, "placeholder") || attr(el, "aria-placeholder"));
     const title = norm(attr(el, "title"));
     let value = "";
