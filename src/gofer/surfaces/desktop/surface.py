@@ -150,7 +150,7 @@ class DesktopSurface:
         self, argv: Sequence[str], *, name: str = "", stdout: int | None = None
     ) -> DesktopProcess:
         """Start ``argv`` on the desktop and wait for its window."""
-        before = [a["pid"] for a in (await self._ask({"op": "apps"}))["apps"]]
+        before = [[a["pid"], a["windows"]] for a in (await self._ask({"op": "apps"}))["apps"]]
         process = await self.session.launch(argv, name=name or argv[0], stdout=stdout)
         await self._ask(
             {
