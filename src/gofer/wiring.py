@@ -32,6 +32,7 @@ from gofer.store.sqlite import SQLiteConnector
 from gofer.surfaces import BrowserPolicy
 from gofer.tasks import Planner, Rescuer, Shaper, Tasks
 from gofer.tasks.book import LOCAL_OWNER
+from gofer.tasks.describe import RunnerPasses
 from gofer.tasks.worker import TurnLimits
 
 __all__ = ["Gofer", "ModelPasses", "TaskPasses", "open_gofer", "store_for"]
@@ -59,7 +60,7 @@ class TaskPasses(TypedDict):
     planner: Planner | None
     rescuer: Rescuer | None
     shaper: Shaper | None
-    decider: ModelDecider | None
+    runner_passes: RunnerPasses
 
 
 class ModelPasses:
@@ -85,7 +86,10 @@ class ModelPasses:
     def for_tasks(self) -> TaskPasses:
         """The passes as ``Tasks`` keyword arguments."""
         return TaskPasses(
-            planner=self.planner, rescuer=self.rescuer, shaper=self.shaper, decider=self.decider
+            planner=self.planner,
+            rescuer=self.rescuer,
+            shaper=self.shaper,
+            runner_passes=RunnerPasses(decider=self.decider is not None),
         )
 
     async def aclose(self) -> None:

@@ -132,6 +132,7 @@ BAD: list[tuple[str, dict[str, Any], str, str | None]] = [
     ("await_task", {"id": "x", "timeout_ms": -5}, "INVALID_REQUEST", "timeout_ms"),
     ("await_task", {"id": "x", "timeout_ms": "soon"}, "INVALID_REQUEST", "timeout_ms"),
     ("list_tasks", {"limit": 100_000}, "INVALID_REQUEST", "limit"),
+    ("list_tasks", {"limit": True}, "INVALID_REQUEST", "limit"),
     ("describe", {"detail": "everything"}, "INVALID_REQUEST", "detail"),
     ("start_task", {"flow": [{"fly": "away"}]}, "INVALID_FLOW", "flow.steps.0.fly"),
     ("continue_task", {"id": "x", "approve": "maybe"}, "INVALID_REQUEST", "approve"),
@@ -203,12 +204,14 @@ async def test_describe_is_a_brief_of_at_most_12_kb_on_every_face(serving: Servi
         section = await client.call_tool("describe", {"detail": "flow"})
         assert section.structured_content and section.structured_content["guide"]
 
-    code, out, err = await gofer("describe", env=serving.env)
+    (code, out, err), (code_json, out_json, err_json) = await asyncio.gather(
+        gofer("describe", env=serving.env), gofer("describe", "--json", env=serving.env)
+    )
     assert code == 0, err
     assert len(out.encode()) <= BRIEF_MAX and "stop_before" in out
-    code, out, err = await gofer("describe", "--json", env=serving.env)
-    assert code == 0, err
-    assert len(out.encode()) <= BRIEF_MAX and json.loads(out)["rules"] == brief["rules"]
+    assert code_json == 0, err_json
+    assert len(out_json.encode()) <= BRIEF_MAX
+    assert json.loads(out_json)["rules"] == brief["rules"]
 
 
 # ------------------------------------------------------------------ the README's snippets
@@ -231,6 +234,8 @@ async def test_the_readme_stdio_config_books_to_the_checkpoint_and_errors_parse(
             for tool in tools.values():
                 assert tool.description and len(tool.description) > 60, tool.name
             call = mcp_call(client)
+            brief = await call("describe", {})
+            assert set(tools) <= set(brief["call_summaries"])
             view = await to_checkpoint(call, demo, events)
             assert view["page_url"] is None  # no HTTP port was opened
             let_go = await call("cancel_task", {"id": view["id"]})

@@ -174,7 +174,7 @@ async def test_a_layer_asking_to_log_in_over_the_page_is_a_login_wall(
     view = await settle(tasks, start.id)
     status = view.status
     assert isinstance(status, NeedsHuman), status
-    assert "login wall" in status.reason and "step 1" in status.reason
+    assert "login wall" in status.reason and "step 2" in status.reason
     report = await tasks.task_report({"id": start.id})
     assert "covered by a dialog" in report.steps[-1].reason
     await tasks.cancel_task({"id": start.id})

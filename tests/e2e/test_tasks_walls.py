@@ -95,7 +95,7 @@ async def test_a_wall_waits_for_a_person_then_the_task_goes_on_to_payment(
 
     status = view.status
     assert isinstance(status, NeedsHuman), status
-    assert f"step {step}" in status.reason
+    assert f"step {int(step) + 1}" in status.reason, "a reason counts steps from 1"
     assert view.next[0] == Call.CONTINUE_TASK
     assert runner.holds(start.id), "the browser stays open for the person"
     page = await task_page(runner, start.id)

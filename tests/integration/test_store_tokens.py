@@ -3,6 +3,8 @@ SQLite, PostgreSQL), and only digests at rest."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from gofer.errors import GoferError
@@ -49,3 +51,16 @@ async def test_a_malformed_owner_is_refused(db: Connector) -> None:
     with pytest.raises(GoferError, match="INVALID_REQUEST"):
         await Tokens(db).create("no spaces allowed")
     assert await Tokens(db).list() == []
+
+
+@pytest.mark.parametrize("store_kind", ["sqlite", "postgres"])
+async def test_a_token_is_looked_up_while_another_process_writes(
+    db: Connector, other: Connector
+) -> None:
+    """Every request looks its token up: a read that waits on no writer."""
+    issued = await Tokens(db).create("asha")
+    async with db.transaction() as tx:
+        await tx.execute("UPDATE api_tokens SET label = 'renamed'")  # a writer, still open
+        async with asyncio.timeout(2):
+            assert await Tokens(other).owner_of(issued.token) == "asha"
+            assert [t.label for t in await Tokens(other).list()] == [""]

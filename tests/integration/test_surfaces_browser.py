@@ -136,8 +136,12 @@ async def test_fields_and_reading_values(engine: BrowserEngine, site: Any) -> No
         <label><input type=checkbox> Insurance</label>
         <div contenteditable=true aria-label="Notes"></div>
         <label>City <input role=combobox aria-autocomplete=list id=c></label><ul id=sug></ul>
+        <label>Phone <input id=p></label>
         <script>
         n.addEventListener('change', () => { echo.textContent = 'changed to ' + n.value; });
+        p.addEventListener('change', () => setTimeout(() => {
+          p.value = p.value.replace(/([0-9]{3})([0-9]{3})([0-9]+)/, '$1 $2 $3');
+        }, 20));
         c.addEventListener('keyup', () => { sug.innerHTML = '<li>' + c.value + ' (city)</li>'; });
         </script>""",
     )
@@ -154,6 +158,9 @@ async def test_fields_and_reading_values(engine: BrowserEngine, site: Any) -> No
         await surface.fill(ref_of(screen, "Notes"), "window seat")
         effect = await surface.fill(ref_of(screen, "City"), "Srinagar")
         assert effect.dom_changed
+        assert effect.value == "Srinagar"
+        # the value the field holds once the page settled, not the echo of the typing
+        assert (await surface.fill(ref_of(screen, "Phone"), "9876543210")).value == "987 654 3210"
         after = await surface.snapshot()
         assert "changed to Asha" in after.text
         assert "Srinagar (city)" in after.text
@@ -455,5 +462,40 @@ async def test_a_busy_page_settles_on_what_the_action_did(engine: BrowserEngine,
         added = await surface.click(ref_of(screen, "Add to cart"))
         assert added.dom_changed
         assert "Cart: 1 item" in (await surface.snapshot()).text
+    finally:
+        await surface.close()
+
+
+WAYS_TO_LEAVE_WORK = {
+    "a timer": "setTimeout(() => {}, 5)",
+    "a frame callback": "requestAnimationFrame(() => {})",
+    "a message": "new MessageChannel().port1.postMessage(null)",
+    "a request": "fetch('/').catch(() => {})",
+    "a route change": "history.pushState(null, '', '#next')",
+    "an element that loads": "document.body.append(document.createElement('iframe'))",
+}
+
+
+async def test_a_settle_knows_what_work_an_action_left(engine: BrowserEngine, site: Any) -> None:
+    """Settling ends early only after an action that left nothing for later: every way a
+    page schedules work while acting counts, what it does while idle does not."""
+    site.add("/", "<script src=/app.js></script><p>Ready</p>")
+    site.add("/app.js", "document.title = 'App';", content_type="text/javascript")
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        page = surface.page
+        # the script the document loaded with has run: nothing is left of its load
+        assert await page.evaluate("window.__gofer.workLeft()") is False
+        begin = "window.__gofer.counters(null, true)"
+        for way, script in WAYS_TO_LEAVE_WORK.items():
+            await page.evaluate(begin)
+            assert await page.evaluate("window.__gofer.workLeft()") is False, way
+            await page.evaluate(script)
+            assert await page.evaluate("window.__gofer.workLeft()") is True, way
+        await page.evaluate(begin)
+        await surface.settle()  # the page is idle from here on: its own work is no action's
+        await page.evaluate("setInterval(() => {}, 1000); requestAnimationFrame(() => {})")
+        assert await page.evaluate("window.__gofer.workLeft()") is False
     finally:
         await surface.close()

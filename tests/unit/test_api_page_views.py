@@ -16,6 +16,7 @@ from gofer.api.page_views import (
     list_group,
     live,
     outcome_words,
+    plain,
     pressed_on,
     status_words,
     step_number,
@@ -217,7 +218,10 @@ async def test_the_oldest_sessions_go_first_past_the_limit() -> None:
 
 
 def test_a_person_reads_steps_from_1_and_no_api_names() -> None:
-    assert [step_number(p) for p in ("0", "1", "5.then.1")] == ["1", "2", "6.then.2"]
+    assert [step_number(p) for p in ("0", "1", "5.then.1")] == ["1", "2", "6.2"]
+    assert plain("type ${first name} into “First name”") == (
+        "type your first name into “First name”"
+    )
     failed = Failed(
         step="1",
         reason="no button called Next",

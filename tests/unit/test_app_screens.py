@@ -40,6 +40,45 @@ def test_a_record_titled_like_a_position_is_that_record_not_the_position() -> No
     assert first.record is not None and first.record[1] == 0
 
 
+def test_an_unlabelled_search_box_is_the_field_its_search_button_submits() -> None:
+    # Flask-Admin's list views: a search box named only by its placeholder (the columns
+    # it searches, "name, email" or "title") beside its form's "Search" button.
+    for name, placeholder in (
+        ("app_flaskadmin_users", "name, email"),
+        ("app_flaskadmin_posts", "title"),
+    ):
+        screen = load(name)
+        found = ground(Query("Search", Want.FIELD, kind="enter"), screen)
+        assert found.element is not None and not found.low_confidence
+        assert (found.element.role, found.element.placeholder) == ("textbox", placeholder)
+        # Clicking "Search" is still the button.
+        click = ground(Query("Search", Want.CLICK, kind="click"), screen)
+        assert click.element is not None and click.element.role == "button"
+
+
+def test_a_button_far_from_a_field_names_no_field() -> None:
+    # The posts form's "Save" stands under its fields, not beside one: "Save" names none.
+    form = load("app_flaskadmin_new_post")
+    found = ground(Query("Save", Want.FIELD, kind="enter"), form)
+    assert found.element is None or found.element.role == "button"
+
+
+def test_words_asked_after_opening_a_menu_mean_its_item() -> None:
+    # Flask-Admin's "Add Filter" opens a menu of columns ("Status", "Featured", ...)
+    # while the table's header shows the same words as sort links.
+    menu = load("app_flaskadmin_filter_menu")
+    found = ground(Query("Status", Want.CLICK, kind="click"), menu)
+    opener = next(e for e in menu.elements if e.name == "Add Filter")
+    assert opener.expanded
+    assert found.element is not None and not found.low_confidence, found.reason
+    assert (
+        found.element.box.y > opener.box.y and found.element.box.x < opener.box.x + opener.box.width
+    )
+    # With the menu closed, the one "Status" on the page is the column's link.
+    closed = ground(Query("Status", Want.CLICK, kind="click"), load("app_flaskadmin_posts"))
+    assert closed.element is not None and closed.element.box.y > opener.box.y + 40
+
+
 async def test_an_allowed_delete_answers_its_are_you_sure_yes() -> None:
     # Flask-Admin's row "Delete" button asks confirm('Are you sure ...?') before it posts.
     screen = load("app_flaskadmin_posts")

@@ -178,10 +178,12 @@ def test_the_tasks_seams_keep_their_fake_and_the_real_runner_apart() -> None:
     """The runner seam (tasks/runner.py) and its scripted fake (tasks/testing.py) are
     apart, and the real runner sits beside the runtime (runtime/workspace_runner.py):
     no module of tasks/ but the fake imports the fake surface, and none imports the
-    real runner; holding a browser for a person is tasks/holding.py."""
+    real runner; holding a browser for a person is tasks/holding.py, and a claimed turn
+    runs from its load to its end in tasks/turn.py."""
     modules = {p.name for p in (SRC / "tasks").glob("*.py")}
-    assert {"runner.py", "testing.py", "holding.py", "worker.py"} <= modules
+    assert {"runner.py", "testing.py", "holding.py", "worker.py", "turn.py"} <= modules
     assert "workspace_runner.py" not in modules and "live.py" not in modules
+    assert "drive.py" not in modules and "store.py" not in modules
     assert (SRC / "runtime" / "workspace_runner.py").exists()
     for path in (SRC / "tasks").glob("*.py"):
         if path.name == "__init__.py":
@@ -213,6 +215,8 @@ def test_importing_the_tasks_package_loads_neither_playwright_nor_runner_nor_fak
         "gofer.runtime.workspace_runner",
     ):
         assert fake_or_real not in loaded
+    assert not [m for m in loaded if m.split(".")[0] == "playwright"]
+    assert not [m for m in loaded if {"testing", "fake", "fakes"} & set(m.split("."))]
     from gofer.tasks import ScriptedRunner, WorkspaceRunner  # the names still import
 
     assert ScriptedRunner.__module__ == "gofer.tasks.testing"

@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from gofer.errors import GoferError
-from gofer.surfaces import Box, Element, KeyInput, PointerInput, Screen
+from gofer.surfaces import Box, Element, KeyInput, PointerInput, Screen, TextLine
 from gofer.surfaces.testing import FakeLiveView, FakeSurface
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.limits import HOLD_FOR_PERSON_S
@@ -178,3 +178,38 @@ async def test_a_newer_live_view_ends_the_one_before() -> None:
         assert tasks.worker.lives[task_id] == {second}
         await second.close()
         assert tasks.worker.lives[task_id] == set()
+
+
+SIGN_IN_WALL = Screen(
+    "https://a.example.com/",
+    "Sign in",
+    (TextLine("Sign in to continue", Box(10, 0, 200, 20), heading=1),),
+    (FIELD, Element(ref="e2", role="button", name="Sign in", box=Box(10, 60, 80, 30))),
+)
+ORDERS = Element(ref="e3", role="link", name="Orders", box=Box(10, 10, 100, 30))
+
+
+async def test_ive_done_it_with_the_wall_still_there_is_still_blocked_at_once() -> None:
+    runner = ScriptedRunner()
+    async with Tasks(runner) as tasks:
+        task_id = await paused(tasks, runner, fail("1", "no Orders", screen_text=WALL))
+        runner.faces[task_id] = face = FakeSurface(SIGN_IN_WALL)
+        with pytest.raises(GoferError) as blocked:
+            await tasks.continue_task({"id": task_id})
+        assert blocked.value.code == "STILL_BLOCKED"
+        assert blocked.value.message == "It is still blocked: the sign-in form is still showing."
+        assert (await tasks.await_task({"id": task_id})).status.state == "needs_human"
+        assert runner.requests[-1][1].flow.steps[0].KIND == "browse", "nothing ran again"
+
+        # Past the wall, the person presses the step's own control: it is not run again.
+        face.screen = Screen("https://a.example.com/home", "Home", (), (ORDERS,))
+        async with await tasks.live_view(task_id) as view:
+            await view.pointer(PointerInput("down", ORDERS.box.cx, ORDERS.box.cy))
+            await view.pointer(PointerInput("up", ORDERS.box.cx, ORDERS.box.cy))
+        await tasks.continue_task({"id": task_id})
+        view = await tasks.await_task({"id": task_id})
+        assert view.status.state == "done"
+        report = await tasks.task_report({"id": task_id})
+        assert [(s.path, s.outcome) for s in report.steps][-1] == ("1", "done_by_person")
+        assert [p.step for p in report.person_steps] == [{"click": "Orders"}]
+        assert len(runner.requests) == 1, "the flow had nothing left to run"

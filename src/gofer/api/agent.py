@@ -40,7 +40,10 @@ class AgentView(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str = Field(description="the task's handle: pass it to every other tool")
-    status: Status = Field(description="gofer's status: `state` and its details")
+    status: Status = Field(
+        description="gofer's status: `state` and its details (a checkpoint whose browser "
+        "cancel_task released stays a checkpoint, `released` true)"
+    )
     task_status: McpTaskStatus = Field(
         description="the status in MCP's tasks words: working, input_required, completed, "
         "failed or cancelled"

@@ -95,5 +95,6 @@ def http_status(exc: GoferError) -> int:
 
 
 def error_body(exc: GoferError) -> dict[str, Any]:
-    """``{"error": {"code", "message", ...details}}`` for ``exc``."""
+    """``{"error": {"code", "message", "hint", "at", ...details}}`` for ``exc``: the
+    same body over HTTP, as an MCP tool error's text, and from the CLI's ``--json``."""
     return {"error": exc.to_dict()}

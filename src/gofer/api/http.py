@@ -3,7 +3,9 @@ server-sent events, and the OpenAPI spec at ``/openapi.json``.
 
 Every route but ``/health`` and the spec needs ``Authorization: Bearer <token>``; the
 token names the owner the request acts for. Errors are JSON (``{"error": {"code",
-"message", ...}}``) with the status :mod:`gofer.api.errors` gives their code.
+"message", "hint", "at", ...}}``, the body MCP's tool errors carry too) with the status
+:mod:`gofer.api.errors` gives their code. The agent calls answer with the same view as
+MCP's tools (guidance and the task's page).
 """
 
 from __future__ import annotations

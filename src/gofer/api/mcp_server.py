@@ -152,7 +152,7 @@ class _Server(MCPServer):
     """The SDK's server with gofer's errors on the wire, and the flow's full JSON Schema
     (``$defs`` included) in the tools that take one."""
 
-    flow_tools: tuple[str, ...] = ("start_task",)
+    flow_tools: tuple[str, ...] = ("start_task", "save_flow")
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
@@ -364,10 +364,10 @@ def build_mcp_server(
             ),
         ] = MAX_AWAIT_MS,
     ) -> AgentView | InputRequiredResult:
-        """Wait for the task: returns as soon as it needs you or finishes, or when
-        timeout_ms passes (then task_status is still working: call it again). When the
-        task needs plain values and your client can ask its user (elicitation), they are
-        asked that way and the task goes on with the answers."""
+        """Call it while task_status is working. Returns the task's view as soon as it
+        needs you or finishes, or when timeout_ms passes (still working: call it again).
+        When the task needs plain values and your client can ask its user (elicitation),
+        they are asked that way and the task goes on with the answers."""
 
         async def work(owner: str) -> AgentView | InputRequiredResult:
             deadline = asyncio.get_running_loop().time() + timeout_ms / 1000
@@ -410,9 +410,9 @@ def build_mcp_server(
             ),
         ] = None,
     ) -> AgentView:
-        """Answer a task that waits for you: `inputs` for needs_input, `approve` for
+        """Call it when the view's next lists it: `inputs` for needs_input, `approve` for
         needs_approval, or just the id once a person got past a wall (needs_human) or to
-        retry a failed step. Then await_task again."""
+        retry a failed step. Returns the task's view (usually running: await_task next)."""
 
         async def work(owner: str) -> AgentView:
             request = _build(
@@ -429,8 +429,10 @@ def build_mcp_server(
 
     @server.tool(annotations=ToolAnnotations(destructive_hint=True, idempotent_hint=True))
     async def cancel_task(ctx: Context[Any, Any], id: TaskId) -> AgentView:
-        """Cancel the task and close its browser. A finished task is left as it is. Call
-        it after a checkpoint once the person is done with the open page."""
+        """Call it at a checkpoint once the person is done with the open page, or to stop a
+        task you no longer want. Returns the view: at a checkpoint the browser is released
+        and the status stays checkpoint (released true); otherwise it reads cancelled. A
+        finished task is left as it is."""
 
         async def work(owner: str) -> AgentView:
             return view(await service.cancel_task(owner, CancelTaskRequest(id=id)))
@@ -440,8 +442,9 @@ def build_mcp_server(
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=True))
     async def task_report(ctx: Context[Any, Any], id: TaskId) -> TaskReport:
-        """Everything the task did: each step's outcome, the records it read (the answer
-        to the job), the trace, what it spent. Secret values never appear."""
+        """Call it once the task stopped (done, a checkpoint, failed) to learn what it read.
+        Returns each step's outcome, the records it read (the answer to the job), the
+        trace and what it spent; secret values never appear."""
 
         async def work(owner: str) -> TaskReport:
             return await service.task_report(owner, TaskReportRequest(id=id))
@@ -455,9 +458,10 @@ def build_mcp_server(
         limit: Annotated[
             int | None,
             Field(
+                strict=True,
                 description=(
                     f"how many tasks (default {DEFAULT_LIST_LIMIT}, at most {MAX_LIST_LIMIT})"
-                )
+                ),
             ),
         ] = None,
         cursor: Annotated[

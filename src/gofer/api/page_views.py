@@ -16,11 +16,7 @@ from urllib.parse import urlsplit
 from pydantic import JsonValue
 
 from gofer.api.views import TaskEntry
-from gofer.errors import GoferError
 from gofer.facts import is_secret_name
-from gofer.flow.describe import describe_step
-from gofer.flow.parse import parse_flow
-from gofer.flow.walk import step_number
 from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
@@ -34,6 +30,7 @@ from gofer.tasks.contract import (
     Status,
     TaskReport,
 )
+from gofer.tasks.handback import step_number
 from gofer.tasks.state import holds_browser
 
 __all__ = [
@@ -49,6 +46,7 @@ __all__ = [
     "list_group",
     "live",
     "outcome_words",
+    "plain",
     "pressed_on",
     "progress_percent",
     "shown",
@@ -76,6 +74,8 @@ def list_group(record: TaskEntry) -> Group:
     match status:
         case Running():
             return "running"
+        case Checkpoint(released=True):
+            return "finished"
         case NeedsInput() | NeedsApproval() | NeedsHuman() | Checkpoint():
             return "needs-you"
         case Failed(recoverable=recoverable):
@@ -98,6 +98,8 @@ def status_words(status: Status, resolved: bool = False) -> str:
             return f"Needs you: approve “{target}”?"
         case NeedsHuman():
             return "Needs you: a step only a person can do"
+        case Checkpoint(released=True):
+            return "Stopped at the checkpoint; its browser released"
         case Checkpoint(continuable=continuable):
             return "Needs you: over to you" if not continuable else "Needs you: checkpoint reached"
         case NeedsPlan():
@@ -112,10 +114,12 @@ def status_words(status: Status, resolved: bool = False) -> str:
 
 def waiting(status: Status) -> bool:
     """Whether the task waits for its person (a question, an approval, a step only they
-    can do, a checkpoint, a failed step they may have tried again)."""
+    can do, a checkpoint not released, a failed step they may try again)."""
     match status:
-        case NeedsInput() | NeedsApproval() | NeedsHuman() | Checkpoint():
+        case NeedsInput() | NeedsApproval() | NeedsHuman():
             return True
+        case Checkpoint(released=released):
+            return not released
         case Failed(recoverable=recoverable):
             return recoverable
         case _:
@@ -260,17 +264,17 @@ def hint_words(status: Status) -> str | None:
 
 def did_lines(report: TaskReport | None) -> list[str]:
     """What the person did in the task's live view, one line a step."""
-    if report is None or not report.person_steps:
+    if report is None:
         return []
-    try:
-        flow = parse_flow({"steps": [p.step for p in report.person_steps]})
-    except GoferError:
-        return []
-    lines = [describe_step(step) for step in flow.steps]
-    return [_NAMED.sub(lambda m: "your " + m.group(1), line) for line in lines]
+    return [plain(p.words) for p in report.person_steps if p.words]
 
 
 _NAMED = re.compile(r"\$\{([^}]*)\}")
+
+
+def plain(text: str) -> str:
+    """``text`` with a flow's ``${name}`` said as a person says it: "your name"."""
+    return _NAMED.sub(lambda m: "your " + m.group(1), text)
 
 
 def shown(value: JsonValue) -> str:

@@ -58,6 +58,7 @@ from gofer.api.page_views import (
     list_group,
     live,
     outcome_words,
+    plain,
     pressed_on,
     progress_percent,
     shown,
@@ -176,6 +177,7 @@ class PageSite:
         self.templates.filters["shown"] = shown
         self.templates.filters["number"] = step_number
         self.templates.filters["outcome"] = outcome_words
+        self.templates.filters["plain"] = plain
 
     # ------------------------------------------------------------ helpers
 

@@ -28,6 +28,7 @@ from gofer.decide.controls import (
     looks,
     option_refs,
     pick_action,
+    popup_choices,
     value_took,
 )
 from gofer.decide.dates import (
@@ -155,6 +156,7 @@ __all__ = [
     "part_values",
     "parts_among",
     "pick_action",
+    "popup_choices",
     "read_list",
     "read_value",
     "reread_date",

@@ -27,6 +27,7 @@ __all__ = [
     "looks",
     "option_refs",
     "pick_action",
+    "popup_choices",
     "value_took",
 ]
 
@@ -85,6 +86,27 @@ def appeared(options: list[Element], before: set[str]) -> list[Element]:
     """The options that appeared since ``before`` (the popup just opened), else all."""
     fresh = [o for o in options if o.ref not in before]
     return fresh or options
+
+
+def popup_choices(
+    screen: Screen, before: set[str], roles: frozenset[str] = OPTION_ROLES, *, drawn: bool = True
+) -> list[Element]:
+    """The choices showing once a popup opened or suggestions came, ``before`` being
+    the refs of the elements (of ``roles`` and clickables) visible until then.
+
+    Options in ``roles`` that appeared come first; else role-less clickables that
+    appeared (a list drawn as plain elements behind click handlers, its ``option``
+    roles, if any, on a copy only screen readers get); else every option showing.
+    A clickable that was there before is never taken for a choice; with ``drawn``
+    false, none is.
+    """
+    shown = [e for e in screen.elements if e.visible and not e.disabled]
+    options = [e for e in shown if e.role in roles]
+    fresh = [o for o in options if o.ref not in before]
+    if fresh:
+        return fresh
+    plain = [e for e in shown if e.role == "clickable" and e.ref not in before] if drawn else []
+    return plain or options
 
 
 def group_members(screen: Screen, el: Element) -> list[Element]:

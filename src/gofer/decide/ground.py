@@ -238,7 +238,7 @@ def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) ->
             return _picked(pick, query, missing)
         if found.element is None:
             return Grounding(None, 0.0, (), (), True, pick.reason)
-    captioned = _captioned(query, prep, found)
+    captioned = _captioned(query, prep, found) or _submitted_by(query, prep, found)
     if captioned is not None:
         return captioned
     if (
@@ -270,6 +270,47 @@ def _captioned(query: Query, prep: Prepared, found: Grounding) -> Grounding | No
         return None
     held = holding_group(query.option, prep, field, query.exclude)
     return _picked(held, query, False) if held is not None else None
+
+
+_SUBMIT_GAP = 40.0
+"""How far (px) a button may stand right of the field it submits, on the same line."""
+
+_SUBMITTED_CONFIDENCE = 0.8
+"""An exactly named button's one unlabelled field beside it is what the words mean."""
+
+
+def _submitted_by(query: Query, prep: Prepared, found: Grounding) -> Grounding | None:
+    """The field a button named by the words submits, when a field was asked for.
+
+    A search form draws one unlabelled box (its placeholder lists what it searches)
+    beside its "Search" button: the words name the button, and the field they mean is
+    the one the button stands right beside on its line, with nothing between them.
+    """
+    button = found.element
+    if query.want is not Want.FIELD or button is None or button.role != "button":
+        return None
+    if not found.evidence or not found.evidence[0].startswith("exact"):
+        return None
+    b = button.box
+    line = [
+        info
+        for info in prep.elements
+        if info.element.visible
+        and info.element.ref != button.ref
+        and abs((info.element.box.y + info.element.box.height / 2) - (b.y + b.height / 2))
+        <= b.height / 2
+        and info.element.box.x + info.element.box.width <= b.x + 1
+    ]
+    if not line:
+        return None
+    beside = max(line, key=lambda info: info.element.box.x + info.element.box.width)
+    field = beside.element
+    gap = b.x - (field.box.x + field.box.width)
+    if not beside.is_field or field.label or field.disabled or gap > _SUBMIT_GAP:
+        return None
+    evidence = (f"the field its button '{button.name}' submits",)
+    top = Candidate(field, _SUBMITTED_CONFIDENCE, evidence)
+    return Grounding(field, _SUBMITTED_CONFIDENCE, evidence, (top, *found.candidates), False)
 
 
 def _named_outright(found: Grounding, phrase: KindPhrase) -> bool:
@@ -410,8 +451,9 @@ def _break_tie(
     """Settle equal best candidates, reordering ``scored``; the evidence that did, or "".
 
     Between candidates the words name equally, one that shows the words in their
-    exact case ("Save" for "Save", not "SAVE") wins; then the one whose own record
-    shows the ``within`` words; then the one nearer to them on the screen.
+    exact case ("Save" for "Save", not "SAVE") wins; then the one in a menu that is
+    open (words asked after opening a menu mean its items); then the one whose own
+    record shows the ``within`` words; then the one nearer to them on the screen.
     """
     if len(scored) < 2:
         return ""
@@ -426,6 +468,11 @@ def _break_tie(
             _to_front(scored, exact[0])
             return "shows the words in their exact case"
         tied = exact
+    opened = _open_menu(prep)
+    inside = [s for s in tied if s[3].element.ref in opened]
+    if len(inside) == 1:
+        _to_front(scored, inside[0])
+        return "in the menu that is open"
     if query.within:
         own = [s for s in tied if _record_shows(prep.screen, s[3].element, query.within)]
         if len(own) == 1:
@@ -446,6 +493,25 @@ def _break_tie(
             _to_front(scored, owned[0])
             return f"beside '{query.within}'"
     return ""
+
+
+def _open_menu(prep: Prepared) -> frozenset[str]:
+    """The controls of the menus an expanded control holds open: the run of elements
+    that follow it in the page's order and hang below it, overlapping its width."""
+    refs: set[str] = set()
+    infos = prep.elements
+    for i, info in enumerate(infos):
+        opener = info.element
+        if not opener.expanded or not opener.visible:
+            continue
+        top = opener.box.y + opener.box.height - 2
+        left, right = opener.box.x, opener.box.x + opener.box.width
+        for follower in infos[i + 1 :]:
+            box = follower.element.box
+            if box.y < top or box.x >= right or box.x + box.width <= left:
+                break
+            refs.add(follower.element.ref)
+    return frozenset(refs)
 
 
 def _nearest_is(box: Box, anchors: tuple[Box, ...], lines: list[Box]) -> bool:

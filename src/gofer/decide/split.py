@@ -109,6 +109,10 @@ def part_of(el: Element) -> str | None:
     if {"am", "pm"} <= tokens:
         tokens.add("ampm")
     found = [p for p in _ORDER if tokens & _PART_WORDS[p]]
+    named = [p for p in _ORDER if set(normalise(el.name).split()) & _PART_WORDS[p]]
+    if len(found) > 1 and len(named) == 1:
+        # its own name says which part; the text beside it ("hh:") is the part before
+        found = named
     by_options = _by_options(el)
     if len(found) == 1:
         part = found[0]
@@ -177,7 +181,7 @@ def parts_among(elements: Iterable[Element]) -> list[SplitFields]:
     """The groups of controls that together hold a date or a time, in reading order.
 
     Controls group when each follows the one before on its row (or just under it, in
-    the same section) and no part is held twice.
+    the same section), no part is held twice and no two are in differently named groups.
     """
     groups: list[list[tuple[Element, str]]] = []
     for el in elements:
@@ -188,7 +192,10 @@ def parts_among(elements: Iterable[Element]) -> list[SplitFields]:
             continue
         last = groups[-1] if groups else None
         settled = {p for _, p in last} if last else set()
-        if last and _beside(last[-1][0], el) and part not in settled:
+        prev = last[-1][0] if last else None
+        # controls their page puts in two named groups are two fields
+        apart = prev is not None and bool(prev.group and el.group) and prev.group != el.group
+        if last and prev is not None and _beside(prev, el) and part not in settled and not apart:
             last.append((el, part))
         else:
             groups.append([(el, part)])

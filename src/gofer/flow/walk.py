@@ -116,6 +116,6 @@ def names_in_step(step: Step) -> list[tuple[str, str]]:
 
 
 def step_number(path: str) -> str:
-    """A step's path as a person counts steps, from 1: ``"0"`` is ``"1"``,
-    ``"5.then.1"`` is ``"6.then.2"``."""
-    return ".".join(str(int(p) + 1) if p.isdigit() else p for p in path.split("."))
+    """A step's path as a person counts steps, from 1: ``"0"`` is ``"1"``, the second
+    step inside step 6's branch (``"5.then.1"``) is ``"6.2"``."""
+    return ".".join(str(int(p) + 1) for p in path.split(".") if p.isdigit()) or path

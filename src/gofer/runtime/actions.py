@@ -20,7 +20,6 @@ from gofer.decide import (
     Grounding,
     Query,
     Want,
-    appeared,
     card_evidence,
     choice_members,
     covering,
@@ -40,6 +39,7 @@ from gofer.decide import (
     option_refs,
     parse_when,
     pick_action,
+    popup_choices,
     reread_date,
     value_took,
 )
@@ -48,13 +48,15 @@ from gofer.flow import Choose, Click, Do, Enter, StopBefore
 from gofer.runtime.context import StepContext, clicker
 from gofer.runtime.pickers import (
     date_field,
+    in_shown_calendar,
     pick_date,
+    pick_shown,
     set_native,
     set_split,
     split_target,
     when_words,
 )
-from gofer.runtime.signals import Done, Gated, StepFailed
+from gofer.runtime.signals import Gated, StepFailed, StepFinished
 from gofer.runtime.types import Gate, StepOutcome
 from gofer.safety import Consequence, human_wall, screen_payment_evidence
 from gofer.surfaces import ActionEffect
@@ -115,7 +117,7 @@ _ONE_OF_A_GROUP = frozenset({"radio", "menuitemradio"})
 """Controls a click only ever chooses: clicking the chosen one again changes nothing."""
 
 
-async def click(run: StepContext, path: str, step: Click) -> Done:
+async def click(run: StepContext, path: str, step: Click) -> StepFinished:
     """A ``click`` step: press the control its words name.
 
     A control in a closed menu or section is revealed first, and what covers it
@@ -128,14 +130,14 @@ async def click(run: StepContext, path: str, step: Click) -> Done:
     return await _press(run, path, Query(words, Want.CLICK, within, kind="click"), words)
 
 
-async def do(run: StepContext, path: str, step: Do) -> Done:
+async def do(run: StepContext, path: str, step: Do) -> StepFinished:
     """A ``do`` step: press the one control the model decider picks for its words (or
     the one a hint remembers from an earlier run), guarded like any click."""
     words = run.sub(step.instruction)
     return await _press(run, path, Query(words, Want.CLICK, kind="do"), words)
 
 
-async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
+async def _press(run: StepContext, path: str, query: Query, words: str) -> StepFinished:
     revealed = await _reveal(run, path, query) if query.kind == "click" else None
     if revealed is not None:
         el, grounding = revealed
@@ -144,9 +146,11 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
     el = await _uncover(run, path, el, query)
     if el.role in _ONE_OF_A_GROUP and el.checked:
         # an option already chosen (a guest checkout's radio, chosen by the page)
-        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
+        return StepFinished(
+            outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence
+        )
     before = await run.screen()
-    run.guard(path, el, before, words)
+    await run.guard(path, el, before, words)
     browser = await run.browser()
     if el.role in SENDING_ROLES or el.input_type in ("submit", "image"):
         await run.check_ledger(path, f"clicking '{label_of(el)}'")
@@ -173,7 +177,7 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> Done:
         )
     if el.role in SENDING_ROLES or el.input_type in ("submit", "image"):
         await _refused(run, before, f"clicking '{label_of(el)}'", el, effect)
-    return Done(element=el, confidence=grounding.confidence)
+    return StepFinished(element=el, confidence=grounding.confidence)
 
 
 async def _reveal(run: StepContext, path: str, query: Query) -> tuple[Element, Grounding] | None:
@@ -270,20 +274,20 @@ async def _pick_suggestion(
     value: str,
     before: set[str],
     wait_ms: int = 0,
+    drawn: bool = False,
 ) -> Element | None:
     """After typing into an autocomplete, pick the suggestion that matches the value.
 
     Options that were already showing before typing (another open list on the page)
     are passed over while new ones appeared. With ``wait_ms``, suggestions that come
     late (a debounced lookup) are waited for that long, as long as the page changes.
+    With ``drawn``, role-less clickables that appeared count as suggestions too
+    (``before`` then holds the clickables showing before typing).
     """
     deadline = clock.perf_counter() + wait_ms / 1000
     while True:
         screen = await run.screen()
-        options = appeared(
-            [e for e in screen.elements if e.visible and e.role in OPTION_ROLES and not e.disabled],
-            before,
-        )
+        options = popup_choices(screen, before, drawn=drawn)
         best = match_option(value, [label_of(o) for o in options]) if options else None
         if best is not None:
             break
@@ -295,7 +299,7 @@ async def _pick_suggestion(
     return option
 
 
-async def enter(run: StepContext, path: str, step: Enter) -> Done:
+async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
     """An ``enter`` step: put a value into the field its words name, and read it back.
 
     A date or time goes in however the page takes it (``runtime.pickers``); an
@@ -336,13 +340,18 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
     if el.value and not step.submit and value_took(value, el.value):
         if typed_only:
             run.ledger.remember(path, el.ref, label_of(el), value, into)
-        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
+        return StepFinished(
+            outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence
+        )
     if not el.editable and el.tag in ("input", "textarea"):
         raise StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
-    await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, value))
+    typed = await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, value))
+    shown = typed.value
     if el.role == "combobox" or el.expanded is not None:
         await _pick_suggestion(run, path, el, value, before)
-    shown = await browser.read_value(el.ref)
+        shown = None
+    if shown is None:
+        shown = await browser.read_value(el.ref)
     if not value_took(value, shown):
         holds = f": it shows '{shown}'" if run.mask(value) == value else ""
         raise StepFailed(
@@ -356,27 +365,29 @@ async def enter(run: StepContext, path: str, step: Enter) -> Done:
         await run.check_ledger(path, f"pressing Enter in '{label_of(el)}'")
         run.invalidate()
         sent = await run.screen()
-        run.guard_submit(path, sent, "Enter")
+        await run.guard_submit(path, sent, "Enter")
         pressed = await run.act(path, "press Enter", lambda: browser.press("Enter"))
         await _refused(run, sent, f"pressing Enter in '{label_of(el)}'", el, pressed)
-    return Done(element=el, confidence=grounding.confidence)
+    return StepFinished(element=el, confidence=grounding.confidence)
 
 
 # ------------------------------------------------------------------ choose
 
 
-async def _choose_among(run: StepContext, path: str, members: list[Element], option: str) -> Done:
+async def _choose_among(
+    run: StepContext, path: str, members: list[Element], option: str
+) -> StepFinished:
     best = match_option(option, [label_of(m) for m in members])
     if best is None:
         names = ", ".join(label_of(m) for m in members[:8])
         raise StepFailed(f"no option matches '{option}' (there are: {names})")
     chosen = members[best[0]]
     if chosen.checked or chosen.selected:
-        return Done(outcome=StepOutcome.ALREADY_DONE, element=chosen, confidence=best[1])
+        return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=chosen, confidence=best[1])
     browser = await run.browser()
     await run.act(path, f"choose '{label_of(chosen)}'", lambda: browser.click(chosen.ref))
     await _took_pick(run, chosen)
-    return Done(element=chosen, confidence=best[1])
+    return StepFinished(element=chosen, confidence=best[1])
 
 
 async def _took_pick(run: StepContext, chosen: Element) -> None:
@@ -396,7 +407,7 @@ async def _took_pick(run: StepContext, chosen: Element) -> None:
         )
 
 
-async def choose(run: StepContext, path: str, step: Choose) -> Done:
+async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
     """A ``choose`` step: pick an option in the control its words name.
 
     Whatever the control is: a native select, a radio or tab group, a checkbox, a
@@ -424,6 +435,8 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         return await set_native(run, path, el, option, grounding.confidence)
     if when is not None and el.tag == "input":
         return await date_field(run, path, el, screen, when, grounding.confidence, option)
+    if when is not None and in_shown_calendar(el, grounding.evidence, screen):
+        return await pick_shown(run, path, el, screen, option, grounding.confidence)
     if (
         when is not None
         and el.role in ("button", "link", "clickable", "menuitem")
@@ -442,10 +455,12 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
         if len(members) > 1 and el.group:
             return await _choose_among(run, path, members, option)
         if el.checked:
-            return Done(StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence)
+            return StepFinished(
+                StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence
+            )
         await run.act(path, f"tick '{label_of(el)}'", lambda: browser.click(el.ref))
         await _took_pick(run, el)
-        return Done(element=el, confidence=grounding.confidence)
+        return StepFinished(element=el, confidence=grounding.confidence)
 
     if el.role in ("radio", "tab"):
         return await _choose_among(run, path, choice_members(screen, el, option), option)
@@ -458,15 +473,15 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
     # a calendar). An editable one is typed into to filter its suggestions.
     date_like = is_date_words(option, run.settings.today or date.today())
     popup_roles = OPTION_ROLES | {"radio", "tab", "menuitemcheckbox"}
-    before = option_refs(await run.screen(), popup_roles)
+    before = option_refs(await run.screen(), popup_roles | {"clickable"})
     if el.editable and not date_like and el.input_type not in ("date",):
         await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, option))
         wait = run.settings.target_timeout_ms
-        picked = await _pick_suggestion(run, path, el, option, before, wait_ms=wait)
+        picked = await _pick_suggestion(run, path, el, option, before, wait_ms=wait, drawn=True)
         datalist = el.tag == "input" and el.role == "combobox" and el.expanded is None
         if picked is None and datalist and value_took(option, await browser.read_value(el.ref)):
             # A native input with a list of values takes the typed value as its own.
-            return Done(element=el, confidence=grounding.confidence)
+            return StepFinished(element=el, confidence=grounding.confidence)
         if picked is None:
             # Typed text left in the field is not a choice: only a suggestion picked is.
             raise StepFailed(
@@ -474,7 +489,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
                 "the typed text alone is not a choice",
                 el,
             )
-        return Done(element=picked, confidence=grounding.confidence)
+        return StepFinished(element=picked, confidence=grounding.confidence)
 
     if not el.expanded:
         await run.act(path, f"open '{label_of(el)}'", lambda: browser.click(el.ref))
@@ -485,13 +500,11 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
             raise StepFailed(f"'{option}' is not a date")
         day = reread_date(option, date_order(el, screen)) or day
         cell, _ = await pick_date(run, path, day, words=option)
-        return Done(element=cell, confidence=grounding.confidence)
+        return StepFinished(element=cell, confidence=grounding.confidence)
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
     while True:
         screen = await run.screen()
-        options = appeared(
-            [e for e in screen.elements if e.visible and e.role in popup_roles], before
-        )
+        options = popup_choices(screen, before, popup_roles)
         if options:
             return await _choose_among(run, path, options, option)
         if not await run.wait_change(deadline):
@@ -502,7 +515,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> Done:
 
 async def _choose_in_select(
     run: StepContext, path: str, el: Element, option: str, confidence: float
-) -> Done:
+) -> StepFinished:
     """A native select: pick the option; in a multiple select, add it to those picked."""
     best = match_option(option, el.options)
     if best is None:
@@ -512,7 +525,7 @@ async def _choose_in_select(
     browser = await run.browser()
     state = await browser.selection(el.ref)
     if index in state.selected and (state.multiple or len(state.selected) == 1):
-        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
+        return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
     if state.multiple:
         await run.act(
             path,
@@ -536,10 +549,12 @@ async def _choose_in_select(
         raise StepFailed(
             f"selected '{label}' in '{label_of(el)}', but it shows '{shown or 'nothing'}'", el
         )
-    return Done(element=el, confidence=confidence)
+    return StepFinished(element=el, confidence=confidence)
 
 
-async def _shown_after_reload(run: StepContext, el: Element, label: str, confidence: float) -> Done:
+async def _shown_after_reload(
+    run: StepContext, el: Element, label: str, confidence: float
+) -> StepFinished:
     """A select that submits its page when it changes (a sort order, a language): the
     step is done when the new page's select of that name shows the option chosen."""
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
@@ -552,7 +567,7 @@ async def _shown_after_reload(run: StepContext, el: Element, label: str, confide
         ]
         for found in same:
             if found.value == label:
-                return Done(element=found, confidence=confidence)
+                return StepFinished(element=found, confidence=confidence)
         if not await run.wait_change(deadline):
             shown = f"shows '{same[0].value}'" if same else "has no such select"
             raise StepFailed(
@@ -563,7 +578,7 @@ async def _shown_after_reload(run: StepContext, el: Element, label: str, confide
 # ------------------------------------------------------------------ stop_before
 
 
-async def stop_before(run: StepContext, path: str, step: StopBefore) -> Done:
+async def stop_before(run: StepContext, path: str, step: StopBefore) -> StepFinished:
     """A ``stop_before`` step: find the control its words name and stop in front of it
     (a gate the caller answers), without pressing it.
 
@@ -593,11 +608,12 @@ async def stop_before(run: StepContext, path: str, step: StopBefore) -> Done:
     if run.allow_destructive:
         if el.disabled:
             raise StepFailed(f"the control for '{words}', '{label_of(el)}', is disabled")
+        await run.guard(path, el, screen, words)  # lets it through, told to the press hook
         browser = await run.browser()
         effect = await run.act(path, f"press '{label_of(el)}'", lambda: browser.click(el.ref))
         await _refused(run, screen, f"pressing '{label_of(el)}'", el, effect)
-        return Done(element=el, confidence=confidence)
-    run.guard(path, el, screen, words)
+        return StepFinished(element=el, confidence=confidence)
+    await run.guard(path, el, screen, words)
     # A reversible control the flow still asked to stop before: stop all the same.
     raise Gated(
         Gate(

@@ -98,8 +98,9 @@ class StepContext(Protocol):
         """Ground ``query``, waiting for the target up to the target timeout."""
         ...
 
-    def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
-        """Stop in front of a control that pays or cannot be undone, unless allowed."""
+    async def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
+        """Stop in front of a control that pays or cannot be undone, unless allowed; an
+        allowed one is told to the run's press hook before it is pressed."""
         ...
 
     async def check_ledger(self, path: str, before: str) -> None:
@@ -107,8 +108,9 @@ class StepContext(Protocol):
         says what is about to happen: "clicking 'Save'")."""
         ...
 
-    def guard_submit(self, path: str, screen: Screen, key: str) -> None:
-        """Stop before a key that submits a card form, unless allowed."""
+    async def guard_submit(self, path: str, screen: Screen, key: str) -> None:
+        """Stop before a key that submits a card form, unless allowed (then told to the
+        run's press hook before it is pressed)."""
         ...
 
 

@@ -57,16 +57,19 @@ from gofer.decide import (
     time_hint,
     value_took,
 )
+from gofer.decide.when import date_parts
 from gofer.errors import SurfaceError
 from gofer.runtime.context import RangeStart, StepContext, clicker, filler, selector, typer
-from gofer.runtime.signals import Done, StepFailed
+from gofer.runtime.signals import StepFailed, StepFinished
 from gofer.runtime.types import StepOutcome
-from gofer.surfaces.screen import Element, Screen
+from gofer.surfaces.screen import Box, Element, Screen
 
 __all__ = [
     "When",
     "date_field",
+    "in_shown_calendar",
     "pick_date",
+    "pick_shown",
     "set_native",
     "set_split",
     "split_target",
@@ -85,7 +88,7 @@ def when_words(run: StepContext, words: str) -> When | None:
 
 async def set_native(
     run: StepContext, path: str, el: Element, words: str, confidence: float
-) -> Done:
+) -> StepFinished:
     """A native date, time or month input: its value in the format the input takes."""
     when = parse_when(words, run.settings.today or date.today()) or month_of(words)
     if when is None:
@@ -95,12 +98,14 @@ async def set_native(
         raise StepFailed(f"'{words}' is not a {el.input_type} for '{label_of(el)}'", el)
     browser = await run.browser()
     if el.value == text:
-        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
-    await run.act(path, f"set '{label_of(el)}' to {text}", lambda: browser.fill(el.ref, text))
-    shown = await browser.read_value(el.ref)
+        return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
+    effect = await run.act(
+        path, f"set '{label_of(el)}' to {text}", lambda: browser.fill(el.ref, text)
+    )
+    shown = effect.value if effect.value is not None else await browser.read_value(el.ref)
     if shown != text:
         raise StepFailed(f"set '{label_of(el)}' to {text}, but it shows '{shown}'", el)
-    return Done(element=el, confidence=confidence)
+    return StepFinished(element=el, confidence=confidence)
 
 
 def _written(when: When) -> str:
@@ -117,7 +122,7 @@ async def date_field(
     when: When,
     confidence: float,
     words: str | None = None,
-) -> Done:
+) -> StepFinished:
     """A date or time into a text field, whichever way the page takes it, read back after.
 
     A field that says its format is typed in that format; otherwise a calendar that
@@ -147,12 +152,12 @@ async def date_field(
             )
             shown = await _leave(run, path, el)
             if shows_time(shown, when):
-                return Done(element=el, confidence=confidence)
+                return StepFinished(element=el, confidence=confidence)
         raise StepFailed(f"typed {text} into '{label_of(el)}', but it shows '{shown}'", el)
     day = when.date() if isinstance(when, datetime) else when
     hint = format_hint(el, screen)
     if el.value and shows_date(el.value, day, hint) and not isinstance(when, datetime):
-        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
+        return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
     picked = False
     if el.editable and hint:
         text = format_date(day, hint)
@@ -175,7 +180,7 @@ async def date_field(
             await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, text))
             shown = await _leave(run, path, el)
             if words is not None and value_took(words, shown):
-                return Done(element=el, confidence=confidence)
+                return StepFinished(element=el, confidence=confidence)
             order = date_order(el, screen)
             if order in ("DMY", "MDY"):
                 hint = "MM/DD/YYYY" if order == "MDY" else "DD/MM/YYYY"
@@ -205,7 +210,7 @@ async def date_field(
         # Still open and the field still empty: a range picker holding the range's start
         # until its end is picked (the field that shares the calendar comes next).
         run.ranges.append(RangeStart(path, el.ref, label_of(el), day, hint))
-        return Done(
+        return StepFinished(
             element=el,
             confidence=confidence,
             reason=f"the calendar holds {day:%d %B %Y} as the start of a range; "
@@ -218,7 +223,14 @@ async def date_field(
         raise StepFailed(f"{how} {_written(when)} for '{label_of(el)}', but it shows '{shown}'", el)
     if picked:
         await _ranges_shown(run, el)
-    return Done(element=el, confidence=confidence)
+        if shows_calendar(await run.screen(), page_refs) and await _apply_pick(run, path, el):
+            # a picker that shows the pick at once and stays open until its own OK
+            shown = await browser.read_value(el.ref)
+            if not shows_date(shown, day, hint):
+                raise StepFailed(
+                    f"pressed OK for {_written(when)}, but '{label_of(el)}' shows '{shown}'", el
+                )
+    return StepFinished(element=el, confidence=confidence)
 
 
 async def _leave(run: StepContext, path: str, el: Element) -> str:
@@ -296,12 +308,12 @@ async def _ranges_shown(run: StepContext, el: Element) -> None:
 
 async def _time_picker(
     run: StepContext, path: str, el: Element, before: Screen, at: time, confidence: float
-) -> Done:
+) -> StepFinished:
     """A read-only time field: open its picker, set the picker's hour, minute and AM/PM
     controls, and read the field back."""
     browser = await run.browser()
     if el.value and shows_time(el.value, at):
-        return Done(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
+        return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
     old = frozenset(e.ref for e in before.elements if e.visible)
     await run.act(path, f"open the time picker of '{label_of(el)}'", clicker(browser, el.ref))
     if not await _picker_time(run, path, el, old, at):
@@ -316,7 +328,7 @@ async def _time_picker(
             f"set {at:%H:%M} in the time picker of '{label_of(el)}', but the field shows '{shown}'",
             el,
         )
-    return Done(element=el, confidence=confidence)
+    return StepFinished(element=el, confidence=confidence)
 
 
 async def _picker_time(
@@ -347,12 +359,17 @@ _NEAR_OPENER_PX = 40.0
 
 async def _open_calendar(run: StepContext, path: str, el: Element, before: Screen) -> bool:
     """Open the calendar of ``el``: click the field, else the button just beside it."""
-    if shows_calendar(before):
-        return True  # still open from the step before (a range picker stays open)
-    browser = await run.browser()
-    await run.act(path, f"open the calendar of '{label_of(el)}'", clicker(browser, el.ref))
-    if await _calendar_shown(run, before):
+    if shows_calendar(before) and _days_near(el, before):
+        # still open from the step before (a range picker stays open); one showing far
+        # from the field (an inline calendar of the page's own) is not this field's
         return True
+    browser = await run.browser()
+    if el.on_top:
+        await run.act(path, f"open the calendar of '{label_of(el)}'", clicker(browser, el.ref))
+        if await _calendar_shown(run, before):
+            return True
+    # a field drawn over its input (sections over a hidden one) has its button in its frame
+    frame = _frame_of(el, before)
     openers = sorted(
         (
             e
@@ -362,9 +379,9 @@ async def _open_calendar(run: StepContext, path: str, el: Element, before: Scree
             and e.ref != el.ref
             and e.role in ("button", "clickable", "link", "img")
             and may_open_picker(e)
-            and box_distance(e.box, el.box) <= _NEAR_OPENER_PX
+            and min(box_distance(e.box, el.box), box_distance(e.box, frame)) <= _NEAR_OPENER_PX
         ),
-        key=lambda e: box_distance(e.box, el.box),
+        key=lambda e: (box_distance(e.box, frame), box_distance(e.box, el.box)),
     )
     for opener in openers[:1]:
         await run.act(
@@ -373,6 +390,43 @@ async def _open_calendar(run: StepContext, path: str, el: Element, before: Scree
         if await _calendar_shown(run, before):
             return True
     return False
+
+
+_OWN_CALENDAR_PX = 200.0
+
+
+def _days_near(el: Element, screen: Screen) -> bool:
+    """Whether a calendar's days show next to the field (its popup does; an inline
+    calendar further down the form does not)."""
+    frame = _frame_of(el, screen)
+    for e in screen.elements:
+        words = normalise(e.display_name)
+        day = words.isdigit() and len(words) <= 2
+        if not day and re.search(r"\d", words):
+            d, month, _year = date_parts(e.display_name)
+            day = d is not None and month is not None
+        if e.visible and day and box_distance(e.box, frame) <= _OWN_CALENDAR_PX:
+            return True
+    return False
+
+
+def _frame_of(el: Element, screen: Screen) -> Box:
+    """The box a field is drawn in: the smallest other visible element of the same name
+    whose box holds the field's (an outlined frame), else the field's own box."""
+    name = normalise(label_of(el))
+    b = el.box
+    frames = [
+        e.box
+        for e in screen.elements
+        if e.ref != el.ref
+        and e.visible
+        and normalise(label_of(e)) == name
+        and e.box.x <= b.x
+        and e.box.y <= b.y
+        and e.box.x + e.box.width >= b.x + b.width
+        and e.box.y + e.box.height >= b.y + b.height
+    ]
+    return min(frames, key=lambda f: f.width * f.height, default=b)
 
 
 async def _calendar_shown(run: StepContext, before: Screen) -> bool:
@@ -416,7 +470,7 @@ async def split_target(
     return fields
 
 
-async def set_split(run: StepContext, path: str, fields: SplitFields, when: When) -> Done:
+async def set_split(run: StepContext, path: str, fields: SplitFields, when: When) -> StepFinished:
     """Put each part of ``when`` into its own control, then check that each shows it."""
     values = part_values(fields, when)
     browser = await run.browser()
@@ -431,7 +485,9 @@ async def set_split(run: StepContext, path: str, fields: SplitFields, when: When
         return part_shows(el.value or el.text or el.name, part, values[part])
 
     if all(shows(now(el, screen), part) for part, el in fields.parts.items()):
-        return Done(outcome=StepOutcome.ALREADY_DONE, element=first, confidence=fields.score)
+        return StepFinished(
+            outcome=StepOutcome.ALREADY_DONE, element=first, confidence=fields.score
+        )
     for part, el in fields.parts.items():
         current = now(el, screen)
         if shows(current, part):
@@ -482,7 +538,7 @@ async def set_split(run: StepContext, path: str, fields: SplitFields, when: When
                 f"set '{name}' to {_written(when)}, but '{label_of(current)}' shows '{shown}'",
                 current,
             )
-    return Done(element=first, confidence=fields.score)
+    return StepFinished(element=first, confidence=fields.score)
 
 
 async def pick_date(
@@ -559,6 +615,36 @@ async def pick_date(
             path, f"move the calendar {way} with '{label_of(nav)}'", clicker(browser, nav.ref)
         )
     raise StepFailed(f"could not reach {target:%B %Y} in the calendar")
+
+
+def in_shown_calendar(el: Element, evidence: tuple[str, ...], screen: Screen) -> bool:
+    """Whether the words found ``el`` by the name of the group it is in, a calendar
+    showing on the page (an inline one, named by its container's caption)."""
+    return (
+        bool(el.group)
+        and not el.editable
+        and any(e.endswith("group name") for e in evidence)
+        and shows_calendar(screen)
+    )
+
+
+async def pick_shown(
+    run: StepContext, path: str, el: Element, screen: Screen, words: str, confidence: float
+) -> StepFinished:
+    """A date in a calendar that shows on the page without being opened: the calendar
+    is moved and its day picked, and the day must then say it is picked."""
+    when = parse_when(words, run.settings.today or date.today())
+    day = when.date() if isinstance(when, datetime) else when
+    if not isinstance(day, date):
+        raise StepFailed(f"'{words}' is not a date", el)
+    day = reread_date(words, date_order(el, screen)) or day
+    cell, _ = await pick_date(run, path, day, words=words)
+    now = (await run.screen()).element(cell.ref)
+    if now is not None and now.visible and now.selected is False and now.checked is not True:
+        raise StepFailed(
+            f"picked '{label_of(cell)}', but the calendar does not show it picked", cell
+        )
+    return StepFinished(element=cell, confidence=confidence)
 
 
 def _month_name(shown: tuple[int, int]) -> str:

@@ -62,7 +62,7 @@ from gofer.flow import (
 from gofer.runtime import actions
 from gofer.runtime.context import RangeStart, RuntimeSettings
 from gofer.runtime.ledger import Ledger
-from gofer.runtime.signals import BudgetSpent, Done, Gated, StepFailed
+from gofer.runtime.signals import BudgetSpent, Gated, StepFailed, StepFinished
 from gofer.runtime.types import (
     Allowance,
     ChosenElement,
@@ -107,6 +107,11 @@ async def run_flow(
 
 
 _SUBMIT_KEYS = frozenset({"enter", "numpadenter"})
+
+PRESSED_BEFORE = (
+    "an earlier run of this turn, cut short, may have pressed this control already, and "
+    "it cannot be undone: it is not pressed a second time"
+)
 
 
 class Run:
@@ -452,7 +457,7 @@ class Run:
         """The element a report names, its label masked."""
         return ChosenElement(el.role, self.mask(label_of(el)))
 
-    async def _dispatch(self, path: str, step: Step) -> Done:
+    async def _dispatch(self, path: str, step: Step) -> StepFinished:
         """Run the step; a surface that fails under it (a page that cannot be read, a
         session gone) fails the step, so the run reports what it did up to there."""
         try:
@@ -460,7 +465,7 @@ class Run:
         except SurfaceError as exc:
             raise StepFailed(exc.message) from exc
 
-    async def dispatch(self, path: str, step: Step) -> Done:
+    async def dispatch(self, path: str, step: Step) -> StepFinished:
         """Do what ``step`` says, by its kind."""
         match step:
             case Browse(url=url):
@@ -472,9 +477,9 @@ class Run:
                 browser = await self.browser()
                 if path == "0" and preloaded == address and browser.url:
                     self.event(path, "preloaded", url=address)
-                    return Done(reason="the page was loaded while the task was planned")
+                    return StepFinished(reason="the page was loaded while the task was planned")
                 await self.act(path, f"go to {address}", lambda: browser.goto(address))
-                return Done()
+                return StepFinished()
             case Open(app=app):
                 name = self.sub(app)
                 desktop = await self.browser()
@@ -482,7 +487,7 @@ class Run:
                 if opener is None:
                     raise StepFailed(f"cannot open '{name}': no desktop surface is available")
                 await self.act(path, f"open {name}", lambda: opener(name))
-                return Done()
+                return StepFinished()
             case Click():
                 return await actions.click(self, path, step)
             case Enter():
@@ -492,12 +497,12 @@ class Run:
             case Press(key=key):
                 browser = await self.browser()
                 if key.casefold() in _SUBMIT_KEYS:
-                    self.guard_submit(path, await self.screen(), key)
+                    await self.guard_submit(path, await self.screen(), key)
                 await self.act(path, f"press {key}", lambda: browser.press(key))
-                return Done()
+                return StepFinished()
             case Verify(condition=cond):
                 if await self.holds(cond, path):
-                    return Done()
+                    return StepFinished()
                 raise StepFailed(f"expected {describe_condition(cond)}, but it does not hold")
             case Wait(condition=cond, timeout_ms=timeout):
                 limit = (timeout or self.settings.wait_timeout_ms) / 1000
@@ -510,7 +515,7 @@ class Run:
                             f"waited {int(limit * 1000)} ms but "
                             f"{describe_condition(cond)} never held"
                         )
-                return Done()
+                return StepFinished()
             case Read():
                 return await self.read(path, step)
             case StopBefore():
@@ -518,19 +523,19 @@ class Run:
             case If(condition=cond, then=then, else_=otherwise):
                 if await self.holds(cond, path):
                     await self.steps(f"{path}.then", then)
-                    return Done(reason="the condition held")
+                    return StepFinished(reason="the condition held")
                 if otherwise:
                     await self.steps(f"{path}.else", otherwise)
-                    return Done(reason="the condition did not hold")
-                return Done(StepOutcome.SKIPPED, reason="the condition did not hold")
+                    return StepFinished(reason="the condition did not hold")
+                return StepFinished(StepOutcome.SKIPPED, reason="the condition did not hold")
             case RepeatUntil(condition=cond, do=body, max=rounds):
                 for n in range(rounds):
                     if await self.holds(cond, path):
                         outcome = StepOutcome.ALREADY_DONE if n == 0 else StepOutcome.DONE
-                        return Done(outcome, reason=f"held after {n} rounds")
+                        return StepFinished(outcome, reason=f"held after {n} rounds")
                     await self.steps(f"{path}.do", body)
                 if await self.holds(cond, path):
-                    return Done(reason=f"held after {rounds} rounds")
+                    return StepFinished(reason=f"held after {rounds} rounds")
                 raise StepFailed(
                     f"{describe_condition(cond)} still did not hold after {rounds} rounds"
                 )
@@ -655,7 +660,7 @@ class Run:
         )
         return decision
 
-    async def read(self, path: str, step: Read) -> Done:
+    async def read(self, path: str, step: Read) -> StepFinished:
         """A ``read`` step: the value or list its words name into its variable, masked,
         waiting for it to appear up to the target timeout."""
         what = self.sub(step.what)
@@ -667,7 +672,7 @@ class Run:
             if value:
                 self.variables[step.as_] = self._masked(value)
                 self.event(path, "read", name=step.as_)
-                return Done()
+                return StepFinished()
             if not await self.wait_change(deadline):
                 raise StepFailed(f"found nothing on the screen to read for '{what}'")
 
@@ -748,12 +753,20 @@ class Run:
             if not await self.wait_change(deadline):
                 raise StepFailed(reason)
 
-    def guard_submit(self, path: str, screen: Screen, key: str) -> None:
-        """A key that submits the form on a card-form screen pays: stop, unless allowed."""
-        if self.request.allow_destructive:
-            return
+    async def before_press(self, path: str) -> None:
+        """An allowed control that pays or cannot be undone is about to be pressed: tell
+        the press hook, and press it only when the hook says it was not pressed before."""
+        hook = self.request.on_press
+        if hook is not None and not await hook(path):
+            raise StepFailed(PRESSED_BEFORE)
+
+    async def guard_submit(self, path: str, screen: Screen, key: str) -> None:
+        """A key that submits the form on a card-form screen pays: stop, unless allowed
+        (then the press hook is told before it is pressed)."""
         evidence = card_evidence(screen)
-        if evidence:
+        if evidence and self.request.allow_destructive:
+            await self.before_press(path)
+        elif evidence:
             words = f"press {key}"
             raise Gated(
                 Gate(
@@ -767,14 +780,16 @@ class Run:
                 )
             )
 
-    def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
-        """Stop in front of a control that pays or cannot be undone, unless allowed."""
-        if self.request.allow_destructive:
-            return
+    async def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
+        """Stop in front of a control that pays or cannot be undone, unless allowed
+        (then the press hook is told before it is pressed)."""
         label = label_of(element)
         kind = judge(element, screen)
         evidence = card_evidence(screen)
         if kind is Consequence.REVERSIBLE and not evidence:
+            return
+        if self.request.allow_destructive:
+            await self.before_press(path)
             return
         if evidence and kind is Consequence.REVERSIBLE:
             kind = Consequence.PAYMENT

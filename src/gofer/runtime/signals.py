@@ -9,7 +9,7 @@ from gofer.surfaces.screen import Element
 
 
 @dataclass(slots=True)
-class Done:
+class StepFinished:
     """A step that finished, with what it acted on."""
 
     outcome: StepOutcome = StepOutcome.DONE

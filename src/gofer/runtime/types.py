@@ -9,7 +9,7 @@ run asks it (an :class:`Allowance` to spend) and what it answers (a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
@@ -166,6 +166,11 @@ class RunRequest:
     hints: tuple[GroundingHint, ...] = ()
     include_values: bool = True
     on_step: Callable[[str], None] | None = None  # told each step's path as it starts
+    on_press: Callable[[str], Awaitable[bool]] | None = None
+    """Told the step's path before a control that pays or cannot be undone is pressed
+    under ``allow_destructive``, so the press is journaled before it happens; False:
+    an earlier run of the same turn, cut short, may have pressed it already, and the
+    step fails without pressing it a second time."""
 
 
 @dataclass(slots=True)

@@ -90,8 +90,9 @@ class Tokens:
         return IssuedToken(token, info)
 
     async def owner_of(self, token: str) -> str | None:
-        """The owner ``token`` acts for, or None for an unknown or revoked one."""
-        async with self.connector.transaction() as tx:
+        """The owner ``token`` acts for, or None for an unknown or revoked one (a read:
+        every request looks its token up, and none waits on a writer for it)."""
+        async with self.connector.snapshot() as tx:
             row = await tx.fetch_one(
                 self.connector.queries["tokens_owner_of"], {"digest": token_digest(token)}
             )
@@ -107,7 +108,7 @@ class Tokens:
 
     async def list(self) -> list[TokenInfo]:
         """Every token, oldest first."""
-        async with self.connector.transaction() as tx:
+        async with self.connector.snapshot() as tx:
             rows = await tx.fetch_all(self.connector.queries["tokens_list"])
         return [
             TokenInfo(

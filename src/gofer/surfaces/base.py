@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
 
 from gofer.surfaces.screen import Screen
@@ -31,6 +31,9 @@ class ActionEffect:
     declined: tuple[str, ...] = ()
     """The questions (a JavaScript ``confirm`` or ``prompt``) the action raised and the
     surface answered no to: what the page would have done next did not happen."""
+    value: str | None = field(default=None, repr=False)
+    """What the field acted on holds once the page settled, unmasked, read in the same
+    round trip as the settle (None: not read, e.g. the page navigated)."""
 
     @property
     def changed(self) -> bool:

@@ -592,8 +592,9 @@ class BrowserSurface(Settling):
             main, _ = await asyncio.gather(settling, _dispose(release))
         if self._blocked_navigations > blocked and self._navigation_blocked is not None:
             raise self._navigation_blocked
+        value = main.get("value") if main is not None else None
         if self.page is not page or self._navigations != before.navigations:
-            target, target_frame = None, None
+            target, target_frame, value = None, None, None
         after = await self._state(target, target_frame, main)
         if (
             after.page is page
@@ -618,6 +619,7 @@ class BrowserSurface(Settling):
             and after.target_state != before.target_state,
             values_changed=any(after.values.get(f, v) != v for f, v in before.values.items()),
             declined=tuple(self._declined[declined:]),
+            value=value if isinstance(value, str) else None,
         )
 
     async def _on(

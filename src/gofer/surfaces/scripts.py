@@ -31,8 +31,6 @@ COUNTERS = """([r, begin]) => window.__gofer
 SNAPSHOT = """(a) => window.__gofer && window.__gofer.snapshot
   ? window.__gofer.snapshot(a) : '{"missing": true}'"""
 RESOLVE = "(r) => window.__gofer ? window.__gofer.resolve(r) : null"
-SETTLE = """([q, g, m, t, r, w]) => window.__gofer
-  ? window.__gofer.settle(q, g, m, t, r ? window.__gofer.resolve(r) : null, w) : null"""
 CHANGED = """([t, since]) => window.__gofer
   ? window.__gofer.changed(t, since) : new Promise(() => {})"""
 COVERED = """([frameEl, points]) => points.map(([x, y]) => {
@@ -83,6 +81,20 @@ SELECTION = """(el) => el instanceof HTMLSelectElement ? {
   selected: Array.from(el.options).flatMap((o, i) => o.selected ? [i] : []),
 } : null"""
 CHANGE = "(el) => el.dispatchEvent(new Event('change', { bubbles: true }))"
+
+
+SETTLE = f"""([q, g, m, t, r, w]) => {{
+  if (!window.__gofer) return null;
+  const el = r ? window.__gofer.resolve(r) : null;
+  return window.__gofer.settle(q, g, m, t, el, w).then((res) => {{
+    if (res && res.counters && el && el.isConnected &&
+        (el.matches("input, textarea, select") || el.isContentEditable)) {{
+      res.counters.value = ({READ_VALUE})(el);
+    }}
+    return res;
+  }});
+}}"""
+"""Settle the page after an action on the ref ``r``; the counters carry the field's value."""
 
 
 def by_ref(fn: str) -> str:

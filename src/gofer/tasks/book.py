@@ -1,10 +1,17 @@
 """The controller's reads and writes of the store: a task's row, its turns and its
-event log, looked up by owner and task, and the working state a run goes on from."""
+event log, looked up by owner and task, and the working state a run goes on from.
+
+A running turn journals through here too: each view its run publishes as a step
+starts (:class:`TurnJournal`), and each irreversible press before it happens and
+after (:class:`PressJournal`), so a rerun of the turn never presses twice."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from gofer.facts import Facts
 from gofer.store import Connector, QueueConfig, Transaction, WorkQueue
@@ -19,15 +26,21 @@ from gofer.tasks.events import (
     Ended,
     Event,
     Reply,
+    Resolved,
+    ViewEvent,
     read,
     view_in,
     write,
 )
+from gofer.tasks.events import Press as PressEvent
 from gofer.tasks.journal import restore
 from gofer.tasks.runner import WorkspaceOptions
+from gofer.tasks.state import is_running
 from gofer.tasks.status import TASK_ORDER, TaskReading, derive, task_group
 
-__all__ = ["LOCAL_OWNER", "Loaded", "TaskBook", "task_of_group"]
+__all__ = ["LOCAL_OWNER", "Loaded", "PressJournal", "TaskBook", "TurnJournal", "task_of_group"]
+
+log = logging.getLogger("gofer.tasks")
 
 LOCAL_OWNER = "local"
 """The one owner of the embedded default."""
@@ -144,3 +157,101 @@ class TaskBook:
     ) -> list[tuple[float, Event]]:
         """The task's whole log, oldest first: each event with when it was written."""
         return [(e.at, read(e)) for e in await self.ledger.events(owner, task_id, tx=tx)]
+
+
+class PressJournal:
+    """The press journal of one turn (see :class:`gofer.tasks.turn.Presses`)."""
+
+    def __init__(self, book: TaskBook, owner: str, task_id: str, item: int) -> None:
+        self.book = book
+        self.owner = owner
+        self.task_id = task_id
+        self.item = item
+
+    async def before(self, path: str) -> Literal["press", "pressed", "unsure"]:
+        async with self.book.db.transaction() as tx:
+            phases = {
+                e.phase
+                for _at, e in await self.book.events(self.owner, self.task_id, tx=tx)
+                if isinstance(e, PressEvent) and e.item == self.item and e.path == path
+            }
+            if "after" in phases:
+                return "pressed"
+            if "before" in phases:
+                return "unsure"
+            await self.book.write(
+                tx, self.owner, self.task_id, PressEvent(item=self.item, path=path, phase="before")
+            )
+        return "press"
+
+    async def after(self, path: str) -> None:
+        async with self.book.db.transaction() as tx:
+            await self.book.write(
+                tx, self.owner, self.task_id, PressEvent(item=self.item, path=path, phase="after")
+            )
+
+
+class TurnJournal:
+    """Writes the views a run publishes (as its steps start) to the task's log, in
+    the background, latest first when they come faster than the store takes them."""
+
+    def __init__(
+        self, book: TaskBook, owner: str, cell: Cell, item: int, cancelled: Callable[[], None]
+    ) -> None:
+        self.book = book
+        self.owner = owner
+        self.cell = cell
+        self.item = item
+        self._cancelled = cancelled
+        self._done = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._written: object = cell.view
+
+    def start(self) -> None:
+        """Start writing in the background."""
+        self._task = asyncio.create_task(
+            self._write_forever(), name=f"gofer-journal-{self.cell.id}"
+        )
+
+    async def stop(self) -> None:
+        """Write what is still unwritten, then stop."""
+        self._done.set()
+        if self._task is not None:
+            await asyncio.wait([self._task])
+            if not self._task.cancelled() and self._task.exception() is not None:
+                log.warning(
+                    "task %s: a view was not journaled (%r)", self.cell.id, self._task.exception()
+                )
+
+    async def _write_forever(self) -> None:
+        cell = self.cell
+        owner = self.owner
+        while True:
+            changed = cell.changed
+            view = cell.view
+            if view is not self._written and is_running(view.status):
+                self._written = view
+                async with self.book.db.transaction() as tx:
+                    stopped = await self.book.ledger.last_event(
+                        owner, cell.id, (Cancelled.KIND, Resolved.KIND), tx=tx
+                    )
+                    if stopped is None:
+                        await self.book.write(
+                            tx, owner, cell.id, ViewEvent(item=self.item, view=view)
+                        )
+                if stopped is not None:
+                    # Cancelled from a process whose notice cannot reach this one.
+                    self._cancelled()
+                    return
+                continue
+            if self._done.is_set():
+                return
+            waiters = [
+                asyncio.ensure_future(changed.wait()),
+                asyncio.ensure_future(self._done.wait()),
+            ]
+            try:
+                await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for waiter in waiters:
+                    waiter.cancel()

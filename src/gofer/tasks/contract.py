@@ -604,6 +604,7 @@ class PersonStepInfo(_Model):
     step: dict[str, JsonValue]
     url: str
     secret: bool = False
+    words: str = Field(default="", description="the step in plain words")
 
 
 class TaskReport(_Model):

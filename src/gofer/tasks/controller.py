@@ -31,7 +31,7 @@ from gofer.facts import Facts
 from gofer.flow import check_flow, flow_guide, flow_to_json, validate_flow
 from gofer.flow.steps import Flow
 from gofer.shape import check_output_schema
-from gofer.store import Connector, MemoryConnector, Notice, Transaction
+from gofer.store import Connector, MemoryConnector, Transaction
 from gofer.store.ledger import TaskRecord
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import errors, events
@@ -67,15 +67,14 @@ from gofer.tasks.contract import (
     TaskReportRequest,
     TaskView,
 )
-from gofer.tasks.describe import describe_reply
-from gofer.tasks.drive import Driver
+from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.publish import listing_position, next_calls, released_view, title_of, view_of
 from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
 from gofer.tasks.saved import FlowLibrary, hints_of
-from gofer.tasks.seams import Decider, Planner, Rescuer, Shaper
+from gofer.tasks.seams import Planner, Rescuer, Shaper
 from gofer.tasks.state import (
     State,
     at_checkpoint,
@@ -84,10 +83,10 @@ from gofer.tasks.state import (
     is_live,
     is_running,
     released,
-    turn_ran_out,
 )
-from gofer.tasks.status import TaskReading, task_group
-from gofer.tasks.worker import TaskWorker, TurnLimits, turn_running
+from gofer.tasks.status import TaskReading, may_stop, task_group
+from gofer.tasks.turn import Driver, turn_running
+from gofer.tasks.worker import TaskWorker, TurnLimits
 
 __all__ = ["Tasks"]
 
@@ -118,7 +117,7 @@ class _Engine:
     planner: Planner | None
     rescuer: Rescuer | None
     shaper: Shaper | None
-    decider: Decider | None
+    runner_passes: RunnerPasses
     clock: Callable[[], float]
     max_tasks: int
     max_open: int
@@ -142,8 +141,9 @@ class Tasks:
     tasks could not outlive it). With a store, closing stops this process's worker,
     puts its running turns back on the queue and leaves every task as it is, to go on
     after a restart. ``work=False`` leaves the running to worker processes.
-    ``planner``, ``rescuer``, ``shaper`` and ``decider`` are optional model passes;
-    ``describe`` reports which are configured. ``clock`` gives wall time in seconds;
+    ``planner``, ``rescuer`` and ``shaper`` are optional model passes, and
+    ``runner_passes`` those the runner holds; ``describe`` reports which are
+    configured. ``clock`` gives wall time in seconds;
     ``max_tasks`` (MAX_TASKS) bounds the tasks an in-memory controller holds;
     ``max_open`` (MAX_OPEN_TASKS) the tasks of one owner waiting to run or running;
     ``limits`` caps the turns running per owner and per process; ``owner`` is whom
@@ -157,7 +157,7 @@ class Tasks:
         planner: Planner | None = None,
         rescuer: Rescuer | None = None,
         shaper: Shaper | None = None,
-        decider: Decider | None = None,
+        runner_passes: RunnerPasses | None = None,
         clock: Callable[[], float] = time.time,
         max_tasks: int = MAX_TASKS,
         max_open: int = MAX_OPEN_TASKS,
@@ -177,7 +177,7 @@ class Tasks:
             planner=planner,
             rescuer=rescuer,
             shaper=shaper,
-            decider=decider,
+            runner_passes=runner_passes or RunnerPasses(),
             clock=clock,
             max_tasks=max_tasks,
             max_open=max_open,
@@ -260,7 +260,7 @@ class Tasks:
             planner=self._engine.planner is not None,
             rescuer=self._engine.rescuer is not None,
             shaper=self._engine.shaper is not None,
-            decider=self._engine.decider is not None,
+            decider=self._engine.runner_passes.decider,
             detail=req.detail,
         )
 
@@ -400,7 +400,7 @@ class Tasks:
                 if left <= 0:
                     break
                 notices = await subscription.wait(min(left, self._engine.worker.limits.wake_s))
-                if notices and not any(_may_stop(n, group) for n in notices):
+                if notices and not any(may_stop(n, group) for n in notices):
                     continue
                 view = await self._engine.book.view(self._owner, req.id)
         return view
@@ -460,7 +460,7 @@ class Tasks:
                 f"this task waits for values: pass inputs for {', '.join(status.fields)}",
                 id=task_id,
             )
-        rerun = _out_of_runs(reading)
+        rerun = reading.out_of_runs
         kind, key = (
             ("again", f"again:{task_id}:{rerun}")
             if rerun is not None
@@ -751,11 +751,7 @@ class Tasks:
         return list(check.questions)
 
     async def _cancel(
-        self,
-        task_id: str,
-        note: str,
-        decision: Reply | None = None,
-        keep: TaskView | None = None,
+        self, task_id: str, note: str, decision: Reply | None = None, keep: TaskView | None = None
     ) -> TaskView:
         """Cancel the task (or release ``keep``, a checkpoint's view): log it, stop its
         turn here, screenshot and release its workspace; concurrent cancels share one."""
@@ -786,24 +782,9 @@ class Tasks:
             await self._engine.book.write(tx, self._owner, task_id, events.Cancelled(view=view))
         await worker.cancel_turn(task_id)
         await worker.settle(self._owner, task_id, cell)
-        log.info("task %s: %s", task_id, "released" if released(view.status) else "cancelled")
+        how = "released its browser" if released(view.status) else view.status.state
+        log.info("task %s: %s", task_id, how)
         return view
-
-
-def _may_stop(notice: Notice, group: str) -> bool:
-    """Whether ``notice`` may mean the task's turn stopped running (a view journaled as
-    a step starts cannot)."""
-    return notice.group == group and not (
-        notice.event == "task" and notice.kind == events.ViewEvent.KIND
-    )
-
-
-def _out_of_runs(reading: TaskReading) -> int | None:
-    """The id of the task's last turn when it ran out of runs with no run ending it."""
-    last = reading.turns[-1] if reading.turns else None
-    if last is None or not turn_ran_out(last):
-        return None
-    return None if reading.ended(last) else last.id
 
 
 class _OwnerView(Tasks):

@@ -24,7 +24,7 @@ from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.contract import NeedsHuman, PersonStepInfo, StepReportInfo
 from gofer.tasks.interpret import Outcome
 
-__all__ = ["BY_PERSON", "hand_back", "still_blocked"]
+__all__ = ["BY_PERSON", "hand_back", "step_number", "still_blocked"]
 
 BY_PERSON = "done_by_person"
 """The outcome of a step the task's person did themselves in the live view."""
@@ -55,6 +55,7 @@ def hand_back(cell: Cell, recorder: Recorder, now: Screen | None) -> Outcome | N
                 step=step if isinstance(step, dict) else {},
                 url=facts.mask(done.url),
                 secret=done.secret,
+                words=facts.redact(facts.mask(describe_step(done.step))),
             )
         )
     if not cell.pending or cell.pending[0].press or cell.flow is None:

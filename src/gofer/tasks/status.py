@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gofer.store import Item, SerialKind, SerialOrder
+from gofer.store import Item, Notice, SerialKind, SerialOrder
 from gofer.store.ledger import TaskEvent, TaskRecord
 from gofer.tasks.contract import Call, Done, Failed, Running, TaskView
 from gofer.tasks.events import Again, Ended, Reply, Start, ViewEvent, read, view_in
@@ -31,6 +31,7 @@ __all__ = [
     "TURN_ATTEMPTS",
     "TaskReading",
     "derive",
+    "may_stop",
     "task_group",
 ]
 
@@ -75,6 +76,20 @@ class TaskReading:
     def open_turn(self) -> Item | None:
         """The turn queued or leased now, if any."""
         return next((t for t in self.turns if turn_open(t)), None)
+
+    @property
+    def out_of_runs(self) -> int | None:
+        """The id of the task's last turn when it ran out of runs with no run ending it."""
+        last = self.turns[-1] if self.turns else None
+        if last is None or not turn_ran_out(last):
+            return None
+        return None if self.ended(last) else last.id
+
+
+def may_stop(notice: Notice, group: str) -> bool:
+    """Whether ``notice`` may mean the task's turn stopped running (a view journaled as
+    a step starts cannot)."""
+    return notice.group == group and not (notice.event == "task" and notice.kind == ViewEvent.KIND)
 
 
 def _view(event: TaskEvent | None) -> TaskView | None:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import os
 import socket
 import subprocess
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 
 def free_port() -> int:
@@ -49,3 +54,86 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+def django_query(
+    python: Path,
+    env: Mapping[str, str],
+    code: str,
+    values: Mapping[str, Any] | None = None,
+    cwd: Path | None = None,
+) -> Any:
+    """Run ``code`` in a Django app's own ``python`` with Django set up (``env`` names
+    its settings) and ``values`` as its globals; ``code`` sets ``result``, returned as
+    JSON."""
+    script = (
+        "import json, django\ndjango.setup()\nresult = None\n"
+        + "".join(f"{name} = {value!r}\n" for name, value in (values or {}).items())
+        + code
+        + "\nprint('RESULT=' + json.dumps(result, default=str))\n"
+    )
+    out = subprocess.run(
+        [str(python), "-c", script],
+        env=dict(env),
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+    line = next(x for x in reversed(out.splitlines()) if x.startswith("RESULT="))
+    return json.loads(line[len("RESULT=") :])
+
+
+@contextmanager
+def serving(
+    prepare: Sequence[Sequence[str]],
+    serve: Callable[[int], Sequence[str]],
+    *,
+    work: Path,
+    env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
+    path: str = "/",
+) -> Iterator[str]:
+    """Run each ``prepare`` command (migrate, seed ...), then the server ``serve(port)``
+    on a free loopback port, logging to ``work``/server.log; yield its address (ending
+    in ``path``) once it answers there, and terminate the server when the block ends."""
+    run_env = dict(env) if env is not None else None
+    for command in prepare:
+        done = subprocess.run(
+            list(command), env=run_env, cwd=cwd, timeout=300, capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            raise RuntimeError(
+                f"{' '.join(command)} exited with {done.returncode}:\n{done.stderr[-3000:]}"
+            )
+    port = free_port()
+    log = work / "server.log"
+    with log.open("wb") as sink:
+        proc = subprocess.Popen(
+            list(serve(port)), env=run_env, cwd=cwd, stdout=sink, stderr=subprocess.STDOUT
+        )
+    try:
+        url = f"http://127.0.0.1:{port}{path}"
+        wait_until_up(url, proc, log, 60)
+        yield url
+    finally:
+        stop(proc)
+
+
+def django_env(work: Path, path: Path, settings: str, **more: str) -> dict[str, str]:
+    """The environment of a Django app's commands: its settings module (found on
+    ``path``), a home of its own in ``work`` and no warnings, with ``more``."""
+    return {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": str(work),
+        "PYTHONPATH": str(path),
+        "PYTHONWARNINGS": "ignore",
+        "DJANGO_SETTINGS_MODULE": settings,
+        **more,
+    }
+
+
+def runserver(manage: Sequence[str]) -> Callable[[int], list[str]]:
+    """Django's development server of ``manage`` (manage.py or django-admin) on a port."""
+    return lambda port: [*manage, "runserver", "--insecure", "--noreload", f"127.0.0.1:{port}"]

@@ -71,6 +71,17 @@ class AccountSite:
     served: list[tuple[str, str | None]] = field(default_factory=list)
     signed_in: asyncio.Event = field(default_factory=asyncio.Event)
     """Set once someone signs in."""
+    _serving: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def _serve(self, path: str, user: str | None) -> None:
+        self.served.append((path, user))
+        woken, self._serving = self._serving, asyncio.Event()
+        woken.set()
+
+    async def until_served(self, path: str, user: str | None) -> None:
+        """Wait until ``path`` is served to ``user``."""
+        while (path, user) not in self.served:
+            await self._serving.wait()
 
     def url(self, path: str) -> str:
         return self.origin + path
@@ -95,7 +106,7 @@ class AccountSite:
 
     async def orders(self, request: Request) -> Response:
         user = self.user_of(request)
-        self.served.append(("/orders", user))
+        self._serve("/orders", user)
         if user is None:
             return HTMLResponse(self._wall(), headers={"Cache-Control": "no-store"})
         body = f"""<main><h1>Your orders, {user}</h1><ul>
@@ -109,7 +120,7 @@ class AccountSite:
     async def order(self, request: Request) -> Response:
         user = self.user_of(request)
         number = request.path_params["number"]
-        self.served.append((f"/orders/{number}", user))
+        self._serve(f"/orders/{number}", user)
         if user is None:
             return RedirectResponse("/orders", status_code=303)
         body = f"""<main><h1>Order {number}</h1><p class="about">A kettle. Shipped on 2
@@ -120,7 +131,7 @@ package</button></form></main>"""
     async def track(self, request: Request) -> Response:
         user = self.user_of(request)
         number = request.path_params["number"]
-        self.served.append((f"/orders/{number}/track", user))
+        self._serve(f"/orders/{number}/track", user)
         if user is None:
             return RedirectResponse("/orders", status_code=303)
         body = f"""<main><h1>Tracking order {number}</h1>

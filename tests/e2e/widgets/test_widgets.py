@@ -7,13 +7,14 @@ checks itself with ``verify``.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
 import pytest
 
-from gofer.runtime import RunStatus
+from gofer.runtime import RunResult, RunStatus
 
 from ..conftest import Opener
 from .conftest import WidgetSite
@@ -292,34 +293,50 @@ CASES: dict[str, Case] = {
     ),
 }
 
+
+@dataclass(frozen=True)
+class Ran:
+    result: RunResult
+    read: Any  # what the read expression gave on the page the run ended on
+
+
+ReadAfter = Callable[[str, list[dict[str, Any]], str], Awaitable[Ran]]
+
+
+@pytest.fixture
+def run_and_read(run_open: Opener, widgets: WidgetSite) -> ReadAfter:
+    """Runs steps on a corpus page, then reads the page the run ended on."""
+
+    async def run(page: str, steps: list[dict[str, Any]], read: str) -> Ran:
+        async with run_open([{"browse": widgets.url(page)}, *steps]) as done:
+            return Ran(done.result, await done.page.evaluate(read))
+
+    return run
+
+
 # What does not work yet, each for the reason given; strict, so a fix shows up.
 KNOWN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 async def test_widget_flow(
-    name: str, run_open: Opener, widgets: WidgetSite, request: pytest.FixtureRequest
+    name: str, run_and_read: ReadAfter, request: pytest.FixtureRequest
 ) -> None:
     if name in KNOWN:
         request.applymarker(pytest.mark.xfail(reason=KNOWN[name], strict=True))
     case = CASES[name]
-    async with run_open([{"browse": widgets.url(case.page)}, *case.steps]) as done:
-        assert done.result.status is RunStatus.COMPLETED, done.result.failure
-        got = await done.page.evaluate(case.read)
-        want = date.today().isoformat() if case.want == "TODAY" else case.want
-        assert got == want
+    ran = await run_and_read(case.page, case.steps, case.read)
+    assert ran.result.status is RunStatus.COMPLETED, ran.result.failure
+    assert ran.read == (date.today().isoformat() if case.want == "TODAY" else case.want)
 
 
-async def test_a_range_start_that_no_end_follows_fails_its_step(
-    run_open: Opener, widgets: WidgetSite
-) -> None:
-    flow = [{"browse": widgets.url("litepicker-range")}, {"choose": _words(_IN), "in": "Check-in"}]
-    async with run_open(flow) as done:
-        held = await done.page.evaluate(_value("#in"))
-    assert done.result.status is RunStatus.FAILED
-    assert done.result.failure is not None and done.result.failure.path == "1"
-    assert "no end was picked" in done.result.failure.reason
-    assert held == ""
+async def test_a_range_start_that_no_end_follows_fails_its_step(run_and_read: ReadAfter) -> None:
+    steps = [{"choose": _words(_IN), "in": "Check-in"}]
+    ran = await run_and_read("litepicker-range", steps, _value("#in"))
+    assert ran.result.status is RunStatus.FAILED
+    assert ran.result.failure is not None and ran.result.failure.path == "1"
+    assert "no end was picked" in ran.result.failure.reason
+    assert ran.read == ""
 
 
 async def test_segments_post_the_date_typed_into_them(

@@ -137,8 +137,7 @@
       socket.binaryType = "blob";
       socket.onopen = function () {
         showing(true);
-        say("You have the task's browser. Click on the picture and type; " +
-            "hand the task back when you are done.");
+        say("You have the task's browser. Hand the task back when you are done.");
         screen.focus();
       };
       socket.onmessage = function (event) {

@@ -19,6 +19,12 @@
   if (window.__gofer) return;
   const CLICKY = new Set(["click", "mousedown", "mouseup", "pointerdown", "pointerup",
     "touchstart", "touchend"]);
+  // Events a page gets while a frame renders (scrolling, resizing, CSS animations and
+  // transitions); a page that listens to one, or observes sizes or visibility, may
+  // change in the frame after an action.
+  const FRAMED = new Set(["scroll", "scrollend", "resize", "animationstart", "animationend",
+    "animationiteration", "animationcancel", "transitionrun", "transitionstart",
+    "transitionend", "transitioncancel"]);
   const state = {
     mut: 0,
     ids: new WeakMap(),
@@ -37,6 +43,7 @@
     opens: 0,
     click: null,
     workAt: -1,
+    framed: false,
   };
   // A <form>'s fields hide its DOM properties of the same name (a field named
   // "parentNode" is form.parentNode), so nodes are read through the prototypes.
@@ -123,6 +130,7 @@
   const origAdd = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, listener, options) {
     if (CLICKY.has(type) && this instanceof Element) state.clicky.add(this);
+    if (FRAMED.has(type)) state.framed = true;
     return origAdd.call(this, type, listener, options);
   };
 
@@ -244,6 +252,18 @@
     noting(proto, kind === "WebSocket" ? "send" : "postMessage");
   }
   noting(window.XMLHttpRequest && XMLHttpRequest.prototype, "send");
+  noting(History.prototype, "pushState");
+  noting(History.prototype, "replaceState");
+  for (const kind of ["ResizeObserver", "IntersectionObserver"]) {
+    const proto = window[kind] && window[kind].prototype;
+    const observe = proto && proto.observe;
+    if (typeof observe !== "function") continue;
+    proto.observe = function (...args) {
+      state.framed = true;
+      return observe.apply(this, args);
+    };
+  }
+  const framed = () => state.framed || !!(window.onscroll || window.onresize || document.onscroll);
 
   // Timers set since the latest action began and due by `until`; one overdue by more
   // than a moment is taken as gone.
@@ -380,19 +400,25 @@
       return new Promise((resolve) => {
         let timer = 0;
         let rendered = 0;
+        let round = 0;
         const done = (ok) => {
+          round += 1;
           state.sigWaiters.delete(arm);
           cancel(timer);
           cancel(limit);
           cancelFrame(rendered);
           resolve(ok);
         };
-        // a timeout queued from a frame callback runs once that frame has rendered
+        // The page's tasks queued so far have run (and, on a page that reacts to frames,
+        // a frame has rendered: a timeout queued from a frame callback runs after it).
         const frameThenTask = () => {
+          const mine = ++round;
+          const check = () => {
+            if (mine === round && noWorkLeft()) done(true);
+          };
           cancelFrame(rendered);
-          rendered = frame(() => later(() => {
-            if (noWorkLeft()) done(true);
-          }, 0));
+          if (framed()) rendered = frame(() => later(check, 0));
+          else later(check, 0);
         };
         const arm = () => {
           cancel(timer);
@@ -408,6 +434,8 @@
     },
     // How many mutations this document has seen.
     mutations() { return state.mut; },
+    // Whether the page scheduled work for later since the latest action began.
+    workLeft() { return !noWorkLeft(); },
     // Resolves true on the next mutation (at once when more than `since` mutations
     // have happened already), false after `timeoutMs`.
     changed(timeoutMs, since) {

@@ -26,6 +26,8 @@
   const BLOCK_DISPLAYS = new Set(["inline", "contents"]);
   const SECTIONING = "section,article,form,dialog,aside,nav,main,fieldset,[role=dialog]," +
     "[role=alertdialog],[role=region],[role=form],[role=navigation],[role=main]";
+  const FORM_FIELDS = "input:not([type=hidden]):not([type=checkbox]):not([type=radio]), " +
+    "select, textarea";
   const TEXT_TYPES = new Set(["", "text", "email", "tel", "url", "password", "search", "number",
     "date", "time", "datetime-local", "month", "week"]);
 
@@ -247,7 +249,11 @@
       if (candidates.length < MAX_ELEMENTS) {
         candidates.push({ el, role: irole, invisible: inner.invisible, tag });
       }
-      if (irole !== "clickable" || !ctx.interactive) {
+      // A clickable with no area of its own (a wrapper its content overflows) holds
+      // no cells: what it shows is judged as if it were not there.
+      const r = rectOf(el);
+      if ((irole !== "clickable" || !ctx.interactive) &&
+          (irole !== "clickable" || r.width * r.height > 0)) {
         inner.interactive = el;
         inner.interactiveRole = irole;
       }
@@ -300,13 +306,32 @@
       return "textbox";
     }
     if (ctx.interactive) return delegatedCell(el, tag, s, parent, ctx) ? "clickable" : null;
-    const clicky = hasAttr(el, "onclick") || typeof prop(el, "onclick") === "function" ||
-      g.isClicky(el) || (prop(el, "tabIndex") >= 0 && hasAttr(el, "tabindex"));
+    const clicky = handlesClicks(el) || (prop(el, "tabIndex") >= 0 && hasAttr(el, "tabindex"));
     const pointer = s.cursor === "pointer" && (!parent || style(parent).cursor !== "pointer");
     if (!clicky && !pointer) return null;
     const r = rectOf(el);
     if (r.width * r.height > 0.5 * VW * VH) return null;  // a delegating container
+    // so is one around a form or its fields (a framework's root, a form's wrapper)
+    if (query(el, "form") || queryAll(el, FORM_FIELDS).length > 1) return null;
     return "clickable";
+  };
+
+  // A click handler of the element's own: an attribute, a property (React sets a no-op
+  // `onclick` on every element it handles clicks for, calling the real handler from its
+  // root), or a listener added to it.
+  const signature = (el) => tagOf(el) + "." + Array.from(CLASS_LIST.call(el)).sort().join(".");
+  const handlesClicks = (el) => hasAttr(el, "onclick") ||
+    typeof prop(el, "onclick") === "function" || g.isClicky(el);
+  // A child of a container whose one click handler serves a list of look-alike children
+  // (suggestions, day cells drawn as plain elements): every element child has the same
+  // tag and classes, and there are at least two.
+  const listedChild = (el, parent, host) => {
+    if (parent !== host || tagOf(host) === "TR" || !handlesClicks(host)) return false;
+    const siblings = kids(host);
+    if (siblings.length < 2) return false;
+    const sig = signature(el);
+    for (const sib of siblings) if (signature(sib) !== sig) return false;
+    return true;
   };
 
   // Inside a control only a cell of a delegating container (one click listener for a
@@ -319,11 +344,15 @@
     const ownPointer = s.cursor === "pointer" && !!parent && style(parent).cursor !== "pointer";
     const table = tag === "TD" && !attr(el, "role") ? EP.closest.call(el, "table") : null;
     const cell = !!table && composedContains(ctx.interactive, table);
-    if (!ownPointer && !cell) return false;
+    const listed = !ownPointer && !cell && listedChild(el, parent, ctx.interactive);
+    if (!ownPointer && !cell && !listed) return false;
     if (CHILD_COUNT.call(el) > (cell ? 1 : 3)) return false;
     const r = rectOf(el), host = rectOf(ctx.interactive);
     const area = r.width * r.height;
-    if (!area || host.width * host.height < (cell ? 8 : 4) * area) return false;
+    // with a pointer and a click handler of its own it is a control however much of
+    // its container it fills (the one option of a filtered list)
+    const ratio = cell ? 8 : listed ? 1.5 : handlesClicks(el) ? 1 : 4;
+    if (!area || host.width * host.height < ratio * area) return false;
     const text = deepText(el, false);
     return cell ? text.length > 0 && text.length <= 6 : text.length <= 40;
   };
@@ -420,7 +449,8 @@
     const sel = { radio: "[role=radiogroup],fieldset", checkbox: "[role=group],fieldset",
       option: "[role=listbox]", tab: "[role=tablist]", menuitem: "[role=menu],[role=menubar]",
       menuitemcheckbox: "[role=menu]", menuitemradio: "[role=menu]",
-      gridcell: "[role=grid]", row: "[role=grid],[role=table]", treeitem: "[role=tree]" }[role];
+      gridcell: "[role=grid]", row: "[role=grid],[role=table]", treeitem: "[role=tree]",
+      spinbutton: "[role=group]" }[role];
     const parent = sel ? closestComposed(upElement(el) || el, sel) : null;
     if (parent) {
       const name = ownName(parent) || (tagOf(parent) === "FIELDSET" ? legendOf(parent) : "");
@@ -459,6 +489,54 @@
     return byIds(el, "aria-labelledby") || nearbyLabel(el);
   };
   const candidateEls = new Set(candidates.map((c) => c.el));
+  // A composite widget of many controls (a calendar's days and arrows) named by a
+  // caption: its container's own name (a group or region labelled by aria), or a short
+  // text just before it that holds no control. Its controls without a group of their
+  // own are in the group the caption names.
+  const WIDGET_MIN = 28;
+  const held = new Map();  // node -> how many controls other than fields it holds
+  const FIELD_TAGS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+  for (const c of candidates) {
+    if (c.invisible || FIELD_TAGS.has(c.tag)) continue;
+    for (let n = c.el; n; n = parentOf(n)) held.set(n, (held.get(n) || 0) + 1);
+  }
+  const captions = new Map();
+  const STOPS = "form,fieldset,dialog,[role=dialog],body,html";
+  // The widget is the highest container over the first one holding many controls that
+  // adds no more than a few (its arrows and headings); the caption is searched only at
+  // the levels that hold all of them, outermost first (a row of weekday names over
+  // the days is no caption).
+  const captionOf = (core) => {
+    if (captions.has(core)) return captions.get(core);
+    const path = [core];
+    const most = (held.get(core) || 0) + 12;
+    for (let n = parentOf(core); n && !matches(n, STOPS) && (held.get(n) || 0) <= most;
+      n = parentOf(n)) path.push(n);
+    const all = held.get(path[path.length - 1]) || 0;
+    let name = "";
+    for (let i = path.length - 1; i >= 0 && !name && (held.get(path[i]) || 0) === all; i--) {
+      const a = path[i];
+      if (matches(a, "[role=group],[role=region]")) name = ownName(a);
+      if (name) break;
+      let p = PREVIOUS.call(a);
+      while (p && (style(p).display === "none" || (!held.get(p) && !deepText(p, true) &&
+        !query(p, "input,select,textarea")))) p = PREVIOUS.call(p);
+      if (!p || held.get(p) || headingLevel(p) || matches(p, "input,select,textarea") ||
+          query(p, "input,select,textarea")) continue;
+      const t = deepText(p, true);
+      if (t.length <= 40) name = t;
+    }
+    captions.set(core, name);
+    return name;
+  };
+  const widgetGroup = (el) => {
+    if ((held.get(document.body) || 0) < WIDGET_MIN) return "";
+    for (let n = parentOf(el), depth = 0; n && depth < 12 && !matches(n, STOPS);
+      n = parentOf(n), depth++) {
+      if ((held.get(n) || 0) >= WIDGET_MIN) return captionOf(n);
+    }
+    return "";
+  };
   const tri = (v) => (v === "true" ? true : v === "false" ? false : null);
   // Where a plain link goes: "" for a link that runs script or sends another method
   // (an href of "#" or "javascript:", an onclick, Rails' data-method, htmx verbs).
@@ -561,7 +639,7 @@
       ref, role, name: cut(norm(name)), tag: tag.toLowerCase(), label: cut(label), placeholder,
       value: value || "", text, input_type: t, title, checked, selected, expanded, disabled,
       editable, visible, on_top: visible ? onTop(target, r) : false, focused: el === active,
-      box: box(r), section: sectionOf(el), group: groupOf(el, role), record: null,
+      box: box(r), section: sectionOf(el), group: groupOf(el, role) || (isField ? "" : widgetGroup(el)), record: null,
       options: tag === "SELECT" ? Array.from(el.options).map((o) => norm(o.text)) : [],
       describedby: norm(byIds(el, "aria-describedby") + " " + byIds(el, "aria-errormessage")),
       invalid,
@@ -615,7 +693,6 @@
     groups.push({ el: list, headers: [], items, name: "" });
     claimed.add(list);
   }
-  const signature = (el) => tagOf(el) + "." + Array.from(CLASS_LIST.call(el)).sort().join(".");
   const SKIP_PARENTS = new Set(["UL", "OL", "TABLE", "TBODY", "THEAD", "TR", "SELECT", "DL", "P"]);
   for (const parent of lineCount.keys()) {
     if (nodeType(parent) !== 1 || claimed.has(parent)) continue;

@@ -9,10 +9,7 @@ browser's own cookies (:meth:`Cartridge.shopper_state`)."""
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Page
 
-from ..app_process import free_port, wait_until_up
+from ..app_process import django_env, django_query, runserver, serving
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[3]
@@ -49,25 +46,9 @@ class Cartridge:
     env: dict[str, str]
 
     def query(self, code: str, **values: Any) -> Any:
-        """Run ``code`` in the shop's own Python with Django set up, with ``values`` as
-        its globals; it sets ``result``, returned as JSON."""
-        script = (
-            "import json, django\ndjango.setup()\nresult = None\n"
-            + "".join(f"{name} = {value!r}\n" for name, value in values.items())
-            + code
-            + "\nprint('RESULT=' + json.dumps(result, default=str))\n"
-        )
-        out = subprocess.run(
-            [str(VENV / "bin" / "python"), "-c", script],
-            env=self.env,
-            cwd=PROJECT,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=True,
-        ).stdout
-        line = next(x for x in reversed(out.splitlines()) if x.startswith("RESULT="))
-        return json.loads(line[len("RESULT=") :])
+        """Run ``code`` in the shop's own Python with Django set up (``values`` its
+        globals); it sets ``result``, returned as JSON."""
+        return django_query(VENV / "bin" / "python", self.env, code, values, cwd=PROJECT)
 
     async def shopper_state(self, page: Page) -> dict[str, Any]:
         """The cart (``[[description, quantity], ...]``), the discount code taken and the
@@ -89,51 +70,24 @@ def cartridge() -> Iterator[Cartridge]:
     python = VENV / "bin" / "python"
     if not python.exists() or not (PROJECT / "manage.py").exists():
         pytest.fail(f"Cartridge is not installed ({PROJECT} is missing): run ./dev setup")
-    work = Path(tempfile.mkdtemp(prefix="gofer-cartridge-"))
     shutil.copyfile(
         HERE / "cartridge_local_settings.py", PROJECT / "corpusshop" / "local_settings.py"
     )
-    env = {
-        "PATH": os.environ.get("PATH", ""),
-        "HOME": str(work),
-        "PYTHONWARNINGS": "ignore",
-        "PYTHONPATH": str(PROJECT),
-        "DJANGO_SETTINGS_MODULE": "corpusshop.settings",
-        "CARTRIDGE_WORK": str(work),
-        "LOCPATH": str(HOME / "locale"),
-    }
-    proc: subprocess.Popen[bytes] | None = None
-    try:
+    with tempfile.TemporaryDirectory(prefix="gofer-cartridge-", ignore_cleanup_errors=True) as tmp:
+        work = Path(tmp)
+        env = django_env(
+            work,
+            PROJECT,
+            "corpusshop.settings",
+            CARTRIDGE_WORK=str(work),
+            LOCPATH=str(HOME / "locale"),
+        )
         manage = [str(python), str(PROJECT / "manage.py")]
-        subprocess.run(
-            [*manage, "createdb", "--noinput"],
-            env=env,
-            cwd=PROJECT,
-            check=True,
-            timeout=300,
-            capture_output=True,
-        )
-        subprocess.run(
-            [str(python), str(HERE / "seed.py")], env=env, cwd=PROJECT, check=True, timeout=120
-        )
-        port = free_port()
-        log = work / "server.log"
-        with log.open("wb") as sink:
-            proc = subprocess.Popen(
-                [*manage, "runserver", "--insecure", "--noreload", f"127.0.0.1:{port}"],
-                env=env,
-                cwd=PROJECT,
-                stdout=sink,
-                stderr=subprocess.STDOUT,
-            )
-        url = f"http://127.0.0.1:{port}/"
-        wait_until_up(url + "shop/", proc, log, 60)
-        yield Cartridge(url=url, env=env)
-    finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(timeout=10)
-        shutil.rmtree(work, ignore_errors=True)
+        prepare = [[*manage, "createdb", "--noinput"], [str(python), str(HERE / "seed.py")]]
+        with serving(
+            prepare, runserver(manage), work=work, env=env, cwd=PROJECT, path="/shop/"
+        ) as shop:
+            yield Cartridge(url=shop.removesuffix("shop/"), env=env)
 
 
 def shopper_details() -> dict[str, str]:

@@ -1,32 +1,31 @@
-"""Tasks on Flask-Admin's model views, judged by the app's SQLite file.
-
-Each task works on records of its own, so the tasks share one app instance. Every test
-first checks that a run that says it is done left exactly the asked values (a ``done``
-with a wrong value is the worst outcome), then that the run is done.
-"""
+"""Tasks on Flask-Admin's model views, judged by the app's SQLite file (tasks.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from gofer.runtime import RunStatus
+from gofer.runtime import RunResult, RunStatus
 
 from ...conftest import Opener, Runner
 from .conftest import FlaskAdmin
+from .tasks import Task, judge
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 
-def claims_done(status: RunStatus) -> bool:
-    return status == RunStatus.COMPLETED
+def _titles(result: RunResult) -> list[str]:
+    got = result.variables.get("titles")
+    if not isinstance(got, list):
+        return []
+    return sorted(str(r.get("Title", "")) if isinstance(r, dict) else str(r) for r in got)
 
 
-async def test_create_post_with_author_status_number_and_date(
-    run: Runner, flask_admin: FlaskAdmin
-) -> None:
-    result = await run(
-        [
-            {"browse": f"{flask_admin.url}/admin/post/"},
+GONE = ("Old draft on tapes", "Old draft on drums")
+
+TASKS: dict[str, Task] = {
+    "create-post-with-author-status-number-and-date": Task(
+        lambda url: [
+            {"browse": f"{url}/admin/post/"},
             {"click": "Create"},
             {"enter": "Timesharing explained", "into": "Title"},
             {"enter": "Many users, one machine.", "into": "Body"},
@@ -35,128 +34,141 @@ async def test_create_post_with_author_status_number_and_date(
             {"enter": "42", "into": "Views"},
             {"enter": "2027-03-15", "into": "Publish on"},
             {"click": "Save"},
-        ]
-    )
-    row = flask_admin.one(
-        "SELECT p.body, u.name, p.status, p.views, p.publish_on FROM post p "
-        "LEFT JOIN user u ON u.id = p.author_id WHERE p.title = ?",
-        "Timesharing explained",
-    )
-    want = ("Many users, one machine.", "Grace Hopper", "review", 42, "2027-03-15")
-    if claims_done(result.status):
-        assert row == want
-    assert result.status == RunStatus.COMPLETED, result.failure
-    assert row == want
-
-
-async def test_edit_post_tick_featured_and_publish(run: Runner, flask_admin: FlaskAdmin) -> None:
-    result = await run(
-        [
-            {"browse": f"{flask_admin.url}/admin/post/"},
+        ],
+        lambda app, _: app.one(
+            "SELECT p.body, u.name, p.status, p.views, p.publish_on FROM post p "
+            "LEFT JOIN user u ON u.id = p.author_id WHERE p.title = ?",
+            "Timesharing explained",
+        ),
+        lambda _: ("Many users, one machine.", "Grace Hopper", "review", 42, "2027-03-15"),
+    ),
+    "edit-post-tick-featured-and-publish": Task(
+        lambda url: [
+            {"browse": f"{url}/admin/post/"},
             {"click": "Edit Record", "within": "The first bug"},
             {"choose": "Featured", "in": "Featured"},
             {"choose": "published", "in": "Status"},
             {"click": "Save"},
-        ]
-    )
-    row = flask_admin.one("SELECT featured, status FROM post WHERE title = ?", "The first bug")
-    if claims_done(result.status):
-        assert row == (1, "published")
-    assert result.status == RunStatus.COMPLETED, result.failure
-    assert row == (1, "published")
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="the search box has no label (its placeholder lists the searchable columns); "
-    "'Search' grounds to its form's submit button, not to the field that button submits",
-)
-async def test_search_users_and_read_an_email(run: Runner, flask_admin: FlaskAdmin) -> None:
-    result = await run(
-        {
+        ],
+        lambda app, _: app.one(
+            "SELECT featured, status FROM post WHERE title = ?", "The first bug"
+        ),
+        lambda _: (1, "published"),
+    ),
+    "search-users-and-read-an-email": Task(
+        lambda url: {
             "vars": {"email": ""},
             "steps": [
-                {"browse": f"{flask_admin.url}/admin/user/"},
+                {"browse": f"{url}/admin/user/"},
                 {"enter": "Hopper", "into": "Search", "submit": True},
                 {"read": "the Email of Grace Hopper", "as": "email"},
             ],
-        }
-    )
-    row = flask_admin.one("SELECT email FROM user WHERE name = ?", "Grace Hopper")
-    assert row is not None
-    if claims_done(result.status):
-        assert result.variables["email"] == row[0]
-    assert result.status == RunStatus.COMPLETED, result.failure
-    assert result.variables["email"] == row[0]
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="a typed ISO date in Flask-Admin's daterangepicker field is set by stepping its "
-    "calendar month by month, and 1939 is beyond what the run steps ('could not reach "
-    "November 1939 in the calendar')",
-)
-async def test_create_user_with_role_and_unticked_active(
-    run: Runner, flask_admin: FlaskAdmin
-) -> None:
-    result = await run(
-        [
-            {"browse": f"{flask_admin.url}/admin/user/new/"},
+        },
+        lambda _, result: result.variables.get("email"),
+        lambda app: app.rows("SELECT email FROM user WHERE name = ?", "Grace Hopper")[0][0],
+    ),
+    "create-user-with-role-and-unticked-active": Task(
+        lambda url: [
+            {"browse": f"{url}/admin/user/new/"},
             {"enter": "Barbara Liskov", "into": "Name"},
             {"enter": "barbara@example.org", "into": "Email"},
             {"choose": "editor", "in": "Role"},
             {"choose": "not Is Active", "in": "Is Active"},
             {"enter": "1939-11-07", "into": "Birthday"},
             {"click": "Save"},
-        ]
-    )
-    row = flask_admin.one(
-        "SELECT name, role, is_active, birthday FROM user WHERE email = ?", "barbara@example.org"
-    )
-    want = ("Barbara Liskov", "editor", 0, "1939-11-07")
-    if claims_done(result.status):
-        assert row == want
-    assert result.status == RunStatus.COMPLETED, result.failure
-    assert row == want
-
-
-async def test_delete_a_post_confirming_the_question(run: Runner, flask_admin: FlaskAdmin) -> None:
-    title = "A case against the GO TO"
-    result = await run(
-        [
-            {"browse": f"{flask_admin.url}/admin/post/"},
-            {"click": "Delete record", "within": title},
         ],
+        lambda app, _: app.one(
+            "SELECT name, role, is_active, birthday FROM user WHERE email = ?",
+            "barbara@example.org",
+        ),
+        lambda _: ("Barbara Liskov", "editor", 0, "1939-11-07"),
+    ),
+    "delete-a-post-confirming-the-question": Task(
+        lambda url: [
+            {"browse": f"{url}/admin/post/"},
+            {"click": "Delete record", "within": "A case against the GO TO"},
+        ],
+        lambda app, _: (
+            app.rows("SELECT id FROM post WHERE title = ?", "A case against the GO TO"),
+            len(app.rows("SELECT id FROM post WHERE title = ?", "On computable numbers")),
+        ),
+        lambda _: ([], 1),
         allow_destructive=True,
-    )
-    left = flask_admin.rows("SELECT id FROM post WHERE title = ?", title)
-    others = flask_admin.rows("SELECT id FROM post WHERE title = ?", "On computable numbers")
-    if claims_done(result.status):
-        assert left == [] and len(others) == 1
-    assert result.status == RunStatus.COMPLETED, result.failure
-    assert left == [] and len(others) == 1
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="Flask-Admin's datetime field (daterangepicker with a time picker) is redrawn "
-    "while the date is set and the run loses the field ('element ... is no longer on the page')",
-)
-async def test_event_time_in_the_datetime_picker(run: Runner, flask_admin: FlaskAdmin) -> None:
-    result = await run(
-        [
-            {"browse": f"{flask_admin.url}/admin/post/new/"},
+    ),
+    "event-time-in-the-datetime-picker": Task(
+        lambda url: [
+            {"browse": f"{url}/admin/post/new/"},
             {"enter": "Launch party", "into": "Title"},
             {"enter": "2027-06-01 18:30", "into": "Event at"},
             {"click": "Save"},
-        ]
-    )
-    row = flask_admin.one("SELECT event_at FROM post WHERE title = ?", "Launch party")
-    want = ("2027-06-01 18:30:00.000000",)
-    if claims_done(result.status):
-        assert row == want
-    assert result.status == RunStatus.COMPLETED, result.failure
-    assert row == want
+        ],
+        lambda app, _: app.one("SELECT event_at FROM post WHERE title = ?", "Launch party"),
+        lambda _: ("2027-06-01 18:30:00.000000",),
+    ),
+    "bulk-delete-two-selected-posts": Task(
+        lambda url: [
+            {"browse": f"{url}/admin/post/"},
+            {"choose": "Select record", "in": "Select record", "within": GONE[0]},
+            {"choose": "Select record", "in": "Select record", "within": GONE[1]},
+            {"click": "With selected"},
+            {"click": "Delete"},
+        ],
+        lambda app, _: (
+            app.rows("SELECT title FROM post WHERE title IN (?, ?)", *GONE),
+            len(app.rows("SELECT id FROM post WHERE title = ?", "Notes on the Analytical Engine")),
+        ),
+        lambda _: ([], 1),
+        allow_destructive=True,
+    ),
+    "filter-posts-by-status-and-read-the-titles": Task(
+        lambda url: {
+            "vars": {"titles": ""},
+            "steps": [
+                {"browse": f"{url}/admin/post/"},
+                {"click": "Add Filter"},
+                {"click": "Status"},
+                {"choose": "review", "in": "Status"},
+                {"click": "Apply"},
+                {"read": "the Title of every post", "as": "titles", "list": True},
+            ],
+        },
+        lambda _, result: _titles(result),
+        lambda app: sorted(t for (t,) in app.rows("SELECT title FROM post WHERE status='review'")),
+    ),
+}
+
+KNOWN: dict[str, str] = {
+    "search-users-and-read-an-email": (
+        "the search box has no label (its placeholder lists the searchable columns); "
+        "'Search' grounds to its form's submit button, not to the field that button submits"
+    ),
+    "create-user-with-role-and-unticked-active": (
+        "a typed ISO date in Flask-Admin's daterangepicker field is set by stepping its "
+        "calendar month by month, and 1939 is beyond what the run steps ('could not reach "
+        "November 1939 in the calendar')"
+    ),
+    "event-time-in-the-datetime-picker": (
+        "Flask-Admin's datetime field (daterangepicker with a time picker) is redrawn while "
+        "the date is set and the run loses the field ('element ... is no longer on the page')"
+    ),
+    "filter-posts-by-status-and-read-the-titles": (
+        "after 'Add Filter' opens its menu, 'Status' grounds to the Status column's sort "
+        "link on the page instead of the item in the menu that just opened"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "task",
+    [
+        pytest.param(task, id=name, marks=[pytest.mark.xfail(reason=why, strict=True)])
+        if (why := KNOWN.get(name))
+        else pytest.param(task, id=name)
+        for name, task in TASKS.items()
+    ],
+)
+async def test_flaskadmin_task(task: Task, run: Runner, flask_admin: FlaskAdmin) -> None:
+    await judge(task, run, flask_admin)
 
 
 async def test_stop_before_deleting_keeps_the_record(run: Runner, flask_admin: FlaskAdmin) -> None:
@@ -191,58 +203,3 @@ async def test_a_field_only_close_to_the_words_is_not_overwritten(
     assert result.status == RunStatus.FAILED
     assert result.failure is not None and result.failure.path == "2"
     assert "'Ledger keeps this'" in result.failure.reason
-
-
-async def test_bulk_delete_two_selected_posts(run: Runner, flask_admin: FlaskAdmin) -> None:
-    gone = ("Old draft on tapes", "Old draft on drums")
-    result = await run(
-        [
-            {"browse": f"{flask_admin.url}/admin/post/"},
-            {"choose": "Select record", "in": "Select record", "within": gone[0]},
-            {"choose": "Select record", "in": "Select record", "within": gone[1]},
-            {"click": "With selected"},
-            {"click": "Delete"},
-        ],
-        allow_destructive=True,
-    )
-    left = flask_admin.rows("SELECT title FROM post WHERE title IN (?, ?)", *gone)
-    kept = flask_admin.rows("SELECT id FROM post WHERE title = ?", "Notes on the Analytical Engine")
-    if result.status == RunStatus.COMPLETED:
-        assert left == [] and len(kept) == 1
-    assert result.status == RunStatus.COMPLETED, result.failure
-    assert left == [] and len(kept) == 1
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="after 'Add Filter' opens its menu, 'Status' grounds to the Status column's sort "
-    "link on the page instead of the item in the menu that just opened",
-)
-async def test_filter_posts_by_status_and_read_the_titles(
-    run: Runner, flask_admin: FlaskAdmin
-) -> None:
-    result = await run(
-        {
-            "vars": {"titles": ""},
-            "steps": [
-                {"browse": f"{flask_admin.url}/admin/post/"},
-                {"click": "Add Filter"},
-                {"click": "Status"},
-                {"choose": "review", "in": "Status"},
-                {"click": "Apply"},
-                {"read": "the Title of every post", "as": "titles", "list": True},
-            ],
-        }
-    )
-    want = sorted(t for (t,) in flask_admin.rows("SELECT title FROM post WHERE status='review'"))
-
-    def titles() -> list[str]:
-        got = result.variables.get("titles")
-        if not isinstance(got, list):
-            return []
-        return sorted(str(r.get("Title", "")) if isinstance(r, dict) else str(r) for r in got)
-
-    if result.status == RunStatus.COMPLETED:
-        assert titles() == want
-    assert result.status == RunStatus.COMPLETED, result.failure
-    assert titles() == want

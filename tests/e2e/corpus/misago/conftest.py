@@ -7,10 +7,7 @@ Tasks are judged by Misago's own database, read through its own models
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
-import subprocess
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -23,7 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 
-from ..app_process import free_port, wait_until_up
+from ..app_process import django_env, django_query, runserver, serving
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[3]
@@ -39,21 +36,7 @@ class Misago:
     def query(self, code: str) -> Any:
         """Run ``code`` in Misago's own Python with Django set up; it sets ``result``,
         returned as JSON."""
-        script = (
-            "import json, django\ndjango.setup()\nresult = None\n"
-            + code
-            + "\nprint('RESULT=' + json.dumps(result, default=str))\n"
-        )
-        out = subprocess.run(
-            [str(VENV / "bin" / "python"), "-c", script],
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=True,
-        ).stdout
-        line = next(x for x in reversed(out.splitlines()) if x.startswith("RESULT="))
-        return json.loads(line[len("RESULT=") :])
+        return django_query(VENV / "bin" / "python", self.env, code)
 
 
 def sign_in_steps(url: str) -> list[dict[str, Any]]:
@@ -107,39 +90,24 @@ def running_misago(admin_url: str) -> Iterator[Misago]:
     name = f"misago_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
-    work = Path(tempfile.mkdtemp(prefix="gofer-misago-"))
-    env = {
-        "PATH": os.environ.get("PATH", ""),
-        "HOME": str(work),
-        "PYTHONPATH": str(HERE),
-        "DJANGO_SETTINGS_MODULE": "misago_settings",
-        "MISAGO_DB_URL": urlunsplit(urlsplit(admin_url)._replace(path=f"/{name}", query="")),
-        "MISAGO_MEDIA_ROOT": str(work / "media"),
-    }
-    proc: subprocess.Popen[bytes] | None = None
     try:
-        subprocess.run(
-            [str(django_admin), "migrate", "--noinput", "-v0"], env=env, check=True, timeout=300
-        )
-        subprocess.run(
-            [str(VENV / "bin" / "python"), str(HERE / "seed.py")], env=env, check=True, timeout=120
-        )
-        port = free_port()
-        log = work / "server.log"
-        with log.open("wb") as sink:
-            proc = subprocess.Popen(
-                [str(django_admin), "runserver", "--insecure", "--noreload", f"127.0.0.1:{port}"],
-                env=env,
-                stdout=sink,
-                stderr=subprocess.STDOUT,
+        with tempfile.TemporaryDirectory(prefix="gofer-misago-", ignore_cleanup_errors=True) as tmp:
+            work = Path(tmp)
+            db_url = urlunsplit(urlsplit(admin_url)._replace(path=f"/{name}", query=""))
+            env = django_env(
+                work,
+                HERE,
+                "misago_settings",
+                MISAGO_DB_URL=db_url,
+                MISAGO_MEDIA_ROOT=str(work / "media"),
             )
-        url = f"http://127.0.0.1:{port}/"
-        wait_until_up(url, proc, log, 60)
-        yield Misago(url=url, env=env)
+            manage = [str(django_admin)]
+            prepare = [
+                [*manage, "migrate", "--noinput", "-v0"],
+                [str(VENV / "bin" / "python"), str(HERE / "seed.py")],
+            ]
+            with serving(prepare, runserver(manage), work=work, env=env) as url:
+                yield Misago(url=url, env=env)
     finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(timeout=10)
         with psycopg.connect(admin_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        shutil.rmtree(work, ignore_errors=True)

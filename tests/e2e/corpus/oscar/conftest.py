@@ -10,10 +10,6 @@ browser's own cookies (:meth:`Oscar.guest_state`)."""
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -23,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Page
 
-from ..app_process import free_port, wait_until_up
+from ..app_process import django_env, django_query, runserver, serving
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[3]
@@ -66,24 +62,9 @@ class Oscar:
     env: dict[str, str]
 
     def query(self, code: str, **values: Any) -> Any:
-        """Run ``code`` in the shop's own Python with Django set up, with ``values`` as
-        its globals; it sets ``result``, returned as JSON."""
-        script = (
-            "import json, django\ndjango.setup()\nresult = None\n"
-            + "".join(f"{name} = {value!r}\n" for name, value in values.items())
-            + code
-            + "\nprint('RESULT=' + json.dumps(result, default=str))\n"
-        )
-        out = subprocess.run(
-            [str(VENV / "bin" / "python"), "-c", script],
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=True,
-        ).stdout
-        line = next(x for x in reversed(out.splitlines()) if x.startswith("RESULT="))
-        return json.loads(line[len("RESULT=") :])
+        """Run ``code`` in the shop's own Python with Django set up (``values`` its
+        globals); it sets ``result``, returned as JSON."""
+        return django_query(VENV / "bin" / "python", self.env, code, values)
 
     async def guest_state(self, page: Page) -> dict[str, Any]:
         """The basket (``[[title, quantity], ...]``), its status and vouchers, and the
@@ -109,46 +90,17 @@ def oscar() -> Iterator[Oscar]:
     django_admin = VENV / "bin" / "django-admin"
     if not django_admin.exists():
         pytest.fail(f"django-oscar is not installed ({django_admin} is missing): run ./dev setup")
-    work = Path(tempfile.mkdtemp(prefix="gofer-oscar-"))
-    env = {
-        "PATH": os.environ.get("PATH", ""),
-        "HOME": str(work),
-        "PYTHONPATH": str(HERE),
-        "PYTHONWARNINGS": "ignore",
-        "DJANGO_SETTINGS_MODULE": "oscar_settings",
-        "OSCAR_WORK": str(work),
-    }
-    proc: subprocess.Popen[bytes] | None = None
-    try:
-        subprocess.run(
-            [str(django_admin), "migrate", "--noinput", "-v0"], env=env, check=True, timeout=300
-        )
-        subprocess.run(
-            [str(VENV / "bin" / "python"), str(HERE / "seed.py")], env=env, check=True, timeout=120
-        )
-        subprocess.run(
-            [str(django_admin), "update_index", "-v0"],
-            env=env,
-            check=True,
-            timeout=120,
-        )
-        port = free_port()
-        log = work / "server.log"
-        with log.open("wb") as sink:
-            proc = subprocess.Popen(
-                [str(django_admin), "runserver", "--insecure", "--noreload", f"127.0.0.1:{port}"],
-                env=env,
-                stdout=sink,
-                stderr=subprocess.STDOUT,
-            )
-        url = f"http://127.0.0.1:{port}/"
-        wait_until_up(url, proc, log, 60)
-        yield Oscar(url=url, env=env)
-    finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(timeout=10)
-        shutil.rmtree(work, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix="gofer-oscar-", ignore_cleanup_errors=True) as tmp:
+        work = Path(tmp)
+        env = django_env(work, HERE, "oscar_settings", OSCAR_WORK=str(work))
+        manage = [str(django_admin)]
+        prepare = [
+            [*manage, "migrate", "--noinput", "-v0"],
+            [str(VENV / "bin" / "python"), str(HERE / "seed.py")],
+            [*manage, "update_index", "-v0"],
+        ]
+        with serving(prepare, runserver(manage), work=work, env=env) as url:
+            yield Oscar(url=url, env=env)
 
 
 def guest_details() -> dict[str, str]:

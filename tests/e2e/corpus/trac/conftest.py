@@ -7,9 +7,7 @@ Tasks are judged by Trac's own database (:meth:`Trac.rows`)."""
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
-import subprocess
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from ..app_process import free_port, wait_until_up
+from ..app_process import serving
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[3]
@@ -47,41 +45,17 @@ def trac() -> Iterator[Trac]:
     admin = VENV / "bin" / "trac-admin"
     if not admin.exists():
         pytest.fail(f"Trac is not installed ({admin} is missing): run ./dev setup")
-    work = Path(tempfile.mkdtemp(prefix="gofer-trac-"))
-    env = work / "project"
-    proc: subprocess.Popen[bytes] | None = None
-    try:
-        subprocess.run(
+    with tempfile.TemporaryDirectory(prefix="gofer-trac-", ignore_cleanup_errors=True) as tmp:
+        work = Path(tmp)
+        env = work / "project"
+        prepare = [
             [str(admin), str(env), "initenv", "Corpus Project", "sqlite:db/trac.db"],
-            check=True,
-            capture_output=True,
-            timeout=120,
-        )
-        subprocess.run(
             [str(admin), str(env), "permission", "add", "anonymous", *PERMISSIONS],
-            check=True,
-            capture_output=True,
-            timeout=60,
-        )
-        subprocess.run(
             [str(VENV / "bin" / "python"), str(HERE / "seed.py"), str(env)],
-            check=True,
-            capture_output=True,
-            timeout=60,
-        )
-        port = free_port()
-        log = work / "tracd.log"
-        with log.open("wb") as sink:
-            proc = subprocess.Popen(
-                [str(VENV / "bin" / "tracd"), "-p", str(port), "-b", "127.0.0.1", str(env)],
-                stdout=sink,
-                stderr=subprocess.STDOUT,
-            )
-        url = f"http://127.0.0.1:{port}/project/"
-        wait_until_up(url, proc, log, 60)
-        yield Trac(url=url, db=env / "db" / "trac.db")
-    finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(timeout=10)
-        shutil.rmtree(work, ignore_errors=True)
+        ]
+
+        def tracd(port: int) -> list[str]:
+            return [str(VENV / "bin" / "tracd"), "-p", str(port), "-b", "127.0.0.1", str(env)]
+
+        with serving(prepare, tracd, work=work, path="/project/") as url:
+            yield Trac(url=url, db=env / "db" / "trac.db")

@@ -1,0 +1,767 @@
+"""One claimed turn of a task, from its claim to its end, in one place.
+
+The worker claims a turn and hands it to :class:`Turn`, which owns the rest: it
+loads the task, restores its working state (:func:`gofer.tasks.journal.restore`),
+runs it (plans a plain-language task's flow first, then drives its segments with
+the :class:`Driver`), settles its workspace, and records its end: the run's update
+and the task's working state written to the event log and the turn finished, in one
+transaction. While it runs it journals a view as each step starts, and an
+irreversible press before and after it happens, so a rerun of the turn never presses
+twice.
+
+A turn cut short by the worker's own shutdown goes back on the queue (with its run
+counted when it had begun, refunded when it had not); a turn of a cancelled task
+finishes as cancelled. A turn whose end the store fails to write retries it while its
+lease holds, so a finished run is never run again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import traceback
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import Literal, Protocol
+
+from pydantic import JsonValue
+
+from gofer.errors import GoferError, InvalidRequest, LeaseLost, ModelError, StoreError
+from gofer.flow import check_flow
+from gofer.flow.steps import Click, Enter, Flow, Press, Step, StopBefore
+from gofer.flow.walk import step_at
+from gofer.models import CallMeter
+from gofer.planner import start_address
+from gofer.runtime.types import Gate, RunRequest, RunResult
+from gofer.shape import schema_violations
+from gofer.store import Claim, keep_lease
+from gofer.tasks.book import LOCAL_OWNER, Loaded, PressJournal, TaskBook, TurnJournal
+from gofer.tasks.cell import Artifact, Cell, Segment
+from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
+from gofer.tasks.contract import (
+    Done,
+    Failed,
+    NeedsInput,
+    Running,
+    Status,
+    StepReportInfo,
+    TaskView,
+    TraceInfo,
+)
+from gofer.tasks.events import Cancelled, Ended, RunLog
+from gofer.tasks.handback import hand_back
+from gofer.tasks.holding import Holding
+from gofer.tasks.interpret import Outcome, budget_failure, interpret
+from gofer.tasks.journal import snapshot
+from gofer.tasks.limits import ARTIFACT_TTL_S, PRELOAD_TIMEOUT_S
+from gofer.tasks.publish import answer_for, progress_summary, view_of
+from gofer.tasks.recovery import RESCUING, rescuable, rescue, settle_outcome
+from gofer.tasks.runner import FlowRunner
+from gofer.tasks.seams import Planner, Rescuer, ShapeBrief, Shaper
+
+__all__ = ["Driver", "Presses", "Turn", "TurnParts", "turn_running"]
+
+log = logging.getLogger("gofer.tasks")
+
+STOPPED = "the worker stopped before the run ended (a restart)"
+
+_TURN: contextvars.ContextVar[str | None] = contextvars.ContextVar("gofer_turn", default=None)
+
+
+def turn_running() -> str | None:
+    """The task whose turn this code runs in (its run, its model passes, anything they
+    start), or None outside every turn: the controller refuses to start a task there."""
+    return _TURN.get()
+
+
+@dataclass(frozen=True, slots=True)
+class TurnParts:
+    """What every turn of one worker runs with (``stopping``: set once the worker
+    stops; a turn claimed after it goes back unstarted)."""
+
+    book: TaskBook
+    runner: FlowRunner
+    driver: Driver
+    planner: Planner | None
+    holding: Holding
+    lease_ms: int
+    stopping: asyncio.Event
+
+
+class Turn:
+    """One claimed turn of a task: load, restore, run, settle, record (see the module).
+
+    ``cell`` is the task's working state while the turn runs; ``ending`` is set once
+    its end is written (it is winding up); ``cancelling`` once it is asked to stop
+    because its task was cancelled (it then finishes as cancelled, not put back).
+    """
+
+    def __init__(
+        self, parts: TurnParts, claim: Claim, task_id: str, artifacts: list[Artifact]
+    ) -> None:
+        self.parts = parts
+        self.claim = claim
+        self.task_id = task_id
+        self.owner = claim.owner or LOCAL_OWNER
+        self.cell: Cell | None = None
+        self.cancelling = False
+        self.ending = False
+        self._artifacts = artifacts
+        self._task: asyncio.Task[object] | None = None
+
+    def cancel(self) -> None:
+        """Stop the turn because its task was cancelled: it finishes as cancelled."""
+        self.cancelling = True
+        if self._task is not None:
+            self._task.cancel()
+
+    async def run(self) -> None:
+        """Run the turn from its claim to its end (see the module)."""
+        parts, claim, task_id, owner = self.parts, self.claim, self.task_id, self.owner
+        book = parts.book
+        self._task = asyncio.current_task()
+        spent = (0, 0)
+        # The task takes its browser back from any person in it.
+        await parts.holding.take_back(task_id)
+        _TURN.set(task_id)  # this turn's own asyncio task: its context is its alone
+        try:
+            async with keep_lease(book.queue, claim):
+                loaded = await book.load(owner, task_id)
+                if (
+                    loaded is None
+                    or loaded.record.resolved_at is not None
+                    or (await book.ledger.last_event(owner, task_id, (Cancelled.KIND,))) is not None
+                ):
+                    await book.queue.finish(claim, {"skipped": True})
+                    return
+                cell = self.cell = self._restore(loaded)
+                spent = (cell.ledger.runs, cell.ledger.spent.model_calls)
+                if parts.stopping.is_set():
+                    await book.queue.release(claim, unstarted=True, error=STOPPED)
+                    return
+                await self._run(cell, loaded)
+                await self._record(cell)
+        except LeaseLost as lost:
+            log.warning("task %s: turn %d lost its lease (%s)", task_id, claim.id, lost.code)
+            await parts.holding.release(task_id)
+        except asyncio.CancelledError:
+            began = self.cell is not None and (
+                (self.cell.ledger.runs, self.cell.ledger.spent.model_calls) != spent
+            )
+            await asyncio.shield(self._cut_short(began))
+            raise
+
+    async def _cut_short(self, began: bool) -> None:
+        """A turn cancelled here: finished when its task was cancelled, else put back."""
+        queue = self.parts.book.queue
+        try:
+            if self.cancelling:
+                await queue.finish(self.claim, {"cancelled": True})
+            else:
+                await queue.release(self.claim, unstarted=not began, error=STOPPED)
+        except LeaseLost:
+            log.info("task %s: turn %d had already lost its lease", self.task_id, self.claim.id)
+
+    def _restore(self, loaded: Loaded) -> Cell:
+        """The task's working state as its last turn left it, with this turn's reply."""
+        runner = self.parts.runner
+        options = options_for(runner, loaded.request.constraints)
+        cell = loaded.cell(options, view_of_start(loaded))
+        cell.artifacts = self._artifacts
+        cell.has_workspace = runner.holds(cell.id)
+        claim = self.claim
+        if claim.kind == "reply":
+            reply = next((r for r in loaded.replies if r.item == claim.id), None)
+            if reply is not None and reply.approve and cell.approval is not None:
+                gate = cell.approval
+                cell.pending.insert(0, Segment((), int(gate.path.split(".")[0]), True, gate))
+                cell.approval = None
+        return cell
+
+    async def _run(self, cell: Cell, loaded: Loaded) -> None:
+        """Plan (a plain-language task's first turn) or drive the task, journaling its
+        views; any failure the run does not handle becomes its failed status."""
+        parts = self.parts
+        if cell.pending and not cell.has_workspace:
+            await self._reopen(cell, loaded)
+        journal = TurnJournal(
+            parts.book, self.owner, cell, self.claim.id, self._cancelled_elsewhere
+        )
+        journal.start()
+        try:
+            planner = parts.planner
+            if cell.flow is None and planner is not None:
+                await self._guarded(cell, lambda: self._plan_then_drive(cell, planner))
+            else:
+                presses = self._presses(cell)
+                await self._guarded(cell, lambda: self._handed_back(cell, presses))
+        finally:
+            await journal.stop()
+
+    async def _handed_back(self, cell: Cell, presses: PressJournal) -> None:
+        """Drive the task, counting first what its person did in its browser, if anyone
+        did (:mod:`gofer.tasks.handback`)."""
+        record = await self.parts.holding.take_record(cell.id)
+        if record is not None:
+            asking = hand_back(cell, record, record.last)
+            if asking is not None:
+                await self.parts.driver.stop(cell, asking)
+                return
+        await self.parts.driver.drive(cell, presses)
+
+    def _presses(self, cell: Cell) -> PressJournal:
+        return PressJournal(self.parts.book, self.owner, cell.id, self.claim.id)
+
+    def _cancelled_elsewhere(self) -> None:
+        if not self.cancelling:
+            self.cancel()
+
+    async def _reopen(self, cell: Cell, loaded: Loaded) -> None:
+        """Open the page the task was last on, on a worker that does not hold its browser."""
+        state = loaded.state or {}
+        address = state.get("address")
+        if not isinstance(address, str) or not address:
+            return
+        try:
+            await self.parts.runner.open_page(cell.id, cell.options, address)
+            cell.has_workspace = True
+            log.info("task %s: reopened its last page", cell.id)
+        except GoferError as exc:
+            log.info("task %s: its last page did not reopen (%s)", cell.id, exc.code)
+
+    async def _record(self, cell: Cell) -> None:
+        """Write the run's update and the task's state, and finish the turn, together."""
+        parts, claim, owner = self.parts, self.claim, self.owner
+        held = parts.runner.holds(cell.id)
+        address = await parts.runner.address(cell.id) if held else None
+        ended = Ended(
+            item=claim.id,
+            view=cell.view,
+            state=snapshot(cell, address),
+            run=RunLog(
+                steps=[s.model_dump(mode="json") for s in cell.steps],
+                trace=[t.model_dump(mode="json") for t in cell.trace],
+            ),
+        )
+        book = parts.book
+        backoff = 0.05
+        while True:
+            try:
+                async with book.db.transaction() as tx:
+                    cancelled = await book.ledger.last_event(
+                        owner, cell.id, (Cancelled.KIND,), tx=tx
+                    )
+                    if cancelled is None:
+                        await book.write(tx, owner, cell.id, ended)
+                    await book.queue.finish(claim, {"ended": cell.view.status.state}, tx=tx)
+                break
+            except LeaseLost:
+                raise
+            except StoreError as exc:
+                # The run is over: never run it again for a store that failed once.
+                # Retried while the lease holds (losing it cancels this turn).
+                log.warning(
+                    "task %s: its end was not written (%s); trying again in %.2f s",
+                    cell.id,
+                    exc.code,
+                    backoff,
+                )
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, parts.lease_ms / 3000)
+        if held:
+            parts.holding.keep(owner, cell.id)
+        else:
+            parts.holding.forget(cell.id)
+        self.ending = True
+
+    async def _guarded(self, cell: Cell, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work``; any failure it does not handle becomes the task's failed status."""
+        driver = self.parts.driver
+        try:
+            await work()
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise
+            # Nobody cancelled this turn: something inside the run raised it on its own.
+            log.error("task %s: the run raised CancelledError that no one asked for", cell.id)
+            await driver.stop(
+                cell,
+                Outcome(
+                    Failed(
+                        step=None,
+                        reason="the run was cancelled from inside the runner",
+                        hint="report this as a bug",
+                        recoverable=False,
+                    ),
+                    release=True,
+                ),
+            )
+        except GoferError as exc:
+            log.warning("task %s: stopped by %s", cell.id, exc.code)
+            await driver.stop(
+                cell,
+                Outcome(
+                    Failed(
+                        step=None,
+                        reason=cell.facts.mask(exc.message),
+                        hint=exc.code,
+                        recoverable=False,
+                    ),
+                    release=True,
+                ),
+            )
+        except Exception as exc:  # noqa: BLE001 -- logged and published as the task's failure
+            trace = "".join(traceback.format_tb(exc.__traceback__))
+            log.error(
+                "task %s: crashed with %s: %s\n%s",
+                cell.id,
+                type(exc).__name__,
+                cell.facts.redact(str(exc)),
+                trace,
+            )
+            await driver.stop(
+                cell,
+                Outcome(
+                    Failed(
+                        step=None,
+                        reason=f"internal error ({type(exc).__name__})",
+                        hint="report this as a bug",
+                        recoverable=False,
+                    ),
+                    release=True,
+                ),
+            )
+
+    async def _plan_then_drive(self, cell: Cell, planner: Planner | None) -> None:
+        assert cell.goal is not None and planner is not None
+        cell.publish(view_of(cell, Running(), None, "Planning the task."))
+        warm = self._warm(cell)
+        meter = CallMeter(cell.ledger.model_calls_left())
+        flow = None
+        failure: ModelError | None = None
+        try:
+            flow = await planner.plan(brief_for(cell.goal, cell.facts, cell.options), meter)
+            if warm is not None:
+                await warm
+        except ModelError as exc:
+            failure = exc
+        finally:
+            cell.ledger.charge_model_calls(meter.used)
+            if warm is not None and not warm.done():
+                warm.cancel()
+                await asyncio.wait([warm])
+        if flow is None:
+            assert failure is not None
+            await self.parts.driver.stop(
+                cell,
+                Outcome(
+                    Failed(
+                        step=None,
+                        reason=f"the planner could not plan the task: {failure.message}",
+                        hint="write the flow with the guide and start_task with it "
+                        f"({failure.code})",
+                        recoverable=False,
+                    ),
+                    release=True,
+                ),
+            )
+            return
+        check = check_flow(flow, cell.facts.names, cell.facts.secret_names)
+        if check.problems:
+            listed = "; ".join(p.message for p in check.problems[:3])
+            await self.parts.driver.stop(
+                cell,
+                Outcome(
+                    Failed(
+                        step=None,
+                        reason=f"the planner's flow is not valid: {listed}",
+                        hint="write the flow with the guide and start_task with it",
+                        recoverable=False,
+                    ),
+                    release=True,
+                ),
+            )
+            return
+        check_surfaces(self.parts.runner, flow, cell.options)
+        check_card_entry(flow, cell.facts, cell.constraints)
+        cell.flow = flow
+        cell.pending = [Segment(flow.steps, 0, cell.constraints.allow_destructive)]
+        if check.questions:
+            # The browser goes while the task waits; the run that follows opens it again.
+            await self.parts.driver.settle(cell, release=True)
+            self.parts.driver.publish_stop(cell, NeedsInput(fields=list(check.questions)), None)
+            return
+        await self.parts.driver.drive(cell, self._presses(cell))
+
+    def _warm(self, cell: Cell) -> asyncio.Task[None] | None:
+        """Ready a task's browser while its flow is planned, and load the one address its
+        text sends it to (at most PRELOAD_TIMEOUT_S); None for a task with no browser."""
+        if "browser" not in cell.options.surfaces:
+            return None
+        cell.has_workspace = True
+        address = start_address(cell.goal or "")
+
+        async def warm() -> None:
+            try:
+                async with asyncio.timeout(PRELOAD_TIMEOUT_S):
+                    await self.parts.runner.prepare(cell.id, cell.options)
+                    if address is not None:
+                        await self.parts.runner.open_page(cell.id, cell.options, address)
+            except (GoferError, TimeoutError) as exc:
+                # Best effort: the first run opens the browser and loads the page itself.
+                log.info(
+                    "task %s: the browser was not readied (%s)",
+                    cell.id,
+                    getattr(exc, "code", type(exc).__name__),
+                )
+
+        return asyncio.create_task(warm(), name=f"gofer-warm-{cell.id}")
+
+
+def view_of_start(loaded: Loaded) -> TaskView:
+    """The view a turn starts from: where the task last stood."""
+    stop_view = loaded.stop_view
+    if stop_view is not None:
+        return stop_view
+    return TaskView(
+        id=loaded.record.id, status=Running(), summary="Starting.", step=None, progress=0.0, next=[]
+    )
+
+
+class Presses(Protocol):
+    """The press journal of the turn a drive runs in: an approved, irreversible press
+    is journaled before it happens and after, and one the task's constraints allow
+    (``allow_destructive``) before it happens (:class:`gofer.tasks.events.Press`)."""
+
+    async def before(self, path: str) -> Literal["press", "pressed", "unsure"]:
+        """Journal that the control at ``path`` is about to be pressed (``press``), or
+        say this turn's earlier run already journaled it: ``pressed`` (it was) or
+        ``unsure`` (the run was cut short while pressing)."""
+        ...
+
+    async def after(self, path: str) -> None:
+        """Journal that the control at ``path`` was pressed."""
+        ...
+
+
+PRESS_UNSURE = (
+    "the run was cut short while pressing the approved control, so it may have been "
+    "pressed already; it is not pressed a second time"
+)
+PRESSED_UNSURE = (
+    "an earlier run of this turn was cut short while pressing a control that cannot be "
+    "undone, so it may have been pressed already; it is not pressed a second time"
+)
+
+
+@dataclass(slots=True)
+class Driver:
+    """Runs tasks' segments on the runner and publishes where they stop."""
+
+    runner: FlowRunner
+    shaper: Shaper | None
+    clock: Callable[[], float]
+    rescuer: Rescuer | None = None
+
+    async def drive(self, cell: Cell, presses: Presses | None = None) -> None:
+        """Run ``cell``'s pending segments until the task stops, then publish the stop;
+        an irreversible press is journaled through ``presses`` and never pressed twice."""
+        seen: dict[str, int] = {}  # presses journaled at each step's path in this turn
+        while cell.pending:
+            seg = cell.pending[0]
+            at = seg.gate.path if seg.gate is not None else str(seg.base)
+            exhausted = cell.ledger.exhausted()
+            if exhausted is not None:
+                await self.stop(
+                    cell,
+                    budget_failure(exhausted, "the task used up its budget before this step", at),
+                )
+                return
+            self.publish_running(cell)
+            if seg.gate is not None and presses is not None:
+                verdict = await presses.before(seg.gate.path)
+                if verdict == "pressed":
+                    cell.pending.pop(0)
+                    continue
+                if verdict == "unsure":
+                    failed = Failed(
+                        step=seg.gate.path,
+                        reason=PRESS_UNSURE,
+                        hint="look at the page, then continue_task to press it again",
+                        recoverable=True,
+                    )
+                    # Kept pending: going on (the caller's choice) presses it again.
+                    await self.stop(
+                        cell, Outcome(failed, at=seg.gate.path, pending=list(cell.pending))
+                    )
+                    return
+            refused: list[str] = []
+            on_press = None
+            if presses is not None and not seg.press:
+                on_press = _journaled(presses, seg, seen, refused)
+            result = await self._run(cell, seg, on_press)
+            if seg.gate is not None and presses is not None and isinstance(result, RunResult):
+                await presses.after(seg.gate.path)
+            if isinstance(result, Outcome):
+                settle_outcome(cell, seg, None)
+                await self.stop(cell, result)
+                return
+            self._absorb(cell, seg, result)
+            settle_outcome(cell, seg, result)
+            decision = interpret(
+                result, seg, cell.pending[1:], cell.constraints, cell.ledger, progress_summary(cell)
+            )
+            if refused and isinstance(decision.status, Failed):
+                # Going on (the caller's choice, in a turn of its own) presses it again.
+                failed = Failed(
+                    step=refused[0],
+                    reason=PRESSED_UNSURE,
+                    hint="look at the page, then continue_task to press it again",
+                    recoverable=True,
+                )
+                await self.stop(cell, replace(decision, status=failed))
+                return
+            if (
+                decision.status is not None
+                and self.rescuer is not None
+                and rescuable(cell, seg, decision)
+            ):
+                cell.publish(view_of(cell, Running(), decision.at, RESCUING))
+                rescued = await rescue(self.rescuer, cell, result, decision)
+                if isinstance(rescued, list):
+                    cell.pending = rescued
+                    continue
+                decision = rescued
+            if decision.status is not None:
+                await self.stop(cell, decision)
+                return
+            cell.pending.pop(0)
+        await self.stop(cell, await self._finish(cell))
+
+    async def _run(
+        self, cell: Cell, seg: Segment, on_press: Callable[[str], Awaitable[bool]] | None
+    ) -> RunResult | Outcome:
+        assert cell.flow is not None
+        steps = (_approved(cell.flow, seg.gate),) if seg.gate is not None else seg.steps
+        at = seg.gate.path if seg.gate is not None else str(seg.base)
+        on = [at]  # the step the run is on, for a run cut short
+        request = RunRequest(
+            flow=Flow(steps=steps, vars=cell.flow.vars),
+            variables={**cell.flow.vars, **cell.variables, **cell.facts.as_dict()},
+            private=frozenset(cell.facts.secret_names),
+            mask=cell.facts.mask,
+            allow_destructive=seg.allow_destructive,
+            budget=cell.ledger.for_run(),
+            hints=tuple(cell.hints),
+            on_step=None if seg.press else lambda path: self._progress(cell, seg, path, on),
+            on_press=on_press,
+        )
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        cell.has_workspace = True
+        log.info("task %s: run %d from step %s", cell.id, cell.ledger.runs + 1, at)
+        scope = asyncio.timeout(None)
+        try:
+            async with scope:
+                left = cell.ledger.time_left_s()
+                if left is not None:
+                    scope.reschedule(loop.time() + left)
+                return await self.runner.run(cell.id, request, cell.options)
+        except TimeoutError:
+            if not scope.expired():
+                raise
+            return budget_failure("max_elapsed_ms", "the task ran out of time", on[0])
+        except GoferError as exc:
+            reason = cell.facts.mask(exc.message)
+            log.warning("task %s: the runner refused the run (%s)", cell.id, exc.code)
+            return Outcome(
+                Failed(
+                    step=at, reason=reason, hint=f"the runner raised {exc.code}", recoverable=False
+                ),
+                at=at,
+                release=True,
+            )
+        finally:
+            cell.ledger.add_time((loop.time() - started) * 1000.0)
+
+    def _progress(self, cell: Cell, seg: Segment, path: str, on: list[str]) -> None:
+        """A step started: note it in ``on``; a top-level one is published as running."""
+        on[0] = seg.absolute(path)
+        if "." in path:
+            return
+        cell.finished_top = max(cell.finished_top, seg.base + int(path))
+        cell.publish(view_of(cell, Running(), seg.absolute(path)))
+
+    def _absorb(self, cell: Cell, seg: Segment, result: RunResult) -> None:
+        """Add the run's steps, trace, hints, spend and reads to the task."""
+        facts = cell.facts
+        run = cell.ledger.runs
+        cell.ledger.charge(result.spend)
+        for report in result.steps:
+            element = (
+                {"role": report.element.role, "name": facts.mask(report.element.name)}
+                if report.element is not None
+                else None
+            )
+            cell.steps.append(
+                StepReportInfo(
+                    run=run,
+                    path=seg.absolute(report.path),
+                    kind=report.kind,
+                    outcome=str(report.outcome),
+                    intent=facts.mask(report.intent),
+                    element=element,
+                    confidence=report.confidence,
+                    reason=facts.mask(report.reason) if report.reason is not None else None,
+                    duration_ms=report.duration_ms,
+                    actions=report.actions,
+                    model_calls=report.model_calls,
+                )
+            )
+        for event in result.trace:
+            detail = facts.mask_json(dict(event.detail))
+            cell.trace.append(
+                TraceInfo(
+                    run=run,
+                    at_ms=event.at_ms,
+                    path=seg.absolute(event.path),
+                    event=event.event,
+                    detail=detail if isinstance(detail, dict) else {"value": detail},
+                )
+            )
+        for hint in result.hints:
+            if hint not in cell.hints:
+                cell.hints.append(hint)
+        for name, value in result.changed.items():
+            if name in facts.names:
+                continue
+            cell.variables[name] = value
+            cell.records[name] = facts.mask_json(value)
+        if not seg.press:
+            cell.finished_top = max(cell.finished_top, seg.base + result.top_level_done)
+
+    async def _finish(self, cell: Cell) -> Outcome:
+        """Every step finished: the answer, shaped if the caller asked for a shape."""
+        total = len(cell.flow.steps) if cell.flow else 0
+        cell.finished_top = total
+        answer = answer_for(total, cell.records, cell.facts)
+        redacted = cell.facts.redact_json(cell.records)
+        records: dict[str, JsonValue] = redacted if isinstance(redacted, dict) else {}
+        if cell.output is None or self.shaper is None:
+            return Outcome(Done(answer=answer, records=records), release=True)
+        brief = ShapeBrief(
+            goal=cell.goal or "",
+            instructions=cell.output.instructions,
+            schema=cell.output.json_schema,
+            records=records,
+        )
+        meter = CallMeter(cell.ledger.model_calls_left())
+        try:
+            result = await self.shaper.shape(brief, meter)
+        except GoferError as exc:
+            return _shape_failed(exc.message)
+        finally:
+            cell.ledger.charge_model_calls(meter.used)
+        if cell.output.json_schema is not None:
+            wrong = schema_violations(result, cell.output.json_schema)
+            if wrong:
+                return _shape_failed("; ".join(str(v) for v in wrong[:5]))
+        return Outcome(Done(answer=answer, records=records, result=result), release=True)
+
+    async def stop(self, cell: Cell, decision: Outcome) -> None:
+        """Stop the task: screenshot, release if final, then publish the status."""
+        assert decision.status is not None
+        cell.pending = list(decision.pending)
+        cell.approval = decision.approval
+        await self.settle(cell, decision.release)
+        self.publish_stop(cell, decision.status, decision.at)
+
+    def publish_running(self, cell: Cell) -> None:
+        """Publish that the task is running, on the first step of its next segment."""
+        if not cell.pending:
+            cell.publish(view_of(cell, Running(), None))
+            return
+        seg = cell.pending[0]
+        at = seg.gate.path if seg.gate is not None else str(seg.base)
+        note = "Pressing the approved control." if seg.press else ""
+        cell.publish(view_of(cell, Running(), at, note))
+
+    def publish_stop(self, cell: Cell, status: Status, at: str | None) -> None:
+        """Publish a stopped status and log it (state and step only, never words)."""
+        cell.publish(view_of(cell, status, at))
+        log.info("task %s: %s at step %s", cell.id, status.state, at)
+
+    async def settle(self, cell: Cell, release: bool) -> None:
+        """Take the stopped run's screenshot, then release the workspace if ``release``."""
+        if not cell.has_workspace:
+            return
+        await self.screenshot(cell)
+        if release:
+            await self.runner.release(cell.id)
+            cell.has_workspace = False
+
+    async def screenshot(self, cell: Cell) -> None:
+        """Keep a best-effort screenshot of the workspace as an artifact."""
+        try:
+            shot = await self.runner.screenshot(cell.id)
+        except (GoferError, OSError) as exc:
+            log.warning("task %s: no screenshot (%s)", cell.id, type(exc).__name__)
+            return
+        if shot is None:
+            return
+        now = self.clock()
+        cell.artifacts.append(
+            Artifact(
+                name=f"{cell.id}-screenshot-{len(cell.artifacts) + 1}",
+                data=shot,
+                run=cell.ledger.runs,
+                taken_at=now,
+                expires_at=now + ARTIFACT_TTL_S,
+            )
+        )
+
+
+def _journaled(
+    presses: Presses, seg: Segment, seen: dict[str, int], refused: list[str]
+) -> Callable[[str], Awaitable[bool]]:
+    """The run's press hook: journal each irreversible press before it happens, keyed
+    by its step's path in the flow and how many times this turn pressed there (a loop
+    presses at one path again); one an earlier run of the turn journaled is refused."""
+
+    async def before(path: str) -> bool:
+        at = seg.absolute(path)
+        seen[at] = seen.get(at, 0) + 1
+        key = at if seen[at] == 1 else f"{at}#{seen[at]}"
+        if await presses.before(key) == "press":
+            return True
+        refused.append(at)
+        return False
+
+    return before
+
+
+def _approved(flow: Flow, gate: Gate) -> Step:
+    """The one step that presses an approved control: the step that stopped in front of
+    it, run again (a click keeps its ``within``, an Enter its field), else the key or a
+    ``stop_before`` with the gate's words."""
+    try:
+        step = step_at(flow, gate.path)
+    except InvalidRequest:
+        step = None
+    if isinstance(step, Click | Enter | Press | StopBefore):
+        return replace(step, optional=False)
+    return Press(key=gate.key) if gate.key else StopBefore(action=gate.action)
+
+
+def _shape_failed(reason: str) -> Outcome:
+    return Outcome(
+        Failed(
+            step=None,
+            reason=f"the result did not take the asked shape: {reason}",
+            hint="read the records in task_report, or loosen the output schema",
+            recoverable=False,
+        ),
+        release=True,
+    )
