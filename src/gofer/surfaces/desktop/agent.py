@@ -200,7 +200,11 @@ class Agent:
         acted = time.monotonic()
         events = self.settle(settle_ms)
         first = round((self.watch.first - acted) * 1000, 1) if events else None
-        return {"how": how, "events": events, "first_event_ms": first}
+        reply: dict[str, Any] = {"how": how, "events": events, "first_event_ms": first}
+        if kind in ("fill", "type") and ref:
+            # what the field holds, in the same round trip (the runtime checks it)
+            reply["value"] = self.read(ref)
+        return reply
 
     def settle(self, timeout_ms: int, quiet_ms: int = 100, first_ms: int = 500) -> list[str]:
         """Pump events until none came for ``quiet_ms`` (or ``timeout_ms`` passed). An

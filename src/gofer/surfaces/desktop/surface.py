@@ -10,6 +10,7 @@ the accessibility events that followed them.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -120,7 +121,10 @@ class DesktopSurface:
                 )
             arg["box"] = [box.x, box.y, box.width, box.height]
         reply = await self._ask({"op": "act", "kind": kind, "ref": ref, "arg": arg})
-        return effect_of(reply["events"])
+        effect = effect_of(reply["events"])
+        if "value" in reply:
+            effect = dataclasses.replace(effect, value=str(reply["value"]))
+        return effect
 
     # ------------------------------------------------------------------ the surface
 
