@@ -79,6 +79,23 @@ def test_words_asked_after_opening_a_menu_mean_its_item() -> None:
     assert closed.element is not None and closed.element.box.y > opener.box.y + 40
 
 
+def test_a_login_box_without_labels() -> None:
+    # Roundup's classic tracker: under a "Login" heading, a bare text box, a password
+    # box, "Remember me?" and an <input type=submit value="Login">.
+    screen = load("app_roundup_home")
+    login = ground(Query("Username", Want.FIELD, kind="enter"), screen)
+    secret = ground(Query("Password", Want.FIELD, kind="enter"), screen)
+    assert login.element is not None and secret.element is not None
+    assert login.element.input_type == "text" and secret.element.input_type == "password"
+    assert 0 < secret.element.box.y - login.element.box.y < 40
+    # The submit input is named by its value, not by the checkbox's label beside it.
+    button = ground(Query("Login", Want.CLICK, kind="click"), screen)
+    assert button.element is not None and button.element.input_type == "submit"
+    assert button.element.label == ""
+    # The search box at the top has no password after it: it is no account's name.
+    assert login.element.box.y > 100
+
+
 async def test_an_allowed_delete_answers_its_are_you_sure_yes() -> None:
     # Flask-Admin's row "Delete" button asks confirm('Are you sure ...?') before it posts.
     screen = load("app_flaskadmin_posts")

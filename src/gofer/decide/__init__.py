@@ -71,7 +71,7 @@ from gofer.decide.ground import (
 )
 from gofer.decide.hidden import FOUND, MAX_OPENERS, found_well, openers
 from gofer.decide.hints import GroundingHint, hint_for, is_hinted, learn_hint, site_of
-from gofer.decide.options import OPTION_MIN, match_date_cell, match_option
+from gofer.decide.options import OPTION_MIN, match_date_cell, match_option, says_off
 from gofer.decide.overlays import Cover, covering, dismisser
 from gofer.decide.prepared import box_distance
 from gofer.decide.reading import read_list, read_value
@@ -162,6 +162,7 @@ __all__ = [
     "reread_date",
     "resolve_regions",
     "resolve_within",
+    "says_off",
     "screen_shows",
     "shown_months",
     "shows_calendar",

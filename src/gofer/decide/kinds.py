@@ -73,6 +73,26 @@ def _is_field(el: Element, s: Screen) -> bool:
     )
 
 
+_ACCOUNT_GAP_PX = 80.0
+"""How far below an account's name field its password field may stand."""
+
+
+def _is_account(el: Element, s: Screen) -> bool:
+    """A sign-in form's name field: the text field the password field follows (a form
+    whose two boxes carry no label of their own, under one "Login" heading)."""
+    if not (_is_text(el, s) or el.input_type == "email"):
+        return False
+    after = False
+    for other in s.elements:
+        if other.ref == el.ref:
+            after = True
+        elif after and other.visible:
+            return other.input_type == "password" and 0 <= other.box.y - el.box.y <= (
+                _ACCOUNT_GAP_PX
+            )
+    return False
+
+
 def _is_search(el: Element, _s: Screen) -> bool:
     return (
         el.role == "searchbox"
@@ -144,6 +164,10 @@ for _kind, _phrases in (
     (
         _Kind("password field", _input("password"), _TYPING),
         "password field|password box|password input|password",
+    ),
+    (
+        _Kind("username field", _is_account, frozenset({Want.FIELD})),
+        "username|user name|username field|user name field|login name|user id|userid|account name",
     ),
     (
         _Kind("email field", _input("email"), _TYPING),

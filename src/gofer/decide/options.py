@@ -9,7 +9,7 @@ from gofer.decide.text import normalise, stem_tokens, text_score
 from gofer.decide.when import MONTHS, date_parts
 from gofer.surfaces.screen import Element
 
-__all__ = ["OPTION_MIN", "match_date_cell", "match_option"]
+__all__ = ["OPTION_MIN", "match_date_cell", "match_option", "says_off"]
 
 OPTION_MIN = 0.5
 """Below this score no option is taken to match the words."""
@@ -61,6 +61,36 @@ _SORT_MEANINGS: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = (
         (("relevance",), ("recommended",), ("best", "match"), ("featured",), ("most", "relevant")),
     ),
 )
+
+
+_OFF = frozenset(
+    {
+        "no",
+        "off",
+        "false",
+        "unticked",
+        "unchecked",
+        "untick",
+        "uncheck",
+        "unselected",
+        "cleared",
+        "not ticked",
+        "not checked",
+        "not selected",
+    }
+)
+
+
+def says_off(words: str, label: str) -> bool:
+    """Whether a checkbox's option words ask for it unticked: "off", "no", "unticked",
+    or its own label negated ("not Is Active", "no Newsletter")."""
+    norm = normalise(words)
+    if norm == normalise(label):
+        return False
+    if norm in _OFF:
+        return True
+    head, _, rest = norm.partition(" ")
+    return head in ("not", "no", "un") and bool(rest) and rest == normalise(label)
 
 
 def _in_order(phrase: tuple[str, ...], words: list[str]) -> bool:

@@ -41,6 +41,7 @@ from gofer.decide import (
     pick_action,
     popup_choices,
     reread_date,
+    says_off,
     value_took,
 )
 from gofer.errors import SurfaceError
@@ -455,12 +456,16 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
         members = choice_members(screen, el, option)
         if len(members) > 1 and el.group:
             return await _choose_among(run, path, members, option)
-        if el.checked:
+        ticked = not says_off(option, label_of(el))
+        if bool(el.checked) == ticked:
             return StepFinished(
                 StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence
             )
-        await run.act(path, f"tick '{label_of(el)}'", lambda: browser.click(el.ref))
-        await _took_pick(run, el)
+        verb = "tick" if ticked else "untick"
+        await run.act(path, f"{verb} '{label_of(el)}'", lambda: browser.click(el.ref))
+        now = (await run.screen()).element(el.ref)
+        if now is not None and now.visible and now.checked is not None and now.checked != ticked:
+            raise StepFailed(f"clicked '{label_of(el)}', but it is still not {verb}ed", el)
         return StepFinished(element=el, confidence=grounding.confidence)
 
     if el.role in ("radio", "tab"):

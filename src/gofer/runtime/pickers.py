@@ -79,6 +79,15 @@ __all__ = [
 When = date | time | datetime
 
 
+class OutOfReach(StepFailed):
+    """The calendar's own controls cannot show the date's month (its years stop short,
+    or the month is further than a person would step to)."""
+
+
+_FAR_MONTHS = 24
+"""Beyond this many months from a calendar's last offered year, arrows are not tried."""
+
+
 def when_words(run: StepContext, words: str) -> When | None:
     """The date or time ``words`` name, or None (a bare number or plain text)."""
     if re.fullmatch(r"\s*\d+\s*", words):
@@ -136,6 +145,9 @@ async def date_field(
         # "03/04/2027" is read the way this field writes dates, never in a fixed order.
         when = reread_date(words, date_order(el, screen)) or when
     if isinstance(when, time):
+        fields = await _shown_sections(run, path, el, screen, when)
+        if fields is not None:
+            return await set_split(run, path, fields, when)
         if not el.editable:
             return await _time_picker(run, path, el, screen, when, confidence)
         # The clock the field asks for, else the page's; with neither said, the other
@@ -169,30 +181,24 @@ async def date_field(
         picked = await _open_calendar(run, path, el, screen)
         if picked:
             shown_before = frozenset(e.ref for e in screen.elements if e.visible)
-            _cell, day = await pick_date(run, path, day, shown_before, words)
-            if isinstance(when, datetime):
-                when = datetime.combine(day, when.time())
-                await _picker_time(run, path, el, shown_before, when.time())
+            try:
+                _cell, day = await pick_date(run, path, day, shown_before, words)
+            except OutOfReach:
+                if not el.editable:
+                    raise
+                # The calendar cannot show the date, but its field takes typing: closed,
+                # the field is typed into as a person would.
+                await run.act(path, "close the calendar", lambda: browser.press("Escape"))
+                picked = False
+                if await _typed(run, path, el, screen, when, words):
+                    return StepFinished(element=el, confidence=confidence)
+            else:
+                if isinstance(when, datetime):
+                    when = datetime.combine(day, when.time())
+                    await _picker_time(run, path, el, shown_before, when.time())
         elif el.editable:
-            # No format asked for and no calendar: the words go in as the flow wrote them,
-            # then, if the field did not take them, in the page's order of day and month.
-            text = words if words is not None else _written(when)
-            await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, text))
-            shown = await _leave(run, path, el)
-            if words is not None and value_took(words, shown):
+            if await _typed(run, path, el, screen, when, words):
                 return StepFinished(element=el, confidence=confidence)
-            order = date_order(el, screen)
-            if order in ("DMY", "MDY"):
-                hint = "MM/DD/YYYY" if order == "MDY" else "DD/MM/YYYY"
-                text = format_date(day, hint)
-                await run.act(
-                    path, f"type {text} into '{label_of(el)}'", lambda: browser.fill(el.ref, text)
-                )
-                await _leave(run, path, el)
-            elif words is not None:
-                raise StepFailed(
-                    f"typed into '{label_of(el)}', but the field does not show what was typed", el
-                )
         else:
             raise StepFailed(
                 f"'{label_of(el)}' is read-only and no calendar opened to pick {day:%d %B %Y}", el
@@ -233,6 +239,34 @@ async def date_field(
     return StepFinished(element=el, confidence=confidence)
 
 
+async def _typed(
+    run: StepContext, path: str, el: Element, screen: Screen, when: When, words: str | None
+) -> bool:
+    """No format asked for and no calendar to use: the words go in as the flow wrote
+    them, then, if the field did not take them, in the page's order of day and month.
+    True when the field took the flow's own words; else the caller reads it back."""
+    browser = await run.browser()
+    day = when.date() if isinstance(when, datetime) else when
+    assert isinstance(day, date)
+    text = words if words is not None else _written(when)
+    await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, text))
+    shown = await _leave(run, path, el)
+    if words is not None and value_took(words, shown):
+        return True
+    order = date_order(el, screen)
+    if order in ("DMY", "MDY"):
+        text = format_date(day, "MM/DD/YYYY" if order == "MDY" else "DD/MM/YYYY")
+        await run.act(
+            path, f"type {text} into '{label_of(el)}'", lambda: browser.fill(el.ref, text)
+        )
+        await _leave(run, path, el)
+    elif words is not None:
+        raise StepFailed(
+            f"typed into '{label_of(el)}', but the field does not show what was typed", el
+        )
+    return False
+
+
 async def _leave(run: StepContext, path: str, el: Element) -> str:
     """Leaves a field typed into as a person does (Tab) and reads what it holds then: a
     widget takes typed text only once its field loses focus, or puts back what it had
@@ -264,6 +298,7 @@ async def _apply_pick(run: StepContext, path: str, field: Element) -> bool:
     left, top = min(b.x for b in days), min(b.y for b in days)
     right = max(b.x + b.width for b in days)
     bottom = max(b.y + b.height for b in days)
+    found = []
     for el in screen.elements:
         words = normalise(el.display_name).split()
         if (
@@ -277,10 +312,15 @@ async def _apply_pick(run: StepContext, path: str, field: Element) -> bool:
         ):
             continue
         b = el.box
-        if not (
+        if (
             left - _BESIDE_DAYS_PX <= b.cx <= right + _BESIDE_DAYS_PX
             and top - _BESIDE_DAYS_PX <= b.cy <= bottom + _BESIDE_DAYS_PX
         ):
+            found.append(el)
+    # A bar holding the picker's buttons ("Apply Cancel") is not its "Apply": its
+    # middle may be the button beside it.
+    for el in found:
+        if any(o.ref != el.ref and el.box.contains(o.box) for o in found):
             continue
         browser = await run.browser()
         await run.act(path, f"apply the pick with '{label_of(el)}'", clicker(browser, el.ref))
@@ -336,7 +376,8 @@ async def _picker_time(
 ) -> bool:
     """Set the hour and minute controls a picker shows (those not in ``before``) to
     ``at``; False when the picker has none. A picker that takes its controls' values
-    when they lose focus gets a Tab when the field does not show the time yet."""
+    when they lose focus gets a Tab when the field does not show the time yet, unless
+    the picker has an "Apply" of its own to press."""
     deadline = clock.perf_counter() + run.settings.change_grace_ms / 1000
     while True:
         screen = await run.screen()
@@ -349,7 +390,9 @@ async def _picker_time(
             return False
     await set_split(run, path, found[0], at)
     browser = await run.browser()
-    if not shows_time(await browser.read_value(el.ref), at):
+    if not shows_time(await browser.read_value(el.ref), at) and not await _apply_pick(
+        run, path, el
+    ):
         await run.act(path, "press Tab to leave the time controls", lambda: browser.press("Tab"))
     return True
 
@@ -390,6 +433,35 @@ async def _open_calendar(run: StepContext, path: str, el: Element, before: Scree
         if await _calendar_shown(run, before):
             return True
     return False
+
+
+async def _shown_sections(
+    run: StepContext, path: str, el: Element, screen: Screen, when: When
+) -> SplitFields | None:
+    """A field drawn as sections (spin buttons) over a hidden input, that shows them only
+    once focused: its frame is clicked, and the sections it then shows, if they hold
+    ``when`` between them, are the field."""
+    if el.on_top:
+        return None
+    frame = _frame_of(el, screen)
+    hidden = [
+        e
+        for e in screen.elements
+        if e.role == "spinbutton" and not e.visible and frame.contains(e.box)
+    ]
+    opener = next(
+        (
+            e
+            for e in screen.elements
+            if e.ref != el.ref and e.box == frame and e.visible and e.on_top and not e.disabled
+        ),
+        None,
+    )
+    if not hidden or opener is None:
+        return None
+    browser = await run.browser()
+    await run.act(path, f"focus '{label_of(el)}'", clicker(browser, opener.ref))
+    return await split_target(run, label_of(el), None, _written(when), when)
 
 
 _OWN_CALENDAR_PX = 200.0
@@ -478,18 +550,28 @@ async def set_split(run: StepContext, path: str, fields: SplitFields, when: When
     first = fields.members[0]
     name = fields.name or label_of(first)
 
-    def now(el: Element, scr: Screen) -> Element:
-        return scr.element(el.ref) or el
+    def now(el: Element, part: str, scr: Screen) -> Element:
+        found = scr.element(el.ref)
+        if found is not None:
+            return found
+        # A picker drawn anew once a part is set (its minutes after its hour): the same
+        # part of the controls standing where it stood.
+        again = [
+            group.parts[part]
+            for group in parts_among(e for e in scr.elements if e.visible)
+            if part in group.parts
+        ]
+        return min(again, key=lambda e: box_distance(e.box, el.box), default=el)
 
     def shows(el: Element, part: str) -> bool:
         return part_shows(el.value or el.text or el.name, part, values[part])
 
-    if all(shows(now(el, screen), part) for part, el in fields.parts.items()):
+    if all(shows(now(el, part, screen), part) for part, el in fields.parts.items()):
         return StepFinished(
             outcome=StepOutcome.ALREADY_DONE, element=first, confidence=fields.score
         )
     for part, el in fields.parts.items():
-        current = now(el, screen)
+        current = now(el, part, screen)
         if shows(current, part):
             continue
         want = values[part]
@@ -531,7 +613,7 @@ async def set_split(run: StepContext, path: str, fields: SplitFields, when: When
         screen = await run.screen()
     screen = await run.screen()
     for part, el in fields.parts.items():
-        current = now(el, screen)
+        current = now(el, part, screen)
         if not shows(current, part):
             shown = current.value or current.text
             raise StepFailed(
@@ -557,7 +639,7 @@ async def pick_date(
     its year from the month the calendar opened on.
     """
     browser = await run.browser()
-    settings_left = 2  # a calendar whose controls do not move it is moved by its arrows
+    settings_left = 12  # a calendar whose controls do not move it is moved by its arrows
     for _ in range(36):
         screen = await run.screen()
         shown = calendar_month(screen, before)
@@ -614,7 +696,7 @@ async def pick_date(
         await run.act(
             path, f"move the calendar {way} with '{label_of(nav)}'", clicker(browser, nav.ref)
         )
-    raise StepFailed(f"could not reach {target:%B %Y} in the calendar")
+    raise OutOfReach(f"could not reach {target:%B %Y} in the calendar")
 
 
 def in_shown_calendar(el: Element, evidence: tuple[str, ...], screen: Screen) -> bool:
@@ -668,7 +750,7 @@ async def _set_calendar(
         year = str(target.year)
         if year_el.tag == "select":
             if year not in year_el.options:
-                return False
+                return await _nearest_year(run, path, target, shown, year_el)
             await run.act(
                 path, f"show {year} in the calendar", selector(browser, year_el.ref, year)
             )
@@ -693,3 +775,28 @@ async def _set_calendar(
             )
             moved = True
     return moved
+
+
+async def _nearest_year(
+    run: StepContext, path: str, target: date, shown: tuple[int, int] | None, year_el: Element
+) -> bool:
+    """A year select that does not offer the target's year: show the offered year
+    nearest it (a select whose years follow the shown one offers more from there).
+    Already there, the arrows may step a little further; a target further than
+    :data:`_FAR_MONTHS` beyond is out of the calendar's reach."""
+    years = sorted(int(o) for o in year_el.options if o.strip().isdigit())
+    if not years:
+        return False
+    nearest = min(years, key=lambda y: abs(y - target.year))
+    if shown is None or shown[0] != nearest:
+        browser = await run.browser()
+        await run.act(
+            path, f"show {nearest} in the calendar", selector(browser, year_el.ref, str(nearest))
+        )
+        return True
+    if abs((target.year - shown[0]) * 12 + target.month - shown[1]) > _FAR_MONTHS:
+        raise OutOfReach(
+            f"the calendar's years run from {years[0]} to {years[-1]}, so "
+            f"{target:%B %Y} cannot be shown in it"
+        )
+    return False

@@ -21,11 +21,9 @@ from gofer.decide import (
     Grounding,
     NeedsDecider,
     Query,
-    card_evidence,
     ground,
     holds,
     is_hinted,
-    judge,
     label_of,
     learn_hint,
     needs_screen,
@@ -59,8 +57,7 @@ from gofer.flow import (
     describe_step,
     substitute,
 )
-from gofer.runtime import actions
-from gofer.runtime.approvals import check_approved, control_gate
+from gofer.runtime import actions, guards
 from gofer.runtime.codes import CodeTyping
 from gofer.runtime.context import RangeStart, RuntimeSettings
 from gofer.runtime.ledger import Ledger
@@ -69,7 +66,6 @@ from gofer.runtime.types import (
     Allowance,
     ChosenElement,
     Failure,
-    Gate,
     GroundingHint,
     ModelDecider,
     Ruling,
@@ -82,7 +78,6 @@ from gofer.runtime.types import (
     TraceEvent,
 )
 from gofer.runtime.workspace import Workspace
-from gofer.safety import Consequence
 from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.addresses import blocked_address, top_level_refusal
 from gofer.surfaces.screen import Element, Screen
@@ -109,11 +104,6 @@ async def run_flow(
 
 
 _SUBMIT_KEYS = frozenset({"enter", "numpadenter"})
-
-PRESSED_BEFORE = (
-    "an earlier run of this turn, cut short, may have pressed this control already, and "
-    "it cannot be undone: it is not pressed a second time"
-)
 
 
 class Run:
@@ -772,62 +762,17 @@ class Run:
             if not await self.wait_change(deadline):
                 raise StepFailed(reason)
 
-    async def before_press(self, path: str) -> None:
-        """An allowed control that pays or cannot be undone is about to be pressed: tell
-        the press hook, and press it only when the hook says it was not pressed before."""
-        hook = self.request.on_press
-        if hook is not None and not await hook(path):
-            raise StepFailed(PRESSED_BEFORE)
-
     async def guard_submit(self, path: str, screen: Screen, key: str) -> None:
         """A key that submits the form on a card-form screen pays: stop, unless allowed
         (then the press hook is told before it is pressed); in a press run, only the key
         on the page approved is pressed."""
-        evidence = card_evidence(screen)
-        approved = self.request.approved
-        if not evidence and approved is None:
-            return
-        words = f"press {key}"
-        gate = Gate(
-            path=path,
-            action=words,
-            label=words,
-            consequence="payment" if evidence else "irreversible",
-            payment_screen=bool(evidence),
-            url=self.mask(screen.url),
-            key=key,
-        )
-        if not self.request.allow_destructive:
-            raise Gated(gate)
-        check_approved(approved, gate, None)
-        if evidence:
-            await self.before_press(path)
+        await guards.guard_submit(self.request, self.mask, path, screen, key)
 
     async def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
         """Stop in front of a control that pays or cannot be undone, unless allowed
         (then the press hook is told before it is pressed); in a press run, in front of
         any control but the one approved."""
-        kind = judge(element, screen)
-        evidence = card_evidence(screen)
-        if evidence and kind is Consequence.REVERSIBLE:
-            kind = Consequence.PAYMENT
-        gate = control_gate(
-            path,
-            words,
-            element,
-            screen,
-            consequence=kind.value,
-            payment_screen=bool(evidence),
-            mask=self.mask,
-        )
-        if self.request.allow_destructive:
-            check_approved(self.request.approved, gate, element)
-            if kind is not Consequence.REVERSIBLE:
-                await self.before_press(path)
-            return
-        if kind is Consequence.REVERSIBLE:
-            return
-        raise Gated(gate, element)
+        await guards.guard(self.request, self.mask, path, element, screen, words)
 
 
 def _alike(grounding: Grounding) -> list[Element]:

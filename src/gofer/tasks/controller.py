@@ -46,6 +46,7 @@ from gofer.tasks.checks import (
     check_surfaces,
     invalid_flow,
     options_for,
+    take_inputs,
 )
 from gofer.tasks.contract import (
     AwaitTaskRequest,
@@ -460,7 +461,7 @@ class Tasks:
         cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
         inputs = dict(req.inputs)
         if inputs or req.secret_inputs:
-            questions = self._take_inputs(cell, inputs, req.secret_inputs)
+            questions = take_inputs(cell, inputs, req.secret_inputs)
             if questions:
                 self._engine.driver.publish_stop(cell, NeedsInput(fields=questions), None)
                 async with self._engine.db.transaction() as tx:
@@ -726,23 +727,6 @@ class Tasks:
         for record in finished[:extra]:
             await self._engine.book.ledger.drop_task(self._owner, record.id, tx=tx)
             self._engine.worker.forget(self._owner, record.id)
-
-    def _take_inputs(self, cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> list[str]:
-        """Add the caller's new values to the task's facts and check the flow again.
-
-        Raises INVALID_FLOW, leaving the task as it was, when a new value turns a name
-        into a secret used where only an ``enter`` value may hold one.
-        """
-        facts = cell.facts.merged(inputs, secret=secret)
-        if cell.flow is None:
-            cell.facts = facts
-            return []
-        check = check_flow(cell.flow, facts.names, facts.secret_names)
-        if check.problems:
-            raise invalid_flow([p.to_dict() for p in check.problems])
-        check_card_entry(cell.flow, facts, cell.constraints)
-        cell.facts = facts
-        return list(check.questions)
 
     async def _cancel(
         self, task_id: str, note: str, decision: Reply | None = None, keep: TaskView | None = None

@@ -55,7 +55,7 @@ from gofer.tasks.events import Cancelled, Ended, RunLog
 from gofer.tasks.handback import hand_back
 from gofer.tasks.holding import Holding
 from gofer.tasks.interpret import Outcome, budget_failure, interpret
-from gofer.tasks.journal import snapshot
+from gofer.tasks.journal import last_address, snapshot
 from gofer.tasks.limits import ARTIFACT_TTL_S, PRELOAD_TIMEOUT_S
 from gofer.tasks.publish import answer_for, progress_summary, view_of
 from gofer.tasks.recovery import RESCUING, rescuable, rescue, settle_outcome
@@ -221,9 +221,8 @@ class Turn:
 
     async def _reopen(self, cell: Cell, loaded: Loaded) -> None:
         """Open the page the task was last on, on a worker that does not hold its browser."""
-        state = loaded.state or {}
-        address = state.get("address")
-        if not isinstance(address, str) or not address:
+        address = last_address(loaded.state)
+        if address is None:
             return
         try:
             await self.parts.runner.open_page(cell.id, cell.options, address)

@@ -56,6 +56,38 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait()
 
 
+def python_query(
+    python: Path,
+    env: Mapping[str, str],
+    code: str,
+    values: Mapping[str, Any] | None = None,
+    cwd: Path | None = None,
+    prelude: str = "",
+) -> Any:
+    """Run ``prelude`` then ``code`` in an app's own ``python``, with ``values`` as
+    globals (set first); ``code`` sets ``result``, returned as JSON."""
+    script = (
+        "import json\n"
+        + "".join(f"{name} = {value!r}\n" for name, value in (values or {}).items())
+        + f"{prelude}\nresult = None\n"
+        + code
+        + "\nprint('RESULT=' + json.dumps(result, default=str))\n"
+    )
+    done = subprocess.run(
+        [str(python), "-c", script],
+        env=dict(env),
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the app's query failed:\n{done.stderr[-3000:]}")
+    out = done.stdout
+    line = next(x for x in reversed(out.splitlines()) if x.startswith("RESULT="))
+    return json.loads(line[len("RESULT=") :])
+
+
 def django_query(
     python: Path,
     env: Mapping[str, str],
@@ -63,26 +95,8 @@ def django_query(
     values: Mapping[str, Any] | None = None,
     cwd: Path | None = None,
 ) -> Any:
-    """Run ``code`` in a Django app's own ``python`` with Django set up (``env`` names
-    its settings) and ``values`` as its globals; ``code`` sets ``result``, returned as
-    JSON."""
-    script = (
-        "import json, django\ndjango.setup()\nresult = None\n"
-        + "".join(f"{name} = {value!r}\n" for name, value in (values or {}).items())
-        + code
-        + "\nprint('RESULT=' + json.dumps(result, default=str))\n"
-    )
-    out = subprocess.run(
-        [str(python), "-c", script],
-        env=dict(env),
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    ).stdout
-    line = next(x for x in reversed(out.splitlines()) if x.startswith("RESULT="))
-    return json.loads(line[len("RESULT=") :])
+    """:func:`python_query` in a Django app (``env`` names its settings), set up."""
+    return python_query(python, env, code, values, cwd, "import django\ndjango.setup()")
 
 
 @contextmanager
@@ -94,10 +108,12 @@ def serving(
     env: Mapping[str, str] | None = None,
     cwd: Path | None = None,
     path: str = "/",
+    port: int | None = None,
 ) -> Iterator[str]:
     """Run each ``prepare`` command (migrate, seed ...), then the server ``serve(port)``
-    on a free loopback port, logging to ``work``/server.log; yield its address (ending
-    in ``path``) once it answers there, and terminate the server when the block ends."""
+    on ``port`` (a free loopback one unless the app must know it beforehand), logging to
+    ``work``/server.log; yield its address (ending in ``path``) once it answers there,
+    and terminate the server when the block ends."""
     run_env = dict(env) if env is not None else None
     for command in prepare:
         done = subprocess.run(
@@ -107,7 +123,7 @@ def serving(
             raise RuntimeError(
                 f"{' '.join(command)} exited with {done.returncode}:\n{done.stderr[-3000:]}"
             )
-    port = free_port()
+    port = port or free_port()
     log = work / "server.log"
     with log.open("wb") as sink:
         proc = subprocess.Popen(

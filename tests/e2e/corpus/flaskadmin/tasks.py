@@ -28,5 +28,8 @@ async def judge(task: Task, run: Runner, app: FlaskAdmin) -> None:
     result = await run(task.steps(app.url), allow_destructive=task.allow_destructive)
     got = task.got(app, result)
     if result.status is RunStatus.COMPLETED:
-        assert got == want, "done with the wrong values"
+        assert got == want, (
+            f"done with the wrong values: {got!r}, not {want!r}",
+            [(s.kind, s.outcome.value, s.reason) for s in result.steps],
+        )
     assert result.status is RunStatus.COMPLETED, result.failure

@@ -29,5 +29,5 @@ async def judge(task: Task, run_open: Opener, trac: Trac) -> None:
         result = done.result
     got = task.got(trac, result)
     if result.status is RunStatus.COMPLETED:
-        assert got == want, "done with the wrong values"
+        assert got == want, f"done with the wrong values: {got!r}, not {want!r}"
     assert result.status is RunStatus.COMPLETED, result.failure
