@@ -518,7 +518,8 @@ def _task_options(run: argparse.ArgumentParser) -> None:
 
 
 def _task_facts(run: argparse.ArgumentParser) -> None:
-    """The flags that give a task its facts, constraints and budget."""
+    """The flags that give a task its facts, constraints and budget (``run``, ``start``
+    and ``flows run``)."""
     run.add_argument(
         "--facts", metavar="FILE", help="a JSON file of your details: fact name to value"
     )

@@ -161,6 +161,7 @@ async def open_gofer(
                 work=work,
                 limits=limits,
                 source=source,
+                notify_private=policy.allow_private,
                 **passes.for_tasks(),
             )
         )

@@ -13,11 +13,13 @@ from typing import Any
 import pytest
 
 from gofer.errors import SurfaceError
+from gofer.flow import parse_flow
 from gofer.surfaces.desktop import desktop_available
 from gofer.surfaces.desktop.apps import find_application
 from gofer.surfaces.desktop.screenshot import png_of_xwd
 from gofer.surfaces.desktop.tree import build_screen, clean_name
 from gofer.surfaces.screen import Box
+from gofer.tasks.checks import step_surfaces
 
 
 def node(ref: str, parent: str, role: str, name: str = "", **more: Any) -> dict[str, Any]:
@@ -178,3 +180,30 @@ def test_gofer_itself_never_loads_pygobject() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_steps_after_an_open_run_on_the_desktop_until_a_browse() -> None:
+    flow = parse_flow(
+        [
+            {"browse": "https://example.org/"},
+            {"open": "Calculator"},
+            {"click": "7"},
+            {"if": {"shows": "7"}, "then": [{"click": "Close"}]},
+            {"browse": "https://example.org/done"},
+            {"click": "Home"},
+            {"click": "OK", "surface": "desktop"},
+        ]
+    )
+    sides = step_surfaces(flow, frozenset({"browser", "desktop"}))
+    assert sides == {
+        "0": "browser",
+        "1": "desktop",
+        "2": "desktop",
+        "3": "desktop",
+        "3.then.0": "desktop",
+        "4": "browser",
+        "5": "browser",
+        "6": "desktop",
+    }
+    desktop_only = step_surfaces(parse_flow([{"click": "OK"}]), frozenset({"desktop"}))
+    assert desktop_only == {"0": "desktop"}

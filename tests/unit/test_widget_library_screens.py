@@ -142,3 +142,17 @@ def test_mui_mobile_picker_opens_by_the_button_in_its_fields_frame() -> None:
     assert dialog.dialog_open and shows_calendar(dialog, before)
     forward = calendar_nav(dialog, True, before)
     assert forward is not None and forward.name == "Next month" and forward.ref not in before
+
+
+def test_mui_time_field_shows_its_sections_only_once_focused() -> None:
+    # empty and unfocused: the input is covered, its spin buttons are hidden in the
+    # frame that takes the click; focused (widget_mui_time): they show, and are the field
+    page = load("widget_mui_form")
+    field = next(e for e in page.elements if e.name == "Start time" and e.tag == "input")
+    frame = _frame_of(field, page)
+    hidden = [e.name for e in page.elements if e.role == "spinbutton" and frame.contains(e.box)]
+    assert not field.on_top and hidden == ["Hours", "Minutes"]
+    assert not any(e.visible for e in page.elements if e.name in hidden)
+    assert any(e.box == frame and e.on_top for e in page.elements if e.ref != field.ref)
+    assert split_fields("Start time", page) is None
+    assert split_fields("Start time", load("widget_mui_time")) is not None

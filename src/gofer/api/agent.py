@@ -159,10 +159,14 @@ def guidance_for(view: TaskView, page_url: str | None) -> str:
                     f"approves a payment: send them to the task page{page}. continue_task "
                     "with approve false cancels the task instead." + _data(**control)
                 )
+            named = ""
+            if status.approval_id:
+                control["approval_id"] = status.approval_id
+                named = " and approval_id (only that control is pressed)"
             return (
                 "The task waits in front of a control that cannot be undone. Ask the "
-                "user; then call continue_task with this id and approve true to press "
-                "it, or approve false to cancel the task." + _data(**control)
+                f"user; then call continue_task with this id{named} and approve true to "
+                "press it, or approve false to cancel the task." + _data(**control)
             )
         case NeedsHuman():
             return (

@@ -13,6 +13,8 @@ NOT_FOUND                   404     no such route
 METHOD_NOT_ALLOWED          405     the route takes another method
 WRONG_STATE                 409     the call does not fit the task's status
 IDEMPOTENCY_KEY_BUSY        409     the first request with this key still runs elsewhere
+APPROVAL_STALE, _USED      409     the approval id is not the one the task waits for now,
+                                    or it was approved already
 LIVE_UNAVAILABLE            409     the task holds no browser here to take over
 STILL_BLOCKED               409     "I've done it" while the wall is still on the page
 REQUEST_TOO_LARGE           413     the body is over the server's limit
@@ -50,6 +52,8 @@ STATUS: dict[str, int] = {
     "STARTED_BY_TASK": 403,
     "UNKNOWN_TASK": 404,
     "UNKNOWN_FLOW": 404,
+    "APPROVAL_STALE": 409,
+    "APPROVAL_USED": 409,
     "UNKNOWN_ARTIFACT": 404,
     "NOT_FOUND": 404,
     "METHOD_NOT_ALLOWED": 405,

@@ -409,6 +409,13 @@ def build_mcp_server(
                 "task; ask the user first"
             ),
         ] = None,
+        approval_id: Annotated[
+            str | None,
+            Field(
+                description="the needs_approval's approval_id: only the control it names is "
+                "pressed; a stale or used one is refused"
+            ),
+        ] = None,
     ) -> AgentView:
         """Call it when the view's next lists it: `inputs` for needs_input, `approve` for
         needs_approval, or just the id once a person got past a wall (needs_human) or to
@@ -421,6 +428,7 @@ def build_mcp_server(
                 inputs=inputs or {},
                 secret_inputs=secret_inputs or [],
                 approve=approve,
+                approval_id=approval_id,
             )
             return view(await service.continue_task(owner, request))
 

@@ -4,27 +4,16 @@ will ask for, the request its form makes, and the note shown once it is saved.""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from pydantic import ValidationError
 
-from gofer.errors import GoferError, invalid_request
-from gofer.flow import check_flow, parse_flow
+from gofer.errors import invalid_request
 from gofer.tasks.contract import FLOW_NAME_PATTERN, SaveFlowRequest
+from gofer.tasks.saved import flow_params
 
 __all__ = ["flow_params", "save_request", "saved_note"]
 
 _SAVED = re.compile(FLOW_NAME_PATTERN[:-1] + r" v[0-9]{1,6}$")
-
-
-def flow_params(flow: dict[str, Any] | None) -> list[str] | None:
-    """The ``${names}`` a flow saved from the task would ask for (None: it has no flow)."""
-    if not flow:
-        return None
-    try:
-        return list(check_flow(parse_flow(flow)).questions)
-    except GoferError:
-        return None
 
 
 def save_request(task_id: str, name: object, description: object) -> SaveFlowRequest:

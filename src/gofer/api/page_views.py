@@ -17,6 +17,7 @@ from pydantic import JsonValue
 
 from gofer.api.views import TaskEntry
 from gofer.facts import is_secret_name
+from gofer.tasks import events
 from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
@@ -31,7 +32,7 @@ from gofer.tasks.contract import (
     TaskReport,
 )
 from gofer.tasks.handback import step_number
-from gofer.tasks.state import holds_browser
+from gofer.tasks.state import State, holds_browser
 
 __all__ = [
     "FILTERS",
@@ -196,25 +197,25 @@ class Line:
 
 
 _KIND_WORDS = {
-    "start": "Started",
-    "reply": "Answered",
-    "again": "Tried again",
-    "cancelled": "Cancelled",
-    "let_go": "Browser let go",
-    "resolved": "Marked done",
-    "reopened": "Reopened",
+    events.Start.KIND: "Started",
+    events.Reply.KIND: "Answered",
+    events.Again.KIND: "Tried again",
+    events.Cancelled.KIND: "Cancelled",
+    events.LetGo.KIND: "Browser let go",
+    events.Resolved.KIND: "Marked done",
+    events.Reopened.KIND: "Reopened",
 }
-_ENDED_WORDS = {
-    "done": "Finished",
-    "failed": "Failed",
-    "cancelled": "Cancelled",
-    "running": "Ran",
-    "needs_plan": "Stopped",
+_ENDED_WORDS: dict[str, str] = {
+    State.DONE: "Finished",
+    State.FAILED: "Failed",
+    State.CANCELLED: "Cancelled",
+    State.RUNNING: "Ran",
+    State.NEEDS_PLAN: "Stopped",
 }
 
 
 def _kind_words(kind: str, state: str | None) -> str:
-    if kind == "ended":
+    if kind == events.Ended.KIND:
         return _ENDED_WORDS.get(state or "", "Paused")
     return _KIND_WORDS.get(kind, kind.replace("_", " ").capitalize())
 

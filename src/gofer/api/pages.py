@@ -128,6 +128,11 @@ _ACTIONS = (
 )
 
 
+def _approval_id(sent: object) -> str | None:
+    """The approval id an approve form names (the one the person saw), if any."""
+    return sent if isinstance(sent, str) and 0 < len(sent) <= 64 else None
+
+
 @dataclass(frozen=True, slots=True)
 class _Row:
     record: TaskEntry
@@ -447,7 +452,9 @@ class PageSite:
             back = page
         wants_json = request.headers.get(ANSWER_HEADER) == "json"
         steps: dict[str, Callable[[], Awaitable[object]]] = {
-            "approve": lambda: service.decide(session.owner, task_id, True),
+            "approve": lambda: service.decide(
+                session.owner, task_id, True, _approval_id(form.get("approval_id"))
+            ),
             "decline": lambda: service.decide(session.owner, task_id, False),
             "again": lambda: service.again(session.owner, task_id),
             "cancel": lambda: service.cancel(session.owner, task_id),

@@ -352,9 +352,14 @@ class TaskService:
         )
         return await self.record(owner, task_id)
 
-    async def decide(self, owner: Owner, task_id: str, approve: bool) -> TaskEntry:
-        """Approve or decline the control a task waits in front of."""
-        await self.continue_task(owner, ContinueTaskRequest(id=task_id, approve=approve))
+    async def decide(
+        self, owner: Owner, task_id: str, approve: bool, approval_id: str | None = None
+    ) -> TaskEntry:
+        """Approve or decline the control a task waits in front of (``approval_id``: the
+        approval the person saw; a stale one is refused)."""
+        await self.continue_task(
+            owner, ContinueTaskRequest(id=task_id, approve=approve, approval_id=approval_id)
+        )
         return await self.record(owner, task_id)
 
     async def again(self, owner: Owner, task_id: str) -> TaskEntry:

@@ -449,6 +449,8 @@ def _is_one_time_code(words: Sequence[str]) -> bool:
     present = set(words)
     if "otp" in present or "2fa" in present:
         return True
+    if "auth" in present and (len(present) == 1 or present & {"seed", "secret", "key", "app"}):
+        return True  # an authenticator's seed
     if _has(words, "one", "time") and present & _CODE_WORDS:
         return True
     if (_has(words, "two", "factor") or _has(words, "two", "step")) and present & _CODE_WORDS:
@@ -550,6 +552,8 @@ def secret_reason(name: str, value: str) -> str | None:
     reason = _name_reason(name)
     if reason is None and is_card_number(value):
         return CARD_NUMBER_VALUE
+    if reason is None and value.strip().casefold().startswith("otpauth://"):
+        return ONE_TIME_CODE  # an authenticator's seed, as its URI
     return reason
 
 

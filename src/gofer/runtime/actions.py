@@ -46,6 +46,7 @@ from gofer.decide import (
 )
 from gofer.errors import SurfaceError
 from gofer.flow import Choose, Click, Do, Enter, StopBefore
+from gofer.runtime.approvals import control_gate
 from gofer.runtime.context import StepContext, clicker
 from gofer.runtime.pickers import (
     date_field,
@@ -58,7 +59,7 @@ from gofer.runtime.pickers import (
     when_words,
 )
 from gofer.runtime.signals import Gated, StepFailed, StepFinished
-from gofer.runtime.types import Gate, StepOutcome
+from gofer.runtime.types import StepOutcome
 from gofer.safety import Consequence, human_wall, screen_payment_evidence
 from gofer.surfaces import ActionEffect
 from gofer.surfaces.screen import Element, Screen
@@ -310,7 +311,7 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
     """
     into = run.sub(step.into)
     within = run.sub(step.within) if step.within else None
-    value = run.sub(step.value)
+    value = await run.typed(path, step.value)
     query = Query(into, Want.FIELD, within, kind="enter")
     when = None if step.submit else when_words(run, value)
     if when is not None:
@@ -621,13 +622,14 @@ async def stop_before(run: StepContext, path: str, step: StopBefore) -> StepFini
     await run.guard(path, el, screen, words)
     # A reversible control the flow still asked to stop before: stop all the same.
     raise Gated(
-        Gate(
-            path=path,
-            action=words,
-            label=run.mask(label_of(el)),
+        control_gate(
+            path,
+            words,
+            el,
+            screen,
             consequence=judge(el, screen).value,
             payment_screen=bool(card_evidence(screen)),
-            url=run.mask(screen.url),
+            mask=run.mask,
         ),
         el,
     )

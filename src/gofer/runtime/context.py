@@ -54,7 +54,6 @@ class StepContext(Protocol):
     ledger: Ledger
     """The values the run typed into the page's fields (see :mod:`gofer.runtime.ledger`)."""
     """Range starts picked and not yet shown by their fields (see :class:`RangeStart`)."""
-    mask: Callable[[str], str]
     """Hides secret values in a text that leaves the run (reasons, reports, events)."""
 
     @property
@@ -64,6 +63,14 @@ class StepContext(Protocol):
 
     def sub(self, text: str) -> str:
         """``text`` with the run's ``${name}`` variables filled in."""
+        ...
+
+    async def typed(self, path: str, text: str) -> str:
+        """An ``enter`` value filled in, one-time codes included (see ``Run.typed``)."""
+        ...
+
+    def mask(self, text: str) -> str:
+        """``text`` with secret values (and one-time codes typed) as ``${name}``."""
         ...
 
     def event(self, path: str, event: str, **detail: JSONValue) -> None:

@@ -145,6 +145,9 @@ async def date_field(
         # "03/04/2027" is read the way this field writes dates, never in a fixed order.
         when = reread_date(words, date_order(el, screen)) or when
     if isinstance(when, time):
+        fields = await _shown_sections(run, path, el, screen, when)
+        if fields is not None:
+            return await set_split(run, path, fields, when)
         if not el.editable:
             return await _time_picker(run, path, el, screen, when, confidence)
         # The clock the field asks for, else the page's; with neither said, the other
@@ -430,6 +433,35 @@ async def _open_calendar(run: StepContext, path: str, el: Element, before: Scree
         if await _calendar_shown(run, before):
             return True
     return False
+
+
+async def _shown_sections(
+    run: StepContext, path: str, el: Element, screen: Screen, when: When
+) -> SplitFields | None:
+    """A field drawn as sections (spin buttons) over a hidden input, that shows them only
+    once focused: its frame is clicked, and the sections it then shows, if they hold
+    ``when`` between them, are the field."""
+    if el.on_top:
+        return None
+    frame = _frame_of(el, screen)
+    hidden = [
+        e
+        for e in screen.elements
+        if e.role == "spinbutton" and not e.visible and frame.contains(e.box)
+    ]
+    opener = next(
+        (
+            e
+            for e in screen.elements
+            if e.ref != el.ref and e.box == frame and e.visible and e.on_top and not e.disabled
+        ),
+        None,
+    )
+    if not hidden or opener is None:
+        return None
+    browser = await run.browser()
+    await run.act(path, f"focus '{label_of(el)}'", clicker(browser, opener.ref))
+    return await split_target(run, label_of(el), None, _written(when), when)
 
 
 _OWN_CALENDAR_PX = 200.0

@@ -21,11 +21,9 @@ from gofer.decide import (
     Grounding,
     NeedsDecider,
     Query,
-    card_evidence,
     ground,
     holds,
     is_hinted,
-    judge,
     label_of,
     learn_hint,
     needs_screen,
@@ -59,7 +57,8 @@ from gofer.flow import (
     describe_step,
     substitute,
 )
-from gofer.runtime import actions
+from gofer.runtime import actions, guards
+from gofer.runtime.codes import CodeTyping
 from gofer.runtime.context import RangeStart, RuntimeSettings
 from gofer.runtime.ledger import Ledger
 from gofer.runtime.signals import BudgetSpent, Gated, StepFailed, StepFinished
@@ -67,7 +66,6 @@ from gofer.runtime.types import (
     Allowance,
     ChosenElement,
     Failure,
-    Gate,
     GroundingHint,
     ModelDecider,
     Ruling,
@@ -80,7 +78,6 @@ from gofer.runtime.types import (
     TraceEvent,
 )
 from gofer.runtime.workspace import Workspace
-from gofer.safety import Consequence
 from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.addresses import blocked_address, top_level_refusal
 from gofer.surfaces.screen import Element, Screen
@@ -107,11 +104,6 @@ async def run_flow(
 
 
 _SUBMIT_KEYS = frozenset({"enter", "numpadenter"})
-
-PRESSED_BEFORE = (
-    "an earlier run of this turn, cut short, may have pressed this control already, and "
-    "it cannot be undone: it is not pressed a second time"
-)
 
 
 class Run:
@@ -156,7 +148,12 @@ class Run:
         self._side = "browser" if "browser" in workspace.surfaces else "desktop"
         self._preloaded: str | None = None
         self._t0 = time.perf_counter()
-        self.mask: Callable[[str], str] = request.mask or (lambda s: s)
+        self._masker: Callable[[str], str] = request.mask or (lambda s: s)
+        self.codes = CodeTyping(request.codes)
+
+    def mask(self, text: str) -> str:
+        """``text`` with every secret value, and every one-time code typed, as ``${name}``."""
+        return self.codes.mask(self._masker(text))
 
     # ------------------------------------------------------------ bookkeeping
 
@@ -179,6 +176,18 @@ class Run:
         """Fill ``${name}`` in target words (secrets never reach here: validation)."""
         try:
             return substitute(text, self.variables)
+        except GoferError as exc:
+            raise StepFailed(exc.message) from exc
+
+    async def typed(self, path: str, text: str) -> str:
+        """An ``enter`` value with ``${name}`` filled in, one-time codes included."""
+        codes = await self.codes.codes_for(
+            text, lambda name, s: self.event(path, "code_wait", name=name, seconds=s)
+        )
+        if not codes:
+            return self.sub(text)
+        try:
+            return substitute(text, {**self.variables, **codes})
         except GoferError as exc:
             raise StepFailed(exc.message) from exc
 
@@ -753,57 +762,17 @@ class Run:
             if not await self.wait_change(deadline):
                 raise StepFailed(reason)
 
-    async def before_press(self, path: str) -> None:
-        """An allowed control that pays or cannot be undone is about to be pressed: tell
-        the press hook, and press it only when the hook says it was not pressed before."""
-        hook = self.request.on_press
-        if hook is not None and not await hook(path):
-            raise StepFailed(PRESSED_BEFORE)
-
     async def guard_submit(self, path: str, screen: Screen, key: str) -> None:
         """A key that submits the form on a card-form screen pays: stop, unless allowed
-        (then the press hook is told before it is pressed)."""
-        evidence = card_evidence(screen)
-        if evidence and self.request.allow_destructive:
-            await self.before_press(path)
-        elif evidence:
-            words = f"press {key}"
-            raise Gated(
-                Gate(
-                    path=path,
-                    action=words,
-                    label=words,
-                    consequence="payment",
-                    payment_screen=True,
-                    url=self.mask(screen.url),
-                    key=key,
-                )
-            )
+        (then the press hook is told before it is pressed); in a press run, only the key
+        on the page approved is pressed."""
+        await guards.guard_submit(self.request, self.mask, path, screen, key)
 
     async def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
         """Stop in front of a control that pays or cannot be undone, unless allowed
-        (then the press hook is told before it is pressed)."""
-        label = label_of(element)
-        kind = judge(element, screen)
-        evidence = card_evidence(screen)
-        if kind is Consequence.REVERSIBLE and not evidence:
-            return
-        if self.request.allow_destructive:
-            await self.before_press(path)
-            return
-        if evidence and kind is Consequence.REVERSIBLE:
-            kind = Consequence.PAYMENT
-        raise Gated(
-            Gate(
-                path=path,
-                action=words,
-                label=self.mask(label),
-                consequence=kind.value,
-                payment_screen=bool(evidence),
-                url=self.mask(screen.url),
-            ),
-            element,
-        )
+        (then the press hook is told before it is pressed); in a press run, in front of
+        any control but the one approved."""
+        await guards.guard(self.request, self.mask, path, element, screen, words)
 
 
 def _alike(grounding: Grounding) -> list[Element]:

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from gofer.decide import Grounding, Query
 from gofer.decide import GroundingHint as GroundingHint
+from gofer.facts.otp import CodeSource
 from gofer.flow.steps import Flow, JSONValue
 from gofer.surfaces.screen import Element, Screen
 
@@ -126,6 +127,26 @@ class Gate:
     surface: str = "browser"
     url: str = ""
     key: str = ""  # set when the stop is before pressing this key (Enter on a card form)
+    role: str = ""  # the control's kind (button, link, menuitem, ...)
+    section: str = ""  # the section of the page it sits in
+    record: str = ""  # the record (a row, a card) it belongs to, when it is in one
+    id: str = ""  # the approval the task asked for it under (set by the task)
+
+    def same_control(self, other: Gate) -> bool:
+        """Whether ``other`` is this very control: the same words, kind, page, section
+        and record (an approval of one presses no other)."""
+        return (
+            _norm(self.label) == _norm(other.label)
+            and self.role == other.role
+            and self.url.split("#")[0] == other.url.split("#")[0]
+            and _norm(self.section) == _norm(other.section)
+            and _norm(self.record) == _norm(other.record)
+            and self.key == other.key
+        )
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split()).casefold()
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +185,12 @@ class RunRequest:
     allow_destructive: bool = False
     budget: RunBudget = RunBudget()
     hints: tuple[GroundingHint, ...] = ()
+    approved: Gate | None = None
+    """The control a person approved (a press run): only that same control is
+    pressed; a different one stops the run in front of it instead."""
+    codes: Mapping[str, CodeSource] = field(default_factory=dict)
+    """Secret names whose value is an authenticator's seed: an ``enter`` of one types
+    the code of the moment (never the seed, which is not among ``variables``)."""
     include_values: bool = True
     on_step: Callable[[str], None] | None = None  # told each step's path as it starts
     on_press: Callable[[str], Awaitable[bool]] | None = None

@@ -27,6 +27,7 @@ from gofer.surfaces import (
     LiveView,
     chromium_available,
 )
+from gofer.surfaces.closing import close_fully
 from gofer.surfaces.desktop import desktop_available
 from gofer.surfaces.live import live_unsupported
 from gofer.surfaces.screen import Screen
@@ -178,14 +179,18 @@ class WorkspaceRunner:
             return None
 
     async def release(self, task_id: str) -> None:
-        """Close the task's workspace (idempotent)."""
+        """Close the task's workspace (idempotent; to its end, even when cancelled)."""
         workspace = self._workspaces.pop(task_id, None)
         if workspace is not None:
-            await workspace.close()
+            await close_fully(workspace.close())
 
     async def aclose(self) -> None:
-        """Close every workspace and the browser. Idempotent."""
+        """Close every workspace and the browser (idempotent; every one of them, even
+        when cancelled half-way: a session left open keeps its proxy's socket)."""
         self._closed = True
+        await close_fully(self._close_all())
+
+    async def _close_all(self) -> None:
         for task_id in list(self._workspaces):
             await self.release(task_id)
         if self._owns_engine:

@@ -128,14 +128,17 @@ def _opener(box: SecretBox | None) -> Callable[[str], str]:
 
 
 def seal_request(box: SecretBox | None, request: Mapping[str, Any]) -> dict[str, Any]:
-    """A task's request with its facts' values and its plain-language ask (which may
-    quote them) sealed."""
+    """A task's request with its facts' values, its plain-language ask (which may
+    quote them) and its webhook's signing secret sealed."""
     out = dict(request)
     if box is not None:
         if "facts" in out:
             out["facts"] = _values(out["facts"], box.seal)
         if isinstance(out.get("task"), str):
             out["task"] = box.seal(out["task"])
+        notify = out.get("notify")
+        if isinstance(notify, dict) and isinstance(notify.get("secret"), str):
+            out["notify"] = {**notify, "secret": box.seal(notify["secret"])}
     return out
 
 
@@ -146,6 +149,9 @@ def open_request(box: SecretBox | None, request: Mapping[str, Any]) -> dict[str,
         out["facts"] = _values(out["facts"], _opener(box))
     if isinstance(out.get("task"), str):
         out["task"] = _opener(box)(out["task"])
+    notify = out.get("notify")
+    if isinstance(notify, dict) and isinstance(notify.get("secret"), str):
+        out["notify"] = {**notify, "secret": _opener(box)(notify["secret"])}
     return out
 
 

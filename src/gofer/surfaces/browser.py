@@ -395,7 +395,10 @@ class BrowserSurface(Settling):
                     err, f"could not load {url}", code="NAVIGATION_FAILED", url=url
                 ) from err
 
-        return await self._act(load, None)
+        # a blank page (a session's first) has nothing to measure before it is left
+        return await self._act(
+            load, None, before=self._blank() if page.url == "about:blank" else None
+        )
 
     # ---- the screen -------------------------------------------------------------------
 
@@ -704,8 +707,8 @@ class BrowserSurface(Settling):
         """Choose the option of a native select whose visible text is ``label``; with
         ``add``, a multiple select keeps the options already chosen."""
 
-        async def act(el: ElementHandle, _: Any) -> None:
-            found = await el.evaluate(js.FIND_OPTION, label)
+        async def act(el: ElementHandle, probed: Any) -> None:
+            found = probed if probed is not None else await el.evaluate(js.FIND_OPTION, label)
             if found["index"] < 0:
                 raise SurfaceError(
                     f"{ref} has no option {label!r}",
@@ -716,11 +719,11 @@ class BrowserSurface(Settling):
                 )
             wanted = [int(found["index"])]
             if add:
-                chosen = await el.evaluate(js.SELECTION)
+                chosen = found if probed is not None else await el.evaluate(js.SELECTION)
                 wanted = [*(int(i) for i in chosen["selected"] if int(i) not in wanted), *wanted]
             await el.select_option(index=wanted, timeout=self.timeout_ms)
 
-        return await self._on(ref, "select an option of", act)
+        return await self._on(ref, "select an option of", act, js.find_option_of_ref(label))
 
     async def selection(self, ref: str) -> Selection:
         """Which options of a native select are chosen, and whether it takes several."""

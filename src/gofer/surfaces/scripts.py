@@ -6,6 +6,8 @@ those that call ``window.__gofer`` rely on ``js/page_init.js`` being installed.
 
 from __future__ import annotations
 
+import json
+
 __all__ = [
     "CHANGE",
     "CHANGED",
@@ -24,6 +26,7 @@ __all__ = [
     "SETTLE",
     "SNAPSHOT",
     "by_ref",
+    "find_option_of_ref",
 ]
 
 COUNTERS = """([r, begin]) => window.__gofer
@@ -102,6 +105,15 @@ def by_ref(fn: str) -> str:
     return (
         f"(r) => {{ const el = window.__gofer && window.__gofer.resolve(r); "
         f"return el ? ({fn})(el) : null; }}"
+    )
+
+
+def find_option_of_ref(label: str) -> str:
+    """A JS function of a select's ref: the index of its option ``label`` (as
+    :data:`FIND_OPTION`) and the indexes chosen now."""
+    return by_ref(
+        f"(el) => Object.assign(({FIND_OPTION})(el, {json.dumps(label)}), "
+        f"{{ selected: (({SELECTION})(el) || {{ selected: [] }}).selected }})"
     )
 
 

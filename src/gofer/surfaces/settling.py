@@ -341,6 +341,22 @@ class Settling:
             values,
         )
 
+    def _blank(self) -> _State:
+        """The counters of a page with no document of its own to count (about:blank)."""
+        return _State(
+            self.page,
+            self._navigations,
+            self._pages_opened,
+            self._dialogs,
+            {},
+            0,
+            False,
+            False,
+            0,
+            None,
+            {},
+        )
+
     async def _bounded(self, page: Page, call: Awaitable[T], within_ms: int | None = None) -> T:
         """``call`` into ``page``, given ``within_ms`` (the session's timeout by default)
         and :data:`SCRIPT_MARGIN_S`; a page that does not answer by then is replaced by a

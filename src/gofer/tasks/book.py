@@ -34,6 +34,7 @@ from gofer.tasks.events import (
 )
 from gofer.tasks.events import Press as PressEvent
 from gofer.tasks.journal import restore
+from gofer.tasks.notify import enqueue_delivery
 from gofer.tasks.runner import WorkspaceOptions
 from gofer.tasks.state import is_running
 from gofer.tasks.status import TASK_ORDER, TaskReading, derive, task_group
@@ -150,7 +151,11 @@ class TaskBook:
     async def write(self, tx: Transaction, owner: str, task_id: str, event: Event) -> TaskEvent:
         """Add ``event`` to the task's log and wake everyone following the task once
         ``tx`` commits (:func:`gofer.tasks.events.write`)."""
-        return await write(self.ledger, tx, owner, task_id, event, self.now(), task_group(task_id))
+        stored = await write(
+            self.ledger, tx, owner, task_id, event, self.now(), task_group(task_id)
+        )
+        await enqueue_delivery(self.db, self.ledger, tx, owner, task_id, event)
+        return stored
 
     async def events(
         self, owner: str, task_id: str, *, tx: Transaction | None = None

@@ -4,24 +4,52 @@ plans a task: surfaces, card entry, and the planner's brief."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from gofer.errors import InvalidFlow
 from gofer.facts import Facts, is_card_fact, is_card_number
-from gofer.flow import iter_steps, names_in
+from gofer.flow import check_flow, iter_steps, names_in
 from gofer.flow.steps import Browse, Enter, Flow, Open
 from gofer.tasks import errors
+from gofer.tasks.cell import Cell
 from gofer.tasks.contract import TaskConstraints
 from gofer.tasks.runner import FlowRunner, WorkspaceOptions
 from gofer.tasks.seams import PlanBrief
 
-__all__ = ["brief_for", "check_card_entry", "check_surfaces", "invalid_flow", "options_for"]
+__all__ = [
+    "brief_for",
+    "check_card_entry",
+    "check_surfaces",
+    "invalid_flow",
+    "options_for",
+    "take_inputs",
+]
 
 
 def invalid_flow(check_problems: list[dict[str, Any]]) -> InvalidFlow:
     """INVALID_FLOW listing the first few problems."""
     listed = "; ".join(str(p["message"]) for p in check_problems[:5])
     return InvalidFlow(f"the flow is not valid: {listed}", problems=check_problems)
+
+
+def take_inputs(cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> list[str]:
+    """Add the caller's new values to the task's facts and check the flow again; the
+    questions the flow still asks.
+
+    Raises INVALID_FLOW, leaving the task as it was, when a new value turns a name
+    into a secret used where only an ``enter`` value may hold one.
+    """
+    facts = cell.facts.merged(inputs, secret=secret)
+    if cell.flow is None:
+        cell.facts = facts
+        return []
+    check = check_flow(cell.flow, facts.names, facts.secret_names)
+    if check.problems:
+        raise invalid_flow([p.to_dict() for p in check.problems])
+    check_card_entry(cell.flow, facts, cell.constraints)
+    cell.facts = facts
+    return list(check.questions)
 
 
 def options_for(runner: FlowRunner, constraints: TaskConstraints) -> WorkspaceOptions:

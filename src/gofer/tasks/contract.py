@@ -36,6 +36,7 @@ __all__ = [
     "Cancelled",
     "Checkpoint",
     "ContinueTaskRequest",
+    "ControlInfo",
     "DescribeDetail",
     "DescribeReply",
     "DescribeRequest",
@@ -54,6 +55,7 @@ __all__ = [
     "NeedsHuman",
     "NeedsInput",
     "NeedsPlan",
+    "NotifySpec",
     "OutputSpec",
     "PlanTaskReply",
     "PlanTaskRequest",
@@ -238,6 +240,19 @@ class SavedFlowRef(_Model):
     version: int | None = Field(default=None, ge=1)
 
 
+class NotifySpec(_Model):
+    """Where gofer POSTs the task's view whenever it needs the caller or ends."""
+
+    url: str = Field(max_length=2000, description="an http(s) address the operator allows")
+    secret: str | None = Field(
+        default=None,
+        repr=False,
+        max_length=200,
+        description="signs each delivery: Gofer-Signature: t=<unix time>,v1=<hex "
+        "HMAC-SHA256 of '<t>.' + body>",
+    )
+
+
 class StartTaskRequest(_Model):
     """Start a task: a ``flow`` to run, a ``saved_flow`` to run again, or a
     plain-language ``task`` for the planner."""
@@ -259,6 +274,11 @@ class StartTaskRequest(_Model):
         default=None,
         description="run one of your saved flows with its grounding hints (no model call "
         "unless a step fails and a rescuer is configured); give its parameters as facts",
+    )
+    notify: NotifySpec | None = Field(
+        default=None,
+        description="a webhook: each state change that needs the caller or ends the task "
+        "is POSTed there as JSON, signed, retried, at most once per delivery id",
     )
     hints: list[HintInfo] = Field(
         default_factory=list,
@@ -309,6 +329,12 @@ class ContinueTaskRequest(_Model):
         default_factory=list, description="names among inputs to treat as secret"
     )
     approve: bool | None = None
+    approval_id: str | None = Field(
+        default=None,
+        max_length=64,
+        description="the needs_approval's approval_id: approving it presses that control "
+        "only; a stale or used one is refused (APPROVAL_STALE, APPROVAL_USED)",
+    )
 
 
 class CancelTaskRequest(_Model):
@@ -377,12 +403,28 @@ class NeedsInput(_Model):
     fields: list[str]
 
 
+class ControlInfo(_Model):
+    """The control an approval presses, as the task saw it."""
+
+    label: str = Field(description="its own words on screen")
+    kind: str = Field(description="button, link, menuitem, ... (a key for a key press)")
+    address: str = Field(description="the page it is on")
+    section: str = Field(default="", description="the section of the page it sits in")
+    record: str = Field(default="", description="the row or card it belongs to, if any")
+
+
 class NeedsApproval(_Model):
-    """A ``stop_before`` found an irreversible control; continue with ``approve``."""
+    """A ``stop_before`` found an irreversible control; continue with ``approve`` (and
+    ``approval_id``): only that same control on that same page is pressed, and if the
+    page changed so it is not, the task asks again with what is there now."""
 
     state: Literal["needs_approval"] = "needs_approval"
     action: str = Field(description="the stop_before words")
     target: str = Field(description="the control's own words on screen")
+    approval_id: str | None = Field(
+        default=None, description="name it in continue_task's approval_id; used once"
+    )
+    control: ControlInfo | None = Field(default=None, description="what it would press")
 
 
 class NeedsHuman(_Model):

@@ -35,6 +35,8 @@ from gofer.store import Connector, MemoryConnector, Transaction
 from gofer.store.ledger import TaskRecord
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import errors, events
+from gofer.tasks.answers import repeated
+from gofer.tasks.approvals import check_approval_id
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Cell, Segment
@@ -44,6 +46,7 @@ from gofer.tasks.checks import (
     check_surfaces,
     invalid_flow,
     options_for,
+    take_inputs,
 )
 from gofer.tasks.contract import (
     AwaitTaskRequest,
@@ -70,6 +73,7 @@ from gofer.tasks.contract import (
 from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
+from gofer.tasks.notify import Notifier, check_notify
 from gofer.tasks.publish import listing_position, next_calls, released_view, title_of, view_of
 from gofer.tasks.report import report_of
 from gofer.tasks.runner import FlowRunner
@@ -84,7 +88,7 @@ from gofer.tasks.state import (
     is_running,
     released,
 )
-from gofer.tasks.status import TaskReading, may_stop, task_group
+from gofer.tasks.status import may_stop, task_group
 from gofer.tasks.turn import Driver, turn_running
 from gofer.tasks.worker import TaskWorker, TurnLimits
 
@@ -128,6 +132,8 @@ class _Engine:
     worker: TaskWorker
     work: bool
     source: str
+    notifier: Notifier
+    notify_private: bool
     closed: bool = False
     cancels: dict[str, asyncio.Task[TaskView]] = field(default_factory=dict)
 
@@ -147,8 +153,8 @@ class Tasks:
     ``max_tasks`` (MAX_TASKS) bounds the tasks an in-memory controller holds;
     ``max_open`` (MAX_OPEN_TASKS) the tasks of one owner waiting to run or running;
     ``limits`` caps the turns running per owner and per process; ``owner`` is whom
-    the calls answer for; ``source`` is recorded with every task it starts.
-    """
+    the calls answer for; ``source`` is recorded with every task it starts;
+    ``notify_private`` lets webhooks reach private addresses."""
 
     def __init__(
         self,
@@ -167,6 +173,7 @@ class Tasks:
         limits: TurnLimits | None = None,
         worker_id: str | None = None,
         source: str = "api",
+        notify_private: bool = False,
     ) -> None:
         db: Connector = store if store is not None else MemoryConnector()
         book = TaskBook(db, clock)
@@ -188,6 +195,8 @@ class Tasks:
             worker=worker,
             work=work,
             source=source,
+            notifier=Notifier(db, book.ledger, allow_private=notify_private, clock=clock),
+            notify_private=notify_private,
         )
         self._owner = owner
 
@@ -227,6 +236,7 @@ class Tasks:
         when the worker dies of an error it cannot survive."""
         self._check_open()
         self._engine.worker.start()
+        self._engine.notifier.start()
         stopped = asyncio.create_task(stop.wait(), name="gofer-serve-stop")
         died = asyncio.create_task(self._engine.worker.died.wait(), name="gofer-serve-died")
         try:
@@ -296,6 +306,8 @@ class Tasks:
         req = _coerce(StartTaskRequest, request)
         if req.saved_flow is not None:
             req = await self.flows.resolve(req)
+        if req.notify is not None:
+            await check_notify(req.notify, self._engine.notify_private)
         if req.output is not None:
             if self._engine.shaper is None:
                 raise errors.output_unavailable()
@@ -420,8 +432,11 @@ class Tasks:
                 task_id, State.CANCELLED, Call.CONTINUE_TASK, [Call.TASK_REPORT]
             )
         status = view.status
-        if is_running(status) and await self._repeated(reading, req):
+        if is_running(status) and await repeated(self._engine.book, self._owner, reading, req):
             return view
+        if req.approval_id is not None:
+            logged = [e for _at, e in await self._engine.book.events(self._owner, task_id)]
+            check_approval_id(task_id, status, req.approval_id, logged)
         if not continuable(status) or reading.record.resolved_at is not None:
             raise errors.wrong_state(task_id, status.state, Call.CONTINUE_TASK, next_calls(status))
         if req.approve is not None and not isinstance(status, NeedsApproval):
@@ -446,7 +461,7 @@ class Tasks:
         cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
         inputs = dict(req.inputs)
         if inputs or req.secret_inputs:
-            questions = self._take_inputs(cell, inputs, req.secret_inputs)
+            questions = take_inputs(cell, inputs, req.secret_inputs)
             if questions:
                 self._engine.driver.publish_stop(cell, NeedsInput(fields=questions), None)
                 async with self._engine.db.transaction() as tx:
@@ -484,34 +499,12 @@ class Tasks:
                 inputs=inputs,
                 secret=list(req.secret_inputs),
                 approve=req.approve,
+                approval_id=req.approval_id,
                 view=cell.view,
             )
             await self._engine.book.write(tx, self._owner, task_id, answer)
         log.info("task %s: continued from %s", task_id, status.state)
         return cell.view
-
-    async def _repeated(self, reading: TaskReading, req: ContinueTaskRequest) -> bool:
-        """Whether the turn running now is this very answer, sent a second time (two
-        "Try again" at once run once)."""
-        turn = reading.open_turn
-        if turn is None or turn.kind not in ("reply", "again"):
-            return False
-        answers = await self._engine.book.events(self._owner, reading.record.id)
-        sent = next(
-            (
-                e
-                for _at, e in reversed(answers)
-                if isinstance(e, Reply | Again) and e.item == turn.id
-            ),
-            None,
-        )
-        if sent is None or sent.kind != turn.kind:
-            return False
-        return (
-            sent.inputs == dict(req.inputs)
-            and sent.secret == list(req.secret_inputs)
-            and sent.approve == req.approve
-        )
 
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView:
         """Cancel a task and release its workspace; a finished task is left as it is, and
@@ -687,6 +680,7 @@ class Tasks:
                         record.id, "Cancelled: the task controller closed."
                     )
         await self._engine.worker.stop()
+        await self._engine.notifier.stop()
 
     # ------------------------------------------------------------ inside
 
@@ -702,6 +696,7 @@ class Tasks:
     def _started(self) -> None:
         if self._engine.work and not self._engine.closed:
             self._engine.worker.start()
+            self._engine.notifier.start()
 
     async def _listing(self) -> list[tuple[TaskRecord, TaskView]]:
         async with self._engine.db.snapshot() as tx:
@@ -732,23 +727,6 @@ class Tasks:
         for record in finished[:extra]:
             await self._engine.book.ledger.drop_task(self._owner, record.id, tx=tx)
             self._engine.worker.forget(self._owner, record.id)
-
-    def _take_inputs(self, cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> list[str]:
-        """Add the caller's new values to the task's facts and check the flow again.
-
-        Raises INVALID_FLOW, leaving the task as it was, when a new value turns a name
-        into a secret used where only an ``enter`` value may hold one.
-        """
-        facts = cell.facts.merged(inputs, secret=secret)
-        if cell.flow is None:
-            cell.facts = facts
-            return []
-        check = check_flow(cell.flow, facts.names, facts.secret_names)
-        if check.problems:
-            raise invalid_flow([p.to_dict() for p in check.problems])
-        check_card_entry(cell.flow, facts, cell.constraints)
-        cell.facts = facts
-        return list(check.questions)
 
     async def _cancel(
         self, task_id: str, note: str, decision: Reply | None = None, keep: TaskView | None = None

@@ -19,6 +19,9 @@ STILL_BLOCKED        "I've done it" (``continue_task`` after needs_human) while 
 CLOSED               the controller was closed
 WORKER_FAILED        this process's worker died of an error it could not survive (its
                      claim loop); the process stops
+APPROVAL_STALE       ``continue_task`` names an approval the task does not wait for now
+                     (the page changed and it asked again, or no such approval)
+APPROVAL_USED        ``continue_task`` names an approval already approved (used once)
 UNKNOWN_FLOW         no saved flow of the caller's has that name (and version)
 STARTED_BY_TASK      ``start_task`` called from inside a task's own turn (its run, or a
                      model pass of it): a task never starts another task by itself
@@ -37,6 +40,8 @@ from collections.abc import Sequence
 from gofer.errors import InvalidRequest, TaskError
 
 __all__ = [
+    "approval_stale",
+    "approval_used",
     "card_entry_refused",
     "closed",
     "endpoint_refused",
@@ -59,6 +64,36 @@ __all__ = [
 def unknown_task(task_id: str) -> TaskError:
     """No task has ``task_id``."""
     return TaskError(f"there is no task {task_id!r}", code="UNKNOWN_TASK", id=task_id)
+
+
+def approval_used(task_id: str, approval_id: str) -> TaskError:
+    """``approval_id`` was approved already: an approval presses once."""
+    return TaskError(
+        f"approval {approval_id!r} of task {task_id!r} was used already; an approval "
+        "presses its control once",
+        code="APPROVAL_USED",
+        id=task_id,
+        approval_id=approval_id,
+    )
+
+
+def approval_stale(
+    task_id: str, approval_id: str, current: str | None, *, known: bool
+) -> TaskError:
+    """``approval_id`` is not the approval the task waits for now."""
+    why = (
+        "the task asked again since (what it would press changed)"
+        if known
+        else "the task never asked under it"
+    )
+    now = f"; it waits for approval {current!r} now" if current else ""
+    return TaskError(
+        f"approval {approval_id!r} is not the one task {task_id!r} waits for: {why}{now}",
+        code="APPROVAL_STALE",
+        id=task_id,
+        approval_id=approval_id,
+        current=current,
+    )
 
 
 def unknown_flow(name: str, version: int | None = None) -> TaskError:

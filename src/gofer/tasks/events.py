@@ -84,6 +84,7 @@ class Reply(_Event):
     inputs: dict[str, str] = Field(default_factory=dict)
     secret: list[str] = Field(default_factory=list)
     approve: bool | None = None
+    approval_id: str | None = None
     view: TaskView | None = None
 
 
@@ -96,6 +97,7 @@ class Again(_Event):
     inputs: dict[str, str] = Field(default_factory=dict)
     secret: list[str] = Field(default_factory=list)
     approve: bool | None = None
+    approval_id: str | None = None
     view: TaskView | None = None
 
 

@@ -7,13 +7,13 @@ from dataclasses import dataclass, field, replace
 from gofer.flow.walk import step_number
 from gofer.runtime.types import Gate, RunResult, RunStatus
 from gofer.safety import Consequence, consequence
+from gofer.tasks.approvals import approval_needed, new_approval_id
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Segment
 from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
     Failed,
-    NeedsApproval,
     NeedsHuman,
     Status,
     TaskConstraints,
@@ -119,15 +119,16 @@ def _gated(
             ),
             at=at,
         )
-    needs = NeedsApproval(action=gate.action, target=gate.label or gate.action)
+    approval = replace(gate, path=at, id=new_approval_id())
+    needs = approval_needed(approval)
     if seg.gate is not None:
-        # The approved control stopped the run again: ask again, resume as before.
-        return Outcome(needs, at=at, pending=later, approval=seg.gate)
+        # The press run stopped in front of a control again (the approved one, or
+        # another in its place): ask again about what is there now.
+        return Outcome(needs, at=at, pending=later, approval=approval)
     top = int(gate.path.split(".")[0])
     # A gate inside `if` or `repeat_until` resumes from the start of its top-level step:
     # which branch or round it was in cannot be recovered from the path.
     nested = "." in gate.path
-    approval = replace(gate, path=at)
     return Outcome(
         needs, at=at, pending=_from(seg, top if nested else top + 1) + later, approval=approval
     )

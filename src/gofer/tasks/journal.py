@@ -23,7 +23,7 @@ from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.contract import PersonStepInfo, RescueInfo, StartTaskRequest, TaskView
 from gofer.tasks.runner import WorkspaceOptions
 
-__all__ = ["restore", "snapshot"]
+__all__ = ["last_address", "restore", "snapshot"]
 
 
 def _steps_json(steps: tuple[Step, ...]) -> list[Any]:
@@ -73,6 +73,12 @@ def snapshot(cell: Cell, address: str | None) -> dict[str, Any]:
         },
         "address": address,
     }
+
+
+def last_address(state: dict[str, Any] | None) -> str | None:
+    """The page the task's browser was on when its last run ended (None: none known)."""
+    address = (state or {}).get("address")
+    return address if isinstance(address, str) and address else None
 
 
 def restore(

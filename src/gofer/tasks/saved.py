@@ -16,9 +16,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from gofer.decide.types import GroundingHint
-from gofer.errors import InvalidRequest, invalid_request
+from gofer.errors import GoferError, InvalidRequest, invalid_request
 from gofer.facts import Facts, is_secret_name
-from gofer.flow import check_flow, flow_to_json, validate_flow
+from gofer.flow import check_flow, flow_to_json, parse_flow, validate_flow
 from gofer.store.flows import SavedFlowRecord, SavedFlows
 from gofer.tasks import errors
 from gofer.tasks.book import TaskBook
@@ -34,7 +34,17 @@ from gofer.tasks.contract import (
 from gofer.tasks.publish import next_calls
 from gofer.tasks.state import is_running
 
-__all__ = ["FlowLibrary", "hints_of"]
+__all__ = ["FlowLibrary", "flow_params", "hints_of"]
+
+
+def flow_params(flow: dict[str, Any] | None) -> list[str] | None:
+    """The ``${names}`` a flow saved from a task would ask for (None: it has no flow)."""
+    if not flow:
+        return None
+    try:
+        return list(check_flow(parse_flow(flow)).questions)
+    except GoferError:
+        return None
 
 
 def hints_of(infos: list[HintInfo]) -> list[GroundingHint]:

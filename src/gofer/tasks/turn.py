@@ -28,6 +28,7 @@ from typing import Literal, Protocol
 from pydantic import JsonValue
 
 from gofer.errors import GoferError, InvalidRequest, LeaseLost, ModelError, StoreError
+from gofer.facts.otp import code_sources
 from gofer.flow import check_flow
 from gofer.flow.steps import Click, Enter, Flow, Press, Step, StopBefore
 from gofer.flow.walk import step_at
@@ -39,6 +40,7 @@ from gofer.store import Claim, keep_lease
 from gofer.tasks.book import LOCAL_OWNER, Loaded, PressJournal, TaskBook, TurnJournal
 from gofer.tasks.cell import Artifact, Cell, Segment
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
+from gofer.tasks.codes import past_code_wall
 from gofer.tasks.contract import (
     Done,
     Failed,
@@ -53,7 +55,7 @@ from gofer.tasks.events import Cancelled, Ended, RunLog
 from gofer.tasks.handback import hand_back
 from gofer.tasks.holding import Holding
 from gofer.tasks.interpret import Outcome, budget_failure, interpret
-from gofer.tasks.journal import snapshot
+from gofer.tasks.journal import last_address, snapshot
 from gofer.tasks.limits import ARTIFACT_TTL_S, PRELOAD_TIMEOUT_S
 from gofer.tasks.publish import answer_for, progress_summary, view_of
 from gofer.tasks.recovery import RESCUING, rescuable, rescue, settle_outcome
@@ -219,9 +221,8 @@ class Turn:
 
     async def _reopen(self, cell: Cell, loaded: Loaded) -> None:
         """Open the page the task was last on, on a worker that does not hold its browser."""
-        state = loaded.state or {}
-        address = state.get("address")
-        if not isinstance(address, str) or not address:
+        address = last_address(loaded.state)
+        if address is None:
             return
         try:
             await self.parts.runner.open_page(cell.id, cell.options, address)
@@ -523,6 +524,10 @@ class Driver:
                 )
                 await self.stop(cell, replace(decision, status=failed))
                 return
+            typed = past_code_wall(cell, result, decision)
+            if typed is not None:
+                cell.pending = typed
+                continue
             if (
                 decision.status is not None
                 and self.rescuer is not None
@@ -547,9 +552,18 @@ class Driver:
         steps = (_approved(cell.flow, seg.gate),) if seg.gate is not None else seg.steps
         at = seg.gate.path if seg.gate is not None else str(seg.base)
         on = [at]  # the step the run is on, for a run cut short
+        values = cell.facts.as_dict()
+        codes = code_sources(values, cell.facts.secret_names)
         request = RunRequest(
             flow=Flow(steps=steps, vars=cell.flow.vars),
-            variables={**cell.flow.vars, **cell.variables, **cell.facts.as_dict()},
+            # An authenticator's seed stays out of the run: it types the seed's codes.
+            variables={
+                **cell.flow.vars,
+                **cell.variables,
+                **{k: v for k, v in values.items() if k not in codes},
+            },
+            codes=codes,
+            approved=seg.gate,
             private=frozenset(cell.facts.secret_names),
             mask=cell.facts.mask,
             allow_destructive=seg.allow_destructive,

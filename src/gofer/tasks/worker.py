@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from gofer.errors import StoreError
 from gofer.store import Claim, Notice
+from gofer.surfaces.closing import close_fully
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks.book import LOCAL_OWNER, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell
@@ -144,8 +145,12 @@ class TaskWorker:
 
     async def stop(self) -> None:
         """Stop claiming, put every turn running here back on the queue, and close the
-        workspaces this process holds (idempotent)."""
+        workspaces this process holds (idempotent; to the end, even when cancelled
+        half-way: a workspace left open keeps its browser session and proxy)."""
         self._stopping.set()
+        await close_fully(self._stop())
+
+    async def _stop(self) -> None:
         loop, self._loop = self._loop, None
         pruner, self._pruner = self._pruner, None
         for task in (loop, pruner):

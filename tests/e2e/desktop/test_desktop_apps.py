@@ -140,7 +140,10 @@ async def test_a_menu_item_toggles_the_status_bar(desktop_only: Workspace) -> No
     assert result.status is RunStatus.COMPLETED, failure(result)
     desktop = await desktop_only.desktop()
     before = await status_bars(desktop)
-    result = await run(desktop_only, [{"click": "View"}, {"click": "Statusbar"}])
+    # a second open (a resumed task runs it again) finds the editor already running
+    result = await run(
+        desktop_only, [{"open": "Mousepad"}, {"click": "View"}, {"click": "Statusbar"}]
+    )
     assert result.status is RunStatus.COMPLETED, failure(result)
     assert await status_bars(desktop) == 1 - before
 
@@ -256,3 +259,31 @@ async def test_a_person_drives_the_desktop_through_its_live_view(
     screen = await desktop.snapshot()
     display = [el.value for el in screen.elements if el.role == "textbox" and el.editable]
     assert display == ["42"]
+
+
+async def test_a_zenity_form_takes_a_choice_and_a_name(desktop_only: Workspace) -> None:
+    desktop = await desktop_only.desktop()
+    form = await desktop.launch(
+        [
+            "zenity",
+            "--forms",
+            "--title=Order",
+            "--text=Your order",
+            "--add-combo=Fruit",
+            "--combo-values=Apple|Banana|Cherry",
+            "--add-entry=Name",
+        ],
+        stdout=asyncio.subprocess.PIPE,
+    )
+    result = await run(
+        desktop_only,
+        [
+            {"choose": "Banana", "in": "Fruit", "surface": "desktop"},
+            {"enter": "Asha", "into": "Name"},
+            {"click": "OK"},
+        ],
+    )
+    assert result.status is RunStatus.COMPLETED, failure(result)
+    stdout = form.process.stdout
+    assert stdout is not None
+    assert (await asyncio.wait_for(stdout.read(), 10)).decode().strip() == "Banana|Asha"

@@ -11,8 +11,10 @@ Requests: ``walk`` (the raw tree, see :mod:`gofer.surfaces.desktop.tree`), ``act
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from gofer.surfaces.desktop import actions, atspi
@@ -198,7 +200,11 @@ class Agent:
         acted = time.monotonic()
         events = self.settle(settle_ms)
         first = round((self.watch.first - acted) * 1000, 1) if events else None
-        return {"how": how, "events": events, "first_event_ms": first}
+        reply: dict[str, Any] = {"how": how, "events": events, "first_event_ms": first}
+        if kind in ("fill", "type") and ref:
+            # what the field holds, in the same round trip (the runtime checks it)
+            reply["value"] = self.read(ref)
+        return reply
 
     def settle(self, timeout_ms: int, quiet_ms: int = 100, first_ms: int = 500) -> list[str]:
         """Pump events until none came for ``quiet_ms`` (or ``timeout_ms`` passed). An
@@ -222,28 +228,38 @@ class Agent:
             self.settle(2000)
         return changed
 
-    def apps(self) -> dict[int, str]:
-        """The applications on the accessibility bus that show a window: pid to name."""
+    def apps(self) -> dict[int, tuple[str, int]]:
+        """The applications on the accessibility bus that show a window: pid to name
+        and how many windows they show."""
         found = {}
         for app in atspi.applications():
             try:
                 frames = atspi.children(app)
-                if any({"visible", "showing"} & set(atspi.states(f)) for f in frames):
-                    found[atspi.process_id(app)] = atspi.name(app)
+                shown = sum(1 for f in frames if {"visible", "showing"} & set(atspi.states(f)))
+                if shown:
+                    found[atspi.process_id(app)] = (atspi.name(app), shown)
             except atspi.Error:
                 continue  # an application that went away
         return found
 
-    def wait_window(self, pid: int, before: list[int], timeout_ms: int) -> dict[str, Any]:
-        """Wait until the process ``pid`` (or an application not in ``before``, for a
-        launcher that hands over to another process) shows a window."""
+    def wait_window(self, pid: int, before: dict[int, int], timeout_ms: int) -> dict[str, Any]:
+        """Wait until the process ``pid`` shows a window, or another application one
+        more than ``before`` (pid to windows shown): a launcher that hands over to
+        another process, or a second start of a one-instance application."""
         deadline = time.monotonic() + timeout_ms / 1000
         while True:
             apps = self.apps()
-            new = [p for p in apps if p == pid] or [p for p in apps if p not in before]
+            new = [p for p in apps if p == pid] or [
+                p for p, (_, shown) in apps.items() if shown > before.get(p, 0)
+            ]
             if new:
                 self.settle(3000)
-                return {"pid": new[0], "name": apps[new[0]]}
+                return {"pid": new[0], "name": apps[new[0]][0]}
+            if apps and not _alive(pid):
+                # it handed its start to the instance already running (a one-instance
+                # application opens a tab, or only raises its window) and went
+                self.settle(3000)
+                return {"pid": None, "name": ""}
             if time.monotonic() >= deadline:
                 raise ActionFailed("the application showed no window", "SURFACE_APP_FAILED")
             # an application joining the bus is no event a listener gets: look again
@@ -274,14 +290,34 @@ class Agent:
         if op == "wait":
             return {"changed": self.wait(int(request["timeout_ms"]))}
         if op == "apps":
-            return {"apps": [{"pid": p, "name": n} for p, n in self.apps().items()]}
+            return {
+                "apps": [{"pid": p, "name": n, "windows": w} for p, (n, w) in self.apps().items()]
+            }
         if op == "wait_window":
             return self.wait_window(
-                int(request["pid"]), list(request["before"]), int(request["timeout_ms"])
+                int(request["pid"]),
+                {int(p): int(w) for p, w in request["before"]},
+                int(request["timeout_ms"]),
             )
         if op == "settle":
             return {"events": self.settle(int(request["timeout_ms"]))}
         raise ActionFailed(f"unknown request {op!r}", "SURFACE_ERROR")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True
+    return status.rsplit(")", 1)[-1].split()[0] == "Z"
 
 
 def main() -> None:

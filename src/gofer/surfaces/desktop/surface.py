@@ -10,6 +10,7 @@ the accessibility events that followed them.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -120,7 +121,10 @@ class DesktopSurface:
                 )
             arg["box"] = [box.x, box.y, box.width, box.height]
         reply = await self._ask({"op": "act", "kind": kind, "ref": ref, "arg": arg})
-        return effect_of(reply["events"])
+        effect = effect_of(reply["events"])
+        if "value" in reply:
+            effect = dataclasses.replace(effect, value=str(reply["value"]))
+        return effect
 
     # ------------------------------------------------------------------ the surface
 
@@ -150,7 +154,7 @@ class DesktopSurface:
         self, argv: Sequence[str], *, name: str = "", stdout: int | None = None
     ) -> DesktopProcess:
         """Start ``argv`` on the desktop and wait for its window."""
-        before = [a["pid"] for a in (await self._ask({"op": "apps"}))["apps"]]
+        before = [[a["pid"], a["windows"]] for a in (await self._ask({"op": "apps"}))["apps"]]
         process = await self.session.launch(argv, name=name or argv[0], stdout=stdout)
         await self._ask(
             {

@@ -180,8 +180,14 @@ def build_screen(
             value = text or ""
         inner = _descendant_text(node["ref"], kids) if not name else ""
         label = clean_name(node.get("label") or "")
-        if not (name or inner or label) and role in TEXT_FIELDS:
-            label = named_ancestor(node)
+        hint = clean_name(node.get("description") or "")
+        if not (name or inner or label or hint) and role in TEXT_FIELDS:
+            around = named_ancestor(node)
+            beside = any(k["role"] in ("label", "static") for k in kids.get(node["parent"], []))
+            if beside:
+                hint = around  # a hint only: the label beside the field names it
+            else:
+                label = around  # an editor's text area, known by its window's title
         window = window_of(node)
         checkable = role in CHECKABLE
         elements.append(
@@ -193,7 +199,7 @@ def build_screen(
                 value=m(value),
                 text=m(inner) if inner != name else "",
                 input_type="password" if role == "password text" else "",
-                title=m(clean_name(node.get("description") or "")),
+                title=m(hint),
                 checked=("checked" in states or "pressed" in states) if checkable else None,
                 selected=("selected" in states) if role in SELECTABLE else None,
                 expanded=("expanded" in states) if "expandable" in states else None,

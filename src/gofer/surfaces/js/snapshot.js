@@ -489,16 +489,21 @@
     return byIds(el, "aria-labelledby") || nearbyLabel(el);
   };
   const candidateEls = new Set(candidates.map((c) => c.el));
-  // A composite widget of many controls (a calendar's days and arrows) named by a
-  // caption: its container's own name (a group or region labelled by aria), or a short
-  // text just before it that holds no control. Its controls without a group of their
-  // own are in the group the caption names.
+  // A calendar (a month's grid of day controls, with its arrows and headings) named by
+  // a caption: its container's own name (a group or region labelled by aria), or a
+  // short text just before it that holds no control. Its controls without a group of
+  // their own are in the group the caption names.
   const WIDGET_MIN = 28;
   const held = new Map();  // node -> how many controls other than fields it holds
+  const days = new Map();  // node -> how many of them show a day's number
   const FIELD_TAGS = new Set(["INPUT", "SELECT", "TEXTAREA"]);
   for (const c of candidates) {
     if (c.invisible || FIELD_TAGS.has(c.tag)) continue;
-    for (let n = c.el; n; n = parentOf(n)) held.set(n, (held.get(n) || 0) + 1);
+    const day = /^\s*([1-9]|[12]\d|3[01])\s*$/.test(c.el.textContent || "");
+    for (let n = c.el; n; n = parentOf(n)) {
+      held.set(n, (held.get(n) || 0) + 1);
+      if (day) days.set(n, (days.get(n) || 0) + 1);
+    }
   }
   const captions = new Map();
   const STOPS = "form,fieldset,dialog,[role=dialog],body,html";
@@ -530,10 +535,10 @@
     return name;
   };
   const widgetGroup = (el) => {
-    if ((held.get(document.body) || 0) < WIDGET_MIN) return "";
+    if ((days.get(document.body) || 0) < WIDGET_MIN) return "";
     for (let n = parentOf(el), depth = 0; n && depth < 12 && !matches(n, STOPS);
       n = parentOf(n), depth++) {
-      if ((held.get(n) || 0) >= WIDGET_MIN) return captionOf(n);
+      if ((days.get(n) || 0) >= WIDGET_MIN) return captionOf(n);
     }
     return "";
   };

@@ -30,6 +30,12 @@ TASKS: dict[str, Task] = {
         [{"enter": "2 February 2027", "into": "Registration deadline"}, SUBMIT],
         {"deadline": "2027-02-02", "rehearsal": ""},
     ),
+    # a sectioned time field that shows its sections only once focused, set first
+    "mui-time-first": Task(
+        "mui",
+        [{"enter": "20:15", "into": "Start time"}, SUBMIT],
+        {"time": "20:15", "date": ""},
+    ),
     "mui-select-and-autocomplete": Task(
         "mui",
         [

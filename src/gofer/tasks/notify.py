@@ -1,0 +1,246 @@
+"""Webhooks: each state change of a task that needs its caller or ends is POSTed, as
+the task's view in JSON, to the ``notify`` address its start gave.
+
+A delivery is a durable work item (kind ``notify``) enqueued in the same transaction
+as the event it tells of, in order per task; its id names the state change, so a
+receiver that checks it sees each one at most once however often it is retried. A
+notifier in each process running tasks claims deliveries, holds their lease while it
+tries (waiting longer between tries), and puts one back on the queue when it stops, so
+deliveries survive a restart. A body is signed with the caller's secret:
+``Gofer-Signature: t=<unix time>,v1=<hex HMAC-SHA256 over "<t>." + body>``. The body
+is the task's view, which never holds a secret value; the signing secret stays in the
+store (sealed) and is read back only to sign. An address is refused unless the
+operator's rules allow it (loopback and private networks only when allowed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import time
+import uuid
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+import httpx
+
+from gofer.errors import InvalidRequest, LeaseLost, StoreError
+from gofer.store import Claim, Connector, QueueConfig, SerialKind, SerialOrder, Transaction
+from gofer.store.lease import keep_lease
+from gofer.store.ledger import Ledger
+from gofer.surfaces.addresses import resolve, top_level_refusal
+from gofer.tasks.contract import NotifySpec, StartTaskRequest, TaskView
+from gofer.tasks.events import Cancelled, Ended, Event, Start
+from gofer.tasks.state import is_running
+
+__all__ = [
+    "DELIVERY_HEADER",
+    "NOTIFY_KIND",
+    "NOTIFY_ORDER",
+    "SIGNATURE_HEADER",
+    "Notifier",
+    "check_notify",
+    "enqueue_delivery",
+    "sign",
+]
+
+log = logging.getLogger("gofer.tasks")
+
+NOTIFY_KIND = "notify"
+NOTIFY_ATTEMPTS = 4
+"""Claims of one delivery before it is given up (each tries TRY_WAITS_S)."""
+TRY_WAITS_S = (0.0, 1.0, 4.0, 16.0)
+"""The waits before each try within one claim: the backoff."""
+TIMEOUT_S = 10.0
+LEASE_MS = 60_000
+NOTIFY_ORDER = SerialOrder(
+    NOTIFY_KIND, {NOTIFY_KIND: SerialKind("task_id", max_attempts=NOTIFY_ATTEMPTS)}
+)
+SIGNATURE_HEADER = "Gofer-Signature"
+DELIVERY_HEADER = "Gofer-Delivery"
+
+
+def sign(secret: str, timestamp: int, body: bytes) -> str:
+    """The signature header's value for ``body`` sent at ``timestamp``."""
+    mac = hmac.new(secret.encode(), str(timestamp).encode() + b"." + body, hashlib.sha256)
+    return f"t={timestamp},v1={mac.hexdigest()}"
+
+
+async def _refusal(url: str, allow_private: bool) -> str | None:
+    """Why ``url`` may not be notified (None: it may, now)."""
+    why = top_level_refusal(url)
+    if why is not None:
+        return why
+    parts = urlsplit(url.strip())
+    assert parts.hostname is not None
+    port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
+    return (await resolve(parts.hostname, port, allow_private)).refusal
+
+
+async def check_notify(spec: NotifySpec, allow_private: bool) -> None:
+    """Refuse (INVALID_REQUEST) a webhook address the operator's rules do not allow."""
+    why = await _refusal(spec.url, allow_private)
+    if why is not None:
+        raise InvalidRequest(f"the notify address is refused: {why}", url=spec.url[:200])
+
+
+async def enqueue_delivery(
+    db: Connector,
+    ledger: Ledger,
+    tx: Transaction,
+    owner: str,
+    task_id: str,
+    event: Event,
+) -> None:
+    """Enqueue, in ``tx``, the delivery ``event`` calls for: when it leaves the task
+    needing its caller or ended, and the task's start asked to be notified."""
+    if not isinstance(event, Start | Ended | Cancelled):
+        return
+    view = event.view
+    if view is None or is_running(view.status):
+        return
+    record = await ledger.get_task(owner, task_id, tx=tx)
+    if record is None or not record.request.get("notify"):
+        return
+    item = getattr(event, "item", None)
+    delivery = f"{task_id}:{event.KIND}:{item or 0}:{view.status.state}"
+    await db.queue(_CONFIG).enqueue(
+        NOTIFY_KIND,
+        {
+            "task_id": task_id,
+            "owner": owner,
+            "delivery": delivery,
+            "view": view.model_dump(mode="json"),
+        },
+        key=f"notify:{delivery}",
+        tx=tx,
+    )
+
+
+_CONFIG = QueueConfig(orders=[NOTIFY_ORDER], owner="owner")
+
+
+class Notifier:
+    """Delivers this store's webhooks from this process until stopped."""
+
+    def __init__(
+        self,
+        db: Connector,
+        ledger: Ledger,
+        *,
+        allow_private: bool,
+        clock: Callable[[], float] = time.time,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        self._db = db
+        self._queue = db.queue(_CONFIG)
+        self._ledger = ledger
+        self._allow_private = allow_private
+        self._clock = clock
+        self._transport = transport
+        self._id = f"notifier-{uuid.uuid4().hex[:8]}"
+        self._loop: asyncio.Task[None] | None = None
+        self._sending: set[asyncio.Task[None]] = set()
+
+    def start(self) -> None:
+        """Start delivering (idempotent; needs a running event loop)."""
+        if self._loop is None:
+            self._loop = asyncio.create_task(self._claim_forever(), name=f"gofer-{self._id}")
+
+    async def stop(self) -> None:
+        """Stop: deliveries in flight go back on the queue for the next process."""
+        tasks = [t for t in (self._loop, *self._sending) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._loop = None
+
+    async def _claim_forever(self) -> None:
+        backoff = 0.0
+        with self._queue.subscribe() as subscription:
+            while True:
+                try:
+                    claims = await self._queue.claim_batch(
+                        [NOTIFY_KIND], self._id, LEASE_MS, limit=8, serial=NOTIFY_ORDER
+                    )
+                except StoreError as exc:
+                    backoff = min(max(backoff * 2, 0.05), 5.0)
+                    log.warning("%s: cannot claim deliveries (%s)", self._id, exc.code)
+                    await asyncio.sleep(backoff)
+                    continue
+                backoff = 0.0
+                for claim in claims:
+                    sending = asyncio.create_task(
+                        self._deliver(claim), name=f"gofer-notify-{claim.id}"
+                    )
+                    self._sending.add(sending)
+                    sending.add_done_callback(self._sending.discard)
+                await subscription.wait(5.0)
+
+    async def _deliver(self, claim: Claim) -> None:
+        payload = claim.payload
+        delivery = str(payload["delivery"])
+        try:
+            async with keep_lease(self._queue, claim):
+                error = await self._tries(claim)
+            if error is None:
+                await self._queue.finish(claim, {"delivered": True})
+                log.info("delivery %s: sent", delivery)
+            else:
+                log.warning("delivery %s: not delivered (%s)", delivery, error)
+                await self._queue.release(claim, error=error)
+        except asyncio.CancelledError:
+            await asyncio.shield(self._give_back(claim))
+            raise
+        except (LeaseLost, StoreError) as exc:
+            log.warning("delivery %s: %s", delivery, exc.code)
+
+    async def _give_back(self, claim: Claim) -> None:
+        try:
+            await self._queue.release(claim, unstarted=True)
+        except (LeaseLost, StoreError) as exc:
+            log.info("delivery of item %d not given back (%s)", claim.id, exc.code)
+
+    async def _tries(self, claim: Claim) -> str | None:
+        """Try to deliver, waiting TRY_WAITS_S between tries; the last error, or None."""
+        payload = claim.payload
+        owner, task_id = str(payload["owner"]), str(payload["task_id"])
+        record = await self._ledger.get_task(owner, task_id)
+        if record is None:
+            return None  # the task is gone: nothing to tell
+        spec = StartTaskRequest.model_validate(record.request).notify
+        if spec is None:
+            return None
+        view = TaskView.model_validate(payload["view"])
+        body = json.dumps(
+            {"delivery": payload["delivery"], "task": view.model_dump(mode="json")},
+            ensure_ascii=False,
+        ).encode()
+        error: str | None = None
+        async with httpx.AsyncClient(
+            timeout=TIMEOUT_S, transport=self._transport, follow_redirects=False
+        ) as client:
+            for wait_s in TRY_WAITS_S:
+                if wait_s:
+                    await asyncio.sleep(wait_s)
+                why = await _refusal(spec.url, self._allow_private)
+                if why is not None:
+                    return f"the address is refused: {why}"
+                headers = {
+                    "Content-Type": "application/json",
+                    DELIVERY_HEADER: str(payload["delivery"]),
+                }
+                if spec.secret:
+                    headers[SIGNATURE_HEADER] = sign(spec.secret, int(self._clock()), body)
+                try:
+                    response = await client.post(spec.url, content=body, headers=headers)
+                except httpx.HTTPError as exc:
+                    error = f"{type(exc).__name__}"
+                    continue
+                if 200 <= response.status_code < 300:
+                    return None
+                error = f"the receiver answered {response.status_code}"
+        return error
