@@ -12,8 +12,9 @@ from screens.decide_build import load
 from gofer.decide import OPTION_ROLES, Query, Want, ground, label_of, match_option
 from gofer.decide.controls import option_refs, popup_choices
 from gofer.decide.dates import calendar_nav, shows_calendar
+from gofer.decide.regions import days_near_field, field_frame
 from gofer.decide.split import part_of, parts_among, split_fields
-from gofer.runtime.pickers import _days_near, _frame_of, in_shown_calendar
+from gofer.runtime.pickers import in_shown_calendar
 from gofer.surfaces.screen import Screen
 
 
@@ -121,10 +122,10 @@ def test_sections_of_two_named_groups_are_two_fields() -> None:
 def test_an_inline_calendar_far_below_is_not_a_fields_own() -> None:
     screen = load("widget_mui_form")
     field = next(e for e in screen.elements if e.name == "Event date" and e.tag == "input")
-    assert shows_calendar(screen) and not _days_near(field, screen)
+    assert shows_calendar(screen) and not days_near_field(field, screen)
     flatpickr = load("widget_flatpickr")  # its calendar open under Check-in
     check_in = next(e for e in flatpickr.elements if e.name == "Check-in")
-    assert _days_near(check_in, flatpickr)
+    assert days_near_field(check_in, flatpickr)
 
 
 def test_mui_mobile_picker_opens_by_the_button_in_its_fields_frame() -> None:
@@ -132,8 +133,8 @@ def test_mui_mobile_picker_opens_by_the_button_in_its_fields_frame() -> None:
     # at the far end of the field's outlined frame, an inline calendar further down
     page = load("widget_mui_before_dialog")
     field = next(e for e in page.elements if e.name == "Registration deadline" and e.tag == "input")
-    assert not field.on_top and not _days_near(field, page)
-    frame = _frame_of(field, page)
+    assert not field.on_top and not days_near_field(field, page)
+    frame = field_frame(field, page)
     buttons = [e for e in page.elements if e.name == "Choose date" and frame.contains(e.box)]
     assert len(buttons) == 1
     # its dialog: the arrows that move it are its own, not the inline calendar's
@@ -149,7 +150,7 @@ def test_mui_time_field_shows_its_sections_only_once_focused() -> None:
     # frame that takes the click; focused (widget_mui_time): they show, and are the field
     page = load("widget_mui_form")
     field = next(e for e in page.elements if e.name == "Start time" and e.tag == "input")
-    frame = _frame_of(field, page)
+    frame = field_frame(field, page)
     hidden = [e.name for e in page.elements if e.role == "spinbutton" and frame.contains(e.box)]
     assert not field.on_top and hidden == ["Hours", "Minutes"]
     assert not any(e.visible for e in page.elements if e.name in hidden)

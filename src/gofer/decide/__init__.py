@@ -68,6 +68,8 @@ from gofer.decide.ground import (
     Want,
     describe,
     ground,
+    spelling_guess,
+    tied_best,
 )
 from gofer.decide.hidden import FOUND, MAX_OPENERS, found_well, openers
 from gofer.decide.hints import GroundingHint, hint_for, is_hinted, learn_hint, site_of
@@ -169,8 +171,10 @@ __all__ = [
     "shows_date",
     "shows_time",
     "site_of",
+    "spelling_guess",
     "split_fields",
     "symbol_words",
+    "tied_best",
     "time_hint",
     "value_took",
     "wall_on",

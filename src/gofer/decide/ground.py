@@ -746,3 +746,25 @@ def _state(want: Want, el: Element, evidence: list[str]) -> float:
         factor *= 0.8
         evidence.append("covered by a popup")
     return factor
+
+
+def tied_best(grounding: Grounding) -> list[Element]:
+    """The distinct candidates that score as well as the grounder's pick."""
+    if not grounding.candidates:
+        return []
+    top = grounding.candidates[0].score
+    found: list[Element] = []
+    for c in grounding.candidates:
+        if top - c.score < 1e-6 and all(c.element.ref != e.ref for e in found):
+            found.append(c.element)
+    return found
+
+
+def spelling_guess(grounding: Grounding) -> bool:
+    """Whether the grounder's pick is weak and rests on spelling alone (a fuzzy match)."""
+    return (
+        grounding.low_confidence
+        and grounding.confidence < WEAK
+        and bool(grounding.evidence)
+        and grounding.evidence[0].startswith("fuzzy")
+    )

@@ -19,11 +19,21 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from gofer.decide.prepared import Prepared, box_distance, prepare
+from gofer.decide.prepared import Prepared, box_distance, label_of, prepare
 from gofer.decide.text import normalise, stem_tokens
+from gofer.decide.when import date_parts
 from gofer.surfaces.screen import Box, Element, Screen
 
-__all__ = ["Region", "caption_field", "names_row", "resolve_regions", "resolve_within"]
+__all__ = [
+    "OWN_CALENDAR_PX",
+    "Region",
+    "caption_field",
+    "days_near_field",
+    "field_frame",
+    "names_row",
+    "resolve_regions",
+    "resolve_within",
+]
 
 _ORDINALS = {
     "first": 1,
@@ -401,3 +411,40 @@ def _near_line(prep: Prepared, words: str, phrase: str) -> Region | None:
         box=found[0].box,
         boxes=tuple(line.box for line in found),
     )
+
+
+OWN_CALENDAR_PX = 200.0
+
+
+def days_near_field(el: Element, screen: Screen) -> bool:
+    """Whether a calendar's days show next to the field (its popup does; an inline
+    calendar further down the form does not)."""
+    frame = field_frame(el, screen)
+    for e in screen.elements:
+        words = normalise(e.display_name)
+        day = words.isdigit() and len(words) <= 2
+        if not day and re.search(r"\d", words):
+            d, month, _year = date_parts(e.display_name)
+            day = d is not None and month is not None
+        if e.visible and day and box_distance(e.box, frame) <= OWN_CALENDAR_PX:
+            return True
+    return False
+
+
+def field_frame(el: Element, screen: Screen) -> Box:
+    """The box a field is drawn in: the smallest other visible element of the same name
+    whose box holds the field's (an outlined frame), else the field's own box."""
+    name = normalise(label_of(el))
+    b = el.box
+    frames = [
+        e.box
+        for e in screen.elements
+        if e.ref != el.ref
+        and e.visible
+        and normalise(label_of(e)) == name
+        and e.box.x <= b.x
+        and e.box.y <= b.y
+        and e.box.x + e.box.width >= b.x + b.width
+        and e.box.y + e.box.height >= b.y + b.height
+    ]
+    return min(frames, key=lambda f: f.width * f.height, default=b)

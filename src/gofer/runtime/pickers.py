@@ -57,12 +57,12 @@ from gofer.decide import (
     time_hint,
     value_took,
 )
-from gofer.decide.when import date_parts
+from gofer.decide.regions import days_near_field, field_frame
 from gofer.errors import SurfaceError
 from gofer.runtime.context import RangeStart, StepContext, clicker, filler, selector, typer
 from gofer.runtime.signals import StepFailed, StepFinished
 from gofer.runtime.types import StepOutcome
-from gofer.surfaces.screen import Box, Element, Screen
+from gofer.surfaces.screen import Element, Screen
 
 __all__ = [
     "When",
@@ -402,7 +402,7 @@ _NEAR_OPENER_PX = 40.0
 
 async def _open_calendar(run: StepContext, path: str, el: Element, before: Screen) -> bool:
     """Open the calendar of ``el``: click the field, else the button just beside it."""
-    if shows_calendar(before) and _days_near(el, before):
+    if shows_calendar(before) and days_near_field(el, before):
         # still open from the step before (a range picker stays open); one showing far
         # from the field (an inline calendar of the page's own) is not this field's
         return True
@@ -412,7 +412,7 @@ async def _open_calendar(run: StepContext, path: str, el: Element, before: Scree
         if await _calendar_shown(run, before):
             return True
     # a field drawn over its input (sections over a hidden one) has its button in its frame
-    frame = _frame_of(el, before)
+    frame = field_frame(el, before)
     openers = sorted(
         (
             e
@@ -443,7 +443,7 @@ async def _shown_sections(
     ``when`` between them, are the field."""
     if el.on_top:
         return None
-    frame = _frame_of(el, screen)
+    frame = field_frame(el, screen)
     hidden = [
         e
         for e in screen.elements
@@ -462,43 +462,6 @@ async def _shown_sections(
     browser = await run.browser()
     await run.act(path, f"focus '{label_of(el)}'", clicker(browser, opener.ref))
     return await split_target(run, label_of(el), None, _written(when), when)
-
-
-_OWN_CALENDAR_PX = 200.0
-
-
-def _days_near(el: Element, screen: Screen) -> bool:
-    """Whether a calendar's days show next to the field (its popup does; an inline
-    calendar further down the form does not)."""
-    frame = _frame_of(el, screen)
-    for e in screen.elements:
-        words = normalise(e.display_name)
-        day = words.isdigit() and len(words) <= 2
-        if not day and re.search(r"\d", words):
-            d, month, _year = date_parts(e.display_name)
-            day = d is not None and month is not None
-        if e.visible and day and box_distance(e.box, frame) <= _OWN_CALENDAR_PX:
-            return True
-    return False
-
-
-def _frame_of(el: Element, screen: Screen) -> Box:
-    """The box a field is drawn in: the smallest other visible element of the same name
-    whose box holds the field's (an outlined frame), else the field's own box."""
-    name = normalise(label_of(el))
-    b = el.box
-    frames = [
-        e.box
-        for e in screen.elements
-        if e.ref != el.ref
-        and e.visible
-        and normalise(label_of(e)) == name
-        and e.box.x <= b.x
-        and e.box.y <= b.y
-        and e.box.x + e.box.width >= b.x + b.width
-        and e.box.y + e.box.height >= b.y + b.height
-    ]
-    return min(frames, key=lambda f: f.width * f.height, default=b)
 
 
 async def _calendar_shown(run: StepContext, before: Screen) -> bool:

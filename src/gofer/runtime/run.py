@@ -17,7 +17,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from urllib.parse import urlsplit
 
 from gofer.decide import (
-    WEAK,
     Grounding,
     NeedsDecider,
     Query,
@@ -31,6 +30,8 @@ from gofer.decide import (
     read_value,
     shows_date,
     site_of,
+    spelling_guess,
+    tied_best,
     wall_on,
 )
 from gofer.errors import BlockedOrigin, GoferError, SurfaceError, SurfaceTimeout
@@ -702,18 +703,19 @@ class Run:
             ms = round((time.perf_counter() - t) * 1000, 3)
             element = grounding.element
             sure = element is not None and grounding.confidence >= self.settings.min_confidence
-            if sure and self.decider is None and _guess(grounding):
+            if sure and self.decider is None and spelling_guess(grounding):
                 # Only a spelling resembles the words ("Approve thread" and a link titled
                 # "Open private threads"): with no one to ask, that is no control to act on.
                 sure = False
             reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
-            if sure and self.decider is None and _unsettled(query, grounding):
+            tied = query.within and grounding.low_confidence and len(tied_best(grounding)) > 1
+            if sure and self.decider is None and tied:
                 # The within words were meant to tell alike controls apart and did not:
                 # with no one to ask, a coin toss would type into the wrong line.
                 sure = False
                 reason = (
                     f"'{query.words}' within '{query.within}' names "
-                    f"{len(_alike(grounding))} controls alike; the within words do not "
+                    f"{len(tied_best(grounding))} controls alike; the within words do not "
                     "tell them apart"
                 )
             is_do = query.kind == "do"
@@ -773,30 +775,3 @@ class Run:
         (then the press hook is told before it is pressed); in a press run, in front of
         any control but the one approved."""
         await guards.guard(self.request, self.mask, path, element, screen, words)
-
-
-def _alike(grounding: Grounding) -> list[Element]:
-    """The distinct candidates that score as well as the grounder's pick."""
-    if not grounding.candidates:
-        return []
-    top = grounding.candidates[0].score
-    found: list[Element] = []
-    for c in grounding.candidates:
-        if top - c.score < 1e-6 and all(c.element.ref != e.ref for e in found):
-            found.append(c.element)
-    return found
-
-
-def _unsettled(query: Query, grounding: Grounding) -> bool:
-    """Whether a step with ``within`` still has two controls scoring exactly alike."""
-    return bool(query.within) and grounding.low_confidence and len(_alike(grounding)) > 1
-
-
-def _guess(grounding: Grounding) -> bool:
-    """Whether the grounder's pick is weak and rests on spelling alone (a fuzzy match)."""
-    return (
-        grounding.low_confidence
-        and grounding.confidence < WEAK
-        and bool(grounding.evidence)
-        and grounding.evidence[0].startswith("fuzzy")
-    )
