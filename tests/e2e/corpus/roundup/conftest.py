@@ -93,7 +93,8 @@ def roundup() -> Iterator[Roundup]:
                 "install",
                 "classic",
                 "sqlite",
-                f"tracker_web={web},mail_domain=example.org",
+                # mail to the nosy list goes to a file, not to an SMTP server
+                f"tracker_web={web},mail_domain=example.org,mail_debug={work / 'mail.txt'}",
             ],
             [str(admin), "-i", str(tracker), "initialise", ADMIN[1]],
             [str(BIN / "python"), str(HERE / "seed.py"), str(tracker)],

@@ -27,7 +27,7 @@ TASKS: dict[str, Task[Roundup]] = {
             {"click": "Submit New Entry"},
             {"wait": {"shows": NEW}},
         ],
-        lambda app, _: app.issue(NEW),
+        lambda app, _: {k: app.issue(NEW).get(k) for k in ("priority", "assignedto", "messages")},
         lambda _: {"priority": "urgent", "assignedto": "asha", "messages": [NOTE]},
     ),
     "mark-an-issue-in-progress": task(
