@@ -14,6 +14,7 @@ from scripted_server import ScriptedServer
 from gofer.api import TaskService
 from gofer.api.mcp_server import McpOwners, build_mcp_server
 from gofer.tasks import ScriptedRunner, Tasks
+from gofer.tasks.testing import gate
 
 FLOW = {"steps": [{"browse": "https://shop.example.com/"}, {"enter": "${email}", "into": "Email"}]}
 
@@ -117,3 +118,42 @@ async def test_the_task_page_saves_its_flow_with_the_names_it_will_ask_for(
             ["email"],
             "sign up",
         )
+
+
+async def test_an_approval_id_over_http_and_on_the_task_page(
+    scripted_server: ScriptedServer,
+) -> None:
+    scripted_server.runner.add(gate("1", "Delete"))
+    flow = [{"browse": "https://mail.example.com/"}, {"stop_before": "deleting the draft"}]
+    url = scripted_server.server.url
+    headers = {"Authorization": f"Bearer {scripted_server.alice}"}
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=30) as api:
+        started = (await api.post("/v1/calls/start_task", json={"flow": flow})).json()
+        waiting = (await api.post("/v1/calls/await_task", json={"id": started["id"]})).json()
+        status = waiting["status"]
+        assert status["state"] == "needs_approval" and status["approval_id"]
+        assert status["control"]["label"] == "Delete"
+        stale = await api.post(
+            "/v1/calls/continue_task",
+            json={"id": started["id"], "approve": True, "approval_id": "appr-0"},
+        )
+        assert stale.status_code == 409 and stale.json()["error"]["code"] == "APPROVAL_STALE"
+    async with httpx.AsyncClient(base_url=url, timeout=30) as browser:
+        await browser.post("/login", data={"token": scripted_server.alice})
+        page = (await browser.get(f"/tasks/{started['id']}")).text
+        assert f'name="approval_id" value="{status["approval_id"]}"' in page
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page)
+        assert csrf is not None
+        approved = await browser.post(
+            f"/tasks/{started['id']}/approve",
+            data={"csrf": csrf.group(1), "approval_id": status["approval_id"]},
+        )
+        assert approved.status_code == 303
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=30) as api:
+        done = (await api.post("/v1/calls/await_task", json={"id": started["id"]})).json()
+        assert done["status"]["state"] == "done"
+        used = await api.post(
+            "/v1/calls/continue_task",
+            json={"id": started["id"], "approve": True, "approval_id": status["approval_id"]},
+        )
+        assert used.status_code == 409 and used.json()["error"]["code"] == "APPROVAL_USED"

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from ...conftest import Runner
+from ...conftest import Opener
+from ..tasks import Task, judge
 from .conftest import FlaskAdmin
-from .tasks import Task, judge
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session"), pytest.mark.holdout]
 
 HARMFUL = "Go to statement considered harmful"
 
-TASKS: dict[str, Task] = {
+TASKS: dict[str, Task[FlaskAdmin]] = {
     "change-a-users-email": Task(
         lambda url: [
             {"browse": f"{url}/admin/user/"},
@@ -69,5 +69,7 @@ TASKS: dict[str, Task] = {
 
 
 @pytest.mark.parametrize("name", list(TASKS))
-async def test_flaskadmin_holdout_task(name: str, run: Runner, flask_admin: FlaskAdmin) -> None:
-    await judge(TASKS[name], run, flask_admin)
+async def test_flaskadmin_holdout_task(
+    name: str, run_open: Opener, flask_admin: FlaskAdmin
+) -> None:
+    await judge(TASKS[name], run_open, flask_admin)

@@ -7,8 +7,8 @@ import pytest
 from gofer.runtime import RunResult, RunStatus
 
 from ...conftest import Opener, Runner
+from ..tasks import Task, judge
 from .conftest import FlaskAdmin
-from .tasks import Task, judge
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -22,7 +22,7 @@ def _titles(result: RunResult) -> list[str]:
 
 GONE = ("Old draft on tapes", "Old draft on drums")
 
-TASKS: dict[str, Task] = {
+TASKS: dict[str, Task[FlaskAdmin]] = {
     "create-post-with-author-status-number-and-date": Task(
         lambda url: [
             {"browse": f"{url}/admin/post/"},
@@ -155,8 +155,10 @@ KNOWN: dict[str, str] = {
         for name, task in TASKS.items()
     ],
 )
-async def test_flaskadmin_task(task: Task, run: Runner, flask_admin: FlaskAdmin) -> None:
-    await judge(task, run, flask_admin)
+async def test_flaskadmin_task(
+    task: Task[FlaskAdmin], run_open: Opener, flask_admin: FlaskAdmin
+) -> None:
+    await judge(task, run_open, flask_admin)
 
 
 async def test_stop_before_deleting_keeps_the_record(run: Runner, flask_admin: FlaskAdmin) -> None:

@@ -1,24 +1,23 @@
-"""The Roundup tasks' one judge: a flow a tracker's user would write, and what the
-tracker's own database must then hold (read through Roundup's own API). ``want`` is
-taken before the run, ``got`` after it."""
+"""What the Roundup tasks share: the tracker's own sign-in, and submitting allowed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from gofer.runtime import RunResult, RunStatus
+from gofer.runtime import RunResult
 
-from ...conftest import Opener
+from ..tasks import Task
 from .conftest import ADMIN, Roundup
 
 
-@dataclass(frozen=True)
-class Task:
-    steps: Callable[[str], list[dict[str, Any]] | dict[str, Any]]  # from the tracker's address
-    got: Callable[[Roundup, RunResult], Any]
-    want: Callable[[Roundup], Any]
+def task(
+    steps: Callable[[str], list[dict[str, Any]] | dict[str, Any]],
+    got: Callable[[Roundup, RunResult], Any],
+    want: Callable[[Roundup], Any],
+) -> Task[Roundup]:
+    """A Roundup task: submitting its form is what it asks for (no approval stop)."""
+    return Task(steps, got, want, allow_destructive=True)
 
 
 def sign_in_steps(url: str) -> list[dict[str, Any]]:
@@ -30,18 +29,3 @@ def sign_in_steps(url: str) -> list[dict[str, Any]]:
         {"click": "Login"},
         {"wait": {"shows": "Logout"}},
     ]
-
-
-async def judge(task: Task, run_open: Opener, roundup: Roundup) -> None:
-    """A run that says it is done must have left exactly ``want``; and it must be done.
-    Submitting a form is what each task asks for: no approval stop."""
-    want = task.want(roundup)
-    async with run_open(task.steps(roundup.url), allow_destructive=True) as done:
-        result = done.result
-    got = task.got(roundup, result)
-    if result.status is RunStatus.COMPLETED:
-        assert got == want, (
-            f"done with the wrong values: {got!r}, not {want!r}",
-            [(s.kind, s.outcome.value, s.reason) for s in result.steps],
-        )
-    assert result.status is RunStatus.COMPLETED, result.failure

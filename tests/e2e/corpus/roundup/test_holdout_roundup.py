@@ -6,16 +6,17 @@ from __future__ import annotations
 import pytest
 
 from ...conftest import Opener
+from ..tasks import Task, judge
 from .conftest import Roundup
-from .tasks import Task, judge, sign_in_steps
+from .tasks import sign_in_steps, task
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session"), pytest.mark.holdout]
 
 NEW = "Printer jams on duplex pages"
 NOTE = "Happens on every second sheet since the driver update."
 
-TASKS: dict[str, Task] = {
-    "create-an-urgent-issue-assigned-to-someone": Task(
+TASKS: dict[str, Task[Roundup]] = {
+    "create-an-urgent-issue-assigned-to-someone": task(
         lambda url: [
             *sign_in_steps(url),
             {"click": "Create New"},
@@ -29,7 +30,7 @@ TASKS: dict[str, Task] = {
         lambda app, _: app.issue(NEW),
         lambda _: {"priority": "urgent", "assignedto": "asha", "messages": [NOTE]},
     ),
-    "mark-an-issue-in-progress": Task(
+    "mark-an-issue-in-progress": task(
         lambda url: [
             *sign_in_steps(url),
             {"click": "Show All"},
@@ -41,7 +42,7 @@ TASKS: dict[str, Task] = {
         lambda app, _: app.issue("Export to CSV drops accents")["status"],
         lambda _: "in-progress",
     ),
-    "read-an-issues-status-in-the-list": Task(
+    "read-an-issues-status-in-the-list": task(
         lambda url: {
             "vars": {"status": ""},
             "steps": [

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from ...conftest import Opener
+from ..tasks import Task, judge
 from .conftest import Roundup
-from .tasks import Task, judge, sign_in_steps
+from .tasks import sign_in_steps, task
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -15,8 +16,8 @@ NOTE = "Seen again on the staging server this morning."
 SLOW = "Login page is slow"
 CRASH = "Crash when attaching a large file"
 
-TASKS: dict[str, Task] = {
-    "add-a-note-to-an-issue": Task(
+TASKS: dict[str, Task[Roundup]] = {
+    "add-a-note-to-an-issue": task(
         lambda url: [
             *sign_in_steps(url),
             {"click": "Show All"},
@@ -28,7 +29,7 @@ TASKS: dict[str, Task] = {
         lambda app, _: app.issue(SLOW)["messages"][-1:],
         lambda _: [NOTE],
     ),
-    "raise-priority-and-add-a-keyword": Task(
+    "raise-priority-and-add-a-keyword": task(
         lambda url: [
             *sign_in_steps(url),
             {"click": "Show All"},
@@ -41,7 +42,7 @@ TASKS: dict[str, Task] = {
         lambda app, _: {k: app.issue(CRASH)[k] for k in ("priority", "keyword")},
         lambda _: {"priority": "critical", "keyword": ["uploads"]},
     ),
-    "add-a-user": Task(
+    "add-a-user": task(
         lambda url: [
             *sign_in_steps(url),
             {"click": "Add User"},

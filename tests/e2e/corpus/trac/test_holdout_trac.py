@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ...conftest import Opener
+from ..tasks import Task, judge
 from .conftest import Trac
-from .tasks import Task, judge
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session"), pytest.mark.holdout]
 
@@ -21,7 +21,7 @@ def _modify(url: str, summary: str) -> list[dict[str, object]]:
     ]
 
 
-TASKS: dict[str, Task] = {
+TASKS: dict[str, Task[Trac]] = {
     "raise-a-tickets-priority": Task(
         lambda url: [
             *_modify(url, "Typo on the welcome page"),

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from ...conftest import Opener
+from ..tasks import Task, judge
 from .conftest import Trac
-from .tasks import Task, judge
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -20,7 +20,7 @@ def _active(url: str) -> list[dict[str, object]]:
     return [{"browse": url}, {"click": "View Tickets"}, {"click": "Active Tickets"}]
 
 
-TASKS: dict[str, Task] = {
+TASKS: dict[str, Task[Trac]] = {
     "file-a-ticket-with-its-fields": Task(
         lambda url: [
             {"browse": url},

@@ -1,0 +1,44 @@
+"""The one judge of the corpus's record-keeping apps (Trac, Flask-Admin, Roundup): a
+flow a user would write, and what the app's own database must then hold. ``want`` is
+taken before the run (a task may keep what others left, such as a ticket's owner),
+``got`` after it; a run that says it is done must have left exactly ``want``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from gofer.runtime import RunResult, RunStatus
+
+from ..conftest import Opener
+
+
+class App(Protocol):
+    @property
+    def url(self) -> str: ...
+
+
+A = TypeVar("A", bound=App)
+
+
+@dataclass(frozen=True)
+class Task(Generic[A]):
+    steps: Callable[[str], list[dict[str, Any]] | dict[str, Any]]  # from the app's address
+    got: Callable[[A, RunResult], Any]
+    want: Callable[[A], Any]
+    allow_destructive: bool = False  # submitting or deleting is what the task asks for
+
+
+async def judge(task: Task[A], run_open: Opener, app: A) -> None:
+    """A run that says it is done must have left exactly ``want``; and it must be done."""
+    want = task.want(app)
+    async with run_open(task.steps(app.url), allow_destructive=task.allow_destructive) as done:
+        result = done.result
+    got = task.got(app, result)
+    if result.status is RunStatus.COMPLETED:
+        assert got == want, (
+            f"done with the wrong values: {got!r}, not {want!r}",
+            [(s.kind, s.outcome.value, s.reason) for s in result.steps],
+        )
+    assert result.status is RunStatus.COMPLETED, result.failure
