@@ -765,13 +765,10 @@ class Run:
                 raise StepFailed(reason)
 
     async def guard_submit(self, path: str, screen: Screen, key: str) -> None:
-        """A key that submits the form on a card-form screen pays: stop, unless allowed
-        (then the press hook is told before it is pressed); in a press run, only the key
-        on the page approved is pressed."""
+        """A key that submits a card form pays (:func:`gofer.runtime.guards.guard_submit`)."""
         await guards.guard_submit(self.request, self.mask, path, screen, key)
 
     async def guard(self, path: str, element: Element, screen: Screen, words: str) -> None:
-        """Stop in front of a control that pays or cannot be undone, unless allowed
-        (then the press hook is told before it is pressed); in a press run, in front of
-        any control but the one approved."""
+        """Stop before a control that pays or cannot be undone, unless allowed
+        (:func:`gofer.runtime.guards.guard`)."""
         await guards.guard(self.request, self.mask, path, element, screen, words)
