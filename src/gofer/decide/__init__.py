@@ -74,7 +74,7 @@ from gofer.decide.ground import (
 from gofer.decide.hidden import FOUND, MAX_OPENERS, found_well, openers
 from gofer.decide.hints import GroundingHint, hint_for, is_hinted, learn_hint, site_of
 from gofer.decide.options import OPTION_MIN, match_date_cell, match_option, says_off
-from gofer.decide.overlays import Cover, covering, dismisser
+from gofer.decide.overlays import Cover, covering, dismisser, opened_by
 from gofer.decide.prepared import box_distance
 from gofer.decide.reading import read_list, read_value
 from gofer.decide.regions import Region, resolve_regions, resolve_within
@@ -149,6 +149,7 @@ __all__ = [
     "native_value",
     "needs_screen",
     "normalise",
+    "opened_by",
     "openers",
     "option_refs",
     "page_clock",

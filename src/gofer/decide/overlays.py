@@ -17,7 +17,7 @@ from gofer.decide.text import normalise, symbol_words
 from gofer.safety import Consequence, consequence
 from gofer.surfaces.screen import Box, Element, Screen
 
-__all__ = ["Cover", "covering", "dismisser"]
+__all__ = ["Cover", "covering", "dismisser", "opened_by"]
 
 # Best first: what a careful person presses to get a wall out of the way while
 # agreeing to as little as possible.
@@ -141,6 +141,55 @@ def covering(screen: Screen, target: Element) -> Cover | None:
         layer = _banner(anchor, top)
     else:
         layer = top
+    cover = _layer(screen, layer)
+    # Controls that merely sit near the target say nothing covers it, unless one of
+    # them closes something.
+    if banner and dismisser(cover) is None:
+        return None
+    return cover
+
+
+def opened_by(before: Screen, after: Screen, target: Element) -> Cover | None:
+    """The popup that acting on ``target`` opened, or None when none can be told.
+
+    A prompt that opens when a field gets focus (a newsletter offer, a consent
+    question) need not cover the field, and may keep it from taking what is typed:
+    its controls are the buttons and links showing on ``after`` that ``before`` did
+    not have, gathered around the one nearest the target. It counts only when one of
+    them would close it.
+    """
+    shown = {e.ref for e in before.elements if e.visible}
+    fresh = [
+        e
+        for e in after.elements
+        if e.visible
+        and e.box.width
+        and e.box.height
+        and e.ref not in shown
+        and e.ref != target.ref
+        and (e.role in _CONTROL_ROLES or e.input_type == "button")
+    ]
+    if not fresh:
+        return None
+    anchor = min(fresh, key=lambda e: _gap(e.box, target.box))
+    cover = _layer(after, _banner(anchor, fresh))
+    if dismisser(cover) is None:
+        return None
+    # the prompt is named by its own words, not by the heading of the page around it
+    said = {(line.text, line.box) for line in before.lines}
+    words = [
+        line
+        for line in after.lines
+        if (line.text, line.box) not in said and _gap(line.box, cover.box) <= _NEAR_PX
+    ]
+    if words:
+        name = min(words, key=lambda line: _gap(line.box, cover.box)).text
+        return Cover(name=name, controls=cover.controls, text=cover.text, box=cover.box)
+    return cover
+
+
+def _layer(screen: Screen, layer: list[Element]) -> Cover:
+    """The cover made of ``layer``'s controls: its name, its words and its box."""
     sections = Counter(e.section for e in layer if e.section)
     name = sections.most_common(1)[0][0] if sections else ""
     box = _union([e.box for e in layer])
@@ -164,12 +213,7 @@ def covering(screen: Screen, target: Element) -> Cover | None:
     words = [*lines, *(e.name or e.label for e in layer if e.name or e.label)]
     if not name:
         name = lines[0] if lines else layer[0].display_name
-    cover = Cover(name=name, controls=tuple(layer), text="\n".join(words), box=box)
-    # Controls that merely sit near the target say nothing covers it, unless one of
-    # them closes something.
-    if banner and dismisser(cover) is None:
-        return None
-    return cover
+    return Cover(name=name, controls=tuple(layer), text="\n".join(words), box=box)
 
 
 def _rank(el: Element) -> int | None:

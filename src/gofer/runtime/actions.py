@@ -35,6 +35,7 @@ from gofer.decide import (
     match_option,
     may_open_picker,
     normalise,
+    opened_by,
     openers,
     option_refs,
     parse_when,
@@ -110,6 +111,31 @@ async def _uncover(run: StepContext, path: str, el: Element, query: Query) -> El
         f"'{label_of(again)}' is still covered after closing {_MOST_DISMISSALS} dialogs over it",
         again,
     )
+
+
+async def _close_prompt(run: StepContext, path: str, el: Element, before: Screen) -> bool:
+    """Close the popup that acting on ``el`` opened (a prompt on the field's focus that
+    keeps it from taking what is typed) with its least-consenting control. True when
+    one was closed, so the step may be tried once more."""
+    run.invalidate()
+    cover = opened_by(before, await run.screen(), el)
+    if cover is None:
+        return False
+    what = f"typing into '{label_of(el)}' opened a popup ('{run.mask(cover.name)}')"
+    wall = human_wall(cover.text)
+    if wall is not None:
+        raise StepFailed(f"{what} that is {wall}; a person has to get past it", el)
+    if screen_payment_evidence(cover.text):
+        raise StepFailed(f"{what} asking for card details; the flow does not say to pay", el)
+    closer = dismisser(cover)
+    if closer is None:
+        return False
+    browser = await run.browser()
+    run.event(path, "dismiss", cover=cover.name, control=label_of(closer))
+    await run.act(
+        path, f"close '{cover.name}' with '{label_of(closer)}'", clicker(browser, closer.ref)
+    )
+    return True
 
 
 # ------------------------------------------------------------------ click
@@ -354,6 +380,12 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
         shown = None
     if shown is None:
         shown = await browser.read_value(el.ref)
+    if not value_took(value, shown) and await _close_prompt(run, path, el, screen):
+        el, _, _ = await run.find(path, query)
+        typed = await run.act(
+            path, f"type into '{label_of(el)}' again", lambda: browser.fill(el.ref, value)
+        )
+        shown = typed.value if typed.value is not None else await browser.read_value(el.ref)
     if not value_took(value, shown):
         holds = f": it shows '{shown}'" if run.mask(value) == value else ""
         raise StepFailed(

@@ -49,8 +49,6 @@ TASKS: dict[str, Task] = {
 KNOWN: dict[str, str] = {
     "antd-virtual-far-down": "a virtual list's rows out of sight are not in the page: "
     "choose does not scroll the listbox to find them",
-    "tippy-email-prompt": "a prompt opened by the field's focus is not dismissed: "
-    "enter fails for the field showing nothing",
 }
 
 
