@@ -52,6 +52,13 @@ def test_match_option_picks(words: str, options: list[str], index: int) -> None:
     assert 0.5 <= found[1] <= 1.0
 
 
+def test_a_name_only_near_in_spelling_is_another_option() -> None:
+    # Ant Design's country list: "Narnia" is 77% like "Armenia", and no country
+    assert match_option("Narnia", ["Albania", "Andorra", "Armenia", "Austria"]) is None
+    found = match_option("Berln", ["Bern", "Berlin", "Bratislava"])
+    assert found is not None and found[0] == 1
+
+
 def test_exact_option_scores_one() -> None:
     assert match_option("Business", ["Economy", "Business"]) == (1, 1.0)
 

@@ -13,6 +13,9 @@ __all__ = ["OPTION_MIN", "match_date_cell", "match_option", "says_off"]
 
 OPTION_MIN = 0.5
 """Below this score no option is taken to match the words."""
+# An option list is a closed set of names: a near spelling picks one only when it is
+# very near ("Berln" for "Berlin", "Mumbay" for "Mumbai"); "Narnia" is not "Armenia".
+_FUZZY_MIN = 80
 
 _SORT_MEANINGS: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = (
     (
@@ -130,7 +133,9 @@ def match_option(words: str, options: Sequence[str]) -> tuple[int, float] | None
     for i, option in enumerate(options):
         f = normalise(option)
         f_stems = stem_tokens(f)
-        score, _how = text_score(q, q_stems, f, f_stems)
+        score, how = text_score(q, q_stems, f, f_stems)
+        if how.startswith("fuzzy ") and int(how.removeprefix("fuzzy ")) < _FUZZY_MIN:
+            score = 0.0
         if q_meaning is not None and score < 0.9 and _meaning(f) == q_meaning:
             score = 0.9
         if score >= OPTION_MIN and (best is None or score > best[1]):

@@ -540,15 +540,42 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
         cell, _ = await pick_date(run, path, day, words=option)
         return StepFinished(element=cell, confidence=grounding.confidence)
     deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
+    seen: set[str] = set()
     while True:
         screen = await run.screen()
         options = popup_choices(screen, before, popup_roles)
+        missing = options and match_option(option, [label_of(o) for o in options]) is None
+        if missing and await _scroll_on(run, path, options, seen):
+            continue
         if options:
             return await _choose_among(run, path, options, option)
         if not await run.wait_change(deadline):
             raise StepFailed(
                 f"opening '{label_of(el)}' showed no options to choose '{option}' from"
             )
+
+
+_MOST_PAGES = 40  # pages of one list scrolled through looking for an option
+
+
+async def _scroll_on(run: StepContext, path: str, options: list[Element], seen: set[str]) -> bool:
+    """Scroll the open list on by a page when the option asked for is not among those in
+    sight: rows clipped by the list's own box, or not drawn at all by a virtual list,
+    come into view. False once a scroll shows no row that was not seen before (the
+    list's end), or after ``_MOST_PAGES``."""
+    names = {label_of(o) for o in options}
+    if names <= seen or len(seen) > _MOST_PAGES * len(names):
+        return False
+    seen |= names
+    last = max(options, key=lambda o: o.box.y + o.box.height)
+    top = min(o.box.y for o in options)
+    page = max(last.box.y + last.box.height - top, last.box.height)
+    browser = await run.browser()
+    await run.act(
+        path, f"scroll the list on past '{label_of(last)}'", lambda: browser.wheel(last.ref, page)
+    )
+    run.invalidate()
+    return True
 
 
 async def _choose_in_select(

@@ -136,6 +136,11 @@ class Surface(Protocol):
         """Give the element keyboard focus."""
         ...
 
+    async def wheel(self, ref: str, dy: float) -> ActionEffect:
+        """Turn the mouse wheel ``dy`` pixels down over the element (a list that scrolls
+        inside its own box)."""
+        ...
+
     async def press(self, key: str) -> ActionEffect:
         """Press a key on the focused element."""
         ...

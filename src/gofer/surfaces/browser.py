@@ -742,6 +742,17 @@ class BrowserSurface(Settling):
         """Move the pointer over the element."""
         return await self._on(ref, "hover over", lambda el, _: el.hover(timeout=self.timeout_ms))
 
+    async def wheel(self, ref: str, dy: float) -> ActionEffect:
+        """Turn the mouse wheel ``dy`` pixels down with the pointer over the element: what
+        scrolls a list inside its own box, a virtual one that draws only rows in sight too."""
+        page = self.page
+
+        async def act(el: ElementHandle, _: Any) -> None:
+            await el.hover(timeout=self.timeout_ms)
+            await page.mouse.wheel(0, dy)
+
+        return await self._on(ref, "scroll over", act)
+
     async def focus(self, ref: str) -> ActionEffect:
         """Give the element keyboard focus."""
         return await self._on(ref, "focus", lambda el, _: el.focus())

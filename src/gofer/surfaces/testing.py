@@ -341,6 +341,11 @@ class FakeSurface:
         self._element(ref)
         return ActionEffect()
 
+    async def wheel(self, ref: str, dy: float) -> ActionEffect:
+        """A fake page's lists show every row: turning the wheel changes nothing."""
+        self._element(ref)
+        return ActionEffect()
+
     async def focus(self, ref: str) -> ActionEffect:
         """The element has focus."""
         self._element(ref)

@@ -211,6 +211,10 @@ class DesktopSurface:
     async def hover(self, ref: str) -> ActionEffect:
         return await self._act("hover", ref)
 
+    async def wheel(self, ref: str, dy: float) -> ActionEffect:
+        """The desktop agent has no wheel: the pointer moves there and nothing scrolls."""
+        return await self._act("hover", ref)
+
     async def focus(self, ref: str) -> ActionEffect:
         return await self._act("focus", ref)
 
