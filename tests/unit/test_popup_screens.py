@@ -1,5 +1,6 @@
-"""Popups a step opens, on screens captured from the popup corpus (tools/corpus/popups.sh:
-tippy.js prompts that open when a field gets focus; tools/capture_screens.py --live)."""
+"""Popups a step opens and lists that scroll in their own box, on screens captured from
+the popup corpus (tools/corpus/popups.sh: tippy.js prompts that open when a field gets
+focus, Ant Design's Select with forty countries; tools/capture_screens.py --live)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from dataclasses import replace
 
 from screens.decide_build import load
 
-from gofer.decide import Query, Want, ground, label_of
+from gofer.decide import OPTION_ROLES, Query, Want, ground, label_of, match_option
+from gofer.decide.controls import option_refs, popup_choices
 from gofer.decide.overlays import dismisser, opened_by
 
 
@@ -40,3 +42,31 @@ def test_a_prompt_that_only_consents_is_never_answered() -> None:
     assert field is not None
     kept = tuple(e for e in after.elements if label_of(e) != "No thanks")
     assert opened_by(before, replace(after, elements=kept), field) is None
+
+
+_POPUP_ROLES = OPTION_ROLES | {"radio", "tab", "menuitemcheckbox"}
+
+
+def _choices(name: str) -> list[str]:
+    before = option_refs(load("popup_antd_form"), _POPUP_ROLES | {"clickable"})
+    return [label_of(e) for e in popup_choices(load(name), before, _POPUP_ROLES)]
+
+
+def test_rows_clipped_by_a_dropdowns_scroll_box_are_not_covered() -> None:
+    # Ant Design's Select with every row drawn: forty rows in a box that shows eight;
+    # those below its edge are out of sight, not under something
+    opened = load("popup_antd_origin_open")
+    names = _choices("popup_antd_origin_open")
+    assert len(names) == 40
+    rows = [e for e in opened.elements if label_of(e) in ("Croatia", "Norway")]
+    assert rows and all(e.visible and e.on_top for e in rows)
+    best = match_option("Norway", names)
+    assert best is not None and names[best[0]] == "Norway"
+
+
+def test_a_virtual_list_draws_only_the_rows_in_sight() -> None:
+    # the library's virtual list: the 35th country is not on the page until the list is
+    # scrolled, so choose must scroll on rather than take a near name
+    names = _choices("popup_antd_country_open")
+    assert "Albania" in names and len(names) < 20
+    assert match_option("North Macedonia", names) is None

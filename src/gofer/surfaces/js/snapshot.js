@@ -394,7 +394,23 @@
     }
     return hit;
   };
-  const onTop = (el, r) => {
+  // The part of ``r`` that the scroll boxes around ``el`` let show (null: none of it).
+  const unclipped = (el, r) => {
+    let x1 = r.left, x2 = r.right, y1 = r.top, y2 = r.bottom;
+    for (let n = parentOf(el); n && n !== document.body && n !== document.documentElement; n = parentOf(n)) {
+      if (!(n instanceof Element)) continue;
+      const s = style(n);
+      if (s.position === "fixed") break;
+      const clipX = s.overflowX !== "visible", clipY = s.overflowY !== "visible";
+      if (!clipX && !clipY) continue;
+      const c = rectOf(n);
+      if (clipX) { x1 = Math.max(x1, c.left); x2 = Math.min(x2, c.right); }
+      if (clipY) { y1 = Math.max(y1, c.top); y2 = Math.min(y2, c.bottom); }
+      if (x1 >= x2 || y1 >= y2) return null;
+    }
+    return { left: x1, right: x2, top: y1, bottom: y2 };
+  };
+  const onTop = (el, r, clipped = false) => {
     const x1 = Math.max(r.left, 0), x2 = Math.min(r.right, VW);
     const y1 = Math.max(r.top, 0), y2 = Math.min(r.bottom, VH);
     if (x1 >= x2 || y1 >= y2) return !(modalEl && !composedContains(modalEl, el));
@@ -409,13 +425,18 @@
     if (reaches((x1 + x2) / 2, (y1 + y2) / 2)) return true;
     // A link that wraps onto two lines has a gap at its box's centre: try each line.
     const parts = Element.prototype.getClientRects.call(el);
-    if (parts.length < 2) return false;
-    for (const p of parts) {
+    for (const p of parts.length > 1 ? parts : []) {
       const px = (Math.max(p.left, 0) + Math.min(p.right, VW)) / 2;
       const py = (Math.max(p.top, 0) + Math.min(p.bottom, VH)) / 2;
       if (p.width > 0 && p.height > 0 && px > 0 && py > 0 && reaches(px, py)) return true;
     }
-    return false;
+    if (clipped) return false;
+    // Clipped by a scroll box it sits in (a long list in a dropdown): out of sight as
+    // off-screen is, or tried where it shows, but not covered.
+    const shows = unclipped(el, r);
+    if (!shows) return !(modalEl && !composedContains(modalEl, el));
+    const whole = shows.left <= r.left && shows.right >= r.right && shows.top <= r.top && shows.bottom >= r.bottom;
+    return !whole && onTop(el, shows, true);
   };
   const closestComposed = (el, sel) => {
     for (let n = el; n; ) {
