@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from screens.decide_build import load
 
-from gofer.decide import OPTION_ROLES, Query, Want, ground, label_of, match_option
+from gofer.decide import OPTION_ROLES, Query, Want, ground, label_of, match_option, value_took
 from gofer.decide.controls import option_refs, popup_choices
 from gofer.decide.overlays import dismisser, opened_by
 
@@ -70,3 +70,15 @@ def test_a_virtual_list_draws_only_the_rows_in_sight() -> None:
     names = _choices("popup_antd_country_open")
     assert "Albania" in names and len(names) < 20
     assert match_option("North Macedonia", names) is None
+
+
+def test_an_empty_field_never_holds_a_phone_number() -> None:
+    # the prompt kept the phone field read-only: it shows nothing, which no number's
+    # digits end with (a "done" with the number never sent)
+    phone = ground(Query("Phone", Want.FIELD), load("popup_tippy_prompt")).element
+    assert phone is not None and phone.value == ""
+    assert not value_took("+44 20 7946 0958", phone.value)
+    assert not value_took("+44 20 7946 0958", "0958")
+    # a country code the page adds, or drops
+    assert value_took("20 7946 0958", "+44 20 7946 0958")
+    assert value_took("+44 20 7946 0958", "20 7946 0958")

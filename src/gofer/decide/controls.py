@@ -67,7 +67,10 @@ def value_took(wanted: str, shown: str) -> bool:
         return not shown
     if _DIGITS.search(wanted) and len(re.sub(r"\D", "", wanted)) >= 6:
         digits_w, digits_s = re.sub(r"\D", "", wanted), re.sub(r"\D", "", shown)
-        return digits_w == digits_s or digits_s.endswith(digits_w) or digits_w.endswith(digits_s)
+        if digits_w == digits_s:
+            return True
+        # a country code or a trunk 0 added or dropped, never an empty or short field
+        return len(digits_s) >= 6 and (digits_s.endswith(digits_w) or digits_w.endswith(digits_s))
     if _NUMBER.fullmatch(wanted.strip()):
         # A number is held as a number, sign included, never as a piece of another:
         # a field at "0" does not hold 30, nor one at "-5" 5 (units around it aside).
