@@ -82,3 +82,11 @@ def test_a_released_checkpoint_says_so_and_leaves_only_the_report() -> None:
     assert agent.task_status == "completed"
     assert "released" in agent.guidance and "cancel_task" not in agent.guidance
     assert agent.page_url == "http://h/tasks/task-1"
+
+
+def test_a_person_is_sent_to_a_page_only_where_one_is_served() -> None:
+    wall = NeedsHuman(reason="a sign-in form")
+    served = guidance_for(view_of(wall), "http://127.0.0.1:8700/tasks/task-1")
+    assert "task page at http://127.0.0.1:8700/tasks/task-1" in served
+    unserved = guidance_for(view_of(wall), None)
+    assert "serves no web pages" in unserved and "--port" in unserved

@@ -131,6 +131,26 @@ async def test_errors_come_back_as_tool_errors_with_their_code(
         assert bad.is_error and '"code": "INVALID_FLOW"' in bad.content[0].text  # type: ignore[union-attr]
 
 
+async def test_a_webhook_is_taken_on_mcp_as_on_http(
+    setup: tuple[ScriptedRunner, TaskService],
+) -> None:
+    _runner, service = setup
+    async with Client(server_of(service)) as client:
+        tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+        for name in ("start_task", "start_saved_flow"):
+            assert "notify" in tools[name].input_schema["properties"], name
+        hook = {"url": "http://127.0.0.1:9/hook", "secret": "hook-secret"}
+        refused = await client.call_tool(
+            "start_task", {"flow": [{"browse": "https://shop.example.com/"}], "notify": hook}
+        )
+        assert refused.is_error
+        text = refused.content[0].text  # type: ignore[union-attr]
+        assert '"code": "INVALID_REQUEST"' in text and "hook-secret" not in text
+        listed = await client.call_tool("list_tasks", {})
+        assert listed.structured_content is not None
+        assert listed.structured_content["tasks"] == []
+
+
 async def test_plain_values_are_elicited_and_the_task_goes_on(
     setup: tuple[ScriptedRunner, TaskService],
 ) -> None:

@@ -119,7 +119,12 @@ def _same_words(a: str, b: str) -> bool:
 def guidance_for(view: TaskView, page_url: str | None) -> str:
     """What a caller should do with a task in ``view``'s status."""
     status = view.status
-    page = f" at {page_url}" if page_url else ""
+    page = (
+        f" at {page_url}"
+        if page_url
+        else " (this gofer serves no web pages: it needs an HTTP port, as with "
+        "`gofer serve --stdio --port 8700`, for a person to reach it)"
+    )
     match status:
         case Running():
             return (

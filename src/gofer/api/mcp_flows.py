@@ -14,6 +14,7 @@ from gofer.api.service import TaskService
 from gofer.errors import invalid_request
 from gofer.tasks.contract import (
     ListFlowsReply,
+    NotifySpec,
     SavedFlowView,
     SaveFlowRequest,
     StartTaskRequest,
@@ -103,6 +104,10 @@ def add_flow_tools(
             TaskConstraints | None, Field(description="what the task may touch")
         ] = None,
         budget: Annotated[TaskBudget | None, Field(description="limits over the task")] = None,
+        notify: Annotated[
+            NotifySpec | None,
+            Field(description="a webhook POSTed each change that needs you or ends the task"),
+        ] = None,
     ) -> AgentView:
         """Run a saved flow again as a new task, with its hints and no model call unless
         a step fails and a rescuer is configured; returns the task's view (then
@@ -116,6 +121,7 @@ def add_flow_tools(
                 secret_facts=secret_facts or [],
                 constraints=constraints or TaskConstraints(),
                 budget=budget or TaskBudget(),
+                notify=notify,
             )
             return view(await service.start_task(owner, request))
 

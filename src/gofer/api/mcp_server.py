@@ -61,6 +61,7 @@ from gofer.tasks.contract import (
     ListTasksReply,
     ListTasksRequest,
     NeedsInput,
+    NotifySpec,
     OutputSpec,
     PlanTaskReply,
     PlanTaskRequest,
@@ -329,6 +330,13 @@ def build_mcp_server(
                 "arguments opens no second task"
             ),
         ] = None,
+        notify: Annotated[
+            NotifySpec | None,
+            Field(
+                description="a webhook instead of polling: each change that needs you or "
+                "ends the task is POSTed there, signed with secret"
+            ),
+        ] = None,
     ) -> AgentView:
         """Hand gofer a job: it starts in the background and this returns at once with the
         task's view. Give `flow` (or `task` in plain words when a planner is configured)
@@ -345,6 +353,7 @@ def build_mcp_server(
                 constraints=constraints or TaskConstraints(),
                 budget=budget or TaskBudget(),
                 output=output,
+                notify=notify,
             )
             return view(await service.start_task(owner, request, idempotency_key=idempotency_key))
 
