@@ -8,12 +8,23 @@ import re
 from pydantic import ValidationError
 
 from gofer.errors import invalid_request
-from gofer.tasks.contract import FLOW_NAME_PATTERN, SaveFlowRequest
+from gofer.tasks.contract import FLOW_NAME_PATTERN, PersonStepInfo, SaveFlowRequest
 from gofer.tasks.saved import flow_params
 
-__all__ = ["flow_params", "save_request", "saved_note"]
+__all__ = ["flow_params", "person_params", "save_request", "saved_note"]
 
 _SAVED = re.compile(FLOW_NAME_PATTERN[:-1] + r" v[0-9]{1,6}$")
+_PARAM = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_ .-]*)\}")
+
+
+def person_params(person: list[PersonStepInfo]) -> list[str]:
+    """The ``${names}`` the person's steps ask for, in the order they come."""
+    names: list[str] = []
+    for info in person:
+        for value in info.step.values():
+            if isinstance(value, str):
+                names.extend(n for n in _PARAM.findall(value) if n not in names)
+    return names
 
 
 def save_request(task_id: str, name: object, description: object) -> SaveFlowRequest:

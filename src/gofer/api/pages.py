@@ -47,7 +47,7 @@ from gofer.api.page_auth import (
     safe_next,
     same_origin,
 )
-from gofer.api.page_flows import flow_params, save_request, saved_note
+from gofer.api.page_flows import flow_params, person_params, save_request, saved_note
 from gofer.api.page_views import (
     FILTERS,
     did_lines,
@@ -250,7 +250,10 @@ class PageSite:
                 ]
             ),
             "csrf_field": CSRF_FIELD,
-            "save_params": None if is_running(view.status) else flow_params(report.flow),
+            "save_params": (
+                None if is_running(view.status) else flow_params(report.flow, report.person_steps)
+            ),
+            "did_params": person_params(report.person_steps),
             "saved": saved_note(saved),
         }
 

@@ -647,6 +647,16 @@ class PersonStepInfo(_Model):
     url: str
     secret: bool = False
     words: str = Field(default="", description="the step in plain words")
+    before: int | None = Field(
+        default=None,
+        description="the flow's top-level step (from 0) the task went on from after it: "
+        "where a saved flow puts it (None: after the flow's last step)",
+    )
+    did: int = Field(
+        default=0,
+        description="how many of the flow's steps from `before` the person's steps of that "
+        "take-over did in their place",
+    )
 
 
 class TaskReport(_Model):

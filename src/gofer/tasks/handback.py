@@ -17,7 +17,7 @@ from gofer.decide.gates import wall_on
 from gofer.flow.describe import describe_step
 from gofer.flow.parse import step_to_json
 from gofer.flow.walk import step_number
-from gofer.runtime.takeover import Recorder, done_by_person
+from gofer.runtime.takeover import Handback, Recorder, done_by_person
 from gofer.safety.walls import LOGIN_WALL
 from gofer.surfaces.screen import Screen
 from gofer.tasks.cell import Cell, Segment
@@ -48,6 +48,15 @@ def hand_back(cell: Cell, recorder: Recorder, now: Screen | None) -> Outcome | N
     them what happened, else None (its pending steps start where they left off)."""
     facts = cell.facts
     values = facts.as_dict()
+    seg = cell.pending[0] if cell.pending else None
+    found = Handback(0)
+    if seg is not None and not seg.press and cell.flow is not None:
+        variables = {
+            **{k: v for k, v in cell.flow.vars.items() if isinstance(v, str)},
+            **{k: v for k, v in cell.variables.items() if isinstance(v, str)},
+            **values,
+        }
+        found = done_by_person(recorder, seg.steps, variables, now)
     for done in recorder.steps(values, frozenset(facts.secret_names)):
         step = facts.mask_json(step_to_json(done.step))
         cell.person.append(
@@ -56,17 +65,12 @@ def hand_back(cell: Cell, recorder: Recorder, now: Screen | None) -> Outcome | N
                 url=facts.mask(done.url),
                 secret=done.secret,
                 words=facts.redact(facts.mask(describe_step(done.step))),
+                before=None if seg is None else seg.base,
+                did=found.done,
             )
         )
-    if not cell.pending or cell.pending[0].press or cell.flow is None:
+    if seg is None or seg.press or cell.flow is None:
         return None
-    seg = cell.pending[0]
-    variables = {
-        **{k: v for k, v in cell.flow.vars.items() if isinstance(v, str)},
-        **{k: v for k, v in cell.variables.items() if isinstance(v, str)},
-        **values,
-    }
-    found = done_by_person(recorder, seg.steps, variables, now)
     for i in range(found.done):
         step = seg.steps[i]
         cell.steps.append(

@@ -2,14 +2,15 @@
 its runs learned, to run again with new facts and no model.
 
 A flow is saved as written, or from a task (the flow as it finally ran: planned,
-rescued, its ``stop_before`` gates as they were), never with a fact's value in it: a
+rescued, its ``stop_before`` gates as they were, with what its person did in the
+live view at the place they did it), never with a fact's value in it: a
 secret value written into the flow becomes its ``${name}``, and a hint that holds a
 secret value is left out. Each save adds a version. An owner sees only their own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -26,6 +27,7 @@ from gofer.tasks.checks import invalid_flow
 from gofer.tasks.contract import (
     HintInfo,
     ListFlowsReply,
+    PersonStepInfo,
     SavedFlowRef,
     SavedFlowView,
     SaveFlowRequest,
@@ -34,15 +36,47 @@ from gofer.tasks.contract import (
 from gofer.tasks.publish import next_calls
 from gofer.tasks.state import is_running
 
-__all__ = ["FlowLibrary", "flow_params", "hints_of"]
+__all__ = ["FlowLibrary", "flow_params", "hints_of", "with_person"]
 
 
-def flow_params(flow: dict[str, Any] | None) -> list[str] | None:
-    """The ``${names}`` a flow saved from a task would ask for (None: it has no flow)."""
+def with_person(flow: Any, person: Sequence[PersonStepInfo]) -> Any:
+    """``flow`` (as JSON) as it finally ran with its person: each take-over's steps at
+    the place they happened (before the step the task went on from), in place of the
+    flow's steps they did. A flow that is not a mapping of steps is left as it is."""
+    if not person or not isinstance(flow, dict) or not isinstance(flow.get("steps"), list):
+        return flow
+    steps: list[Any] = list(flow["steps"])
+    groups: dict[int, tuple[list[Any], int]] = {}
+    for info in person:
+        at = len(steps) if info.before is None else min(max(info.before, 0), len(steps))
+        kept, did = groups.setdefault(at, ([], 0))
+        kept.append(dict(info.step))
+        groups[at] = (kept, max(did, info.did))
+    out: list[Any] = []
+    skip = 0
+    for i in range(len(steps) + 1):
+        if i in groups:
+            kept, did = groups[i]
+            out.extend(kept)
+            skip = max(skip, did)
+        if i == len(steps):
+            break
+        if skip > 0:
+            skip -= 1
+            continue
+        out.append(steps[i])
+    return {**flow, "steps": out}
+
+
+def flow_params(
+    flow: dict[str, Any] | None, person: Sequence[PersonStepInfo] = ()
+) -> list[str] | None:
+    """The ``${names}`` a flow saved from a task would ask for, its person's steps
+    included (None: it has no flow)."""
     if not flow:
         return None
     try:
-        return list(check_flow(parse_flow(flow)).questions)
+        return list(check_flow(parse_flow(with_person(flow, person))).questions)
     except GoferError:
         return None
 
@@ -119,7 +153,8 @@ class FlowLibrary:
                     what="saving its flow (it has none yet)",
                 )
             facts = loaded.facts
-            flow_json = facts.mask_json(flow_json)
+            person = [PersonStepInfo.model_validate(p) for p in state.get("person", [])]
+            flow_json = with_person(facts.mask_json(flow_json), person)
             hints = list(state.get("hints", [])) or [h.model_dump() for h in loaded.request.hints]
             secret |= set(facts.secret_names)
         flow, check = validate_flow(flow_json, (), ())
