@@ -21,6 +21,7 @@ from gofer.errors import BlockedAddress
 __all__ = [
     "Resolved",
     "blocked_address",
+    "host_port",
     "ip_refusal",
     "resolve",
     "top_level_refusal",
@@ -100,3 +101,17 @@ async def resolve(host: str, port: int, allow_private: bool) -> Resolved:
 def blocked_address(url: str, why: str) -> BlockedAddress:
     """``BLOCKED_ADDRESS`` for ``url``, saying ``why``."""
     return BlockedAddress(f"refused to load {url} (BLOCKED_ADDRESS): {why}", url=url, why=why)
+
+
+def host_port(url: str) -> tuple[str, int] | None:
+    """The host and port a web or socket address reaches (None for any other scheme)."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https", "ws", "wss") or not parts.hostname:
+        return None
+    default = 443 if scheme in ("https", "wss") else 80
+    return parts.hostname.lower(), port or default

@@ -23,7 +23,7 @@ from playwright.async_api import (
 
 from gofer.errors import BlockedOrigin, SurfaceError, SurfaceTimeout
 from gofer.surfaces import scripts as js
-from gofer.surfaces.addresses import blocked_address, resolve, top_level_refusal
+from gofer.surfaces.addresses import blocked_address, host_port, resolve, top_level_refusal
 from gofer.surfaces.base import ActionEffect, Masker, Selection, SurfaceKind
 from gofer.surfaces.failures import PlaywrightError, playwright_errors, surface_error
 from gofer.surfaces.gate import Gate, Refusal
@@ -68,19 +68,6 @@ SNAPSHOT_ELEMENTS = 3_000
 SNAPSHOT_LINES = 5_000
 """The most text lines a snapshot reads of one frame."""
 _LANDINGS = ("about", "chrome-error")
-
-
-def _host_port(url: str) -> tuple[str, int] | None:
-    try:
-        parts = urlsplit(url.strip())
-        port = parts.port
-    except ValueError:
-        return None
-    scheme = parts.scheme.lower()
-    if scheme not in ("http", "https", "ws", "wss") or not parts.hostname:
-        return None
-    default = 443 if scheme in ("https", "wss") else 80
-    return parts.hostname.lower(), port or default
 
 
 async def _leave(page: Page) -> None:
@@ -317,7 +304,7 @@ class BrowserSurface(Settling):
             self._note_blocked(url)
             self._block_navigation(self._blocked_error(url))
             return
-        where = _host_port(url)
+        where = host_port(url)
         if where is None:
             return
         self._nav_count += 1
