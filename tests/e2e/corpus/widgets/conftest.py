@@ -1,89 +1,29 @@
 """Component libraries as sites ship them: MUI X date pickers (with MUI and React), Ant
 Design, react-datepicker and Vuetify, installed from npm and bundled with esbuild by
-tools/corpus/widgets.sh, one demo event form per library. The forms post what their
-widgets hold (dates as YYYY-MM-DD, times as HH:MM) to ``/record``; tasks are judged by
-the values the server received (:attr:`Library.posted`)."""
+tools/corpus/widgets.sh, one demo event form per library (served by :mod:`..bundles`).
+The forms post what their widgets hold (dates as YYYY-MM-DD, times as HH:MM)."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
-from pathlib import Path
-from urllib.parse import parse_qsl
 
-import pytest
 import pytest_asyncio
-from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
-from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
 
-from gofer.demo import DemoServer
+from ..bundles import Library, Page, serving
 
-ROOT = Path(__file__).resolve().parents[4]
-DIST = ROOT / ".corpus" / "widgets" / "dist"
-
-# each library's page: its bundle and the language the page is written in
-LIBRARIES = {"mui": "en-GB", "antd": "en-US", "datepicker": "en-US", "vuetify": "en-GB"}
-
-
-@dataclass
-class Library:
-    """The corpus server: ``url(name)`` is a library's form, ``posted`` what forms sent."""
-
-    server: DemoServer | None = None
-    posted: list[dict[str, str]] = field(default_factory=list)
-
-    def url(self, name: str, query: str = "") -> str:
-        assert self.server is not None and name in LIBRARIES, name
-        return self.server.url.rstrip("/") + "/form/" + name + (f"?{query}" if query else "")
-
-    def since(self, mark: int) -> list[dict[str, str]]:
-        return self.posted[mark:]
-
-    async def page(self, request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in LIBRARIES:
-            return Response("not found", status_code=404)
-        css = (
-            f'<link rel="stylesheet" href="/dist/{name}.css">'
-            if (DIST / f"{name}.css").exists()
-            else ""
-        )
-        return HTMLResponse(
-            f'<!doctype html><html lang="{LIBRARIES[name]}"><head><meta charset="utf-8">'
-            f"<title>New event</title>{css}</head>"
-            f'<body><div id="app"></div><script src="/dist/{name}.js"></script></body></html>',
-            headers={"Cache-Control": "no-store"},
-        )
-
-    async def record(self, request: Request) -> Response:
-        body = (await request.body()).decode()
-        self.posted.append(dict(parse_qsl(body, keep_blank_values=True)))
-        return HTMLResponse(
-            "<!doctype html><title>Saved</title><h1>Event saved</h1>"
-            "<p>Thank you, your event was saved.</p>"
-        )
+# each library's page, in the language it is written in
+PAGES = {
+    "mui": Page("New event", "en-GB"),
+    "antd": Page("New event", "en-US"),
+    "datepicker": Page("New event", "en-US"),
+    "vuetify": Page("New event", "en-GB"),
+}
 
 
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def library() -> AsyncIterator[Library]:
     """One server for the session, serving every library's form."""
-    missing = [name for name in LIBRARIES if not (DIST / f"{name}.js").exists()]
-    if missing:
-        pytest.fail(
-            f"the widget bundles {missing} are missing from {DIST}: run ./dev setup "
-            "(tools/corpus/widgets.sh installs them from npm and bundles them with esbuild)"
-        )
-    site = Library()
-    app = Starlette(
-        routes=[
-            Mount("/dist", app=StaticFiles(directory=DIST)),
-            Route("/form/{name}", site.page),
-            Route("/record", site.record, methods=["POST"]),
-        ]
-    )
-    async with DemoServer(app=app) as server:
-        site.server = server
+    async with serving(
+        "widgets", PAGES, ("Event saved", "Thank you, your event was saved.")
+    ) as site:
         yield site
