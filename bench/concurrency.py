@@ -88,35 +88,50 @@ def _tree(roots: list[int]) -> list[int]:
     return seen
 
 
-def _status(pid: int) -> tuple[str, int] | None:
-    """The process's name and VmRSS in kB (None once it is gone)."""
-    name, rss = "", 0
+def _status(pid: int) -> tuple[str, int, int] | None:
+    """The process's name, VmRSS and Pss (its share of pages mapped by several
+    processes) in kB; None once it is gone."""
+    name, rss, pss = "", 0, 0
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("Name:"):
-                name = line.split(None, 1)[1] if " " in line or "\t" in line else ""
+                name = line.partition(":")[2].strip()
             elif line.startswith("VmRSS:"):
                 rss = int(line.split()[1])
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                pss = int(line.split()[1])
     except OSError:
         return None
-    return name, rss
+    return name, rss, pss
 
 
-def rss_mb(roots: list[int]) -> tuple[float, float, int]:
-    """MB resident in gofer's processes and in Chromium's under ``roots``, and how many
-    Chromium processes there are."""
-    gofer_kb = chromium_kb = chromium_n = 0
+@dataclass
+class Memory:
+    """MB resident in gofer's processes and in Chromium's (RSS, and PSS: shared pages
+    counted once), and how many Chromium processes there are."""
+
+    gofer_mb: float = 0.0
+    chromium_mb: float = 0.0
+    pss_mb: float = 0.0
+    chromium_procs: int = 0
+
+
+def memory(roots: list[int]) -> Memory:
+    """The memory of every process in the trees under ``roots``."""
+    found = Memory()
     for pid in _tree(roots):
         got = _status(pid)
         if got is None:
             continue
-        name, kb = got
+        name, rss, pss = got
+        found.pss_mb += pss / 1024
         if name.casefold().startswith(CHROMIUM_NAMES):
-            chromium_kb += kb
-            chromium_n += 1
+            found.chromium_mb += rss / 1024
+            found.chromium_procs += 1
         else:
-            gofer_kb += kb
-    return gofer_kb / 1024, chromium_kb / 1024, chromium_n
+            found.gofer_mb += rss / 1024
+    return found
 
 
 @dataclass
@@ -126,18 +141,20 @@ class Peak:
     gofer_mb: float = 0.0
     chromium_mb: float = 0.0
     total_mb: float = 0.0
+    pss_mb: float = 0.0
     chromium_procs: int = 0
 
-    def add(self, gofer_mb: float, chromium_mb: float, procs: int) -> None:
-        self.gofer_mb = max(self.gofer_mb, gofer_mb)
-        self.chromium_mb = max(self.chromium_mb, chromium_mb)
-        self.total_mb = max(self.total_mb, gofer_mb + chromium_mb)
-        self.chromium_procs = max(self.chromium_procs, procs)
+    def add(self, seen: Memory) -> None:
+        self.gofer_mb = max(self.gofer_mb, seen.gofer_mb)
+        self.chromium_mb = max(self.chromium_mb, seen.chromium_mb)
+        self.total_mb = max(self.total_mb, seen.gofer_mb + seen.chromium_mb)
+        self.pss_mb = max(self.pss_mb, seen.pss_mb)
+        self.chromium_procs = max(self.chromium_procs, seen.chromium_procs)
 
 
 async def sample(roots: list[int], peak: Peak, stop: asyncio.Event) -> None:
     while not stop.is_set():
-        peak.add(*await asyncio.to_thread(rss_mb, roots))
+        peak.add(await asyncio.to_thread(memory, roots))
         with suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), SAMPLE_S)
 
@@ -298,29 +315,36 @@ def _p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def print_table(mode: str, rounds: list[Round], idle: tuple[float, float]) -> None:
-    print(f"\n{mode}: idle after warm-up gofer {idle[0]:.0f} MB, Chromium {idle[1]:.0f} MB")
+def print_table(mode: str, rounds: list[Round], idle: Memory) -> None:
+    print(
+        f"\n{mode}: idle after the warm-up: gofer {idle.gofer_mb:.0f} MB RSS, Chromium "
+        f"{idle.chromium_mb:.0f} MB RSS, both {idle.pss_mb:.0f} MB PSS"
+    )
     print(
         f"{'N':>3} {'wall s':>7} {'x one':>6} {'p50 s':>6} {'p95 s':>6} "
-        f"{'gofer MB':>9} {'Chromium MB':>12} {'procs':>6} {'MB/added':>9} "
-        f"{'lost':>5} {'failed':>7}"
+        f"{'gofer MB':>9} {'Chromium MB':>12} {'procs':>6} {'PSS MB':>7} "
+        f"{'RSS/added':>10} {'PSS/added':>10} {'lost':>5} {'failed':>7}"
     )
     one = next((r for r in rounds if r.count == 1), None)
     for r in rounds:
         ratio = f"{r.wall_s / one.wall_s:6.2f}" if one else "     -"
-        per_added = "        -"
+        rss_added = pss_added = "         -"
         if one and r.count > 1:
-            added = (r.peak.total_mb - one.peak.total_mb) / (r.count - 1)
-            per_added = f"{added:9.0f}"
+            rss_added = f"{(r.peak.total_mb - one.peak.total_mb) / (r.count - 1):10.0f}"
+            pss_added = f"{(r.peak.pss_mb - one.peak.pss_mb) / (r.count - 1):10.0f}"
         p50 = statistics.median(r.each_s) if r.each_s else 0.0
         print(
             f"{r.count:>3} {r.wall_s:7.2f} {ratio} {p50:6.2f} {_p95(r.each_s):6.2f} "
             f"{r.peak.gofer_mb:9.0f} {r.peak.chromium_mb:12.0f} {r.peak.chromium_procs:6d} "
-            f"{per_added} {r.lost:5d} {r.failed:7d}",
+            f"{r.peak.pss_mb:7.0f} {rss_added} {pss_added} {r.lost:5d} {r.failed:7d}",
             flush=True,
         )
         for note in r.notes:
             print(f"    {note}")
+    print(
+        "  gofer MB, Chromium MB: peak summed VmRSS (pages shared between processes counted "
+        "in each); PSS MB: peak summed Pss of both (shared pages split); */added: beside N=1"
+    )
 
 
 async def run_mode(mode: str, counts: list[int], pg: str | None, tmp: Path, site: str) -> int:
@@ -353,7 +377,7 @@ async def run_mode(mode: str, counts: list[int], pg: str | None, tmp: Path, site
                     print(f"{mode}: the warm-up booking did not reach the checkpoint")
                     for note in warm.notes:
                         print(f"    {note}")
-                idle_g, idle_c, _ = rss_mb(dep.pids)
+                idle = memory(dep.pids)
                 for count in counts:
                     rounds.append(await one_round(client, dep, site, count))
                     print(f"{mode}: {count} at once done in {rounds[-1].wall_s:.2f} s", flush=True)
@@ -361,7 +385,7 @@ async def run_mode(mode: str, counts: list[int], pg: str | None, tmp: Path, site
         if database and pg:
             with psycopg.connect(pg, autocommit=True) as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-    print_table(mode, rounds, (idle_g, idle_c))
+    print_table(mode, rounds, idle)
     return sum(r.lost + r.failed for r in rounds)
 
 
