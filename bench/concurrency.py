@@ -173,7 +173,7 @@ class Deployment:
         return [p.pid for p in self.procs]
 
     def lost_processes(self) -> list[str]:
-        return [" ".join(p.args[1:2]) for p in self.procs if p.poll() is not None]
+        return [f"pid {p.pid} exit {p.returncode}" for p in self.procs if p.poll() is not None]
 
 
 def _spawn(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[str]:
