@@ -1,0 +1,208 @@
+"""A rolling restart on PostgreSQL: ``gofer serve`` and three ``gofer worker``
+processes run 20 demo bookings; while they run, each worker in turn gets SIGTERM
+(as systemd sends it to the main process with ``KillMode=mixed``), must exit 0 soon,
+with no turn left leased to it, and is started again. Every booking still ends at the
+payment checkpoint, as the demo site's own records show (each passenger form sent,
+no payment), and no turn ran more than twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from gofer.cli import DEMO_FACTS, demo_flow
+from gofer.demo import DemoServer
+from gofer.store import PostgresConnector
+from gofer.store.types import Item
+
+from .serve import Started, gofer, start_serve
+
+pytestmark = pytest.mark.browser
+
+TASKS = 20
+WORKERS = 3
+DRAIN_S = 30.0
+"""How long a SIGTERMed worker may take to exit: the README's TimeoutStopSec."""
+
+
+@pytest.fixture
+def store_kind() -> str:
+    """Several processes on one store: PostgreSQL."""
+    return "postgres"
+
+
+@dataclass
+class Worker:
+    """A running ``gofer worker``: its process, its id and every stderr line so far."""
+
+    proc: asyncio.subprocess.Process
+    worker_id: str
+    logs: list[str] = field(default_factory=list)
+    draining: asyncio.Task[None] | None = None
+
+
+async def start_worker(env: dict[str, str]) -> Worker:
+    """``gofer worker`` in a session of its own (its browser with it), once it says
+    which worker it is."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "gofer.cli",
+        "worker",
+        "--allow-private",
+        "--per-owner",
+        str(TASKS),
+        "--per-process",
+        "5",
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+        start_new_session=True,
+    )
+    stderr = proc.stderr
+    assert stderr is not None
+    async with asyncio.timeout(60):
+        line = (await stderr.readline()).decode()
+    assert line.startswith("gofer worker "), line
+    worker = Worker(proc, line.split()[2], [line])
+
+    async def drain() -> None:
+        async for raw in stderr:
+            worker.logs.append(raw.decode())
+
+    worker.draining = asyncio.create_task(drain())
+    return worker
+
+
+async def killed(proc: asyncio.subprocess.Process) -> None:
+    """SIGKILL to a process and everything it started (its browser)."""
+    if proc.returncode is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+        await proc.wait()
+
+
+@asynccontextmanager
+async def deployment(env: dict[str, str]) -> AsyncIterator[tuple[Started, list[Worker]]]:
+    """The server and the workers; each is killed at the end with what it started."""
+    async with AsyncExitStack() as stack:
+        server = await start_serve(env, "--allow-private", own_session=True)
+        stack.push_async_callback(killed, server.proc)
+        workers: list[Worker] = []
+
+        async def kill_all() -> None:
+            for worker in workers:
+                await killed(worker.proc)
+
+        stack.push_async_callback(kill_all)
+        for _ in range(WORKERS):
+            workers.append(await start_worker(env))
+        yield server, workers
+
+
+async def leased_to(db: PostgresConnector, owner: str, worker_id: str) -> list[Item]:
+    """The owner's turns running under ``worker_id``'s lease now."""
+    items = await db.queue().items(owner=owner)
+    return [i for i in items if i.state == "running" and i.worker == worker_id]
+
+
+async def running_on(db: PostgresConnector, owner: str, worker_id: str) -> list[Item]:
+    """Once ``worker_id`` runs a turn (bounded wait): what it runs."""
+    queue = db.queue()
+    with queue.subscribe() as subscription:
+        async with asyncio.timeout(60):
+            while not (held := await leased_to(db, owner, worker_id)):
+                await subscription.wait(0.5)
+    return held
+
+
+async def test_workers_restarted_one_at_a_time_lose_no_booking(
+    store_url: str, tmp_path: Path
+) -> None:
+    env = {
+        **os.environ,
+        "XDG_DATA_HOME": str(tmp_path),
+        "GOFER_DB": store_url,
+        "GOFER_TOKENS": str(tmp_path / "tokens.db"),
+        "PYTHONUNBUFFERED": "1",
+    }
+    code, out, err = await gofer("token", "create", "--owner", "ops", "--json", env=env)
+    assert code == 0, err
+    token = json.loads(out)["token"]
+    names = [f"Asha{chr(ord('a') + n)}" for n in range(TASKS)]
+    async with (
+        DemoServer(seed=7) as demo,
+        PostgresConnector(store_url) as db,
+        deployment(env) as (server, workers),
+        httpx.AsyncClient(
+            base_url=server.url, timeout=120, headers={"Authorization": f"Bearer {token}"}
+        ) as http,
+    ):
+
+        async def call(name: str, body: dict[str, Any]) -> dict[str, Any]:
+            response = await http.post(f"/v1/calls/{name}", json=body)
+            assert response.status_code == 200, response.text
+            return dict(response.json())
+
+        ids = []
+        for name in names:
+            started = await call(
+                "start_task",
+                {
+                    "flow": demo_flow(demo.url),
+                    "facts": {**DEMO_FACTS, "first name": name},
+                    "constraints": {"origins": [demo.url.rstrip("/")]},
+                },
+            )
+            ids.append(started["id"])
+
+        cut = 0
+        for n in range(WORKERS):
+            old = workers[n]
+            cut += len(await running_on(db, "ops", old.worker_id))
+            stopping = time.monotonic()
+            old.proc.send_signal(signal.SIGTERM)
+            async with asyncio.timeout(DRAIN_S):
+                code = await old.proc.wait()
+            drained_s = time.monotonic() - stopping
+            assert code == 0, "".join(old.logs)
+            assert await leased_to(db, "ops", old.worker_id) == [], (
+                "a drained worker hands its turns back instead of leaving the lease to lapse"
+            )
+            await killed(old.proc)  # its browser, had it outlived it
+            workers[n] = await start_worker(env)
+            print(f"worker {n + 1} drained in {drained_s:.1f} s")
+
+        views = []
+        for task_id in ids:
+            view = {"status": {"state": "running"}}
+            async with asyncio.timeout(240):
+                while view["status"]["state"] == "running":
+                    view = await call("await_task", {"id": task_id, "timeout_ms": 60_000})
+            views.append(view)
+        items = await db.queue().items(owner="ops")
+
+    assert cut >= WORKERS, "each restarted worker was running a turn"
+    failed = [v["status"] for v in views if v["status"]["state"] != "checkpoint"]
+    assert failed == [], (failed, [w.logs for w in workers], server.logs)
+    assert all(v["status"]["location"].startswith("Pay now") for v in views), views
+    sent = sorted(p["first_name"] for p in demo.events_of("passengers"))
+    assert sorted(set(sent)) == sorted(names), "every booking's passenger reached the site"
+    assert all(sent.count(name) <= 2 for name in names), sent
+    assert demo.events_of("payment") == []
+    assert len(items) == TASKS
+    assert all(i.state == "done" for i in items), items
+    assert max(i.attempts for i in items) <= 2, [(i.id, i.attempts) for i in items]
