@@ -26,13 +26,16 @@ class BrowserPolicy:
     ``browser_endpoints``: the DevTools endpoints a task may attach to (None: any,
     for an operator running their own tasks; empty: none). ``sandbox`` and
     ``browser_user`` choose how Chromium is launched (see
-    :func:`gofer.surfaces.chromium.launch_plan`).
+    :func:`gofer.surfaces.chromium.launch_plan`). ``remote``: the DevTools endpoint of
+    a Chromium elsewhere (a fleet's) that every session of the process runs in instead
+    of a launched one; the operator's own, so it needs no ``browser_endpoints`` entry.
     """
 
     allow_private: bool = False
     browser_endpoints: frozenset[str] | None = frozenset()
     sandbox: SandboxChoice = "auto"
     browser_user: str | None = None
+    remote: str | None = None
 
     def endpoint_allowed(self, endpoint: str) -> bool:
         """Whether a task may attach to the browser at ``endpoint``."""

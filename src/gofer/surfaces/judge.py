@@ -1,0 +1,74 @@
+"""A session's address check when its browser is remote.
+
+A remote Chromium cannot reach the :class:`~gofer.surfaces.gate.Gate` on this machine's
+loopback, so a session there (the operator's ``--browser-endpoint``) has its requests
+judged before the remote sends them: Playwright holds each request (and each page
+WebSocket) of the context until :class:`Judge` lets it go on, or refuses a host that
+resolves to a loopback, link-local, private or metadata address (``BLOCKED_ADDRESS``).
+Unlike the gate it cannot make the remote connect to the very address it judged: the
+remote resolves the name again, on its own network.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+
+from playwright.async_api import BrowserContext, Route, WebSocketRoute
+
+from gofer.surfaces.addresses import host_port, resolve
+from gofer.surfaces.failures import PlaywrightError
+from gofer.surfaces.gate import Refusal
+
+__all__ = ["Judge"]
+
+log = logging.getLogger("gofer.surfaces")
+
+
+class Judge:
+    """Refuses a remote session's requests to private addresses; ``on_refused`` hears of
+    each refusal (the surface sets it, as for a gate)."""
+
+    def __init__(self, on_refused: Callable[[Refusal], None] | None = None) -> None:
+        self.on_refused = on_refused
+
+    async def install(self, context: BrowserContext) -> None:
+        """Judge every request and page WebSocket of ``context`` from now on."""
+        await context.route("**/*", self._route)
+        await context.route_web_socket("**/*", self._socket)
+
+    async def _refusal(self, url: str) -> Refusal | None:
+        where = host_port(url)
+        if where is None:
+            return None
+        host, port = where
+        resolved = await resolve(host, port, allow_private=False)
+        if resolved.refusal is None:
+            return None
+        refusal = Refusal(host, port, "BLOCKED_ADDRESS", resolved.refusal, url)
+        if self.on_refused is not None:
+            self.on_refused(refusal)
+        return refusal
+
+    async def _route(self, route: Route) -> None:
+        refusal = await self._refusal(route.request.url)
+        with contextlib.suppress(PlaywrightError):  # the page may be gone meanwhile
+            if refusal is None:
+                await route.fallback()
+            else:
+                await route.abort("blockedbyclient")
+
+    async def _socket(self, socket: WebSocketRoute) -> None:
+        refusal = await self._refusal(socket.url)
+        with contextlib.suppress(PlaywrightError):
+            if refusal is None:
+                socket.connect_to_server()
+            else:
+                await socket.close(code=1008, reason="blocked")
+
+    def shutdown(self) -> None:
+        """Nothing to stop: the routes go with the context (the gate's interface)."""
+
+    async def close(self) -> None:
+        """Nothing to close (the gate's interface)."""
