@@ -74,9 +74,10 @@ class WorkspaceRunner:
         return self._engine.policy.endpoint_allowed(endpoint)
 
     def available_surfaces(self) -> dict[str, str | None]:
-        """The browser when Chromium is found; the desktop when Xvfb, the AT-SPI bus and
-        PyGObject are (else, for each, what is missing)."""
-        ok, reason = chromium_available(self._chromium)
+        """The browser when Chromium is found (or the operator's remote browser is named);
+        the desktop when Xvfb, the AT-SPI bus and PyGObject are (else, for each, what is
+        missing)."""
+        ok, reason = (True, "") if self.policy.remote else chromium_available(self._chromium)
         desktop_ok, desktop_reason = desktop_available()
         return {
             "browser": None if ok else reason,

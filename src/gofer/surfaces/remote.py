@@ -15,14 +15,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from urllib.parse import urlsplit
 
 from playwright.async_api import Browser, Playwright
 
 from gofer.errors import SurfaceError
 from gofer.surfaces.failures import PlaywrightError, reason_of
+from gofer.surfaces.policy import check_endpoint, shown
 
-__all__ = ["CONNECT_ATTEMPTS", "FIRST_BACKOFF_S", "RemoteBrowser", "check_endpoint", "shown"]
+__all__ = ["CONNECT_ATTEMPTS", "FIRST_BACKOFF_S", "RemoteBrowser"]
 
 log = logging.getLogger("gofer.surfaces")
 
@@ -32,37 +32,7 @@ FIRST_BACKOFF_S = 0.5
 """The wait after the first failed try; each later wait doubles."""
 CONNECT_TIMEOUT_MS = 15_000
 """Longest one try may take."""
-_SCHEMES = ("http", "https", "ws", "wss")
 _CREDENTIALS = re.compile(r"(?<=://)[^/@\s]*@|\?\S*")
-
-
-def shown(endpoint: str) -> str:
-    """The endpoint as logs and messages may show it: no user, password or query (a
-    fleet's token often rides there)."""
-    parts = urlsplit(endpoint.strip())
-    host = parts.hostname or ""
-    if ":" in host:
-        host = f"[{host}]"
-    port = f":{parts.port}" if parts.port else ""
-    return f"{parts.scheme}://{host}{port}{parts.path}"
-
-
-def check_endpoint(endpoint: str) -> str:
-    """``endpoint`` if it is a DevTools address (http, https, ws or wss with a host),
-    else ``BROWSER_ENDPOINT_INVALID``."""
-    value = endpoint.strip()
-    try:
-        parts = urlsplit(value)
-        parts.port  # noqa: B018 -- a port out of range raises here
-    except ValueError:
-        parts = None
-    if parts is None or parts.scheme.lower() not in _SCHEMES or not parts.hostname:
-        raise SurfaceError(
-            "the browser endpoint must be a DevTools address: http://host:port, or a "
-            "ws:// or wss:// address",
-            code="BROWSER_ENDPOINT_INVALID",
-        )
-    return value
 
 
 class RemoteBrowser:
