@@ -123,12 +123,11 @@ class WorkspaceRunner:
         return task_id in self._workspaces
 
     async def address(self, task_id: str) -> str | None:
-        """The address the task's browser is on (None when it has no browser open)."""
+        """The address the task's browser is on (None when it has no browser open, or
+        its browser lost its pages: reading it opens none)."""
         workspace = self._workspaces.get(task_id)
-        if workspace is None or not workspace.has_browser:
-            return None
-        browser = await workspace.browser()
-        return browser.url or None
+        browser = workspace.open_browser if workspace is not None else None
+        return (browser.url or None) if browser is not None else None
 
     async def screen(self, task_id: str) -> Screen | None:
         """The task's open browser page, else its desktop, read (None when it holds
