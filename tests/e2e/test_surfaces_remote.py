@@ -12,7 +12,7 @@ import pytest
 import pytest_asyncio
 
 from gofer.errors import BlockedAddress, SurfaceError
-from gofer.surfaces import BrowserEngine, BrowserPolicy, KeyInput, PointerInput
+from gofer.surfaces import BrowserEngine, BrowserOptions, BrowserPolicy, KeyInput, PointerInput
 
 from .conftest import Pages
 from .fleet import Fleet
@@ -21,6 +21,12 @@ pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
 
 FORM = """<label for="name">Name</label> <input id="name" style="margin:40px">
 <button onclick="document.cookie = 'who=' + document.getElementById('name').value">Keep</button>"""
+
+OPEN_SOCKET = """url => new Promise(done => {
+  const s = new WebSocket(url);
+  s.onopen = () => done('open');
+  s.onclose = e => done(e.code);
+})"""
 
 
 @pytest_asyncio.fixture(loop_scope="session")
@@ -92,18 +98,23 @@ async def test_private_addresses_are_refused_before_the_remote_sends_them(
         with pytest.raises(BlockedAddress):
             await surface.goto(pixel)
         await surface.page.set_content(f'<img src="{pixel}" alt="pixel">')
-        closed = await surface.page.evaluate(
-            """url => new Promise(done => {
-                 const s = new WebSocket(url);
-                 s.onopen = () => done('open');
-                 s.onclose = e => done(e.code);
-               })""",
-            socket,
-        )
+        closed = await surface.page.evaluate(OPEN_SOCKET, socket)
         assert closed == 1008
         assert pixel in surface.blocked and socket in surface.blocked
         await surface.close()
     assert "/remote/pixel" not in pages.hits and "/remote/socket" not in pages.hits
+
+
+async def test_a_websocket_outside_the_origins_is_refused(fleet: Fleet, pages: Pages) -> None:
+    home = pages.add("/remote/origins", "<h1>Confined</h1>")
+    elsewhere = pages.origin.replace("http://127.0.0.1", "ws://localhost") + "/remote/socket"
+    async with on(fleet) as engine:
+        surface = await engine.new_session(BrowserOptions(origins=(pages.origin,)))
+        await surface.goto(home)
+        closed = await surface.page.evaluate(OPEN_SOCKET, elsewhere)
+        assert closed == 1008
+        assert elsewhere in surface.blocked
+        await surface.close()
 
 
 async def test_a_remote_that_went_away_is_connected_again_for_the_next_session(

@@ -60,7 +60,7 @@ class BrowserEngine:
     one DevTools connection (:class:`~gofer.surfaces.remote.RemoteBrowser`), made again
     when it drops. A remote browser cannot reach the gate on this machine's loopback,
     so there the session judges each request itself before the remote sends it
-    (origins, and private addresses unless allowed), as an attached one judges origins.
+    (origins, and private addresses unless allowed; :class:`~gofer.surfaces.judge.Judge`).
     """
 
     def __init__(
@@ -163,7 +163,8 @@ class BrowserEngine:
         width, height = opts.viewport
         gate: Gate | Judge | None = None
         if attached is None and self.remote is not None:
-            gate = None if self.policy.allow_private else Judge()
+            if opts.origins or not self.policy.allow_private:
+                gate = Judge(opts.origins, self.policy.allow_private)
         elif attached is None and (opts.origins or not self.policy.allow_private):
             gate = Gate(opts.origins, self.policy.allow_private)
         try:

@@ -4,7 +4,9 @@ A remote Chromium cannot reach the :class:`~gofer.surfaces.gate.Gate` on this ma
 loopback, so a session there (the operator's ``--browser-endpoint``) has its requests
 judged before the remote sends them: Playwright holds each request (and each page
 WebSocket) of the context until :class:`Judge` lets it go on, or refuses a host that
-resolves to a loopback, link-local, private or metadata address (``BLOCKED_ADDRESS``).
+resolves to a loopback, link-local, private or metadata address (``BLOCKED_ADDRESS``)
+unless the operator allows those, and a WebSocket outside the session's origins
+(``BLOCKED_ORIGIN``; the surface's own route judges the other requests' origins).
 Unlike the gate it cannot make the remote connect to the very address it judged: the
 remote resolves the name again, on its own network.
 """
@@ -20,6 +22,7 @@ from playwright.async_api import BrowserContext, Route, WebSocketRoute
 from gofer.surfaces.addresses import host_port, resolve
 from gofer.surfaces.failures import PlaywrightError
 from gofer.surfaces.gate import Refusal
+from gofer.surfaces.origins import origin_allowed
 
 __all__ = ["Judge"]
 
@@ -27,26 +30,40 @@ log = logging.getLogger("gofer.surfaces")
 
 
 class Judge:
-    """Refuses a remote session's requests to private addresses; ``on_refused`` hears of
+    """Refuses a remote session's requests to private addresses (unless
+    ``allow_private``) and its WebSockets outside ``origins``; ``on_refused`` hears of
     each refusal (the surface sets it, as for a gate)."""
 
-    def __init__(self, on_refused: Callable[[Refusal], None] | None = None) -> None:
+    def __init__(
+        self,
+        origins: tuple[str, ...],
+        allow_private: bool,
+        on_refused: Callable[[Refusal], None] | None = None,
+    ) -> None:
+        self.origins = origins
+        self.allow_private = allow_private
         self.on_refused = on_refused
 
     async def install(self, context: BrowserContext) -> None:
         """Judge every request and page WebSocket of ``context`` from now on."""
-        await context.route("**/*", self._route)
+        if not self.allow_private:
+            await context.route("**/*", self._route)
         await context.route_web_socket("**/*", self._socket)
 
-    async def _refusal(self, url: str) -> Refusal | None:
+    async def _refusal(self, url: str, *, origin: bool = False) -> Refusal | None:
         where = host_port(url)
         if where is None:
             return None
         host, port = where
-        resolved = await resolve(host, port, allow_private=False)
-        if resolved.refusal is None:
+        if origin and not origin_allowed(url, self.origins):
+            refusal = Refusal(host, port, "BLOCKED_ORIGIN", "outside the origins", url)
+        elif self.allow_private:
             return None
-        refusal = Refusal(host, port, "BLOCKED_ADDRESS", resolved.refusal, url)
+        else:
+            resolved = await resolve(host, port, allow_private=False)
+            if resolved.refusal is None:
+                return None
+            refusal = Refusal(host, port, "BLOCKED_ADDRESS", resolved.refusal, url)
         if self.on_refused is not None:
             self.on_refused(refusal)
         return refusal
@@ -60,7 +77,7 @@ class Judge:
                 await route.abort("blockedbyclient")
 
     async def _socket(self, socket: WebSocketRoute) -> None:
-        refusal = await self._refusal(socket.url)
+        refusal = await self._refusal(socket.url, origin=True)
         with contextlib.suppress(PlaywrightError):
             if refusal is None:
                 socket.connect_to_server()
