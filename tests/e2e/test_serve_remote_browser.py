@@ -134,6 +134,11 @@ async def test_a_served_booking_runs_in_the_remote_browser_and_survives_its_rest
                     hosted = [t["url"] for t in await fleet.targets()]
                     assert any(u.startswith(demo.url) for u in hosted), hosted
                     assert launched_chromium(server.proc.pid) == [], "gofer launched no browser"
+                    report = await call(http, "task_report", {"id": first["id"]})
+                    shot = await http.get(
+                        f"/v1/tasks/{first['id']}/artifacts/{report['artifacts'][0]['name']}"
+                    )
+                    assert shot.content.startswith(b"\x89PNG"), "a screenshot of the remote page"
                     await call(http, "cancel_task", {"id": first["id"]})
                     hosted = [t["url"] for t in await fleet.targets()]
                     assert not any(u.startswith(demo.url) for u in hosted), (
