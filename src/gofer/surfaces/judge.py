@@ -13,8 +13,8 @@ remote resolves the name again, on its own network.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import logging
 from collections.abc import Callable
 
 from playwright.async_api import BrowserContext, Route, WebSocketRoute
@@ -24,9 +24,10 @@ from gofer.surfaces.failures import PlaywrightError
 from gofer.surfaces.gate import Refusal
 from gofer.surfaces.origins import origin_allowed
 
-__all__ = ["Judge"]
+__all__ = ["VERDICT_TTL_S", "Judge"]
 
-log = logging.getLogger("gofer.surfaces")
+VERDICT_TTL_S = 30.0
+"""How long a host's verdict stands before its name is resolved again."""
 
 
 class Judge:
@@ -43,6 +44,7 @@ class Judge:
         self.origins = origins
         self.allow_private = allow_private
         self.on_refused = on_refused
+        self._verdicts: dict[tuple[str, int], tuple[float, str | None]] = {}
 
     async def install(self, context: BrowserContext) -> None:
         """Judge every request and page WebSocket of ``context`` from now on."""
@@ -60,13 +62,24 @@ class Judge:
         elif self.allow_private:
             return None
         else:
-            resolved = await resolve(host, port, allow_private=False)
-            if resolved.refusal is None:
+            why = await self._judged(host, port)
+            if why is None:
                 return None
-            refusal = Refusal(host, port, "BLOCKED_ADDRESS", resolved.refusal, url)
+            refusal = Refusal(host, port, "BLOCKED_ADDRESS", why, url)
         if self.on_refused is not None:
             self.on_refused(refusal)
         return refusal
+
+    async def _judged(self, host: str, port: int) -> str | None:
+        """Why ``host`` may not be reached (None: it may), resolved at most once every
+        :data:`VERDICT_TTL_S` (a page asks for one host many times over)."""
+        now = asyncio.get_running_loop().time()
+        kept = self._verdicts.get((host, port))
+        if kept is not None and now - kept[0] < VERDICT_TTL_S:
+            return kept[1]
+        why = (await resolve(host, port, allow_private=False)).refusal
+        self._verdicts[(host, port)] = (now, why)
+        return why
 
     async def _route(self, route: Route) -> None:
         refusal = await self._refusal(route.request.url)
