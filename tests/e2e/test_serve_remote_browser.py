@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,12 +23,15 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from gofer.cli import DEMO_FACTS, demo_flow
 from gofer.demo import DemoServer
 from gofer.demo.app import create_app
+from gofer.store.sqlite import SQLiteConnector
+from gofer.tasks import ScriptedRunner, Tasks
 
+from .conftest import Pages
 from .fleet import Fleet
 from .serve import gofer, start_serve
 from .test_serve_restart import call, client, killed
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 
 @dataclass
@@ -181,3 +185,43 @@ async def test_a_served_booking_runs_in_the_remote_browser_and_survives_its_rest
         assert demo.events_of("payment") == []
     finally:
         await fleet.kill()
+
+
+async def test_a_worker_runs_its_tasks_in_the_remote_browser_the_environment_names(
+    tmp_path: Path, pages: Pages
+) -> None:
+    address = pages.add("/remote/checkout", "<h1>Your basket</h1><button>Pay now</button>")
+    db = tmp_path / "gofer.db"
+    fleet = Fleet()
+    await fleet.start()
+    env = {**os.environ, "GOFER_DB": str(db), "GOFER_BROWSER_ENDPOINT": fleet.endpoint}
+    worker = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "gofer.cli",
+        "worker",
+        "--allow-private",
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        async with (
+            SQLiteConnector(db) as store,
+            Tasks(ScriptedRunner(), store=store, work=False) as tasks,
+        ):
+            view = await tasks.start_task({"flow": [{"browse": address}, {"click": "Pay now"}]})
+            for _ in range(4):
+                view = await tasks.await_task({"id": view.id, "timeout_ms": 60_000})
+                if view.status.state != "running":
+                    break
+            assert view.status.state == "checkpoint", view
+            assert address in [t["url"] for t in await fleet.targets()]
+            assert launched_chromium(worker.pid) == [], "the worker launched no browser"
+            await tasks.cancel_task({"id": view.id})
+    finally:
+        await killed(worker)
+        await fleet.kill()
+    assert "/remote/checkout" in pages.hits
