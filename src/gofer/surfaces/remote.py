@@ -68,7 +68,11 @@ class RemoteBrowser:
         wait = self.backoff_s
         for attempt in range(1, self.attempts + 1):
             try:
-                browser = await pw.chromium.connect_over_cdp(self.endpoint, timeout=self.timeout_ms)
+                # no_defaults: the remote's default context (and any page other clients
+                # keep there) is left exactly as it is
+                browser = await pw.chromium.connect_over_cdp(
+                    self.endpoint, timeout=self.timeout_ms, no_defaults=True
+                )
             except PlaywrightError as err:
                 if attempt == self.attempts:
                     raise SurfaceError(
