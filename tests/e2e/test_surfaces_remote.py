@@ -88,6 +88,29 @@ async def test_each_session_gets_its_own_context_in_the_remote_over_one_connecti
     assert fleet.proc is not None and fleet.proc.returncode is None, "the remote runs on"
 
 
+async def test_two_processes_on_one_remote_keep_to_their_own_contexts(
+    fleet: Fleet, pages: Pages
+) -> None:
+    home = pages.add("/remote/shared", FORM)
+    async with on(fleet) as one:
+        mine = await one.new_session()
+        await mine.goto(home)
+        async with on(fleet) as other:
+            theirs = await other.new_session()
+            await theirs.goto(home)
+            await theirs.page.fill("#name", "kiran")
+            await theirs.page.click("text=Keep")
+        # the other process went, and took only its own context with it
+        assert [t["url"] for t in await fleet.targets()].count(home) == 1
+        assert mine.pages == 1
+        assert await mine.page.evaluate("[innerWidth, innerHeight, document.cookie]") == [
+            1280,
+            800,
+            "",
+        ]
+        await mine.close()
+
+
 async def test_private_addresses_are_refused_before_the_remote_sends_them(
     fleet: Fleet, pages: Pages
 ) -> None:
