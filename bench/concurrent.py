@@ -1,7 +1,7 @@
 """Many demo bookings at once through a served gofer, on SQLite and on PostgreSQL.
 
-    .venv/bin/python bench/concurrency.py [--counts 1,4,8,16] [--modes sqlite,postgres]
-                                         [--pg URL]
+    .venv/bin/python bench/concurrent.py [--counts 1,4,8,16] [--modes sqlite,postgres]
+                                        [--pg URL]
 
 Two deployments, each started fresh as separate processes the way an operator runs
 them: (a) ``sqlite``: one ``gofer serve`` running the turns in its own process on a
@@ -22,12 +22,31 @@ bookings lost (no answer) or failed (not at the checkpoint). Targets: N=8 within
 the one-booking time, at most 150 MB per added task, none lost or failed. The figures
 are printed, never asserted on time; the exit status is 1 when a booking was lost or
 failed.
-
-(Not ``bench/concurrent.py``: run as a script, that name would shadow the standard
-library's ``concurrent`` package, which asyncio imports, for every script in bench/.)
 """
 
 from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import sys
+from pathlib import Path
+
+# A script's directory comes first on sys.path, so this file's name shadows the standard
+# library's ``concurrent`` package, which asyncio imports, for every script in bench/.
+_HERE = Path(__file__).resolve().parent
+_PATH = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
+if __name__ == "concurrent":
+    # Another bench script's asyncio imported this file as ``concurrent``: put the real
+    # package in its place (the import system hands on what sys.modules holds).
+    _spec = importlib.machinery.PathFinder.find_spec("concurrent", _PATH)
+    assert _spec is not None and _spec.loader is not None
+    sys.modules["concurrent"] = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(sys.modules["concurrent"])
+else:
+    sys.path[:] = _PATH
+
+# The imports below come after that on purpose.
+# ruff: noqa: E402
 
 import argparse
 import asyncio
@@ -35,22 +54,21 @@ import os
 import secrets
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import AsyncExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-import httpx
-import psycopg
+if __name__ != "concurrent":  # standing in, asyncio is half imported: stop here
+    import httpx
+    import psycopg
 
-from gofer.cli import DEMO_FACTS, demo_flow
-from gofer.demo import DemoServer
-from gofer.store.tokens import Tokens
-from gofer.wiring import store_for
+    from gofer.cli import DEMO_FACTS, demo_flow
+    from gofer.demo import DemoServer
+    from gofer.store.tokens import Tokens
+    from gofer.wiring import store_for
 
 GOFER = str(Path(sys.executable).with_name("gofer"))
 CHROMIUM_NAMES = ("chrome", "chromium", "headless_shell")
