@@ -1,7 +1,7 @@
 """Many demo bookings at once through a served gofer, on SQLite and on PostgreSQL.
 
-    .venv/bin/python bench/concurrent.py [--counts 1,4,8,16] [--modes sqlite,postgres]
-                                        [--pg URL]
+    ./dev bench concurrent [--counts 1,4,8,16] [--modes sqlite,postgres]
+    (or .venv/bin/python bench/concurrent.py [...] [--pg URL])
 
 Two deployments, each started fresh as separate processes the way an operator runs
 them: (a) ``sqlite``: one ``gofer serve`` running the turns in its own process on a
@@ -13,16 +13,24 @@ own.
 Each round starts N demo bookings at once over the HTTP API (``start_task``, one token
 and owner per booking, so the per-owner cap does not queue them) and waits on each
 with ``await_task`` until it stops at the payment checkpoint; then cancels them all,
-which closes their browsers, before the next round. One unmeasured booking warms the
-processes first. Printed per round: wall time for all N, p50/p95 of each booking's
-seconds from its ``start_task`` to its checkpoint, the peak resident memory of
-gofer's processes (the Python processes and Playwright's driver) and of Chromium's
-(every process in the trees of the gofer processes, summed from /proc VmRSS sampled
-every 100 ms), the memory each added task costs beside the one-booking round, and the
-bookings lost (no answer) or failed (not at the checkpoint). Targets: N=8 within 4x
-the one-booking time, at most 150 MB per added task, none lost or failed. The figures
-are printed, never asserted on time; the exit status is 1 when a booking was lost or
-failed.
+which closes their browsers, and waits for Chromium to be back to its idle processes
+(a note says when it is not) before the next round. Unmeasured bookings warm every
+gofer process's Chromium first. Printed per round, in two tables:
+
+- time: wall time for all N; p50/p95 of each booking's seconds from its ``start_task``
+  to its checkpoint; the CPU seconds gofer's processes (Python and Playwright's
+  driver), Chromium's and the demo site's used in the round, per booking; how busy the
+  machine's cores were (other work included: on a shared machine, read the CPU
+  seconds beside the wall times);
+- memory: the peak resident memory of gofer's processes and of Chromium's (every
+  process in the trees of the gofer processes, VmRSS summed, sampled every 100 ms),
+  the peak PSS of both (pages shared between processes split among them), and what
+  each added task costs beside the one-booking round, by either measure.
+
+Then the bookings lost (no answer) or failed (not at the checkpoint). Targets: N=8
+within 4x the one-booking time, at most 150 MB per added task, none lost or failed.
+The figures are printed, never asserted on time; the exit status is 1 when a booking
+was lost or failed.
 """
 
 from __future__ import annotations
@@ -568,10 +576,14 @@ def _verdict(mode: str, rounds: list[Round]) -> None:
     ratio = eight.wall_s / one.wall_s
     rss = (eight.peak.total_mb - one.peak.total_mb) / 7
     pss = (eight.peak.pss_mb - one.peak.pss_mb) / 7
+    cores = os.cpu_count() or 1
+    used = eight.gofer_cpu_s + eight.chromium_cpu_s + eight.site_cpu_s
     print(
         f"  {mode} targets: 8 at once took {ratio:.2f}x one booking (at most 4x: "
         f"{'met' if ratio <= 4 else 'missed'}); each added task {rss:.0f} MB RSS, "
-        f"{pss:.0f} MB PSS (at most 150 MB)",
+        f"{pss:.0f} MB PSS (at most 150 MB)\n"
+        f"  {mode}: the 8 used {used:.1f} CPU s, at least {used / cores:.1f} s on {cores} "
+        f"idle cores ({used / cores / one.wall_s:.2f}x one booking's wall time)",
         flush=True,
     )
 
