@@ -119,6 +119,7 @@ class TaskWorker:
             supervise=self._supervise,
         )
         self._finished: set[int] = set()
+        self._settling: set[str] = set()
         self._stopping = asyncio.Event()
         self._parts = TurnParts(
             book, runner, driver, planner, self._holding, limits.lease_ms, self._stopping
@@ -259,7 +260,7 @@ class TaskWorker:
             if notice.event == "task" and notice.kind in (Cancelled.KIND, Resolved.KIND):
                 if task_id in self._turns:
                     self._cancelled_elsewhere(task_id)
-                elif self._holding.holds(task_id):
+                elif self._holding.holds(task_id) and task_id not in self._settling:
                     await self.release(task_id)
             elif (
                 notice.event == "finished"
@@ -313,9 +314,19 @@ class TaskWorker:
             await asyncio.wait([task])
 
     async def settle(self, owner: str, task_id: str, cell: Cell | None = None) -> None:
-        """Screenshot and release the task's workspace on this worker, if it holds one."""
-        if not self.runner.holds(task_id):
+        """Screenshot and release the task's workspace on this worker, if it holds one.
+
+        The cancel this settles is also heard as a notice; :meth:`_heed` leaves the
+        browser to this settle, so the screenshot is taken before it goes."""
+        if not self.runner.holds(task_id) or task_id in self._settling:
             return
+        self._settling.add(task_id)
+        try:
+            await self._settle(owner, task_id, cell)
+        finally:
+            self._settling.discard(task_id)
+
+    async def _settle(self, owner: str, task_id: str, cell: Cell | None) -> None:
         if cell is None:
             loaded = await self.book.load(owner, task_id)
             assert loaded is not None
