@@ -175,15 +175,20 @@ def test_nothing_outside_surfaces_imports_playwright() -> None:
 
 
 def test_the_tasks_seams_keep_their_fake_and_the_real_runner_apart() -> None:
-    """The runner seam (tasks/runner.py) and its scripted fake (tasks/testing.py) are
+    """The runner seam (tasks/seams.py) and its scripted fake (tasks/testing.py) are
     apart, and the real runner sits beside the runtime (runtime/workspace_runner.py):
     no module of tasks/ but the fake imports the fake surface, and none imports the
     real runner; holding a browser for a person is tasks/holding.py, and a claimed turn
-    runs from its load to its end in tasks/turn.py."""
+    runs from its load to its end in tasks/turn.py, over the modules named for what
+    they hold: the task's in-turn state and its views (cell.py), the ledger side of a
+    turn (book.py), what a run's result means for the task (outcome.py), the task's
+    state (state.py) and its events (events.py)."""
     modules = {p.name for p in (SRC / "tasks").glob("*.py")}
-    assert {"runner.py", "testing.py", "holding.py", "worker.py", "turn.py"} <= modules
-    assert "workspace_runner.py" not in modules and "live.py" not in modules
-    assert "drive.py" not in modules and "store.py" not in modules
+    turn = {"seams.py", "turn.py", "cell.py", "book.py", "outcome.py", "state.py", "events.py"}
+    assert turn | {"testing.py", "holding.py", "worker.py"} <= modules
+    folded = {"runner.py", "interpret.py", "recovery.py", "codes.py", "handback.py"}
+    folded |= {"publish.py", "journal.py", "drive.py", "store.py", "live.py"}
+    assert not folded & modules and "workspace_runner.py" not in modules
     assert (SRC / "runtime" / "workspace_runner.py").exists()
     for path in (SRC / "tasks").glob("*.py"):
         if path.name == "__init__.py":

@@ -39,7 +39,15 @@ from gofer.tasks.answers import repeated
 from gofer.tasks.approvals import check_approval_id
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
 from gofer.tasks.budget import BudgetLedger
-from gofer.tasks.cell import Cell, Segment
+from gofer.tasks.cell import (
+    Cell,
+    Segment,
+    listing_position,
+    next_calls,
+    released_view,
+    title_of,
+    view_of,
+)
 from gofer.tasks.checks import (
     brief_for,
     check_card_entry,
@@ -74,11 +82,9 @@ from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.notify import Notifier, check_notify
-from gofer.tasks.publish import listing_position, next_calls, released_view, title_of, view_of
 from gofer.tasks.report import report_of
-from gofer.tasks.runner import FlowRunner
 from gofer.tasks.saved import FlowLibrary, hints_of
-from gofer.tasks.seams import Planner, Rescuer, Shaper
+from gofer.tasks.seams import FlowRunner, Planner, Rescuer, Shaper
 from gofer.tasks.state import (
     State,
     at_checkpoint,

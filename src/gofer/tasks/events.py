@@ -122,7 +122,7 @@ class RunLog(BaseModel):
 class Ended(_Event):
     """A run of turn ``item`` ended (None: the caller's values ended a pause without a
     run): where the task stands, the working state it goes on from
-    (:mod:`gofer.tasks.journal`) and the run's log."""
+    (:mod:`gofer.tasks.book`) and the run's log."""
 
     KIND: ClassVar[str] = "ended"
     kind: Literal["ended"] = "ended"

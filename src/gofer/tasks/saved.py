@@ -23,6 +23,7 @@ from gofer.flow import check_flow, flow_to_json, parse_flow, validate_flow
 from gofer.store.flows import SavedFlowRecord, SavedFlows
 from gofer.tasks import errors
 from gofer.tasks.book import TaskBook
+from gofer.tasks.cell import next_calls
 from gofer.tasks.checks import invalid_flow
 from gofer.tasks.contract import (
     HintInfo,
@@ -33,7 +34,6 @@ from gofer.tasks.contract import (
     SaveFlowRequest,
     StartTaskRequest,
 )
-from gofer.tasks.publish import next_calls
 from gofer.tasks.state import is_running
 
 __all__ = ["FlowLibrary", "flow_params", "hints_of", "with_person"]

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from gofer.store import Item, Notice, SerialKind, SerialOrder
 from gofer.store.ledger import TaskEvent, TaskRecord
+from gofer.tasks.cell import next_calls, sentence
 from gofer.tasks.contract import Call, Done, Failed, Running, TaskView
 from gofer.tasks.events import Again, Ended, Reply, Start, ViewEvent, read, view_in
-from gofer.tasks.publish import next_calls, sentence
 from gofer.tasks.state import turn_open, turn_ran_out
 
 __all__ = [

@@ -1,7 +1,7 @@
 """One claimed turn of a task, from its claim to its end, in one place.
 
 The worker claims a turn and hands it to :class:`Turn`, which owns the rest: it
-loads the task, restores its working state (:func:`gofer.tasks.journal.restore`),
+loads the task, restores its working state (:func:`gofer.tasks.book.restore`),
 runs it (plans a plain-language task's flow first, then drives its segments with
 the :class:`Driver`), settles its workspace, and records its end: the run's update
 and the task's working state written to the event log and the turn finished, in one
@@ -37,10 +37,17 @@ from gofer.planner import start_address
 from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
 from gofer.store import Claim, keep_lease
-from gofer.tasks.book import LOCAL_OWNER, Loaded, PressJournal, TaskBook, TurnJournal
-from gofer.tasks.cell import Artifact, Cell, Segment
+from gofer.tasks.book import (
+    LOCAL_OWNER,
+    Loaded,
+    PressJournal,
+    TaskBook,
+    TurnJournal,
+    last_address,
+    snapshot,
+)
+from gofer.tasks.cell import Artifact, Cell, Segment, answer_for, progress_summary, view_of
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
-from gofer.tasks.codes import past_code_wall
 from gofer.tasks.contract import (
     Done,
     Failed,
@@ -52,15 +59,20 @@ from gofer.tasks.contract import (
     TraceInfo,
 )
 from gofer.tasks.events import Cancelled, Ended, RunLog
-from gofer.tasks.handback import hand_back
 from gofer.tasks.holding import Holding
-from gofer.tasks.interpret import Outcome, budget_failure, interpret
-from gofer.tasks.journal import last_address, snapshot
 from gofer.tasks.limits import ARTIFACT_TTL_S, PRELOAD_TIMEOUT_S
-from gofer.tasks.publish import answer_for, progress_summary, view_of
-from gofer.tasks.recovery import RESCUING, rescuable, rescue, settle_outcome
-from gofer.tasks.runner import FlowRunner
-from gofer.tasks.seams import Planner, Rescuer, ShapeBrief, Shaper
+from gofer.tasks.outcome import (
+    RESCUING,
+    Outcome,
+    budget_failure,
+    hand_back,
+    interpret,
+    past_code_wall,
+    rescuable,
+    rescue,
+    settle_outcome,
+)
+from gofer.tasks.seams import FlowRunner, Planner, Rescuer, ShapeBrief, Shaper
 
 __all__ = ["Driver", "Presses", "Turn", "TurnParts", "turn_running"]
 
@@ -203,7 +215,7 @@ class Turn:
 
     async def _handed_back(self, cell: Cell, presses: PressJournal) -> None:
         """Drive the task, counting first what its person did in its browser, if anyone
-        did (:mod:`gofer.tasks.handback`)."""
+        did (:mod:`gofer.tasks.outcome`)."""
         record = await self.parts.holding.take_record(cell.id)
         if record is not None:
             asking = hand_back(cell, record, record.last)

@@ -36,7 +36,6 @@ from gofer.tasks.book import LOCAL_OWNER, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell
 from gofer.tasks.checks import options_for
 from gofer.tasks.events import Cancelled, LetGo, Resolved
-from gofer.tasks.handback import still_blocked
 from gofer.tasks.holding import HeldView, Holding
 from gofer.tasks.limits import (
     ARTIFACT_TTL_S,
@@ -46,8 +45,8 @@ from gofer.tasks.limits import (
     TURNS_PER_OWNER,
     TURNS_PER_PROCESS,
 )
-from gofer.tasks.runner import FlowRunner
-from gofer.tasks.seams import Planner
+from gofer.tasks.outcome import still_blocked
+from gofer.tasks.seams import FlowRunner, Planner
 from gofer.tasks.status import KINDS, TASK_ORDER
 from gofer.tasks.turn import Driver, Turn, TurnParts
 
