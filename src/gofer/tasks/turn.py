@@ -58,7 +58,7 @@ from gofer.tasks.contract import (
     TaskView,
     TraceInfo,
 )
-from gofer.tasks.events import Cancelled, Ended, RunLog
+from gofer.tasks.events import Cancelled, Ended, Reply, RunLog
 from gofer.tasks.holding import Holding
 from gofer.tasks.limits import ARTIFACT_TTL_S, PRELOAD_TIMEOUT_S
 from gofer.tasks.outcome import (
@@ -185,7 +185,7 @@ class Turn:
         cell.artifacts = self._artifacts
         cell.has_workspace = runner.holds(cell.id)
         claim = self.claim
-        if claim.kind == "reply":
+        if claim.kind == Reply.KIND:
             reply = next((r for r in loaded.replies if r.item == claim.id), None)
             if reply is not None and reply.approve and cell.approval is not None:
                 gate = cell.approval

@@ -35,7 +35,7 @@ from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks.book import LOCAL_OWNER, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell
 from gofer.tasks.checks import options_for
-from gofer.tasks.events import Cancelled, LetGo, Resolved
+from gofer.tasks.events import Cancelled, LetGo, Resolved, kind_of
 from gofer.tasks.holding import HeldView, Holding
 from gofer.tasks.limits import (
     ARTIFACT_TTL_S,
@@ -255,7 +255,7 @@ class TaskWorker:
             task_id = task_of_group(notice.group)
             if task_id is None:
                 continue
-            if notice.event == "task" and notice.kind in (Cancelled.KIND, Resolved.KIND):
+            if kind_of(notice) in (Cancelled.KIND, Resolved.KIND):
                 if task_id in self._turns:
                     self._cancelled_elsewhere(task_id)
                 elif self._holding.holds(task_id):
