@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,14 +50,19 @@ from gofer.tasks.limits import MAX_RECORD_CHARS, MAX_SUMMARY_CHARS
 from gofer.tasks.seams import WorkspaceOptions
 from gofer.tasks.state import State
 
+log = logging.getLogger("gofer.tasks")
+
 __all__ = [
     "Artifact",
     "Cell",
     "Segment",
+    "TurnNotes",
     "answer_for",
     "listing_position",
     "next_calls",
     "progress_summary",
+    "publish_running",
+    "publish_stop",
     "redact_status",
     "released_view",
     "sentence",
@@ -107,6 +113,15 @@ class Artifact:
     expires_at: float
 
 
+@dataclass(frozen=True, slots=True)
+class TurnNotes:
+    """What a running turn knows beyond its task's last journaled state: its rescues
+    (one whose guidance runs now) and the steps its person did."""
+
+    rescues: list[RescueInfo]
+    person: list[PersonStepInfo]
+
+
 @dataclass(eq=False, slots=True)
 class Cell:
     """One task: its request, its working state, and the view last published."""
@@ -138,6 +153,10 @@ class Cell:
     def state(self) -> str:
         """The state of the published status."""
         return self.view.status.state
+
+    def notes(self) -> TurnNotes:
+        """What the running turn knows beyond the task's last journaled state."""
+        return TurnNotes(rescues=list(self.rescues), person=list(self.person))
 
     def publish(self, view: TaskView) -> None:
         """Make ``view`` current and wake everyone waiting for a change."""
@@ -310,6 +329,23 @@ def view_of(cell: Cell, status: Status, at: str | None, note: str = "") -> TaskV
         progress=min(1.0, progress),
         next=next_calls(status),
     )
+
+
+def publish_running(cell: Cell) -> None:
+    """Publish that the task is running, on the first step of its next segment."""
+    if not cell.pending:
+        cell.publish(view_of(cell, Running(), None))
+        return
+    seg = cell.pending[0]
+    at = seg.gate.path if seg.gate is not None else str(seg.base)
+    note = "Pressing the approved control." if seg.press else ""
+    cell.publish(view_of(cell, Running(), at, note))
+
+
+def publish_stop(cell: Cell, status: Status, at: str | None) -> None:
+    """Publish a stopped status and log it (state and step only, never words)."""
+    cell.publish(view_of(cell, status, at))
+    log.info("task %s: %s at step %s", cell.id, status.state, at)
 
 
 def title_of(task: str | None, flow: Flow | None) -> str:

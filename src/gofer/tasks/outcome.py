@@ -80,6 +80,7 @@ __all__ = [
     "settle_outcome",
     "step_number",
     "still_blocked",
+    "stopped",
 ]
 
 
@@ -108,6 +109,11 @@ def is_payment(gate: Gate) -> bool:
         or consequence(gate.label) is Consequence.PAYMENT
         or gate.payment_screen
     )
+
+
+def stopped(reason: str, hint: str) -> Outcome:
+    """The task stops failed, for good, about no one step (its browser released)."""
+    return Outcome(Failed(step=None, reason=reason, hint=hint, recoverable=False), release=True)
 
 
 def budget_failure(field_name: str, reason: str, at: str | None) -> Outcome:
@@ -152,13 +158,7 @@ def interpret(
         )
     if result.status is RunStatus.CANCELLED:
         return Outcome(Cancelled(), release=True)
-    reason = result.reason or "the flow could not run"
-    return Outcome(
-        Failed(
-            step=None, reason=reason, hint="fix the flow and start a new task", recoverable=False
-        ),
-        release=True,
-    )
+    return stopped(result.reason or "the flow could not run", "fix the flow and start a new task")
 
 
 def _gated(

@@ -46,14 +46,22 @@ from gofer.tasks.book import (
     last_address,
     snapshot,
 )
-from gofer.tasks.cell import Artifact, Cell, Segment, answer_for, progress_summary, view_of
+from gofer.tasks.cell import (
+    Artifact,
+    Cell,
+    Segment,
+    answer_for,
+    progress_summary,
+    publish_running,
+    publish_stop,
+    view_of,
+)
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
 from gofer.tasks.contract import (
     Done,
     Failed,
     NeedsInput,
     Running,
-    Status,
     StepReportInfo,
     TaskView,
     TraceInfo,
@@ -71,6 +79,7 @@ from gofer.tasks.outcome import (
     rescuable,
     rescue,
     settle_outcome,
+    stopped,
 )
 from gofer.tasks.seams import FlowRunner, Planner, Rescuer, ShapeBrief, Shaper
 
@@ -301,29 +310,13 @@ class Turn:
             log.error("task %s: the run raised CancelledError that no one asked for", cell.id)
             await driver.stop(
                 cell,
-                Outcome(
-                    Failed(
-                        step=None,
-                        reason="the run was cancelled from inside the runner",
-                        hint="report this as a bug",
-                        recoverable=False,
-                    ),
-                    release=True,
-                ),
+                stopped("the run was cancelled from inside the runner", "report this as a bug"),
             )
         except GoferError as exc:
             log.warning("task %s: stopped by %s", cell.id, exc.code)
             await driver.stop(
                 cell,
-                Outcome(
-                    Failed(
-                        step=None,
-                        reason=cell.facts.mask(exc.message),
-                        hint=exc.code,
-                        recoverable=False,
-                    ),
-                    release=True,
-                ),
+                stopped(cell.facts.mask(exc.message), exc.code),
             )
         except Exception as exc:  # noqa: BLE001 -- logged and published as the task's failure
             trace = "".join(traceback.format_tb(exc.__traceback__))
@@ -336,15 +329,7 @@ class Turn:
             )
             await driver.stop(
                 cell,
-                Outcome(
-                    Failed(
-                        step=None,
-                        reason=f"internal error ({type(exc).__name__})",
-                        hint="report this as a bug",
-                        recoverable=False,
-                    ),
-                    release=True,
-                ),
+                stopped(f"internal error ({type(exc).__name__})", "report this as a bug"),
             )
 
     async def _plan_then_drive(self, cell: Cell, planner: Planner | None) -> None:
@@ -369,15 +354,9 @@ class Turn:
             assert failure is not None
             await self.parts.driver.stop(
                 cell,
-                Outcome(
-                    Failed(
-                        step=None,
-                        reason=f"the planner could not plan the task: {failure.message}",
-                        hint="write the flow with the guide and start_task with it "
-                        f"({failure.code})",
-                        recoverable=False,
-                    ),
-                    release=True,
+                stopped(
+                    f"the planner could not plan the task: {failure.message}",
+                    f"write the flow with the guide and start_task with it ({failure.code})",
                 ),
             )
             return
@@ -386,14 +365,9 @@ class Turn:
             listed = "; ".join(p.message for p in check.problems[:3])
             await self.parts.driver.stop(
                 cell,
-                Outcome(
-                    Failed(
-                        step=None,
-                        reason=f"the planner's flow is not valid: {listed}",
-                        hint="write the flow with the guide and start_task with it",
-                        recoverable=False,
-                    ),
-                    release=True,
+                stopped(
+                    f"the planner's flow is not valid: {listed}",
+                    "write the flow with the guide and start_task with it",
                 ),
             )
             return
@@ -404,7 +378,7 @@ class Turn:
         if check.questions:
             # The browser goes while the task waits; the run that follows opens it again.
             await self.parts.driver.settle(cell, release=True)
-            self.parts.driver.publish_stop(cell, NeedsInput(fields=list(check.questions)), None)
+            publish_stop(cell, NeedsInput(fields=list(check.questions)), None)
             return
         await self.parts.driver.drive(cell, self._presses(cell))
 
@@ -492,7 +466,7 @@ class Driver:
                     budget_failure(exhausted, "the task used up its budget before this step", at),
                 )
                 return
-            self.publish_running(cell)
+            publish_running(cell)
             if seg.gate is not None and presses is not None:
                 verdict = await presses.before(seg.gate.path)
                 if verdict == "pressed":
@@ -702,22 +676,7 @@ class Driver:
         cell.pending = list(decision.pending)
         cell.approval = decision.approval
         await self.settle(cell, decision.release)
-        self.publish_stop(cell, decision.status, decision.at)
-
-    def publish_running(self, cell: Cell) -> None:
-        """Publish that the task is running, on the first step of its next segment."""
-        if not cell.pending:
-            cell.publish(view_of(cell, Running(), None))
-            return
-        seg = cell.pending[0]
-        at = seg.gate.path if seg.gate is not None else str(seg.base)
-        note = "Pressing the approved control." if seg.press else ""
-        cell.publish(view_of(cell, Running(), at, note))
-
-    def publish_stop(self, cell: Cell, status: Status, at: str | None) -> None:
-        """Publish a stopped status and log it (state and step only, never words)."""
-        cell.publish(view_of(cell, status, at))
-        log.info("task %s: %s at step %s", cell.id, status.state, at)
+        publish_stop(cell, decision.status, decision.at)
 
     async def settle(self, cell: Cell, release: bool) -> None:
         """Take the stopped run's screenshot, then release the workspace if ``release``."""
@@ -782,12 +741,7 @@ def _approved(flow: Flow, gate: Gate) -> Step:
 
 
 def _shape_failed(reason: str) -> Outcome:
-    return Outcome(
-        Failed(
-            step=None,
-            reason=f"the result did not take the asked shape: {reason}",
-            hint="read the records in task_report, or loosen the output schema",
-            recoverable=False,
-        ),
-        release=True,
+    return stopped(
+        f"the result did not take the asked shape: {reason}",
+        "read the records in task_report, or loosen the output schema",
     )
