@@ -226,3 +226,17 @@ def test_importing_the_tasks_package_loads_neither_playwright_nor_runner_nor_fak
 
     assert ScriptedRunner.__module__ == "gofer.tasks.testing"
     assert WorkspaceRunner.__module__ == "gofer.runtime.workspace_runner"
+
+
+def test_a_claimed_turn_runs_down_from_its_one_owner() -> None:
+    """tasks/turn.py owns a claimed turn; the modules it runs over (the task's in-turn
+    state and views, the ledger side, what a result means, the pre-run checks, the
+    seams, and the state, events and errors under them) never reach back up into the
+    turn, the worker, the controller or the held browsers; the state module, the
+    bottom of tasks/, imports no other module of it."""
+    graph = _module_graph("tasks")
+    owners = {f"gofer.tasks.{m}" for m in ("turn", "worker", "controller", "holding")}
+    for part in ("cell", "book", "outcome", "checks", "seams", "state", "events", "errors"):
+        assert not graph[f"gofer.tasks.{part}"] & owners, part
+    assert graph["gofer.tasks.state"] == set()
+    assert "gofer.tasks.turn" in graph["gofer.tasks.worker"]
