@@ -28,7 +28,6 @@ from gofer.flow.steps import Flow, Step
 from gofer.runtime.types import Gate, Spend
 from gofer.store import Connector, QueueConfig, Transaction, WorkQueue
 from gofer.store.ledger import Ledger, TaskEvent, TaskRecord, ledger_for
-from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.contract import PersonStepInfo, RescueInfo, StartTaskRequest, TaskView
 from gofer.tasks.errors import unknown_task
@@ -355,19 +354,8 @@ def restore(
         flow = parse_flow(state["flow"])
     elif request.flow is not None:
         flow = parse_flow(request.flow)
-    cell = Cell(
-        id=task_id,
-        goal=request.task,
-        flow=flow,
-        facts=facts,
-        constraints=request.constraints,
-        ledger=BudgetLedger(request.budget),
-        output=request.output,
-        options=options,
-        view=view,
-    )
+    cell = Cell.start(task_id, request, flow, facts, options, view)
     if state is None:
-        cell.hints = [GroundingHint(**h.model_dump()) for h in request.hints]
         if flow is not None:
             cell.pending = [Segment(flow.steps, 0, request.constraints.allow_destructive)]
         return cell

@@ -39,6 +39,7 @@ from gofer.tasks.contract import (
     PersonStepInfo,
     RescueInfo,
     Running,
+    StartTaskRequest,
     Status,
     StepInfo,
     StepReportInfo,
@@ -153,6 +154,30 @@ class Cell:
     def state(self) -> str:
         """The state of the published status."""
         return self.view.status.state
+
+    @classmethod
+    def start(
+        cls,
+        task_id: str,
+        request: StartTaskRequest,
+        flow: Flow | None,
+        facts: Facts,
+        options: WorkspaceOptions,
+        view: TaskView,
+    ) -> Cell:
+        """The task's cell as its request starts it, before any run (nothing pending)."""
+        return cls(
+            id=task_id,
+            goal=request.task,
+            flow=flow,
+            facts=facts,
+            constraints=request.constraints,
+            ledger=BudgetLedger(request.budget),
+            output=request.output,
+            options=options,
+            view=view,
+            hints=[GroundingHint(**h.model_dump()) for h in request.hints],
+        )
 
     def notes(self) -> TurnNotes:
         """What the running turn knows beyond the task's last journaled state."""

@@ -38,7 +38,6 @@ from gofer.tasks import errors, events
 from gofer.tasks.answers import repeated
 from gofer.tasks.approvals import check_approval_id
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
-from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import (
     Cell,
     Segment,
@@ -85,7 +84,7 @@ from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.notify import Notifier, check_notify
 from gofer.tasks.report import report_of
-from gofer.tasks.saved import FlowLibrary, hints_of
+from gofer.tasks.saved import FlowLibrary
 from gofer.tasks.seams import FlowRunner, Planner, Rescuer, Shaper
 from gofer.tasks.state import (
     State,
@@ -349,18 +348,7 @@ class Tasks:
             progress=0.0,
             next=[Call.AWAIT_TASK, Call.CANCEL_TASK],
         )
-        cell = Cell(
-            id=task_id,
-            goal=req.task,
-            flow=flow,
-            facts=facts,
-            constraints=req.constraints,
-            ledger=BudgetLedger(req.budget),
-            output=req.output,
-            options=options,
-            view=starting,
-            hints=hints_of(req.hints),
-        )
+        cell = Cell.start(task_id, req, flow, facts, options, starting)
         turn = True
         if flow is not None:
             cell.pending = []

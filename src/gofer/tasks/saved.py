@@ -36,7 +36,7 @@ from gofer.tasks.contract import (
 )
 from gofer.tasks.state import is_running
 
-__all__ = ["FlowLibrary", "flow_params", "hints_of", "with_person"]
+__all__ = ["FlowLibrary", "flow_params", "with_person"]
 
 
 def with_person(flow: Any, person: Sequence[PersonStepInfo]) -> Any:
@@ -79,11 +79,6 @@ def flow_params(
         return list(check_flow(parse_flow(with_person(flow, person))).questions)
     except GoferError:
         return None
-
-
-def hints_of(infos: list[HintInfo]) -> list[GroundingHint]:
-    """A request's hints as the runtime takes them."""
-    return [GroundingHint(**info.model_dump()) for info in infos]
 
 
 def _view(record: SavedFlowRecord) -> SavedFlowView:
