@@ -33,8 +33,14 @@ from gofer.tasks import (
     TaskView,
 )
 from gofer.tasks.book import LOCAL_OWNER
-from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, State
+from gofer.tasks.contract import (
+    Checkpoint,
+    NeedsApproval,
+    NeedsHuman,
+    NeedsInput,
+)
 from gofer.tasks.limits import TURNS_PER_OWNER, TURNS_PER_PROCESS
+from gofer.tasks.state import State
 from gofer.tasks.worker import TurnLimits
 from gofer.wiring import open_gofer
 

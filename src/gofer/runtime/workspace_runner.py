@@ -1,4 +1,4 @@
-"""The real runner of tasks' flows (the :class:`gofer.tasks.runner.FlowRunner` seam):
+"""The real runner of tasks' flows (the :class:`gofer.tasks.seams.FlowRunner` seam):
 one workspace (own browser context) per task.
 
 It runs each flow with :func:`gofer.runtime.run_flow` on the task's workspace,

@@ -103,7 +103,7 @@ class BrowserEngine:
         return self._pw
 
     async def _browser(self, executable: str | None, headed: bool) -> Browser:
-        path = find_chromium(executable or self.executable)
+        path = find_chromium(executable or self.executable, headless=not headed)
         key = (path, headed)
         async with self._lock:
             browser = self._browsers.get(key)
