@@ -392,7 +392,8 @@ Start with `gofer describe`, write the job as a flow (a JSON file), then
 ENVIRONMENT = """\
 environment:
   GOFER_DB              the task store: a SQLite path or a postgresql:// URL
-  GOFER_TOKENS          where `gofer serve` keeps bearer tokens (SQLite path or URL)
+  GOFER_TOKENS          where `gofer serve` keeps tokens and sign-ins (default: GOFER_DB
+                        when it is a PostgreSQL URL, else tokens.db)
   GOFER_SERVER, GOFER_TOKEN   the server the remote commands call, and their token
   GOFER_CHROMIUM        the Chromium or Chrome executable
   GOFER_MODEL_BASE_URL, GOFER_MODEL_API_KEY   an OpenAI-compatible endpoint and key

@@ -106,8 +106,10 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
 
     Besides docs/flows.md's variables, ``GOFER_<ROLE>_BASE_URL`` and
     ``GOFER_<ROLE>_API_KEY`` (ROLE: PLANNER, RESCUE, OUTPUT, DECIDER) put one model pass
-    on its own endpoint; ``GOFER_TOKENS`` is where the tokens are kept (a SQLite file,
-    default tokens.db beside the default database, or a PostgreSQL URL),
+    on its own endpoint; ``GOFER_TOKENS`` is where the tokens and page sessions are kept
+    (a SQLite file or a PostgreSQL URL; by default ``GOFER_DB`` when that is a
+    PostgreSQL URL, so every server on it knows every token and sign-in, else tokens.db
+    beside the default database),
     ``GOFER_SERVER`` and ``GOFER_TOKEN`` the server the remote commands call and the
     token they send, ``GOFER_SECRET_KEY`` the key fact values are sealed with in the
     store, ``GOFER_BROWSER_ENDPOINT`` the remote browser every task runs in.
@@ -117,8 +119,10 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
         value = env.get(name, "").strip()
         return value or None
 
+    db = get("GOFER_DB") or str(default_db_path(env))
+    shared = db.startswith(("postgresql://", "postgres://"))
     return GoferConfig(
-        db=get("GOFER_DB") or str(default_db_path(env)),
+        db=db,
         chromium=get("GOFER_CHROMIUM"),
         model_base_url=get("GOFER_MODEL_BASE_URL"),
         model_api_key=get("GOFER_MODEL_API_KEY"),
@@ -130,7 +134,8 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
             role: (get(f"GOFER_{role.upper()}_BASE_URL"), get(f"GOFER_{role.upper()}_API_KEY"))
             for role in ROLES
         },
-        tokens=get("GOFER_TOKENS") or str(default_db_path(env).with_name("tokens.db")),
+        tokens=get("GOFER_TOKENS")
+        or (db if shared else str(default_db_path(env).with_name("tokens.db"))),
         server=get("GOFER_SERVER"),
         token=get("GOFER_TOKEN"),
         secret_key=get("GOFER_SECRET_KEY"),
