@@ -33,8 +33,14 @@ from gofer.tasks import (
     TaskView,
 )
 from gofer.tasks.book import LOCAL_OWNER
-from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, State
+from gofer.tasks.contract import (
+    Checkpoint,
+    NeedsApproval,
+    NeedsHuman,
+    NeedsInput,
+)
 from gofer.tasks.limits import TURNS_PER_OWNER, TURNS_PER_PROCESS
+from gofer.tasks.state import State
 from gofer.tasks.worker import TurnLimits
 from gofer.wiring import open_gofer
 
@@ -226,7 +232,9 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     limits = TurnLimits(per_owner=args.per_owner, per_process=args.per_process)
-    policy = config.browser_policy(operator=False, allow_private=args.allow_private)
+    policy = config.browser_policy(
+        operator=False, allow_private=args.allow_private, browser_endpoint=args.browser_endpoint
+    )
     async with open_gofer(config, source="worker", limits=limits, policy=policy) as gofer:
         sys.stderr.write(f"gofer worker {gofer.tasks.worker.worker_id} on {_where(config.db)}\n")
         sys.stderr.flush()
@@ -384,7 +392,8 @@ Start with `gofer describe`, write the job as a flow (a JSON file), then
 ENVIRONMENT = """\
 environment:
   GOFER_DB              the task store: a SQLite path or a postgresql:// URL
-  GOFER_TOKENS          where `gofer serve` keeps bearer tokens (SQLite path or URL)
+  GOFER_TOKENS          where `gofer serve` keeps tokens and sign-ins (default: GOFER_DB
+                        when it is a PostgreSQL URL, else tokens.db)
   GOFER_SERVER, GOFER_TOKEN   the server the remote commands call, and their token
   GOFER_CHROMIUM        the Chromium or Chrome executable
   GOFER_MODEL_BASE_URL, GOFER_MODEL_API_KEY   an OpenAI-compatible endpoint and key
@@ -393,6 +402,8 @@ environment:
                         GOFER_<ROLE>_API_KEY put one role on its own endpoint)
   GOFER_SECRET_KEY      the key fact values are sealed with in the store
   GOFER_ALLOW_PRIVATE=1 tasks of serve and worker may load private addresses
+  GOFER_BROWSER_ENDPOINT    the remote Chromium (DevTools address) every task of
+                        serve, worker and run runs in (--browser-endpoint)
   GOFER_BROWSER_ENDPOINTS   DevTools endpoints a task's browser_endpoint may name
   GOFER_BROWSER_USER    the user the browser runs as when gofer runs as root
   GOFER_NO_SANDBOX=1    run Chromium without its sandbox"""
@@ -483,6 +494,13 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="let tasks' browsers load loopback, private and metadata addresses "
         "(GOFER_ALLOW_PRIVATE=1)",
+    )
+    worker.add_argument(
+        "--browser-endpoint",
+        metavar="URL",
+        help="run every task of this process in the remote Chromium at this DevTools "
+        "address (http://host:port, ws:// or wss://; GOFER_BROWSER_ENDPOINT): one connection "
+        "shared, a fresh browser context per task, connected again when it drops",
     )
     worker.add_argument(
         "--per-process",

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gofer.models import ROLES, ModelsConfig
-from gofer.surfaces.policy import BrowserPolicy
+from gofer.surfaces.policy import BrowserPolicy, check_endpoint
 
 __all__ = ["GoferConfig", "config_from_env", "default_db_path"]
 
@@ -63,17 +63,26 @@ class GoferConfig:
     browser_user: str | None = None
     """``GOFER_BROWSER_USER``: the unprivileged user the browser runs as under root
     (default ``gofer-browser``)."""
+    browser_endpoint: str | None = None
+    """``GOFER_BROWSER_ENDPOINT``: the DevTools endpoint of the operator's remote Chromium
+    that every task of the process runs in (``gofer serve|worker --browser-endpoint``)."""
 
-    def browser_policy(self, *, operator: bool, allow_private: bool = False) -> BrowserPolicy:
+    def browser_policy(
+        self, *, operator: bool, allow_private: bool = False, browser_endpoint: str | None = None
+    ) -> BrowserPolicy:
         """The browsers' policy: for the operator's own tasks (``gofer run``, ``gofer
         demo``) any address and endpoint; for a server face (``gofer serve``, ``gofer
         worker``) private addresses only with ``allow_private`` or ``GOFER_ALLOW_PRIVATE``,
-        and only the endpoints ``GOFER_BROWSER_ENDPOINTS`` names."""
+        and only the endpoints ``GOFER_BROWSER_ENDPOINTS`` names. Every task runs in the
+        remote browser at ``browser_endpoint`` (else ``GOFER_BROWSER_ENDPOINT``) when one
+        is named (``BROWSER_ENDPOINT_INVALID`` when it is no DevTools address)."""
+        remote = browser_endpoint or self.browser_endpoint
         return BrowserPolicy(
             allow_private=operator or allow_private or self.allow_private,
             browser_endpoints=None if operator else frozenset(self.browser_endpoints),
             sandbox="off" if self.no_sandbox else "auto",
             browser_user=self.browser_user,
+            remote=check_endpoint(remote) if remote else None,
         )
 
     @property
@@ -97,19 +106,23 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
 
     Besides docs/flows.md's variables, ``GOFER_<ROLE>_BASE_URL`` and
     ``GOFER_<ROLE>_API_KEY`` (ROLE: PLANNER, RESCUE, OUTPUT, DECIDER) put one model pass
-    on its own endpoint; ``GOFER_TOKENS`` is where the tokens are kept (a SQLite file,
-    default tokens.db beside the default database, or a PostgreSQL URL),
+    on its own endpoint; ``GOFER_TOKENS`` is where the tokens and page sessions are kept
+    (a SQLite file or a PostgreSQL URL; by default ``GOFER_DB`` when that is a
+    PostgreSQL URL, so every server on it knows every token and sign-in, else tokens.db
+    beside the default database),
     ``GOFER_SERVER`` and ``GOFER_TOKEN`` the server the remote commands call and the
     token they send, ``GOFER_SECRET_KEY`` the key fact values are sealed with in the
-    store.
+    store, ``GOFER_BROWSER_ENDPOINT`` the remote browser every task runs in.
     """
 
     def get(name: str) -> str | None:
         value = env.get(name, "").strip()
         return value or None
 
+    db = get("GOFER_DB") or str(default_db_path(env))
+    shared = db.startswith(("postgresql://", "postgres://"))
     return GoferConfig(
-        db=get("GOFER_DB") or str(default_db_path(env)),
+        db=db,
         chromium=get("GOFER_CHROMIUM"),
         model_base_url=get("GOFER_MODEL_BASE_URL"),
         model_api_key=get("GOFER_MODEL_API_KEY"),
@@ -121,7 +134,8 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
             role: (get(f"GOFER_{role.upper()}_BASE_URL"), get(f"GOFER_{role.upper()}_API_KEY"))
             for role in ROLES
         },
-        tokens=get("GOFER_TOKENS") or str(default_db_path(env).with_name("tokens.db")),
+        tokens=get("GOFER_TOKENS")
+        or (db if shared else str(default_db_path(env).with_name("tokens.db"))),
         server=get("GOFER_SERVER"),
         token=get("GOFER_TOKEN"),
         secret_key=get("GOFER_SECRET_KEY"),
@@ -132,6 +146,7 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
         ),
         no_sandbox=_flag(get("GOFER_NO_SANDBOX")),
         browser_user=get("GOFER_BROWSER_USER"),
+        browser_endpoint=get("GOFER_BROWSER_ENDPOINT"),
     )
 
 

@@ -16,7 +16,7 @@ from gofer.models import UNTRUSTED_TAG, ChatServer, ModelsConfig, OpenAIChatMode
 from gofer.rescue import MAX_RESCUES, ModelRescuer
 from gofer.tasks import ScriptedRunner, Tasks, TaskView
 from gofer.tasks.contract import Checkpoint, Done, Failed, NeedsHuman
-from gofer.tasks.recovery import RESCUING
+from gofer.tasks.outcome import RESCUING
 from gofer.tasks.testing import complete, fail, gate, hang
 from gofer.wiring import ModelPasses
 

@@ -175,15 +175,20 @@ def test_nothing_outside_surfaces_imports_playwright() -> None:
 
 
 def test_the_tasks_seams_keep_their_fake_and_the_real_runner_apart() -> None:
-    """The runner seam (tasks/runner.py) and its scripted fake (tasks/testing.py) are
+    """The runner seam (tasks/seams.py) and its scripted fake (tasks/testing.py) are
     apart, and the real runner sits beside the runtime (runtime/workspace_runner.py):
     no module of tasks/ but the fake imports the fake surface, and none imports the
     real runner; holding a browser for a person is tasks/holding.py, and a claimed turn
-    runs from its load to its end in tasks/turn.py."""
+    runs from its load to its end in tasks/turn.py, over the modules named for what
+    they hold: the task's in-turn state and its views (cell.py), the ledger side of a
+    turn (book.py), what a run's result means for the task (outcome.py), the task's
+    state (state.py) and its events (events.py)."""
     modules = {p.name for p in (SRC / "tasks").glob("*.py")}
-    assert {"runner.py", "testing.py", "holding.py", "worker.py", "turn.py"} <= modules
-    assert "workspace_runner.py" not in modules and "live.py" not in modules
-    assert "drive.py" not in modules and "store.py" not in modules
+    turn = {"seams.py", "turn.py", "cell.py", "book.py", "outcome.py", "state.py", "events.py"}
+    assert turn | {"testing.py", "holding.py", "worker.py"} <= modules
+    folded = {"runner.py", "interpret.py", "recovery.py", "codes.py", "handback.py"}
+    folded |= {"publish.py", "journal.py", "drive.py", "store.py", "live.py"}
+    assert not folded & modules and "workspace_runner.py" not in modules
     assert (SRC / "runtime" / "workspace_runner.py").exists()
     for path in (SRC / "tasks").glob("*.py"):
         if path.name == "__init__.py":
@@ -221,3 +226,17 @@ def test_importing_the_tasks_package_loads_neither_playwright_nor_runner_nor_fak
 
     assert ScriptedRunner.__module__ == "gofer.tasks.testing"
     assert WorkspaceRunner.__module__ == "gofer.runtime.workspace_runner"
+
+
+def test_a_claimed_turn_runs_down_from_its_one_owner() -> None:
+    """tasks/turn.py owns a claimed turn; the modules it runs over (the task's in-turn
+    state and views, the ledger side, what a result means, the pre-run checks, the
+    seams, and the state, events and errors under them) never reach back up into the
+    turn, the worker, the controller or the held browsers; the state module, the
+    bottom of tasks/, imports no other module of it."""
+    graph = _module_graph("tasks")
+    owners = {f"gofer.tasks.{m}" for m in ("turn", "worker", "controller", "holding")}
+    for part in ("cell", "book", "outcome", "checks", "seams", "state", "events", "errors"):
+        assert not graph[f"gofer.tasks.{part}"] & owners, part
+    assert graph["gofer.tasks.state"] == set()
+    assert "gofer.tasks.turn" in graph["gofer.tasks.worker"]

@@ -21,7 +21,7 @@ from gofer.surfaces.testing import FakeSurface
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Segment
 from gofer.tasks.contract import Failed, NeedsHuman, TaskBudget, TaskConstraints
-from gofer.tasks.interpret import Outcome, interpret
+from gofer.tasks.outcome import Outcome, interpret
 
 SCREENS = Path(__file__).parent / "screens"
 FAST = RuntimeSettings(

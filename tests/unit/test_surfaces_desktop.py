@@ -19,7 +19,7 @@ from gofer.surfaces.desktop.apps import find_application
 from gofer.surfaces.desktop.screenshot import png_of_xwd
 from gofer.surfaces.desktop.tree import build_screen, clean_name
 from gofer.surfaces.screen import Box
-from gofer.tasks.checks import step_surfaces
+from gofer.tasks.cell import step_surfaces
 
 
 def node(ref: str, parent: str, role: str, name: str = "", **more: Any) -> dict[str, Any]:

@@ -94,3 +94,21 @@ def test_find_chromium_on_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     exe.chmod(exe.stat().st_mode | stat.S_IXUSR)
     monkeypatch.setenv("PATH", str(tmp_path) + os.pathsep + os.environ.get("PATH", ""))
     assert find_chromium() == str(exe)
+
+
+def test_find_chromium_headless_prefers_the_headless_shell(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def executable(name: str) -> str:
+        exe = tmp_path / name
+        exe.write_text("#!/bin/sh\n")
+        exe.chmod(exe.stat().st_mode | stat.S_IXUSR)
+        return str(exe)
+
+    chromium = executable("chromium")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert find_chromium(headless=True) == chromium  # no shell installed: the browser
+    shell = executable("chromium-headless-shell")
+    assert find_chromium(headless=True) == shell
+    assert find_chromium() == chromium  # a headed browser needs the full one
+    assert find_chromium(chromium, headless=True) == chromium  # the operator's choice wins

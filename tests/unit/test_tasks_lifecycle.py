@@ -93,6 +93,27 @@ async def test_cancelling_a_running_task_cancels_the_run_and_releases_the_worksp
         assert len(report.artifacts) == 1
 
 
+class _SlowShots(ScriptedRunner):
+    """A runner whose screenshot takes a while, as a real page's does."""
+
+    async def screenshot(self, task_id: str) -> bytes | None:
+        await asyncio.sleep(0.02)
+        return await super().screenshot(task_id)
+
+
+async def test_cancelling_a_task_held_at_a_checkpoint_screenshots_it_before_letting_go() -> None:
+    runner = _SlowShots.of(gate("1", "Send"), complete())
+    async with Tasks(runner) as tasks:
+        view = await tasks.start_task({"flow": [*FLOW, {"stop_before": "sending"}]})
+        view = await tasks.await_task({"id": view.id, "timeout_ms": 10_000})
+        assert view.status.state == "needs_approval"
+        before = len((await tasks.task_report({"id": view.id})).artifacts)
+        view = await tasks.cancel_task({"id": view.id})
+        assert view.status.state == "cancelled"
+        assert runner.released == [view.id]
+        assert len((await tasks.task_report({"id": view.id})).artifacts) == before + 1
+
+
 async def test_two_cancels_at_once_share_one_cancellation() -> None:
     started = asyncio.Event()
     runner = ScriptedRunner.of(hang(started))

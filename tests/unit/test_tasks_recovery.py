@@ -1,5 +1,5 @@
 """A rescue's record on the task, from the rescuer's answer to how its guidance ran
-(tasks/recovery.py, on a task's working state, with a scripted model)."""
+(tasks/outcome.py, on a task's working state, with a scripted model)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,8 @@ from gofer.runtime.types import Failure, Gate, RunResult, RunStatus, StepOutcome
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.contract import Failed, Running, TaskBudget, TaskConstraints, TaskView
-from gofer.tasks.interpret import Outcome
-from gofer.tasks.recovery import rescuable, rescue, settle_outcome
-from gofer.tasks.runner import WorkspaceOptions
+from gofer.tasks.outcome import Outcome, rescuable, rescue, settle_outcome
+from gofer.tasks.seams import WorkspaceOptions
 
 FLOW = parse_flow(
     {

@@ -9,7 +9,8 @@ the pieces ``gofer serve`` puts together.
 * :func:`build_mcp_server` (in :mod:`gofer.api.mcp_server`) is the MCP server, and
   :class:`GoferServer` puts HTTP and MCP together over one controller.
 * :class:`PageSite` is the person's task pages (server-rendered HTML, live from the
-  event stream), signed in through :class:`PageSessions` with the same tokens.
+  event stream), signed in through :class:`PageSessions` with the same tokens (kept
+  beside them in the store, :class:`gofer.store.Sessions`).
 * :class:`GoferClient` calls a server over HTTP with the controller's own models.
 * :class:`Listening` serves an ASGI app inside the running event loop.
 

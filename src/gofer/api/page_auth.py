@@ -3,26 +3,32 @@
 A person signs in once with a token from ``gofer token create`` (the form at
 ``/login``); the server answers with a session cookie (``HttpOnly``,
 ``SameSite=Lax``, ``Secure`` over HTTPS) holding a random session id, never the token.
-The session lives in this process for :data:`SESSION_TTL_S` and ends at once when
-the person signs out or the token is revoked (every request asks the token store
-again). Each session has its own anti-forgery token: every form carries it, and a
-POST without it, or from another origin, is refused (:data:`FORBIDDEN`).
+The session is kept in the store beside the tokens (:class:`gofer.store.Sessions`,
+only the id's digest at rest), so it outlives a restart and every server on the
+database knows it. It lasts :data:`SESSION_TTL_S` and ends at once when the person
+signs out or the token is revoked (every request asks the token store again). Each
+session has its own anti-forgery token, derived from its id: every form carries it,
+and a POST without it, or from another origin, is refused (:data:`FORBIDDEN`).
 
     sessions = PageSessions(tokens)
     session = await sessions.open(token)    # None for a token no owner holds
     await sessions.get(session.id)          # the session, while it lasts
+    await sessions.close(session.id)        # signed out, on every server
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import secrets
-import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from gofer.api.tokens import TokenStore
+from gofer.store.sessions import Sessions
 
 __all__ = [
     "CSRF_FIELD",
@@ -53,6 +59,13 @@ MAX_SESSIONS_PER_OWNER = 20
 again and again never signs another owner out."""
 
 
+def _form_token(session_id: str) -> str:
+    """A session's anti-forgery token: keyed by its id, so nothing more is stored and
+    the token tells nothing of the id."""
+    mac = hmac.new(session_id.encode("utf-8"), b"gofer page forms", hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()).rstrip(b"=").decode("ascii")
+
+
 @dataclass(frozen=True, slots=True)
 class PageSession:
     """One signed-in browser: whose it is and the token its forms must carry."""
@@ -61,7 +74,6 @@ class PageSession:
     owner: str
     csrf: str
     expires_at: float
-    _token: str
 
     def __repr__(self) -> str:
         return f"PageSession(owner={self.owner!r}, expires_at={self.expires_at})"
@@ -72,7 +84,7 @@ class PageSession:
 
 
 class PageSessions:
-    """The signed-in browsers of this server process, keyed by a random session id."""
+    """The signed-in browsers, kept in the store the ``tokens`` are kept in."""
 
     def __init__(
         self,
@@ -84,12 +96,11 @@ class PageSessions:
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.tokens = tokens
+        self._store = Sessions(tokens.connector)
         self._ttl = ttl_s
         self._max = max_sessions
         self._per_owner = max_per_owner
         self._clock = clock
-        self._lock = threading.Lock()
-        self._sessions: dict[str, PageSession] = {}
 
     @property
     def ttl_s(self) -> float:
@@ -99,45 +110,33 @@ class PageSessions:
     async def open(self, token: str) -> PageSession | None:
         """A new session for the owner ``token`` names; None when no owner holds it."""
         token = token.strip()
-        owner = await self.tokens.owner_of(token) if token else None
-        if owner is None:
+        if not token:
             return None
-        now = self._clock()
-        session = PageSession(
-            secrets.token_urlsafe(32), owner, secrets.token_urlsafe(32), now + self._ttl, token
+        opened = await self._store.open(
+            token,
+            now=self._clock(),
+            ttl_s=self._ttl,
+            max_sessions=self._max,
+            max_per_owner=self._per_owner,
         )
-        with self._lock:
-            for key in [k for k, s in self._sessions.items() if s.expires_at <= now]:
-                del self._sessions[key]
-            mine = [k for k, s in self._sessions.items() if s.owner == owner]
-            for key in mine[: max(0, len(mine) - self._per_owner + 1)]:
-                del self._sessions[key]
-            while len(self._sessions) >= self._max:
-                del self._sessions[next(iter(self._sessions))]
-            self._sessions[session.id] = session
-        return session
+        if opened is None:
+            return None
+        session_id, stored = opened
+        return PageSession(session_id, stored.owner, _form_token(session_id), stored.expires_at)
 
     async def get(self, session_id: str | None) -> PageSession | None:
         """The live session ``session_id`` names: not expired, its token not revoked."""
         if not session_id:
             return None
-        with self._lock:
-            session = self._sessions.get(session_id)
-        if session is None:
+        stored = await self._store.get(session_id, now=self._clock())
+        if stored is None:
             return None
-        if (
-            session.expires_at <= self._clock()
-            or await self.tokens.owner_of(session._token) != session.owner
-        ):
-            self.close(session_id)
-            return None
-        return session
+        return PageSession(session_id, stored.owner, _form_token(session_id), stored.expires_at)
 
-    def close(self, session_id: str | None) -> None:
+    async def close(self, session_id: str | None) -> None:
         """End a session (idempotent)."""
         if session_id:
-            with self._lock:
-                self._sessions.pop(session_id, None)
+            await self._store.close(session_id)
 
 
 def safe_next(target: str | None, default: str = "/tasks") -> str:

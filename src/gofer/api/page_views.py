@@ -31,7 +31,7 @@ from gofer.tasks.contract import (
     Status,
     TaskReport,
 )
-from gofer.tasks.handback import step_number
+from gofer.tasks.outcome import step_number
 from gofer.tasks.state import State, holds_browser
 
 __all__ = [

@@ -310,7 +310,7 @@ class PageSite:
             if session is not None:
                 if not self._form_ok(request, session, form.get(CSRF_FIELD)):
                     return self.render("forbidden.html", 403, session=session)
-                self.sessions.close(session.id)
+                await self.sessions.close(session.id)
             response = _back("/login")
             response.delete_cookie(SESSION_COOKIE, path="/")
             return response

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from gofer.errors import ApiError
-from gofer.store import MemoryConnector, Tokens
+from gofer.store import Connector, MemoryConnector, Tokens
 from gofer.store.tokens import IssuedToken, TokenInfo
 
 __all__ = ["IssuedToken", "MemoryTokenStore", "TokenInfo", "TokenStore", "bearer_owner"]
@@ -22,6 +22,9 @@ __all__ = ["IssuedToken", "MemoryTokenStore", "TokenInfo", "TokenStore", "bearer
 
 class TokenStore(Protocol):
     """Where bearer tokens are kept and looked up."""
+
+    connector: Connector
+    """The database they are kept in (the page sessions are kept beside them)."""
 
     async def create(self, owner: str, label: str = "") -> IssuedToken:
         """A new token for ``owner`` (INVALID_REQUEST for a malformed owner)."""

@@ -1,6 +1,6 @@
 """gofer's durable store: the work queue (and, beside it, the ledgers, the idempotency
-keys and the bearer tokens) on SQLite, on PostgreSQL, or in memory (SQLite in memory:
-the same SQL), behind one connector interface (see ``connector.py``)."""
+keys, the bearer tokens and the page sessions) on SQLite, on PostgreSQL, or in memory
+(SQLite in memory: the same SQL), behind one connector interface (see ``connector.py``)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from gofer.store.memory import MemoryConnector
 from gofer.store.postgres import PostgresConnector, PostgresQueue, PostgresTransaction
 from gofer.store.queue import WorkQueue
 from gofer.store.sealing import SecretBox
+from gofer.store.sessions import Sessions, StoredSession
 from gofer.store.sqlite import SQLiteConnector, SQLiteQueue, SQLiteTransaction
 from gofer.store.tokens import IssuedToken, TokenInfo, Tokens, token_digest
 from gofer.store.transaction import Dialect, Row, Transaction
@@ -47,6 +48,8 @@ __all__ = [
     "SecretBox",
     "SerialKind",
     "SerialOrder",
+    "Sessions",
+    "StoredSession",
     "Subscription",
     "TokenInfo",
     "Tokens",

@@ -26,7 +26,6 @@ from gofer.tasks.contract import (
     PlanTaskReply,
     PlanTaskRequest,
     StartTaskRequest,
-    State,
     Status,
     TaskBudget,
     TaskConstraints,
@@ -43,15 +42,17 @@ from gofer.tasks.limits import (
     MAX_RESCUES,
     MAX_TASKS,
 )
-from gofer.tasks.runner import FlowRunner, WorkspaceOptions
 from gofer.tasks.seams import (
     Decider,
+    FlowRunner,
     PlanBrief,
     Planner,
     Rescuer,
     ShapeBrief,
     Shaper,
+    WorkspaceOptions,
 )
+from gofer.tasks.state import State
 
 if TYPE_CHECKING:
     from gofer.runtime.workspace_runner import WorkspaceRunner

@@ -17,7 +17,7 @@ async def repeated(
     """Whether the turn running now is this very answer, sent a second time (two
     "Try again" at once run once)."""
     turn = reading.open_turn
-    if turn is None or turn.kind not in ("reply", "again"):
+    if turn is None or turn.kind not in (Reply.KIND, Again.KIND):
         return False
     answers = await book.events(owner, reading.record.id)
     sent = next(

@@ -10,12 +10,11 @@ from typing import Any
 from gofer.errors import InvalidFlow
 from gofer.facts import Facts, is_card_fact, is_card_number
 from gofer.flow import check_flow, iter_steps, names_in
-from gofer.flow.steps import Browse, Enter, Flow, Open
+from gofer.flow.steps import Enter, Flow
 from gofer.tasks import errors
-from gofer.tasks.cell import Cell
+from gofer.tasks.cell import Cell, step_surfaces
 from gofer.tasks.contract import TaskConstraints
-from gofer.tasks.runner import FlowRunner, WorkspaceOptions
-from gofer.tasks.seams import PlanBrief
+from gofer.tasks.seams import FlowRunner, PlanBrief, WorkspaceOptions
 
 __all__ = [
     "brief_for",
@@ -71,23 +70,6 @@ def options_for(runner: FlowRunner, constraints: TaskConstraints) -> WorkspaceOp
         browser_endpoint=constraints.browser_endpoint,
         headed=constraints.headed,
     )
-
-
-def step_surfaces(flow: Flow, allowed: frozenset[str]) -> dict[str, str]:
-    """The surface each step (by path) runs on, as the runtime picks it: the browser
-    (the desktop for a task without one) until an ``open`` turns to the desktop, a
-    ``browse`` back to the browser, or a step's ``surface`` to the one it names."""
-    side = "browser" if "browser" in allowed or not allowed else "desktop"
-    sides: dict[str, str] = {}
-    for path, step in iter_steps(flow.steps):
-        if step.surface is not None:
-            side = step.surface
-        elif isinstance(step, Open):
-            side = "desktop"
-        elif isinstance(step, Browse):
-            side = "browser"
-        sides[path] = side
-    return sides
 
 
 def check_surfaces(runner: FlowRunner, flow: Flow, options: WorkspaceOptions) -> None:

@@ -26,6 +26,19 @@ from gofer.tasks.limits import (
     MAX_RESCUES,
     MAX_VOTES,
 )
+from gofer.tasks.state import (
+    Cancelled,
+    Checkpoint,
+    ControlInfo,
+    Done,
+    Failed,
+    NeedsApproval,
+    NeedsHuman,
+    NeedsInput,
+    NeedsPlan,
+    Running,
+    Status,
+)
 
 __all__ = [
     "ArtifactInfo",
@@ -66,7 +79,6 @@ __all__ = [
     "SavedFlowView",
     "SpendInfo",
     "StartTaskRequest",
-    "State",
     "Status",
     "StepInfo",
     "StepReportInfo",
@@ -106,20 +118,6 @@ class Call(StrEnum):
     CANCEL_TASK = "cancel_task"
     TASK_REPORT = "task_report"
     LIST_TASKS = "list_tasks"
-
-
-class State(StrEnum):
-    """Where a task is: the ``state`` of its status."""
-
-    RUNNING = "running"
-    NEEDS_INPUT = "needs_input"
-    NEEDS_APPROVAL = "needs_approval"
-    NEEDS_HUMAN = "needs_human"
-    CHECKPOINT = "checkpoint"
-    NEEDS_PLAN = "needs_plan"
-    DONE = "done"
-    FAILED = "failed"
-    CANCELLED = "cancelled"
 
 
 class _Model(BaseModel):
@@ -385,114 +383,6 @@ class SaveFlowRequest(_Model):
         if (self.flow is None) == (self.task_id is None):
             raise ValueError("give either a `flow` or a `task_id`")
         return self
-
-
-# ---------------------------------------------------------------- statuses
-
-
-class Running(_Model):
-    """The task is working."""
-
-    state: Literal["running"] = "running"
-
-
-class NeedsInput(_Model):
-    """The flow uses names no fact supplies; continue with ``inputs``."""
-
-    state: Literal["needs_input"] = "needs_input"
-    fields: list[str]
-
-
-class ControlInfo(_Model):
-    """The control an approval presses, as the task saw it."""
-
-    label: str = Field(description="its own words on screen")
-    kind: str = Field(description="button, link, menuitem, ... (a key for a key press)")
-    address: str = Field(description="the page it is on")
-    section: str = Field(default="", description="the section of the page it sits in")
-    record: str = Field(default="", description="the row or card it belongs to, if any")
-
-
-class NeedsApproval(_Model):
-    """A ``stop_before`` found an irreversible control; continue with ``approve`` (and
-    ``approval_id``): only that same control on that same page is pressed, and if the
-    page changed so it is not, the task asks again with what is there now."""
-
-    state: Literal["needs_approval"] = "needs_approval"
-    action: str = Field(description="the stop_before words")
-    target: str = Field(description="the control's own words on screen")
-    approval_id: str | None = Field(
-        default=None, description="name it in continue_task's approval_id; used once"
-    )
-    control: ControlInfo | None = Field(default=None, description="what it would press")
-
-
-class NeedsHuman(_Model):
-    """A step failed in front of something only a person can pass; continue after."""
-
-    state: Literal["needs_human"] = "needs_human"
-    reason: str
-
-
-class Checkpoint(_Model):
-    """The task stopped where a person must take over; the workspace stays open."""
-
-    state: Literal["checkpoint"] = "checkpoint"
-    reason: str
-    location: str
-    summary: str
-    continuable: bool
-    released: bool = Field(
-        default=False,
-        description="cancel_task released the task's browser here: the checkpoint stays "
-        "the task's outcome, and nothing more runs",
-    )
-
-
-class NeedsPlan(_Model):
-    """A plain-language task arrived and no planner is configured."""
-
-    state: Literal["needs_plan"] = "needs_plan"
-    guide: str
-
-
-class Done(_Model):
-    """Every step finished."""
-
-    state: Literal["done"] = "done"
-    answer: str
-    records: dict[str, JsonValue]
-    result: JsonValue = None
-
-
-class Failed(_Model):
-    """A step failed, a budget ran out, or the flow could not run."""
-
-    state: Literal["failed"] = "failed"
-    step: str | None = Field(description="the failed step's path, e.g. '3' or '5.then.1'")
-    reason: str
-    hint: str | None = None
-    recoverable: bool
-
-
-class Cancelled(_Model):
-    """The caller cancelled the task or declined an approval."""
-
-    state: Literal["cancelled"] = "cancelled"
-
-
-Status = Annotated[
-    Running
-    | NeedsInput
-    | NeedsApproval
-    | NeedsHuman
-    | Checkpoint
-    | NeedsPlan
-    | Done
-    | Failed
-    | Cancelled,
-    Field(discriminator="state"),
-]
 
 
 # ---------------------------------------------------------------- views

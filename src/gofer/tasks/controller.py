@@ -38,8 +38,17 @@ from gofer.tasks import errors, events
 from gofer.tasks.answers import repeated
 from gofer.tasks.approvals import check_approval_id
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
-from gofer.tasks.budget import BudgetLedger
-from gofer.tasks.cell import Cell, Segment
+from gofer.tasks.cell import (
+    Cell,
+    Segment,
+    listing_position,
+    next_calls,
+    publish_running,
+    publish_stop,
+    released_view,
+    title_of,
+    view_of,
+)
 from gofer.tasks.checks import (
     brief_for,
     check_card_entry,
@@ -74,11 +83,9 @@ from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.notify import Notifier, check_notify
-from gofer.tasks.publish import listing_position, next_calls, released_view, title_of, view_of
 from gofer.tasks.report import report_of
-from gofer.tasks.runner import FlowRunner
-from gofer.tasks.saved import FlowLibrary, hints_of
-from gofer.tasks.seams import Planner, Rescuer, Shaper
+from gofer.tasks.saved import FlowLibrary
+from gofer.tasks.seams import FlowRunner, Planner, Rescuer, Shaper
 from gofer.tasks.state import (
     State,
     at_checkpoint,
@@ -128,7 +135,6 @@ class _Engine:
     owned: bool
     db: Connector
     book: TaskBook
-    driver: Driver
     worker: TaskWorker
     work: bool
     source: str
@@ -177,8 +183,14 @@ class Tasks:
     ) -> None:
         db: Connector = store if store is not None else MemoryConnector()
         book = TaskBook(db, clock)
-        driver = Driver(runner=runner, shaper=shaper, clock=clock, rescuer=rescuer)
-        worker = TaskWorker(book, runner, driver, planner, limits or TurnLimits(), worker_id)
+        worker = TaskWorker(
+            book,
+            runner,
+            Driver(runner=runner, shaper=shaper, clock=clock, rescuer=rescuer),
+            planner,
+            limits or TurnLimits(),
+            worker_id,
+        )
         self._engine = _Engine(
             runner=runner,
             planner=planner,
@@ -191,7 +203,6 @@ class Tasks:
             owned=store is None,
             db=db,
             book=book,
-            driver=driver,
             worker=worker,
             work=work,
             source=source,
@@ -337,32 +348,21 @@ class Tasks:
             progress=0.0,
             next=[Call.AWAIT_TASK, Call.CANCEL_TASK],
         )
-        cell = Cell(
-            id=task_id,
-            goal=req.task,
-            flow=flow,
-            facts=facts,
-            constraints=req.constraints,
-            ledger=BudgetLedger(req.budget),
-            output=req.output,
-            options=options,
-            view=starting,
-            hints=hints_of(req.hints),
-        )
+        cell = Cell.start(task_id, req, flow, facts, options, starting)
         turn = True
         if flow is not None:
             cell.pending = []
             if questions:
-                self._engine.driver.publish_stop(cell, NeedsInput(fields=list(questions)), None)
+                publish_stop(cell, NeedsInput(fields=list(questions)), None)
                 turn = False
             else:
                 cell.pending = [Segment(flow.steps, 0, req.constraints.allow_destructive)]
-                self._engine.driver.publish_running(cell)
+                publish_running(cell)
         elif self._engine.planner is None:
-            self._engine.driver.publish_stop(cell, NeedsPlan(guide=flow_guide()), None)
+            publish_stop(cell, NeedsPlan(guide=flow_guide()), None)
             turn = False
         else:
-            self._engine.driver.publish_running(cell)
+            publish_running(cell)
         record = TaskRecord(
             id=task_id,
             owner=self._owner,
@@ -463,7 +463,7 @@ class Tasks:
         if inputs or req.secret_inputs:
             questions = take_inputs(cell, inputs, req.secret_inputs)
             if questions:
-                self._engine.driver.publish_stop(cell, NeedsInput(fields=questions), None)
+                publish_stop(cell, NeedsInput(fields=questions), None)
                 async with self._engine.db.transaction() as tx:
                     reply = Reply(inputs=inputs, secret=list(req.secret_inputs), view=cell.view)
                     await self._engine.book.write(tx, self._owner, task_id, reply)
@@ -486,7 +486,7 @@ class Tasks:
                 view_of(cell, Running(), cell.approval.path, "Pressing the approved control.")
             )
         else:
-            self._engine.driver.publish_running(cell)
+            publish_running(cell)
         async with self._engine.db.transaction() as tx:
             if await self._engine.book.queue.items(key=key, tx=tx):
                 # The same answer, twice at once: the first one runs.
@@ -530,7 +530,7 @@ class Tasks:
             view,
             loaded,
             logged,
-            running=self._engine.worker.cell_of(req.id),
+            running=self._engine.worker.notes_of(req.id),
             artifacts=self._engine.worker.artifacts_of(self._owner, req.id),
         )
 
@@ -749,17 +749,16 @@ class Tasks:
         if loaded is None:
             raise errors.unknown_task(task_id)
         worker = self._engine.worker
-        cell = worker.cell_of(task_id)
-        if cell is None:
-            view = await self._engine.book.view(self._owner, task_id)
-            cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
-        view = released_view(keep) if keep is not None else view_of(cell, Cancelled(), None, note)
+        view = released_view(keep) if keep is not None else worker.cancelled_view(task_id, note)
+        if view is None:
+            stood = await self._engine.book.view(self._owner, task_id)
+            cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), stood)
+            view = view_of(cell, Cancelled(), None, note)
         async with self._engine.db.transaction() as tx:
             if decision is not None:
                 await self._engine.book.write(tx, self._owner, task_id, decision)
             await self._engine.book.write(tx, self._owner, task_id, events.Cancelled(view=view))
-        await worker.cancel_turn(task_id)
-        await worker.settle(self._owner, task_id, cell)
+        await worker.cancel(self._owner, task_id)
         how = "released its browser" if released(view.status) else view.status.state
         log.info("task %s: %s", task_id, how)
         return view

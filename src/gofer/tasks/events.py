@@ -47,6 +47,7 @@ __all__ = [
     "RunLog",
     "Start",
     "ViewEvent",
+    "kind_of",
     "read",
     "view_in",
     "write",
@@ -122,7 +123,7 @@ class RunLog(BaseModel):
 class Ended(_Event):
     """A run of turn ``item`` ended (None: the caller's values ended a pause without a
     run): where the task stands, the working state it goes on from
-    (:mod:`gofer.tasks.journal`) and the run's log."""
+    (:mod:`gofer.tasks.book`) and the run's log."""
 
     KIND: ClassVar[str] = "ended"
     kind: Literal["ended"] = "ended"
@@ -201,6 +202,16 @@ def view_in(event: Event | None) -> TaskView | None:
     return None
 
 
+_NOTICE = "task"
+"""The notice the writer sends: a task's log changed (``kind``: the event's kind)."""
+
+
+def kind_of(notice: Notice) -> str | None:
+    """The kind of the event ``notice`` tells of, or None for a notice of anything
+    else (a turn finished, a delivery, ...)."""
+    return notice.kind if notice.event == _NOTICE else None
+
+
 async def write(
     ledger: Ledger,
     tx: Transaction,
@@ -213,5 +224,5 @@ async def write(
     """The one writer: add ``event`` to the task's log and wake everyone following the
     task (its turns' serial ``group``) once ``tx`` commits."""
     stored = await ledger.append(owner, task_id, event.KIND, event.data(), at, tx=tx)
-    tx.notify(Notice("task", kind=event.KIND, group=group, owner=owner))
+    tx.notify(Notice(_NOTICE, kind=event.KIND, group=group, owner=owner))
     return stored

@@ -2,7 +2,7 @@
 
 Each example is a sequence of calls with their requests and the part of each reply
 that matters. A unit test plays every example through a controller on a
-:class:`~gofer.tasks.runner.ScriptedRunner` fed with the example's ``script``, and
+:class:`~gofer.tasks.seams.ScriptedRunner` fed with the example's ``script``, and
 checks each documented reply, so the examples cannot drift from what the API does.
 """
 
@@ -12,7 +12,12 @@ from dataclasses import dataclass
 
 from pydantic import JsonValue
 
-from gofer.tasks.contract import Call, Example, ExampleCall, State
+from gofer.tasks.contract import (
+    Call,
+    Example,
+    ExampleCall,
+)
+from gofer.tasks.state import State
 from gofer.tasks.testing import ScriptEntry, complete, fail, gate
 
 __all__ = ["WORKED_EXAMPLES", "WorkedExample", "examples"]

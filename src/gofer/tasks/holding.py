@@ -43,7 +43,7 @@ from gofer.surfaces.live import (
 )
 from gofer.surfaces.screen import Screen
 from gofer.tasks.errors import live_unavailable
-from gofer.tasks.runner import FlowRunner
+from gofer.tasks.seams import FlowRunner
 
 __all__ = [
     "MAX_TEXT_CHARS",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gofer.flow import flow_to_json, parse_flow
 from gofer.tasks.book import Loaded
-from gofer.tasks.cell import Artifact, Cell
+from gofer.tasks.cell import Artifact, TurnNotes
 from gofer.tasks.contract import (
     ArtifactInfo,
     HintInfo,
@@ -39,12 +39,12 @@ def report_of(
     loaded: Loaded,
     logged: list[tuple[float, Event]],
     *,
-    running: Cell | None,
+    running: TurnNotes | None,
     artifacts: list[Artifact],
 ) -> TaskReport:
     """The report of the task ``loaded`` whose view is ``view`` and log ``logged`` (each
     event with when it was written);
-    ``running`` is its turn's cell when one runs in this process (it knows more than
+    ``running`` is what its turn knows when one runs in this process (it knows more than
     the last journaled state: a rescue whose guidance runs now)."""
     facts = loaded.facts
     state = loaded.state or {}

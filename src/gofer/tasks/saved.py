@@ -23,6 +23,7 @@ from gofer.flow import check_flow, flow_to_json, parse_flow, validate_flow
 from gofer.store.flows import SavedFlowRecord, SavedFlows
 from gofer.tasks import errors
 from gofer.tasks.book import TaskBook
+from gofer.tasks.cell import next_calls
 from gofer.tasks.checks import invalid_flow
 from gofer.tasks.contract import (
     HintInfo,
@@ -33,10 +34,9 @@ from gofer.tasks.contract import (
     SaveFlowRequest,
     StartTaskRequest,
 )
-from gofer.tasks.publish import next_calls
 from gofer.tasks.state import is_running
 
-__all__ = ["FlowLibrary", "flow_params", "hints_of", "with_person"]
+__all__ = ["FlowLibrary", "flow_params", "with_person"]
 
 
 def with_person(flow: Any, person: Sequence[PersonStepInfo]) -> Any:
@@ -79,11 +79,6 @@ def flow_params(
         return list(check_flow(parse_flow(with_person(flow, person))).questions)
     except GoferError:
         return None
-
-
-def hints_of(infos: list[HintInfo]) -> list[GroundingHint]:
-    """A request's hints as the runtime takes them."""
-    return [GroundingHint(**info.model_dump()) for info in infos]
 
 
 def _view(record: SavedFlowRecord) -> SavedFlowView:

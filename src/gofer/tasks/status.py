@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from gofer.store import Item, Notice, SerialKind, SerialOrder
 from gofer.store.ledger import TaskEvent, TaskRecord
+from gofer.tasks.cell import next_calls, sentence
 from gofer.tasks.contract import Call, Done, Failed, Running, TaskView
-from gofer.tasks.events import Again, Ended, Reply, Start, ViewEvent, read, view_in
-from gofer.tasks.publish import next_calls, sentence
+from gofer.tasks.events import Again, Ended, Reply, Start, ViewEvent, kind_of, read, view_in
 from gofer.tasks.state import turn_open, turn_ran_out
 
 __all__ = [
@@ -42,8 +42,8 @@ TASK_ORDER = SerialOrder(
     "task",
     {
         "turn": SerialKind("task_id", max_attempts=TURN_ATTEMPTS),
-        "reply": SerialKind("task_id", max_attempts=TURN_ATTEMPTS),
-        "again": SerialKind("task_id", max_attempts=TURN_ATTEMPTS),
+        Reply.KIND: SerialKind("task_id", max_attempts=TURN_ATTEMPTS),
+        Again.KIND: SerialKind("task_id", max_attempts=TURN_ATTEMPTS),
     },
 )
 """A task's turns, the caller's replies and approvals, and its reruns share one order,
@@ -89,7 +89,7 @@ class TaskReading:
 def may_stop(notice: Notice, group: str) -> bool:
     """Whether ``notice`` may mean the task's turn stopped running (a view journaled as
     a step starts cannot)."""
-    return notice.group == group and not (notice.event == "task" and notice.kind == ViewEvent.KIND)
+    return notice.group == group and kind_of(notice) != ViewEvent.KIND
 
 
 def _view(event: TaskEvent | None) -> TaskView | None:

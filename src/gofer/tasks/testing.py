@@ -1,4 +1,4 @@
-"""The scripted fake of the runner seam (:class:`gofer.tasks.runner.FlowRunner`),
+"""The scripted fake of the runner seam (:class:`gofer.tasks.seams.FlowRunner`),
 apart from the seam as httpx keeps its mock transport apart: :class:`ScriptedRunner`
 runs every flow from a script written in advance, for tests and for the worked
 examples ``describe`` returns; :func:`complete`, :func:`gate`, :func:`fail`,

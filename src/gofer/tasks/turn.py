@@ -1,7 +1,7 @@
 """One claimed turn of a task, from its claim to its end, in one place.
 
 The worker claims a turn and hands it to :class:`Turn`, which owns the rest: it
-loads the task, restores its working state (:func:`gofer.tasks.journal.restore`),
+loads the task, restores its working state (:func:`gofer.tasks.book.restore`),
 runs it (plans a plain-language task's flow first, then drives its segments with
 the :class:`Driver`), settles its workspace, and records its end: the run's update
 and the task's working state written to the event log and the turn finished, in one
@@ -37,30 +37,51 @@ from gofer.planner import start_address
 from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
 from gofer.store import Claim, keep_lease
-from gofer.tasks.book import LOCAL_OWNER, Loaded, PressJournal, TaskBook, TurnJournal
-from gofer.tasks.cell import Artifact, Cell, Segment
+from gofer.tasks.book import (
+    LOCAL_OWNER,
+    Loaded,
+    PressJournal,
+    TaskBook,
+    TurnJournal,
+    last_address,
+    snapshot,
+)
+from gofer.tasks.cell import (
+    Artifact,
+    Cell,
+    Segment,
+    answer_for,
+    progress_summary,
+    publish_running,
+    publish_stop,
+    view_of,
+)
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
-from gofer.tasks.codes import past_code_wall
 from gofer.tasks.contract import (
     Done,
     Failed,
     NeedsInput,
     Running,
-    Status,
     StepReportInfo,
     TaskView,
     TraceInfo,
 )
-from gofer.tasks.events import Cancelled, Ended, RunLog
-from gofer.tasks.handback import hand_back
+from gofer.tasks.events import Cancelled, Ended, Reply, RunLog
 from gofer.tasks.holding import Holding
-from gofer.tasks.interpret import Outcome, budget_failure, interpret
-from gofer.tasks.journal import last_address, snapshot
 from gofer.tasks.limits import ARTIFACT_TTL_S, PRELOAD_TIMEOUT_S
-from gofer.tasks.publish import answer_for, progress_summary, view_of
-from gofer.tasks.recovery import RESCUING, rescuable, rescue, settle_outcome
-from gofer.tasks.runner import FlowRunner
-from gofer.tasks.seams import Planner, Rescuer, ShapeBrief, Shaper
+from gofer.tasks.outcome import (
+    RESCUING,
+    Outcome,
+    budget_failure,
+    hand_back,
+    interpret,
+    past_code_wall,
+    rescuable,
+    rescue,
+    settle_outcome,
+    stopped,
+)
+from gofer.tasks.seams import FlowRunner, Planner, Rescuer, ShapeBrief, Shaper
 
 __all__ = ["Driver", "Presses", "Turn", "TurnParts", "turn_running"]
 
@@ -173,7 +194,7 @@ class Turn:
         cell.artifacts = self._artifacts
         cell.has_workspace = runner.holds(cell.id)
         claim = self.claim
-        if claim.kind == "reply":
+        if claim.kind == Reply.KIND:
             reply = next((r for r in loaded.replies if r.item == claim.id), None)
             if reply is not None and reply.approve and cell.approval is not None:
                 gate = cell.approval
@@ -203,7 +224,7 @@ class Turn:
 
     async def _handed_back(self, cell: Cell, presses: PressJournal) -> None:
         """Drive the task, counting first what its person did in its browser, if anyone
-        did (:mod:`gofer.tasks.handback`)."""
+        did (:mod:`gofer.tasks.outcome`)."""
         record = await self.parts.holding.take_record(cell.id)
         if record is not None:
             asking = hand_back(cell, record, record.last)
@@ -289,29 +310,13 @@ class Turn:
             log.error("task %s: the run raised CancelledError that no one asked for", cell.id)
             await driver.stop(
                 cell,
-                Outcome(
-                    Failed(
-                        step=None,
-                        reason="the run was cancelled from inside the runner",
-                        hint="report this as a bug",
-                        recoverable=False,
-                    ),
-                    release=True,
-                ),
+                stopped("the run was cancelled from inside the runner", "report this as a bug"),
             )
         except GoferError as exc:
             log.warning("task %s: stopped by %s", cell.id, exc.code)
             await driver.stop(
                 cell,
-                Outcome(
-                    Failed(
-                        step=None,
-                        reason=cell.facts.mask(exc.message),
-                        hint=exc.code,
-                        recoverable=False,
-                    ),
-                    release=True,
-                ),
+                stopped(cell.facts.mask(exc.message), exc.code),
             )
         except Exception as exc:  # noqa: BLE001 -- logged and published as the task's failure
             trace = "".join(traceback.format_tb(exc.__traceback__))
@@ -324,15 +329,7 @@ class Turn:
             )
             await driver.stop(
                 cell,
-                Outcome(
-                    Failed(
-                        step=None,
-                        reason=f"internal error ({type(exc).__name__})",
-                        hint="report this as a bug",
-                        recoverable=False,
-                    ),
-                    release=True,
-                ),
+                stopped(f"internal error ({type(exc).__name__})", "report this as a bug"),
             )
 
     async def _plan_then_drive(self, cell: Cell, planner: Planner | None) -> None:
@@ -357,15 +354,9 @@ class Turn:
             assert failure is not None
             await self.parts.driver.stop(
                 cell,
-                Outcome(
-                    Failed(
-                        step=None,
-                        reason=f"the planner could not plan the task: {failure.message}",
-                        hint="write the flow with the guide and start_task with it "
-                        f"({failure.code})",
-                        recoverable=False,
-                    ),
-                    release=True,
+                stopped(
+                    f"the planner could not plan the task: {failure.message}",
+                    f"write the flow with the guide and start_task with it ({failure.code})",
                 ),
             )
             return
@@ -374,14 +365,9 @@ class Turn:
             listed = "; ".join(p.message for p in check.problems[:3])
             await self.parts.driver.stop(
                 cell,
-                Outcome(
-                    Failed(
-                        step=None,
-                        reason=f"the planner's flow is not valid: {listed}",
-                        hint="write the flow with the guide and start_task with it",
-                        recoverable=False,
-                    ),
-                    release=True,
+                stopped(
+                    f"the planner's flow is not valid: {listed}",
+                    "write the flow with the guide and start_task with it",
                 ),
             )
             return
@@ -392,7 +378,7 @@ class Turn:
         if check.questions:
             # The browser goes while the task waits; the run that follows opens it again.
             await self.parts.driver.settle(cell, release=True)
-            self.parts.driver.publish_stop(cell, NeedsInput(fields=list(check.questions)), None)
+            publish_stop(cell, NeedsInput(fields=list(check.questions)), None)
             return
         await self.parts.driver.drive(cell, self._presses(cell))
 
@@ -480,7 +466,7 @@ class Driver:
                     budget_failure(exhausted, "the task used up its budget before this step", at),
                 )
                 return
-            self.publish_running(cell)
+            publish_running(cell)
             if seg.gate is not None and presses is not None:
                 verdict = await presses.before(seg.gate.path)
                 if verdict == "pressed":
@@ -690,22 +676,7 @@ class Driver:
         cell.pending = list(decision.pending)
         cell.approval = decision.approval
         await self.settle(cell, decision.release)
-        self.publish_stop(cell, decision.status, decision.at)
-
-    def publish_running(self, cell: Cell) -> None:
-        """Publish that the task is running, on the first step of its next segment."""
-        if not cell.pending:
-            cell.publish(view_of(cell, Running(), None))
-            return
-        seg = cell.pending[0]
-        at = seg.gate.path if seg.gate is not None else str(seg.base)
-        note = "Pressing the approved control." if seg.press else ""
-        cell.publish(view_of(cell, Running(), at, note))
-
-    def publish_stop(self, cell: Cell, status: Status, at: str | None) -> None:
-        """Publish a stopped status and log it (state and step only, never words)."""
-        cell.publish(view_of(cell, status, at))
-        log.info("task %s: %s at step %s", cell.id, status.state, at)
+        publish_stop(cell, decision.status, decision.at)
 
     async def settle(self, cell: Cell, release: bool) -> None:
         """Take the stopped run's screenshot, then release the workspace if ``release``."""
@@ -770,12 +741,7 @@ def _approved(flow: Flow, gate: Gate) -> Step:
 
 
 def _shape_failed(reason: str) -> Outcome:
-    return Outcome(
-        Failed(
-            step=None,
-            reason=f"the result did not take the asked shape: {reason}",
-            hint="read the records in task_report, or loosen the output schema",
-            recoverable=False,
-        ),
-        release=True,
+    return stopped(
+        f"the result did not take the asked shape: {reason}",
+        "read the records in task_report, or loosen the output schema",
     )

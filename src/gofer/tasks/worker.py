@@ -32,11 +32,12 @@ from gofer.errors import StoreError
 from gofer.store import Claim, Notice
 from gofer.surfaces.closing import close_fully
 from gofer.surfaces.live import LiveOptions, LiveView
+from gofer.tasks import state
 from gofer.tasks.book import LOCAL_OWNER, TaskBook, task_of_group
-from gofer.tasks.cell import Artifact, Cell
+from gofer.tasks.cell import Artifact, Cell, TurnNotes, view_of
 from gofer.tasks.checks import options_for
-from gofer.tasks.events import Cancelled, LetGo, Resolved
-from gofer.tasks.handback import still_blocked
+from gofer.tasks.contract import TaskView
+from gofer.tasks.events import Cancelled, LetGo, Resolved, kind_of
 from gofer.tasks.holding import HeldView, Holding
 from gofer.tasks.limits import (
     ARTIFACT_TTL_S,
@@ -46,8 +47,8 @@ from gofer.tasks.limits import (
     TURNS_PER_OWNER,
     TURNS_PER_PROCESS,
 )
-from gofer.tasks.runner import FlowRunner
-from gofer.tasks.seams import Planner
+from gofer.tasks.outcome import still_blocked
+from gofer.tasks.seams import FlowRunner, Planner
 from gofer.tasks.status import KINDS, TASK_ORDER
 from gofer.tasks.turn import Driver, Turn, TurnParts
 
@@ -119,6 +120,7 @@ class TaskWorker:
             supervise=self._supervise,
         )
         self._finished: set[int] = set()
+        self._settling: set[str] = set()
         self._stopping = asyncio.Event()
         self._parts = TurnParts(
             book, runner, driver, planner, self._holding, limits.lease_ms, self._stopping
@@ -256,10 +258,10 @@ class TaskWorker:
             task_id = task_of_group(notice.group)
             if task_id is None:
                 continue
-            if notice.event == "task" and notice.kind in (Cancelled.KIND, Resolved.KIND):
+            if kind_of(notice) in (Cancelled.KIND, Resolved.KIND):
                 if task_id in self._turns:
                     self._cancelled_elsewhere(task_id)
-                elif self._holding.holds(task_id):
+                elif self._holding.holds(task_id) and task_id not in self._settling:
                     await self.release(task_id)
             elif (
                 notice.event == "finished"
@@ -284,10 +286,29 @@ class TaskWorker:
         """Close the task's workspace on this worker (and its live views)."""
         await self._holding.release(task_id)
 
-    def cell_of(self, task_id: str) -> Cell | None:
+    def _cell_of(self, task_id: str) -> Cell | None:
         """The cell of the task's turn running here now, if any."""
         turn = self._running.get(task_id)
         return turn.cell if turn is not None else None
+
+    def notes_of(self, task_id: str) -> TurnNotes | None:
+        """What the task's turn running here now knows beyond its last journaled state
+        (a rescue whose guidance runs now), if one runs here."""
+        cell = self._cell_of(task_id)
+        return cell.notes() if cell is not None else None
+
+    def cancelled_view(self, task_id: str, note: str) -> TaskView | None:
+        """The view of the task's turn running here now as cancelled with ``note``, if
+        one runs here."""
+        cell = self._cell_of(task_id)
+        return view_of(cell, state.Cancelled(), None, note) if cell is not None else None
+
+    async def cancel(self, owner: str, task_id: str) -> None:
+        """Stop the task's turn here, if any (it finishes as cancelled), then screenshot
+        and release its workspace here, if this worker holds one."""
+        cell = self._cell_of(task_id)
+        await self._cancel_turn(task_id)
+        await self.settle(owner, task_id, cell)
 
     def artifacts_of(self, owner: str, task_id: str) -> list[Artifact]:
         """The owner's task's screenshots taken here that have not expired."""
@@ -301,7 +322,7 @@ class TaskWorker:
         """The task was dropped: its screenshots go."""
         self._artifacts.pop((owner, task_id), None)
 
-    async def cancel_turn(self, task_id: str) -> None:
+    async def _cancel_turn(self, task_id: str) -> None:
         """Stop the task's turn running here, if any: it finishes as cancelled."""
         task = self._turns.get(task_id)
         if task is not None and not task.done():
@@ -313,9 +334,19 @@ class TaskWorker:
             await asyncio.wait([task])
 
     async def settle(self, owner: str, task_id: str, cell: Cell | None = None) -> None:
-        """Screenshot and release the task's workspace on this worker, if it holds one."""
-        if not self.runner.holds(task_id):
+        """Screenshot and release the task's workspace on this worker, if it holds one.
+
+        The cancel this settles is also heard as a notice; :meth:`_heed` leaves the
+        browser to this settle, so the screenshot is taken before it goes."""
+        if not self.runner.holds(task_id) or task_id in self._settling:
             return
+        self._settling.add(task_id)
+        try:
+            await self._settle(owner, task_id, cell)
+        finally:
+            self._settling.discard(task_id)
+
+    async def _settle(self, owner: str, task_id: str, cell: Cell | None) -> None:
         if cell is None:
             loaded = await self.book.load(owner, task_id)
             assert loaded is not None

@@ -1,33 +1,61 @@
 """Many demo bookings at once through a served gofer, on SQLite and on PostgreSQL.
 
-    .venv/bin/python bench/concurrency.py [--counts 1,4,8,16] [--modes sqlite,postgres]
-                                         [--pg URL]
+    ./dev bench concurrent [--counts 1,4,8,16] [--modes sqlite,postgres]
+    (or .venv/bin/python bench/concurrent.py [...] [--pg URL])
 
 Two deployments, each started fresh as separate processes the way an operator runs
 them: (a) ``sqlite``: one ``gofer serve`` running the turns in its own process on a
 SQLite store; (b) ``postgres``: ``gofer serve`` plus two ``gofer worker`` processes on
 one PostgreSQL database (``--pg URL`` or GOFER_TEST_PG_URL names the server; a fresh
-database is made on it). The demo airline is served by this script.
+database is made on it). The demo airline runs as ``gofer demo-site``, a process of its
+own.
 
 Each round starts N demo bookings at once over the HTTP API (``start_task``, one token
 and owner per booking, so the per-owner cap does not queue them) and waits on each
 with ``await_task`` until it stops at the payment checkpoint; then cancels them all,
-which closes their browsers, before the next round. One unmeasured booking warms the
-processes first. Printed per round: wall time for all N, p50/p95 of each booking's
-seconds from its ``start_task`` to its checkpoint, the peak resident memory of
-gofer's processes (the Python processes and Playwright's driver) and of Chromium's
-(every process in the trees of the gofer processes, summed from /proc VmRSS sampled
-every 100 ms), the memory each added task costs beside the one-booking round, and the
-bookings lost (no answer) or failed (not at the checkpoint). Targets: N=8 within 4x
-the one-booking time, at most 150 MB per added task, none lost or failed. The figures
-are printed, never asserted on time; the exit status is 1 when a booking was lost or
-failed.
+which closes their browsers, and waits for Chromium to be back to its idle processes
+(a note says when it is not) before the next round. Unmeasured bookings warm every
+gofer process's Chromium first. Printed per round, in two tables:
 
-(Not ``bench/concurrent.py``: run as a script, that name would shadow the standard
-library's ``concurrent`` package, which asyncio imports, for every script in bench/.)
+- time: wall time for all N; p50/p95 of each booking's seconds from its ``start_task``
+  to its checkpoint; the CPU seconds gofer's processes (Python and Playwright's
+  driver), Chromium's and the demo site's used in the round, per booking; how busy the
+  machine's cores were (other work included: on a shared machine, read the CPU
+  seconds beside the wall times);
+- memory: the peak resident memory of gofer's processes and of Chromium's (every
+  process in the trees of the gofer processes, VmRSS summed, sampled every 100 ms),
+  the peak PSS of both (pages shared between processes split among them), and what
+  each added task costs beside the one-booking round, by either measure.
+
+Then the bookings lost (no answer) or failed (not at the checkpoint). Targets: N=8
+within 4x the one-booking time, at most 150 MB per added task, none lost or failed.
+The figures are printed, never asserted on time; the exit status is 1 when a booking
+was lost or failed.
 """
 
 from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import sys
+from pathlib import Path
+
+# A script's directory comes first on sys.path, so this file's name shadows the standard
+# library's ``concurrent`` package, which asyncio imports, for every script in bench/.
+_HERE = Path(__file__).resolve().parent
+_PATH = [entry for entry in sys.path if Path(entry or ".").resolve() != _HERE]
+if __name__ == "concurrent":
+    # Another bench script's asyncio imported this file as ``concurrent``: put the real
+    # package in its place (the import system hands on what sys.modules holds).
+    _spec = importlib.machinery.PathFinder.find_spec("concurrent", _PATH)
+    assert _spec is not None and _spec.loader is not None
+    sys.modules["concurrent"] = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(sys.modules["concurrent"])
+else:
+    sys.path[:] = _PATH
+
+# The imports below come after that on purpose.
+# ruff: noqa: E402
 
 import argparse
 import asyncio
@@ -35,22 +63,20 @@ import os
 import secrets
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import AsyncExitStack, contextmanager, suppress
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-import httpx
-import psycopg
+if __name__ != "concurrent":  # standing in, asyncio is half imported: stop here
+    import httpx
+    import psycopg
 
-from gofer.cli import DEMO_FACTS, demo_flow
-from gofer.demo import DemoServer
-from gofer.store.tokens import Tokens
-from gofer.wiring import store_for
+    from gofer.cli import DEMO_FACTS, demo_flow
+    from gofer.store.tokens import Tokens
+    from gofer.wiring import store_for
 
 GOFER = str(Path(sys.executable).with_name("gofer"))
 CHROMIUM_NAMES = ("chrome", "chromium", "headless_shell")
@@ -104,6 +130,53 @@ def _status(pid: int) -> tuple[str, int, int] | None:
     except OSError:
         return None
     return name, rss, pss
+
+
+def _cpu_ticks(pid: int) -> tuple[str, int] | None:
+    """The process's name and the CPU it and its reaped children used, in clock ticks."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    head, _, rest = text.rpartition(")")
+    fields = rest.split()
+    # utime, stime, cutime and cstime are fields 14-17; ``rest`` starts at field 3
+    return head.partition("(")[2], sum(int(f) for f in fields[11:15])
+
+
+@dataclass
+class Cpu:
+    """CPU seconds used so far by gofer's processes and by Chromium's, and the
+    machine's busy and total jiffies (every core, every process)."""
+
+    gofer_s: float = 0.0
+    chromium_s: float = 0.0
+    busy: int = 0
+    total: int = 0
+
+
+def _machine() -> tuple[int, int]:
+    values = [int(v) for v in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = values[3] + values[4]  # idle and iowait
+    return sum(values) - idle, sum(values)
+
+
+def cpu(roots: list[int]) -> Cpu:
+    """CPU used by every process in the trees under ``roots`` (a process that ended was
+    added to its parent's when reaped)."""
+    found = Cpu()
+    hertz = os.sysconf("SC_CLK_TCK")
+    for pid in _tree(roots):
+        got = _cpu_ticks(pid)
+        if got is None:
+            continue
+        name, ticks = got
+        if name.casefold().startswith(CHROMIUM_NAMES):
+            found.chromium_s += ticks / hertz
+        else:
+            found.gofer_s += ticks / hertz
+    found.busy, found.total = _machine()
+    return found
 
 
 @dataclass
@@ -177,28 +250,28 @@ class Deployment:
 
 
 def _spawn(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[str]:
-    with log.open("w") as err:
+    with log.open("w") as out:
         return subprocess.Popen(
             [GOFER, *args],
             env=env,
             stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=err,
+            stdout=out,
+            stderr=subprocess.STDOUT,
             text=True,
         )
 
 
-async def _served_url(proc: subprocess.Popen[str], log: Path) -> str:
-    """The address ``gofer serve`` prints once it listens."""
+async def _printed_url(proc: subprocess.Popen[str], log: Path, prefix: str) -> str:
+    """The address a gofer process prints in a line starting with ``prefix``."""
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         for line in log.read_text().splitlines():
-            if line.startswith("gofer serving on "):
-                return line.removeprefix("gofer serving on ").split()[0]
+            if line.startswith(prefix):
+                return line.removeprefix(prefix).split()[0]
         if proc.poll() is not None:
-            raise BenchFailed(f"gofer serve exited {proc.returncode}: {log.read_text()[-2000:]}")
+            raise BenchFailed(f"{proc.args!r} exited {proc.returncode}: {log.read_text()}")
         await asyncio.sleep(0.1)  # the address is only in its log
-    raise BenchFailed("gofer serve printed no address within 60 s")
+    raise BenchFailed(f"{proc.args!r} printed no address within 60 s")
 
 
 async def _make_tokens(tokens_db: str, count: int, env: dict[str, str]) -> list[str]:
@@ -241,6 +314,10 @@ class Round:
     lost: int
     failed: int
     peak: Peak
+    gofer_cpu_s: float
+    chromium_cpu_s: float
+    site_cpu_s: float
+    busy_cores: float
     notes: list[str]
 
 
@@ -275,10 +352,22 @@ async def cancel(client: httpx.AsyncClient, token: str, task_id: str) -> None:
     answer.raise_for_status()
 
 
-async def one_round(client: httpx.AsyncClient, dep: Deployment, site: str, count: int) -> Round:
-    body: dict[str, object] = {"flow": demo_flow(site), "facts": dict(DEMO_FACTS)}
+async def _settled(dep: Deployment, idle_procs: int) -> int:
+    """Waits (at most 30 s) for Chromium to be back to ``idle_procs`` processes once
+    the round's tasks are cancelled (their contexts closed); the count it ended at."""
+    deadline = time.monotonic() + 30
+    procs = memory(dep.pids).chromium_procs
+    while procs > idle_procs and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)  # processes ending: nothing to wait on but /proc
+        procs = memory(dep.pids).chromium_procs
+    return procs
+
+
+async def one_round(
+    client: httpx.AsyncClient, dep: Deployment, site: Site, count: int, idle_procs: int
+) -> Round:
+    body: dict[str, object] = {"flow": demo_flow(site.url), "facts": dict(DEMO_FACTS)}
     peak, stop = Peak(), asyncio.Event()
-    sampler = asyncio.create_task(sample(dep.pids, peak, stop))
     each: list[float] = []
     notes: list[str] = []
     lost = failed = 0
@@ -299,16 +388,35 @@ async def one_round(client: httpx.AsyncClient, dep: Deployment, site: str, count
             failed += 1
             notes.append(f"task {task_id} ended {state}, not at the checkpoint")
 
+    used, site_used = cpu(dep.pids), cpu([site.pid])
+    sampler = asyncio.create_task(sample(dep.pids, peak, stop))
     started = time.perf_counter()
     await asyncio.gather(*(timed(dep.tokens[n]) for n in range(count)))
     wall = time.perf_counter() - started
+    after, site_after = cpu(dep.pids), cpu([site.pid])
     stop.set()
     await sampler
     await asyncio.gather(*(cancel(client, token, task_id) for token, task_id in ended))
+    if idle_procs and (left := await _settled(dep, idle_procs)) > idle_procs:
+        notes.append(f"{left - idle_procs} Chromium process(es) more than idle 30 s after cancel")
     gone = dep.lost_processes()
     if gone:
         notes.append(f"processes exited: {', '.join(gone)}")
-    return Round(count, wall, each, lost, failed, peak, notes)
+    cores = os.cpu_count() or 1
+    busy = (after.busy - used.busy) / max(1, after.total - used.total) * cores
+    return Round(
+        count,
+        wall,
+        each,
+        lost,
+        failed,
+        peak,
+        after.gofer_s - used.gofer_s,
+        after.chromium_s - used.chromium_s,
+        site_after.gofer_s - site_used.gofer_s,
+        busy,
+        notes,
+    )
 
 
 def _cold(dep: Deployment) -> list[int]:
@@ -316,11 +424,11 @@ def _cold(dep: Deployment) -> list[int]:
     return [pid for pid in dep.pids if not memory([pid]).chromium_procs]
 
 
-async def warm_up(client: httpx.AsyncClient, dep: Deployment, site: str, mode: str) -> None:
+async def warm_up(client: httpx.AsyncClient, dep: Deployment, site: Site, mode: str) -> None:
     """Unmeasured bookings until every gofer process has launched its Chromium (which
     of them claims a turn is the queue's choice), at most five rounds."""
     for _ in range(5):
-        warm = await one_round(client, dep, site, len(dep.procs))
+        warm = await one_round(client, dep, site, len(dep.procs), 0)
         if warm.lost or warm.failed:
             print(f"{mode}: a warm-up booking did not reach the checkpoint")
             for note in warm.notes:
@@ -330,44 +438,98 @@ async def warm_up(client: httpx.AsyncClient, dep: Deployment, site: str, mode: s
     print(f"{mode}: {len(_cold(dep))} process(es) ran no warm-up booking; its first is cold")
 
 
+# the table ---------------------------------------------------------------------
+
+
 def _p95(values: list[float]) -> float:
     ordered = sorted(values) or [0.0]
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def print_table(mode: str, rounds: list[Round], idle: Memory) -> None:
-    print(
-        f"\n{mode}: idle after the warm-up: gofer {idle.gofer_mb:.0f} MB RSS, Chromium "
-        f"{idle.chromium_mb:.0f} MB RSS, both {idle.pss_mb:.0f} MB PSS"
-    )
-    print(
-        f"{'N':>3} {'wall s':>7} {'x one':>6} {'p50 s':>6} {'p95 s':>6} "
-        f"{'gofer MB':>9} {'Chromium MB':>12} {'procs':>6} {'PSS MB':>7} "
-        f"{'RSS/added':>10} {'PSS/added':>10} {'lost':>5} {'failed':>7}"
-    )
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
+    return [
+        "  ".join(cell.rjust(width) for cell, width in zip(line, widths, strict=True))
+        for line in [header, *rows]
+    ]
+
+
+def print_tables(mode: str, rounds: list[Round], idle: Memory) -> None:
     one = next((r for r in rounds if r.count == 1), None)
+    cores = os.cpu_count() or 1
+    timing: list[list[str]] = []
+    sizes: list[list[str]] = []
     for r in rounds:
-        ratio = f"{r.wall_s / one.wall_s:6.2f}" if one else "     -"
-        rss_added = pss_added = "         -"
-        if one and r.count > 1:
-            rss_added = f"{(r.peak.total_mb - one.peak.total_mb) / (r.count - 1):10.0f}"
-            pss_added = f"{(r.peak.pss_mb - one.peak.pss_mb) / (r.count - 1):10.0f}"
-        p50 = statistics.median(r.each_s) if r.each_s else 0.0
-        print(
-            f"{r.count:>3} {r.wall_s:7.2f} {ratio} {p50:6.2f} {_p95(r.each_s):6.2f} "
-            f"{r.peak.gofer_mb:9.0f} {r.peak.chromium_mb:12.0f} {r.peak.chromium_procs:6d} "
-            f"{r.peak.pss_mb:7.0f} {rss_added} {pss_added} {r.lost:5d} {r.failed:7d}",
-            flush=True,
+        cpu_s = r.gofer_cpu_s + r.chromium_cpu_s + r.site_cpu_s
+        timing.append(
+            [
+                str(r.count),
+                f"{r.wall_s:.2f}",
+                f"{r.wall_s / one.wall_s:.2f}" if one else "-",
+                f"{statistics.median(r.each_s):.2f}" if r.each_s else "-",
+                f"{_p95(r.each_s):.2f}" if r.each_s else "-",
+                f"{r.gofer_cpu_s:.1f}",
+                f"{r.chromium_cpu_s:.1f}",
+                f"{r.site_cpu_s:.1f}",
+                f"{cpu_s / r.count:.2f}",
+                f"{r.busy_cores:.2f}/{cores}",
+                str(r.lost),
+                str(r.failed),
+            ]
         )
-        for note in r.notes:
-            print(f"    {note}")
+        added = one is not None and r.count > 1
+        sizes.append(
+            [
+                str(r.count),
+                f"{r.peak.gofer_mb:.0f}",
+                f"{r.peak.chromium_mb:.0f}",
+                str(r.peak.chromium_procs),
+                f"{r.peak.pss_mb:.0f}",
+                f"{(r.peak.total_mb - one.peak.total_mb) / (r.count - 1):.0f}"
+                if one and added
+                else "-",
+                f"{(r.peak.pss_mb - one.peak.pss_mb) / (r.count - 1):.0f}"
+                if one and added
+                else "-",
+            ]
+        )
+    print(f"\n{mode}: time (s)")
+    header = ["N", "wall", "x one", "p50", "p95", "CPU gofer", "CPU Chromium", "CPU site"]
+    header += ["CPU/booking", "cores busy", "lost", "failed"]
+    for line in _table(header, timing):
+        print(f"  {line}")
     print(
-        "  gofer MB, Chromium MB: peak summed VmRSS (pages shared between processes counted "
-        "in each); PSS MB: peak summed Pss of both (shared pages split); */added: beside N=1"
+        f"\n{mode}: peak memory (MB); idle after the warm-up: gofer {idle.gofer_mb:.0f} RSS, "
+        f"Chromium {idle.chromium_mb:.0f} RSS in {idle.chromium_procs} processes, "
+        f"{idle.pss_mb:.0f} PSS"
+    )
+    header = ["N", "gofer RSS", "Chromium RSS", "Chromium procs", "PSS", "RSS/added"]
+    header += ["PSS/added"]
+    for line in _table(header, sizes):
+        print(f"  {line}")
+    for r in rounds:
+        for note in r.notes:
+            print(f"  N={r.count}: {note}")
+    print(
+        "  RSS: summed VmRSS (pages shared between processes counted in each); PSS: summed "
+        "Pss of gofer's and Chromium's processes (shared pages split among their users); "
+        "*/added: (N's peak - one booking's peak) / (N - 1). CPU: seconds used during the "
+        "round by gofer's processes, Chromium's and the demo site's; cores busy: the whole "
+        "machine's, other work included.",
+        flush=True,
     )
 
 
-async def run_mode(mode: str, counts: list[int], pg: str | None, tmp: Path, site: str) -> int:
+# running it --------------------------------------------------------------------
+
+
+@dataclass
+class Site:
+    url: str
+    pid: int
+
+
+async def run_mode(mode: str, counts: list[int], pg: str | None, tmp: Path, site: Site) -> int:
     env = dict(os.environ)
     env["GOFER_SECRET_KEY"] = secrets.token_hex(24)
     env["GOFER_TOKENS"] = str(tmp / f"{mode}-tokens.db")
@@ -386,7 +548,7 @@ async def run_mode(mode: str, counts: list[int], pg: str | None, tmp: Path, site
     rounds: list[Round] = []
     try:
         with _stopped(procs):
-            url = await _served_url(procs[0], serve_log)
+            url = await _printed_url(procs[0], serve_log, "gofer serving on ")
             if mode == "postgres":
                 for n in range(2):
                     procs.append(_spawn(["worker"], env, tmp / f"{mode}-worker{n}.log"))
@@ -395,24 +557,48 @@ async def run_mode(mode: str, counts: list[int], pg: str | None, tmp: Path, site
                 await warm_up(client, dep, site, mode)
                 idle = memory(dep.pids)
                 for count in counts:
-                    rounds.append(await one_round(client, dep, site, count))
+                    rounds.append(await one_round(client, dep, site, count, idle.chromium_procs))
                     print(f"{mode}: {count} at once done in {rounds[-1].wall_s:.2f} s", flush=True)
     finally:
         if database and pg:
             with psycopg.connect(pg, autocommit=True) as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
-    print_table(mode, rounds, idle)
+    print_tables(mode, rounds, idle)
+    _verdict(mode, rounds)
     return sum(r.lost + r.failed for r in rounds)
+
+
+def _verdict(mode: str, rounds: list[Round]) -> None:
+    one = next((r for r in rounds if r.count == 1), None)
+    eight = next((r for r in rounds if r.count == 8), None)
+    if one is None or eight is None:
+        return
+    ratio = eight.wall_s / one.wall_s
+    rss = (eight.peak.total_mb - one.peak.total_mb) / 7
+    pss = (eight.peak.pss_mb - one.peak.pss_mb) / 7
+    cores = os.cpu_count() or 1
+    used = eight.gofer_cpu_s + eight.chromium_cpu_s + eight.site_cpu_s
+    print(
+        f"  {mode} targets: 8 at once took {ratio:.2f}x one booking (at most 4x: "
+        f"{'met' if ratio <= 4 else 'missed'}); each added task {rss:.0f} MB RSS, "
+        f"{pss:.0f} MB PSS (at most 150 MB)\n"
+        f"  {mode}: the 8 used {used:.1f} CPU s, at least {used / cores:.1f} s on {cores} "
+        f"idle cores ({used / cores / one.wall_s:.2f}x one booking's wall time)",
+        flush=True,
+    )
 
 
 async def bench(counts: list[int], modes: list[str], pg: str | None) -> int:
     bad = 0
     with tempfile.TemporaryDirectory(prefix="gofer-concurrent-") as name:
         tmp = Path(name)
-        async with AsyncExitStack() as stack:
-            site = await stack.enter_async_context(DemoServer(seed=7))
+        log = tmp / "site.log"
+        site_proc = _spawn(["demo-site", "--port", "0", "--seed", "7"], dict(os.environ), log)
+        with _stopped([site_proc]):
+            url = await _printed_url(site_proc, log, "Serving the demo airline on ")
+            site = Site(url, site_proc.pid)
             for mode in modes:
-                bad += await run_mode(mode, counts, pg, tmp, site.url)
+                bad += await run_mode(mode, counts, pg, tmp, site)
     print(f"\nbookings lost or failed: {bad} (target 0)")
     return 1 if bad else 0
 
