@@ -1,6 +1,8 @@
 """A worker killed with SIGKILL in the middle of a turn, on SQLite and PostgreSQL: the
 turn runs exactly once more, then the task reads what that run ended on; killed on
-both of its runs, it reads failed, saying why in plain words."""
+both of its runs, it reads failed, saying why in plain words, and tried again twice at
+once it runs once. A worker stopped with SIGTERM mid-turn (a drain) exits 0 and hands
+the turn back at once, long before its lease would lapse, with its attempt refunded."""
 
 from __future__ import annotations
 
@@ -26,13 +28,13 @@ def store_kind(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-async def worker(url: str, mode: str) -> asyncio.subprocess.Process:
+async def worker(url: str, mode: str, lease_ms: int = LEASE_MS) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
         sys.executable,
         str(WORKER),
         url,
         mode,
-        str(LEASE_MS),
+        str(lease_ms),
         stdout=asyncio.subprocess.PIPE,
         stdin=asyncio.subprocess.DEVNULL,
     )
@@ -76,6 +78,25 @@ async def test_a_worker_killed_mid_turn_leads_to_exactly_one_rerun(
         assert [s.path for s in report.steps] == ["0", "1"]
 
 
+async def test_workers_drained_twice_mid_turn_hand_it_back_at_once_and_it_runs_to_its_end(
+    db: Connector,
+    store_url: str,
+) -> None:
+    async with Tasks(ScriptedRunner(), store=db, work=False) as tasks:
+        view = await tasks.start_task({"flow": FLOW})
+        async with asyncio.timeout(30):  # the lease alone would hold the turn for 120 s
+            for _ in range(2):
+                drained = await worker(store_url, "hang", lease_ms=120_000)
+                await started(drained)
+                assert await stopped(drained) == b"", "it exits 0 and starts nothing more"
+            last = await worker(store_url, "complete", lease_ms=120_000)
+            done = await tasks.await_task({"id": view.id, "timeout_ms": 30_000})
+        assert done.status.state == "done"
+        assert await stopped(last) == b"started\n"
+        (turn,) = await tasks.worker.book.queue.items(group=task_group(view.id))
+        assert (turn.attempts, turn.state) == (1, "done")
+
+
 async def test_a_turn_killed_on_both_runs_reads_failed_in_plain_words(
     db: Connector,
     store_url: str,
@@ -94,3 +115,17 @@ async def test_a_turn_killed_on_both_runs_reads_failed_in_plain_words(
             "(a crash or a restart)"
         )
         assert view.status.recoverable is True
+        # Tried again twice at once, it runs once more, once.
+        again = await worker(store_url, "complete")
+        first, second = await asyncio.gather(
+            tasks.continue_task({"id": view.id}), tasks.continue_task({"id": view.id})
+        )
+        assert first.status.state == second.status.state == "running"
+        done = await tasks.await_task({"id": view.id, "timeout_ms": 60_000})
+        assert done.status.state == "done"
+        assert await stopped(again) == b"started\n"
+        turns = await tasks.worker.book.queue.items(group=task_group(view.id))
+        assert [(t.kind, t.attempts, t.state) for t in turns] == [
+            ("turn", 2, "failed"),
+            ("again", 1, "done"),
+        ]

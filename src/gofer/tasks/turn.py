@@ -9,10 +9,12 @@ transaction. While it runs it journals a view as each step starts, and an
 irreversible press before and after it happens, so a rerun of the turn never presses
 twice.
 
-A turn cut short by the worker's own shutdown goes back on the queue (with its run
-counted when it had begun, refunded when it had not); a turn of a cancelled task
-finishes as cancelled. A turn whose end the store fails to write retries it while its
-lease holds, so a finished run is never run again.
+A turn cut short by the worker's own shutdown goes back on the queue at once with
+its attempt refunded: a drain is the operator's, not the turn's doing, and a rolling
+restart may cut one turn more than once; the attempt cap counts the runs whose worker
+died (their lease lapsed). A turn of a cancelled task finishes as cancelled. A turn
+whose end the store fails to write retries it while its lease holds, so a finished
+run is never run again.
 """
 
 from __future__ import annotations
@@ -144,7 +146,6 @@ class Turn:
         parts, claim, task_id, owner = self.parts, self.claim, self.task_id, self.owner
         book = parts.book
         self._task = asyncio.current_task()
-        spent = (0, 0)
         # The task takes its browser back from any person in it.
         await parts.holding.take_back(task_id)
         _TURN.set(task_id)  # this turn's own asyncio task: its context is its alone
@@ -159,7 +160,6 @@ class Turn:
                     await book.queue.finish(claim, {"skipped": True})
                     return
                 cell = self.cell = self._restore(loaded)
-                spent = (cell.ledger.runs, cell.ledger.spent.model_calls)
                 if parts.stopping.is_set():
                     await book.queue.release(claim, unstarted=True, error=STOPPED)
                     return
@@ -169,20 +169,18 @@ class Turn:
             log.warning("task %s: turn %d lost its lease (%s)", task_id, claim.id, lost.code)
             await parts.holding.release(task_id)
         except asyncio.CancelledError:
-            began = self.cell is not None and (
-                (self.cell.ledger.runs, self.cell.ledger.spent.model_calls) != spent
-            )
-            await asyncio.shield(self._cut_short(began))
+            await asyncio.shield(self._cut_short())
             raise
 
-    async def _cut_short(self, began: bool) -> None:
-        """A turn cancelled here: finished when its task was cancelled, else put back."""
+    async def _cut_short(self) -> None:
+        """A turn cancelled here: finished when its task was cancelled, else put back
+        with its attempt refunded (see the module)."""
         queue = self.parts.book.queue
         try:
             if self.cancelling:
                 await queue.finish(self.claim, {"cancelled": True})
             else:
-                await queue.release(self.claim, unstarted=not began, error=STOPPED)
+                await queue.release(self.claim, unstarted=True, error=STOPPED)
         except LeaseLost:
             log.info("task %s: turn %d had already lost its lease", self.task_id, self.claim.id)
 
