@@ -159,6 +159,12 @@ class TaskWorker:
             if task is not None:
                 task.cancel()
                 await asyncio.wait([task])
+        if self._turns:
+            log.warning(
+                "%s: stopping; the turns of %s go back on the queue",
+                self.worker_id,
+                ", ".join(sorted(self._turns)),
+            )
         turns = list(self._turns.values())
         for turn in turns:
             turn.cancel()
