@@ -91,6 +91,38 @@ async def start_worker(env: dict[str, str]) -> Worker:
     return worker
 
 
+def in_group(pgid: int) -> list[int]:
+    """The live processes in process group ``pgid`` (zombies aside)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # it ended while we looked
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+async def ended(pid: int, timeout_s: float) -> bool:
+    """Whether the process ``pid`` ends within ``timeout_s`` (woken by its pidfd)."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    loop = asyncio.get_running_loop()
+    done = loop.create_future()
+    loop.add_reader(fd, lambda: done.done() or done.set_result(None))
+    try:
+        await asyncio.wait_for(done, timeout_s)
+        return True
+    except TimeoutError:
+        return False
+    finally:
+        loop.remove_reader(fd)
+        os.close(fd)
+
+
 async def killed(proc: asyncio.subprocess.Process) -> None:
     """SIGKILL to a process and everything it started (its browser)."""
     if proc.returncode is None:
@@ -197,7 +229,9 @@ async def test_workers_restarted_one_at_a_time_lose_no_booking(
             assert len(said) <= 1, old.logs
             for line in said:
                 cuts.update(line.split(" the turns of ")[1].split(" go back")[0].split(", "))
-            await killed(old.proc)  # its browser, had it outlived it
+            # Its browser was closed by it, not left behind (a child may take a moment).
+            left = [pid for pid in in_group(old.proc.pid) if not await ended(pid, 5)]
+            assert left == [], "a drained worker leaves no process of its browser running"
             workers[n] = await start_worker(env)
             print(f"worker {n + 1} drained in {drained_s:.1f} s")
 
