@@ -230,8 +230,8 @@ async def test_workers_restarted_one_at_a_time_lose_no_booking(
             for line in said:
                 cuts.update(line.split(" the turns of ")[1].split(" go back")[0].split(", "))
             # Its browser was closed by it, not left behind (a child may take a moment).
-            left = [pid for pid in in_group(old.proc.pid) if not await ended(pid, 5)]
-            assert left == [], "a drained worker leaves no process of its browser running"
+            lingering = [pid for pid in in_group(old.proc.pid) if not await ended(pid, 5)]
+            assert lingering == [], "a drained worker leaves no process of its browser running"
             workers[n] = await start_worker(env)
             print(f"worker {n + 1} drained in {drained_s:.1f} s")
 
