@@ -63,6 +63,9 @@ class GoferConfig:
     browser_user: str | None = None
     """``GOFER_BROWSER_USER``: the unprivileged user the browser runs as under root
     (default ``gofer-browser``)."""
+    runtime_dir: str | None = None
+    """``$XDG_RUNTIME_DIR``: where a SQLite store's wake-up sockets go when the folder
+    beside the file makes too long a socket address (default: the temporary folder)."""
 
     def browser_policy(self, *, operator: bool, allow_private: bool = False) -> BrowserPolicy:
         """The browsers' policy: for the operator's own tasks (``gofer run``, ``gofer
@@ -132,6 +135,7 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
         ),
         no_sandbox=_flag(get("GOFER_NO_SANDBOX")),
         browser_user=get("GOFER_BROWSER_USER"),
+        runtime_dir=get("XDG_RUNTIME_DIR"),
     )
 
 
