@@ -62,7 +62,7 @@ def wake_folder(database: Path, runtime_dir: Path) -> Path:
     beside = database.with_name(database.name + ".wake")
     if len(os.fsencode(beside)) + 1 + _NAME_ROOM <= MAX_ADDRESS:
         return beside
-    digest = hashlib.sha256(os.fsencode(database)).hexdigest()[:24]
+    digest = hashlib.sha256(os.fsencode(database)).hexdigest()[:16]
     return runtime_dir / f"gofer-{os.getuid()}-{digest}.wake"
 
 
