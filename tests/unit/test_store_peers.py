@@ -8,6 +8,8 @@ import logging
 import os
 import socket
 import stat
+import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -151,3 +153,58 @@ async def test_without_unix_sockets_a_connector_wakes_only_its_own_process(
             item = await queue.enqueue("job", {"owner": "ann"})
             assert [n.id for n in await subscription.wait(5)] == [item.id]
     assert not path.with_name("gofer.db.wake").exists()
+
+
+FORKING = """
+import asyncio, json, os, sys
+from pathlib import Path
+from gofer.store import Notice
+from gofer.store.peers import PeerWaker
+
+waker = PeerWaker(Path(sys.argv[1]))
+seen = {}
+
+async def parent():
+    with waker.subscribe() as subscription:
+        pid = os.fork()
+        if pid == 0:
+            return True  # the child leaves the parent's block, then waits on its own
+        seen["parent's socket"] = waker.address.name
+        got = [n.event for n in await subscription.wait(10)]
+        waker.publish([Notice("from the parent")])
+        while "from the child" not in got and (more := await subscription.wait(10)):
+            got += [n.event for n in more]
+        seen["the parent got"] = got
+        seen["child exited"] = os.waitpid(pid, 0)[1] == 0
+        seen["sockets after the child"] = os.listdir(sys.argv[1])
+    return False
+
+async def child():
+    with waker.subscribe() as subscription:
+        waker.publish([Notice("child ready")])
+        got = []
+        while "from the parent" not in got and (more := await subscription.wait(10)):
+            got += [n.event for n in more]
+        waker.publish([Notice("from the child")])
+    os._exit(0 if got == ["child ready", "from the parent"] else 3)
+
+if asyncio.run(parent()):
+    asyncio.run(child())
+print(json.dumps(seen))
+"""
+
+
+def test_a_forked_child_binds_its_own_socket_and_leaves_its_parents(tmp_path: Path) -> None:
+    folder = tmp_path / "gofer.db.wake"
+    done = subprocess.run(
+        [sys.executable, "-c", FORKING, str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    seen = json.loads(done.stdout)
+    assert seen["the parent got"] == ["child ready", "from the parent", "from the child"]
+    assert seen["child exited"]
+    assert seen["sockets after the child"] == [seen["parent's socket"]]
+    assert os.listdir(folder) == []

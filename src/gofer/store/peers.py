@@ -151,6 +151,7 @@ class PeerWaker(Waker):
             with super().subscribe() as subscription:
                 yield subscription
         finally:
+            self._forget_if_forked()  # a forked child must not remove its parent's socket
             if not self._subscriptions:
                 self._stop()
 
