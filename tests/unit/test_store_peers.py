@@ -3,6 +3,7 @@ stand for two processes (tests/integration/test_store_sqlite_wake.py runs real o
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -68,6 +69,23 @@ async def test_a_dead_peers_socket_is_removed_and_a_live_one_is_sent_the_notices
         got = json.loads(live.recv(65536))
     assert got == [NOTICE.to_dict(), {"event": "enqueued", "kind": "turn"}]
     assert sorted(os.listdir(folder)) == ["4343-live.sock"]
+
+
+async def test_a_full_socket_gets_every_notice_in_order_once_it_has_room(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "gofer.db.wake"
+    folder.mkdir(mode=0o700)
+    committing = PeerWaker(folder)
+    loop = asyncio.get_running_loop()
+    with raw_peer(folder, "4343-busy.sock") as busy:
+        for n in range(40):  # more than the kernel queues for a socket nobody reads yet
+            committing.publish([Notice("enqueued", id=n)])
+        got: list[int] = []
+        while len(got) < 40:
+            datagram = await asyncio.wait_for(loop.sock_recv(busy, 65536), 10)
+            got += [one["id"] for one in json.loads(datagram)]
+    assert got == list(range(40))
 
 
 async def test_a_datagram_that_is_not_notices_is_ignored(tmp_path: Path) -> None:

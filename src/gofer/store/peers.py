@@ -5,8 +5,10 @@ PostgreSQL carries notices between processes with LISTEN/NOTIFY; a SQLite file h
 such channel. So each process that has subscriptions binds a datagram socket in a
 folder beside the database (``<db>.wake/<pid>-<random>.sock``) and reads it on its
 event loop, and a process that commits sends the notices (their JSON) to every other
-socket there. Sends never block: a socket whose process died is removed, a full one
-drops the datagram (the wait's safety-net timeout covers it).
+socket there. Sends never block: a socket whose process died is removed; a full one
+(Linux queues only ``net.unix.max_dgram_qlen`` datagrams, often 10) gets what did not
+fit once it has room, in order, woken by the event loop (past :data:`_BACKLOG`
+datagrams it drops them: the wait's safety-net timeout covers that).
 
 The folder is its owner's only: made 0700, and refused when it is not a folder of this
 user's that no one else may enter (checked before each bind and each send); the
@@ -27,7 +29,7 @@ import os
 import secrets
 import socket
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -44,6 +46,8 @@ _NAME_ROOM = len("4194304-0123456789ab.sock")
 """The longest socket name in the folder: the largest pid, a hyphen, 12 hex digits."""
 _DATAGRAM = 8192
 """Notices are packed into datagrams of at most this many bytes."""
+_BACKLOG = 256
+"""Datagrams kept for one full socket; more are dropped."""
 
 
 class WakeFolderRefused(OSError):
@@ -132,6 +136,7 @@ class PeerWaker(Waker):
         self._name: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._warned = False
+        self._backlogs: dict[str, _Backlog] = {}
 
     @property
     def address(self) -> Path | None:
@@ -183,10 +188,16 @@ class PeerWaker(Waker):
             make_folder(self.folder)
             sock.setblocking(False)
             sock.bind(path)
+        except OSError as error:
+            sock.close()
+            self._warn(error)
+            return
+        try:
             os.chmod(path, FILE_MODE)
             loop.add_reader(sock.fileno(), self._receive)
         except OSError as error:
             sock.close()
+            _remove(path)
             self._warn(error)
             return
         self._sock, self._name, self._loop = sock, name, loop
@@ -229,7 +240,24 @@ class PeerWaker(Waker):
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as sender:
             sender.setblocking(False)
             for name in peers:
-                _send_to(sender, os.fspath(self.folder / name), datagrams)
+                path = os.fspath(self.folder / name)
+                backlog = self._backlogs.get(path)
+                if backlog is not None:
+                    backlog.add(datagrams)
+                    continue
+                left = _send_to(sender, path, datagrams)
+                if left:
+                    self._hold(path, left)
+
+    def _hold(self, path: str, datagrams: list[bytes]) -> None:
+        """Keep what a full socket could not take, to send once it has room."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        backlog = _Backlog(path, loop, lambda: self._backlogs.pop(path, None))
+        if backlog.start(datagrams):
+            self._backlogs[path] = backlog
 
     def _forget_if_forked(self) -> None:
         """In a forked child, let go of the parent's socket (leaving its file, which the
@@ -240,21 +268,80 @@ class PeerWaker(Waker):
         if self._sock is not None:
             self._sock.close()
         self._sock = self._name = self._loop = None
+        for backlog in self._backlogs.values():
+            backlog.sock.close()  # the parent's to finish
+        self._backlogs.clear()
 
 
-def _send_to(sender: socket.socket, path: str, datagrams: list[bytes]) -> None:
-    for datagram in datagrams:
+def _send_to(sender: socket.socket, path: str, datagrams: list[bytes]) -> list[bytes]:
+    """Send ``datagrams`` to ``path``; those a full socket did not take."""
+    for sent, datagram in enumerate(datagrams):
         try:
             sender.sendto(datagram, path)
+        except BlockingIOError:
+            return datagrams[sent:]
         except (ConnectionRefusedError, FileNotFoundError):
             _remove(path)  # its process died without removing it
-            return
-        except BlockingIOError:
-            log.debug("wake-up socket %s is full: a notice dropped", path)
-            return
+            return []
         except OSError as error:
             log.debug("wake-up to %s failed: %s", path, error)
-            return
+            return []
+    return []
+
+
+class _Backlog:
+    """Datagrams for one full socket, sent through a socket connected to it as soon as
+    the event loop sees it writable (Linux reports a connected datagram socket
+    writable once its peer's queue has room)."""
+
+    def __init__(
+        self, path: str, loop: asyncio.AbstractEventLoop, done: Callable[[], object]
+    ) -> None:
+        self.path = path
+        self.loop = loop
+        self.done = done
+        self.pending: list[bytes] = []
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+
+    def start(self, datagrams: list[bytes]) -> bool:
+        """Connect and wait for room; False when the socket is gone."""
+        try:
+            self.sock.setblocking(False)
+            self.sock.connect(self.path)
+            self.loop.add_writer(self.sock.fileno(), self.flush)
+        except (ConnectionRefusedError, FileNotFoundError):
+            self.sock.close()
+            _remove(self.path)
+            return False
+        except OSError as error:
+            self.sock.close()
+            log.debug("wake-up to %s failed: %s", self.path, error)
+            return False
+        self.add(datagrams)
+        return True
+
+    def add(self, datagrams: list[bytes]) -> None:
+        room = _BACKLOG - len(self.pending)
+        if len(datagrams) > room:
+            log.debug("wake-up socket %s stays full: notices dropped", self.path)
+        self.pending += datagrams[: max(room, 0)]
+
+    def flush(self) -> None:
+        while self.pending:
+            try:
+                self.sock.send(self.pending[0])
+            except BlockingIOError:
+                return  # still full: the loop calls again once there is room
+            except (ConnectionRefusedError, FileNotFoundError):
+                _remove(self.path)
+                break
+            except OSError as error:
+                log.debug("wake-up to %s failed: %s", self.path, error)
+                break
+            del self.pending[0]
+        self.loop.remove_writer(self.sock.fileno())
+        self.sock.close()
+        self.done()
 
 
 def _remove(path: str) -> None:
