@@ -226,7 +226,9 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     limits = TurnLimits(per_owner=args.per_owner, per_process=args.per_process)
-    policy = config.browser_policy(operator=False, allow_private=args.allow_private)
+    policy = config.browser_policy(
+        operator=False, allow_private=args.allow_private, browser_endpoint=args.browser_endpoint
+    )
     async with open_gofer(config, source="worker", limits=limits, policy=policy) as gofer:
         sys.stderr.write(f"gofer worker {gofer.tasks.worker.worker_id} on {_where(config.db)}\n")
         sys.stderr.flush()
@@ -393,6 +395,8 @@ environment:
                         GOFER_<ROLE>_API_KEY put one role on its own endpoint)
   GOFER_SECRET_KEY      the key fact values are sealed with in the store
   GOFER_ALLOW_PRIVATE=1 tasks of serve and worker may load private addresses
+  GOFER_BROWSER_ENDPOINT    the remote Chromium (DevTools address) every task of
+                        serve, worker and run runs in (--browser-endpoint)
   GOFER_BROWSER_ENDPOINTS   DevTools endpoints a task's browser_endpoint may name
   GOFER_BROWSER_USER    the user the browser runs as when gofer runs as root
   GOFER_NO_SANDBOX=1    run Chromium without its sandbox"""
@@ -483,6 +487,13 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="let tasks' browsers load loopback, private and metadata addresses "
         "(GOFER_ALLOW_PRIVATE=1)",
+    )
+    worker.add_argument(
+        "--browser-endpoint",
+        metavar="URL",
+        help="run every task of this process in the remote Chromium at this DevTools "
+        "address (http://host:port, ws:// or wss://; GOFER_BROWSER_ENDPOINT): one connection "
+        "shared, a fresh browser context per task, connected again when it drops",
     )
     worker.add_argument(
         "--per-process",

@@ -112,6 +112,13 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
         help="let tasks' browsers load loopback, private and metadata addresses "
         "(GOFER_ALLOW_PRIVATE=1); refused by default",
     )
+    serve.add_argument(
+        "--browser-endpoint",
+        metavar="URL",
+        help="run every task of this process in the remote Chromium at this DevTools "
+        "address (http://host:port, ws:// or wss://; GOFER_BROWSER_ENDPOINT): one connection "
+        "shared, a fresh browser context per task, connected again when it drops",
+    )
 
     token = sub.add_parser(
         "token",
@@ -427,7 +434,11 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
         open_gofer(
             config,
             source="server",
-            policy=config.browser_policy(operator=False, allow_private=args.allow_private),
+            policy=config.browser_policy(
+                operator=False,
+                allow_private=args.allow_private,
+                browser_endpoint=args.browser_endpoint,
+            ),
         ) as gofer,
         GoferServer(
             gofer.tasks,

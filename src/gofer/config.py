@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gofer.models import ROLES, ModelsConfig
-from gofer.surfaces.policy import BrowserPolicy
+from gofer.surfaces.policy import BrowserPolicy, check_endpoint
 
 __all__ = ["GoferConfig", "config_from_env", "default_db_path"]
 
@@ -63,20 +63,29 @@ class GoferConfig:
     browser_user: str | None = None
     """``GOFER_BROWSER_USER``: the unprivileged user the browser runs as under root
     (default ``gofer-browser``)."""
+    browser_endpoint: str | None = None
+    """``GOFER_BROWSER_ENDPOINT``: the DevTools endpoint of the operator's remote Chromium
+    that every task of the process runs in (``gofer serve|worker --browser-endpoint``)."""
     runtime_dir: str | None = None
     """``$XDG_RUNTIME_DIR``: where a SQLite store's wake-up sockets go when the folder
     beside the file makes too long a socket address (default: the temporary folder)."""
 
-    def browser_policy(self, *, operator: bool, allow_private: bool = False) -> BrowserPolicy:
+    def browser_policy(
+        self, *, operator: bool, allow_private: bool = False, browser_endpoint: str | None = None
+    ) -> BrowserPolicy:
         """The browsers' policy: for the operator's own tasks (``gofer run``, ``gofer
         demo``) any address and endpoint; for a server face (``gofer serve``, ``gofer
         worker``) private addresses only with ``allow_private`` or ``GOFER_ALLOW_PRIVATE``,
-        and only the endpoints ``GOFER_BROWSER_ENDPOINTS`` names."""
+        and only the endpoints ``GOFER_BROWSER_ENDPOINTS`` names. Every task runs in the
+        remote browser at ``browser_endpoint`` (else ``GOFER_BROWSER_ENDPOINT``) when one
+        is named (``BROWSER_ENDPOINT_INVALID`` when it is no DevTools address)."""
+        remote = browser_endpoint or self.browser_endpoint
         return BrowserPolicy(
             allow_private=operator or allow_private or self.allow_private,
             browser_endpoints=None if operator else frozenset(self.browser_endpoints),
             sandbox="off" if self.no_sandbox else "auto",
             browser_user=self.browser_user,
+            remote=check_endpoint(remote) if remote else None,
         )
 
     @property
@@ -104,7 +113,7 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
     default tokens.db beside the default database, or a PostgreSQL URL),
     ``GOFER_SERVER`` and ``GOFER_TOKEN`` the server the remote commands call and the
     token they send, ``GOFER_SECRET_KEY`` the key fact values are sealed with in the
-    store.
+    store, ``GOFER_BROWSER_ENDPOINT`` the remote browser every task runs in.
     """
 
     def get(name: str) -> str | None:
@@ -135,6 +144,7 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
         ),
         no_sandbox=_flag(get("GOFER_NO_SANDBOX")),
         browser_user=get("GOFER_BROWSER_USER"),
+        browser_endpoint=get("GOFER_BROWSER_ENDPOINT"),
         runtime_dir=get("XDG_RUNTIME_DIR"),
     )
 

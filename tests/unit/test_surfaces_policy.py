@@ -14,6 +14,7 @@ from gofer.errors import SurfaceError
 from gofer.surfaces import NO_SANDBOX, OPERATOR, BrowserPolicy, describe_isolation
 from gofer.surfaces.addresses import ip_refusal, top_level_refusal
 from gofer.surfaces.chromium import launch_plan
+from gofer.surfaces.policy import shown
 
 
 @pytest.mark.parametrize(
@@ -134,3 +135,28 @@ def test_the_settings_come_from_the_environment_at_the_entry_point() -> None:
     policy = config.browser_policy(operator=False)
     assert policy.allow_private and policy.sandbox == "off" and policy.browser_user == "browser"
     assert policy.browser_endpoints == frozenset({"http://fleet:9222", "http://fleet:9223"})
+
+
+def test_the_remote_browser_is_the_operators_flag_or_environment() -> None:
+    assert config_from_env({}).browser_policy(operator=False).remote is None
+    config = config_from_env({"GOFER_BROWSER_ENDPOINT": " http://fleet:9222 "})
+    assert config.browser_policy(operator=False).remote == "http://fleet:9222"
+    assert config.browser_policy(operator=True).remote == "http://fleet:9222"
+    flagged = config.browser_policy(operator=False, browser_endpoint="wss://fleet.example/x")
+    assert flagged.remote == "wss://fleet.example/x"
+    assert not flagged.endpoint_allowed("wss://fleet.example/x"), (
+        "the process's remote is not on the list tasks may attach to"
+    )
+    for wrong in ("chrome", "file:///tmp/x", "http://", "ftp://fleet:21"):
+        with pytest.raises(SurfaceError) as refused:
+            config.browser_policy(operator=False, browser_endpoint=wrong)
+        assert refused.value.code == "BROWSER_ENDPOINT_INVALID"
+
+
+def test_a_remote_endpoint_is_shown_without_its_credentials() -> None:
+    assert shown("wss://user:pw@fleet.example:3000/chrome?token=s3cret") == (
+        "wss://fleet.example:3000/chrome"
+    )
+    assert "s3cret" not in describe_isolation(
+        BrowserPolicy(remote="wss://fleet.example/?token=s3cret")
+    )

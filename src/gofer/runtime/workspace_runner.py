@@ -74,9 +74,10 @@ class WorkspaceRunner:
         return self._engine.policy.endpoint_allowed(endpoint)
 
     def available_surfaces(self) -> dict[str, str | None]:
-        """The browser when Chromium is found; the desktop when Xvfb, the AT-SPI bus and
-        PyGObject are (else, for each, what is missing)."""
-        ok, reason = chromium_available(self._chromium)
+        """The browser when Chromium is found (or the operator's remote browser is named);
+        the desktop when Xvfb, the AT-SPI bus and PyGObject are (else, for each, what is
+        missing)."""
+        ok, reason = (True, "") if self.policy.remote else chromium_available(self._chromium)
         desktop_ok, desktop_reason = desktop_available()
         return {
             "browser": None if ok else reason,
@@ -122,12 +123,11 @@ class WorkspaceRunner:
         return task_id in self._workspaces
 
     async def address(self, task_id: str) -> str | None:
-        """The address the task's browser is on (None when it has no browser open)."""
+        """The address the task's browser is on (None when it has no browser open, or
+        its browser lost its pages: reading it opens none)."""
         workspace = self._workspaces.get(task_id)
-        if workspace is None or not workspace.has_browser:
-            return None
-        browser = await workspace.browser()
-        return browser.url or None
+        browser = workspace.open_browser if workspace is not None else None
+        return (browser.url or None) if browser is not None else None
 
     async def screen(self, task_id: str) -> Screen | None:
         """The task's open browser page, else its desktop, read (None when it holds

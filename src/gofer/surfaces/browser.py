@@ -27,6 +27,7 @@ from gofer.surfaces.addresses import blocked_address, host_port, resolve, top_le
 from gofer.surfaces.base import ActionEffect, Masker, Selection, SurfaceKind
 from gofer.surfaces.failures import PlaywrightError, playwright_errors, surface_error
 from gofer.surfaces.gate import Gate, Refusal
+from gofer.surfaces.judge import Judge
 from gofer.surfaces.live import LiveOptions
 from gofer.surfaces.origins import origin_allowed
 from gofer.surfaces.reading import FrameReading, build_screen, page_script
@@ -113,7 +114,7 @@ class BrowserSurface(Settling):
         quiet_ms: int = QUIET_MS,
         type_delay_ms: int = TYPE_DELAY_MS,
         allow_private: bool = False,
-        gate: Gate | None = None,
+        gate: Gate | Judge | None = None,
     ) -> None:
         self.context = context
         self.origins = origins

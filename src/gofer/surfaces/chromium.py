@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gofer.errors import SurfaceError
-from gofer.surfaces.policy import BrowserPolicy
+from gofer.surfaces.policy import BrowserPolicy, shown
 
 __all__ = [
     "BROWSER_USER",
@@ -169,6 +169,8 @@ def launch_plan(path: str, policy: BrowserPolicy, euid: int | None = None) -> La
 
 def describe_isolation(policy: BrowserPolicy, euid: int | None = None) -> str:
     """In words, how the browser is kept from the machine under ``policy``."""
+    if policy.remote:
+        return f"in the operator's remote browser at {shown(policy.remote)}"
     if policy.sandbox == "off":
         return "no sandbox (the operator's choice)"
     if (os.geteuid() if euid is None else euid) != 0:

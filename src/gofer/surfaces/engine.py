@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shutil
 from dataclasses import dataclass
 from types import TracebackType
@@ -12,10 +13,12 @@ from playwright.async_api import Browser, Playwright, async_playwright
 from gofer.errors import SurfaceError
 from gofer.surfaces.browser import BrowserSurface
 from gofer.surfaces.chromium import LaunchPlan, find_chromium, launch_plan
-from gofer.surfaces.failures import playwright_errors
+from gofer.surfaces.failures import PlaywrightError, playwright_errors
 from gofer.surfaces.gate import Gate
+from gofer.surfaces.judge import Judge
 from gofer.surfaces.origins import parse_origin
 from gofer.surfaces.policy import BrowserPolicy
+from gofer.surfaces.remote import RemoteBrowser
 from gofer.surfaces.settling import QUIET_MS, TYPE_DELAY_MS
 
 __all__ = ["BrowserEngine", "BrowserOptions"]
@@ -51,6 +54,13 @@ class BrowserEngine:
     are refused, no DevTools endpoint may be attached to, and the sandbox stays on.
     A session confined to origins, or barred from private addresses, gets its own
     :class:`~gofer.surfaces.gate.Gate`, through which all its traffic goes.
+
+    With ``policy.remote`` no browser is launched: every session gets a fresh context
+    of its own (never the remote's default one) in the operator's remote Chromium, over
+    one DevTools connection (:class:`~gofer.surfaces.remote.RemoteBrowser`), made again
+    when it drops. A remote browser cannot reach the gate on this machine's loopback,
+    so there the session judges each request itself before the remote sends it
+    (origins, and private addresses unless allowed; :class:`~gofer.surfaces.judge.Judge`).
     """
 
     def __init__(
@@ -71,6 +81,8 @@ class BrowserEngine:
         self._lock = asyncio.Lock()
         self._closed = False
         self._workdirs: list[str] = []
+        self.remote = RemoteBrowser(self.policy.remote) if self.policy.remote else None
+        """The operator's remote browser, when every session runs there."""
 
     async def __aenter__(self) -> BrowserEngine:
         return self
@@ -143,20 +155,34 @@ class BrowserEngine:
                     opts.browser_endpoint, timeout=opts.default_timeout_ms
                 )
             browser = attached
+        elif self.remote is not None:
+            async with self._lock:
+                browser = await self.remote.browser(await self._playwright())
         else:
             browser = await self._browser(opts.executable, opts.headed or self.headed)
         width, height = opts.viewport
-        gate: Gate | None = None
-        if attached is None and (opts.origins or not self.policy.allow_private):
+        gate: Gate | Judge | None = None
+        if attached is None and self.remote is not None:
+            if opts.origins or not self.policy.allow_private:
+                gate = Judge(opts.origins, self.policy.allow_private)
+        elif attached is None and (opts.origins or not self.policy.allow_private):
             gate = Gate(opts.origins, self.policy.allow_private)
         try:
-            proxy = {"server": await gate.start()} if gate is not None else None
+            proxy = {"server": await gate.start()} if isinstance(gate, Gate) else None
             with playwright_errors("could not open a browser session", code="SESSION_FAILED"):
                 context = await browser.new_context(
                     viewport={"width": width, "height": height},
                     service_workers="block",
                     proxy=proxy,  # type: ignore[arg-type]
                 )
+            if isinstance(gate, Judge):
+                try:
+                    with playwright_errors("could not judge the session", code="SESSION_FAILED"):
+                        await gate.install(context)
+                except BaseException:
+                    with contextlib.suppress(PlaywrightError):
+                        await context.close()
+                    raise
         except BaseException:
             if gate is not None:
                 await gate.close()
@@ -192,6 +218,8 @@ class BrowserEngine:
             if browser.is_connected():
                 await browser.close()
         self._browsers.clear()
+        if self.remote is not None:
+            await self.remote.aclose()
         if self._pw is not None:
             await self._pw.stop()
             self._pw = None
