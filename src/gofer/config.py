@@ -66,6 +66,9 @@ class GoferConfig:
     browser_endpoint: str | None = None
     """``GOFER_BROWSER_ENDPOINT``: the DevTools endpoint of the operator's remote Chromium
     that every task of the process runs in (``gofer serve|worker --browser-endpoint``)."""
+    runtime_dir: str | None = None
+    """``$XDG_RUNTIME_DIR``: where a SQLite store's wake-up sockets go when the folder
+    beside the file makes too long a socket address (default: the temporary folder)."""
 
     def browser_policy(
         self, *, operator: bool, allow_private: bool = False, browser_endpoint: str | None = None
@@ -147,6 +150,7 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
         no_sandbox=_flag(get("GOFER_NO_SANDBOX")),
         browser_user=get("GOFER_BROWSER_USER"),
         browser_endpoint=get("GOFER_BROWSER_ENDPOINT"),
+        runtime_dir=get("XDG_RUNTIME_DIR"),
     )
 
 

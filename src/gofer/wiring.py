@@ -39,19 +39,24 @@ __all__ = ["Gofer", "ModelPasses", "TaskPasses", "open_gofer", "store_for"]
 
 
 def store_for(
-    db: str, secret_key: str | None = None, key_file: str | Path | None = None
+    db: str,
+    secret_key: str | None = None,
+    key_file: str | Path | None = None,
+    runtime_dir: str | None = None,
 ) -> Connector:
     """The connector for ``GOFER_DB``: PostgreSQL for a ``postgresql://`` URL, else a
     SQLite file at that path (open it with ``async with``).
 
     Fact values are sealed with ``secret_key`` (``GOFER_SECRET_KEY``) when given; else
-    with the key in ``key_file`` (PostgreSQL) or in the key file beside the SQLite file."""
+    with the key in ``key_file`` (PostgreSQL) or in the key file beside the SQLite file.
+    ``runtime_dir`` is where a SQLite file's wake-up sockets go when their folder beside
+    it makes too long a socket address."""
     secrets = SecretBox.from_text(secret_key) if secret_key else None
     if db.startswith(("postgresql://", "postgres://")):
         if secrets is None and key_file is not None:
             secrets = SecretBox.from_file(Path(key_file).expanduser())
         return PostgresConnector(db, secrets=secrets)
-    return SQLiteConnector(Path(db).expanduser(), secrets=secrets)
+    return SQLiteConnector(Path(db).expanduser(), secrets=secrets, runtime_dir=runtime_dir)
 
 
 class TaskPasses(TypedDict):
@@ -142,7 +147,7 @@ async def open_gofer(
     async with AsyncExitStack() as stack:
         store = (
             await stack.enter_async_context(
-                store_for(config.db, config.secret_key, config.key_file)
+                store_for(config.db, config.secret_key, config.key_file, config.runtime_dir)
             )
             if durable
             else None

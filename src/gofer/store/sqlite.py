@@ -4,9 +4,9 @@ One connector owns one ``sqlite3`` connection on one thread of its own; every ca
 hops to that thread once (a whole queue operation is one hop). The file is in WAL
 mode and every write transaction starts with ``BEGIN IMMEDIATE``, which takes the
 file's write lock before anything is read: a claim's checks (group, owner cap) and its
-update are one step for every connector and process on the file. Waking is in-process:
-connectors on the same file in one process share a :class:`~gofer.store.Waker`; other
-processes on the file see changes on their own next look (their safety-net poll).
+update are one step for every connector and process on the file. Connectors on the
+same file in one process share a :class:`~gofer.store.Waker`, which also wakes the
+other processes on the file through Unix datagram sockets (``peers.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import asyncio
 import json
 import os
 import sqlite3
+import tempfile
 import time
 import uuid
 import weakref
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from gofer.errors import StoreError, StoreUnavailable
 from gofer.store.files import private_file
+from gofer.store.peers import peer_waker
 from gofer.store.queue import QueueBase, lease_lost
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
 from gofer.store.sealing import SecretBox
@@ -152,7 +154,9 @@ class SQLiteConnector:
     ``clock`` gives seconds since the epoch (leases are measured on it, so every
     process on one file must share it: the system clock); ``busy_timeout_ms`` is how
     long a write waits for another process's write lock before the call raises
-    :class:`~gofer.errors.StoreUnavailable`.
+    :class:`~gofer.errors.StoreUnavailable`. ``runtime_dir`` is where the wake-up
+    sockets go when the folder beside the file makes too long a socket address (default:
+    the system's temporary folder; see ``peers.py``).
     """
 
     dialect: Dialect = "sqlite"
@@ -164,8 +168,10 @@ class SQLiteConnector:
         clock: Callable[[], float] = time.time,
         busy_timeout_ms: int = 10_000,
         secrets: SecretBox | None = None,
+        runtime_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         self.path = Path(path)
+        self.runtime_dir = Path(runtime_dir or tempfile.gettempdir())
         self.secrets = secrets
         self.clock = clock
         self.busy_timeout_ms = busy_timeout_ms
@@ -181,7 +187,7 @@ class SQLiteConnector:
         key = str(self.path.resolve())
         waker = _WAKERS.get(key)
         if waker is None:
-            waker = _WAKERS[key] = Waker()
+            waker = _WAKERS[key] = peer_waker(Path(key), self.runtime_dir)
         return waker
 
     async def __aenter__(self) -> SQLiteConnector:
@@ -260,8 +266,7 @@ class SQLiteConnector:
                 self._holder = None
                 await self._call(_rollback_if_open)
                 raise
-        for notice in tx.notices:
-            self.waker.notify(notice)
+        self.waker.publish(tx.notices)
 
     async def write(
         self,
@@ -292,8 +297,7 @@ class SQLiteConnector:
                 return result
 
             result = await self._call(whole)
-        for notice in own.notices:
-            self.waker.notify(notice)
+        self.waker.publish(own.notices)
         return result
 
     async def read(self, work: Work[T], tx: Transaction | None = None) -> T:

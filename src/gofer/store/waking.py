@@ -1,7 +1,8 @@
 """Waking: an enqueue or a finish wakes every waiting worker and waiter at once.
 
 A :class:`Waker` fans a notice out to its subscriptions in this process. The SQLite
-and in-memory connectors call :meth:`Waker.notify` after a commit; the PostgreSQL
+and in-memory connectors call :meth:`Waker.publish` after a commit (on a SQLite file
+it also reaches the other processes on the file: ``peers.py``); the PostgreSQL
 connector forwards what LISTEN hears from every process. A subscription is taken
 before the caller checks the store, so a notice sent between the check and the wait
 is never missed; waits still time out, seconds apart, as a safety net only.
@@ -10,7 +11,7 @@ is never missed; waits still time out, seconds apart, as a safety net only.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -93,3 +94,9 @@ class Waker:
         """Wake every subscription in this process with ``notice``."""
         for subscription in list(self._subscriptions):
             subscription._push(notice)
+
+    def publish(self, notices: Sequence[Notice]) -> None:
+        """Wake every subscription that may see the committed ``notices``: here, this
+        process's."""
+        for notice in notices:
+            self.notify(notice)
