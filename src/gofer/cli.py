@@ -39,7 +39,7 @@ from gofer.tasks.contract import (
     NeedsHuman,
     NeedsInput,
 )
-from gofer.tasks.limits import TURNS_PER_OWNER, TURNS_PER_PROCESS
+from gofer.tasks.limits import DRAIN_S, TURNS_PER_OWNER, TURNS_PER_PROCESS
 from gofer.tasks.state import State
 from gofer.tasks.worker import TurnLimits
 from gofer.wiring import open_gofer
@@ -225,12 +225,13 @@ async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
 
 
 async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
-    """Run turns from the store until SIGINT or SIGTERM; the turns running then go back
-    on the queue for the next worker."""
-    stop = asyncio.Event()
+    """Run turns from the store until SIGINT or SIGTERM; the turns running then have
+    ``--drain-seconds`` to reach their stop, and what still runs goes back on the queue
+    for the next worker."""
+    stop, cut = asyncio.Event(), asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop.set)
+        loop.add_signal_handler(signum, lambda: (cut if stop.is_set() else stop).set())
     limits = TurnLimits(per_owner=args.per_owner, per_process=args.per_process)
     policy = config.browser_policy(
         operator=False, allow_private=args.allow_private, browser_endpoint=args.browser_endpoint
@@ -239,6 +240,7 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
         sys.stderr.write(f"gofer worker {gofer.tasks.worker.worker_id} on {_where(config.db)}\n")
         sys.stderr.flush()
         await gofer.tasks.serve(stop)
+        await gofer.tasks.drain(args.drain_seconds, cut)
     return 0
 
 
@@ -480,7 +482,8 @@ def _parser() -> argparse.ArgumentParser:
         "worker",
         help="run tasks' turns from GOFER_DB until stopped",
         description="Claim and run the turns of the tasks stored in GOFER_DB until SIGINT "
-        "or SIGTERM; the turns running then go back on the queue.",
+        "or SIGTERM; the turns running then have --drain-seconds to reach their stop, "
+        "and what still runs goes back on the queue.",
     )
     worker.add_argument(
         "--per-owner",
@@ -508,6 +511,15 @@ def _parser() -> argparse.ArgumentParser:
         default=TURNS_PER_PROCESS,
         metavar="N",
         help="turns this worker runs at once",
+    )
+    worker.add_argument(
+        "--drain-seconds",
+        type=float,
+        default=DRAIN_S,
+        metavar="S",
+        help="seconds the turns running at SIGTERM or SIGINT get to reach their stop "
+        "before they go back on the queue (default %(default)s; 0, or a second signal, "
+        "cuts at once)",
     )
 
     listing = sub.add_parser(

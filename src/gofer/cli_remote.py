@@ -30,7 +30,7 @@ from gofer.errors import InvalidRequest
 from gofer.store import Tokens
 from gofer.tasks import StartTaskRequest, TaskView
 from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, Running
-from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
+from gofer.tasks.limits import DEFAULT_LIST_LIMIT, DRAIN_S, MAX_LIST_LIMIT
 from gofer.wiring import open_gofer, store_for
 
 __all__ = [
@@ -118,6 +118,15 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
         help="run every task of this process in the remote Chromium at this DevTools "
         "address (http://host:port, ws:// or wss://; GOFER_BROWSER_ENDPOINT): one connection "
         "shared, a fresh browser context per task, connected again when it drops",
+    )
+    serve.add_argument(
+        "--drain-seconds",
+        type=float,
+        default=DRAIN_S,
+        metavar="S",
+        help="seconds the turns running at SIGTERM or SIGINT get to reach their stop "
+        "before they go back on the queue (default %(default)s; 0, or a second signal, "
+        "cuts at once)",
     )
 
     token = sub.add_parser(
@@ -464,9 +473,12 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
             sys.stderr.write("gofer serving MCP on stdio (no HTTP port: give --port for one)\n")
         sys.stderr.flush()
         loop = asyncio.get_running_loop()
+        cut = asyncio.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):
-                loop.add_signal_handler(sig, server.stop)
+                loop.add_signal_handler(
+                    sig, lambda: cut.set() if server.stopped.is_set() else server.stop()
+                )
         # A worker that dies stops the server: it would accept tasks it never runs.
         died = asyncio.create_task(gofer.tasks.worker.died.wait(), name="gofer-worker-died")
         died.add_done_callback(lambda _t: server.stop())
@@ -482,6 +494,8 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
         else:
             await server.stopped.wait()
         died.cancel()
+        # Stop claiming before HTTP shuts down; turns running get their grace.
+        await gofer.tasks.drain(args.drain_seconds, cut)
         gofer.tasks.check_healthy()
     return 0
 

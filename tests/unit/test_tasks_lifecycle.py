@@ -235,3 +235,33 @@ async def test_a_runner_error_fails_the_task_and_a_crash_is_logged_and_surfaced(
         assert view.status.reason == "internal error (RuntimeError)"
         assert any("RuntimeError" in r.getMessage() for r in caplog.records)
     assert runner.open == set()
+
+
+async def test_a_draining_worker_stops_claiming_and_lets_its_running_turn_reach_its_stop() -> None:
+    go = asyncio.Event()
+    runner = ScriptedRunner.of(held(go), complete())  # type: ignore[arg-type]
+    async with Tasks(runner) as tasks:
+        first = await tasks.start_task({"flow": FLOW})
+        await runner.started.wait()
+        draining = asyncio.create_task(tasks.drain(30.0))
+        await asyncio.sleep(0.05)
+        await tasks.start_task({"flow": FLOW})
+        assert not draining.done()  # the turn still runs: the drain waits for it
+        go.set()
+        await draining
+        assert (await tasks.await_task({"id": first.id, "timeout_ms": 0})).status.state == "done"
+        assert [task_id for task_id, _ in runner.requests] == [first.id]  # none claimed since
+        assert runner.cancelled == []
+
+
+async def test_a_drain_cuts_what_still_runs_when_its_grace_ends_or_a_second_signal_comes() -> None:
+    for grace, cut_now in ((0.05, False), (30.0, True)):
+        runner = ScriptedRunner.of(hang())
+        async with Tasks(runner) as tasks:
+            view = await tasks.start_task({"flow": FLOW})
+            await runner.started.wait()
+            cut = asyncio.Event()
+            if cut_now:
+                cut.set()
+            await asyncio.wait_for(tasks.drain(grace, cut), 10)
+        assert runner.cancelled == [view.id]

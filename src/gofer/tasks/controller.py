@@ -257,6 +257,11 @@ class Tasks:
                 waiter.cancel()
         self.check_healthy()
 
+    async def drain(self, grace_s: float, cut: asyncio.Event | None = None) -> None:
+        """Stop claiming; let the turns running in this process reach their stop for up
+        to ``grace_s`` seconds (or until ``cut`` is set). Closing cuts the rest."""
+        await self._engine.worker.drain(grace_s, cut)
+
     @property
     def healthy(self) -> bool:
         """False once this process's worker died of an error it could not survive."""

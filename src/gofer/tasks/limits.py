@@ -11,6 +11,7 @@ __all__ = [
     "DEFAULT_MAX_MODEL_CALLS",
     "DEFAULT_MAX_RESCUES",
     "DEFAULT_VOTES",
+    "DRAIN_S",
     "HOLD_FOR_PERSON_S",
     "LEASE_MS",
     "MAX_AWAIT_MS",
@@ -88,6 +89,11 @@ TURNS_PER_OWNER = 3
 
 TURNS_PER_PROCESS = 10
 """Turns one worker process runs at once."""
+
+DRAIN_S = 20.0
+"""How long a stopping process (SIGTERM, SIGINT) lets the turns it runs go on to their
+stop before it cuts them and puts them back on the queue: most turns end within it,
+so a rolling restart runs each turn once; a second signal cuts at once."""
 
 LEASE_MS = 30_000
 """A turn's lease; its worker renews it every third of that while the turn runs, and a

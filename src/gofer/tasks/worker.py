@@ -27,6 +27,7 @@ import logging
 import traceback
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 from gofer.errors import StoreError
 from gofer.store import Claim, Notice
@@ -151,6 +152,34 @@ class TaskWorker:
         half-way: a workspace left open keeps its browser session and proxy)."""
         self._stopping.set()
         await close_fully(self._stop())
+
+    async def drain(self, grace_s: float, cut: asyncio.Event | None = None) -> None:
+        """Stop claiming at once, then let the turns running here go on to their stop
+        for up to ``grace_s`` seconds, or until ``cut`` is set (a second signal);
+        :meth:`stop` then cuts what still runs and puts it back on the queue."""
+        self._stopping.set()
+        loop, self._loop = self._loop, None
+        if loop is not None:
+            loop.cancel()
+            await asyncio.wait([loop])
+        turns = [t for t in self._turns.values() if not t.done()]
+        if not turns or grace_s <= 0:
+            return
+        log.warning(
+            "%s: draining; the turns of %s may run %.0f s more to their stop",
+            self.worker_id,
+            ", ".join(sorted(self._turns)),
+            grace_s,
+        )
+        finished = asyncio.ensure_future(asyncio.wait(turns))
+        waiting: set[asyncio.Future[Any]] = {finished}
+        if cut is not None:
+            waiting.add(asyncio.create_task(cut.wait(), name=f"gofer-cut-{self.worker_id}"))
+        try:
+            await asyncio.wait(waiting, timeout=grace_s, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiter in waiting:
+                waiter.cancel()  # cancelling asyncio.wait leaves the turns themselves running
 
     async def _stop(self) -> None:
         loop, self._loop = self._loop, None
