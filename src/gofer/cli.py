@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from gofer.api import GoferClient
 from gofer.cli_flows import add_flow_commands, flows_command, saved_flow_of
-from gofer.cli_remote import add_commands, paging, run_command, say_more
+from gofer.cli_remote import add_commands, add_drain_option, paging, run_command, say_more
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig, config_from_env
 from gofer.errors import GoferError, InvalidRequest, invalid_request
@@ -39,7 +39,7 @@ from gofer.tasks.contract import (
     NeedsHuman,
     NeedsInput,
 )
-from gofer.tasks.limits import DRAIN_S, TURNS_PER_OWNER, TURNS_PER_PROCESS
+from gofer.tasks.limits import TURNS_PER_OWNER, TURNS_PER_PROCESS
 from gofer.tasks.state import State
 from gofer.tasks.worker import TurnLimits
 from gofer.wiring import open_gofer
@@ -512,15 +512,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="turns this worker runs at once",
     )
-    worker.add_argument(
-        "--drain-seconds",
-        type=float,
-        default=DRAIN_S,
-        metavar="S",
-        help="seconds the turns running at SIGTERM or SIGINT get to reach their stop "
-        "before they go back on the queue (default %(default)s; 0, or a second signal, "
-        "cuts at once)",
-    )
+    add_drain_option(worker)
 
     listing = sub.add_parser(
         "tasks",

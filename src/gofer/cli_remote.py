@@ -70,6 +70,19 @@ def _remote(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def add_drain_option(parser: argparse.ArgumentParser) -> None:
+    """``--drain-seconds``: how a stopping ``serve`` or ``worker`` lets its turns end."""
+    parser.add_argument(
+        "--drain-seconds",
+        type=float,
+        default=DRAIN_S,
+        metavar="S",
+        help="seconds the turns running at SIGTERM or SIGINT get to reach their stop "
+        "before they go back on the queue (default %(default)s; 0, or a second signal, "
+        "cuts at once)",
+    )
+
+
 def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser], None]) -> None:
     """Add ``serve``, ``token`` and the remote commands to the ``gofer`` parser."""
     serve = sub.add_parser(
@@ -119,15 +132,7 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
         "address (http://host:port, ws:// or wss://; GOFER_BROWSER_ENDPOINT): one connection "
         "shared, a fresh browser context per task, connected again when it drops",
     )
-    serve.add_argument(
-        "--drain-seconds",
-        type=float,
-        default=DRAIN_S,
-        metavar="S",
-        help="seconds the turns running at SIGTERM or SIGINT get to reach their stop "
-        "before they go back on the queue (default %(default)s; 0, or a second signal, "
-        "cuts at once)",
-    )
+    add_drain_option(serve)
 
     token = sub.add_parser(
         "token",
