@@ -179,3 +179,19 @@ async def test_an_approved_press_cut_short_is_never_pressed_again_by_the_rerun(
         assert done.status.state == "done"
         kinds = [[s.KIND for s in r.flow.steps] for _t, r in after.requests]
         assert kinds == [["stop_before"], ["read"]]
+
+
+async def test_a_draining_server_says_so_on_health_so_a_proxy_takes_it_out_of_rotation() -> None:
+    tokens = MemoryTokenStore()
+    async with (
+        Tasks(ScriptedRunner()) as tasks,
+        GoferServer(tasks, tokens) as server,
+        httpx.AsyncClient(base_url=server.url, timeout=30) as client,
+    ):
+        tasks.worker.start()
+        assert (await client.get("/health")).json() == {"status": "ok"}
+        await tasks.drain(5.0)
+        health = await client.get("/health")
+        assert health.status_code == 503
+        assert health.json()["status"] == "draining"
+        assert tasks.healthy  # stopping, not broken

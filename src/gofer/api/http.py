@@ -214,6 +214,10 @@ def create_app(
 
     @app.get("/health", include_in_schema=False)
     async def health() -> JSONResponse:
+        if service.healthy and service.draining:
+            # Stopping: take it out of rotation; its running turns end meanwhile.
+            body = {"status": "draining", "reason": "this process is stopping; it claims no work"}
+            return JSONResponse(body, status_code=503)
         if service.healthy:
             return JSONResponse({"status": "ok"})
         # The worker died: this process accepts tasks it would never run.

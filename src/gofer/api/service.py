@@ -165,6 +165,11 @@ class TaskService:
         """Whether the controller's worker lives (``/health``)."""
         return self.controller.healthy
 
+    @property
+    def draining(self) -> bool:
+        """Whether the process is stopping: its worker claims no more (``/health``)."""
+        return self.controller.draining
+
     # ------------------------------------------------------------ the agent calls
 
     async def describe(self, request: DescribeRequest | None = None) -> DescribeReply:

@@ -66,6 +66,11 @@ class Controller(Protocol):
         ...
 
     @property
+    def draining(self) -> bool:
+        """True once the controller's worker stopped claiming to let the process stop."""
+        ...
+
+    @property
     def flows(self) -> FlowLibrary:
         """The owner's saved flows."""
         ...

@@ -267,6 +267,11 @@ class Tasks:
         """False once this process's worker died of an error it could not survive."""
         return self._engine.worker.failure is None
 
+    @property
+    def draining(self) -> bool:
+        """True once this process's worker stopped claiming because the process stops."""
+        return self._engine.worker.stopping
+
     def check_healthy(self) -> None:
         """Raise WORKER_FAILED when this process's worker died (see :attr:`healthy`)."""
         failure = self._engine.worker.failure

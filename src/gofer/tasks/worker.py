@@ -142,6 +142,12 @@ class TaskWorker:
             self._supervise(self._pruner)
 
     @property
+    def stopping(self) -> bool:
+        """Whether the worker was asked to stop (a drain or :meth:`stop`): it claims no
+        more."""
+        return self._stopping.is_set()
+
+    @property
     def running(self) -> bool:
         """Whether the claim loop runs."""
         return self._loop is not None and not self._loop.done()
