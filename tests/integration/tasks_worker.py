@@ -24,6 +24,29 @@ from gofer.tasks.worker import TurnLimits
 from gofer.wiring import store_for
 
 
+async def spawn(
+    db: str,
+    mode: str,
+    lease_ms: int,
+    wake_s: float | None = None,
+    drain_s: float | None = None,
+) -> asyncio.subprocess.Process:
+    """This script as a process of its own, its output piped (for the tests)."""
+    extra = ["-" if wake_s is None else str(wake_s)]
+    if drain_s is not None:
+        extra.append(str(drain_s))
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        __file__,
+        db,
+        mode,
+        str(lease_ms),
+        *extra,
+        stdout=asyncio.subprocess.PIPE,
+        stdin=asyncio.subprocess.DEVNULL,
+    )
+
+
 def say(line: str) -> None:
     sys.stdout.write(f"{line}\n")
     sys.stdout.flush()

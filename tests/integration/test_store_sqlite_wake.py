@@ -8,11 +8,12 @@ import asyncio
 import sys
 from pathlib import Path
 
+from tasks_worker import spawn
+
 from gofer.store import QueueConfig, SQLiteConnector
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.worker import TurnLimits
 
-WORKER = Path(__file__).with_name("tasks_worker.py")
 SAFETY_NET_S = 30.0
 FLOW = [{"browse": "https://a.example.com/"}, {"click": "Search"}]
 
@@ -56,16 +57,7 @@ async def test_await_task_wakes_when_a_separate_worker_process_finishes_the_turn
     path = tmp_path / "gofer.db"
     async with SQLiteConnector(path):
         pass  # the schema is there before the worker opens the file
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(WORKER),
-        str(path),
-        "complete",
-        "60000",
-        str(SAFETY_NET_S),
-        stdout=asyncio.subprocess.PIPE,
-        stdin=asyncio.subprocess.DEVNULL,
-    )
+    proc = await spawn(str(path), "complete", 60_000, wake_s=SAFETY_NET_S)
     assert proc.stdout is not None
     try:
         limits = TurnLimits(wake_s=SAFETY_NET_S)

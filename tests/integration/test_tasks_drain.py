@@ -7,17 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import sys
 import time
-from pathlib import Path
 
 import pytest
+from tasks_worker import spawn
 
 from gofer.store import Connector
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.status import task_group
 
-WORKER = Path(__file__).with_name("tasks_worker.py")
 LEASE_MS = 120_000  # the lease alone would hold a turn far longer than every test here
 FLOW = [{"browse": "https://a.example.com/"}, {"click": "Search"}]
 
@@ -29,17 +27,7 @@ def store_kind(request: pytest.FixtureRequest) -> str:
 
 
 async def worker(url: str, mode: str, drain_s: float | None = None) -> asyncio.subprocess.Process:
-    drain = [] if drain_s is None else ["-", str(drain_s)]
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(WORKER),
-        url,
-        mode,
-        str(LEASE_MS),
-        *drain,
-        stdout=asyncio.subprocess.PIPE,
-        stdin=asyncio.subprocess.DEVNULL,
-    )
+    return await spawn(url, mode, LEASE_MS, drain_s=drain_s)
 
 
 async def said(proc: asyncio.subprocess.Process, line: bytes) -> None:

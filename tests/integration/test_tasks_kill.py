@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import sys
-from pathlib import Path
 
 import pytest
+from tasks_worker import spawn
 
 from gofer.store import Connector
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.status import task_group
 
-WORKER = Path(__file__).with_name("tasks_worker.py")
 LEASE_MS = 1500
 FLOW = [{"browse": "https://a.example.com/"}, {"click": "Search"}]
 
@@ -29,15 +27,7 @@ def store_kind(request: pytest.FixtureRequest) -> str:
 
 
 async def worker(url: str, mode: str, lease_ms: int = LEASE_MS) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(WORKER),
-        url,
-        mode,
-        str(lease_ms),
-        stdout=asyncio.subprocess.PIPE,
-        stdin=asyncio.subprocess.DEVNULL,
-    )
+    return await spawn(url, mode, lease_ms)
 
 
 async def started(proc: asyncio.subprocess.Process) -> None:
