@@ -31,7 +31,8 @@ from gofer.errors import InvalidRequest
 from gofer.store import Tokens
 from gofer.tasks import StartTaskRequest, Tasks, TaskView
 from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, Running
-from gofer.tasks.limits import DEFAULT_LIST_LIMIT, DRAIN_S, MAX_LIST_LIMIT
+from gofer.tasks.limits import DEFAULT_LIST_LIMIT, DRAIN_S, MAX_LIST_LIMIT, TURNS_PER_PROCESS
+from gofer.tasks.worker import TurnLimits
 from gofer.wiring import open_gofer, store_for
 
 __all__ = [
@@ -151,6 +152,14 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
         help="run every task of this process in the remote Chromium at this DevTools "
         "address (http://host:port, ws:// or wss://; GOFER_BROWSER_ENDPOINT): one connection "
         "shared, a fresh browser context per task, connected again when it drops",
+    )
+    serve.add_argument(
+        "--per-process",
+        type=int,
+        default=TURNS_PER_PROCESS,
+        metavar="N",
+        help="turns this server runs at once (default %(default)s; 0: none, the turns are "
+        "left to `gofer worker` processes on the same GOFER_DB)",
     )
     add_drain_option(serve)
     add_live_option(serve)
@@ -463,12 +472,16 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
     # server logs keeps its type and frames only.
     quiet(*logging.getLogger().handlers)
     assert config.tokens is not None
+    if args.per_process < 0:
+        raise InvalidRequest("--per-process is a number of turns, 0 or more")
     http = not args.stdio or args.port is not None
     async with (
         store_for(config.tokens) as token_db,
         open_gofer(
             config,
             source="server",
+            work=args.per_process > 0,
+            limits=TurnLimits(per_process=max(1, args.per_process)),
             policy=config.browser_policy(
                 operator=False,
                 allow_private=args.allow_private,
