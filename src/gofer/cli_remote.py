@@ -24,11 +24,12 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TaskProgressColumn
 
 from gofer.api import GoferClient, GoferServer, MemoryTokenStore
 from gofer.api.hardening import quiet
+from gofer.api.relay import DEFAULT_LIVE_ADDRESS, LiveEndpoint, parse_live_address
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
 from gofer.store import Tokens
-from gofer.tasks import StartTaskRequest, TaskView
+from gofer.tasks import StartTaskRequest, Tasks, TaskView
 from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, Running
 from gofer.tasks.limits import DEFAULT_LIST_LIMIT, DRAIN_S, MAX_LIST_LIMIT
 from gofer.wiring import open_gofer, store_for
@@ -83,6 +84,25 @@ def add_drain_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_live_option(parser: argparse.ArgumentParser) -> None:
+    """``--live-address``: where a ``serve`` or ``worker`` serves its held browsers'
+    live views to the other servers."""
+    parser.add_argument(
+        "--live-address",
+        metavar="HOST:PORT",
+        help="where the live views of the browsers this process holds for a person are "
+        "served to the other gofer servers, which relay them to people on their pages "
+        f"(GOFER_LIVE_ADDRESS; default {DEFAULT_LIVE_ADDRESS}: the servers of this machine; "
+        "give a private address the other machines reach)",
+    )
+
+
+def live_endpoint(args: argparse.Namespace, config: GoferConfig, tasks: Tasks) -> LiveEndpoint:
+    """The live endpoint ``--live-address`` (else GOFER_LIVE_ADDRESS) names."""
+    text = args.live_address or config.live_address or DEFAULT_LIVE_ADDRESS
+    return LiveEndpoint(tasks, *parse_live_address(text))
+
+
 def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser], None]) -> None:
     """Add ``serve``, ``token`` and the remote commands to the ``gofer`` parser."""
     serve = sub.add_parser(
@@ -133,6 +153,7 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
         "shared, a fresh browser context per task, connected again when it drops",
     )
     add_drain_option(serve)
+    add_live_option(serve)
 
     token = sub.add_parser(
         "token",
@@ -464,6 +485,7 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
             public_url=args.public_url,
             local_owner=args.local_owner,
         ) as server,
+        live_endpoint(args, config, gofer.tasks),
     ):
         if http:
             sys.stderr.write(

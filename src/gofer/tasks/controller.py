@@ -83,6 +83,7 @@ from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.notify import Notifier, check_notify
+from gofer.tasks.relay import Relay, RelayTarget
 from gofer.tasks.report import report_of
 from gofer.tasks.saved import FlowLibrary
 from gofer.tasks.seams import FlowRunner, Planner, Rescuer, Shaper
@@ -140,6 +141,7 @@ class _Engine:
     source: str
     notifier: Notifier
     notify_private: bool
+    relay: Relay
     closed: bool = False
     cancels: dict[str, asyncio.Task[TaskView]] = field(default_factory=dict)
 
@@ -208,6 +210,7 @@ class Tasks:
             source=source,
             notifier=Notifier(db, book.ledger, allow_private=notify_private, clock=clock),
             notify_private=notify_private,
+            relay=Relay(worker, db, clock),
         )
         self._owner = owner
 
@@ -649,6 +652,10 @@ class Tasks:
         worker, UNKNOWN_TASK for another owner's task. The view closes when a turn of
         the task starts (continuing it hands the browser back) or the task ends.
         """
+        await self._may_take_over(task_id)
+        return await self._engine.worker.live(task_id, options)
+
+    async def _may_take_over(self, task_id: str) -> None:
         self._check_open()
         reading, view = await self._engine.book.read(self._owner, task_id)
         status = view.status
@@ -658,14 +665,37 @@ class Tasks:
             or task_id in self._engine.cancels
         ):
             raise errors.wrong_state(task_id, status.state, "live_view", next_calls(status))
-        return await self._engine.worker.live(task_id, options)
+
+    async def live_relay(self, task_id: str) -> RelayTarget:
+        """Where another process of the store holds the task's browser, to relay a live
+        view there (:mod:`gofer.tasks.relay`): the checks of :meth:`live_view`, and
+        LIVE_UNAVAILABLE when no other process holds it."""
+        await self._may_take_over(task_id)
+        target = await self._engine.relay.target(self._owner, task_id)
+        if target is None:
+            raise errors.live_unavailable(task_id)
+        return target
+
+    async def relay_allows(self, task_id: str, credential: str) -> bool:
+        """Whether a server's relay ``credential`` opens this owner's live view of the
+        task's browser held in this process now."""
+        return await self._engine.relay.allows(self._owner, task_id, credential)
+
+    async def offer_live(self, address: str) -> None:
+        """This process serves the live views of the browsers it holds at ``address``
+        (``host:port``, reachable by the other servers): each hold goes on the store's
+        board, and a person on any server can take those tasks over."""
+        await self._engine.relay.offer(address)
 
     async def browser_here(self, task_id: str) -> bool:
-        """Whether the task's browser is open in this process for a person to take over
-        (UNKNOWN_TASK for another owner's): False once it was let go after waiting
-        (HOLD_FOR_PERSON_S), or while a turn of the task runs, or on another worker."""
+        """Whether the task's browser is open for a person to take over, in this process
+        or in another one this server relays to (UNKNOWN_TASK for another owner's):
+        False once it was let go after waiting (HOLD_FOR_PERSON_S), or while a turn of
+        the task runs."""
         await self._engine.book.read(self._owner, task_id)
-        return self._engine.worker.holds_for_person(task_id)
+        if self._engine.worker.holds_for_person(task_id):
+            return True
+        return await self._engine.relay.elsewhere(task_id) is not None
 
     def read_artifact(self, task_id: str, name: str) -> bytes:
         """An artifact of the owner's task while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT

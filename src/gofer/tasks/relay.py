@@ -1,0 +1,87 @@
+"""Take-over from any server: the tasks' side of relaying a person's live view to the
+process that holds the task's browser.
+
+A process that runs turns serves the live views of the browsers it holds on a
+private address (the faces' live endpoint, :mod:`gofer.api.relay`) and puts each hold
+on the store's board (:mod:`gofer.tasks.board`). A server asked for a live view of a
+task it does not hold finds the holder there and gets a :class:`RelayTarget`: the
+holder's address and a credential signed with the database's relay key over the task,
+its owner (whom the server checked) and that hold, for 30 s. The holder opens the
+view only for a credential that fits the hold it has now (:meth:`Relay.allows`), then
+runs the owner's checks again as for a person of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gofer.store import Connector
+from gofer.store.holders import LiveHolder, LiveHolders
+from gofer.store.keys import named_secret
+from gofer.tasks.board import relay_credential, relay_credential_ok
+from gofer.tasks.worker import TaskWorker
+
+__all__ = ["RELAY_KEY", "Relay", "RelayTarget"]
+
+RELAY_KEY = "live-relay"
+"""The name of the database's key that signs relay credentials."""
+
+
+@dataclass(frozen=True, slots=True)
+class RelayTarget:
+    """Where a task's held browser is served (``host:port``), and what to show there:
+    the owner the server checked and the credential for the holder's current hold."""
+
+    task_id: str
+    address: str
+    owner: str
+    credential: str
+
+
+class Relay:
+    """The relay's reads and checks over this process's worker and store."""
+
+    def __init__(self, worker: TaskWorker, db: Connector, clock: Callable[[], float]) -> None:
+        self._worker = worker
+        self._holders = LiveHolders(db)
+        self._db = db
+        self._clock = clock
+        self._key: bytes | None = None
+
+    async def _relay_key(self) -> bytes:
+        if self._key is None:
+            self._key = await named_secret(self._db, RELAY_KEY)
+        return self._key
+
+    async def offer(self, address: str) -> None:
+        """This process serves live views at ``address`` (``host:port``) from now."""
+        await self._worker.offer_live(address)
+
+    async def elsewhere(self, task_id: str) -> LiveHolder | None:
+        """The other process that holds the task's browser now, if one does."""
+        if self._worker.holds_for_person(task_id):
+            return None
+        found = await self._holders.get(task_id, now=self._clock())
+        return found if found is not None and found.holder != self._worker.worker_id else None
+
+    async def target(self, owner: str, task_id: str) -> RelayTarget | None:
+        """Where to relay ``owner``'s live view of the task (checked by the caller), with
+        a fresh credential; None when no other process holds its browser."""
+        found = await self.elsewhere(task_id)
+        if found is None:
+            return None
+        credential = relay_credential(
+            await self._relay_key(), task_id, owner, found.hold, self._clock()
+        )
+        return RelayTarget(task_id, found.address, owner, credential)
+
+    async def allows(self, owner: str, task_id: str, credential: str) -> bool:
+        """Whether a server's ``credential`` opens ``owner``'s view of the task's browser
+        held here now (forged, expired, another task's or an ended hold's: False)."""
+        hold = self._worker.hold_of(task_id)
+        if hold is None:
+            return False
+        return relay_credential_ok(
+            await self._relay_key(), credential, task_id, owner, hold, self._clock()
+        )
