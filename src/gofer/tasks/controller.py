@@ -81,7 +81,7 @@ from gofer.tasks.contract import (
 )
 from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
-from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
+from gofer.tasks.limits import HOLDER_FIRST_MS, MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.notify import Notifier, check_notify
 from gofer.tasks.relay import Relay, RelayTarget
 from gofer.tasks.report import report_of
@@ -504,8 +504,14 @@ class Tasks:
             if await self._engine.book.queue.items(key=key, tx=tx):
                 # The same answer, twice at once: the first one runs.
                 return (await self._engine.book.read(self._owner, task_id, tx=tx))[1]
+            # The browser's holder runs the next turn: the page a person worked in.
             item = await self._engine.book.queue.enqueue(
-                kind, {"task_id": task_id, "owner": self._owner}, key=key, tx=tx
+                kind,
+                {"task_id": task_id, "owner": self._owner},
+                key=key,
+                tx=tx,
+                prefer=await self._engine.relay.holder_of(task_id),
+                prefer_ms=HOLDER_FIRST_MS,
             )
             answer = (Reply if kind == Reply.KIND else Again)(
                 item=item.id,

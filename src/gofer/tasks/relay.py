@@ -65,6 +65,14 @@ class Relay:
         found = await self._holders.get(task_id, now=self._clock())
         return found if found is not None and found.holder != self._worker.worker_id else None
 
+    async def holder_of(self, task_id: str) -> str | None:
+        """The worker that holds the task's browser for a person now, this process's
+        own included (None: no one does)."""
+        if self._worker.holds_for_person(task_id):
+            return self._worker.worker_id
+        found = await self.elsewhere(task_id)
+        return found.holder if found is not None else None
+
     async def target(self, owner: str, task_id: str) -> RelayTarget | None:
         """Where to relay ``owner``'s live view of the task (checked by the caller), with
         a fresh credential; None when no other process holds its browser."""
