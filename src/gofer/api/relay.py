@@ -66,7 +66,7 @@ def live_endpoint_app(controller: Controller) -> Starlette:
         credential = websocket.headers.get(RELAY_CREDENTIAL, "")
         try:
             mine = controller.for_owner(owner) if owner else None
-            if mine is None or not await mine.relay_allows(task_id, credential):
+            if mine is None or not await mine.relay.allows(task_id, credential):
                 raise ApiError(
                     "the live endpoint opens a view only for a server's relay credential",
                     code="UNAUTHORIZED",
@@ -101,7 +101,7 @@ class LiveEndpoint:
         self.address = (
             f"[{host}]:{self._listening.port}" if ":" in host else f"{host}:{self._listening.port}"
         )
-        await self._controller.offer_live(self.address)
+        await self._controller.relay.offer(self.address)
         return self
 
     async def __aexit__(

@@ -267,7 +267,7 @@ class TaskService:
     async def live_relay(self, owner: Owner, task_id: str) -> RelayTarget:
         """Where another process holds the owner's paused task's browser, with the
         credential to open its live view there."""
-        return await self._as(owner).live_relay(task_id)
+        return await self._as(owner).relay.target(task_id)
 
     def read_artifact(self, owner: Owner, task_id: str, name: str) -> bytes:
         """An artifact's bytes while it lasts."""

@@ -28,7 +28,7 @@ from gofer.tasks.contract import (
     TaskView,
 )
 from gofer.tasks.holding import LiveView
-from gofer.tasks.relay import RelayTarget
+from gofer.tasks.relay import OwnerRelay
 from gofer.tasks.saved import FlowLibrary
 
 __all__ = ["Controller", "Owner", "TaskAbout"]
@@ -116,16 +116,9 @@ class Controller(Protocol):
         """Whether the task's browser is open to take over, here or relayed."""
         ...
 
-    async def live_relay(self, task_id: str) -> RelayTarget:
-        """Where another process holds the task's browser, to relay a live view to."""
-        ...
-
-    async def relay_allows(self, task_id: str, credential: str) -> bool:
-        """Whether a server's relay credential opens the live view held here."""
-        ...
-
-    async def offer_live(self, address: str) -> None:
-        """This process serves the live views of the browsers it holds at ``address``."""
+    @property
+    def relay(self) -> OwnerRelay:
+        """Take-over from any server: where another process holds a task's browser."""
         ...
 
     async def mark_done(self, task_id: str) -> TaskView: ...

@@ -83,7 +83,7 @@ from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
 from gofer.tasks.limits import HOLDER_FIRST_MS, MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.notify import Notifier, check_notify
-from gofer.tasks.relay import Relay, RelayTarget
+from gofer.tasks.relay import OwnerRelay, Relay
 from gofer.tasks.report import report_of
 from gofer.tasks.saved import FlowLibrary
 from gofer.tasks.seams import FlowRunner, Planner, Rescuer, Shaper
@@ -500,17 +500,18 @@ class Tasks:
             )
         else:
             publish_running(cell)
+        # The browser's holder runs the next turn: the page a person worked in.
+        holder = await self._engine.relay.holder_of(task_id)
         async with self._engine.db.transaction() as tx:
             if await self._engine.book.queue.items(key=key, tx=tx):
                 # The same answer, twice at once: the first one runs.
                 return (await self._engine.book.read(self._owner, task_id, tx=tx))[1]
-            # The browser's holder runs the next turn: the page a person worked in.
             item = await self._engine.book.queue.enqueue(
                 kind,
                 {"task_id": task_id, "owner": self._owner},
                 key=key,
                 tx=tx,
-                prefer=await self._engine.relay.holder_of(task_id),
+                prefer=holder,
                 prefer_ms=HOLDER_FIRST_MS,
             )
             answer = (Reply if kind == Reply.KIND else Again)(
@@ -654,9 +655,9 @@ class Tasks:
 
         Only while the task waits for a person with its browser open in this process
         (needs_human, needs_approval, a checkpoint, a recoverable failure): WRONG_STATE
-        otherwise, LIVE_UNAVAILABLE when the browser was let go or is on another
-        worker, UNKNOWN_TASK for another owner's task. The view closes when a turn of
-        the task starts (continuing it hands the browser back) or the task ends.
+        otherwise, LIVE_UNAVAILABLE when the browser was let go or is in another process
+        (:attr:`relay` finds it), UNKNOWN_TASK for another owner's task. The view closes
+        when a turn of the task starts (continuing hands the browser back) or it ends.
         """
         await self._may_take_over(task_id)
         return await self._engine.worker.live(task_id, options)
@@ -664,44 +665,22 @@ class Tasks:
     async def _may_take_over(self, task_id: str) -> None:
         self._check_open()
         reading, view = await self._engine.book.read(self._owner, task_id)
-        status = view.status
-        if (
-            not holds_browser(view.status)
-            or reading.record.resolved_at is not None
-            or task_id in self._engine.cancels
-        ):
+        status, resolved = view.status, reading.record.resolved_at is not None
+        if not holds_browser(status) or resolved or task_id in self._engine.cancels:
             raise errors.wrong_state(task_id, status.state, "live_view", next_calls(status))
 
-    async def live_relay(self, task_id: str) -> RelayTarget:
-        """Where another process of the store holds the task's browser, to relay a live
-        view there (:mod:`gofer.tasks.relay`): the checks of :meth:`live_view`, and
-        LIVE_UNAVAILABLE when no other process holds it."""
-        await self._may_take_over(task_id)
-        target = await self._engine.relay.target(self._owner, task_id)
-        if target is None:
-            raise errors.live_unavailable(task_id)
-        return target
-
-    async def relay_allows(self, task_id: str, credential: str) -> bool:
-        """Whether a server's relay ``credential`` opens this owner's live view of the
-        task's browser held in this process now."""
-        return await self._engine.relay.allows(self._owner, task_id, credential)
-
-    async def offer_live(self, address: str) -> None:
-        """This process serves the live views of the browsers it holds at ``address``
-        (``host:port``, reachable by the other servers): each hold goes on the store's
-        board, and a person on any server can take those tasks over."""
-        await self._engine.relay.offer(address)
+    @property
+    def relay(self) -> OwnerRelay:
+        """Take-over from any server, for this owner (:mod:`gofer.tasks.relay`): where
+        another process holds a task's browser, and the checks of its credentials."""
+        return OwnerRelay(self._engine.relay, self._owner, self._may_take_over)
 
     async def browser_here(self, task_id: str) -> bool:
         """Whether the task's browser is open for a person to take over, in this process
-        or in another one this server relays to (UNKNOWN_TASK for another owner's):
-        False once it was let go after waiting (HOLD_FOR_PERSON_S), or while a turn of
-        the task runs."""
+        or one this server relays to (UNKNOWN_TASK for another owner's): False once it
+        was let go (HOLD_FOR_PERSON_S), or while a turn of the task runs."""
         await self._engine.book.read(self._owner, task_id)
-        if self._engine.worker.holds_for_person(task_id):
-            return True
-        return await self._engine.relay.elsewhere(task_id) is not None
+        return await self._engine.relay.holder_of(task_id) is not None
 
     def read_artifact(self, task_id: str, name: str) -> bytes:
         """An artifact of the owner's task while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT

@@ -13,16 +13,17 @@ runs the owner's checks again as for a person of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from gofer.store import Connector
 from gofer.store.holders import LiveHolder, LiveHolders
 from gofer.store.keys import named_secret
 from gofer.tasks.board import relay_credential, relay_credential_ok
+from gofer.tasks.errors import live_unavailable
 from gofer.tasks.worker import TaskWorker
 
-__all__ = ["RELAY_KEY", "Relay", "RelayTarget"]
+__all__ = ["RELAY_KEY", "OwnerRelay", "Relay", "RelayTarget"]
 
 RELAY_KEY = "live-relay"
 """The name of the database's key that signs relay credentials."""
@@ -93,3 +94,36 @@ class Relay:
         return relay_credential_ok(
             await self._relay_key(), credential, task_id, owner, hold, self._clock()
         )
+
+
+class OwnerRelay:
+    """The relay as one owner's controller offers it; ``may_take_over(task_id)`` runs a
+    live view's checks (WRONG_STATE, UNKNOWN_TASK) for that owner."""
+
+    def __init__(
+        self, relay: Relay, owner: str, may_take_over: Callable[[str], Awaitable[None]]
+    ) -> None:
+        self._relay = relay
+        self._owner = owner
+        self._may_take_over = may_take_over
+
+    async def target(self, task_id: str) -> RelayTarget:
+        """Where another process of the store holds the task's browser, to relay a live
+        view there: the checks of a live view, and LIVE_UNAVAILABLE when no other
+        process holds it."""
+        await self._may_take_over(task_id)
+        target = await self._relay.target(self._owner, task_id)
+        if target is None:
+            raise live_unavailable(task_id)
+        return target
+
+    async def allows(self, task_id: str, credential: str) -> bool:
+        """Whether a server's ``credential`` opens this owner's live view of the task's
+        browser held in this process now."""
+        return await self._relay.allows(self._owner, task_id, credential)
+
+    async def offer(self, address: str) -> None:
+        """This process serves the live views of the browsers it holds at ``address``
+        (``host:port``, reachable by the other servers): each hold goes on the store's
+        board, and a person on any server can take those tasks over."""
+        await self._relay.offer(address)
