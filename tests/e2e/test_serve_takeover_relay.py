@@ -56,9 +56,7 @@ async def deployment(env: dict[str, str]) -> AsyncIterator[tuple[Started, list[W
     """A server that runs no turns and two workers; each killed at the end with what it
     started."""
     async with AsyncExitStack() as stack:
-        server = await start_serve(
-            env, "--allow-private", "--per-process", "0", own_session=True
-        )
+        server = await start_serve(env, "--allow-private", "--per-process", "0", own_session=True)
         stack.push_async_callback(killed, server.proc)
         workers: list[Worker] = []
 
@@ -102,9 +100,7 @@ async def test_a_login_wall_is_taken_over_through_a_server_that_does_not_hold_th
         async with httpx.AsyncClient(
             base_url=server.url, timeout=60, headers={"Authorization": f"Bearer {alice}"}
         ) as api:
-            started = await api.post(
-                "/v1/calls/start_task", json={"flow": orders_flow(shop)}
-            )
+            started = await api.post("/v1/calls/start_task", json={"flow": orders_flow(shop)})
             assert started.status_code == 200, started.text
             task_id = started.json()["id"]
             waited = await api.post(
