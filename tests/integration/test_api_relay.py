@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import httpx
 import pytest
 import pytest_asyncio
+from test_api_live import CANARY, FLOW, SIGN_IN, USERNAME, WALL, bearer, message
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
@@ -29,8 +30,6 @@ from gofer.surfaces.live import LiveDialog
 from gofer.surfaces.testing import FakeSurface
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.testing import fail
-
-from test_api_live import CANARY, FLOW, SIGN_IN, USERNAME, WALL, bearer, message
 
 HOLDER = "worker-holder"
 
