@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from gofer.api.live import RELAY_CREDENTIAL, RELAY_OWNER
 from gofer.api.relay import LiveEndpoint, parse_live_address
 from gofer.errors import ApiError
 from gofer.store import Connector
+from gofer.store.holders import LiveHolders
 from gofer.surfaces import Screen
 from gofer.surfaces.live import LiveDialog
 from gofer.surfaces.testing import FakeSurface
@@ -41,6 +43,7 @@ class Relayed:
     holder: Tasks
     endpoint: LiveEndpoint
     stack: AsyncExitStack
+    db: Connector
     alice: str
     bob: str
 
@@ -62,7 +65,7 @@ async def relayed(db: Connector, other: Connector) -> AsyncIterator[Relayed]:
         server = await outer.enter_async_context(GoferServer(relaying, tokens))
         async with AsyncExitStack() as inner:
             endpoint = await inner.enter_async_context(LiveEndpoint(holder, "127.0.0.1", 0))
-            yield Relayed(server, runner, holder, endpoint, inner, alice, bob)
+            yield Relayed(server, runner, holder, endpoint, inner, db, alice, bob)
 
 
 async def walled(relayed: Relayed) -> str:
@@ -84,6 +87,10 @@ async def test_the_owner_drives_a_browser_held_elsewhere_through_the_server(
 ) -> None:
     task_id = await walled(relayed)
     face = relayed.runner.faces[task_id]
+    board = LiveHolders(relayed.db)
+    held = await board.get(task_id, now=time.time())
+    assert held is not None and held.holder == HOLDER
+    assert held.address == relayed.endpoint.address
     async with relayed.http(relayed.alice) as http:
         answer = await http.get(f"/v1/tasks/{task_id}")
     assert answer.status_code == 200
@@ -135,6 +142,7 @@ async def test_the_owner_drives_a_browser_held_elsewhere_through_the_server(
             await ws.wait_closed()
     view = await relayed.holder.for_owner("alice").await_task({"id": task_id})
     assert view.status.state == "done"
+    assert await board.get(task_id, now=time.time()) is None, "the hold came off the board"
 
 
 async def test_the_server_checks_the_owner_and_the_holder_checks_the_server(
