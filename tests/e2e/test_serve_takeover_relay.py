@@ -29,8 +29,8 @@ from playwright.async_api import Browser, expect
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from gofer.api.live import RELAY_CREDENTIAL, RELAY_OWNER
 from gofer.store import PostgresConnector
+from gofer.tasks.relay import RELAY_CREDENTIAL, RELAY_OWNER
 
 from .serve import Started, gofer, start_serve
 from .sites.account import PASSWORD_BOX, USERNAME_BOX, serve_account

@@ -22,15 +22,15 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from gofer.api import GoferServer, MemoryTokenStore
-from gofer.api.live import RELAY_CREDENTIAL, RELAY_OWNER
 from gofer.api.relay import LiveEndpoint, parse_live_address
 from gofer.errors import ApiError
 from gofer.store import Connector
 from gofer.store.holders import LiveHolders
-from gofer.surfaces import Screen
+from gofer.surfaces import Box, Element, Screen, TextLine
 from gofer.surfaces.live import LiveDialog
 from gofer.surfaces.testing import FakeSurface
 from gofer.tasks import ScriptedRunner, Tasks
+from gofer.tasks.relay import RELAY_CREDENTIAL, RELAY_OWNER
 from gofer.tasks.testing import fail
 
 HOLDER = "worker-holder"
@@ -174,6 +174,39 @@ async def test_the_server_checks_the_owner_and_the_holder_checks_the_server(
             pass
     assert gone.value.response.status_code == 409
     assert b"LIVE_UNAVAILABLE" in (gone.value.response.body or b"")
+
+
+async def test_ive_done_it_on_the_server_reads_the_page_at_its_holder(relayed: Relayed) -> None:
+    task_id = await walled(relayed)
+    field = Element(
+        ref="e1",
+        role="textbox",
+        name="Password",
+        editable=True,
+        input_type="password",
+        box=Box(10, 30, 200, 20),
+    )
+    relayed.runner.faces[task_id] = face = FakeSurface(
+        Screen(
+            "https://shop.example.com/account",
+            "Sign in",
+            (TextLine("Sign in to continue", Box(10, 0, 200, 20), heading=1),),
+            (field, SIGN_IN),
+        )
+    )
+    async with relayed.http(relayed.alice) as http:
+        blocked = await http.post("/v1/calls/continue_task", json={"id": task_id})
+        assert blocked.status_code == 409, blocked.text
+        error = blocked.json()["error"]
+        assert error["code"] == "STILL_BLOCKED"
+        assert error["message"] == "It is still blocked: the sign-in form is still showing."
+        assert len(relayed.runner.requests) == 1, "nothing ran again"
+
+        face.screen = Screen("https://shop.example.com/orders", "Orders", (), ())
+        going = await http.post("/v1/calls/continue_task", json={"id": task_id})
+        assert going.status_code == 200, going.text
+        done = await http.post("/v1/calls/await_task", json={"id": task_id})
+    assert done.json()["status"]["state"] == "done"
 
 
 def test_a_live_address_is_host_and_port() -> None:

@@ -78,13 +78,10 @@ from gofer.tasks.holding import (
     Modifiers,
     PointerInput,
 )
-from gofer.tasks.relay import RelayTarget
+from gofer.tasks.relay import RELAY_PATH, RelayTarget
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
-    "RELAY_CREDENTIAL",
-    "RELAY_OWNER",
-    "RELAY_PATH",
     "deny",
     "live_address",
     "live_fragment",
@@ -387,12 +384,6 @@ async def live_socket(
 
 # ------------------------------------------------------------------ relayed
 
-RELAY_PATH = "/live/{task_id}"
-"""Where a process that holds browsers serves their live views to the servers."""
-RELAY_OWNER = "x-gofer-owner"
-"""The header naming the owner the relaying server checked (percent-encoded)."""
-RELAY_CREDENTIAL = "x-gofer-relay"
-"""The header carrying the relay credential (:mod:`gofer.tasks.relay`)."""
 RELAY_MAX_FRAME_BYTES = 8 * 1024 * 1024
 """The largest message taken from a holder (a frame of a large page)."""
 
@@ -402,12 +393,10 @@ async def relay_view(websocket: WebSocket, target: RelayTarget) -> None:
     ``target`` and the person's, piped both ways until either ends. The holder runs
     the view itself (pacing, dialogs, focus, input checks); refused or unreachable,
     the person is refused with LIVE_UNAVAILABLE."""
-    url = "ws://" + target.address + RELAY_PATH.format(task_id=quote(target.task_id, safe=""))
-    headers = {RELAY_OWNER: quote(target.owner, safe=""), RELAY_CREDENTIAL: target.credential}
     try:
         holder = await connect(
-            url,
-            additional_headers=headers,
+            target.url(RELAY_PATH),
+            additional_headers=target.headers,
             max_size=RELAY_MAX_FRAME_BYTES,
             compression=None,
             proxy=None,

@@ -8,6 +8,9 @@ for a person. Each serves one WebSocket route on a private address
 =================================  ==================================================
 ``WS /live/{task_id}``             the task's live view, in the protocol of
                                    :mod:`gofer.api.live`, for a relaying server
+``POST /live/{task_id}/blocked``   ``{"reason"}``: whether the task's page is still
+                                   blocked by that wall, ``{"blocked": words|null}``
+                                   (a person pressed "I've done it" on the server)
 =================================  ==================================================
 
 A server asked by a person for a task it does not hold finds the holder on the
@@ -28,13 +31,17 @@ from types import TracebackType
 from urllib.parse import unquote
 
 from starlette.applications import Starlette
-from starlette.routing import WebSocketRoute
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
-from gofer.api.live import RELAY_CREDENTIAL, RELAY_OWNER, RELAY_PATH, deny, serve_view
+from gofer.api.errors import error_body, http_status
+from gofer.api.live import deny, serve_view
 from gofer.api.types import Controller
 from gofer.errors import ApiError, GoferError
 from gofer.serving import Listening
+from gofer.tasks.relay import BLOCKED_PATH, RELAY_CREDENTIAL, RELAY_OWNER, RELAY_PATH
 
 __all__ = ["DEFAULT_LIVE_ADDRESS", "LiveEndpoint", "live_endpoint_app", "parse_live_address"]
 
@@ -57,28 +64,56 @@ def parse_live_address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
+MAX_REASON_CHARS = 200
+"""The longest wall reason a server may ask about."""
+
+
 def live_endpoint_app(controller: Controller) -> Starlette:
-    """The live endpoint's one route over ``controller`` (see the module)."""
+    """The live endpoint's routes over ``controller`` (see the module)."""
+
+    async def vouched(connection: HTTPConnection) -> tuple[str, Controller]:
+        """The task and its owner's controller, for a server's credential only."""
+        task_id = str(connection.path_params["task_id"])
+        owner = unquote(connection.headers.get(RELAY_OWNER, ""))
+        credential = connection.headers.get(RELAY_CREDENTIAL, "")
+        mine = controller.for_owner(owner) if owner else None
+        if mine is None or not await mine.relay.allows(task_id, credential):
+            raise ApiError(
+                "the live endpoint answers a server's relay credential only",
+                code="UNAUTHORIZED",
+            )
+        return task_id, mine
+
+    async def blocked(request: Request) -> JSONResponse:
+        try:
+            task_id, mine = await vouched(request)
+            asked = await request.json()
+            reason = asked.get("reason") if isinstance(asked, dict) else None
+            if not isinstance(reason, str) or len(reason) > MAX_REASON_CHARS:
+                raise ApiError("reason: a wall's reason, as text", code="INVALID_REQUEST")
+        except ValueError:
+            error = ApiError("the body is not JSON", code="INVALID_REQUEST")
+            return JSONResponse(error_body(error), status_code=http_status(error))
+        except GoferError as exc:
+            return JSONResponse(error_body(exc), status_code=http_status(exc))
+        return JSONResponse({"blocked": await mine.relay.blocked_here(task_id, reason)})
 
     async def relayed(websocket: WebSocket) -> None:
-        task_id = str(websocket.path_params["task_id"])
-        owner = unquote(websocket.headers.get(RELAY_OWNER, ""))
-        credential = websocket.headers.get(RELAY_CREDENTIAL, "")
         try:
-            mine = controller.for_owner(owner) if owner else None
-            if mine is None or not await mine.relay.allows(task_id, credential):
-                raise ApiError(
-                    "the live endpoint opens a view only for a server's relay credential",
-                    code="UNAUTHORIZED",
-                )
+            task_id, mine = await vouched(websocket)
             view = await mine.live_view(task_id)
         except GoferError as exc:
-            log.info("task %r: a relayed live view was refused (%s)", task_id, exc.code)
+            log.info("a relayed live view was refused (%s)", exc.code)
             await deny(websocket, exc)
             return
         await serve_view(websocket, view, task_id)
 
-    return Starlette(routes=[WebSocketRoute(RELAY_PATH, relayed)])
+    return Starlette(
+        routes=[
+            WebSocketRoute(RELAY_PATH, relayed),
+            Route(BLOCKED_PATH, blocked, methods=["POST"]),
+        ]
+    )
 
 
 class LiveEndpoint:

@@ -466,7 +466,7 @@ class Tasks:
                     task_id, "Cancelled: the approval was declined.", decision=Reply(approve=False)
                 )
         if isinstance(status, NeedsHuman) and not req.inputs:
-            blocked = await self._engine.worker.still_blocked(task_id, status.reason)
+            blocked = await self.relay.still_blocked(task_id, status.reason)
             if blocked is not None:
                 raise errors.still_blocked(task_id, blocked)
         loaded = await self._engine.book.load(self._owner, task_id)

@@ -13,8 +13,12 @@ runs the owner's checks again as for a person of its own.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from urllib.parse import quote
+
+import httpx
 
 from gofer.store import Connector
 from gofer.store.holders import LiveHolder, LiveHolders
@@ -23,10 +27,31 @@ from gofer.tasks.board import relay_credential, relay_credential_ok
 from gofer.tasks.errors import live_unavailable
 from gofer.tasks.worker import TaskWorker
 
-__all__ = ["RELAY_KEY", "OwnerRelay", "Relay", "RelayTarget"]
+__all__ = [
+    "BLOCKED_PATH",
+    "RELAY_CREDENTIAL",
+    "RELAY_KEY",
+    "RELAY_OWNER",
+    "RELAY_PATH",
+    "OwnerRelay",
+    "Relay",
+    "RelayTarget",
+]
+
+log = logging.getLogger("gofer.tasks")
 
 RELAY_KEY = "live-relay"
 """The name of the database's key that signs relay credentials."""
+RELAY_PATH = "/live/{task_id}"
+"""The holder's WebSocket route for a task's live view."""
+BLOCKED_PATH = "/live/{task_id}/blocked"
+"""The holder's route answering whether the task's page is still blocked by its wall."""
+RELAY_OWNER = "x-gofer-owner"
+"""The header naming the owner the relaying server checked (percent-encoded)."""
+RELAY_CREDENTIAL = "x-gofer-relay"
+"""The header carrying the relay credential."""
+ASK_HOLDER_S = 6.0
+"""How long a server waits for a holder's answer (it reads its page in 4 s at most)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +63,15 @@ class RelayTarget:
     address: str
     owner: str
     credential: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """What the holder reads the owner and the credential from."""
+        return {RELAY_OWNER: quote(self.owner, safe=""), RELAY_CREDENTIAL: self.credential}
+
+    def url(self, path: str, scheme: str = "ws") -> str:
+        """``path`` (:data:`RELAY_PATH`, :data:`BLOCKED_PATH`) at the holder."""
+        return f"{scheme}://{self.address}" + path.format(task_id=quote(self.task_id, safe=""))
 
 
 class Relay:
@@ -74,6 +108,11 @@ class Relay:
         found = await self.elsewhere(task_id)
         return found.holder if found is not None else None
 
+    async def blocked_here(self, task_id: str, reason: str) -> str | None:
+        """Why the task's page held in this process is still blocked (None: it is not,
+        or it is not held here)."""
+        return await self._worker.still_blocked(task_id, reason)
+
     async def target(self, owner: str, task_id: str) -> RelayTarget | None:
         """Where to relay ``owner``'s live view of the task (checked by the caller), with
         a fresh credential; None when no other process holds its browser."""
@@ -84,6 +123,33 @@ class Relay:
             await self._relay_key(), task_id, owner, found.hold, self._clock()
         )
         return RelayTarget(task_id, found.address, owner, credential)
+
+    async def still_blocked(self, owner: str, task_id: str, reason: str) -> str | None:
+        """Why the task's page is still blocked by the wall ``reason`` names, in words,
+        read here or asked of the process that holds it (None: it is not, or it cannot
+        be read in time)."""
+        if self._worker.holds_for_person(task_id):
+            return await self._worker.still_blocked(task_id, reason)
+        target = await self.target(owner, task_id)
+        if target is None:
+            return None
+        try:
+            async with httpx.AsyncClient(timeout=ASK_HOLDER_S, trust_env=False) as http:
+                answer = await http.post(
+                    target.url(BLOCKED_PATH, "http"),
+                    json={"reason": reason},
+                    headers=target.headers,
+                )
+            said = answer.json() if answer.status_code == 200 else None
+        except (httpx.HTTPError, ValueError) as exc:
+            log.info(
+                "task %s: its holder did not say whether it is blocked (%s)",
+                task_id,
+                type(exc).__name__,
+            )
+            return None
+        blocked = said.get("blocked") if isinstance(said, dict) else None
+        return blocked if isinstance(blocked, str) else None
 
     async def allows(self, owner: str, task_id: str, credential: str) -> bool:
         """Whether a server's ``credential`` opens ``owner``'s view of the task's browser
@@ -127,3 +193,12 @@ class OwnerRelay:
         (``host:port``, reachable by the other servers): each hold goes on the store's
         board, and a person on any server can take those tasks over."""
         await self._relay.offer(address)
+
+    async def still_blocked(self, task_id: str, reason: str) -> str | None:
+        """Why the task's page, here or at its holder, is still blocked by the wall
+        ``reason`` names (None: it is not, or no one can say)."""
+        return await self._relay.still_blocked(self._owner, task_id, reason)
+
+    async def blocked_here(self, task_id: str, reason: str) -> str | None:
+        """The same, for the page held in this process only (a server asks)."""
+        return await self._relay.blocked_here(task_id, reason)
