@@ -167,11 +167,7 @@ class TaskWorker:
         """Stop claiming at once, then let the turns running here go on to their stop
         for up to ``grace_s`` seconds, or until ``cut`` is set (a second signal);
         :meth:`stop` then cuts what still runs and puts it back on the queue."""
-        self._stopping.set()
-        loop, self._loop = self._loop, None
-        if loop is not None:
-            loop.cancel()
-            await asyncio.wait([loop])
+        await self._stop_claiming()
         turns = [t for t in self._turns.values() if not t.done()]
         if not turns or grace_s <= 0:
             return
@@ -191,13 +187,20 @@ class TaskWorker:
             for waiter in waiting:
                 waiter.cancel()  # cancelling asyncio.wait leaves the turns themselves running
 
-    async def _stop(self) -> None:
+    async def _stop_claiming(self) -> None:
+        """Claim nothing more: the claim loop ends (the turns it started go on)."""
+        self._stopping.set()
         loop, self._loop = self._loop, None
+        if loop is not None:
+            loop.cancel()
+            await asyncio.wait([loop])
+
+    async def _stop(self) -> None:
+        await self._stop_claiming()
         pruner, self._pruner = self._pruner, None
-        for task in (loop, pruner):
-            if task is not None:
-                task.cancel()
-                await asyncio.wait([task])
+        if pruner is not None:
+            pruner.cancel()
+            await asyncio.wait([pruner])
         if self._turns:
             log.warning(
                 "%s: stopping; the turns of %s go back on the queue",
