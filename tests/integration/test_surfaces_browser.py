@@ -562,5 +562,19 @@ async def test_actions_reach_frames_and_shadow_roots_unseen_by_the_page(
         with pytest.raises(SurfaceError) as stale:
             await surface.click(going)
         assert stale.value.code == "STALE_REF"
+
+        # a page whose policy forbids inline scripts and eval is acted on alike
+        site.add(
+            "/strict",
+            "<label>Code <input id=c></label><a href='/after'>Go on</a>",
+            headers={"Content-Security-Policy": "default-src 'self'; script-src 'none'"},
+        )
+        site.add("/after", "<p>Arrived</p>")
+        await surface.goto(site.url("/strict"))
+        strict = await surface.snapshot()
+        await surface.fill(ref_of(strict, "Code"), "1234")
+        assert await surface.read_value(ref_of(strict, "Code")) == "1234"
+        assert (await surface.click(ref_of(strict, "Go on"))).navigated
+        assert "Arrived" in (await surface.snapshot()).text
     finally:
         await surface.close()
