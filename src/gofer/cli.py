@@ -42,7 +42,7 @@ from gofer.tasks.contract import (
 from gofer.tasks.limits import TURNS_PER_OWNER, TURNS_PER_PROCESS
 from gofer.tasks.state import State
 from gofer.tasks.worker import TurnLimits
-from gofer.wiring import open_gofer
+from gofer.wiring import freeze_startup, open_gofer
 
 __all__ = ["EXIT_CODES", "main"]
 
@@ -237,6 +237,7 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
         operator=False, allow_private=args.allow_private, browser_endpoint=args.browser_endpoint
     )
     async with open_gofer(config, source="worker", limits=limits, policy=policy) as gofer:
+        freeze_startup()
         sys.stderr.write(f"gofer worker {gofer.tasks.worker.worker_id} on {_where(config.db)}\n")
         sys.stderr.flush()
         await gofer.tasks.serve(stop)

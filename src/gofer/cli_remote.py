@@ -31,7 +31,7 @@ from gofer.store import Tokens
 from gofer.tasks import StartTaskRequest, TaskView
 from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, Running
 from gofer.tasks.limits import DEFAULT_LIST_LIMIT, DRAIN_S, MAX_LIST_LIMIT
-from gofer.wiring import open_gofer, store_for
+from gofer.wiring import freeze_startup, open_gofer, store_for
 
 __all__ = [
     "REMOTE_COMMANDS",
@@ -465,6 +465,7 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
             local_owner=args.local_owner,
         ) as server,
     ):
+        freeze_startup()
         if http:
             sys.stderr.write(
                 f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "
