@@ -22,7 +22,15 @@ from pydantic import ValidationError
 
 from gofer.api import GoferClient
 from gofer.cli_flows import add_flow_commands, flows_command, saved_flow_of
-from gofer.cli_remote import add_commands, add_drain_option, paging, run_command, say_more
+from gofer.cli_remote import (
+    add_commands,
+    add_drain_option,
+    add_live_option,
+    live_endpoint,
+    paging,
+    run_command,
+    say_more,
+)
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig, config_from_env
 from gofer.errors import GoferError, InvalidRequest, invalid_request
@@ -236,7 +244,10 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
     policy = config.browser_policy(
         operator=False, allow_private=args.allow_private, browser_endpoint=args.browser_endpoint
     )
-    async with open_gofer(config, source="worker", limits=limits, policy=policy) as gofer:
+    async with (
+        open_gofer(config, source="worker", limits=limits, policy=policy) as gofer,
+        live_endpoint(args, config, gofer.tasks),
+    ):
         freeze_startup()
         sys.stderr.write(f"gofer worker {gofer.tasks.worker.worker_id} on {_where(config.db)}\n")
         sys.stderr.flush()
@@ -409,6 +420,8 @@ environment:
                         serve, worker and run runs in (--browser-endpoint)
   GOFER_BROWSER_ENDPOINTS   DevTools endpoints a task's browser_endpoint may name
   GOFER_BROWSER_USER    the user the browser runs as when gofer runs as root
+  GOFER_LIVE_ADDRESS    where serve and worker serve their held browsers' live views
+                        to the other servers (--live-address; default 127.0.0.1:0)
   GOFER_NO_SANDBOX=1    run Chromium without its sandbox"""
 
 
@@ -514,6 +527,7 @@ def _parser() -> argparse.ArgumentParser:
         help="turns this worker runs at once",
     )
     add_drain_option(worker)
+    add_live_option(worker)
 
     listing = sub.add_parser(
         "tasks",

@@ -24,13 +24,15 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TaskProgressColumn
 
 from gofer.api import GoferClient, GoferServer, MemoryTokenStore
 from gofer.api.hardening import quiet
+from gofer.api.relay import DEFAULT_LIVE_ADDRESS, LiveEndpoint, parse_live_address
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
 from gofer.store import Tokens
-from gofer.tasks import StartTaskRequest, TaskView
+from gofer.tasks import StartTaskRequest, Tasks, TaskView
 from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, Running
-from gofer.tasks.limits import DEFAULT_LIST_LIMIT, DRAIN_S, MAX_LIST_LIMIT
+from gofer.tasks.limits import DEFAULT_LIST_LIMIT, DRAIN_S, MAX_LIST_LIMIT, TURNS_PER_PROCESS
+from gofer.tasks.worker import TurnLimits
 from gofer.wiring import freeze_startup, open_gofer, store_for
 
 __all__ = [
@@ -83,6 +85,25 @@ def add_drain_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_live_option(parser: argparse.ArgumentParser) -> None:
+    """``--live-address``: where a ``serve`` or ``worker`` serves its held browsers'
+    live views to the other servers."""
+    parser.add_argument(
+        "--live-address",
+        metavar="HOST:PORT",
+        help="where the live views of the browsers this process holds for a person are "
+        "served to the other gofer servers, which relay them to people on their pages "
+        f"(GOFER_LIVE_ADDRESS; default {DEFAULT_LIVE_ADDRESS}: the servers of this machine; "
+        "give a private address the other machines reach)",
+    )
+
+
+def live_endpoint(args: argparse.Namespace, config: GoferConfig, tasks: Tasks) -> LiveEndpoint:
+    """The live endpoint ``--live-address`` (else GOFER_LIVE_ADDRESS) names."""
+    text = args.live_address or config.live_address or DEFAULT_LIVE_ADDRESS
+    return LiveEndpoint(tasks, *parse_live_address(text))
+
+
 def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser], None]) -> None:
     """Add ``serve``, ``token`` and the remote commands to the ``gofer`` parser."""
     serve = sub.add_parser(
@@ -132,7 +153,16 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
         "address (http://host:port, ws:// or wss://; GOFER_BROWSER_ENDPOINT): one connection "
         "shared, a fresh browser context per task, connected again when it drops",
     )
+    serve.add_argument(
+        "--per-process",
+        type=int,
+        default=TURNS_PER_PROCESS,
+        metavar="N",
+        help="turns this server runs at once (default %(default)s; 0: none, the turns are "
+        "left to `gofer worker` processes on the same GOFER_DB)",
+    )
     add_drain_option(serve)
+    add_live_option(serve)
 
     token = sub.add_parser(
         "token",
@@ -442,12 +472,16 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
     # server logs keeps its type and frames only.
     quiet(*logging.getLogger().handlers)
     assert config.tokens is not None
+    if args.per_process < 0:
+        raise InvalidRequest("--per-process is a number of turns, 0 or more")
     http = not args.stdio or args.port is not None
     async with (
         store_for(config.tokens) as token_db,
         open_gofer(
             config,
             source="server",
+            work=args.per_process > 0,
+            limits=TurnLimits(per_process=max(1, args.per_process)),
             policy=config.browser_policy(
                 operator=False,
                 allow_private=args.allow_private,
@@ -464,6 +498,7 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
             public_url=args.public_url,
             local_owner=args.local_owner,
         ) as server,
+        live_endpoint(args, config, gofer.tasks),
     ):
         freeze_startup()
         if http:

@@ -66,6 +66,9 @@ class GoferConfig:
     browser_endpoint: str | None = None
     """``GOFER_BROWSER_ENDPOINT``: the DevTools endpoint of the operator's remote Chromium
     that every task of the process runs in (``gofer serve|worker --browser-endpoint``)."""
+    live_address: str | None = None
+    """``GOFER_LIVE_ADDRESS``: where ``gofer serve|worker`` serve the live views of the
+    browsers they hold to the other servers (``HOST:PORT``; ``--live-address``)."""
     runtime_dir: str | None = None
     """``$XDG_RUNTIME_DIR``: where a SQLite store's wake-up sockets go when the folder
     beside the file makes too long a socket address (default: the temporary folder)."""
@@ -115,7 +118,8 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
     beside the default database),
     ``GOFER_SERVER`` and ``GOFER_TOKEN`` the server the remote commands call and the
     token they send, ``GOFER_SECRET_KEY`` the key fact values are sealed with in the
-    store, ``GOFER_BROWSER_ENDPOINT`` the remote browser every task runs in.
+    store, ``GOFER_BROWSER_ENDPOINT`` the remote browser every task runs in,
+    ``GOFER_LIVE_ADDRESS`` where a process serves its held browsers' live views.
     """
 
     def get(name: str) -> str | None:
@@ -150,6 +154,7 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
         no_sandbox=_flag(get("GOFER_NO_SANDBOX")),
         browser_user=get("GOFER_BROWSER_USER"),
         browser_endpoint=get("GOFER_BROWSER_ENDPOINT"),
+        live_address=get("GOFER_LIVE_ADDRESS"),
         runtime_dir=get("XDG_RUNTIME_DIR"),
     )
 

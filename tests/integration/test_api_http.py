@@ -124,6 +124,37 @@ async def test_errors_are_json_with_their_code_and_status(api: Api) -> None:
     assert route.status_code == 404 and error(route)["code"] == "NOT_FOUND"
 
 
+LOOSE_NUMBERS_AND_FLAGS = [
+    ("await_task", {"id": "x", "timeout_ms": "5"}, "timeout_ms"),
+    ("await_task", {"id": "x", "timeout_ms": 5.0}, "timeout_ms"),
+    ("continue_task", {"id": "x", "approve": "true"}, "approve"),
+    ("continue_task", {"id": "x", "approve": 1}, "approve"),
+    ("list_tasks", {"limit": "5"}, "limit"),
+    ("start_task", {"flow": FLOW, "budget": {"max_actions": "5"}}, "budget.max_actions"),
+    ("start_task", {"flow": FLOW, "constraints": {"headed": "false"}}, "constraints.headed"),
+    ("start_task", {"saved_flow": {"name": "x", "version": "1"}}, "saved_flow.version"),
+    (
+        "plan_task",
+        {"task": "x", "constraints": {"allow_destructive": 1}},
+        "constraints.allow_destructive",
+    ),
+]
+"""A string or another type where a number or a flag goes: what MCP refuses too."""
+
+
+@pytest.mark.parametrize(("call", "body", "at"), LOOSE_NUMBERS_AND_FLAGS)
+async def test_a_number_or_a_flag_is_never_read_from_a_string(
+    api: Api, call: str, body: dict[str, object], at: str
+) -> None:
+    refused = await api.alice.post(f"/v1/calls/{call}", json=body)
+    assert refused.status_code == 422, refused.text
+    problem = error(refused)
+    assert problem["code"] == "INVALID_REQUEST"
+    assert problem["at"] == at
+    listed = await api.alice.post("/v1/calls/list_tasks", json={})
+    assert listed.json()["tasks"] == []
+
+
 async def test_await_task_long_polls_until_the_task_stops(api: Api) -> None:
     go = asyncio.Event()
 

@@ -3,8 +3,8 @@ each implementation (in memory, SQLite, PostgreSQL) through the same tests.
 
 ``db`` is an open connector and ``other`` a second one on the same database (the same
 object in memory), so races and wake-ups cross connections where there are any.
-Leases meant to lapse are a millisecond long and the test sleeps past them; leases
-meant to hold are a minute long.
+Leases and preference windows meant to lapse are a millisecond long and the test sleeps
+past them; those meant to hold are a minute long.
 """
 
 from __future__ import annotations
@@ -402,6 +402,106 @@ async def test_a_batch_keeps_groups_and_caps(queue: WorkQueue) -> None:
     assert sorted(c.owner or "" for c in got) == ["ann", "bob", "bob"]
     assert [c.payload["n"] for c in got if c.owner == "ann"] == [0]
     assert len({c.token for c in got}) == len(got)
+
+
+# claim preference ----------------------------------------------------------------
+
+
+async def test_an_item_for_one_worker_goes_to_it_and_to_no_other_within_the_window(
+    queue: WorkQueue,
+) -> None:
+    item = await queue.enqueue("turn", {"task_id": "t1"}, prefer="w1", prefer_ms=HOLD)
+    assert item.preferred == "w1" and item.preferred_until is not None
+    assert item.preferred_until > item.created_at
+    assert await claim(queue, "w2") is None, "reserved for w1"
+    got = await must_claim(queue, "w1")
+    assert got.id == item.id
+    read = await queue.get(item.id)
+    assert read is not None and (read.worker, read.preferred) == ("w1", None)
+
+
+async def test_after_the_window_any_worker_claims_it(queue: WorkQueue) -> None:
+    item = await queue.enqueue("turn", {"task_id": "t1"}, prefer="w1", prefer_ms=BRIEF)
+    await lapse()
+    assert (await must_claim(queue, "w2")).id == item.id
+
+
+async def test_a_key_taken_keeps_its_item_and_a_negative_window_is_refused(
+    queue: WorkQueue,
+) -> None:
+    first = await queue.enqueue("turn", {"task_id": "t1"}, key="k")
+    again = await queue.enqueue("turn", {"task_id": "t1"}, key="k", prefer="w1", prefer_ms=HOLD)
+    assert again == first and again.preferred is None
+    with pytest.raises(ValueError, match="prefer_ms"):
+        await queue.enqueue("turn", {"task_id": "t2"}, prefer="w1", prefer_ms=-1)
+    assert (await must_claim(queue, "w2")).id == first.id
+
+
+async def test_a_batch_takes_only_what_is_for_it_or_for_anyone(queue: WorkQueue) -> None:
+    mine = await queue.enqueue("turn", {"task_id": "a"}, prefer="w1", prefer_ms=HOLD)
+    anyone = await queue.enqueue("turn", {"task_id": "b"})
+    theirs = await queue.enqueue("turn", {"task_id": "c"}, prefer="w2", prefer_ms=HOLD)
+    got = await queue.claim_batch(KINDS, "w2", HOLD, limit=10, serial=TASK)
+    assert sorted(c.id for c in got) == [anyone.id, theirs.id]
+    got = await queue.claim_batch(KINDS, "w1", HOLD, limit=10, serial=TASK)
+    assert [c.id for c in got] == [mine.id]
+
+
+async def test_a_reserved_item_holds_its_group_and_no_other(queue: WorkQueue) -> None:
+    first = await queue.enqueue("turn", {"task_id": "t1", "n": 1}, prefer="w1", prefer_ms=HOLD)
+    second = await queue.enqueue("reply", {"thread": "t1", "n": 2})
+    elsewhere = await queue.enqueue("turn", {"task_id": "t2"})
+    got = await queue.claim_batch(KINDS, "w2", HOLD, limit=10, serial=TASK)
+    assert [c.id for c in got] == [elsewhere.id], "t1's reply waits behind its turn"
+    held = await must_claim(queue, "w1")
+    assert held.id == first.id
+    await queue.finish(held)
+    assert (await must_claim(queue, "w2")).id == second.id
+
+
+async def test_a_reserved_group_head_goes_to_anyone_after_its_window(queue: WorkQueue) -> None:
+    first = await queue.enqueue("turn", {"task_id": "t1"}, prefer="w1", prefer_ms=BRIEF)
+    await queue.enqueue("turn", {"task_id": "t1"})
+    await lapse()
+    assert (await must_claim(queue, "w2")).id == first.id
+
+
+async def test_a_reserved_item_counts_against_no_cap_and_keeps_to_it(queue: WorkQueue) -> None:
+    reserved = await queue.enqueue(
+        "turn", {"task_id": "a0", "owner": "ann"}, prefer="w1", prefer_ms=HOLD
+    )
+    loose = await queue.enqueue("turn", {"task_id": "a1", "owner": "ann"})
+    running = await must_claim(queue, "w2", running_at_most=1)
+    assert running.id == loose.id, "the item reserved for w1 takes none of ann's slot"
+    assert await claim(queue, "w1", running_at_most=1) is None, "ann is at her cap"
+    await queue.finish(running)
+    assert (await must_claim(queue, "w1", running_at_most=1)).id == reserved.id
+
+
+async def test_a_released_or_lapsed_item_keeps_no_preference(queue: WorkQueue) -> None:
+    released = await queue.enqueue("turn", {"task_id": "t1"}, prefer="w1", prefer_ms=HOLD)
+    await queue.release(await must_claim(queue, "w1"), unstarted=True)
+    read = await queue.get(released.id)
+    assert read is not None and (read.state, read.preferred) == ("queued", None)
+    assert (await must_claim(queue, "w2")).id == released.id, "anyone's within the window"
+    lapsed = await queue.enqueue("turn", {"task_id": "t2"}, prefer="w1", prefer_ms=HOLD)
+    await must_claim(queue, "w1", BRIEF)
+    await lapse()
+    assert (await must_claim(queue, "w3")).id == lapsed.id, "anyone's within the window"
+
+
+async def test_the_end_of_a_window_wakes_the_workers_that_passed_it_over(
+    queue: WorkQueue, other_queue: WorkQueue
+) -> None:
+    with queue.subscribe() as sub:
+        item = await other_queue.enqueue(
+            "turn", {"task_id": "t1", "owner": "ann"}, prefer="w1", prefer_ms=BRIEF * 50
+        )
+        enqueued = await _wait_for(sub, "enqueued")
+        assert [n.prefer_ms for n in enqueued if n.id == item.id] == [50]
+        ended = await _wait_for(sub, "preference_ended")
+        assert [(n.id, n.group, n.owner) for n in ended] == [(item.id, TASK.key("t1"), "ann")]
+        assert (await must_claim(queue, "w2")).id == item.id
 
 
 # reads ---------------------------------------------------------------------------

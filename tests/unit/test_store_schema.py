@@ -73,3 +73,10 @@ def test_a_database_newer_than_the_code_or_renamed_is_refused() -> None:
     with pytest.raises(StoreError) as renamed:
         pending(MIGRATIONS, {1: "queue"})
     assert renamed.value.code == "STORE_SCHEMA_MISMATCH"
+
+
+def test_a_gap_in_the_versions_is_applied_once_it_is_filled() -> None:
+    gap = [Migration(1, "work_queue", ""), Migration(3, "later", "")]
+    assert pending(gap, {}) == gap
+    filled = [gap[0], Migration(2, "between", ""), gap[1]]
+    assert pending(filled, {1: "work_queue", 3: "later"}) == [filled[1]]

@@ -59,6 +59,8 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from markupsafe import Markup
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from gofer.api.errors import error_body, http_status
 from gofer.api.page_auth import CSRF_FIELD, SESSION_COOKIE, PageSessions, same_origin
@@ -76,13 +78,20 @@ from gofer.tasks.holding import (
     Modifiers,
     PointerInput,
 )
+from gofer.tasks.relay import RelayTarget
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
+    "RELAY_CREDENTIAL",
+    "RELAY_OWNER",
+    "RELAY_PATH",
+    "deny",
     "live_address",
     "live_fragment",
     "live_router",
     "live_socket",
+    "relay_view",
+    "serve_view",
     "socket_owner",
 ]
 
@@ -240,7 +249,7 @@ async def deliver(view: LiveView, message: Input) -> None:
 # ------------------------------------------------------------------ the socket
 
 
-async def _deny(websocket: WebSocket, exc: GoferError) -> None:
+async def deny(websocket: WebSocket, exc: GoferError) -> None:
     """Refuse the handshake with the error's status and body."""
     response = JSONResponse(error_body(exc), status_code=http_status(exc))
     try:
@@ -356,13 +365,113 @@ async def live_socket(
     sessions: PageSessions,
     task_id: str,
 ) -> None:
-    """Serve one person's live view of ``task_id`` on ``websocket`` (see the module)."""
+    """Serve one person's live view of ``task_id`` on ``websocket`` (see the module):
+    from this process's own browser, or relayed to the process that holds it."""
+    view: LiveView | None = None
     try:
         owner = await socket_owner(websocket, tokens, sessions)
-        view = await service.live_view(owner, task_id)
+        try:
+            view = await service.live_view(owner, task_id)
+        except GoferError as exc:
+            if exc.code != "LIVE_UNAVAILABLE":
+                raise
+            target = await service.live_relay(owner, task_id)
     except GoferError as exc:
-        await _deny(websocket, exc)
+        await deny(websocket, exc)
         return
+    if view is not None:
+        await serve_view(websocket, view, task_id)
+    else:
+        await relay_view(websocket, target)
+
+
+# ------------------------------------------------------------------ relayed
+
+RELAY_PATH = "/live/{task_id}"
+"""Where a process that holds browsers serves their live views to the servers."""
+RELAY_OWNER = "x-gofer-owner"
+"""The header naming the owner the relaying server checked (percent-encoded)."""
+RELAY_CREDENTIAL = "x-gofer-relay"
+"""The header carrying the relay credential (:mod:`gofer.tasks.relay`)."""
+RELAY_MAX_FRAME_BYTES = 8 * 1024 * 1024
+"""The largest message taken from a holder (a frame of a large page)."""
+
+
+async def relay_view(websocket: WebSocket, target: RelayTarget) -> None:
+    """Serve a person's live view held by another process: the holder's socket at
+    ``target`` and the person's, piped both ways until either ends. The holder runs
+    the view itself (pacing, dialogs, focus, input checks); refused or unreachable,
+    the person is refused with LIVE_UNAVAILABLE."""
+    url = "ws://" + target.address + RELAY_PATH.format(task_id=quote(target.task_id, safe=""))
+    headers = {RELAY_OWNER: quote(target.owner, safe=""), RELAY_CREDENTIAL: target.credential}
+    try:
+        holder = await connect(
+            url,
+            additional_headers=headers,
+            max_size=RELAY_MAX_FRAME_BYTES,
+            compression=None,
+            proxy=None,
+            open_timeout=RELAY_OPEN_S,
+        )
+    except (OSError, TimeoutError, InvalidHandshake) as exc:
+        log.warning(
+            "task %r: its browser's holder did not open the live view (%s)",
+            target.task_id,
+            type(exc).__name__,
+        )
+        await deny(
+            websocket,
+            ApiError(
+                "the task's browser is held by a process this server cannot reach now",
+                code="LIVE_UNAVAILABLE",
+                id=target.task_id,
+            ),
+        )
+        return
+    async with holder:
+        await websocket.accept()
+        log.info("task %r: its owner took over its browser, relayed", target.task_id)
+        down = asyncio.create_task(_holder_to_person(holder, websocket), name="gofer-relay-down")
+        up = asyncio.create_task(_person_to_holder(websocket, holder), name="gofer-relay-up")
+        try:
+            done, _ = await asyncio.wait({down, up}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for part in (down, up):
+                part.cancel()
+            await asyncio.wait({down, up})
+    if down in done:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await websocket.close(code=1000)
+    log.info("task %r: the relayed live view closed", target.task_id)
+
+
+RELAY_OPEN_S = 5.0
+"""How long a server waits for a holder to open a relayed live view."""
+
+
+async def _holder_to_person(holder: ClientConnection, websocket: WebSocket) -> None:
+    with contextlib.suppress(ConnectionClosed):
+        async for message in holder:
+            if isinstance(message, bytes):
+                await websocket.send_bytes(message)
+            else:
+                await websocket.send_text(message)
+
+
+async def _person_to_holder(websocket: WebSocket, holder: ClientConnection) -> None:
+    with contextlib.suppress(ConnectionClosed):
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is not None:
+                await holder.send(text)
+
+
+async def serve_view(websocket: WebSocket, view: LiveView, task_id: str) -> None:
+    """Serve ``view`` on ``websocket``, from accepting it until the view or the person
+    ends it (the protocol of the module)."""
     async with view:
         await websocket.accept()
         log.info("task %r: its owner took over its browser", task_id)

@@ -48,6 +48,7 @@ from gofer.tasks.contract import (
     TaskView,
 )
 from gofer.tasks.holding import LiveView
+from gofer.tasks.relay import RelayTarget
 from gofer.tasks.saved import FlowLibrary
 
 __all__ = ["MAX_STARTS_PER_REQUEST", "MAX_TITLE_CHARS", "TaskService", "title_for"]
@@ -262,6 +263,11 @@ class TaskService:
     async def live_view(self, owner: Owner, task_id: str) -> LiveView:
         """A person's live view of the owner's paused task's browser page."""
         return await self._as(owner).live_view(task_id)
+
+    async def live_relay(self, owner: Owner, task_id: str) -> RelayTarget:
+        """Where another process holds the owner's paused task's browser, with the
+        credential to open its live view there."""
+        return await self._as(owner).relay.target(task_id)
 
     def read_artifact(self, owner: Owner, task_id: str, name: str) -> bytes:
         """An artifact's bytes while it lasts."""

@@ -28,6 +28,7 @@ from gofer.tasks.contract import (
     TaskView,
 )
 from gofer.tasks.holding import LiveView
+from gofer.tasks.relay import OwnerRelay
 from gofer.tasks.saved import FlowLibrary
 
 __all__ = ["Controller", "Owner", "TaskAbout"]
@@ -112,7 +113,12 @@ class Controller(Protocol):
         ...
 
     async def browser_here(self, task_id: str) -> bool:
-        """Whether the task's browser is open in this process to take over."""
+        """Whether the task's browser is open to take over, here or relayed."""
+        ...
+
+    @property
+    def relay(self) -> OwnerRelay:
+        """Take-over from any server: where another process holds a task's browser."""
         ...
 
     async def mark_done(self, task_id: str) -> TaskView: ...

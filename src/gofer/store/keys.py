@@ -28,7 +28,7 @@ from gofer.store.transaction import Transaction
 if TYPE_CHECKING:
     from gofer.store.connector import Connector
 
-__all__ = ["Claimed", "KeyLedger", "SQLKeys", "keys_for"]
+__all__ = ["Claimed", "KeyLedger", "SQLKeys", "keys_for", "named_secret"]
 
 
 @dataclass(frozen=True)
@@ -146,10 +146,16 @@ class SQLKeys:
 
     async def secret(self) -> bytes:
         """This database's digest key, made by whichever process asked first."""
-        async with self._tx() as tx:
-            await tx.execute(
-                self.queries["secret_put"], {"name": "idempotency", "value": secrets.token_hex(32)}
-            )
-            row = await tx.fetch_one(self.queries["secret_get"], {"name": "idempotency"})
-        assert row is not None, "secret_put leaves a row"
-        return bytes.fromhex(str(row["value"]))
+        return await named_secret(self.connector, "idempotency")
+
+
+async def named_secret(connector: Connector, name: str) -> bytes:
+    """The database's random key called ``name`` (256 bits), made by whichever process
+    asked first; every process on the database reads the same one."""
+    async with connector.transaction() as tx:
+        await tx.execute(
+            connector.queries["secret_put"], {"name": name, "value": secrets.token_hex(32)}
+        )
+        row = await tx.fetch_one(connector.queries["secret_get"], {"name": name})
+    assert row is not None, "secret_put leaves a row"
+    return bytes.fromhex(str(row["value"]))

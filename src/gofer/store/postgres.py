@@ -32,7 +32,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from gofer.errors import StoreError, StoreUnavailable
-from gofer.store.queue import QueueBase, lease_lost
+from gofer.store.queue import QueueBase, lease_lost, preference
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
 from gofer.store.sealing import SecretBox
 from gofer.store.transaction import Dialect, Row, Transaction
@@ -272,6 +272,8 @@ def _item(row: Mapping[str, Any]) -> Item:
         created_at=cast(datetime, row["created_at"]).timestamp(),
         finished_at=_epoch(row["finished_at"]),
         lease_expires_at=lease,
+        preferred=row["preferred_worker"],
+        preferred_until=_epoch(row["preferred_until"]),
     )
 
 
@@ -290,9 +292,13 @@ class PostgresQueue(QueueBase):
         key: str | None = None,
         *,
         tx: Transaction | None = None,
+        prefer: str | None = None,
+        prefer_ms: int = 0,
     ) -> Item:
-        """Add an item (or return the one already enqueued under ``key``)."""
+        """Add an item (or return the one already enqueued under ``key``), reserved
+        for the worker ``prefer`` for ``prefer_ms`` (the database's clock) when given."""
         group, owner, max_attempts = self.config.placement(kind, payload)
+        worker, window = preference(prefer, prefer_ms)
         async with self.connector.conn(tx) as conn:
             cur = await conn.execute(
                 self._q["enqueue_item"],
@@ -303,6 +309,8 @@ class PostgresQueue(QueueBase):
                     "group_key": group,
                     "owner": owner,
                     "max_attempts": max_attempts,
+                    "prefer": worker,
+                    "prefer_ms": window,
                 },
             )
             row = await cur.fetchone()

@@ -18,7 +18,14 @@ Rules every implementation keeps:
 - ``finish`` merges ``result`` into the payload; ``release`` puts the item back
   (``unstarted=True`` gives the attempt back), or leaves it failed with ``error`` when
   that was its last attempt.
-- ``enqueue``, ``finish`` and ``release`` notify the connector's waker once committed.
+- ``enqueue(..., prefer=w, prefer_ms=n)`` reserves a new item for worker ``w`` for
+  ``n`` ms: until then only ``w`` may claim it (to anyone else it is not there: it
+  counts against no cap, and as its group's oldest it holds the group as any unfinished
+  item does). A preference never outlives its window and is spent by the first claim,
+  so an item released or lapsed back to the queue goes to any worker.
+- ``enqueue``, ``finish`` and ``release`` notify the connector's waker once committed;
+  when a preference window ends the waker of every process sends ``preference_ended``
+  for the item, so workers that passed it over claim it then without a re-read.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from gofer.store.transaction import Transaction
 from gofer.store.types import Claim, Item, QueueConfig, SerialOrder
 from gofer.store.waking import Subscription
 
-__all__ = ["QueueBase", "WorkQueue", "lease_lost"]
+__all__ = ["QueueBase", "WorkQueue", "lease_lost", "preference"]
 
 
 class WorkQueue(Protocol):
@@ -51,8 +58,11 @@ class WorkQueue(Protocol):
         key: str | None = None,
         *,
         tx: Transaction | None = None,
+        prefer: str | None = None,
+        prefer_ms: int = 0,
     ) -> Item:
-        """Add an item (or return the one already enqueued under ``key``)."""
+        """Add an item (or return the one already enqueued under ``key``, unchanged);
+        with ``prefer``, only that worker may claim it for its first ``prefer_ms``."""
         ...
 
     async def claim(
@@ -185,6 +195,16 @@ class QueueBase(ABC):
     ) -> list[Claim]:
         """Lease up to ``limit`` (at least 1) of the oldest claimable items of
         ``kinds``, keeping groups and the running cap."""
+
+
+def preference(prefer: str | None, prefer_ms: int) -> tuple[str | None, int]:
+    """``(worker, window ms)`` stored with a new item: no worker when there is no
+    window to keep; ``ValueError`` for a negative window."""
+    if prefer_ms < 0:
+        raise ValueError("prefer_ms must not be negative")
+    if prefer is None or prefer_ms == 0:
+        return None, 0
+    return prefer, prefer_ms
 
 
 def lease_lost(claim: Claim) -> LeaseLost:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from gofer.errors import StoreError, StoreUnavailable
 from gofer.store.files import private_file
 from gofer.store.peers import peer_waker
-from gofer.store.queue import QueueBase, lease_lost
+from gofer.store.queue import QueueBase, lease_lost, preference
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
 from gofer.store.sealing import SecretBox
 from gofer.store.transaction import Dialect, Row, Transaction
@@ -330,6 +330,8 @@ def _item(row: sqlite3.Row | Mapping[str, Any], now: float) -> Item:
         created_at=row["created_at"],
         finished_at=row["finished_at"],
         lease_expires_at=row["lease_expires_at"],
+        preferred=row["preferred_worker"],
+        preferred_until=row["preferred_until"],
     )
 
 
@@ -348,9 +350,13 @@ class SQLiteQueue(QueueBase):
         key: str | None = None,
         *,
         tx: Transaction | None = None,
+        prefer: str | None = None,
+        prefer_ms: int = 0,
     ) -> Item:
-        """Add an item (or return the one already enqueued under ``key``)."""
+        """Add an item (or return the one already enqueued under ``key``), reserved
+        for the worker ``prefer`` for ``prefer_ms`` when given."""
         group, owner, max_attempts = self.config.placement(kind, payload)
+        worker, window = preference(prefer, prefer_ms)
         data = json.dumps(dict(payload))
 
         def work(c: sqlite3.Connection, t: SQLiteTransaction) -> Item:
@@ -365,12 +371,23 @@ class SQLiteQueue(QueueBase):
                     "owner": owner,
                     "max_attempts": max_attempts,
                     "now": now,
+                    "prefer": worker,
+                    "prefer_until": now + window / 1000 if worker else None,
                 },
             ).fetchone()
             if row is None:
                 row = c.execute(self._q["item_by_key"], {"key": key}).fetchone()
                 return _item(row, now)
-            t.notify(Notice("enqueued", kind=kind, group=group, owner=owner, id=row["id"]))
+            t.notify(
+                Notice(
+                    "enqueued",
+                    kind=kind,
+                    group=group,
+                    owner=owner,
+                    id=row["id"],
+                    prefer_ms=window or None,
+                )
+            )
             return _item(row, now)
 
         return await self.connector.write(work, tx)
@@ -413,6 +430,7 @@ class SQLiteQueue(QueueBase):
                     "cap": cap,
                     "after": after,
                     "scan": scan,
+                    "worker": worker,
                 },
             ).fetchall()
             for row in rows:

@@ -139,6 +139,10 @@ class Item:
     created_at: float
     finished_at: float | None
     lease_expires_at: float | None
+    preferred: str | None = None
+    """The worker this item is reserved for until ``preferred_until`` (set at enqueue
+    with ``prefer``; spent by its first claim)."""
+    preferred_until: float | None = None
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 __all__ = ["CHANNEL", "Notice", "Subscription", "Waker"]
@@ -24,14 +24,17 @@ CHANNEL = "gofer_queue"
 
 @dataclass(frozen=True)
 class Notice:
-    """What changed: ``event`` (``enqueued``, ``finished``, ``released``, or a ledger's
-    own), and the item's ``kind``, ``group`` and ``owner`` when known."""
+    """What changed: ``event`` (``enqueued``, ``finished``, ``released``,
+    ``preference_ended``, or a ledger's own), and the item's ``kind``, ``group`` and
+    ``owner`` when known. An ``enqueued`` item reserved for one worker carries its
+    window, ``prefer_ms``."""
 
     event: str
     kind: str | None = None
     group: str | None = None
     owner: str | None = None
     id: int | None = None
+    prefer_ms: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The notice as JSON-ready data (the NOTIFY payload)."""
@@ -41,12 +44,14 @@ class Notice:
     def from_dict(cls, data: Mapping[str, Any]) -> Notice:
         """A notice back from :meth:`to_dict`'s data."""
         item_id = data.get("id")
+        window = data.get("prefer_ms")
         return cls(
             event=str(data.get("event", "")),
             kind=data.get("kind"),
             group=data.get("group"),
             owner=data.get("owner"),
             id=int(item_id) if item_id is not None else None,
+            prefer_ms=int(window) if window is not None else None,
         )
 
 
@@ -91,9 +96,18 @@ class Waker:
             self._subscriptions.discard(subscription)
 
     def notify(self, notice: Notice) -> None:
-        """Wake every subscription in this process with ``notice``."""
+        """Wake every subscription in this process with ``notice``; for an item
+        enqueued for one worker, once more with ``preference_ended`` when its window
+        has passed (counted from now, at or after the window's end in the store)."""
         for subscription in list(self._subscriptions):
             subscription._push(notice)
+        if notice.event == "enqueued" and notice.prefer_ms:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return  # no loop, so no one here waits
+            ended = replace(notice, event="preference_ended", prefer_ms=None)
+            loop.call_later(notice.prefer_ms / 1000, self.notify, ended)
 
     def publish(self, notices: Sequence[Notice]) -> None:
         """Wake every subscription that may see the committed ``notices``: here, this

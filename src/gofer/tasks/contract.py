@@ -125,6 +125,7 @@ class _Model(BaseModel):
 
 
 # ---------------------------------------------------------------- requests
+# A request's numbers and flags are strict, on every face: "5" is not 5, 1 is not true.
 
 
 class TaskConstraints(_Model):
@@ -146,27 +147,30 @@ class TaskConstraints(_Model):
     )
     allow_destructive: bool = Field(
         default=False,
+        strict=True,
         description="press irreversible controls, payments included, without asking",
     )
     browser_endpoint: str | None = Field(
         default=None, description="attach to a running Chrome at this DevTools address"
     )
-    headed: bool = Field(default=False, description="show the browser window")
+    headed: bool = Field(default=False, strict=True, description="show the browser window")
 
 
 class TaskBudget(_Model):
     """What a task may spend over all its runs; resuming never refills it."""
 
-    max_actions: int = Field(default=DEFAULT_MAX_ACTIONS, ge=1)
-    max_model_calls: int = Field(default=DEFAULT_MAX_MODEL_CALLS, ge=0)
+    max_actions: int = Field(default=DEFAULT_MAX_ACTIONS, strict=True, ge=1)
+    max_model_calls: int = Field(default=DEFAULT_MAX_MODEL_CALLS, strict=True, ge=0)
     max_elapsed_ms: int | None = Field(
         default=None,
+        strict=True,
         ge=1,
         description="running time; time spent waiting for the caller is not counted",
     )
-    max_rescues: int = Field(default=DEFAULT_MAX_RESCUES, ge=0, le=MAX_RESCUES)
+    max_rescues: int = Field(default=DEFAULT_MAX_RESCUES, strict=True, ge=0, le=MAX_RESCUES)
     votes: int = Field(
         default=DEFAULT_VOTES,
+        strict=True,
         ge=1,
         le=MAX_VOTES,
         description="how many ways the model decider votes on each decision",
@@ -235,7 +239,7 @@ class SavedFlowRef(_Model):
     """A saved flow by name, at a version (the latest when none is given)."""
 
     name: str = Field(pattern=FLOW_NAME_PATTERN)
-    version: int | None = Field(default=None, ge=1)
+    version: int | None = Field(default=None, strict=True, ge=1)
 
 
 class NotifySpec(_Model):
@@ -308,7 +312,7 @@ class AwaitTaskRequest(_Model):
     """Wait until the task stops running, or ``timeout_ms`` passes (at most MAX_AWAIT_MS)."""
 
     id: str
-    timeout_ms: int = Field(default=MAX_AWAIT_MS, ge=0)
+    timeout_ms: int = Field(default=MAX_AWAIT_MS, strict=True, ge=0)
 
 
 class ContinueTaskRequest(_Model):
@@ -326,7 +330,7 @@ class ContinueTaskRequest(_Model):
     secret_inputs: FactNames = Field(
         default_factory=list, description="names among inputs to treat as secret"
     )
-    approve: bool | None = None
+    approve: bool | None = Field(default=None, strict=True)
     approval_id: str | None = Field(
         default=None,
         max_length=64,

@@ -81,8 +81,9 @@ from gofer.tasks.contract import (
 )
 from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
-from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
+from gofer.tasks.limits import HOLDER_FIRST_MS, MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.notify import Notifier, check_notify
+from gofer.tasks.relay import OwnerRelay, Relay
 from gofer.tasks.report import report_of
 from gofer.tasks.saved import FlowLibrary
 from gofer.tasks.seams import FlowRunner, Planner, Rescuer, Shaper
@@ -140,6 +141,7 @@ class _Engine:
     source: str
     notifier: Notifier
     notify_private: bool
+    relay: Relay
     closed: bool = False
     cancels: dict[str, asyncio.Task[TaskView]] = field(default_factory=dict)
 
@@ -208,6 +210,7 @@ class Tasks:
             source=source,
             notifier=Notifier(db, book.ledger, allow_private=notify_private, clock=clock),
             notify_private=notify_private,
+            relay=Relay(worker, db, clock),
         )
         self._owner = owner
 
@@ -497,12 +500,19 @@ class Tasks:
             )
         else:
             publish_running(cell)
+        # The browser's holder runs the next turn: the page a person worked in.
+        holder = await self._engine.relay.holder_of(task_id)
         async with self._engine.db.transaction() as tx:
             if await self._engine.book.queue.items(key=key, tx=tx):
                 # The same answer, twice at once: the first one runs.
                 return (await self._engine.book.read(self._owner, task_id, tx=tx))[1]
             item = await self._engine.book.queue.enqueue(
-                kind, {"task_id": task_id, "owner": self._owner}, key=key, tx=tx
+                kind,
+                {"task_id": task_id, "owner": self._owner},
+                key=key,
+                tx=tx,
+                prefer=holder,
+                prefer_ms=HOLDER_FIRST_MS,
             )
             answer = (Reply if kind == Reply.KIND else Again)(
                 item=item.id,
@@ -645,27 +655,32 @@ class Tasks:
 
         Only while the task waits for a person with its browser open in this process
         (needs_human, needs_approval, a checkpoint, a recoverable failure): WRONG_STATE
-        otherwise, LIVE_UNAVAILABLE when the browser was let go or is on another
-        worker, UNKNOWN_TASK for another owner's task. The view closes when a turn of
-        the task starts (continuing it hands the browser back) or the task ends.
+        otherwise, LIVE_UNAVAILABLE when the browser was let go or is in another process
+        (:attr:`relay` finds it), UNKNOWN_TASK for another owner's task. The view closes
+        when a turn of the task starts (continuing hands the browser back) or it ends.
         """
-        self._check_open()
-        reading, view = await self._engine.book.read(self._owner, task_id)
-        status = view.status
-        if (
-            not holds_browser(view.status)
-            or reading.record.resolved_at is not None
-            or task_id in self._engine.cancels
-        ):
-            raise errors.wrong_state(task_id, status.state, "live_view", next_calls(status))
+        await self._may_take_over(task_id)
         return await self._engine.worker.live(task_id, options)
 
+    async def _may_take_over(self, task_id: str) -> None:
+        self._check_open()
+        reading, view = await self._engine.book.read(self._owner, task_id)
+        status, resolved = view.status, reading.record.resolved_at is not None
+        if not holds_browser(status) or resolved or task_id in self._engine.cancels:
+            raise errors.wrong_state(task_id, status.state, "live_view", next_calls(status))
+
+    @property
+    def relay(self) -> OwnerRelay:
+        """Take-over from any server, for this owner (:mod:`gofer.tasks.relay`): where
+        another process holds a task's browser, and the checks of its credentials."""
+        return OwnerRelay(self._engine.relay, self._owner, self._may_take_over)
+
     async def browser_here(self, task_id: str) -> bool:
-        """Whether the task's browser is open in this process for a person to take over
-        (UNKNOWN_TASK for another owner's): False once it was let go after waiting
-        (HOLD_FOR_PERSON_S), or while a turn of the task runs, or on another worker."""
+        """Whether the task's browser is open for a person to take over, in this process
+        or one this server relays to (UNKNOWN_TASK for another owner's): False once it
+        was let go (HOLD_FOR_PERSON_S), or while a turn of the task runs."""
         await self._engine.book.read(self._owner, task_id)
-        return self._engine.worker.holds_for_person(task_id)
+        return await self._engine.relay.holder_of(task_id) is not None
 
     def read_artifact(self, task_id: str, name: str) -> bytes:
         """An artifact of the owner's task while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from types import TracebackType
@@ -42,6 +43,7 @@ from gofer.surfaces.live import (
     PointerInput,
 )
 from gofer.surfaces.screen import Screen
+from gofer.tasks.board import Board
 from gofer.tasks.errors import live_unavailable
 from gofer.tasks.seams import FlowRunner
 
@@ -188,7 +190,8 @@ class Holding:
 
     ``busy(task_id)`` says whether a turn of the task runs here (its browser is then
     the turn's, not a person's); ``let_go(owner, task_id, after_s)`` journals that a
-    hold ran out; ``supervise`` watches each timer task.
+    hold ran out; ``supervise`` watches each timer task. ``board`` announces each hold
+    to the other processes on the store (:mod:`gofer.tasks.board`).
     """
 
     def __init__(
@@ -199,8 +202,10 @@ class Holding:
         busy: Callable[[str], bool],
         let_go: Callable[[str, str, float], Awaitable[None]],
         supervise: Callable[[asyncio.Task[None]], None],
+        board: Board | None = None,
     ) -> None:
         self._runner = runner
+        self._board = board
         self._hold_s = hold_s
         self._busy = busy
         self._let_go = let_go
@@ -211,10 +216,16 @@ class Holding:
         self.lives: dict[str, set[HeldView]] = {}
         """The live views open on each task's browser."""
         self._records: dict[str, Recorder] = {}
+        self._holds: dict[str, str] = {}
+        """Each held browser's hold id (a new one each time a turn keeps it)."""
 
     def holds(self, task_id: str) -> bool:
         """Whether this process holds the task's browser after its turn ended."""
         return task_id in self._held
+
+    def hold_of(self, task_id: str) -> str | None:
+        """The id of the task's hold here now (None when its browser is not held)."""
+        return self._holds.get(task_id)
 
     def held(self) -> list[str]:
         """The tasks whose browsers this process holds."""
@@ -226,8 +237,9 @@ class Holding:
         self._records.pop(task_id, None)
         self.unhold(task_id)
         touched = asyncio.Event()
+        hold = self._holds[task_id] = uuid.uuid4().hex
         timer = asyncio.create_task(
-            self._let_go_when_idle(owner, task_id, touched), name=f"gofer-hold-{task_id}"
+            self._let_go_when_idle(owner, task_id, hold, touched), name=f"gofer-hold-{task_id}"
         )
         self._supervise(timer)
         self.holding[task_id] = (timer, touched)
@@ -257,11 +269,14 @@ class Holding:
             recorder.look(screen)
         return recorder if recorder.acted else None
 
-    def unhold(self, task_id: str) -> None:
-        """Stop the task's hold timer (its browser is taken back or let go)."""
+    def unhold(self, task_id: str) -> asyncio.Task[None] | None:
+        """Stop the task's hold timer (its browser is taken back or let go); the timer
+        cancelled, when it is not the caller."""
         hold = self.holding.pop(task_id, None)
         if hold is not None and hold[0] is not asyncio.current_task():
             hold[0].cancel()
+            return hold[0]
+        return None
 
     def touch(self, task_id: str) -> None:
         """Something acted on the paused task's browser: its hold starts over."""
@@ -270,9 +285,26 @@ class Holding:
             hold[1].set()
 
     async def take_back(self, task_id: str) -> None:
-        """A turn of the task starts: stop its hold and close every live view of it."""
-        self.unhold(task_id)
+        """A turn of the task starts: stop its hold (and take it off the board) and
+        close every live view of it."""
+        timer = self.unhold(task_id)
+        if timer is not None:
+            await asyncio.wait([timer])
+        hold = self._holds.pop(task_id, None)
+        if hold is not None and self._board is not None:
+            await self._board.drop(task_id, hold)
         await self.close_lives(task_id)
+
+    async def offer(self, address: str) -> None:
+        """This process serves live views at ``address`` from now: every hold is put
+        on the board, those it has now included."""
+        if self._board is not None:
+            await self._board.offer(address, dict(self._holds))
+
+    async def close(self) -> None:
+        """This process holds nothing more: its holds come off the board."""
+        if self._board is not None:
+            await self._board.drop_all()
 
     async def release(self, task_id: str) -> None:
         """Close the task's workspace here (and its live views)."""
@@ -315,8 +347,12 @@ class Holding:
         for view in list(self.lives.pop(task_id, ())):
             await view.close()
 
-    async def _let_go_when_idle(self, owner: str, task_id: str, touched: asyncio.Event) -> None:
+    async def _let_go_when_idle(
+        self, owner: str, task_id: str, hold: str, touched: asyncio.Event
+    ) -> None:
         hold_s = self._hold_s
+        if self._board is not None:
+            await self._board.put(task_id, hold)
         while True:
             try:
                 async with asyncio.timeout(hold_s):
@@ -324,6 +360,8 @@ class Holding:
             except TimeoutError:
                 break
             touched.clear()
+            if self._board is not None:
+                await self._board.touched(task_id, hold)
         if self.holding.get(task_id, (None,))[0] is not asyncio.current_task():
             return
         del self.holding[task_id]

@@ -31,9 +31,11 @@ from typing import Any
 
 from gofer.errors import StoreError
 from gofer.store import Claim, Notice
+from gofer.store.holders import LiveHolders
 from gofer.surfaces.closing import close_fully
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import state
+from gofer.tasks.board import Board
 from gofer.tasks.book import LOCAL_OWNER, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell, TurnNotes, view_of
 from gofer.tasks.checks import options_for
@@ -113,12 +115,14 @@ class TaskWorker:
         self._turns: dict[str, asyncio.Task[None]] = {}
         self._running: dict[str, Turn] = {}
         self._artifacts: dict[tuple[str, str], list[Artifact]] = {}
+        self.board = Board(LiveHolders(book.db), self.worker_id, limits.hold_s, book.now)
         self._holding = Holding(
             runner,
             limits.hold_s,
             busy=lambda task_id: task_id in self._turns,
             let_go=self._journal_let_go,
             supervise=self._supervise,
+            board=self.board,
         )
         self._finished: set[int] = set()
         self._settling: set[str] = set()
@@ -207,6 +211,7 @@ class TaskWorker:
             await asyncio.wait(turns)
         for task_id in self._holding.held():
             await self.release(task_id)
+        await self._holding.close()
 
     # ------------------------------------------------------------ claiming
 
@@ -417,6 +422,10 @@ class TaskWorker:
             task_id not in self._turns or self._ending(task_id)
         )
 
+    def hold_of(self, task_id: str) -> str | None:
+        """The id of the hold of the paused task's browser here (None: not held here)."""
+        return self._holding.hold_of(task_id) if self.holds_for_person(task_id) else None
+
     def _ending(self, task_id: str) -> bool:
         """Whether the task's turn here has written its end and is only winding up."""
         turn = self._running.get(task_id)
@@ -429,6 +438,11 @@ class TaskWorker:
         if task is not None and self._ending(task_id):
             await asyncio.wait([task])  # it has stopped; only its bookkeeping is left
         return await self._holding.live(task_id, options)
+
+    async def offer_live(self, address: str) -> None:
+        """This process serves the live views of the browsers it holds at ``address``
+        (``host:port``): they go on the store's board for every server to relay to."""
+        await self._holding.offer(address)
 
     async def still_blocked(self, task_id: str, reason: str) -> str | None:
         """Why the paused task's page held here is still blocked by the wall ``reason``

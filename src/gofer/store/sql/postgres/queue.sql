@@ -3,15 +3,23 @@
 -- rolled-back write wakes nobody. Times are the database's clock_timestamp().
 
 -- enqueue_item --
+-- %(prefer)s is NULL, or the worker the item is reserved for, %(prefer_ms)s from now
 WITH ins AS (
-    INSERT INTO work_items (kind, key, payload, group_key, owner, max_attempts)
-    VALUES (%(kind)s, %(key)s, %(payload)s, %(group_key)s, %(owner)s, %(max_attempts)s)
+    INSERT INTO work_items (kind, key, payload, group_key, owner, max_attempts,
+                            preferred_worker, preferred_until)
+    VALUES (%(kind)s, %(key)s, %(payload)s, %(group_key)s, %(owner)s, %(max_attempts)s,
+            %(prefer)s::text,
+            CASE WHEN %(prefer)s::text IS NOT NULL
+                 THEN clock_timestamp() + %(prefer_ms)s::integer * interval '1 millisecond'
+            END)
     ON CONFLICT (key) DO NOTHING
     RETURNING *
 )
 SELECT ins.* FROM ins, LATERAL (SELECT pg_notify('gofer_queue', json_strip_nulls(
     json_build_object('event', 'enqueued', 'kind', ins.kind, 'group', ins.group_key,
-                      'owner', ins.owner, 'id', ins.id))::text)) AS sent
+                      'owner', ins.owner, 'id', ins.id,
+                      'prefer_ms', CASE WHEN ins.preferred_worker IS NOT NULL
+                                        THEN %(prefer_ms)s::integer END))::text)) AS sent
 
 -- claim_items --
 SELECT * FROM gofer_claim(%(kinds)s::text[], %(worker)s::text, %(lease_ms)s::integer,

@@ -3,16 +3,21 @@
 -- caller's clock in epoch seconds; :kinds is a JSON array of kind names.
 
 -- enqueue_item --
-INSERT INTO work_items (kind, key, payload, group_key, owner, max_attempts, created_at)
-VALUES (:kind, :key, :payload, :group_key, :owner, :max_attempts, :now)
+-- :prefer is NULL, or the worker the item is reserved for until :prefer_until
+INSERT INTO work_items (kind, key, payload, group_key, owner, max_attempts, created_at,
+                        preferred_worker, preferred_until)
+VALUES (:kind, :key, :payload, :group_key, :owner, :max_attempts, :now,
+        :prefer, :prefer_until)
 ON CONFLICT (key) DO NOTHING
 RETURNING id, kind, key, payload, group_key, owner, state, attempts, max_attempts,
-          worker, last_error, created_at, finished_at, lease_expires_at
+          worker, last_error, created_at, finished_at, lease_expires_at,
+          preferred_worker, preferred_until
 
 -- claim_candidates --
--- The oldest claimable items of :kinds after :after: at most one per group (the
--- oldest unfinished one, and only while no other of its group holds a live lease),
--- none of an owner already at :cap, each with its owner's live leases counted.
+-- The oldest items of :kinds after :after that :worker may claim: at most one per
+-- group (the oldest unfinished one, and only while no other of its group holds a live
+-- lease), none reserved for another worker within its window, none of an owner
+-- already at :cap, each with its owner's live leases counted.
 SELECT w.id, w.owner,
        (SELECT count(*) FROM work_items r
          WHERE r.owner = w.owner AND r.state = 'running' AND r.lease_expires_at > :now
@@ -23,6 +28,8 @@ SELECT w.id, w.owner,
    AND w.id > :after
    AND w.attempts < w.max_attempts
    AND (w.state = 'queued' OR w.lease_expires_at <= :now)
+   AND (w.preferred_worker IS NULL OR w.preferred_worker = :worker
+        OR w.preferred_until <= :now)
    AND (w.group_key IS NULL OR NOT EXISTS (
          SELECT 1 FROM work_items o
           WHERE o.group_key = w.group_key AND o.id <> w.id
@@ -39,7 +46,7 @@ SELECT w.id, w.owner,
 -- claim_item --
 UPDATE work_items
    SET state = 'running', attempts = attempts + 1, worker = :worker, token = :token,
-       lease_expires_at = :expires
+       lease_expires_at = :expires, preferred_worker = NULL, preferred_until = NULL
  WHERE id = :id
 RETURNING id, kind, payload, group_key, owner, attempts, max_attempts
 
@@ -75,17 +82,20 @@ RETURNING kind, group_key, owner
 
 -- get_item --
 SELECT id, kind, key, payload, group_key, owner, state, attempts, max_attempts,
-       worker, last_error, created_at, finished_at, lease_expires_at
+       worker, last_error, created_at, finished_at, lease_expires_at,
+       preferred_worker, preferred_until
   FROM work_items WHERE id = :id
 
 -- item_by_key --
 SELECT id, kind, key, payload, group_key, owner, state, attempts, max_attempts,
-       worker, last_error, created_at, finished_at, lease_expires_at
+       worker, last_error, created_at, finished_at, lease_expires_at,
+       preferred_worker, preferred_until
   FROM work_items WHERE key = :key
 
 -- items_by_group --
 SELECT id, kind, key, payload, group_key, owner, state, attempts, max_attempts,
-       worker, last_error, created_at, finished_at, lease_expires_at
+       worker, last_error, created_at, finished_at, lease_expires_at,
+       preferred_worker, preferred_until
   FROM work_items
  WHERE group_key = :group
    AND (:owner IS NULL OR owner = :owner)
@@ -94,7 +104,8 @@ SELECT id, kind, key, payload, group_key, owner, state, attempts, max_attempts,
 
 -- items_by_owner --
 SELECT id, kind, key, payload, group_key, owner, state, attempts, max_attempts,
-       worker, last_error, created_at, finished_at, lease_expires_at
+       worker, last_error, created_at, finished_at, lease_expires_at,
+       preferred_worker, preferred_until
   FROM work_items
  WHERE owner = :owner
    AND (:kinds IS NULL OR kind IN (SELECT value FROM json_each(:kinds)))

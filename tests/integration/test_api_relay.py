@@ -1,0 +1,185 @@
+"""Take-over from any server, over real HTTP and WebSocket on every store: a holder
+(a controller whose worker runs the task, with its live endpoint) and a server that
+runs no turns (``work=False``) on the same database. The server relays the owner's
+live view from the holder: the protocol as it is on the holder (frames, focus, input,
+dialogs, "ended"), the owner's checks on the server, the holder's credential check,
+and LIVE_UNAVAILABLE when the holder cannot be reached."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack
+from dataclasses import dataclass
+
+import httpx
+import pytest
+import pytest_asyncio
+from test_api_live import CANARY, FLOW, SIGN_IN, USERNAME, WALL, bearer, message
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from gofer.api import GoferServer, MemoryTokenStore
+from gofer.api.live import RELAY_CREDENTIAL, RELAY_OWNER
+from gofer.api.relay import LiveEndpoint, parse_live_address
+from gofer.errors import ApiError
+from gofer.store import Connector
+from gofer.store.holders import LiveHolders
+from gofer.surfaces import Screen
+from gofer.surfaces.live import LiveDialog
+from gofer.surfaces.testing import FakeSurface
+from gofer.tasks import ScriptedRunner, Tasks
+from gofer.tasks.testing import fail
+
+HOLDER = "worker-holder"
+
+
+@dataclass
+class Relayed:
+    server: GoferServer
+    runner: ScriptedRunner
+    holder: Tasks
+    endpoint: LiveEndpoint
+    stack: AsyncExitStack
+    db: Connector
+    alice: str
+    bob: str
+
+    def ws(self, task_id: str) -> str:
+        return self.server.url.replace("http://", "ws://") + f"/tasks/{task_id}/live/socket"
+
+    def http(self, token: str) -> httpx.AsyncClient:
+        return httpx.AsyncClient(base_url=self.server.url, headers=bearer(token), timeout=30)
+
+
+@pytest_asyncio.fixture
+async def relayed(db: Connector, other: Connector) -> AsyncIterator[Relayed]:
+    tokens = MemoryTokenStore()
+    alice, bob = (await tokens.create("alice")).token, (await tokens.create("bob")).token
+    runner = ScriptedRunner()
+    async with AsyncExitStack() as outer:
+        holder = await outer.enter_async_context(Tasks(runner, store=db, worker_id=HOLDER))
+        relaying = await outer.enter_async_context(Tasks(ScriptedRunner(), store=other, work=False))
+        server = await outer.enter_async_context(GoferServer(relaying, tokens))
+        async with AsyncExitStack() as inner:
+            endpoint = await inner.enter_async_context(LiveEndpoint(holder, "127.0.0.1", 0))
+            yield Relayed(server, runner, holder, endpoint, inner, db, alice, bob)
+
+
+async def walled(relayed: Relayed) -> str:
+    """A task of alice's, started on the server, stopped at a login wall in the holder."""
+    relayed.runner.add(fail("1", "no Orders on the screen", screen_text=WALL))
+    async with relayed.http(relayed.alice) as http:
+        started = await http.post("/v1/calls/start_task", json={"flow": FLOW})
+        task_id = str(started.json()["id"])
+        view = (await http.post("/v1/calls/await_task", json={"id": task_id})).json()
+    assert view["status"]["state"] == "needs_human", view
+    relayed.runner.faces[task_id] = FakeSurface(
+        Screen("https://shop.example.com/account", "Sign in", (), (USERNAME, SIGN_IN))
+    )
+    return task_id
+
+
+async def test_the_owner_drives_a_browser_held_elsewhere_through_the_server(
+    relayed: Relayed,
+) -> None:
+    task_id = await walled(relayed)
+    face = relayed.runner.faces[task_id]
+    board = LiveHolders(relayed.db)
+    held = await board.get(task_id, now=time.time())
+    assert held is not None and held.holder == HOLDER
+    assert held.address == relayed.endpoint.address
+    async with relayed.http(relayed.alice) as http:
+        answer = await http.get(f"/v1/tasks/{task_id}")
+    assert answer.status_code == 200
+
+    async with connect(relayed.ws(task_id), additional_headers=bearer(relayed.alice)) as ws:
+        assert await message(ws) == {
+            "type": "ready",
+            "width": 1280,
+            "height": 800,
+            "origin": "https://shop.example.com",
+        }
+        assert await message(ws) == b"fake frame 1"
+        x, y = USERNAME.box.cx / 1280, USERNAME.box.cy / 800
+        for action in ("down", "up"):
+            await ws.send(json.dumps({"type": "pointer", "action": action, "x": x, "y": y}))
+        got = [await message(ws), await message(ws)]
+        assert b"fake frame 2" in got
+        assert {"type": "focus", "field": "Username", "hidden": False} in got
+        await ws.send(json.dumps({"type": "text", "text": CANARY}))
+        assert await message(ws) == b"fake frame 3"
+        typed = face.screen.element("e1")
+        assert typed is not None and typed.value == CANARY
+
+        # the page's dialog reaches the person, and their answer the page
+        live = face.views[-1]
+        live.show_dialog(LiveDialog("confirm", "Leave this page?"))
+        assert await message(ws) == {
+            "type": "dialog",
+            "kind": "confirm",
+            "message": "Leave this page?",
+            "default": "",
+        }
+        await ws.send(json.dumps({"type": "dialog", "accept": True}))
+        async with asyncio.timeout(10):
+            await live.until(lambda: bool(live.answers))
+        assert live.answers == [(True, "")]
+
+        # input that does not fit is answered by the holder, and the view goes on
+        await ws.send(json.dumps({"type": "pointer", "action": "down", "x": 7, "y": 0}))
+        assert (await message(ws))["code"] == "INVALID_INPUT"
+
+        # handing back on the server: the holder's worker runs the turn, the view ends
+        async with relayed.http(relayed.alice) as http:
+            again = await http.post(f"/v1/tasks/{task_id}/again")
+        assert again.status_code == 200, again.text
+        ended = await message(ws)
+        assert ended["type"] == "ended"
+        async with asyncio.timeout(10):
+            await ws.wait_closed()
+    view = await relayed.holder.for_owner("alice").await_task({"id": task_id})
+    assert view.status.state == "done"
+    assert await board.get(task_id, now=time.time()) is None, "the hold came off the board"
+
+
+async def test_the_server_checks_the_owner_and_the_holder_checks_the_server(
+    relayed: Relayed,
+) -> None:
+    task_id = await walled(relayed)
+    with pytest.raises(InvalidStatus) as refused:
+        async with connect(relayed.ws(task_id), additional_headers=bearer(relayed.bob)):
+            pass
+    assert refused.value.response.status_code == 404
+
+    endpoint = f"ws://{relayed.endpoint.address}/live/{task_id}"
+    for headers in (
+        {RELAY_OWNER: "alice", RELAY_CREDENTIAL: "9999999999." + "0" * 64},
+        {RELAY_OWNER: "alice", RELAY_CREDENTIAL: "1." + "0" * 64},
+        {RELAY_OWNER: "alice"},
+        {},
+    ):
+        with pytest.raises(InvalidStatus) as forged:
+            async with connect(endpoint, additional_headers=headers, proxy=None):
+                pass
+        assert forged.value.response.status_code == 401
+        assert b"UNAUTHORIZED" in (forged.value.response.body or b"")
+
+    # the holder gone: the server says so, and the view is not open
+    await relayed.stack.aclose()
+    with pytest.raises(InvalidStatus) as gone:
+        async with connect(relayed.ws(task_id), additional_headers=bearer(relayed.alice)):
+            pass
+    assert gone.value.response.status_code == 409
+    assert b"LIVE_UNAVAILABLE" in (gone.value.response.body or b"")
+
+
+def test_a_live_address_is_host_and_port() -> None:
+    assert parse_live_address("10.0.0.5:8765") == ("10.0.0.5", 8765)
+    assert parse_live_address("[::1]:0") == ("::1", 0)
+    for bad in ("10.0.0.5", ":80", "host:port", "host:70000"):
+        with pytest.raises(ApiError) as refused:
+            parse_live_address(bad)
+        assert refused.value.code == "LIVE_ADDRESS_INVALID"
