@@ -50,7 +50,7 @@ from gofer.tasks.contract import (
 from gofer.tasks.limits import TURNS_PER_OWNER, TURNS_PER_PROCESS
 from gofer.tasks.state import State
 from gofer.tasks.worker import TurnLimits
-from gofer.wiring import open_gofer
+from gofer.wiring import freeze_startup, open_gofer
 
 __all__ = ["EXIT_CODES", "main"]
 
@@ -248,6 +248,7 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
         open_gofer(config, source="worker", limits=limits, policy=policy) as gofer,
         live_endpoint(args, config, gofer.tasks),
     ):
+        freeze_startup()
         sys.stderr.write(f"gofer worker {gofer.tasks.worker.worker_id} on {_where(config.db)}\n")
         sys.stderr.flush()
         await gofer.tasks.serve(stop)

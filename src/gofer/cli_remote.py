@@ -33,7 +33,7 @@ from gofer.tasks import StartTaskRequest, Tasks, TaskView
 from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, Running
 from gofer.tasks.limits import DEFAULT_LIST_LIMIT, DRAIN_S, MAX_LIST_LIMIT, TURNS_PER_PROCESS
 from gofer.tasks.worker import TurnLimits
-from gofer.wiring import open_gofer, store_for
+from gofer.wiring import freeze_startup, open_gofer, store_for
 
 __all__ = [
     "REMOTE_COMMANDS",
@@ -500,6 +500,7 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
         ) as server,
         live_endpoint(args, config, gofer.tasks),
     ):
+        freeze_startup()
         if http:
             sys.stderr.write(
                 f"gofer serving on {server.url} (HTTP API under /v1, OpenAPI at "

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from gofer.errors import BlockedOrigin
+from gofer.errors import BlockedOrigin, SurfaceError
 from gofer.surfaces import BrowserEngine, BrowserOptions, Screen
 
 pytestmark = [pytest.mark.asyncio(loop_scope="session"), pytest.mark.browser]
@@ -497,5 +497,84 @@ async def test_a_settle_knows_what_work_an_action_left(engine: BrowserEngine, si
         await surface.settle()  # the page is idle from here on: its own work is no action's
         await page.evaluate("setInterval(() => {}, 1000); requestAnimationFrame(() => {})")
         assert await page.evaluate("window.__gofer.workLeft()") is False
+    finally:
+        await surface.close()
+
+
+async def test_actions_reach_frames_and_shadow_roots_unseen_by_the_page(
+    engine: BrowserEngine, site: Any
+) -> None:
+    """Refs in the page, in an open shadow root (nested too) and in a frame are clicked,
+    filled and chosen; finding them leaves nothing the page can see (no mutation, no
+    attribute); a ref whose element went away is STALE_REF."""
+    site.add(
+        "/",
+        """<button onclick="out.textContent = 'light clicked'">Light</button>
+        <p id=out></p><div id=host></div>
+        <iframe srcdoc="<label>Framed <input id=f></label>
+          <button onclick='this.textContent = &quot;Framed done&quot;'>Framed</button>"
+          style="width:300px; height:90px; border:0"></iframe>
+        <button id=gone>Going</button>
+        <button onclick="document.getElementById('gone').remove()">Remove it</button>
+        <script>
+        const outer = host.attachShadow({mode: 'open'});
+        outer.innerHTML = '<label>Inner <input id=i></label><div id=deeper></div>';
+        const inner = outer.getElementById('deeper').attachShadow({mode: 'open'});
+        inner.innerHTML = '<select aria-label="Deep"><option>One</option><option>Two</option>'
+          + '</select>';
+        window.seen = [];
+        const watch = (root) => new MutationObserver((records) => {
+          for (const r of records) if (r.type === 'attributes') seen.push(r.attributeName);
+        }).observe(root, {subtree: true, attributes: true});
+        watch(document); watch(outer); watch(inner);
+        </script>""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        framed_input = ref_of(screen, "Framed")
+        assert framed_input.startswith("f1:")
+        await surface.click(ref_of(screen, "Light"))
+        await surface.fill(ref_of(screen, "Inner"), "in the shadow")
+        await surface.select_option(ref_of(screen, "Deep"), "Two")
+        await surface.fill(framed_input, "in the frame")
+        framed_button = next(
+            e.ref for e in screen.elements if e.role == "button" and e.name == "Framed"
+        )
+        await surface.click(framed_button)
+        assert await surface.read_value(ref_of(screen, "Inner")) == "in the shadow"
+        assert await surface.read_value(ref_of(screen, "Deep")) == "Two"
+        assert await surface.read_value(framed_input) == "in the frame"
+        after = await surface.snapshot()
+        assert "light clicked" in after.text
+        assert "Framed done" in [e.name for e in after.elements]
+        page = surface.page
+        assert await page.evaluate("window.seen") == []
+        attributes = await page.evaluate(
+            "[...document.querySelectorAll('*')].flatMap((e) => [...e.attributes])"
+            ".map((a) => a.name).filter((n) => n.startsWith('data-') || n.includes('gofer'))"
+        )
+        assert attributes == []
+
+        going = ref_of(after, "Going")
+        await surface.click(ref_of(after, "Remove it"))
+        with pytest.raises(SurfaceError) as stale:
+            await surface.click(going)
+        assert stale.value.code == "STALE_REF"
+
+        # a page whose policy forbids inline scripts and eval is acted on alike
+        site.add(
+            "/strict",
+            "<label>Code <input id=c></label><a href='/after'>Go on</a>",
+            headers={"Content-Security-Policy": "default-src 'self'; script-src 'none'"},
+        )
+        site.add("/after", "<p>Arrived</p>")
+        await surface.goto(site.url("/strict"))
+        strict = await surface.snapshot()
+        await surface.fill(ref_of(strict, "Code"), "1234")
+        assert await surface.read_value(ref_of(strict, "Code")) == "1234"
+        assert (await surface.click(ref_of(strict, "Go on"))).navigated
+        assert "Arrived" in (await surface.snapshot()).text
     finally:
         await surface.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import NamedTuple
 
 from rapidfuzz import fuzz
@@ -20,12 +21,14 @@ _NUMBER_SEP = re.compile(r"(?<=\d)[,\u00a0\u202f'](?=\d{3}\b)")
 _KEEP_BETWEEN_DIGITS = frozenset({".", ":"})
 
 
+@lru_cache(maxsize=8192)
 def normalise(text: str) -> str:
     """Casefold ``text``, drop icons, emoji, accents and punctuation, collapse spaces.
 
     Digits are kept; thousands separators inside numbers are removed and a ``.``
     or ``:`` between digits is kept, so "₹4,599.50" becomes "4599.50" and "10:30"
     stays "10:30". Currency symbols are dropped here; :func:`amounts` reads them.
+    Remembered for the latest texts: a page's texts come again in every snapshot.
     """
     if not text:
         return ""

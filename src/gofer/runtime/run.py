@@ -251,7 +251,7 @@ class Run:
             # own bookkeeping with it; the surface is back on the page before.
             if not 0 < browser.pages < pages_before:
                 if isinstance(exc, SurfaceTimeout):
-                    # The browser's words for a timeout ("ElementHandle.click: Timeout
+                    # The browser's words for a timeout ("Locator.click: Timeout
                     # 10000ms exceeded") tell a person nothing: say what did not happen.
                     raise StepFailed(
                         f"could not {what}: the page did not let it happen in time (the "

@@ -16,6 +16,7 @@ from playwright.async_api import (
     Dialog,
     ElementHandle,
     Frame,
+    Locator,
     Page,
     Request,
     Route,
@@ -49,11 +50,6 @@ __all__ = ["BrowserPage", "BrowserSurface"]
 BrowserPage = Page
 """The type of a browser surface's page, for a person (or a test) who acts on it
 directly; the runtime never does."""
-
-
-async def _dispose(handle: ElementHandle) -> None:
-    with contextlib.suppress(PlaywrightError):
-        await handle.dispose()
 
 
 def _stale(ref: str) -> SurfaceError:
@@ -546,7 +542,6 @@ class BrowserSurface(Settling):
         target: str | None = None,
         target_frame: Frame | None = None,
         before: _State | None = None,
-        release: ElementHandle | None = None,
     ) -> ActionEffect:
         page = self.page
         on_main = target is None or target_frame == page.main_frame
@@ -560,8 +555,6 @@ class BrowserSurface(Settling):
         try:
             await action()
         except (PlaywrightError, SurfaceError) as err:
-            if release is not None:
-                await _dispose(release)
             if isinstance(err, SurfaceTimeout) and not page.is_closed():
                 await self._bounded(page, page.evaluate("0"), 0)  # is the page still there?
             if not (page.is_closed() and self.pages > 0):
@@ -572,15 +565,7 @@ class BrowserSurface(Settling):
             # the page before, which is what the action changed.
             await self._settle(self.timeout_ms, None, None)
             return ActionEffect(new_page=True)
-        except BaseException:
-            if release is not None:
-                await _dispose(release)
-            raise
-        settling = self._settle(self.timeout_ms, before, target if on_main else None)
-        if release is None:
-            main = await settling
-        else:  # the handle is let go of while the page settles
-            main, _ = await asyncio.gather(settling, _dispose(release))
+        main = await self._settle(self.timeout_ms, before, target if on_main else None)
         if self._blocked_navigations > blocked and self._navigation_blocked is not None:
             raise self._navigation_blocked
         value = main.get("value") if main is not None else None
@@ -617,27 +602,23 @@ class BrowserSurface(Settling):
         self,
         ref: str,
         verb: str,
-        act: Callable[[ElementHandle, Any], Awaitable[None]],
+        act: Callable[[Locator, Any], Awaitable[None]],
         probe: str | None = None,
     ) -> ActionEffect:
-        """Act on ``ref``; ``probe``, a JS function of the element's ref, is read beforehand
-        and handed to ``act``. Element, counters and probe take one round trip's time."""
+        """Act on ``ref``; ``probe``, a JS function of the element, is read beforehand,
+        with the counters, and handed to ``act`` with the element's locator.
+
+        The locator finds the element in Playwright's own world (the ``gofer-ref``
+        selector engine): no handle from the page's world to carry over for each check.
+        """
         frame = self._frame_of(ref)
+        if frame is None or frame.is_detached():
+            raise _stale(ref)
         page = self.page
-        results: tuple[Any, ...] = await asyncio.gather(
-            self.element(ref),
-            self._state(ref, frame, begin=True),
-            self._probe(frame, ref, probe),
-            return_exceptions=True,
-        )
-        found, state, probed = results
-        if isinstance(found, BaseException):
-            raise found
-        element: ElementHandle = found
-        for failed in (state, probed):
-            if isinstance(failed, BaseException):
-                await _dispose(element)
-                raise failed
+        state = await self._state(ref, frame, begin=True, probe=probe)
+        if not state.found:
+            raise _stale(ref)
+        element = frame.locator(f"{js.REF_SELECTOR}={ref}")
 
         async def run() -> None:
             with playwright_errors(
@@ -647,9 +628,9 @@ class BrowserSurface(Settling):
                 ref=ref,
                 action=verb,
             ):
-                await self._bounded(page, act(element, probed))
+                await self._bounded(page, act(element, state.probed))
 
-        return await self._act(run, ref, frame, state, release=element)
+        return await self._act(run, ref, frame, state)
 
     async def _probe(self, frame: Frame | None, ref: str, probe: str | None) -> Any:
         if probe is None or frame is None:
@@ -675,28 +656,29 @@ class BrowserSurface(Settling):
 
         self._check_here()
 
-        async def act(el: ElementHandle, kind: Any) -> None:
-            if kind is None:
-                kind = await el.evaluate(js.FIELD_KIND)
+        frame = self._frame_of(ref)
+
+        async def act(el: Locator, kind: Any) -> None:
             if kind["combo"]:
                 # With no delay between keys, all but the last go in at once: the field
                 # still sees input, and the last key's keydown, keypress and keyup.
                 head = "" if self.type_delay_ms else text[:-1]
                 await el.fill(head, timeout=self.timeout_ms)
-                await el.type(text[len(head) :], delay=self.type_delay_ms, timeout=self.timeout_ms)
+                await el.press_sequentially(
+                    text[len(head) :], delay=self.type_delay_ms, timeout=self.timeout_ms
+                )
             else:
                 await el.fill(text, timeout=self.timeout_ms)
-                if kind["native"]:
-                    await el.evaluate(js.CHANGE)
+                if kind["native"] and frame is not None:
+                    await frame.evaluate(js.CHANGE_OF_REF, ref)
 
-        return await self._on(ref, "fill", act, js.FIELD_KIND_OF_REF)
+        return await self._on(ref, "fill", act, js.FIELD_KIND)
 
     async def select_option(self, ref: str, label: str, *, add: bool = False) -> ActionEffect:
         """Choose the option of a native select whose visible text is ``label``; with
         ``add``, a multiple select keeps the options already chosen."""
 
-        async def act(el: ElementHandle, probed: Any) -> None:
-            found = probed if probed is not None else await el.evaluate(js.FIND_OPTION, label)
+        async def act(el: Locator, found: Any) -> None:
             if found["index"] < 0:
                 raise SurfaceError(
                     f"{ref} has no option {label!r}",
@@ -707,11 +689,10 @@ class BrowserSurface(Settling):
                 )
             wanted = [int(found["index"])]
             if add:
-                chosen = found if probed is not None else await el.evaluate(js.SELECTION)
-                wanted = [*(int(i) for i in chosen["selected"] if int(i) not in wanted), *wanted]
+                wanted = [*(int(i) for i in found["selected"] if int(i) not in wanted), *wanted]
             await el.select_option(index=wanted, timeout=self.timeout_ms)
 
-        return await self._on(ref, "select an option of", act, js.find_option_of_ref(label))
+        return await self._on(ref, "select an option of", act, js.find_option(label))
 
     async def selection(self, ref: str) -> Selection:
         """Which options of a native select are chosen, and whether it takes several."""
@@ -735,7 +716,7 @@ class BrowserSurface(Settling):
         scrolls a list inside its own box, a virtual one that draws only rows in sight too."""
         page = self.page
 
-        async def act(el: ElementHandle, _: Any) -> None:
+        async def act(el: Locator, _: Any) -> None:
             await el.hover(timeout=self.timeout_ms)
             await page.mouse.wheel(0, dy)
 
@@ -761,23 +742,26 @@ class BrowserSurface(Settling):
         """Focus the element and type ``text`` key by key (``type_delay_ms`` apart)."""
         self._check_here()
 
-        async def act(el: ElementHandle, _: Any) -> None:
+        async def act(el: Locator, _: Any) -> None:
             await el.focus()
-            await el.type(text, delay=self.type_delay_ms, timeout=self.timeout_ms)
+            await el.press_sequentially(text, delay=self.type_delay_ms, timeout=self.timeout_ms)
 
         return await self._on(ref, "type into", act)
 
     async def scroll_into_view(self, ref: str) -> None:
         """Scroll until the element is in view."""
-        element = await self.element(ref)
-        try:
-            with playwright_errors(
-                f"could not scroll to {ref}", code="ACTION_FAILED", ref=ref, action="scroll"
-            ):
-                await element.scroll_into_view_if_needed(timeout=self.timeout_ms)
-        finally:
-            with contextlib.suppress(PlaywrightError):
-                await element.dispose()
+        frame = self._frame_of(ref)
+        if frame is None or frame.is_detached():
+            raise _stale(ref)
+        with playwright_errors(
+            f"could not scroll to {ref}", code="ACTION_FAILED", ref=ref, action="scroll"
+        ):
+            if not await self._bounded(frame.page, frame.evaluate(js.RESOLVES, ref)):
+                raise _stale(ref)
+            element = frame.locator(f"{js.REF_SELECTOR}={ref}")
+            await self._bounded(
+                frame.page, element.scroll_into_view_if_needed(timeout=self.timeout_ms)
+            )
 
     def answer_confirms(self, yes: bool) -> None:
         self._confirm = yes

@@ -11,6 +11,7 @@ from types import TracebackType
 from playwright.async_api import Browser, Playwright, async_playwright
 
 from gofer.errors import SurfaceError
+from gofer.surfaces import scripts as js
 from gofer.surfaces.browser import BrowserSurface
 from gofer.surfaces.chromium import LaunchPlan, find_chromium, launch_plan
 from gofer.surfaces.failures import PlaywrightError, playwright_errors
@@ -99,7 +100,10 @@ class BrowserEngine:
         if self._closed:
             raise SurfaceError("the browser engine is closed", code="ENGINE_CLOSED")
         if self._pw is None:
-            self._pw = await async_playwright().start()
+            pw = await async_playwright().start()
+            # every context made from here on finds a ref's element in Playwright's world
+            await pw.selectors.register(js.REF_SELECTOR, script=js.REF_ENGINE, content_script=True)
+            self._pw = pw
         return self._pw
 
     async def _browser(self, executable: str | None, headed: bool) -> Browser:

@@ -14,6 +14,7 @@ from typing import Any
 
 from gofer.surfaces.base import Masker
 from gofer.surfaces.screen import Box, Element, Record, RecordGroup, Screen, TextLine
+from gofer.surfaces.scripts import BRIDGE
 
 __all__ = ["FrameReading", "build_screen", "load_js", "page_script", "reading_order"]
 
@@ -32,7 +33,7 @@ def page_script() -> str:
     rather than sent and compiled again for every snapshot.
     """
     return (
-        load_js("page_init.js")
+        load_js("page_init.js").replace("__GOFER_BRIDGE__", BRIDGE)
         + "\n;(() => {\n  const read = (\n"
         + load_js("snapshot.js")
         + "\n  );\n  const g = window.__gofer;\n"

@@ -7,33 +7,72 @@ those that call ``window.__gofer`` rely on ``js/page_init.js`` being installed.
 from __future__ import annotations
 
 import json
+import secrets
 
 __all__ = [
+    "BRIDGE",
     "CHANGE",
     "CHANGED",
+    "CHANGE_OF_REF",
     "COUNTERS",
     "COVERED",
     "FIELDS",
     "FIELD_KIND",
-    "FIELD_KIND_OF_REF",
     "FIND_OPTION",
     "FRAME_BOX",
     "READ_VALUE",
     "READ_VALUE_OF_REF",
+    "REF_ENGINE",
+    "REF_SELECTOR",
     "RESOLVE",
+    "RESOLVES",
     "SELECTION",
     "SELECTION_OF_REF",
     "SETTLE",
     "SNAPSHOT",
     "by_ref",
-    "find_option_of_ref",
+    "counters_acting",
+    "find_option",
 ]
+
+BRIDGE = f"gofer-{secrets.token_hex(8)}"
+"""The name, this process's own, of the events that hand an element from the page helper
+to Playwright's isolated world (see ``js/page_init.js``)."""
+REF_SELECTOR = "gofer-ref"
+"""The selector engine that finds a ref's element: ``gofer-ref=e12`` (see :data:`REF_ENGINE`)."""
+REF_ENGINE = f"""(() => {{
+  let asking = false;
+  let found = null;
+  addEventListener({json.dumps(BRIDGE + "!")}, (e) => {{
+    if (!asking) return;
+    found = e.composedPath()[0];
+    e.stopPropagation();
+  }}, true);
+  return {{
+    queryAll(root, ref) {{
+      asking = true;
+      try {{
+        dispatchEvent(new CustomEvent({json.dumps(BRIDGE + "?")}, {{ detail: ref }}));
+      }} finally {{
+        asking = false;
+      }}
+      const el = found;
+      found = null;
+      if (!el) throw new Error(`element ${{ref}} is no longer on the page`);
+      return [el];
+    }},
+  }};
+}})()"""
+"""A selector engine run in Playwright's isolated world: the element of a ref, asked of the
+page helper, which answers at once (events are dispatched synchronously). A ref whose
+element is gone throws, so an action fails rather than waiting for it to come back."""
 
 COUNTERS = """([r, begin]) => window.__gofer
   ? window.__gofer.counters(r ? window.__gofer.resolve(r) : null, begin) : null"""
 SNAPSHOT = """(a) => window.__gofer && window.__gofer.snapshot
   ? window.__gofer.snapshot(a) : '{"missing": true}'"""
 RESOLVE = "(r) => window.__gofer ? window.__gofer.resolve(r) : null"
+RESOLVES = "(r) => !!(window.__gofer && window.__gofer.resolve(r))"
 CHANGED = """([t, since]) => window.__gofer
   ? window.__gofer.changed(t, since) : new Promise(() => {})"""
 COVERED = """([frameEl, points]) => points.map(([x, y]) => {
@@ -108,16 +147,29 @@ def by_ref(fn: str) -> str:
     )
 
 
-def find_option_of_ref(label: str) -> str:
-    """A JS function of a select's ref: the index of its option ``label`` (as
+def find_option(label: str) -> str:
+    """A JS function of a select: the index of its option ``label`` (as
     :data:`FIND_OPTION`) and the indexes chosen now."""
-    return by_ref(
+    return (
         f"(el) => Object.assign(({FIND_OPTION})(el, {json.dumps(label)}), "
         f"{{ selected: (({SELECTION})(el) || {{ selected: [] }}).selected }})"
     )
 
 
-FIELD_KIND_OF_REF = by_ref(FIELD_KIND)
+def counters_acting(probe: str | None) -> str:
+    """:data:`COUNTERS` for the frame of an element about to be acted on, given its ref:
+    with ``found``, whether the ref's element is there, and ``probed``, what ``probe``
+    (a JS function of the element, or None) answers for it; one round trip for all."""
+    return f"""([r, begin]) => {{
+  const g = window.__gofer;
+  if (!g) return null;
+  const el = g.resolve(r);
+  return Object.assign(g.counters(el, begin),
+    {{ found: !!el, probed: el ? ({probe or "() => null"})(el) : null }});
+}}"""
+
+
+CHANGE_OF_REF = by_ref(CHANGE)
 READ_VALUE_OF_REF = by_ref(READ_VALUE)
 SELECTION_OF_REF = by_ref(SELECTION)
 

@@ -57,6 +57,10 @@ class _State:
     opens: int
     target_state: str | None
     values: dict[Frame, int]
+    found: bool = False
+    """Whether the target's element was there (read with ``probe``)."""
+    probed: Any = None
+    """What the probe answered for the target's element."""
 
 
 def _document_gone(err: PlaywrightError) -> bool:
@@ -289,35 +293,50 @@ class Settling:
         main: dict[str, Any] | None = None,
         *,
         begin: bool = False,
+        probe: str | None = None,
     ) -> _State:
         """The counters of every frame, read at once; ``main``: the main frame's, if read.
 
         ``target`` is the ref of the element acted on, in ``target_frame``; ``begin``
-        tells the page an action is about to be taken (it is acting until it settles).
+        tells the page an action is about to be taken (it is acting until it settles)
+        and has the target's frame also say whether the element is there and what
+        ``probe``, a JS function of the element, answers for it.
         """
         page = self.page
+        acting = js.counters_acting(probe) if begin and target is not None else None
 
         async def read(frame: Frame) -> dict[str, Any] | None:
             if frame == page.main_frame and main is not None:
                 return main
+            on_target = frame == target_frame
+            script = acting if on_target and acting is not None else js.COUNTERS
             try:
                 found: dict[str, Any] | None = await self._bounded(
-                    page,
-                    frame.evaluate(js.COUNTERS, [target if frame == target_frame else None, begin]),
+                    page, frame.evaluate(script, [target if on_target else None, begin])
                 )
             except PlaywrightError:
                 return None
             return found
 
         frames = [f for f in page.frames if not f.is_detached()]
-        read_all = await asyncio.gather(*(read(f) for f in frames))
+        # a ref of a page the surface left (one a click opened is on top now) is still
+        # acted on where it is
+        elsewhere = [
+            f for f in (target_frame,) if f is not None and f not in frames and acting is not None
+        ]
+        read_all = await asyncio.gather(*(read(f) for f in [*frames, *elsewhere]))
+        found, probed = False, None
+        if elsewhere and read_all[-1] is not None:
+            found, probed = bool(read_all[-1].get("found")), read_all[-1].get("probed")
         mutations: dict[Frame, int] = {}
         values: dict[Frame, int] = {}
         focus, on_target, modal, opens = 0, False, False, 0
         target_state: str | None = None
-        for frame, counters in zip(frames, read_all, strict=True):
+        for frame, counters in zip(frames, read_all, strict=False):
             if counters is None:
                 continue
+            if frame == target_frame and counters.get("found"):
+                found, probed = True, counters.get("probed")
             mutations[frame] = int(counters["mut"])
             values[frame] = int(counters.get("vals") or 0)
             opens += int(counters.get("opens") or 0)
@@ -339,6 +358,8 @@ class Settling:
             opens,
             target_state,
             values,
+            found,
+            probed,
         )
 
     def _blank(self) -> _State:

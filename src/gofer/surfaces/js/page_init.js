@@ -497,4 +497,16 @@
     },
   };
   Object.defineProperty(window, "__gofer", { value: api, enumerable: false });
+
+  // The element behind a ref, handed to Playwright's own (isolated) world, which
+  // acts on it: that world asks with an event named "<bridge>?" carrying the ref, and
+  // the element answers with "<bridge>!", whose path starts at it. Only events pass
+  // (no attribute, no mutation), under a name the page cannot know.
+  const BRIDGE = "__GOFER_BRIDGE__";
+  const DISPATCH = EventTarget.prototype.dispatchEvent;
+  const Custom = CustomEvent;
+  origAdd.call(window, BRIDGE + "?", (e) => {
+    const el = api.resolve(String(e.detail));
+    if (el) DISPATCH.call(el, new Custom(BRIDGE + "!", { bubbles: true, composed: true }));
+  }, true);
 })();
