@@ -213,7 +213,7 @@ class SQLiteConnector:
             timeout=self.busy_timeout_ms / 1000,
         )
         conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA journal_mode = WAL")
+        _write_ahead(conn, self.busy_timeout_ms / 1000)
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
@@ -310,6 +310,25 @@ class SQLiteConnector:
     def queue(self, config: QueueConfig | None = None) -> SQLiteQueue:
         """The work queue on this connector."""
         return SQLiteQueue(self, config or QueueConfig())
+
+
+def _write_ahead(conn: sqlite3.Connection, timeout_s: float) -> None:
+    """Put the file in WAL mode (kept in the file: a later opener finds it so). Another
+    process that is creating the same new file holds the lock this needs, and SQLite
+    answers "locked" at once rather than waiting: try again until ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    pause = 0.005
+    while True:
+        try:
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if str(mode).lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)  # no event says a lock in another process was released
+        pause = min(pause * 2, 0.1)
 
 
 def _item(row: sqlite3.Row | Mapping[str, Any], now: float) -> Item:
