@@ -246,10 +246,13 @@ async def _worker(args: argparse.Namespace, config: GoferConfig) -> int:
     )
     async with (
         open_gofer(config, source="worker", limits=limits, policy=policy) as gofer,
-        live_endpoint(args, config, gofer.tasks),
+        live_endpoint(args, config, gofer.tasks) as live,
     ):
         freeze_startup()
-        sys.stderr.write(f"gofer worker {gofer.tasks.worker.worker_id} on {_where(config.db)}\n")
+        sys.stderr.write(
+            f"gofer worker {gofer.tasks.worker.worker_id} on {_where(config.db)} "
+            f"(live views of the browsers it holds at {live.address})\n"
+        )
         sys.stderr.flush()
         await gofer.tasks.serve(stop)
         await gofer.tasks.drain(args.drain_seconds, cut)

@@ -498,7 +498,7 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
             public_url=args.public_url,
             local_owner=args.local_owner,
         ) as server,
-        live_endpoint(args, config, gofer.tasks),
+        live_endpoint(args, config, gofer.tasks) as live,
     ):
         freeze_startup()
         if http:
@@ -512,6 +512,9 @@ async def _serve(args: argparse.Namespace, config: GoferConfig) -> int:
             )
         else:
             sys.stderr.write("gofer serving MCP on stdio (no HTTP port: give --port for one)\n")
+        sys.stderr.write(
+            f"live views of the browsers it holds, for the other servers: {live.address}\n"
+        )
         sys.stderr.flush()
         loop = asyncio.get_running_loop()
         cut = asyncio.Event()
