@@ -14,12 +14,8 @@ import asyncio
 import json
 import os
 import signal
-import sys
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +27,7 @@ from gofer.demo import DemoServer
 from gofer.store import PostgresConnector
 from gofer.store.types import Item
 
-from .serve import Started, gofer, start_serve
+from .serve import Worker, deployment, gofer, start_worker
 
 pytestmark = pytest.mark.browser
 
@@ -47,48 +43,7 @@ def store_kind() -> str:
     return "postgres"
 
 
-@dataclass
-class Worker:
-    """A running ``gofer worker``: its process, its id and every stderr line so far."""
-
-    proc: asyncio.subprocess.Process
-    worker_id: str
-    logs: list[str] = field(default_factory=list)
-    draining: asyncio.Task[None] | None = None
-
-
-async def start_worker(env: dict[str, str]) -> Worker:
-    """``gofer worker`` in a session of its own (its browser with it), once it says
-    which worker it is."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "gofer.cli",
-        "worker",
-        "--allow-private",
-        "--per-owner",
-        str(TASKS),
-        "--per-process",
-        "3",
-        env=env,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-        start_new_session=True,
-    )
-    stderr = proc.stderr
-    assert stderr is not None
-    async with asyncio.timeout(60):
-        line = (await stderr.readline()).decode()
-    assert line.startswith("gofer worker "), line
-    worker = Worker(proc, line.split()[2], [line])
-
-    async def drain() -> None:
-        async for raw in stderr:
-            worker.logs.append(raw.decode())
-
-    worker.draining = asyncio.create_task(drain())
-    return worker
+WORKER_ARGS = ("--per-owner", str(TASKS), "--per-process", "3")
 
 
 def in_group(pgid: int) -> list[int]:
@@ -121,31 +76,6 @@ async def ended(pid: int, timeout_s: float) -> bool:
     finally:
         loop.remove_reader(fd)
         os.close(fd)
-
-
-async def killed(proc: asyncio.subprocess.Process) -> None:
-    """SIGKILL to a process and everything it started (its browser)."""
-    if proc.returncode is None:
-        os.killpg(proc.pid, signal.SIGKILL)
-        await proc.wait()
-
-
-@asynccontextmanager
-async def deployment(env: dict[str, str]) -> AsyncIterator[tuple[Started, list[Worker]]]:
-    """The server and the workers; each is killed at the end with what it started."""
-    async with AsyncExitStack() as stack:
-        server = await start_serve(env, "--allow-private", own_session=True)
-        stack.push_async_callback(killed, server.proc)
-        workers: list[Worker] = []
-
-        async def kill_all() -> None:
-            for worker in workers:
-                await killed(worker.proc)
-
-        stack.push_async_callback(kill_all)
-        for _ in range(WORKERS):
-            workers.append(await start_worker(env))
-        yield server, workers
 
 
 async def leased_to(db: PostgresConnector, owner: str, worker_id: str) -> list[Item]:
@@ -188,7 +118,7 @@ async def test_workers_restarted_one_at_a_time_lose_no_booking(
     async with (
         DemoServer(seed=7) as demo,
         PostgresConnector(store_url) as db,
-        deployment(env) as (server, workers),
+        deployment(env, WORKERS, worker_args=WORKER_ARGS) as (server, workers),
         httpx.AsyncClient(
             base_url=server.url, timeout=120, headers={"Authorization": f"Bearer {token}"}
         ) as http,
@@ -235,7 +165,7 @@ async def test_workers_restarted_one_at_a_time_lose_no_booking(
             # Its browser was closed by it, not left behind (a child may take a moment).
             lingering = [pid for pid in in_group(old.proc.pid) if not await ended(pid, 5)]
             assert lingering == [], "a drained worker leaves no process of its browser running"
-            workers[n] = await start_worker(env)
+            workers[n] = await start_worker(env, *WORKER_ARGS)
             print(f"worker {n + 1} drained in {drained_s:.1f} s")
 
         views = []

@@ -28,8 +28,8 @@ from gofer.tasks import ScriptedRunner, Tasks
 
 from .conftest import Pages
 from .fleet import Fleet
-from .serve import gofer, start_serve
-from .test_serve_restart import call, client, killed
+from .serve import gofer, killed, start_serve
+from .test_serve_restart import call, client
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import signal
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -31,7 +30,7 @@ from gofer.demo.app import create_app
 from gofer.store import PostgresConnector, SQLiteConnector
 from gofer.tasks.status import task_group
 
-from .serve import Started, gofer, start_serve
+from .serve import Started, gofer, killed, start_serve
 
 pytestmark = pytest.mark.browser
 
@@ -85,13 +84,6 @@ async def serving(env: dict[str, str]) -> AsyncIterator[Started]:
         yield started
     finally:
         await killed(started.proc)
-
-
-async def killed(proc: asyncio.subprocess.Process) -> None:
-    """SIGKILL to the server and every process it started (its browser)."""
-    if proc.returncode is None:
-        os.killpg(proc.pid, signal.SIGKILL)
-        await proc.wait()
 
 
 @asynccontextmanager

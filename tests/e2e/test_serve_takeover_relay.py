@@ -18,8 +18,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -32,42 +30,23 @@ from websockets.exceptions import InvalidStatus
 from gofer.store import PostgresConnector
 from gofer.tasks.relay import RELAY_CREDENTIAL, RELAY_OWNER
 
-from .serve import Started, gofer, start_serve
+from .serve import deployment, gofer
 from .sites.account import PASSWORD_BOX, USERNAME_BOX, serve_account
 from .test_api_pages import WAIT_MS, sign_in
 from .test_api_takeover import a_frame_is_shown, click_in_picture, middle, orders_flow
-from .test_rolling_restart import Worker, killed, start_worker
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 USER = "ravi.s"
 PASSWORD = "Kp3-canary-relay-pw-5521"
 """The person's shop password, typed through the relayed live view only."""
+RUNS_NO_TURNS = ("--per-process", "0")
 
 
 @pytest.fixture
 def store_kind() -> str:
     """Several processes on one store: PostgreSQL."""
     return "postgres"
-
-
-@asynccontextmanager
-async def deployment(env: dict[str, str]) -> AsyncIterator[tuple[Started, list[Worker]]]:
-    """A server that runs no turns and two workers; each killed at the end with what it
-    started."""
-    async with AsyncExitStack() as stack:
-        server = await start_serve(env, "--allow-private", "--per-process", "0", own_session=True)
-        stack.push_async_callback(killed, server.proc)
-        workers: list[Worker] = []
-
-        async def kill_all() -> None:
-            for worker in workers:
-                await killed(worker.proc)
-
-        stack.push_async_callback(kill_all)
-        for _ in range(2):
-            workers.append(await start_worker(env))
-        yield server, workers
 
 
 async def token_for(owner: str, env: dict[str, str]) -> str:
@@ -96,7 +75,8 @@ async def test_a_login_wall_is_taken_over_through_a_server_that_does_not_hold_th
         "PYTHONUNBUFFERED": "1",
     }
     alice, bob = await token_for("alice", env), await token_for("bob", env)
-    async with serve_account({USER: PASSWORD}) as shop, deployment(env) as (server, workers):
+    deployed = deployment(env, 2, serve_args=RUNS_NO_TURNS, worker_args=("--per-owner", "5"))
+    async with serve_account({USER: PASSWORD}) as shop, deployed as (server, workers):
         async with httpx.AsyncClient(
             base_url=server.url, timeout=60, headers={"Authorization": f"Bearer {alice}"}
         ) as api:

@@ -111,7 +111,7 @@ PROBLEMS: dict[str, str] = {
     "STORE_UNAVAILABLE": "The task store cannot be reached; try again in a moment.",
     "STILL_BLOCKED": "It is still blocked: what only a person can get past is still on its "
     "page. Get past it in the task's browser, then say you have done it again.",
-    "LIVE_UNAVAILABLE": "The task's browser is not open on this server now.",
+    "LIVE_UNAVAILABLE": "The task's browser is not open now, or cannot be reached from here.",
 }
 """What the page says when an action was refused, by the refusal's code."""
 

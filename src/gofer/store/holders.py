@@ -11,8 +11,11 @@ whose holder died is not read after its ``expires_at``.
 
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from gofer.store.transaction import Transaction
 
 if TYPE_CHECKING:
     from gofer.store.connector import Connector
@@ -36,11 +39,23 @@ class LiveHolders:
     def __init__(self, connector: Connector) -> None:
         self.connector = connector
 
-    async def put(self, task_id: str, holder: LiveHolder, *, now: float, expires_at: float) -> None:
+    async def put(
+        self,
+        task_id: str,
+        holder: LiveHolder,
+        *,
+        now: float,
+        expires_at: float,
+        tx: Transaction | None = None,
+    ) -> None:
         """Say ``holder`` holds the task's browser until ``expires_at`` (a row already
-        there is replaced: the newest hold wins). Expired rows are purged."""
+        there is replaced: the newest hold wins), in ``tx`` when given (with the turn's
+        end: the hold shows with the status). Expired rows are purged."""
         q = self.connector.queries
-        async with self.connector.transaction() as tx:
+        within: AbstractAsyncContextManager[Transaction] = (
+            nullcontext(tx) if tx is not None else self.connector.transaction()
+        )
+        async with within as tx:
             await tx.execute(q["holders_purge"], {"now": now})
             await tx.execute(
                 q["holders_put"],

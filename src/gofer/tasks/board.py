@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from gofer.errors import StoreError
 from gofer.store.holders import LiveHolder, LiveHolders
+from gofer.store.transaction import Transaction
 
 __all__ = ["RELAY_TTL_S", "Board", "relay_credential", "relay_credential_ok"]
 
@@ -77,6 +78,26 @@ class Board:
         self.address = address
         for task_id, hold in holds.items():
             await self.put(task_id, hold)
+
+    async def announce(self, task_id: str, hold: str, tx: Transaction) -> None:
+        """Put the hold ``hold`` of the task's browser on the board in ``tx`` (the turn's
+        end: the hold shows with the status that offers it); the store's failure is the
+        transaction's."""
+        if self.address is None:
+            return
+        now = self._clock()
+        await self._holders.put(
+            task_id,
+            LiveHolder(self._holder, hold, self.address),
+            now=now,
+            expires_at=now + self._hold_s + _SLACK_S,
+            tx=tx,
+        )
+        self._written[hold] = now
+
+    def announced(self, hold: str) -> bool:
+        """Whether the hold ``hold`` is on the board already."""
+        return hold in self._written
 
     async def put(self, task_id: str, hold: str) -> None:
         """Announce (or push on) the hold ``hold`` of the task's browser."""

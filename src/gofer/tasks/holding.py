@@ -32,6 +32,7 @@ from types import TracebackType
 
 from gofer.errors import GoferError
 from gofer.runtime.takeover import Recorder, element_at
+from gofer.store.transaction import Transaction
 from gofer.surfaces.live import (
     MAX_TEXT_CHARS,
     KeyInput,
@@ -231,13 +232,22 @@ class Holding:
         """The tasks whose browsers this process holds."""
         return sorted(self._held)
 
-    def keep(self, owner: str, task_id: str) -> None:
-        """The task's turn ended with its browser open: hold it for a person."""
+    async def announce(self, task_id: str, tx: Transaction) -> str:
+        """A new hold of the task's browser, put on the board in ``tx`` (the turn's end),
+        for :meth:`keep` once that is written."""
+        hold = uuid.uuid4().hex
+        if self._board is not None:
+            await self._board.announce(task_id, hold, tx)
+        return hold
+
+    def keep(self, owner: str, task_id: str, hold: str | None = None) -> None:
+        """The task's turn ended with its browser open: hold it for a person (``hold``:
+        the hold :meth:`announce` put on the board, else a new one)."""
         self._held.add(task_id)
         self._records.pop(task_id, None)
         self.unhold(task_id)
         touched = asyncio.Event()
-        hold = self._holds[task_id] = uuid.uuid4().hex
+        hold = self._holds[task_id] = hold or uuid.uuid4().hex
         timer = asyncio.create_task(
             self._let_go_when_idle(owner, task_id, hold, touched), name=f"gofer-hold-{task_id}"
         )
@@ -351,7 +361,7 @@ class Holding:
         self, owner: str, task_id: str, hold: str, touched: asyncio.Event
     ) -> None:
         hold_s = self._hold_s
-        if self._board is not None:
+        if self._board is not None and not self._board.announced(hold):
             await self._board.put(task_id, hold)
         while True:
             try:

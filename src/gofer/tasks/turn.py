@@ -266,6 +266,7 @@ class Turn:
         )
         book = parts.book
         backoff = 0.05
+        hold: str | None = None
         while True:
             try:
                 async with book.db.transaction() as tx:
@@ -274,6 +275,8 @@ class Turn:
                     )
                     if cancelled is None:
                         await book.write(tx, owner, cell.id, ended)
+                        if held:  # the hold shows with the status that offers it
+                            hold = await parts.holding.announce(cell.id, tx)
                     await book.queue.finish(claim, {"ended": cell.view.status.state}, tx=tx)
                 break
             except LeaseLost:
@@ -290,7 +293,7 @@ class Turn:
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, parts.lease_ms / 3000)
         if held:
-            parts.holding.keep(owner, cell.id)
+            parts.holding.keep(owner, cell.id, hold)
         else:
             parts.holding.forget(cell.id)
         self.ending = True
