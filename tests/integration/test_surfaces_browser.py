@@ -320,6 +320,39 @@ async def test_screenshots_paint_over_typed_values(engine: BrowserEngine, site: 
         await surface.close()
 
 
+async def test_screenshots_paint_over_fields_in_dialogs_and_shadow_roots(
+    engine: BrowserEngine, site: Any
+) -> None:
+    """A field in a modal dialog (drawn above the page) or in an open shadow root is
+    painted over too, and nothing of the painting stays in the page afterwards."""
+    site.add(
+        "/sign-in",
+        "<dialog id=d><label>Password <input id=p></label><div id=host></div></dialog>"
+        "<script>"
+        "document.getElementById('d').showModal();"
+        "const root = document.getElementById('host').attachShadow({mode: 'open'});"
+        "root.innerHTML = '<label>PIN <input id=n></label>';"
+        "</script>",
+    )
+    surface = await engine.new_session()
+    try:
+        shots: dict[tuple[str, bool], bytes] = {}
+        for secret in ("hunter2-first", "swordfish-second"):
+            await surface.goto(site.url("/sign-in"))
+            page = surface.page
+            await page.fill("#p", secret)
+            await page.locator("#n").fill(secret[-4:])
+            shots[secret, True] = await surface.screenshot()
+            shots[secret, False] = await surface.screenshot(hide_fields=False)
+            left = await page.evaluate("document.querySelectorAll('gofer-mask').length")
+            assert left == 0
+            assert await page.input_value("#p") == secret
+        assert shots["hunter2-first", False] != shots["swordfish-second", False]
+        assert shots["hunter2-first", True] == shots["swordfish-second", True]
+    finally:
+        await surface.close()
+
+
 async def test_a_ticked_box_or_chosen_option_is_a_change(engine: BrowserEngine, site: Any) -> None:
     """Ticking a box or choosing an option changes no attribute; the effect still
     tells it, so the runtime does not wait for a late change. An inert span changes

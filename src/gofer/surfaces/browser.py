@@ -31,6 +31,7 @@ from gofer.surfaces.gate import Gate, Refusal
 from gofer.surfaces.judge import Judge
 from gofer.surfaces.live import LiveOptions
 from gofer.surfaces.origins import origin_allowed
+from gofer.surfaces.picture import viewport_png
 from gofer.surfaces.reading import FrameReading, build_screen, page_script
 from gofer.surfaces.screen import Screen
 from gofer.surfaces.screencast import Screencast
@@ -495,16 +496,15 @@ class BrowserSurface(Settling):
         an image.
         """
         page = self.page
-        mask = []
-        if hide_fields:
-            mask = [page.locator(js.FIELDS)]
-            mask += [
-                frame.locator(js.FIELDS)
-                for frame in page.frames
-                if frame is not page.main_frame and not frame.is_detached()
-            ]
         with playwright_errors("could not take a screenshot", code="SCREENSHOT_FAILED"):
-            return await page.screenshot(type="png", mask=mask)
+            try:
+                async with asyncio.timeout(self.timeout_ms / 1000):
+                    return await viewport_png(self.context, page, hide_fields=hide_fields)
+            except TimeoutError as err:
+                raise SurfaceError(
+                    "could not take a screenshot: the page did not answer in time",
+                    code="SCREENSHOT_FAILED",
+                ) from err
 
     async def live(self, options: LiveOptions | None = None) -> Screencast:
         """A person's live view of the current page: Chromium's screencast, and their
