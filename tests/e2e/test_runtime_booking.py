@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import date
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -159,6 +160,8 @@ async def test_card_details_never_leave_the_run(
             )
         )
     )
+    # The demo's address is its own: a random port such as 45737 is not a leak either.
+    dump = dump.replace(f":{urlsplit(demo.url).port}", ":PORT")
     for secret in ("4111 1111 1111 1111", "4111111111111111", "1111 1111", "737"):
         assert secret not in dump
     assert facts.leaks(dump) == []
