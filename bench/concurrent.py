@@ -5,10 +5,10 @@
 
 Two deployments, each started fresh as separate processes the way an operator runs
 them: (a) ``sqlite``: one ``gofer serve`` running the turns in its own process on a
-SQLite store; (b) ``postgres``: ``gofer serve`` plus two ``gofer worker`` processes on
-one PostgreSQL database (``--pg URL`` or GOFER_TEST_PG_URL names the server; a fresh
-database is made on it). The demo airline runs as ``gofer demo-site``, a process of its
-own.
+SQLite store; (b) ``postgres``: ``gofer serve --per-process 0`` (calls only) plus two
+``gofer worker`` processes running the browsers, on one PostgreSQL database (``--pg URL``
+or GOFER_TEST_PG_URL names the server; a fresh database is made on it). The demo
+airline runs as ``gofer demo-site``, a process of its own.
 
 Each round starts N demo bookings at once over the HTTP API (``start_task``, one token
 and owner per booking, so the per-owner cap does not queue them) and waits on each
@@ -544,7 +544,10 @@ async def run_mode(mode: str, counts: list[int], pg: str | None, tmp: Path, site
         env["GOFER_DB"] = str(tmp / f"{mode}.db")
     tokens = await _make_tokens(env["GOFER_TOKENS"], max(counts), env)
     serve_log = tmp / f"{mode}-serve.log"
-    procs = [_spawn(["serve", "--port", "0", "--allow-private"], env, serve_log)]
+    # On PostgreSQL the server takes the calls and the workers run the browsers, as
+    # docs/operations.md advises; on SQLite the server runs them all.
+    runs = ["--per-process", "0"] if mode == "postgres" else []
+    procs = [_spawn(["serve", "--port", "0", "--allow-private", *runs], env, serve_log)]
     rounds: list[Round] = []
     try:
         with _stopped(procs):
