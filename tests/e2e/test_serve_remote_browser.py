@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from gofer.tasks import ScriptedRunner, Tasks
 
 from .conftest import Pages
 from .fleet import Fleet
-from .serve import gofer, killed, start_serve
+from .serve import gofer, killed, start_serve, start_worker
 from .test_serve_restart import call, client
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
@@ -195,18 +194,7 @@ async def test_a_worker_runs_its_tasks_in_the_remote_browser_the_environment_nam
     fleet = Fleet()
     await fleet.start()
     env = {**os.environ, "GOFER_DB": str(db), "GOFER_BROWSER_ENDPOINT": fleet.endpoint}
-    worker = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "gofer.cli",
-        "worker",
-        "--allow-private",
-        env=env,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-        start_new_session=True,
-    )
+    worker = (await start_worker(env)).proc
     try:
         async with (
             SQLiteConnector(db) as store,
