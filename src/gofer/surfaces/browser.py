@@ -422,9 +422,12 @@ class BrowserSurface(Settling):
         return paths
 
     async def _subframe(self, frame: Frame, path: str) -> FrameReading | None:
-        """A subframe's reading, its boxes moved by where its iframe sits in the page."""
+        """A subframe's reading, its boxes moved by where its iframe sits in the page (the
+        iframes' handles released after: a page read often would otherwise keep them all)."""
+        handles: list[ElementHandle] = []
         try:
             element = await frame.frame_element()
+            handles.append(element)
             where = await element.evaluate(js.FRAME_BOX)
             if where is None:
                 return None
@@ -432,7 +435,8 @@ class BrowserSurface(Settling):
             parent = frame.parent_frame
             outer = parent.parent_frame if parent is not None else None
             while parent is not None and outer is not None:
-                parent_box = await (await parent.frame_element()).evaluate(js.FRAME_BOX)
+                handles.append(await parent.frame_element())
+                parent_box = await handles[-1].evaluate(js.FRAME_BOX)
                 if parent_box is None:
                     return None
                 dx, dy = dx + parent_box[0], dy + parent_box[1]
@@ -453,6 +457,10 @@ class BrowserSurface(Settling):
             return FrameReading(raw=raw, path=path, dx=dx, dy=dy, covered=covered)
         except PlaywrightError:
             return None  # the frame went away while it was read
+        finally:
+            for handle in handles:
+                with contextlib.suppress(PlaywrightError):  # gone with its frame
+                    await handle.dispose()
 
     async def snapshot(self, mask: Masker | None = None) -> Screen:
         """The screen as it is now: text lines, elements and records of every frame.
