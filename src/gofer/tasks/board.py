@@ -83,6 +83,20 @@ class Board:
         """Put the hold ``hold`` of the task's browser on the board in ``tx`` (the turn's
         end: the hold shows with the status that offers it); the store's failure is the
         transaction's."""
+        await self._write(task_id, hold, tx)
+
+    def announced(self, hold: str) -> bool:
+        """Whether the hold ``hold`` is on the board already."""
+        return hold in self._written
+
+    async def put(self, task_id: str, hold: str) -> None:
+        """Announce (or push on) the hold ``hold`` of the task's browser."""
+        try:
+            await self._write(task_id, hold)
+        except StoreError as exc:
+            log.warning("task %s: its held browser was not announced (%s)", task_id, exc.code)
+
+    async def _write(self, task_id: str, hold: str, tx: Transaction | None = None) -> None:
         if self.address is None:
             return
         now = self._clock()
@@ -93,27 +107,6 @@ class Board:
             expires_at=now + self._hold_s + _SLACK_S,
             tx=tx,
         )
-        self._written[hold] = now
-
-    def announced(self, hold: str) -> bool:
-        """Whether the hold ``hold`` is on the board already."""
-        return hold in self._written
-
-    async def put(self, task_id: str, hold: str) -> None:
-        """Announce (or push on) the hold ``hold`` of the task's browser."""
-        if self.address is None:
-            return
-        now = self._clock()
-        try:
-            await self._holders.put(
-                task_id,
-                LiveHolder(self._holder, hold, self.address),
-                now=now,
-                expires_at=now + self._hold_s + _SLACK_S,
-            )
-        except StoreError as exc:
-            log.warning("task %s: its held browser was not announced (%s)", task_id, exc.code)
-            return
         self._written[hold] = now
 
     async def touched(self, task_id: str, hold: str) -> None:
