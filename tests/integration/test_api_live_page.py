@@ -160,10 +160,18 @@ async def test_the_live_page_sends_what_the_person_does(
             ] == [("down", "left"), ("up", "left")]
             x, y = at(600, 600)
             await picture.evaluate(
-                """(img, [x, y]) => {
+                """async (img, [x, y]) => {
               const fire = (type, cy) => img.dispatchEvent(new PointerEvent(type, {
                 pointerType: 'touch', pointerId: 7, clientX: x, clientY: cy, bubbles: true}));
-              fire('pointerdown', y); fire('pointermove', y - 60); fire('pointerup', y - 60);
+              fire('pointerdown', y);
+              // a new frame arrives as the finger moves: the picture is still loading it
+              const copy = document.createElement('canvas');
+              copy.width = img.naturalWidth;
+              copy.height = img.naturalHeight;
+              copy.getContext('2d').drawImage(img, 0, 0);
+              img.src = URL.createObjectURL(await new Promise((r) => copy.toBlob(r)));
+              await new Promise((r) => setTimeout(r, 0));
+              fire('pointermove', y - 60); fire('pointerup', y - 60);
             }""",
                 [x, y],
             )

@@ -42,6 +42,10 @@
     var shown = null;
     var lastMove = 0;
     var held = "none";
+    // The page's width in pixels, from the last frame shown: while the next frame loads
+    // the picture reports no size of its own.
+    var pageWidth = 0;
+    image.addEventListener("load", function () { pageWidth = image.naturalWidth; });
 
     function say(text) { status.textContent = text; }
 
@@ -246,7 +250,8 @@
           return;
         }
         var box = image.getBoundingClientRect();
-        var scale = image.naturalWidth && box.width ? image.naturalWidth / box.width : 1;
+        var width = image.naturalWidth || pageWidth;
+        var scale = width && box.width ? width / box.width : 1;
         pointer("wheel", event, { button: "none", dx: dx * scale, dy: dy * scale });
         return;
       }
