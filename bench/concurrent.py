@@ -24,8 +24,10 @@ gofer process's Chromium first. Printed per round, in two tables:
   seconds beside the wall times);
 - memory: the peak resident memory of gofer's processes and of Chromium's (every
   process in the trees of the gofer processes, VmRSS summed, sampled every 100 ms),
-  the peak PSS of both (pages shared between processes split among them), and what
-  each added task costs beside the one-booking round, by either measure.
+  the peak PSS of both (pages shared between processes split among them) and USS
+  (pages only one process maps), and what each added task costs beside the one-booking
+  round, by each measure. PSS is the cost: summed RSS counts the Chromium binary's
+  pages, which every renderer maps and the machine holds once, in each process.
 
 Then the bookings lost (no answer) or failed (not at the checkpoint). Targets: N=8
 within 4x the one-booking time, at most 150 MB per added task, none lost or failed.
@@ -114,10 +116,10 @@ def _tree(roots: list[int]) -> list[int]:
     return seen
 
 
-def _status(pid: int) -> tuple[str, int, int] | None:
-    """The process's name, VmRSS and Pss (its share of pages mapped by several
-    processes) in kB; None once it is gone."""
-    name, rss, pss = "", 0, 0
+def _status(pid: int) -> tuple[str, int, int, int] | None:
+    """The process's name, VmRSS, Pss (its share of pages mapped by several processes)
+    and USS (the pages only it maps) in kB; None once it is gone."""
+    name, rss, pss, uss = "", 0, 0, 0
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("Name:"):
@@ -127,9 +129,11 @@ def _status(pid: int) -> tuple[str, int, int] | None:
         for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
             if line.startswith("Pss:"):
                 pss = int(line.split()[1])
+            elif line.startswith(("Private_Clean:", "Private_Dirty:")):
+                uss += int(line.split()[1])
     except OSError:
         return None
-    return name, rss, pss
+    return name, rss, pss, uss
 
 
 def _cpu_ticks(pid: int) -> tuple[str, int] | None:
@@ -181,12 +185,14 @@ def cpu(roots: list[int]) -> Cpu:
 
 @dataclass
 class Memory:
-    """MB resident in gofer's processes and in Chromium's (RSS, and PSS: shared pages
-    counted once), and how many Chromium processes there are."""
+    """MB resident in gofer's processes and in Chromium's (RSS; PSS: shared pages
+    counted once; USS: pages no other process maps), and how many Chromium processes
+    there are."""
 
     gofer_mb: float = 0.0
     chromium_mb: float = 0.0
     pss_mb: float = 0.0
+    uss_mb: float = 0.0
     chromium_procs: int = 0
 
 
@@ -197,8 +203,9 @@ def memory(roots: list[int]) -> Memory:
         got = _status(pid)
         if got is None:
             continue
-        name, rss, pss = got
+        name, rss, pss, uss = got
         found.pss_mb += pss / 1024
+        found.uss_mb += uss / 1024
         if name.casefold().startswith(CHROMIUM_NAMES):
             found.chromium_mb += rss / 1024
             found.chromium_procs += 1
@@ -215,6 +222,7 @@ class Peak:
     chromium_mb: float = 0.0
     total_mb: float = 0.0
     pss_mb: float = 0.0
+    uss_mb: float = 0.0
     chromium_procs: int = 0
 
     def add(self, seen: Memory) -> None:
@@ -222,6 +230,7 @@ class Peak:
         self.chromium_mb = max(self.chromium_mb, seen.chromium_mb)
         self.total_mb = max(self.total_mb, seen.gofer_mb + seen.chromium_mb)
         self.pss_mb = max(self.pss_mb, seen.pss_mb)
+        self.uss_mb = max(self.uss_mb, seen.uss_mb)
         self.chromium_procs = max(self.chromium_procs, seen.chromium_procs)
 
 
@@ -491,6 +500,9 @@ def print_tables(mode: str, rounds: list[Round], idle: Memory) -> None:
                 f"{(r.peak.pss_mb - one.peak.pss_mb) / (r.count - 1):.0f}"
                 if one and added
                 else "-",
+                f"{(r.peak.uss_mb - one.peak.uss_mb) / (r.count - 1):.0f}"
+                if one and added
+                else "-",
             ]
         )
     print(f"\n{mode}: time (s)")
@@ -504,7 +516,7 @@ def print_tables(mode: str, rounds: list[Round], idle: Memory) -> None:
         f"{idle.pss_mb:.0f} PSS"
     )
     header = ["N", "gofer RSS", "Chromium RSS", "Chromium procs", "PSS", "RSS/added"]
-    header += ["PSS/added"]
+    header += ["PSS/added", "USS/added"]
     for line in _table(header, sizes):
         print(f"  {line}")
     for r in rounds:
@@ -513,6 +525,7 @@ def print_tables(mode: str, rounds: list[Round], idle: Memory) -> None:
     print(
         "  RSS: summed VmRSS (pages shared between processes counted in each); PSS: summed "
         "Pss of gofer's and Chromium's processes (shared pages split among their users); "
+        "USS: the pages of each process no other process maps, summed; "
         "*/added: (N's peak - one booking's peak) / (N - 1). CPU: seconds used during the "
         "round by gofer's processes, Chromium's and the demo site's; cores busy: the whole "
         "machine's, other work included.",
@@ -579,12 +592,15 @@ def _verdict(mode: str, rounds: list[Round]) -> None:
     ratio = eight.wall_s / one.wall_s
     rss = (eight.peak.total_mb - one.peak.total_mb) / 7
     pss = (eight.peak.pss_mb - one.peak.pss_mb) / 7
+    uss = (eight.peak.uss_mb - one.peak.uss_mb) / 7
     cores = os.cpu_count() or 1
     used = eight.gofer_cpu_s + eight.chromium_cpu_s + eight.site_cpu_s
     print(
         f"  {mode} targets: 8 at once took {ratio:.2f}x one booking (at most 4x: "
-        f"{'met' if ratio <= 4 else 'missed'}); each added task {rss:.0f} MB RSS, "
-        f"{pss:.0f} MB PSS (at most 150 MB)\n"
+        f"{'met' if ratio <= 4 else 'missed'}); each added task costs {pss:.0f} MB PSS "
+        f"(at most 150 MB: {'met' if pss <= 150 else 'missed'}), of which {uss:.0f} MB its "
+        f"own (USS); {rss:.0f} MB summed RSS, which counts the pages the Chromium binary "
+        "shares among its processes once in each\n"
         f"  {mode}: the 8 used {used:.1f} CPU s, at least {used / cores:.1f} s on {cores} "
         f"idle cores ({used / cores / one.wall_s:.2f}x one booking's wall time)",
         flush=True,
