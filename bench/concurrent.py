@@ -15,7 +15,11 @@ and owner per booking, so the per-owner cap does not queue them) and waits on ea
 with ``await_task`` until it stops at the payment checkpoint; then cancels them all,
 which closes their browsers, and waits for Chromium to be back to its idle processes
 (a note says when it is not) before the next round. Unmeasured bookings warm every
-gofer process's Chromium first. Printed per round, in two tables:
+gofer process's Chromium first. Each N runs twice: a timed round whose memory sampler
+reads VmRSS only, then a round that also reads PSS and USS for the memory table (the
+kernel walks every mapping of a process to count those, about 2 ms a Chromium process:
+half a core at ten samples a second, which would slow the bookings being timed).
+Printed per N, in two tables:
 
 - time: wall time for all N; p50/p95 of each booking's seconds from its ``start_task``
   to its checkpoint; the CPU seconds gofer's processes (Python and Playwright's
@@ -69,7 +73,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit, urlunsplit
 
 if __name__ != "concurrent":  # standing in, asyncio is half imported: stop here
@@ -116,9 +120,10 @@ def _tree(roots: list[int]) -> list[int]:
     return seen
 
 
-def _status(pid: int) -> tuple[str, int, int, int] | None:
-    """The process's name, VmRSS, Pss (its share of pages mapped by several processes)
-    and USS (the pages only it maps) in kB; None once it is gone."""
+def _status(pid: int, shares: bool) -> tuple[str, int, int, int] | None:
+    """The process's name, VmRSS, and with ``shares`` its Pss (its share of pages mapped
+    by several processes) and USS (the pages only it maps), in kB; None once it is gone.
+    Pss and USS cost the kernel a walk over every mapping (about 2 ms a Chromium process)."""
     name, rss, pss, uss = "", 0, 0, 0
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -126,6 +131,8 @@ def _status(pid: int) -> tuple[str, int, int, int] | None:
                 name = line.partition(":")[2].strip()
             elif line.startswith("VmRSS:"):
                 rss = int(line.split()[1])
+        if not shares:
+            return name, rss, pss, uss
         for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
             if line.startswith("Pss:"):
                 pss = int(line.split()[1])
@@ -196,11 +203,12 @@ class Memory:
     chromium_procs: int = 0
 
 
-def memory(roots: list[int]) -> Memory:
-    """The memory of every process in the trees under ``roots``."""
+def memory(roots: list[int], shares: bool = True) -> Memory:
+    """The memory of every process in the trees under ``roots`` (PSS and USS only with
+    ``shares``)."""
     found = Memory()
     for pid in _tree(roots):
-        got = _status(pid)
+        got = _status(pid, shares)
         if got is None:
             continue
         name, rss, pss, uss = got
@@ -234,9 +242,9 @@ class Peak:
         self.chromium_procs = max(self.chromium_procs, seen.chromium_procs)
 
 
-async def sample(roots: list[int], peak: Peak, stop: asyncio.Event) -> None:
+async def sample(roots: list[int], peak: Peak, stop: asyncio.Event, shares: bool) -> None:
     while not stop.is_set():
-        peak.add(await asyncio.to_thread(memory, roots))
+        peak.add(await asyncio.to_thread(memory, roots, shares))
         with suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), SAMPLE_S)
 
@@ -329,6 +337,16 @@ class Round:
     busy_cores: float
     notes: list[str]
 
+    def sized_by(self, other: Round) -> Round:
+        """This round's times with the memory ``other`` (as many bookings) measured."""
+        return replace(
+            self,
+            lost=self.lost + other.lost,
+            failed=self.failed + other.failed,
+            peak=other.peak,
+            notes=self.notes + other.notes,
+        )
+
 
 def _state(view: dict[str, object]) -> str:
     status = view.get("status")
@@ -373,7 +391,12 @@ async def _settled(dep: Deployment, idle_procs: int) -> int:
 
 
 async def one_round(
-    client: httpx.AsyncClient, dep: Deployment, site: Site, count: int, idle_procs: int
+    client: httpx.AsyncClient,
+    dep: Deployment,
+    site: Site,
+    count: int,
+    idle_procs: int,
+    shares: bool = True,
 ) -> Round:
     body: dict[str, object] = {"flow": demo_flow(site.url), "facts": dict(DEMO_FACTS)}
     peak, stop = Peak(), asyncio.Event()
@@ -398,7 +421,7 @@ async def one_round(
             notes.append(f"task {task_id} ended {state}, not at the checkpoint")
 
     used, site_used = cpu(dep.pids), cpu([site.pid])
-    sampler = asyncio.create_task(sample(dep.pids, peak, stop))
+    sampler = asyncio.create_task(sample(dep.pids, peak, stop, shares))
     started = time.perf_counter()
     await asyncio.gather(*(timed(dep.tokens[n]) for n in range(count)))
     wall = time.perf_counter() - started
@@ -573,7 +596,11 @@ async def run_mode(mode: str, counts: list[int], pg: str | None, tmp: Path, site
                 await warm_up(client, dep, site, mode)
                 idle = memory(dep.pids)
                 for count in counts:
-                    rounds.append(await one_round(client, dep, site, count, idle.chromium_procs))
+                    timed = await one_round(
+                        client, dep, site, count, idle.chromium_procs, shares=False
+                    )
+                    sized = await one_round(client, dep, site, count, idle.chromium_procs)
+                    rounds.append(timed.sized_by(sized))
                     print(f"{mode}: {count} at once done in {rounds[-1].wall_s:.2f} s", flush=True)
     finally:
         if database and pg:
