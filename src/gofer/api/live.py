@@ -387,6 +387,9 @@ async def live_socket(
 RELAY_MAX_FRAME_BYTES = 8 * 1024 * 1024
 """The largest message taken from a holder (a frame of a large page)."""
 
+RELAY_OPEN_S = 5.0
+"""How long a server waits for a holder to open a relayed live view."""
+
 
 async def relay_view(websocket: WebSocket, target: RelayTarget) -> None:
     """Serve a person's live view held by another process: the holder's socket at
@@ -432,10 +435,6 @@ async def relay_view(websocket: WebSocket, target: RelayTarget) -> None:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError):
             await websocket.close(code=1000)
     log.info("task %r: the relayed live view closed", target.task_id)
-
-
-RELAY_OPEN_S = 5.0
-"""How long a server waits for a holder to open a relayed live view."""
 
 
 async def _holder_to_person(holder: ClientConnection, websocket: WebSocket) -> None:
