@@ -25,7 +25,7 @@ from gofer.api import GoferServer, MemoryTokenStore
 from gofer.api.relay import LiveEndpoint, parse_live_address
 from gofer.errors import ApiError
 from gofer.store import Connector
-from gofer.store.holders import LiveHolders
+from gofer.store.holders import LiveHolder, LiveHolders
 from gofer.surfaces import Box, Element, Screen, TextLine
 from gofer.surfaces.live import LiveDialog
 from gofer.surfaces.testing import FakeSurface
@@ -176,8 +176,18 @@ async def test_the_server_checks_the_owner_and_the_holder_checks_the_server(
     assert b"LIVE_UNAVAILABLE" in (gone.value.response.body or b"")
 
 
-async def test_ive_done_it_on_the_server_reads_the_page_at_its_holder(relayed: Relayed) -> None:
+async def test_ive_done_it_on_the_server_reads_the_page_at_its_holder(
+    relayed: Relayed, monkeypatch: pytest.MonkeyPatch
+) -> None:
     task_id = await walled(relayed)
+    reads: list[str] = []
+    board_read = LiveHolders.get
+
+    async def counted(self: LiveHolders, task_id: str, *, now: float) -> LiveHolder | None:
+        reads.append(task_id)
+        return await board_read(self, task_id, now=now)
+
+    monkeypatch.setattr(LiveHolders, "get", counted)
     field = Element(
         ref="e1",
         role="textbox",
@@ -203,8 +213,10 @@ async def test_ive_done_it_on_the_server_reads_the_page_at_its_holder(relayed: R
         assert len(relayed.runner.requests) == 1, "nothing ran again"
 
         face.screen = Screen("https://shop.example.com/orders", "Orders", (), ())
+        reads.clear()
         going = await http.post("/v1/calls/continue_task", json={"id": task_id})
         assert going.status_code == 200, going.text
+        assert reads == [task_id], "the board is read once: for the wall and the next turn"
         done = await http.post("/v1/calls/await_task", json={"id": task_id})
     assert done.json()["status"]["state"] == "done"
 

@@ -465,8 +465,10 @@ class Tasks:
                 return await self._cancel(
                     task_id, "Cancelled: the approval was declined.", decision=Reply(approve=False)
                 )
+        # Where the browser is held: asked once, for the wall's check and the next turn.
+        held = await self._engine.relay.held(task_id)
         if isinstance(status, NeedsHuman) and not req.inputs:
-            blocked = await self.relay.still_blocked(task_id, status.reason)
+            blocked = await self.relay.still_blocked(task_id, status.reason, held)
             if blocked is not None:
                 raise errors.still_blocked(task_id, blocked)
         loaded = await self._engine.book.load(self._owner, task_id)
@@ -501,7 +503,7 @@ class Tasks:
         else:
             publish_running(cell)
         # The browser's holder runs the next turn: the page a person worked in.
-        holder = await self._engine.relay.holder_of(task_id)
+        holder = held.holder
         async with self._engine.db.transaction() as tx:
             if await self._engine.book.queue.items(key=key, tx=tx):
                 # The same answer, twice at once: the first one runs.
@@ -680,7 +682,7 @@ class Tasks:
         or one this server relays to (UNKNOWN_TASK for another owner's): False once it
         was let go (HOLD_FOR_PERSON_S), or while a turn of the task runs."""
         await self._engine.book.read(self._owner, task_id)
-        return await self._engine.relay.holder_of(task_id) is not None
+        return (await self._engine.relay.held(task_id)).holder is not None
 
     def read_artifact(self, task_id: str, name: str) -> bytes:
         """An artifact of the owner's task while it lasts (ARTIFACT_TTL_S); UNKNOWN_ARTIFACT

@@ -33,6 +33,7 @@ __all__ = [
     "RELAY_KEY",
     "RELAY_OWNER",
     "RELAY_PATH",
+    "Held",
     "OwnerRelay",
     "Relay",
     "RelayTarget",
@@ -74,6 +75,20 @@ class RelayTarget:
         return f"{scheme}://{self.address}" + path.format(task_id=quote(self.task_id, safe=""))
 
 
+@dataclass(frozen=True, slots=True)
+class Held:
+    """Where a task's browser is held for a person, as one read found it: in this
+    process (``here``), in another (``elsewhere``, its row on the board), or nowhere."""
+
+    here: str | None
+    elsewhere: LiveHolder | None
+
+    @property
+    def holder(self) -> str | None:
+        """The worker that holds it (None: no one does)."""
+        return self.here or (self.elsewhere.holder if self.elsewhere is not None else None)
+
+
 class Relay:
     """The relay's reads and checks over this process's worker and store."""
 
@@ -100,23 +115,25 @@ class Relay:
         found = await self._holders.get(task_id, now=self._clock())
         return found if found is not None and found.holder != self._worker.worker_id else None
 
-    async def holder_of(self, task_id: str) -> str | None:
-        """The worker that holds the task's browser for a person now, this process's
-        own included (None: no one does)."""
+    async def held(self, task_id: str) -> Held:
+        """Where the task's browser is held for a person now (the board is read only
+        when this process does not hold it)."""
         if self._worker.holds_for_person(task_id):
-            return self._worker.worker_id
-        found = await self.elsewhere(task_id)
-        return found.holder if found is not None else None
+            return Held(self._worker.worker_id, None)
+        return Held(None, await self.elsewhere(task_id))
 
     async def blocked_here(self, task_id: str, reason: str) -> str | None:
         """Why the task's page held in this process is still blocked (None: it is not,
         or it is not held here)."""
         return await self._worker.still_blocked(task_id, reason)
 
-    async def target(self, owner: str, task_id: str) -> RelayTarget | None:
+    async def target(
+        self, owner: str, task_id: str, held: Held | None = None
+    ) -> RelayTarget | None:
         """Where to relay ``owner``'s live view of the task (checked by the caller), with
-        a fresh credential; None when no other process holds its browser."""
-        found = await self.elsewhere(task_id)
+        a fresh credential; None when no other process holds its browser (as ``held``
+        found, else as the board says now)."""
+        found = held.elsewhere if held is not None else await self.elsewhere(task_id)
         if found is None:
             return None
         credential = relay_credential(
@@ -124,13 +141,13 @@ class Relay:
         )
         return RelayTarget(task_id, found.address, owner, credential)
 
-    async def still_blocked(self, owner: str, task_id: str, reason: str) -> str | None:
+    async def still_blocked(self, owner: str, task_id: str, reason: str, held: Held) -> str | None:
         """Why the task's page is still blocked by the wall ``reason`` names, in words,
-        read here or asked of the process that holds it (None: it is not, or it cannot
-        be read in time)."""
-        if self._worker.holds_for_person(task_id):
+        read here or asked of the process ``held`` found holding it (None: it is not, or
+        it cannot be read in time)."""
+        if held.here is not None:
             return await self._worker.still_blocked(task_id, reason)
-        target = await self.target(owner, task_id)
+        target = await self.target(owner, task_id, held)
         if target is None:
             return None
         try:
@@ -194,10 +211,10 @@ class OwnerRelay:
         board, and a person on any server can take those tasks over."""
         await self._relay.offer(address)
 
-    async def still_blocked(self, task_id: str, reason: str) -> str | None:
-        """Why the task's page, here or at its holder, is still blocked by the wall
-        ``reason`` names (None: it is not, or no one can say)."""
-        return await self._relay.still_blocked(self._owner, task_id, reason)
+    async def still_blocked(self, task_id: str, reason: str, held: Held) -> str | None:
+        """Why the task's page, here or at the holder ``held`` names, is still blocked by
+        the wall ``reason`` names (None: it is not, or no one can say)."""
+        return await self._relay.still_blocked(self._owner, task_id, reason, held)
 
     async def blocked_here(self, task_id: str, reason: str) -> str | None:
         """The same, for the page held in this process only (a server asks)."""
