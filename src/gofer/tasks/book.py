@@ -18,18 +18,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from gofer.decide.types import GroundingHint
 from gofer.facts import Facts
 from gofer.flow import flow_to_json, parse_flow
 from gofer.flow.steps import Flow, Step
-from gofer.runtime.types import Gate, Spend
+from gofer.runtime.types import Spend
 from gofer.store import Connector, QueueConfig, Transaction, WorkQueue
 from gofer.store.ledger import Ledger, TaskEvent, TaskRecord, ledger_for
 from gofer.tasks.cell import Cell, Segment
-from gofer.tasks.contract import PersonStepInfo, RescueInfo, StartTaskRequest, TaskView
+from gofer.tasks.contract import StartTaskRequest, TaskView
 from gofer.tasks.errors import unknown_task
 from gofer.tasks.events import (
     STOP_EVENTS,
@@ -49,6 +48,7 @@ from gofer.tasks.notify import enqueue_delivery
 from gofer.tasks.seams import WorkspaceOptions
 from gofer.tasks.state import is_running
 from gofer.tasks.status import TASK_ORDER, TaskReading, derive, task_group
+from gofer.tasks.working import SegmentState, SpentState, WorkingState
 
 __all__ = [
     "LOCAL_OWNER",
@@ -89,12 +89,10 @@ class Loaded:
     replies: list[Reply]
 
     @property
-    def state(self) -> dict[str, Any] | None:
+    def state(self) -> WorkingState | None:
         """The working state the last run ended on (None before any run ended)."""
         stop = read(self.stop) if self.stop is not None else None
-        if isinstance(stop, Ended) and stop.state is not None:
-            return dict(stop.state)
-        return None
+        return stop.state if isinstance(stop, Ended) else None
 
     @property
     def stop_view(self) -> TaskView | None:
@@ -295,48 +293,43 @@ def _steps(data: list[Any]) -> tuple[Step, ...]:
     return parse_flow(data).steps if data else ()
 
 
-def _gate(data: dict[str, Any] | None) -> Gate | None:
-    return None if data is None else Gate(**data)
-
-
-def snapshot(cell: Cell, address: str | None) -> dict[str, Any]:
-    """``cell``'s working state as JSON data (``address``: the page its browser is on)."""
+def snapshot(cell: Cell, address: str | None) -> WorkingState:
+    """``cell``'s working state (``address``: the page its browser is on)."""
     ledger = cell.ledger
-    return {
-        "flow": flow_to_json(cell.flow) if cell.flow is not None else None,
-        "pending": [
-            {
-                "steps": _steps_json(seg.steps),
-                "base": seg.base,
-                "allow_destructive": seg.allow_destructive,
-                "gate": asdict(seg.gate) if seg.gate is not None else None,
-                "rescue": seg.rescue,
-                "rescue_steps": seg.rescue_steps,
-            }
+    return WorkingState(
+        flow=flow_to_json(cell.flow) if cell.flow is not None else None,
+        pending=[
+            SegmentState(
+                steps=_steps_json(seg.steps),
+                base=seg.base,
+                allow_destructive=seg.allow_destructive,
+                gate=seg.gate,
+                rescue=seg.rescue,
+                rescue_steps=seg.rescue_steps,
+            )
             for seg in cell.pending
         ],
-        "approval": asdict(cell.approval) if cell.approval is not None else None,
-        "finished_top": cell.finished_top,
-        "variables": dict(cell.variables),
-        "records": dict(cell.records),
-        "hints": [asdict(h) for h in cell.hints],
-        "rescues": [r.model_dump(mode="json") for r in cell.rescues],
-        "person": [p.model_dump(mode="json") for p in cell.person],
-        "spend": {
-            "actions": ledger.spent.actions,
-            "model_calls": ledger.spent.model_calls,
-            "elapsed_ms": ledger.elapsed_ms,
-            "runs": ledger.runs,
-            "rescues": ledger.rescues,
-        },
-        "address": address,
-    }
+        approval=cell.approval,
+        finished_top=cell.finished_top,
+        variables=dict(cell.variables),
+        records=dict(cell.records),
+        hints=list(cell.hints),
+        rescues=list(cell.rescues),
+        person=list(cell.person),
+        spend=SpentState(
+            actions=ledger.spent.actions,
+            model_calls=ledger.spent.model_calls,
+            elapsed_ms=ledger.elapsed_ms,
+            runs=ledger.runs,
+            rescues=ledger.rescues,
+        ),
+        address=address,
+    )
 
 
-def last_address(state: dict[str, Any] | None) -> str | None:
+def last_address(state: WorkingState | None) -> str | None:
     """The page the task's browser was on when its last run ended (None: none known)."""
-    address = (state or {}).get("address")
-    return address if isinstance(address, str) and address else None
+    return state.address if state is not None and state.address else None
 
 
 def restore(
@@ -345,13 +338,13 @@ def restore(
     facts: Facts,
     options: WorkspaceOptions,
     view: TaskView,
-    state: dict[str, Any] | None,
+    state: WorkingState | None,
 ) -> Cell:
     """The task's :class:`Cell` as its last run left it (``state`` None: before any
     run, with the request's flow as the one segment to run)."""
     flow: Flow | None = None
-    if state is not None and state.get("flow") is not None:
-        flow = parse_flow(state["flow"])
+    if state is not None and state.flow is not None:
+        flow = parse_flow(state.flow)
     elif request.flow is not None:
         flow = parse_flow(request.flow)
     cell = Cell.start(task_id, request, flow, facts, options, view)
@@ -361,27 +354,25 @@ def restore(
         return cell
     cell.pending = [
         Segment(
-            _steps(seg["steps"]),
-            int(seg["base"]),
-            bool(seg["allow_destructive"]),
-            _gate(seg.get("gate")),
-            rescue=int(seg.get("rescue", -1)),
-            rescue_steps=int(seg.get("rescue_steps", 0)),
+            _steps(seg.steps),
+            seg.base,
+            seg.allow_destructive,
+            seg.gate,
+            rescue=seg.rescue,
+            rescue_steps=seg.rescue_steps,
         )
-        for seg in state.get("pending", [])
+        for seg in state.pending
     ]
-    cell.approval = _gate(state.get("approval"))
-    cell.finished_top = int(state.get("finished_top", 0))
-    cell.variables = dict(state.get("variables", {}))
-    cell.records = dict(state.get("records", {}))
-    cell.hints = [GroundingHint(**h) for h in state.get("hints", [])]
-    cell.rescues = [RescueInfo.model_validate(r) for r in state.get("rescues", [])]
-    cell.person = [PersonStepInfo.model_validate(p) for p in state.get("person", [])]
-    spend = state.get("spend", {})
-    cell.ledger.spent = Spend(
-        actions=int(spend.get("actions", 0)), model_calls=int(spend.get("model_calls", 0))
-    )
-    cell.ledger.elapsed_ms = float(spend.get("elapsed_ms", 0.0))
-    cell.ledger.runs = int(spend.get("runs", 0))
-    cell.ledger.rescues = int(spend.get("rescues", 0))
+    cell.approval = state.approval
+    cell.finished_top = state.finished_top
+    cell.variables = dict(state.variables)
+    cell.records = dict(state.records)
+    cell.hints = list(state.hints)
+    cell.rescues = list(state.rescues)
+    cell.person = list(state.person)
+    spend = state.spend
+    cell.ledger.spent = Spend(actions=spend.actions, model_calls=spend.model_calls)
+    cell.ledger.elapsed_ms = spend.elapsed_ms
+    cell.ledger.runs = spend.runs
+    cell.ledger.rescues = spend.rescues
     return cell

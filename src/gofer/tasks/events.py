@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from gofer.store import Notice, Transaction
 from gofer.store.ledger import Ledger, TaskEvent
 from gofer.tasks.contract import TaskView
+from gofer.tasks.working import WorkingState
 
 __all__ = [
     "STOP_EVENTS",
@@ -123,13 +124,13 @@ class RunLog(BaseModel):
 class Ended(_Event):
     """A run of turn ``item`` ended (None: the caller's values ended a pause without a
     run): where the task stands, the working state it goes on from
-    (:mod:`gofer.tasks.book`) and the run's log."""
+    (:mod:`gofer.tasks.working`) and the run's log."""
 
     KIND: ClassVar[str] = "ended"
     kind: Literal["ended"] = "ended"
     item: int | None = None
     view: TaskView
-    state: dict[str, Any] | None = None
+    state: WorkingState | None = None
     run: RunLog = Field(default_factory=RunLog)
 
 

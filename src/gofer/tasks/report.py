@@ -11,8 +11,6 @@ from gofer.tasks.contract import (
     ArtifactInfo,
     HintInfo,
     LogEntry,
-    PersonStepInfo,
-    RescueInfo,
     SpendInfo,
     StepReportInfo,
     TaskReport,
@@ -30,6 +28,7 @@ from gofer.tasks.events import (
     Resolved,
     Start,
 )
+from gofer.tasks.working import WorkingState
 
 __all__ = ["report_of"]
 
@@ -47,43 +46,41 @@ def report_of(
     ``running`` is what its turn knows when one runs in this process (it knows more than
     the last journaled state: a rescue whose guidance runs now)."""
     facts = loaded.facts
-    state = loaded.state or {}
+    state = loaded.state or WorkingState()
     steps: list[StepReportInfo] = []
     trace: list[TraceInfo] = []
     for _at, event in logged:
         if isinstance(event, Ended):
             steps += [StepReportInfo.model_validate(s) for s in event.run.steps]
             trace += [TraceInfo.model_validate(t) for t in event.run.trace]
-    flow_json = state.get("flow") or loaded.request.flow
-    spend = state.get("spend", {})
+    flow_json = state.flow or loaded.request.flow
+    spend = state.spend
     return TaskReport(
         id=view.id,
         view=view,
         flow=facts.mask_json(flow_to_json(parse_flow(flow_json))) if flow_json else None,
         steps=steps,
-        records=dict(state.get("records", {})),
+        records=dict(state.records),
         trace=trace,
         hints=[
             HintInfo(
-                site=h["site"],
-                kind=h["kind"],
-                words=h["words"],
-                role=h["role"],
-                name=facts.mask(h["name"]),
-                context=facts.mask(h.get("context", "")),
-                within=facts.mask(h.get("within", "")),
+                site=h.site,
+                kind=h.kind,
+                words=h.words,
+                role=h.role,
+                name=facts.mask(h.name),
+                context=facts.mask(h.context),
+                within=facts.mask(h.within),
             )
-            for h in state.get("hints", [])
+            for h in state.hints
         ],
-        rescues=list(running.rescues)
-        if running is not None
-        else [RescueInfo.model_validate(r) for r in state.get("rescues", [])],
+        rescues=list(running.rescues) if running is not None else list(state.rescues),
         spend=SpendInfo(
-            actions=int(spend.get("actions", 0)),
-            model_calls=int(spend.get("model_calls", 0)),
-            elapsed_ms=round(float(spend.get("elapsed_ms", 0.0)), 3),
-            runs=int(spend.get("runs", 0)),
-            rescues=int(spend.get("rescues", 0)),
+            actions=spend.actions,
+            model_calls=spend.model_calls,
+            elapsed_ms=round(spend.elapsed_ms, 3),
+            runs=spend.runs,
+            rescues=spend.rescues,
         ),
         budget=loaded.request.budget,
         artifacts=[
@@ -98,9 +95,7 @@ def report_of(
             for a in artifacts
         ],
         log=[entry for at, e in logged if (entry := _log_entry(at, e)) is not None],
-        person_steps=list(running.person)
-        if running is not None
-        else [PersonStepInfo.model_validate(p) for p in state.get("person", [])],
+        person_steps=list(running.person) if running is not None else list(state.person),
     )
 
 

@@ -35,6 +35,7 @@ from gofer.tasks.contract import (
     StartTaskRequest,
 )
 from gofer.tasks.state import is_running
+from gofer.tasks.working import WorkingState
 
 __all__ = ["FlowLibrary", "flow_params", "with_person"]
 
@@ -137,8 +138,8 @@ class FlowLibrary:
                 )
             loaded = await self._book.load(self._owner, reading.record.id)
             assert loaded is not None
-            state = loaded.state or {}
-            flow_json = state.get("flow") or loaded.request.flow
+            state = loaded.state or WorkingState()
+            flow_json = state.flow or loaded.request.flow
             if flow_json is None:
                 raise errors.wrong_state(
                     req.task_id,
@@ -148,9 +149,11 @@ class FlowLibrary:
                     what="saving its flow (it has none yet)",
                 )
             facts = loaded.facts
-            person = [PersonStepInfo.model_validate(p) for p in state.get("person", [])]
+            person = list(state.person)
             flow_json = with_person(facts.mask_json(flow_json), person)
-            hints = list(state.get("hints", [])) or [h.model_dump() for h in loaded.request.hints]
+            hints = [asdict(h) for h in state.hints] or [
+                h.model_dump() for h in loaded.request.hints
+            ]
             secret |= set(facts.secret_names)
         flow, check = validate_flow(flow_json, (), ())
         if flow is None:

@@ -149,7 +149,7 @@ def derive(reading: TaskReading) -> TaskView:
     if reading.record.resolved_at is not None and not isinstance(stop.status, Done):
         ended = read(reading.stop) if reading.stop is not None else None
         state = ended.state if isinstance(ended, Ended) else None
-        records = dict((state or {}).get("records", {}))
+        records = dict(state.records) if state is not None else {}
         status = Done(answer="Marked done by its caller.", records=records)
         return stop.model_copy(
             update={"status": status, "summary": "Marked done.", "next": next_calls(status)}
