@@ -36,7 +36,8 @@ POSITIONS = (
 )
 ANSWERS = (
     "SELECT q.question, a.answer FROM pretixbase_questionanswer a "
-    "JOIN pretixbase_question q ON q.id = a.question_id WHERE a.cartposition_id = ? ORDER BY q.position"
+    "JOIN pretixbase_question q ON q.id = a.question_id "
+    "WHERE a.cartposition_id = ? ORDER BY q.position"
 )
 
 

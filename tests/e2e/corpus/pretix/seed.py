@@ -12,7 +12,7 @@ from decimal import Decimal
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pretix.settings")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
