@@ -212,3 +212,18 @@ async def test_a_field_that_lost_its_value_by_the_end_fails_the_step_that_set_it
     assert result.failure is not None and result.failure.path == "0"
     assert result.steps[0].outcome == StepOutcome.FAILED
     assert "at the end of the run" in result.failure.reason
+
+
+def test_a_quantity_stepper_is_named_by_its_fieldset_legend_within_its_product_row() -> None:
+    # pretix's shop: each product row (drawn wider than its category's card by a negative
+    # margin) holds a -/number/+ stepper in a fieldset whose visually hidden legend says
+    # "Quantity"; the number field's own name is the product's heading.
+    screen = load("app_pretix_shop")
+    for product in ("Day Pass", "Weekend Pass", "Student Day Pass"):
+        region = resolve_regions(product, screen)[0]
+        assert region.kind == "record"
+        row = screen.records[region.record[0]].records[region.record[1]]  # type: ignore[index]
+        assert row.text.split(" · ")[0] == product
+        found = ground(Query("Quantity", Want.FIELD, product, kind="enter"), screen)
+        assert found.element is not None and not found.low_confidence
+        assert (found.element.role, found.element.name) == ("spinbutton", product)

@@ -32,7 +32,9 @@ from pretix.base.models import (  # noqa: E402
 
 
 def seed() -> None:
-    organizer = Organizer.objects.create(name="Riverside Events", slug="riverside")
+    organizer = Organizer.objects.create(
+        name="Riverside Events", slug="riverside", plugins="pretix.plugins.banktransfer"
+    )
     event = Event.objects.create(
         organizer=organizer,
         name="Harbour Jazz Festival",
@@ -59,6 +61,7 @@ def seed() -> None:
         name="Day Pass",
         default_price=Decimal("45.00"),
         admission=True,
+        personalized=True,
         position=0,
     )
     weekend = Item.objects.create(
@@ -67,6 +70,7 @@ def seed() -> None:
         name="Weekend Pass",
         default_price=Decimal("120.00"),
         admission=True,
+        personalized=True,
         position=1,
     )
     student = Item.objects.create(
@@ -75,6 +79,7 @@ def seed() -> None:
         name="Student Day Pass",
         default_price=Decimal("25.00"),
         admission=True,
+        personalized=True,
         position=2,
     )
     shirt = Item.objects.create(
