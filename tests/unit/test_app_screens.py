@@ -6,6 +6,7 @@ from __future__ import annotations
 from screens.decide_build import load
 
 from gofer.decide import Query, Want, ground
+from gofer.decide.reading import read_value
 from gofer.decide.regions import resolve_regions
 from gofer.flow import parse_flow
 from gofer.runtime import (
@@ -227,3 +228,26 @@ def test_a_quantity_stepper_is_named_by_its_fieldset_legend_within_its_product_r
         found = ground(Query("Quantity", Want.FIELD, product, kind="enter"), screen)
         assert found.element is not None and not found.low_confidence
         assert (found.element.role, found.element.name) == ("spinbutton", product)
+
+
+def test_a_variant_row_inside_its_product_card_is_the_record_its_name_means() -> None:
+    # pretix's shop with a T-shirt's sizes shown: "Large" is a line of the product's card and
+    # of its own row inside it; the row, whose controls are a part of the card's, is meant.
+    screen = load("app_pretix_variants")
+    for size in ("Small", "Medium", "Large"):
+        found = ground(Query("Quantity", Want.FIELD, size, kind="enter"), screen)
+        assert found.element is not None and not found.low_confidence
+        assert (found.element.role, found.element.name) == (
+            "spinbutton",
+            f"{size} Festival T-Shirt",
+        )
+
+
+def test_a_label_read_inside_the_place_a_possessive_names() -> None:
+    # pretix's event page with a Day Pass in the cart: "Total | €45.00" sits under the
+    # "Your cart" heading; "the cart's total" names that label inside that place.
+    screen = load("app_pretix_cart")
+    for words in ("the cart's total", "the total in the cart", "the total of the cart"):
+        assert read_value(words, screen) == "€45.00", words
+    # A place that holds no such label reads nothing rather than a label elsewhere.
+    assert read_value("the voucher's total", screen) is None

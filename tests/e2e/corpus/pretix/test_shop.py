@@ -103,12 +103,6 @@ async def test_a_student_pass_answers_the_university_question(run: Runner, preti
     assert pretix.cart() == want
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="read_value does not read a label named with a possessive place ('the cart's "
-    "total'): table_cell takes 'cart' as a record's row and finds none, and the label "
-    "words 'cart s total' name no label; 'the total' reads €22.00",
-)
 async def test_a_large_t_shirt_and_the_cart_total_read_back(run: Runner, pretix: Pretix) -> None:
     result = await run(
         [
