@@ -261,6 +261,52 @@ async def test_settle_waits_for_an_animation(engine: BrowserEngine, site: Any) -
         await surface.close()
 
 
+TWEEN = """<button id=go>Show sizes</button><button id=spin>Spin</button>
+<div id=panel style="height: 0; overflow: hidden"><p>Small</p><p>Medium</p><p>Large</p></div>
+<button id=after>Add to cart</button><i id=dial></i>
+<script>
+// a script's slide-down, as jQuery's slideDown does it: the height set frame by frame
+go.onclick = () => {
+  const start = performance.now();
+  const step = (now) => {
+    const t = Math.min(1, (now - start) / 400);
+    panel.style.height = (120 * t) + 'px';
+    if (t < 1) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+};
+// an endless script animation the action starts: decoration once it ran a while
+spin.onclick = () => {
+  const step = (now) => {
+    dial.style.opacity = String(now % 1000 / 1000);
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+};
+</script>"""
+
+
+async def test_settle_waits_for_a_script_tween_the_action_started(
+    engine: BrowserEngine, site: Any
+) -> None:
+    """A panel a script slides open frame by frame (an inline style changed every frame) is
+    the action's effect: the settle ends once it is open, not after its first frames; an
+    endless script animation an action starts still lets the settle end."""
+    site.add("/", TWEEN)
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        await surface.click(ref_of(await surface.snapshot(), "Show sizes"))
+        after = await surface.snapshot()
+        add = next(el for el in after.elements if el.name == "Add to cart")
+        show = next(el for el in after.elements if el.name == "Show sizes")
+        assert add.box.y - (show.box.y + show.box.height) >= 120
+        effect = await surface.click(ref_of(after, "Spin"))
+        assert effect is not None
+    finally:
+        await surface.close()
+
+
 async def test_window_opened_by_a_script_is_followed(engine: BrowserEngine, site: Any) -> None:
     site.add("/", "<button onclick=\"window.open('/tab')\">Show receipt</button>")
     site.add("/tab", "<h1>Receipt</h1>")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from screens.decide_build import load
 
 from gofer.decide import Query, Want, ground
+from gofer.decide.reading import read_value
 from gofer.decide.regions import resolve_regions
 from gofer.flow import parse_flow
 from gofer.runtime import (
@@ -212,3 +213,41 @@ async def test_a_field_that_lost_its_value_by_the_end_fails_the_step_that_set_it
     assert result.failure is not None and result.failure.path == "0"
     assert result.steps[0].outcome == StepOutcome.FAILED
     assert "at the end of the run" in result.failure.reason
+
+
+def test_a_quantity_stepper_is_named_by_its_fieldset_legend_within_its_product_row() -> None:
+    # pretix's shop: each product row (drawn wider than its category's card by a negative
+    # margin) holds a -/number/+ stepper in a fieldset whose visually hidden legend says
+    # "Quantity"; the number field's own name is the product's heading.
+    screen = load("app_pretix_shop")
+    for product in ("Day Pass", "Weekend Pass", "Student Day Pass"):
+        region = resolve_regions(product, screen)[0]
+        assert region.kind == "record"
+        row = screen.records[region.record[0]].records[region.record[1]]  # type: ignore[index]
+        assert row.text.split(" · ")[0] == product
+        found = ground(Query("Quantity", Want.FIELD, product, kind="enter"), screen)
+        assert found.element is not None and not found.low_confidence
+        assert (found.element.role, found.element.name) == ("spinbutton", product)
+
+
+def test_a_variant_row_inside_its_product_card_is_the_record_its_name_means() -> None:
+    # pretix's shop with a T-shirt's sizes shown: "Large" is a line of the product's card and
+    # of its own row inside it; the row, whose controls are a part of the card's, is meant.
+    screen = load("app_pretix_variants")
+    for size in ("Small", "Medium", "Large"):
+        found = ground(Query("Quantity", Want.FIELD, size, kind="enter"), screen)
+        assert found.element is not None and not found.low_confidence
+        assert (found.element.role, found.element.name) == (
+            "spinbutton",
+            f"{size} Festival T-Shirt",
+        )
+
+
+def test_a_label_read_inside_the_place_a_possessive_names() -> None:
+    # pretix's event page with a Day Pass in the cart: "Total | €45.00" sits under the
+    # "Your cart" heading; "the cart's total" names that label inside that place.
+    screen = load("app_pretix_cart")
+    for words in ("the cart's total", "the total in the cart", "the total of the cart"):
+        assert read_value(words, screen) == "€45.00", words
+    # A place that holds no such label reads nothing rather than a label elsewhere.
+    assert read_value("the voucher's total", screen) is None

@@ -311,3 +311,12 @@ def test_the_gravest_joined_action_wins() -> None:
     assert consequence("Confirm booking and pay") is P
     assert consequence("Book + Pay") is P
     assert consequence("Terms and conditions") is R
+
+
+def test_a_commit_verb_pays_for_an_order_named_after_its_adjectives() -> None:
+    # A ticket shop's last step: "Place binding order" commits the order as "Place order" does.
+    for words in ("Place binding order", "Submit final order", "Place a binding order"):
+        assert consequence(words) is Consequence.PAYMENT, words
+    # The object ends at a preposition: the order is not what is submitted here.
+    assert consequence("Submit review for order") is not Consequence.PAYMENT
+    assert consequence("Save draft order") is Consequence.REVERSIBLE

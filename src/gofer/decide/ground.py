@@ -97,7 +97,9 @@ _SOURCE_WORDS = {
 _SOURCES_FOR = {
     Want.CLICK: frozenset({"name", "label", "text", "title", "placeholder", "symbol"}),
     Want.ACTION: frozenset({"name", "label", "text", "title", "symbol"}),
-    Want.FIELD: frozenset({"name", "label", "placeholder", "text", "title", "nearby", "column"}),
+    Want.FIELD: frozenset(
+        {"name", "label", "placeholder", "text", "title", "group", "nearby", "column"}
+    ),
     Want.CONTROL: frozenset(
         {"name", "label", "placeholder", "text", "title", "group", "nearby", "column"}
     ),

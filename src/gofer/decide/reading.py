@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from gofer.decide.regions import names_row, resolve_within
+from gofer.decide.regions import names_row, resolve_regions, resolve_within
 from gofer.decide.text import normalise
 from gofer.flow import JSONValue
 from gofer.surfaces.screen import Box, Element, Record, RecordGroup, Screen
@@ -274,8 +274,32 @@ def read_value(what: str, screen: Screen) -> str | None:
         value = _labelled_value(words, screen)
         if value:
             return value
+    placed = _label_in_place(place, screen)
+    if placed is not None:
+        return placed
     if record is not None:
         return " · ".join(record_lines(screen, *record))
+    return None
+
+
+def _label_in_place(phrase: str, screen: Screen) -> str | None:
+    """The value of a label inside the place the other words name: "the cart's total",
+    "the total in the cart" read the "Total" under the cart's heading."""
+    for pattern in (_CELL_POSSESSIVE, _CELL_OF):
+        m = pattern.match(phrase.replace("\u2019", "'"))
+        if m is None:
+            continue
+        label = _ARTICLE.sub("", normalise(m.group("column")))
+        if not label:
+            continue
+        for region in resolve_regions(m.group("row"), screen):
+            if region.box is None or region.kind == "near":
+                continue
+            for i, line in enumerate(screen.lines):
+                if normalise(line.text) == label and region.box.contains(line.box):
+                    value = _value_after(screen, i)
+                    if value:
+                        return value
     return None
 
 

@@ -290,18 +290,26 @@ def _innermost(prep: Prepared, keys: list[tuple[int, int]]) -> tuple[int, int]:
     def box(key: tuple[int, int]) -> Box:
         return prep.screen.records[key[0]].records[key[1]].box
 
-    def holds_controls(key: tuple[int, int]) -> bool:
+    def controls(key: tuple[int, int]) -> frozenset[str]:
         region = Region("record", "", "", record=key, box=box(key))
-        return any(info.element.visible and region.contains(info.element) for info in prep.elements)
+        return frozenset(
+            info.element.ref
+            for info in prep.elements
+            if info.element.visible and region.contains(info.element)
+        )
 
+    def around(outer: tuple[int, int], inner: tuple[int, int]) -> bool:
+        # by its box, or by its controls: a row drawn wider than the list around it (a
+        # negative margin) still has only some of the list's controls
+        if _has_area(box(inner)) and _encloses(box(outer), box(inner)):
+            return True
+        return held[inner] < held[outer]
+
+    held = {k: controls(k) for k in keys}
     # a record with no control in it is a part of one (a row's caption cell), no place
     # to act in
-    holders = [k for k in keys if holds_controls(k)]
-    inner = [
-        k
-        for k in holders
-        if not any(o != k and _has_area(box(o)) and _encloses(box(k), box(o)) for o in holders)
-    ]
+    holders = [k for k in keys if held[k]]
+    inner = [k for k in holders if not any(o != k and around(k, o) for o in holders)]
     if len(inner) == 1:
         return inner[0]
     return keys[0]

@@ -632,7 +632,22 @@ def _is_payment(words: list[str], navigates: bool) -> bool:
     if lead in _PAY_LEADS:
         # "Order by: price" sorts a list; "Order #1042" names one
         return words[1:2] not in (["by"], [_NUMBERED])
-    return lead in _COMMIT_VERBS and _object_after(words) in _PAYMENT_OBJECTS
+    return lead in _COMMIT_VERBS and _commits_payment(words)
+
+
+_OBJECT_ENDS = frozenset({"to", "for", "of", "from", "with", "and", "in", "on", "by", "as"})
+
+
+def _commits_payment(words: list[str]) -> bool:
+    """Whether the object a commit verb acts on is a payment noun, past the adjectives
+    before it ("Place binding order", "Submit final order")."""
+    phrase = [word for word in words[1:] if word not in _DETERMINERS][:3]
+    for word in phrase:
+        if word in _PAYMENT_OBJECTS:
+            return True
+        if word in _OBJECT_ENDS:
+            return False
+    return False
 
 
 def _is_irreversible(words: list[str]) -> bool:

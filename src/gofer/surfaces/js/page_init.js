@@ -54,13 +54,19 @@
   const hasAttr = Element.prototype.hasAttribute;
   // Nodes that keep changing on their own: node -> {key: [idle changes, recent times]}.
   const churn = new WeakMap();
-  const NOISY_BURST = 4, BURST_MS = 1000, NOISY_IDLE = 2;
+  const NOISY_BURST = 4, BURST_MS = 1000, NOISY_IDLE = 2, TWEEN_GAP_MS = 100;
   const noisy = (node, key, now) => {
     let keys = churn.get(node);
     if (!keys) { keys = new Map(); churn.set(node, keys); }
     let seen = keys.get(key);
-    if (!seen) { seen = { idle: 0, times: [] }; keys.set(key, seen); }
-    const was = seen.idle >= NOISY_IDLE || seen.times.length >= NOISY_BURST;
+    if (!seen) { seen = { idle: 0, times: [], since: now }; keys.set(key, seen); }
+    const last = seen.times.length ? seen.times[seen.times.length - 1] : -Infinity;
+    if (now - last > TWEEN_GAP_MS) seen.since = now;
+    // A script's tween (a panel sliding open frame by frame) that an action started on a
+    // node quiet until then is the action's effect until it has run as long as an
+    // animation a settle waits for.
+    const tween = state.acting && seen.idle === 0 && now - seen.since < ANIMATION_MS;
+    const was = seen.idle >= NOISY_IDLE || (seen.times.length >= NOISY_BURST && !tween);
     if (!state.acting) seen.idle += 1;
     seen.times.push(now);
     while (seen.times.length && seen.times[0] < now - BURST_MS) seen.times.shift();

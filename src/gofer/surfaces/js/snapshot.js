@@ -471,7 +471,7 @@
       option: "[role=listbox]", tab: "[role=tablist]", menuitem: "[role=menu],[role=menubar]",
       menuitemcheckbox: "[role=menu]", menuitemradio: "[role=menu]",
       gridcell: "[role=grid]", row: "[role=grid],[role=table]", treeitem: "[role=tree]",
-      spinbutton: "[role=group]" }[role];
+      spinbutton: "[role=group],fieldset" }[role];
     const parent = sel ? closestComposed(upElement(el) || el, sel) : null;
     if (parent) {
       const name = ownName(parent) || (tagOf(parent) === "FIELDSET" ? legendOf(parent) : "");
