@@ -15,14 +15,6 @@ from .test_shop import contact_and_payment, steps
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session"), pytest.mark.holdout]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="WRONG VALUE AT THE GATE: 'Quantity' within 'Medium' typed into the Small variant. "
-    "'Medium' is a line of both the product's record and the variant's row; the product "
-    "record's box (measured while its variant list slides open) neither encloses the row nor "
-    "holds all its controls, so _innermost falls back to the outer record, whose first "
-    "'Quantity' field is Small's, and the grounding is not marked low-confidence",
-)
 async def test_holdout_weekend_pass_and_a_medium_shirt_up_to_payment(
     run: Runner, pretix: Pretix
 ) -> None:
