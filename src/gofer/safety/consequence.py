@@ -581,13 +581,6 @@ def _strip(words: list[str]) -> tuple[list[str], bool]:
     return words, navigates
 
 
-def _object_after(words: list[str]) -> str | None:
-    for word in words[1:]:
-        if word not in _DETERMINERS:
-            return word
-    return None
-
-
 def _is_heading(words: list[str]) -> bool:
     last = words[-1]
     if last in _HELP_NOUNS:
