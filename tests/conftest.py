@@ -14,14 +14,10 @@
 
 from __future__ import annotations
 
-import asyncio
-import gc
 import json
 import os
-import sys
-import threading
 import uuid
-from collections.abc import AsyncIterator, Callable, Generator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager, suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -39,6 +35,8 @@ from gofer.store.sqlite import SQLiteConnector
 
 if TYPE_CHECKING:
     from playwright.async_api import Browser
+
+pytest_plugins = ["timelimit"]
 
 SENT: list[str] = []
 SERVED: list[str] = []
@@ -269,38 +267,3 @@ async def chromium() -> AsyncIterator[Browser]:
             yield browser
         finally:
             await browser.close()
-
-
-HANG_S = 300.0
-"""A test still running after this long has its event loops' tasks printed (where
-each one waits), once: a hang then names its await in the CI log."""
-
-
-def _print_tasks(item: pytest.Item) -> None:
-    """From the watchdog's thread: every running event loop prints its tasks' stacks on
-    its own thread, past pytest's output capture."""
-    capture = item.config.pluginmanager.getplugin("capturemanager")
-    loops = [o for o in gc.get_objects() if isinstance(o, asyncio.AbstractEventLoop)]
-    for loop in loops:
-        if not loop.is_running():
-            continue
-
-        def dump(loop: asyncio.AbstractEventLoop = loop) -> None:
-            with capture.global_and_fixture_disabled():
-                print(f"\n=== {item.nodeid} runs past {HANG_S:.0f} s; its tasks:", file=sys.stderr)
-                for task in asyncio.all_tasks(loop):
-                    print(f"--- {task.get_name()}", file=sys.stderr)
-                    task.print_stack(limit=15, file=sys.stderr)
-
-        loop.call_soon_threadsafe(dump)
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
-    watchdog = threading.Timer(HANG_S, _print_tasks, args=(item,))
-    watchdog.daemon = True
-    watchdog.start()
-    try:
-        yield
-    finally:
-        watchdog.cancel()

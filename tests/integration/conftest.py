@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 
 import pytest
 import pytest_asyncio
 from scripted_server import ScriptedServer
+from tasks_worker import Worker, spawn
 
 from gofer.api import GoferServer, MemoryTokenStore
 from gofer.surfaces import OPERATOR, BrowserEngine
@@ -149,3 +151,19 @@ async def scripted_server(served: Callable[[str | bytes], None]) -> AsyncIterato
 
     async with Tasks(runner) as tasks, GoferServer(tasks, tokens, observe=observe) as srv:
         yield ScriptedServer(srv, runner, tokens, alice, bob, bodies)
+
+
+@pytest_asyncio.fixture
+async def workers() -> AsyncIterator[Callable[..., Awaitable[Worker]]]:
+    """Starts worker processes of ``tasks_worker.py`` (its ``spawn``'s arguments); each
+    still running at the test's end is killed, whatever the test did."""
+    started: list[Worker] = []
+
+    async def start(*args: Any, **kwargs: Any) -> Worker:
+        worker = await spawn(*args, **kwargs)
+        started.append(worker)
+        return worker
+
+    yield start
+    for worker in started:
+        await worker.close()

@@ -58,7 +58,6 @@ async def test_await_task_wakes_when_a_separate_worker_process_finishes_the_turn
     async with SQLiteConnector(path):
         pass  # the schema is there before the worker opens the file
     proc = await spawn(str(path), "complete", 60_000, wake_s=SAFETY_NET_S)
-    assert proc.stdout is not None
     try:
         limits = TurnLimits(wake_s=SAFETY_NET_S)
         async with (
@@ -74,7 +73,6 @@ async def test_await_task_wakes_when_a_separate_worker_process_finishes_the_turn
                 done = await tasks.await_task({"id": view.id, "timeout_ms": 20_000})
                 assert done.status.state == "done", done.status
                 assert loop.time() - began < 15, "woke only when the wait gave up"
-                assert (await proc.stdout.readline()).strip() == b"started"
+                await proc.said(b"started\n")
     finally:
-        proc.terminate()
-        await proc.wait()
+        await proc.close()

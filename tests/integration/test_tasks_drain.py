@@ -5,12 +5,11 @@ and another worker finishes it, its attempt refunded; a second SIGTERM cuts at o
 
 from __future__ import annotations
 
-import asyncio
 import signal
-import time
+from collections.abc import Awaitable, Callable
 
 import pytest
-from tasks_worker import spawn
+from tasks_worker import Worker
 
 from gofer.store import Connector
 from gofer.tasks import ScriptedRunner, Tasks
@@ -26,22 +25,22 @@ def store_kind(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-async def worker(url: str, mode: str, drain_s: float | None = None) -> asyncio.subprocess.Process:
-    return await spawn(url, mode, LEASE_MS, drain_s=drain_s)
+Spawn = Callable[..., Awaitable[Worker]]
 
 
-async def said(proc: asyncio.subprocess.Process, line: bytes) -> None:
-    assert proc.stdout is not None
-    async with asyncio.timeout(60):
-        assert await proc.stdout.readline() == line
+@pytest.fixture
+def worker(workers: Spawn) -> Callable[..., Awaitable[Worker]]:
+    async def start(url: str, mode: str, drain_s: float | None = None) -> Worker:
+        return await workers(url, mode, LEASE_MS, drain_s=drain_s)
+
+    return start
 
 
-async def ended(proc: asyncio.subprocess.Process) -> tuple[bytes, float]:
+async def ended(proc: Worker) -> tuple[bytes, float]:
     """The rest of what the worker printed, once it exited 0, and how long that took."""
-    begun = time.monotonic()
-    out, _ = await proc.communicate()
-    assert proc.returncode == 0
-    return out, time.monotonic() - begun
+    out, code, took = await proc.ended()
+    assert code == 0, f"exited {code}"
+    return out, took
 
 
 async def attempts(tasks: Tasks, task_id: str) -> list[tuple[int, str]]:
@@ -52,13 +51,14 @@ async def attempts(tasks: Tasks, task_id: str) -> list[tuple[int, str]]:
 async def test_a_turn_that_ends_within_the_grace_ends_in_the_drained_worker(
     db: Connector,
     store_url: str,
+    worker: Spawn,
 ) -> None:
     async with Tasks(ScriptedRunner(), store=db, work=False) as tasks:
         view = await tasks.start_task({"flow": FLOW})
         drained = await worker(store_url, "slow:2", drain_s=20)
-        await said(drained, b"started\n")
+        await drained.said(b"started\n")
         drained.send_signal(signal.SIGTERM)
-        await said(drained, b"draining\n")
+        await drained.said(b"draining\n")
         out, _ = await ended(drained)
         assert out == b"ended\n", "the turn ran on to its end there, once"
         done = await tasks.await_task({"id": view.id, "timeout_ms": 10_000})
@@ -69,13 +69,14 @@ async def test_a_turn_that_ends_within_the_grace_ends_in_the_drained_worker(
 async def test_a_turn_longer_than_the_grace_is_cut_then_and_another_worker_ends_it(
     db: Connector,
     store_url: str,
+    worker: Spawn,
 ) -> None:
     async with Tasks(ScriptedRunner(), store=db, work=False) as tasks:
         view = await tasks.start_task({"flow": FLOW})
         drained = await worker(store_url, "hang", drain_s=1.5)
-        await said(drained, b"started\n")
+        await drained.said(b"started\n")
         drained.send_signal(signal.SIGTERM)
-        await said(drained, b"draining\n")
+        await drained.said(b"draining\n")
         out, took = await ended(drained)
         assert out == b""
         assert 1.0 <= took < 15, "it waits out its grace, then cuts the turn"
@@ -90,13 +91,14 @@ async def test_a_turn_longer_than_the_grace_is_cut_then_and_another_worker_ends_
 async def test_a_second_sigterm_during_the_grace_cuts_the_turn_at_once(
     db: Connector,
     store_url: str,
+    worker: Spawn,
 ) -> None:
     async with Tasks(ScriptedRunner(), store=db, work=False) as tasks:
         view = await tasks.start_task({"flow": FLOW})
         drained = await worker(store_url, "hang", drain_s=120)
-        await said(drained, b"started\n")
+        await drained.said(b"started\n")
         drained.send_signal(signal.SIGTERM)
-        await said(drained, b"draining\n")
+        await drained.said(b"draining\n")
         drained.send_signal(signal.SIGTERM)
         out, took = await ended(drained)
         assert out == b""

@@ -7,10 +7,10 @@ the turn back at once, long before its lease would lapse, with its attempt refun
 from __future__ import annotations
 
 import asyncio
-import signal
+from collections.abc import Awaitable, Callable
 
 import pytest
-from tasks_worker import spawn
+from tasks_worker import Worker
 
 from gofer.store import Connector
 from gofer.tasks import ScriptedRunner, Tasks
@@ -26,42 +26,31 @@ def store_kind(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
-async def worker(url: str, mode: str, lease_ms: int = LEASE_MS) -> asyncio.subprocess.Process:
-    return await spawn(url, mode, lease_ms)
+Spawn = Callable[..., Awaitable[Worker]]
 
 
-async def started(proc: asyncio.subprocess.Process) -> None:
-    assert proc.stdout is not None
-    async with asyncio.timeout(60):
-        line = await proc.stdout.readline()
-    assert line == b"started\n"
+@pytest.fixture
+def worker(workers: Spawn) -> Callable[..., Awaitable[Worker]]:
+    async def start(url: str, mode: str, lease_ms: int = LEASE_MS) -> Worker:
+        return await workers(url, mode, lease_ms)
 
-
-async def killed(proc: asyncio.subprocess.Process) -> None:
-    proc.send_signal(signal.SIGKILL)
-    assert await proc.wait() == -signal.SIGKILL
-
-
-async def stopped(proc: asyncio.subprocess.Process) -> bytes:
-    proc.send_signal(signal.SIGTERM)
-    out, _ = await proc.communicate()
-    assert proc.returncode == 0
-    return out
+    return start
 
 
 async def test_a_worker_killed_mid_turn_leads_to_exactly_one_rerun(
     db: Connector,
     store_url: str,
+    worker: Spawn,
 ) -> None:
     async with Tasks(ScriptedRunner(), store=db, work=False) as tasks:
         view = await tasks.start_task({"flow": FLOW})
         first = await worker(store_url, "hang")
-        await started(first)
-        await killed(first)
+        await first.said(b"started\n")
+        await first.killed()
         second = await worker(store_url, "complete")
         done = await tasks.await_task({"id": view.id, "timeout_ms": 60_000})
         assert done.status.state == "done"
-        assert await stopped(second) == b"started\n", "the turn ran once more, only once"
+        assert await second.stopped() == b"started\n", "the turn ran once more, only once"
         (turn,) = await tasks.worker.book.queue.items(group=task_group(view.id))
         assert (turn.attempts, turn.state) == (2, "done")
         report = await tasks.task_report({"id": view.id})
@@ -71,18 +60,19 @@ async def test_a_worker_killed_mid_turn_leads_to_exactly_one_rerun(
 async def test_workers_drained_twice_mid_turn_hand_it_back_at_once_and_it_runs_to_its_end(
     db: Connector,
     store_url: str,
+    worker: Spawn,
 ) -> None:
     async with Tasks(ScriptedRunner(), store=db, work=False) as tasks:
         view = await tasks.start_task({"flow": FLOW})
         async with asyncio.timeout(30):  # the lease alone would hold the turn for 120 s
             for _ in range(2):
                 drained = await worker(store_url, "hang", lease_ms=120_000)
-                await started(drained)
-                assert await stopped(drained) == b"", "it exits 0 and starts nothing more"
+                await drained.said(b"started\n")
+                assert await drained.stopped() == b"", "it exits 0 and starts nothing more"
             last = await worker(store_url, "complete", lease_ms=120_000)
             done = await tasks.await_task({"id": view.id, "timeout_ms": 30_000})
         assert done.status.state == "done"
-        assert await stopped(last) == b"started\n"
+        assert await last.stopped() == b"started\n"
         (turn,) = await tasks.worker.book.queue.items(group=task_group(view.id))
         assert (turn.attempts, turn.state) == (1, "done")
 
@@ -90,13 +80,14 @@ async def test_workers_drained_twice_mid_turn_hand_it_back_at_once_and_it_runs_t
 async def test_a_turn_killed_on_both_runs_reads_failed_in_plain_words(
     db: Connector,
     store_url: str,
+    worker: Spawn,
 ) -> None:
     async with Tasks(ScriptedRunner(), store=db, work=False) as tasks:
         view = await tasks.start_task({"flow": FLOW})
         for _ in range(2):
             proc = await worker(store_url, "hang")
-            await started(proc)
-            await killed(proc)
+            await proc.said(b"started\n")
+            await proc.killed()
         # No notice says a lease lapsed: the wait's safety net reads it again.
         view = await tasks.await_task({"id": view.id, "timeout_ms": 60_000})
         assert view.status.state == "failed"
@@ -113,7 +104,7 @@ async def test_a_turn_killed_on_both_runs_reads_failed_in_plain_words(
         assert first.status.state == second.status.state == "running"
         done = await tasks.await_task({"id": view.id, "timeout_ms": 60_000})
         assert done.status.state == "done"
-        assert await stopped(again) == b"started\n"
+        assert await again.stopped() == b"started\n"
         turns = await tasks.worker.book.queue.items(group=task_group(view.id))
         assert [(t.kind, t.attempts, t.state) for t in turns] == [
             ("turn", 2, "failed"),
