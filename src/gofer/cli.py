@@ -368,6 +368,18 @@ async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
     return 0
 
 
+def _doctor(args: argparse.Namespace, config: GoferConfig) -> int:
+    from rich.console import Console
+
+    from gofer.doctor import as_json, machine_checks, print_checks
+
+    checks = machine_checks(config)
+    if args.json:
+        sys.stdout.write(json.dumps(as_json(checks), ensure_ascii=False, indent=2) + "\n")
+        return 1 if any(c.needed and not c.ok for c in checks) else 0
+    return print_checks(checks, Console())
+
+
 # ------------------------------------------------------------------ demo
 
 
@@ -455,6 +467,15 @@ def _parser() -> argparse.ArgumentParser:
     describe.add_argument(
         "--server", metavar="URL", help="ask the gofer server at URL instead of this machine"
     )
+
+    doctor = sub.add_parser(
+        "doctor",
+        help="what this machine has and lacks for gofer, and the commands that add it",
+        description="Check Chromium, its headless shell, the browser's sandbox, the store, a "
+        "model, PostgreSQL and the desktop surface's packages; print the exact command that "
+        "adds each missing part. Exits 1 when browser tasks cannot run here.",
+    )
+    doctor.add_argument("--json", action="store_true", help="print the checks as JSON")
 
     run = sub.add_parser(
         "run",
@@ -625,6 +646,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return handled
         if args.command == "describe":
             return asyncio.run(_describe(args, config))
+        if args.command == "doctor":
+            return _doctor(args, config)
         if args.command == "run":
             return asyncio.run(_run(args, config))
         if args.command == "worker":

@@ -7,11 +7,12 @@ pages are served by one small local site, each test under paths of its own.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+import httpx
 import pytest
 import pytest_asyncio
 from playwright.async_api import Page
@@ -204,3 +205,36 @@ def run_open(engine: BrowserEngine) -> Opener:
             yield Finished(result, surface.page)
 
     return go
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Keeps each phase's report on the test, for the fixtures that explain a failure."""
+    outcome = yield
+    setattr(item, f"report_{call.when}", outcome.get_result())
+
+
+@pytest.fixture(autouse=True)
+def _explain_a_served_failure(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that failed against its module's ``gofer serve`` process (a ``serving``
+    with ``logs`` and ``alice``) prints that server's last log lines and the tasks it
+    holds: what the server did is then in the report, not a guess."""
+    yield
+    report = getattr(request.node, "report_call", None)
+    if report is None or not report.failed or "serving" not in request.fixturenames:
+        return
+    serving = request.getfixturevalue("serving")
+    logs, token = getattr(serving, "logs", None), getattr(serving, "alice", None)
+    if logs is None or token is None:
+        return
+    print("=== the server's last log lines:\n" + "".join(logs[-120:]))
+    headers = {"Authorization": f"Bearer {token}"}
+    try:
+        with httpx.Client(base_url=serving.url, headers=headers, timeout=5) as http:
+            listed = http.get("/v1/tasks")
+            print(f"=== its tasks: {listed.status_code} {listed.text[:4000]}")
+            for task in listed.json().get("tasks", [])[:5]:
+                view = http.get(f"/v1/tasks/{task['id']}/report")
+                print(f"=== {task['id']}: {view.status_code} {view.text[:6000]}")
+    except (httpx.HTTPError, ValueError) as exc:
+        print(f"=== the server did not answer: {exc!r}")

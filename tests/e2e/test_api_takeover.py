@@ -293,7 +293,9 @@ async def test_a_person_who_also_does_the_next_step_leaves_a_task_done_with_it_p
         assert re.search(r"Step 3: press “Track package” — done by you", steps), steps
         assert re.search(r"Step 4: check that .* — done", steps), steps
         did = await page.locator(".did").inner_text()
-        assert "your password" in did and "press “Track package”" in did, did
+        assert "Before step 2: type your password" in did, did
+        assert "Step 2: press “View order 1042”" in did, "one number for one step, everywhere"
+        assert "Step 3: press “Track package”" in did, did
         assert not API_WORDS.findall(body), API_WORDS.findall(body)
         assert "Mark done" not in await page.locator(".manage").inner_text()
         await axe_check(page, "a task its person finished")

@@ -9,6 +9,7 @@ import pytest
 from gofer.api import MemoryTokenStore
 from gofer.api.page_auth import PageSessions, safe_next, same_origin
 from gofer.api.page_views import (
+    did_lines,
     fields_of,
     hint_words,
     holds_browser,
@@ -31,8 +32,10 @@ from gofer.tasks.contract import (
     NeedsApproval,
     NeedsHuman,
     NeedsInput,
+    PersonStepInfo,
     Running,
     SpendInfo,
+    StepReportInfo,
     TaskBudget,
     TaskReport,
     TaskView,
@@ -271,4 +274,35 @@ def test_a_pause_reads_as_a_pause_in_the_history() -> None:
         "Paused",
         "Finished",
         "Marked done",
+    ]
+
+
+def test_what_a_person_did_is_numbered_as_the_tasks_steps_are() -> None:
+    """The person signed in at step 2's wall, then pressed the flow's steps 2 and 3
+    themselves: the list says "Step 2" for the press the steps list calls step 2."""
+    story = report()
+
+    def did(path: str, intent: str) -> StepReportInfo:
+        return StepReportInfo(
+            run=1, path=path, kind="click", outcome="done_by_person", intent=intent
+        )
+
+    def person(words: str) -> PersonStepInfo:
+        return PersonStepInfo(step={}, url="https://shop.test/", words=words, before=1, did=2)
+
+    steps = [did("1", "press “Download invoice”"), did("2", "press “Back to orders”")]
+    people = [
+        person("click “Email”"),
+        person("type ${password} into “Password”"),
+        person("press “Download invoice”"),
+        person("press “Back to orders”"),
+        PersonStepInfo(step={}, url="https://shop.test/", words="press “Sign out”"),
+    ]
+    story = story.model_copy(update={"steps": steps, "person_steps": people})
+    assert did_lines(story) == [
+        "Before step 2: click “Email”",
+        "Before step 2: type your password into “Password”",
+        "Step 2: press “Download invoice”",
+        "Step 3: press “Back to orders”",
+        "After the last step: press “Sign out”",
     ]

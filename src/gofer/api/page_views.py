@@ -264,10 +264,29 @@ def hint_words(status: Status) -> str | None:
 
 
 def did_lines(report: TaskReport | None) -> list[str]:
-    """What the person did in the task's live view, one line a step."""
+    """What the person did in the task's live view, one line a step, each numbered as
+    the task's steps are everywhere: a step of the flow the person did in its place
+    takes that step's number ("Step 3: press “Track package”"); what they did on the way
+    (signing in) says which step it came before."""
     if report is None:
         return []
-    return [plain(p.words) for p in report.person_steps if p.words]
+    theirs = {s.path: plain(s.intent) for s in report.steps if s.outcome == "done_by_person"}
+    lines: list[str] = []
+    for person in report.person_steps:
+        if not person.words:
+            continue
+        words = plain(person.words)
+        if person.before is None:
+            lines.append(f"After the last step: {words}")
+            continue
+        span = range(person.before, person.before + person.did)
+        match = next((p for p in map(str, span) if theirs.get(p) == words), None)
+        if match is not None:
+            del theirs[match]
+            lines.append(f"Step {step_number(match)}: {words}")
+        else:
+            lines.append(f"Before step {person.before + 1}: {words}")
+    return lines
 
 
 _NAMED = re.compile(r"\$\{([^}]*)\}")
