@@ -113,6 +113,7 @@ class Task:
     steps: list[dict[str, Any]]
     want: dict[str, str] | None
     query: str = ""
+    allow_destructive: bool = False  # the person approved the form's submit up front
 
 
 async def judge(task: Task, run_open: Opener, library: Library) -> None:
@@ -120,9 +121,9 @@ async def judge(task: Task, run_open: Opener, library: Library) -> None:
     says it is done must have posted exactly the values asked for."""
     mark = len(library.posted)
     flow = [{"browse": library.url(task.library, task.query)}, *task.steps]
-    async with run_open(flow) as done:
+    async with run_open(flow, allow_destructive=task.allow_destructive) as done:
         status = done.result.status
-        failure = done.result.failure
+        failure = done.result.failure or (status.value, done.result.gate, done.result.reason)
     posted = library.since(mark)
     if task.want is None:
         assert status is not RunStatus.COMPLETED, f"done, though the page cannot: {posted}"

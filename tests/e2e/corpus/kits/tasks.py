@@ -48,4 +48,7 @@ BARE_KINDS = ("text-and-number", "date", "select", "radio")
 
 def task(kit: str, kind: str, bare: bool = False) -> Task:
     steps, want = KINDS[kind]
-    return Task(kit, [*steps, SUBMIT], want, query="captions=bare" if bare else "")
+    # "Send request" is gated as sending something that cannot be unsent (a stop for
+    # approval, right): the person approved it when they handed over the task
+    query = "captions=bare" if bare else ""
+    return Task(kit, [*steps, SUBMIT], want, query=query, allow_destructive=True)

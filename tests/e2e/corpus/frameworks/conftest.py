@@ -1,0 +1,84 @@
+"""Python app frameworks as people use them to make forms (tools/corpus/frameworks.sh):
+NiceGUI (Quasar over a websocket) and Streamlit (React and Base Web over a websocket),
+each serving the trip request of :mod:`.trip` from its own virtual environment. What
+the app received is the JSON lines it appended to its records file, never a step
+inside the flow."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from ..app_process import serving
+
+ROOT = Path(__file__).resolve().parents[4]
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass
+class App:
+    """A framework's trip-request app: its address and what it has received."""
+
+    url: str
+    records: Path
+
+    @property
+    def posted(self) -> list[dict[str, str]]:
+        if not self.records.exists():
+            return []
+        lines = self.records.read_text(encoding="utf-8").splitlines()
+        return [json.loads(line) for line in lines if line]
+
+
+def _venv(name: str) -> Path:
+    python = ROOT / ".corpus" / name / "venv" / "bin" / "python"
+    if not python.exists():
+        pytest.fail(
+            f"{name} is not installed in {python.parent}: run ./dev setup "
+            "(tools/corpus/frameworks.sh)"
+        )
+    return python
+
+
+def _serve(name: str, command: list[str], work: Path) -> Iterator[App]:
+    records = work / "records.jsonl"
+    env = {
+        "PATH": f"{_venv(name).parent}:/usr/bin:/bin",
+        "HOME": str(work),
+        "PYTHONPATH": str(HERE),
+        "TRIP_RECORDS": str(records),
+        "PYTHONWARNINGS": "ignore",
+    }
+    with serving(
+        [],
+        lambda port: [c.replace("{port}", str(port)) for c in command],
+        work=work,
+        env=env,
+        cwd=HERE,
+    ) as url:
+        yield App(url, records)
+
+
+@pytest.fixture(scope="session")
+def nicegui(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    python = str(_venv("nicegui"))
+    yield from _serve(
+        "nicegui",
+        [python, str(HERE / "nicegui_app.py"), "{port}"],
+        tmp_path_factory.mktemp("nicegui"),
+    )
+
+
+@pytest.fixture(scope="session")
+def streamlit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    python = str(_venv("streamlit"))
+    command = [
+        python, "-m", "streamlit", "run", str(HERE / "streamlit_app.py"),
+        "--server.port", "{port}", "--server.address", "127.0.0.1", "--server.headless", "true",
+        "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+    ]  # fmt: skip
+    yield from _serve("streamlit", command, tmp_path_factory.mktemp("streamlit"))
