@@ -9,6 +9,7 @@
   var last = body() ? body().dataset.signature : "";
   var fetching = null;
   var again = false;
+  var failures = 0;
 
   function signature(view) {
     var step = view.step ? view.step.path : "";
@@ -41,9 +42,15 @@
           if (target) { target.setAttribute("tabindex", "-1"); target.focus(); }
         }
         document.dispatchEvent(new CustomEvent("gofer:updated", {detail: {task: main.dataset.task}}));
+        failures = 0;
         if (!fresh.dataset.live) { stream.close(); }
       })
-      .catch(function () { /* the next view tries again */ })
+      .catch(function () {
+        // The view that asked may be the task's last for a while (a stop): ask again,
+        // later each time, rather than leave the page showing what is no longer so.
+        failures += 1;
+        if (failures <= 6) { setTimeout(refresh, 500 * failures); }
+      })
       .then(function () {
         fetching = null;
         if (again) { again = false; refresh(); }
@@ -57,7 +64,13 @@
     var sig = signature(view);
     if (sig !== last) { last = sig; refresh(); }
   });
+  var dropped = false;
+  stream.addEventListener("open", function () {
+    // Back after a dropped connection: what changed meanwhile was never sent.
+    if (dropped) { dropped = false; refresh(); }
+  });
   stream.addEventListener("error", function () {
+    dropped = true;
     // The stream ends once the task can change no more; the browser retries otherwise.
     if (body() && !body().dataset.live) { stream.close(); }
   });
