@@ -82,6 +82,7 @@ class Pages:
 
     server: DemoServer | None = None
     pages: dict[str, str] = field(default_factory=dict)
+    redirects: dict[str, str] = field(default_factory=dict)
     hits: list[str] = field(default_factory=list)
 
     @property
@@ -94,9 +95,16 @@ class Pages:
         self.pages[path] = html
         return self.origin + path
 
+    def redirect(self, path: str, to: str) -> str:
+        """Answer ``path`` with a 302 to ``to``; returns its address."""
+        self.redirects[path] = to
+        return self.origin + path
+
     async def endpoint(self, request: Request) -> Response:
         path = request.url.path
         self.hits.append(path)
+        if path in self.redirects:
+            return Response(status_code=302, headers={"Location": self.redirects[path]})
         body = self.pages.get(path)
         if body is None:
             return Response("not found", status_code=404)

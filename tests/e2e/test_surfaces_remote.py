@@ -140,6 +140,25 @@ async def test_a_websocket_outside_the_origins_is_refused(fleet: Fleet, pages: P
         await surface.close()
 
 
+async def test_a_redirect_hop_outside_the_origins_is_refused_before_the_remote_follows_it(
+    fleet: Fleet, pages: Pages
+) -> None:
+    """A route never sees a redirect's next hop: the judge's own DevTools session does."""
+    elsewhere = pages.origin.replace("127.0.0.1", "localhost") + "/remote/hop-landing"
+    pages.add("/remote/hop-landing", "<h1>Elsewhere</h1>")
+    hop = pages.redirect("/remote/hop", elsewhere)
+    home = pages.add("/remote/hop-home", f'<a href="{hop}">Go</a> <img src="{hop}" alt="x">')
+    async with on(fleet) as engine:
+        surface = await engine.new_session(BrowserOptions(origins=(pages.origin,)))
+        await surface.goto(home)
+        with pytest.raises(SurfaceError):
+            await surface.goto(hop)
+        assert elsewhere in surface.blocked
+        await surface.close()
+    assert "/remote/hop" in pages.hits, "the allowed page was asked for"
+    assert "/remote/hop-landing" not in pages.hits, "its redirect was never followed"
+
+
 async def test_a_remote_that_went_away_is_connected_again_for_the_next_session(
     fleet: Fleet, pages: Pages
 ) -> None:

@@ -7,8 +7,11 @@ WebSocket) of the context until :class:`Judge` lets it go on, or refuses a host 
 resolves to a loopback, link-local, private or metadata address (``BLOCKED_ADDRESS``)
 unless the operator allows those, and a WebSocket outside the session's origins
 (``BLOCKED_ORIGIN``; the surface's own route judges the other requests' origins).
-Unlike the gate it cannot make the remote connect to the very address it judged: the
-remote resolves the name again, on its own network.
+A route never sees a redirect's next hop, so each page's responses also pause on a
+DevTools session of the judge's own (``Fetch`` at the response stage): a redirect whose
+``Location`` is outside the origins or at a refused address fails there, before the
+remote follows it. Unlike the gate it cannot make the remote connect to the very
+address it judged: the remote resolves the name again, on its own network.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from typing import Any
+from urllib.parse import urljoin
 
-from playwright.async_api import BrowserContext, Route, WebSocketRoute
+from playwright.async_api import BrowserContext, CDPSession, Page, Route, WebSocketRoute
 
 from gofer.surfaces.addresses import host_port, resolve
 from gofer.surfaces.failures import PlaywrightError
@@ -25,6 +30,8 @@ from gofer.surfaces.gate import Refusal
 from gofer.surfaces.origins import origin_allowed
 
 __all__ = ["VERDICT_TTL_S", "Judge"]
+
+REDIRECTS = frozenset({301, 302, 303, 307, 308})
 
 VERDICT_TTL_S = 30.0
 """How long a host's verdict stands before its name is resolved again."""
@@ -45,12 +52,47 @@ class Judge:
         self.allow_private = allow_private
         self.on_refused = on_refused
         self._verdicts: dict[tuple[str, int], tuple[float, str | None]] = {}
+        self._pausing: set[asyncio.Task[None]] = set()
 
     async def install(self, context: BrowserContext) -> None:
-        """Judge every request and page WebSocket of ``context`` from now on."""
+        """Judge every request, redirect hop and page WebSocket of ``context`` from now
+        on."""
         if not self.allow_private:
             await context.route("**/*", self._route)
         await context.route_web_socket("**/*", self._socket)
+        context.on("page", lambda page: self._spawn(self._watch_hops(page), "hops"))
+        for page in context.pages:
+            await self._watch_hops(page)
+
+    def _spawn(self, work: Any, what: str) -> None:
+        task = asyncio.get_running_loop().create_task(work, name=f"gofer-judge-{what}")
+        self._pausing.add(task)
+        task.add_done_callback(self._pausing.discard)
+
+    async def _watch_hops(self, page: Page) -> None:
+        """Pause each of ``page``'s responses until its redirect, if any, is judged."""
+        with contextlib.suppress(PlaywrightError):  # a page closed as it opened
+            cdp = await page.context.new_cdp_session(page)
+            cdp.on("Fetch.requestPaused", lambda paused: self._spawn(self._hop(cdp, paused), "hop"))
+            await cdp.send(
+                "Fetch.enable", {"patterns": [{"urlPattern": "*", "requestStage": "Response"}]}
+            )
+
+    async def _hop(self, cdp: CDPSession, paused: dict[str, Any]) -> None:
+        refusal = None
+        if paused.get("responseStatusCode") in REDIRECTS:
+            headers = paused.get("responseHeaders") or []
+            to = next((h["value"] for h in headers if h["name"].lower() == "location"), None)
+            if to:
+                refusal = await self._refusal(urljoin(paused["request"]["url"], to), origin=True)
+        with contextlib.suppress(PlaywrightError):  # the page may be gone meanwhile
+            if refusal is None:
+                await cdp.send("Fetch.continueRequest", {"requestId": paused["requestId"]})
+            else:
+                await cdp.send(
+                    "Fetch.failRequest",
+                    {"requestId": paused["requestId"], "errorReason": "BlockedByClient"},
+                )
 
     async def _refusal(self, url: str, *, origin: bool = False) -> Refusal | None:
         where = host_port(url)
@@ -98,7 +140,10 @@ class Judge:
                 await socket.close(code=1008, reason="blocked")
 
     def shutdown(self) -> None:
-        """Nothing to stop: the routes go with the context (the gate's interface)."""
+        """Stop judging (the gate's interface): the routes and DevTools sessions go with
+        the context, the judgements under way here end."""
+        for task in list(self._pausing):
+            task.cancel()
 
     async def close(self) -> None:
         """Nothing to close (the gate's interface)."""
