@@ -16,6 +16,7 @@ __all__ = [
     "hint_names",
     "is_hinted",
     "learn_hint",
+    "learns",
     "site_of",
 ]
 
@@ -68,6 +69,20 @@ def _namesakes(element: Element, screen: Screen) -> bool:
         el.ref != element.ref and el.role == element.role and normalise(el.name) == name
         for el in screen.elements
     )
+
+
+_MEMBERS = frozenset(
+    {"radio", "checkbox", "switch", "option", "tab", "button", "menuitemradio", "menuitemcheckbox"}
+)
+
+
+def learns(query: Query, element: Element) -> bool:
+    """Whether a hint may remember ``element`` for ``query``'s words: not for one member
+    of a group a choose found through its option, which the same words with another
+    option do not name."""
+    if not query.option or element.role not in _MEMBERS:
+        return True
+    return normalise(element.display_name) == normalise(query.words)
 
 
 def learn_hint(

@@ -42,7 +42,7 @@ from gofer.decide import (
     pick_action,
     popup_choices,
     reread_date,
-    says_off,
+    tick_state,
     value_took,
 )
 from gofer.errors import SurfaceError
@@ -486,9 +486,17 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
 
     if el.role in ("checkbox", "switch"):
         members = choice_members(screen, el, option)
-        if len(members) > 1 and el.group:
+        wanted = tick_state(option, label_of(el))
+        named = match_option(target, [label_of(el)]) is not None
+        if len(members) > 1 and el.group and not (wanted is not None and named):
             return await _choose_among(run, path, members, option)
-        ticked = not says_off(option, label_of(el))
+        if wanted is None:
+            raise StepFailed(
+                f"'{option}' names neither '{label_of(el)}' nor a state of it "
+                "(ticked, unticked, on, off)",
+                el,
+            )
+        ticked = wanted
         if bool(el.checked) == ticked:
             return StepFinished(
                 StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence

@@ -25,6 +25,7 @@ from gofer.decide import (
     is_hinted,
     label_of,
     learn_hint,
+    learns,
     needs_screen,
     read_list,
     read_value,
@@ -32,6 +33,7 @@ from gofer.decide import (
     site_of,
     spelling_guess,
     tied_best,
+    too_weak,
     wall_on,
 )
 from gofer.errors import BlockedOrigin, GoferError, SurfaceError, SurfaceTimeout
@@ -703,11 +705,13 @@ class Run:
             ms = round((time.perf_counter() - t) * 1000, 3)
             element = grounding.element
             sure = element is not None and grounding.confidence >= self.settings.min_confidence
-            if sure and self.decider is None and spelling_guess(grounding):
-                # Only a spelling resembles the words ("Approve thread" and a link titled
-                # "Open private threads"): with no one to ask, that is no control to act on.
-                sure = False
             reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
+            weak = too_weak(grounding, query.words) if self.decider is None else ""
+            if sure and (weak or (self.decider is None and spelling_guess(grounding))):
+                # With no one to ask, a weak pick or a spelling that only resembles the
+                # words ("Approve thread", a link titled "Open private threads") is no
+                # control to act on.
+                sure, reason = False, weak or reason
             tied = query.within and grounding.low_confidence and len(tied_best(grounding)) > 1
             if sure and self.decider is None and tied:
                 # The within words were meant to tell alike controls apart and did not:
@@ -756,8 +760,11 @@ class Run:
                 # Undecided (no call left, no valid vote): the grounder's own pick stands.
             if element is not None and sure:
                 hint = learn_hint(query, element, site, screen)
-                self.hints.insert(0, hint)
-                if all(self.mask(text) == text for text in (hint.name, hint.context, hint.within)):
+                if learns(query, element):
+                    self.hints.insert(0, hint)
+                if learns(query, element) and all(
+                    self.mask(text) == text for text in (hint.name, hint.context, hint.within)
+                ):
                     # A hint leaves the run; one that would carry a secret stays in it.
                     self.learned.append(hint)
                 return element, screen, grounding

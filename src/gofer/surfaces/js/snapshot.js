@@ -607,7 +607,7 @@
     // field's own title and placeholder, as in the accessible-name rules.
     const realLabel = isField && ((el.labels && el.labels.length) || hasAttr(el, "aria-labelledby"));
     if (!name && isField && realLabel) name = label;
-    if (!name && isField) name = title || placeholder || label;
+    if (!name && isField && !valueButton) name = title || placeholder || label;
     if (!name && tag === "INPUT" && ["submit", "button", "reset"].includes(t)) {
       name = el.value || (t === "submit" ? "Submit" : t === "reset" ? "Reset" : "");
     }
@@ -621,6 +621,7 @@
       if (img) name = norm(attr(img, "alt") || attr(img, "aria-label") || img.textContent);
     }
     if (!name) name = title || placeholder;
+    if (!name && !isField && !text && g.iconWords) name = g.iconWords(el);
     let checked = null;
     if (t === "checkbox" || t === "radio") checked = el.checked;
     else if (hasAttr(el, "aria-checked")) checked = attr(el, "aria-checked") !== "false";

@@ -1,0 +1,40 @@
+"""No success on weak evidence: when a grounder's pick is too thin to act on alone.
+
+With no model decider to ask, a step acts only on a control its words name well: a
+pick below :data:`~gofer.decide.ground.WEAK` is refused, and so is a pick that only
+resembles the words (a spelling, a part of them) while another control on the screen
+is named by all of them.
+"""
+
+from __future__ import annotations
+
+from gofer.decide.ground import WEAK, Grounding, describe
+
+__all__ = ["too_weak"]
+
+_THIN = ("fuzzy", "part of the words")
+_FULL = ("exact", "words start", "words inside", "all words")
+
+
+def too_weak(grounding: Grounding, words: str) -> str:
+    """Why ``grounding``'s pick must not be acted on without a second opinion, or ""."""
+    top = grounding.element
+    if top is None:
+        return ""
+    if grounding.confidence < WEAK:
+        return grounding.reason or (
+            f"the best match for '{words}' is weak ({grounding.confidence:.2f}): {describe(top)}"
+        )
+    if not grounding.evidence or not grounding.evidence[0].startswith(_THIN):
+        return ""
+    for other in grounding.candidates:
+        if (
+            other.element.ref != top.ref
+            and other.evidence[:1]
+            and (other.evidence[0].startswith(_FULL))
+        ):
+            return (
+                f"{describe(top)} only resembles '{words}', while {describe(other.element)} "
+                "is named by them"
+            )
+    return ""
