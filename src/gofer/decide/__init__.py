@@ -73,6 +73,7 @@ from gofer.decide.ground import (
 )
 from gofer.decide.hidden import FOUND, MAX_OPENERS, found_well, openers
 from gofer.decide.hints import GroundingHint, hint_for, is_hinted, learn_hint, learns, site_of
+from gofer.decide.kinds import pressable
 from gofer.decide.options import (
     OPTION_MIN,
     match_date_cell,
@@ -168,6 +169,7 @@ __all__ = [
     "parts_among",
     "pick_action",
     "popup_choices",
+    "pressable",
     "read_list",
     "read_value",
     "reread_date",

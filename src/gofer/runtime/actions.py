@@ -41,6 +41,7 @@ from gofer.decide import (
     parse_when,
     pick_action,
     popup_choices,
+    pressable,
     reread_date,
     tick_state,
     value_took,
@@ -484,8 +485,10 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
             el,
         )
 
-    if el.role in ("checkbox", "switch"):
-        members = choice_members(screen, el, option)
+    members = choice_members(screen, el, option)
+    if pressable(el) and len(members) > 1:
+        return await _choose_among(run, path, members, option)
+    if el.role in ("checkbox", "switch") or pressable(el):
         wanted = tick_state(option, label_of(el))
         named = match_option(target, [label_of(el)]) is not None
         if len(members) > 1 and el.group and not (wanted is not None and named):
@@ -617,7 +620,8 @@ async def _choose_in_select(
     except SurfaceError:
         # the select went with its page: one that submits the page when it changes
         return await _shown_after_reload(run, el, label, confidence)
-    if index not in after.selected:
+    expected = {*state.selected, index} if state.multiple else {index}
+    if set(after.selected) != expected:
         shown = ", ".join(el.options[i] for i in after.selected if i < len(el.options))
         raise StepFailed(
             f"selected '{label}' in '{label_of(el)}', but it shows '{shown or 'nothing'}'", el
