@@ -68,8 +68,6 @@ from gofer.decide.ground import (
     Want,
     describe,
     ground,
-    spelling_guess,
-    tied_best,
 )
 from gofer.decide.hidden import FOUND, MAX_OPENERS, found_well, openers
 from gofer.decide.hints import GroundingHint, hint_for, is_hinted, learn_hint, learns, site_of
@@ -94,7 +92,7 @@ from gofer.decide.split import (
     split_fields,
 )
 from gofer.decide.text import Amount, amounts, normalise, symbol_words
-from gofer.decide.weak import too_weak
+from gofer.decide.weak import spelling_guess, tied_best, too_weak
 from gofer.decide.when import parse_when
 
 __all__ = [

@@ -271,7 +271,23 @@ def _captioned(query: Query, prep: Prepared, found: Grounding) -> Grounding | No
     if field is None:
         return None
     held = holding_group(query.option, prep, field, query.exclude)
-    return _picked(held, query, False) if held is not None else None
+    if held is not None:
+        return _picked(held, query, False)
+    # Else the one closed dropdown under the caption, which shows its options once open.
+    closed = [
+        i.element
+        for i in prep.elements
+        if field.contains(i.element)
+        and i.element.visible
+        and i.element.ref not in query.exclude
+        and (i.element.role == "combobox" or i.element.expanded is False)
+    ]
+    if len(closed) != 1:
+        return None
+    why = (f"the one closed dropdown in the field '{query.words}'",)
+    return Grounding(
+        closed[0], _CAPTION_BEATS, why, (Candidate(closed[0], _CAPTION_BEATS, why),), False
+    )
 
 
 _SUBMIT_GAP = 40.0
@@ -748,25 +764,3 @@ def _state(want: Want, el: Element, evidence: list[str]) -> float:
         factor *= 0.8
         evidence.append("covered by a popup")
     return factor
-
-
-def tied_best(grounding: Grounding) -> list[Element]:
-    """The distinct candidates that score as well as the grounder's pick."""
-    if not grounding.candidates:
-        return []
-    top = grounding.candidates[0].score
-    found: list[Element] = []
-    for c in grounding.candidates:
-        if top - c.score < 1e-6 and all(c.element.ref != e.ref for e in found):
-            found.append(c.element)
-    return found
-
-
-def spelling_guess(grounding: Grounding) -> bool:
-    """Whether the grounder's pick is weak and rests on spelling alone (a fuzzy match)."""
-    return (
-        grounding.low_confidence
-        and grounding.confidence < WEAK
-        and bool(grounding.evidence)
-        and grounding.evidence[0].startswith("fuzzy")
-    )

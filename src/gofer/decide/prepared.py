@@ -129,7 +129,7 @@ def _build(screen: Screen) -> Prepared:
             ("title", el.title),
             ("group", el.group),
         ]
-        if field_like and not el.label:
+        if field_like and (not el.label or _labelled_by_pick(el)):
             near = _nearby_label(el.box, lines)
             if near:
                 fields.append(("nearby", near))
@@ -171,6 +171,13 @@ def _build(screen: Screen) -> Prepared:
         sections={k: frozenset(v) for k, v in sections.items()},
         groups={k: frozenset(v) for k, v in groups.items()},
     )
+
+
+def _labelled_by_pick(el: Element) -> bool:
+    """Whether a dropdown's label is only the option it shows ("(Main)" labelling a
+    combobox through ``aria-labelledby``): the caption beside it still names it."""
+    own = normalise(el.label)
+    return el.role == "combobox" and own in (normalise(el.value), normalise(el.text))
 
 
 def _nearby_label(box: Box, lines: tuple[TextLine, ...]) -> str:

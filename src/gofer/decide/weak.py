@@ -9,8 +9,9 @@ is named by all of them.
 from __future__ import annotations
 
 from gofer.decide.ground import WEAK, Grounding, describe
+from gofer.surfaces.screen import Element
 
-__all__ = ["too_weak"]
+__all__ = ["spelling_guess", "tied_best", "too_weak"]
 
 _THIN = ("fuzzy", "part of the words")
 _FULL = ("exact", "words start", "words inside", "all words")
@@ -38,3 +39,25 @@ def too_weak(grounding: Grounding, words: str) -> str:
                 "is named by them"
             )
     return ""
+
+
+def tied_best(grounding: Grounding) -> list[Element]:
+    """The distinct candidates that score as well as the grounder's pick."""
+    if not grounding.candidates:
+        return []
+    top = grounding.candidates[0].score
+    found: list[Element] = []
+    for c in grounding.candidates:
+        if top - c.score < 1e-6 and all(c.element.ref != e.ref for e in found):
+            found.append(c.element)
+    return found
+
+
+def spelling_guess(grounding: Grounding) -> bool:
+    """Whether the grounder's pick is weak and rests on spelling alone (a fuzzy match)."""
+    return (
+        grounding.low_confidence
+        and grounding.confidence < WEAK
+        and bool(grounding.evidence)
+        and grounding.evidence[0].startswith("fuzzy")
+    )

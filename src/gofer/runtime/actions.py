@@ -8,7 +8,7 @@ controls through ``runtime.pickers``.
 from __future__ import annotations
 
 import time as clock
-from datetime import date, datetime
+from datetime import date, datetime, time
 
 from gofer.decide import (
     DATE_INPUTS,
@@ -46,10 +46,10 @@ from gofer.decide import (
     tick_state,
     value_took,
 )
-from gofer.errors import SurfaceError
 from gofer.flow import Choose, Click, Do, Enter, StopBefore
 from gofer.runtime.approvals import control_gate
 from gofer.runtime.context import StepContext, clicker
+from gofer.runtime.listed import choose_in_select, lists_times, pick_time, set_slider
 from gofer.runtime.pickers import (
     date_field,
     in_shown_calendar,
@@ -347,6 +347,8 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
             return await set_split(run, path, fields, when)
     el, screen, grounding = await run.find(path, query)
     before = option_refs(screen)
+    if el.role == "slider" or el.input_type == "range":
+        return await set_slider(run, path, el, value, grounding.confidence)
     if not (el.editable or el.role in FIELD_ROLES):
         raise StepFailed(f"'{label_of(el)}' is a {el.role}, not a field one can type into")
     taken = run.ledger.taken(el.ref, into)
@@ -464,10 +466,14 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
     browser = await run.browser()
 
     if el.tag == "select" or el.options:
-        return await _choose_in_select(run, path, el, option, grounding.confidence)
+        return await choose_in_select(run, path, el, option, grounding.confidence)
 
     if el.input_type in DATE_INPUTS:
         return await set_native(run, path, el, option, grounding.confidence)
+    if el.role == "slider" or el.input_type == "range":
+        return await set_slider(run, path, el, option, grounding.confidence)
+    if isinstance(when, time) and lists_times(el):
+        return await pick_time(run, path, el, when, grounding.confidence)
     if when is not None and el.tag == "input":
         return await date_field(run, path, el, screen, when, grounding.confidence, option)
     if when is not None and in_shown_calendar(el, grounding.evidence, screen):
@@ -587,69 +593,6 @@ async def _scroll_on(run: StepContext, path: str, options: list[Element], seen: 
     )
     run.invalidate()
     return True
-
-
-async def _choose_in_select(
-    run: StepContext, path: str, el: Element, option: str, confidence: float
-) -> StepFinished:
-    """A native select: pick the option; in a multiple select, add it to those picked."""
-    best = match_option(option, el.options)
-    if best is None:
-        names = ", ".join(el.options[:8])
-        raise StepFailed(f"'{label_of(el)}' has no option like '{option}' (there are: {names})")
-    index, label = best[0], el.options[best[0]]
-    browser = await run.browser()
-    state = await browser.selection(el.ref)
-    if index in state.selected and (state.multiple or len(state.selected) == 1):
-        return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
-    if state.multiple:
-        await run.act(
-            path,
-            f"add '{label}' to what is selected",
-            lambda: browser.select_option(el.ref, label, add=True),
-        )
-    else:
-        url = browser.url
-        effect = await run.act(
-            path, f"select '{label}'", lambda: browser.select_option(el.ref, label)
-        )
-        if effect.navigated or effect.new_page or browser.url != url:
-            return await _shown_after_reload(run, el, label, confidence)
-    try:
-        after = await browser.selection(el.ref)
-    except SurfaceError:
-        # the select went with its page: one that submits the page when it changes
-        return await _shown_after_reload(run, el, label, confidence)
-    expected = {*state.selected, index} if state.multiple else {index}
-    if set(after.selected) != expected:
-        shown = ", ".join(el.options[i] for i in after.selected if i < len(el.options))
-        raise StepFailed(
-            f"selected '{label}' in '{label_of(el)}', but it shows '{shown or 'nothing'}'", el
-        )
-    return StepFinished(element=el, confidence=confidence)
-
-
-async def _shown_after_reload(
-    run: StepContext, el: Element, label: str, confidence: float
-) -> StepFinished:
-    """A select that submits its page when it changes (a sort order, a language): the
-    step is done when the new page's select of that name shows the option chosen."""
-    deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
-    while True:
-        screen = await run.screen()
-        same = [
-            e
-            for e in screen.elements
-            if e.tag == "select" and e.options == el.options and e.display_name == el.display_name
-        ]
-        for found in same:
-            if found.value == label:
-                return StepFinished(element=found, confidence=confidence)
-        if not await run.wait_change(deadline):
-            shown = f"shows '{same[0].value}'" if same else "has no such select"
-            raise StepFailed(
-                f"selected '{label}' in '{label_of(el)}'; the page reloaded and {shown}", el
-            )
 
 
 # ------------------------------------------------------------------ stop_before
