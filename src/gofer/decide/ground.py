@@ -133,10 +133,12 @@ _FIT = {
         "searchbox": 1.0,
         "combobox": 1.0,
         "spinbutton": 1.0,
+        "slider": 0.9,
         "listbox": 0.5,
     },
     Want.CONTROL: {
         "combobox": 1.0,
+        "slider": 1.0,
         "listbox": 1.0,
         "radiogroup": 1.0,
         "tablist": 1.0,

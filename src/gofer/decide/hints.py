@@ -32,6 +32,12 @@ def site_of(url: str) -> str:
     return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
 
 
+def _key(words: str) -> str:
+    """Words as a hint knows them: normalised, or as written when they are only a glyph
+    ("+" and "−" are two controls)."""
+    return normalise(words) or words.strip()
+
+
 def hint_for(query: Query, screen: Screen, hints: Sequence[GroundingHint]) -> GroundingHint | None:
     """The hint learned for these words, this step kind, these ``within`` words and this
     screen's site, if any ("Start thread" on the page and "Start thread" within the
@@ -40,13 +46,13 @@ def hint_for(query: Query, screen: Screen, hints: Sequence[GroundingHint]) -> Gr
     Hints come newest first: the first that matches wins.
     """
     site = site_of(screen.url)
-    words = normalise(query.words)
+    words = _key(query.words)
     within = normalise(query.within or "")
     for hint in hints:
         if (
             hint.site == site
             and hint.kind == query.kind
-            and normalise(hint.words) == words
+            and _key(hint.words) == words
             and normalise(hint.within) == within
         ):
             return hint

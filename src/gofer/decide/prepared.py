@@ -129,7 +129,7 @@ def _build(screen: Screen) -> Prepared:
             ("title", el.title),
             ("group", el.group),
         ]
-        if field_like and (not el.label or _labelled_by_pick(el)):
+        if (field_like or el.role == "slider") and (not el.label or _labelled_by_pick(el)):
             near = _nearby_label(el.box, lines)
             if near:
                 fields.append(("nearby", near))

@@ -663,6 +663,13 @@
         rectOf(l).width > 0 && rectOf(l).height > 0);
       if (shown) { visible = true; target = shown; r = rectOf(shown); }
     }
+    const around = !visible && ["range", "checkbox", "radio"].includes(t) && upElement(el);
+    if (around && queryAll(around, "input,select,textarea,button").length === 1) {
+      // ... or drawn by the small element around it (a slider's thumb, a switch's track)
+      const a = rectOf(around);
+      if (a.width >= 8 && a.height >= 8 && a.width <= 240 && a.height <= 80 &&
+        style(around).visibility === "visible") { visible = true; target = around; r = a; }
+    }
     // A ref stays with its element across snapshots, so a ref read before an
     // action never names a different element after the page changes.
     let ref = g.refOf.get(el);
