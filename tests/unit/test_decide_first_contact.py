@@ -20,11 +20,12 @@ from gofer.decide import (
     learn_hint,
     learns,
     openers,
+    read_value,
     tick_state,
     too_weak,
 )
 from gofer.safety import Consequence
-from gofer.surfaces.screen import Box, Screen, TextLine
+from gofer.surfaces.screen import Box, Element, Screen, TextLine
 
 
 def _named(screen: Screen, name: str) -> str:
@@ -136,3 +137,41 @@ def test_an_alert_over_a_form_that_came_back_refuses_the_send() -> None:
     alert = TextLine("Please choose a room type before booking.", Box(208, 8, 500, 20))
     after = replace(before, lines=(alert, *before.lines))
     assert form_errors(before, after, reloaded=True) == [alert.text]
+
+
+def test_the_order_total_reads_the_total_a_summary_shows() -> None:
+    assert read_value("the order total", load("app_pretix_cart")) == "€45.00"
+    assert read_value("the order total", load("cartridge_cart")) == "£5.00"
+    # where the page says "Order total" itself, that line is read
+    assert read_value("the order total", load("oscar_basket")) == "£26.24"
+
+
+def _calculator() -> Screen:
+    def button(ref: str, name: str, title: str, x: float) -> Element:
+        return Element(ref, "button", name, title=title, box=Box(x, 200, 40, 40))
+
+    return Screen(
+        "desktop://gnome-calculator",
+        "Calculator",
+        (),
+        (
+            button("e1", "Close", "", 380),
+            Element("e2", "textbox", "", value="21", editable=True, box=Box(10, 60, 400, 80)),
+            button("e3", "7", "", 10),
+            button("e4", "×", "Multiply", 60),
+            button("e5", "=", "Calculate Result", 110),
+            button("e6", "−", "Subtract", 160),
+        ),
+    )
+
+
+def test_a_control_is_named_by_the_glyph_it_shows() -> None:
+    screen = _calculator()
+    for glyph, ref in (("×", "e4"), ("=", "e5"), ("−", "e6")):
+        found = ground(Query(glyph, Want.CLICK, kind="click"), screen)
+        assert found.element is not None and found.element.ref == ref, glyph
+        assert not found.low_confidence
+
+
+def test_the_result_reads_the_main_display() -> None:
+    assert read_value("the result", _calculator()) == "21"

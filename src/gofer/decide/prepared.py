@@ -142,7 +142,12 @@ def _build(screen: Screen) -> Prepared:
                 continue
             s = source(field, raw)
             if s is None:
-                # A lone icon glyph ("+", "›", "×") names the control by what it does.
+                # A lone icon glyph ("+", "›", "×") names the control: as it is shown,
+                # and by what it does.
+                glyph = raw.strip() if field in ("name", "text") and len(raw.strip()) <= 3 else ""
+                if glyph and glyph not in seen:
+                    seen.add(glyph)
+                    srcs.append(Source("glyph", glyph, frozenset({glyph})))
                 for word in symbol_words(raw) if field in ("name", "text") else ():
                     meaning = source("symbol", word)
                     if meaning is not None and meaning.norm not in seen:

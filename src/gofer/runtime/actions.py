@@ -60,6 +60,7 @@ from gofer.runtime.pickers import (
     split_target,
     when_words,
 )
+from gofer.runtime.redrawn import click_redrawn
 from gofer.runtime.signals import Gated, StepFailed, StepFinished
 from gofer.runtime.types import StepOutcome
 from gofer.safety import Consequence, human_wall, screen_payment_evidence
@@ -186,8 +187,14 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> StepF
     # An "are you sure?" the click raises is answered yes only for a caller who allowed
     # what cannot be undone (the guard let the click through); otherwise no.
     browser.answer_confirms(run.allow_destructive)
+
+    async def again() -> Element:
+        found, _, _ = await run.find(path, query)
+        await run.guard(path, found, await run.screen(), words)
+        return found
+
     try:
-        effect = await run.act(path, f"click {el.role} '{label_of(el)}'", clicker(browser, el.ref))
+        el, effect = await click_redrawn(run, path, f"click {el.role} '{label_of(el)}'", el, again)
     finally:
         browser.answer_confirms(False)
     if effect.declined and not (effect.navigated or effect.new_page):
@@ -421,8 +428,19 @@ async def _choose_among(
     chosen = members[best[0]]
     if chosen.checked or chosen.selected:
         return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=chosen, confidence=best[1])
-    browser = await run.browser()
-    await run.act(path, f"choose '{label_of(chosen)}'", lambda: browser.click(chosen.ref))
+
+    async def again() -> Element:
+        # the same option, redrawn: one of its role and words on the page now
+        same = [
+            e
+            for e in (await run.screen()).elements
+            if e.role == chosen.role and label_of(e) == label_of(chosen) and e.visible
+        ]
+        if len(same) != 1:
+            raise StepFailed(f"'{label_of(chosen)}' was redrawn and is not on the page", chosen)
+        return same[0]
+
+    chosen, _ = await click_redrawn(run, path, f"choose '{label_of(chosen)}'", chosen, again)
     await _took_pick(run, chosen)
     return StepFinished(element=chosen, confidence=best[1])
 

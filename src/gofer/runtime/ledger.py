@@ -42,6 +42,14 @@ class Lost:
 @dataclass(slots=True)
 class Ledger:
     entries: dict[str, Entry] = field(default_factory=dict)  # by element ref
+    retried: set[str] = field(default_factory=set)  # fields typed again once
+
+    def retry(self, ref: str) -> bool:
+        """Whether the field ``ref`` that lost its value may be typed once more: once."""
+        if ref in self.retried:
+            return False
+        self.retried.add(ref)
+        return True
 
     def remember(self, path: str, ref: str, label: str, value: str, words: str) -> None:
         """Note that the step at ``path`` left ``value`` in the field ``ref`` it named

@@ -199,3 +199,27 @@ async def test_looking_for_a_control_never_presses_a_stepper(run_open: Opener, s
     async with run_open(flow) as done:
         assert done.result.status is RunStatus.FAILED
         assert await done.page.evaluate("qty.value") == "3"
+
+
+@pytest.mark.parametrize("last", [True, False])
+async def test_a_value_a_controlled_field_threw_away_is_typed_key_by_key(
+    run_open: Opener, site: Site, last: bool
+) -> None:
+    sent = len(site.posted.get("fc_react_price", []))
+    typing = [{"enter": "Lamp", "into": "Title"}, {"enter": "86.40", "into": "Price"}]
+    flow = _browse(site, "fc_react_price", *(typing if last else typing[::-1]), {"click": "Save"})
+    async with run_open(flow) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+    assert site.posted["fc_react_price"][sent:] == [{"title": "Lamp", "price": "86.40"}]
+
+
+async def test_a_choice_redrawn_under_the_click_is_found_again(
+    run_open: Opener, site: Site
+) -> None:
+    sent = len(site.posted.get("fc_shipping", []))
+    flow = _browse(
+        site, "fc_shipping", {"choose": "Express", "in": "Shipping method"}, {"click": "Continue"}
+    )
+    async with run_open(flow) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+    assert site.posted["fc_shipping"][sent:] == [{"shipping": "express"}]
