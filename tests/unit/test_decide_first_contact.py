@@ -36,15 +36,17 @@ def test_a_value_button_is_named_by_its_value_before_its_title() -> None:
     screen = load("fc_wiki_edit")
     save = screen.element(_named(screen, "Save page"))
     assert save is not None and save.title == "Save your changes [alt-shift-s]"
-    found = ground(Query("Save page", Want.CLICK, kind="click"), screen)
-    assert found.element is save and not too_weak(found, "Save page")
+    query = Query("Save page", Want.CLICK, kind="click")
+    found = ground(query, screen)
+    assert found.element is save and not too_weak(found, query)
 
 
 def test_a_pick_that_holds_only_part_of_the_words_is_too_weak_to_act_on() -> None:
     screen = load("fc_wiki_edit")
-    found = ground(Query("Publish page", Want.CLICK, kind="click"), screen)
+    query = Query("Publish page", Want.CLICK, kind="click")
+    found = ground(query, screen)
     assert found.element is not None and found.element.name == "Page"
-    assert "weak" in too_weak(found, "Publish page")
+    assert "weak" in too_weak(found, query)
 
 
 def test_state_words_act_on_the_checkbox_the_words_name() -> None:
@@ -175,3 +177,24 @@ def test_a_control_is_named_by_the_glyph_it_shows() -> None:
 
 def test_the_result_reads_the_main_display() -> None:
     assert read_value("the result", _calculator()) == "21"
+
+
+def test_a_field_named_by_the_last_words_alone_is_no_weak_pick() -> None:
+    screen = Screen(
+        "http://pages.test/user",
+        "New user",
+        (),
+        (
+            Element("e1", "textbox", "Name", label="Name", editable=True, box=Box(10, 10, 200, 20)),
+            Element(
+                "e2", "textbox", "Email", label="Email", editable=True, box=Box(10, 40, 200, 20)
+            ),
+        ),
+    )
+    query = Query("Real name", Want.FIELD, kind="enter")
+    found = ground(query, screen)
+    assert found.element is not None and found.element.ref == "e1" and found.confidence < 0.55
+    assert too_weak(found, query) == ""
+    # a click's missing words are what it does: "Publish" is not "Page"
+    click = Query("Publish name", Want.CLICK, kind="click")
+    assert too_weak(ground(click, screen), click)

@@ -274,7 +274,9 @@ def read_value(what: str, screen: Screen) -> str | None:
         value = _labelled_value(words, screen)
         if value:
             return value
-    placed = _label_in_place(place, screen) or _qualified(bare, screen)
+    placed = _label_in_place(place, screen)
+    if placed is None and not _CELL_POSSESSIVE.match(place.replace("\u2019", "'")):
+        placed = _qualified(bare, screen)
     if placed is not None:
         return placed
     if record is not None:
@@ -294,6 +296,9 @@ def _main_display(screen: Screen) -> str | None:
     return max(shown, key=lambda e: e.box.width * e.box.height).value
 
 
+_TITLED = frozenset({"section", "group", "band", "field"})
+
+
 def _qualified(words: str, screen: Screen) -> str | None:
     """A label the screen shows with fewer words than asked ("the order total" where the
     order's summary says "Total"): the last words as the label, read inside the place
@@ -304,6 +309,8 @@ def _qualified(words: str, screen: Screen) -> str | None:
         placed = _label_in_place(f"{tail} of {head}", screen)
         if placed is not None:
             return placed
+        if any(r.kind in _TITLED for r in resolve_regions(head, screen)):
+            continue  # a place titled so that holds no such label: not one elsewhere
         shown = [
             i
             for i, line in enumerate(screen.lines)

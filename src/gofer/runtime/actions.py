@@ -513,7 +513,11 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
     if pressable(el) and len(members) > 1:
         return await _choose_among(run, path, members, option)
     if el.role in ("checkbox", "switch") or pressable(el):
+        # the option names the box by its label, or by the words that found it (a
+        # column's header: "Remove?" in "Remove?")
         wanted = tick_state(option, label_of(el))
+        if wanted is None and normalise(option) == normalise(target):
+            wanted = True
         named = match_option(target, [label_of(el)]) is not None
         if len(members) > 1 and el.group and not (wanted is not None and named):
             return await _choose_among(run, path, members, option)

@@ -18,8 +18,11 @@ __all__ = ["click_redrawn"]
 
 def _redrawn(exc: StepFailed) -> bool:
     cause = exc.__cause__
-    return isinstance(cause, SurfaceTimeout) or (
-        isinstance(cause, SurfaceError) and cause.code == "STALE_REF"
+    if isinstance(cause, SurfaceTimeout):
+        return True
+    # gone before the click began, or while the browser waited to click it
+    return isinstance(cause, SurfaceError) and (
+        cause.code == "STALE_REF" or "is no longer on the page" in cause.message
     )
 
 

@@ -696,7 +696,7 @@ class Run:
             element = grounding.element
             sure = element is not None and grounding.confidence >= self.settings.min_confidence
             reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
-            weak = too_weak(grounding, query.words) if self.decider is None else ""
+            weak = too_weak(grounding, query) if self.decider is None else ""
             if sure and weak:
                 # With no one to ask, a weak pick or a spelling that only resembles the
                 # words ("Approve thread", a link titled "Open private threads") is none.
