@@ -68,12 +68,17 @@ from gofer.decide.ground import (
     Want,
     describe,
     ground,
-    spelling_guess,
-    tied_best,
 )
 from gofer.decide.hidden import FOUND, MAX_OPENERS, found_well, openers
-from gofer.decide.hints import GroundingHint, hint_for, is_hinted, learn_hint, site_of
-from gofer.decide.options import OPTION_MIN, match_date_cell, match_option, says_off
+from gofer.decide.hints import GroundingHint, hint_for, is_hinted, learn_hint, learns, site_of
+from gofer.decide.kinds import pressable
+from gofer.decide.options import (
+    OPTION_MIN,
+    match_date_cell,
+    match_option,
+    says_off,
+    tick_state,
+)
 from gofer.decide.overlays import Cover, covering, dismisser, opened_by
 from gofer.decide.prepared import box_distance
 from gofer.decide.reading import read_list, read_value
@@ -87,6 +92,7 @@ from gofer.decide.split import (
     split_fields,
 )
 from gofer.decide.text import Amount, amounts, normalise, symbol_words
+from gofer.decide.weak import spelling_guess, tied_best, too_weak
 from gofer.decide.when import parse_when
 
 __all__ = [
@@ -140,6 +146,7 @@ __all__ = [
     "judge",
     "label_of",
     "learn_hint",
+    "learns",
     "looks",
     "match_date_cell",
     "match_option",
@@ -160,6 +167,7 @@ __all__ = [
     "parts_among",
     "pick_action",
     "popup_choices",
+    "pressable",
     "read_list",
     "read_value",
     "reread_date",
@@ -175,8 +183,10 @@ __all__ = [
     "spelling_guess",
     "split_fields",
     "symbol_words",
+    "tick_state",
     "tied_best",
     "time_hint",
+    "too_weak",
     "value_took",
     "wall_on",
 ]

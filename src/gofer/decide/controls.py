@@ -10,6 +10,7 @@ import re
 
 from gofer.decide.gates import judge
 from gofer.decide.ground import ground
+from gofer.decide.kinds import pressable
 from gofer.decide.prepared import DATE_INPUTS, FIELD_ROLES, label_of
 from gofer.decide.text import normalise
 from gofer.decide.types import Query, Want
@@ -113,7 +114,18 @@ def popup_choices(
 
 
 def group_members(screen: Screen, el: Element) -> list[Element]:
-    """The elements of ``el``'s role in its group (its radio or checkbox group), or itself."""
+    """The elements of ``el``'s role in its group (its radio or checkbox group), or itself.
+
+    Pressed-state buttons with no group of their own are a group by their row."""
+    if pressable(el):
+        mid = el.box.y + el.box.height / 2
+        return [
+            e
+            for e in screen.elements
+            if pressable(e)
+            and (e.group == el.group if el.group else abs(e.box.y + e.box.height / 2 - mid) < 8)
+            and e.section == el.section
+        ]
     if el.group:
         return [e for e in screen.elements if e.group == el.group and e.role == el.role]
     return [el]

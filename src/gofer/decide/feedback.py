@@ -144,12 +144,19 @@ def form_errors(before: Screen, after: Screen, *, reloaded: bool = False) -> lis
         if message:
             used.add(normalise(message))
         out.append(f"{_name(el)}: {message}" if message else f"{_name(el)} is marked invalid")
+    top = min(el.box.y for el in answered) if answered else None
+    over: list[str] = []
     for line in fresh:
         if normalise(line.text) in used:
             continue
         owner = _owner(line.box, fields)
+        if owner is None and top is not None and line.box.y + line.box.height <= top:
+            # An alert over the form that came back (a page-level error): the send
+            # was refused, though no field is named (an error summary only leads them).
+            over.append(line.text.strip())
+            continue
         if owner is None or owner not in answered:
             continue
         used.add(normalise(line.text))
         out.append(f"{_name(owner)}: {line.text.strip()}")
-    return list(dict.fromkeys(out))[:MAX_ERRORS]
+    return list(dict.fromkeys(out or over))[:MAX_ERRORS]

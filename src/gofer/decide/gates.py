@@ -199,7 +199,34 @@ def judge(el: Element, screen: Screen) -> Consequence:
         return kind
     if navigates(el, screen) or takes_out(el, screen):
         return Consequence.REVERSIBLE
+    if _words(label_of(el)) in (["confirm"], ["confirm", "it"]):
+        return _confirmed(el, screen)
     return kind
+
+
+_HARSH = re.compile(r"\b(?:block|ban|suspend|revoke|deactivate|disable|lock|purge|wipe)\b")
+"""Acts on a person or an account that the generic words do not call grave, but that a
+bare "Confirm" must still stop before."""
+
+
+def _confirmed(el: Element, screen: Screen) -> Consequence:
+    """How grave a bare "Confirm" is: the act it confirms, named by the dialog's question,
+    else by the form's legend, its section's heading or the page's title. Irreversible
+    when that act is grave or nothing names one."""
+    asked = _asked(screen)
+    if asked is not None:
+        return asked
+    named = [text for text in (el.group, el.section, screen.title) if normalise(text)]
+    if not named:
+        return Consequence.IRREVERSIBLE
+    worst = Consequence.REVERSIBLE
+    for text in named:
+        kind = consequence(text)
+        if kind is Consequence.PAYMENT:
+            return kind
+        if kind is Consequence.IRREVERSIBLE or _HARSH.search(normalise(text)):
+            worst = Consequence.IRREVERSIBLE
+    return worst
 
 
 _ADDRESS_TOKENS = frozenset(

@@ -82,6 +82,7 @@ _SOURCE_WEIGHT = {
     "nearby": 0.85,
     "column": 0.9,
     "symbol": 0.85,
+    "glyph": 1.0,
 }
 _SOURCE_WORDS = {
     "name": "accessible name",
@@ -93,17 +94,18 @@ _SOURCE_WORDS = {
     "nearby": "text beside it",
     "column": "its column's header",
     "symbol": "meaning of the icon",
+    "glyph": "glyph",
 }
 _SOURCES_FOR = {
-    Want.CLICK: frozenset({"name", "label", "text", "title", "placeholder", "symbol"}),
-    Want.ACTION: frozenset({"name", "label", "text", "title", "symbol"}),
+    Want.CLICK: frozenset({"name", "label", "text", "title", "placeholder", "symbol", "glyph"}),
+    Want.ACTION: frozenset({"name", "label", "text", "title", "symbol", "glyph"}),
     Want.FIELD: frozenset(
         {"name", "label", "placeholder", "text", "title", "group", "nearby", "column"}
     ),
     Want.CONTROL: frozenset(
         {"name", "label", "placeholder", "text", "title", "group", "nearby", "column"}
     ),
-    Want.OPTION: frozenset({"name", "label", "text", "title", "symbol"}),
+    Want.OPTION: frozenset({"name", "label", "text", "title", "symbol", "glyph"}),
 }
 _PRESS = {
     "button": 1.0,
@@ -133,10 +135,12 @@ _FIT = {
         "searchbox": 1.0,
         "combobox": 1.0,
         "spinbutton": 1.0,
+        "slider": 0.9,
         "listbox": 0.5,
     },
     Want.CONTROL: {
         "combobox": 1.0,
+        "slider": 1.0,
         "listbox": 1.0,
         "radiogroup": 1.0,
         "tablist": 1.0,
@@ -271,7 +275,17 @@ def _captioned(query: Query, prep: Prepared, found: Grounding) -> Grounding | No
     if field is None:
         return None
     held = holding_group(query.option, prep, field, query.exclude)
-    return _picked(held, query, False) if held is not None else None
+    if held is not None:
+        return _picked(held, query, False)
+    # Else the one closed dropdown under the caption, which shows its options once open.
+    shut = [e for e in prep.screen.elements if field.contains(e) and _shut(e, query.exclude)]
+    why = (f"the one closed dropdown in the field '{query.words}'",)
+    top = Candidate(shut[0], _CAPTION_BEATS, why) if len(shut) == 1 else None
+    return Grounding(top.element, top.score, why, (top,), False) if top else None
+
+
+def _shut(el: Element, exclude: frozenset[str]) -> bool:
+    return el.visible and el.ref not in exclude and (el.role == "combobox" or el.expanded is False)
 
 
 _SUBMIT_GAP = 40.0
@@ -632,8 +646,11 @@ def describe(el: Element) -> str:
 def _variants(words: str) -> tuple[tuple[str, frozenset[str], float], ...]:
     q = normalise(words)
     if not q:
-        # Words that are only an icon ("+", "›", "×") name the control by what it does.
-        return tuple((w, stem_tokens(w), 0.9) for w in symbol_words(words))
+        # Words that are only an icon ("+", "×", "=") name the control that shows that
+        # glyph, then one named by what it does.
+        glyph = words.strip()
+        meanings = tuple((w, stem_tokens(w), 0.9) for w in symbol_words(words))
+        return ((glyph, frozenset({glyph}), 1.0), *meanings) if glyph else meanings
     out = [(q, stem_tokens(q), 1.0)]
     stripped = q
     for head in _FILLER_HEAD:
@@ -748,25 +765,3 @@ def _state(want: Want, el: Element, evidence: list[str]) -> float:
         factor *= 0.8
         evidence.append("covered by a popup")
     return factor
-
-
-def tied_best(grounding: Grounding) -> list[Element]:
-    """The distinct candidates that score as well as the grounder's pick."""
-    if not grounding.candidates:
-        return []
-    top = grounding.candidates[0].score
-    found: list[Element] = []
-    for c in grounding.candidates:
-        if top - c.score < 1e-6 and all(c.element.ref != e.ref for e in found):
-            found.append(c.element)
-    return found
-
-
-def spelling_guess(grounding: Grounding) -> bool:
-    """Whether the grounder's pick is weak and rests on spelling alone (a fuzzy match)."""
-    return (
-        grounding.low_confidence
-        and grounding.confidence < WEAK
-        and bool(grounding.evidence)
-        and grounding.evidence[0].startswith("fuzzy")
-    )

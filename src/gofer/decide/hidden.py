@@ -41,12 +41,22 @@ def found_well(grounding: Grounding) -> bool:
     )
 
 
+_CHANGES_VALUE = re.compile(
+    r"\b(?:increase|decrease|increment|decrement|plus|minus|add|remove|delete|clear|reset|"
+    r"less|fewer)\b"
+)
+"""Words of a control that changes a value (a stepper, a quantity's + and −): looking
+for a control must never press one."""
+
+
 def _menu_like(el: Element) -> bool:
     words = normalise(el.display_name)
+    if el.checked is not None or (words and _CHANGES_VALUE.search(words)):
+        return False  # a toggle or a stepper: pressing it changes the data
     if words and _MENU_WORDS.search(words):
         return True
     glyphs = symbol_words(el.text or el.name)
-    return bool(_MENU_SYMBOLS.intersection(glyphs))
+    return bool(glyphs) and glyphs[0] in _MENU_SYMBOLS
 
 
 def openers(screen: Screen, within: str | None = None) -> list[Element]:
@@ -72,6 +82,7 @@ def openers(screen: Screen, within: str | None = None) -> list[Element]:
     for i, el in enumerate(screen.elements):
         if (
             el.role not in _OPENING_ROLES
+            or el.checked is not None
             or not el.visible
             or not el.on_top
             or el.disabled

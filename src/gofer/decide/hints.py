@@ -16,6 +16,7 @@ __all__ = [
     "hint_names",
     "is_hinted",
     "learn_hint",
+    "learns",
     "site_of",
 ]
 
@@ -31,6 +32,12 @@ def site_of(url: str) -> str:
     return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
 
 
+def _key(words: str) -> str:
+    """Words as a hint knows them: normalised, or as written when they are only a glyph
+    ("+" and "−" are two controls)."""
+    return normalise(words) or words.strip()
+
+
 def hint_for(query: Query, screen: Screen, hints: Sequence[GroundingHint]) -> GroundingHint | None:
     """The hint learned for these words, this step kind, these ``within`` words and this
     screen's site, if any ("Start thread" on the page and "Start thread" within the
@@ -39,13 +46,13 @@ def hint_for(query: Query, screen: Screen, hints: Sequence[GroundingHint]) -> Gr
     Hints come newest first: the first that matches wins.
     """
     site = site_of(screen.url)
-    words = normalise(query.words)
+    words = _key(query.words)
     within = normalise(query.within or "")
     for hint in hints:
         if (
             hint.site == site
             and hint.kind == query.kind
-            and normalise(hint.words) == words
+            and _key(hint.words) == words
             and normalise(hint.within) == within
         ):
             return hint
@@ -68,6 +75,20 @@ def _namesakes(element: Element, screen: Screen) -> bool:
         el.ref != element.ref and el.role == element.role and normalise(el.name) == name
         for el in screen.elements
     )
+
+
+_MEMBERS = frozenset(
+    {"radio", "checkbox", "switch", "option", "tab", "button", "menuitemradio", "menuitemcheckbox"}
+)
+
+
+def learns(query: Query, element: Element) -> bool:
+    """Whether a hint may remember ``element`` for ``query``'s words: not for one member
+    of a group a choose found through its option, which the same words with another
+    option do not name."""
+    if not query.option or element.role not in _MEMBERS:
+        return True
+    return normalise(element.display_name) == normalise(query.words)
 
 
 def learn_hint(

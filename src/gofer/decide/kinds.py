@@ -126,7 +126,17 @@ def _is_select(el: Element, _s: Screen) -> bool:
 
 
 def _is_list(el: Element, s: Screen) -> bool:
-    return _is_select(el, s) or el.role in ("listbox", "option", "radio", "tab", *_TOGGLES)
+    return (
+        _is_select(el, s)
+        or el.role in ("listbox", "option", "radio", "tab", *_TOGGLES)
+        or (pressable(el))
+    )
+
+
+def pressable(el: Element) -> bool:
+    """A button that shows a pressed state (``aria-pressed``): a row of them is a group
+    to choose among, one of them a toggle."""
+    return el.role == "button" and el.checked is not None
 
 
 def _role(*roles: str) -> Callable[[Element, Screen], bool]:
@@ -385,7 +395,7 @@ def _units(
             continue
         if region is not None and region.kind != "near" and not region.contains(el):
             continue
-        family = _family(el.role)
+        family = _family(el)
         if grouped and family:
             if family == "option" and any(h.element.box.contains(el.box) for h in holders):
                 key = (
@@ -414,7 +424,10 @@ def _units(
     return units
 
 
-def _family(role: str) -> str:
+def _family(el: Element) -> str:
+    role = el.role
+    if pressable(el):
+        return "pressed"
     if role in _TOGGLES:
         return "checkbox"
     if role in ("radio", "menuitemradio"):
@@ -427,7 +440,7 @@ def _family(role: str) -> str:
 def _member_for(unit: _Unit, option: str) -> tuple[Element, bool]:
     """The element of ``unit`` to act on for ``option``, and whether it holds the option."""
     lead = unit.lead
-    if len(unit.members) == 1 and not _family(lead.role):
+    if len(unit.members) == 1 and not _family(lead):
         if lead.options:
             return lead, match_option(option, lead.options) is not None
         return lead, False

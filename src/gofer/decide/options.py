@@ -9,7 +9,7 @@ from gofer.decide.text import normalise, stem_tokens, text_score
 from gofer.decide.when import MONTHS, date_parts
 from gofer.surfaces.screen import Element
 
-__all__ = ["OPTION_MIN", "match_date_cell", "match_option", "says_off"]
+__all__ = ["OPTION_MIN", "match_date_cell", "match_option", "says_off", "tick_state"]
 
 OPTION_MIN = 0.5
 """Below this score no option is taken to match the words."""
@@ -94,6 +94,23 @@ def says_off(words: str, label: str) -> bool:
         return True
     head, _, rest = norm.partition(" ")
     return head in ("not", "no", "un") and bool(rest) and rest == normalise(label)
+
+
+_ON = frozenset(
+    {"yes", "on", "true", "ticked", "checked", "tick", "check", "selected", "select", "set"}
+)
+
+
+def tick_state(words: str, label: str) -> bool | None:
+    """The state a choose's option words ask of a checkbox or switch labelled ``label``:
+    True for "ticked", "on", "yes" or the label itself, False for "unticked", "off", "no"
+    or the label negated, None when the words name neither it nor a state."""
+    if says_off(words, label):
+        return False
+    norm = normalise(words)
+    if norm in _ON or (norm and match_option(words, [label]) is not None):
+        return True
+    return None
 
 
 def _in_order(phrase: tuple[str, ...], words: list[str]) -> bool:

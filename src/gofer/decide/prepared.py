@@ -129,7 +129,7 @@ def _build(screen: Screen) -> Prepared:
             ("title", el.title),
             ("group", el.group),
         ]
-        if field_like and not el.label:
+        if (field_like or el.role == "slider") and (not el.label or _labelled_by_pick(el)):
             near = _nearby_label(el.box, lines)
             if near:
                 fields.append(("nearby", near))
@@ -142,7 +142,12 @@ def _build(screen: Screen) -> Prepared:
                 continue
             s = source(field, raw)
             if s is None:
-                # A lone icon glyph ("+", "›", "×") names the control by what it does.
+                # A lone icon glyph ("+", "›", "×") names the control: as it is shown,
+                # and by what it does.
+                glyph = raw.strip() if field in ("name", "text") and len(raw.strip()) <= 3 else ""
+                if glyph and glyph not in seen:
+                    seen.add(glyph)
+                    srcs.append(Source("glyph", glyph, frozenset({glyph})))
                 for word in symbol_words(raw) if field in ("name", "text") else ():
                     meaning = source("symbol", word)
                     if meaning is not None and meaning.norm not in seen:
@@ -171,6 +176,13 @@ def _build(screen: Screen) -> Prepared:
         sections={k: frozenset(v) for k, v in sections.items()},
         groups={k: frozenset(v) for k, v in groups.items()},
     )
+
+
+def _labelled_by_pick(el: Element) -> bool:
+    """Whether a dropdown's label is only the option it shows ("(Main)" labelling a
+    combobox through ``aria-labelledby``): the caption beside it still names it."""
+    own = normalise(el.label)
+    return el.role == "combobox" and own in (normalise(el.value), normalise(el.text))
 
 
 def _nearby_label(box: Box, lines: tuple[TextLine, ...]) -> str:

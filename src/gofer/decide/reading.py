@@ -275,10 +275,51 @@ def read_value(what: str, screen: Screen) -> str | None:
         if value:
             return value
     placed = _label_in_place(place, screen)
+    if placed is None and not _CELL_POSSESSIVE.match(place.replace("\u2019", "'")):
+        placed = _qualified(bare, screen)
     if placed is not None:
         return placed
     if record is not None:
         return " · ".join(record_lines(screen, *record))
+    return _main_display(screen) if bare in _DISPLAY_WORDS else None
+
+
+_DISPLAY_WORDS = frozenset({"result", "answer", "display", "output", "outcome"})
+
+
+def _main_display(screen: Screen) -> str | None:
+    """What an application's main display shows (a calculator's): the largest text
+    box on the screen that holds a value, when nothing is labelled as the result."""
+    shown = [e for e in screen.elements if e.visible and e.value and e.role in _TEXT_ROLES]
+    if not shown:
+        return None
+    return max(shown, key=lambda e: e.box.width * e.box.height).value
+
+
+_TITLED = frozenset({"section", "group", "band", "field"})
+
+
+def _qualified(words: str, screen: Screen) -> str | None:
+    """A label the screen shows with fewer words than asked ("the order total" where the
+    order's summary says "Total"): the last words as the label, read inside the place
+    the first words name, else the one line on the screen that shows them as a label."""
+    tokens = words.split()
+    for k in range(1, len(tokens)):
+        head, tail = " ".join(tokens[:k]), " ".join(tokens[k:])
+        placed = _label_in_place(f"{tail} of {head}", screen)
+        if placed is not None:
+            return placed
+        if any(r.kind in _TITLED for r in resolve_regions(head, screen)):
+            continue  # a place titled so that holds no such label: not one elsewhere
+        shown = [
+            i
+            for i, line in enumerate(screen.lines)
+            if normalise(line.text) == tail or normalise(line.text).startswith(tail + " ")
+        ]
+        if len(shown) == 1:
+            value = _labelled_value(tail, screen)
+            if value:
+                return value
     return None
 
 

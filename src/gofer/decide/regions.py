@@ -362,7 +362,8 @@ def caption_field(words: str, screen: Screen) -> Region | None:
 
     A caption titles what follows it: the controls right of its left edge, from the
     line down to the next line that starts at that edge or further left (the next
-    caption, or the help text under the field). Among identical controls ("Yes" in
+    caption, or the help text under the field) in its column: a sidebar's lines left of it
+    do not end it. Among identical controls ("Yes" in
     every row of a form, a "Start thread" on the page and in the panel), that tells
     the one a caption names by the field it belongs to, not by its distance in pixels.
     """
@@ -382,7 +383,10 @@ def _caption_region(prep: Prepared, words: str, phrase: str) -> Region | None:
             (
                 other.box.y
                 for other in lines
-                if _has_area(other.box) and other.box.y >= below - 1 and other.box.x <= left + 2
+                if _has_area(other.box)
+                and other.box.y >= below - 1
+                and other.box.x <= left + 2
+                and other.box.x + other.box.width > left  # in its column, not a sidebar's
             ),
             default=line.box.y + 1e9,
         )

@@ -8,7 +8,7 @@ controls through ``runtime.pickers``.
 from __future__ import annotations
 
 import time as clock
-from datetime import date, datetime
+from datetime import date, datetime, time
 
 from gofer.decide import (
     DATE_INPUTS,
@@ -41,14 +41,15 @@ from gofer.decide import (
     parse_when,
     pick_action,
     popup_choices,
+    pressable,
     reread_date,
-    says_off,
+    tick_state,
     value_took,
 )
-from gofer.errors import SurfaceError
 from gofer.flow import Choose, Click, Do, Enter, StopBefore
 from gofer.runtime.approvals import control_gate
 from gofer.runtime.context import StepContext, clicker
+from gofer.runtime.listed import choose_in_select, lists_times, pick_time, set_slider
 from gofer.runtime.pickers import (
     date_field,
     in_shown_calendar,
@@ -59,6 +60,7 @@ from gofer.runtime.pickers import (
     split_target,
     when_words,
 )
+from gofer.runtime.redrawn import click_redrawn
 from gofer.runtime.signals import Gated, StepFailed, StepFinished
 from gofer.runtime.types import StepOutcome
 from gofer.safety import Consequence, human_wall, screen_payment_evidence
@@ -185,8 +187,14 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> StepF
     # An "are you sure?" the click raises is answered yes only for a caller who allowed
     # what cannot be undone (the guard let the click through); otherwise no.
     browser.answer_confirms(run.allow_destructive)
+
+    async def again() -> Element:
+        found, _, _ = await run.find(path, query)
+        await run.guard(path, found, await run.screen(), words)
+        return found
+
     try:
-        effect = await run.act(path, f"click {el.role} '{label_of(el)}'", clicker(browser, el.ref))
+        el, effect = await click_redrawn(run, path, f"click {el.role} '{label_of(el)}'", el, again)
     finally:
         browser.answer_confirms(False)
     if effect.declined and not (effect.navigated or effect.new_page):
@@ -346,6 +354,8 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
             return await set_split(run, path, fields, when)
     el, screen, grounding = await run.find(path, query)
     before = option_refs(screen)
+    if el.role == "slider" or el.input_type == "range":
+        return await set_slider(run, path, el, value, grounding.confidence)
     if not (el.editable or el.role in FIELD_ROLES):
         raise StepFailed(f"'{label_of(el)}' is a {el.role}, not a field one can type into")
     taken = run.ledger.taken(el.ref, into)
@@ -418,8 +428,19 @@ async def _choose_among(
     chosen = members[best[0]]
     if chosen.checked or chosen.selected:
         return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=chosen, confidence=best[1])
-    browser = await run.browser()
-    await run.act(path, f"choose '{label_of(chosen)}'", lambda: browser.click(chosen.ref))
+
+    async def again() -> Element:
+        # the same option, redrawn: one of its role and words on the page now
+        same = [
+            e
+            for e in (await run.screen()).elements
+            if e.role == chosen.role and label_of(e) == label_of(chosen) and e.visible
+        ]
+        if len(same) != 1:
+            raise StepFailed(f"'{label_of(chosen)}' was redrawn and is not on the page", chosen)
+        return same[0]
+
+    chosen, _ = await click_redrawn(run, path, f"choose '{label_of(chosen)}'", chosen, again)
     await _took_pick(run, chosen)
     return StepFinished(element=chosen, confidence=best[1])
 
@@ -463,10 +484,14 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
     browser = await run.browser()
 
     if el.tag == "select" or el.options:
-        return await _choose_in_select(run, path, el, option, grounding.confidence)
+        return await choose_in_select(run, path, el, option, grounding.confidence)
 
     if el.input_type in DATE_INPUTS:
         return await set_native(run, path, el, option, grounding.confidence)
+    if el.role == "slider" or el.input_type == "range":
+        return await set_slider(run, path, el, option, grounding.confidence)
+    if isinstance(when, time) and lists_times(el):
+        return await pick_time(run, path, el, when, grounding.confidence)
     if when is not None and el.tag == "input":
         return await date_field(run, path, el, screen, when, grounding.confidence, option)
     if when is not None and in_shown_calendar(el, grounding.evidence, screen):
@@ -484,11 +509,25 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
             el,
         )
 
-    if el.role in ("checkbox", "switch"):
-        members = choice_members(screen, el, option)
-        if len(members) > 1 and el.group:
+    members = choice_members(screen, el, option)
+    if pressable(el) and len(members) > 1:
+        return await _choose_among(run, path, members, option)
+    if el.role in ("checkbox", "switch") or pressable(el):
+        # the option names the box by its label, or by the words that found it (a
+        # column's header: "Remove?" in "Remove?")
+        wanted = tick_state(option, label_of(el))
+        if wanted is None and normalise(option) == normalise(target):
+            wanted = True
+        named = match_option(target, [label_of(el)]) is not None
+        if len(members) > 1 and el.group and not (wanted is not None and named):
             return await _choose_among(run, path, members, option)
-        ticked = not says_off(option, label_of(el))
+        if wanted is None:
+            raise StepFailed(
+                f"'{option}' names neither '{label_of(el)}' nor a state of it "
+                "(ticked, unticked, on, off)",
+                el,
+            )
+        ticked = wanted
         if bool(el.checked) == ticked:
             return StepFinished(
                 StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence
@@ -576,68 +615,6 @@ async def _scroll_on(run: StepContext, path: str, options: list[Element], seen: 
     )
     run.invalidate()
     return True
-
-
-async def _choose_in_select(
-    run: StepContext, path: str, el: Element, option: str, confidence: float
-) -> StepFinished:
-    """A native select: pick the option; in a multiple select, add it to those picked."""
-    best = match_option(option, el.options)
-    if best is None:
-        names = ", ".join(el.options[:8])
-        raise StepFailed(f"'{label_of(el)}' has no option like '{option}' (there are: {names})")
-    index, label = best[0], el.options[best[0]]
-    browser = await run.browser()
-    state = await browser.selection(el.ref)
-    if index in state.selected and (state.multiple or len(state.selected) == 1):
-        return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
-    if state.multiple:
-        await run.act(
-            path,
-            f"add '{label}' to what is selected",
-            lambda: browser.select_option(el.ref, label, add=True),
-        )
-    else:
-        url = browser.url
-        effect = await run.act(
-            path, f"select '{label}'", lambda: browser.select_option(el.ref, label)
-        )
-        if effect.navigated or effect.new_page or browser.url != url:
-            return await _shown_after_reload(run, el, label, confidence)
-    try:
-        after = await browser.selection(el.ref)
-    except SurfaceError:
-        # the select went with its page: one that submits the page when it changes
-        return await _shown_after_reload(run, el, label, confidence)
-    if index not in after.selected:
-        shown = ", ".join(el.options[i] for i in after.selected if i < len(el.options))
-        raise StepFailed(
-            f"selected '{label}' in '{label_of(el)}', but it shows '{shown or 'nothing'}'", el
-        )
-    return StepFinished(element=el, confidence=confidence)
-
-
-async def _shown_after_reload(
-    run: StepContext, el: Element, label: str, confidence: float
-) -> StepFinished:
-    """A select that submits its page when it changes (a sort order, a language): the
-    step is done when the new page's select of that name shows the option chosen."""
-    deadline = clock.perf_counter() + run.settings.target_timeout_ms / 1000
-    while True:
-        screen = await run.screen()
-        same = [
-            e
-            for e in screen.elements
-            if e.tag == "select" and e.options == el.options and e.display_name == el.display_name
-        ]
-        for found in same:
-            if found.value == label:
-                return StepFinished(element=found, confidence=confidence)
-        if not await run.wait_change(deadline):
-            shown = f"shows '{same[0].value}'" if same else "has no such select"
-            raise StepFailed(
-                f"selected '{label}' in '{label_of(el)}'; the page reloaded and {shown}", el
-            )
 
 
 # ------------------------------------------------------------------ stop_before

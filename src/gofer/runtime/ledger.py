@@ -42,11 +42,26 @@ class Lost:
 @dataclass(slots=True)
 class Ledger:
     entries: dict[str, Entry] = field(default_factory=dict)  # by element ref
+    settled: set[str] = field(default_factory=set)  # fields seen to hold, or typed again
+
+    def retry(self, ref: str) -> bool:
+        """Whether the field ``ref`` that lost its value may be typed once more: once, and
+        only while no check since it was typed found it holding (then an action after
+        that check took the value, not the way it was typed)."""
+        if ref in self.settled:
+            return False
+        self.settled.add(ref)
+        return True
+
+    def held(self) -> None:
+        """Every field was just found holding its value."""
+        self.settled.update(self.entries)
 
     def remember(self, path: str, ref: str, label: str, value: str, words: str) -> None:
         """Note that the step at ``path`` left ``value`` in the field ``ref`` it named
         by ``words``; a later value set in the same field takes its place."""
         self.entries.pop(ref, None)
+        self.settled.discard(ref)
         self.entries[ref] = Entry(path, ref, label, value, words)
 
     def taken(self, ref: str, words: str) -> Entry | None:

@@ -25,13 +25,14 @@ from gofer.decide import (
     is_hinted,
     label_of,
     learn_hint,
+    learns,
     needs_screen,
     read_list,
     read_value,
     shows_date,
     site_of,
-    spelling_guess,
     tied_best,
+    too_weak,
     wall_on,
 )
 from gofer.errors import BlockedOrigin, GoferError, SurfaceError, SurfaceTimeout
@@ -61,6 +62,7 @@ from gofer.flow import (
 from gofer.runtime import actions, guards
 from gofer.runtime.codes import CodeTyping
 from gofer.runtime.context import RangeStart, RuntimeSettings
+from gofer.runtime.held import check_held
 from gofer.runtime.ledger import Ledger
 from gofer.runtime.signals import BudgetSpent, Gated, StepFailed, StepFinished
 from gofer.runtime.types import (
@@ -331,25 +333,21 @@ class Run:
                 f"picked {start.day:%d %B %Y} as the start of a range for '{start.label}', "
                 f"but no end was picked and the field shows '{shown}'"
             )
-            for report in self.reports:
-                if report.path == start.path:
-                    report.outcome, report.reason = StepOutcome.FAILED, reason
-            failed = StepFailed(reason)
-            failed.path = start.path
-            failed.kind = next((r.kind for r in self.reports if r.path == start.path), "choose")
-            raise failed
+            raise self._failed_earlier(start.path, reason, "choose")
+
+    def _failed_earlier(self, path: str, reason: str, kind: str) -> StepFailed:
+        """The failure of the earlier step at ``path``, its report marked failed."""
+        for report in self.reports:
+            if report.path == path:
+                report.outcome, report.reason = StepOutcome.FAILED, reason
+        failed = StepFailed(reason)
+        failed.path = path
+        failed.kind = next((r.kind for r in self.reports if r.path == path), kind)
+        return failed
 
     async def check_ledger(self, path: str, before: str) -> None:
-        lost = await self.ledger.lost(await self.browser())
-        if lost is None:
-            return
-        entry = lost.entry
-        raise StepFailed(
-            self.mask(
-                f"before {before}: '{entry.label}' no longer holds '{entry.value}' that step "
-                f"{entry.path} entered; it shows '{lost.shown}'"
-            )
-        )
+        """:func:`gofer.runtime.held.check_held`."""
+        await check_held(self, path, before)
 
     async def _ledger_at_end(self) -> None:
         """A field the run typed into that lost its value by the end fails the step
@@ -364,13 +362,7 @@ class Run:
             f"'{entry.label}' no longer holds '{entry.value}' at the end of the run; it "
             f"shows '{lost.shown}' (a later step or the page changed it)"
         )
-        for report in self.reports:
-            if report.path == entry.path:
-                report.outcome, report.reason = StepOutcome.FAILED, reason
-        failed = StepFailed(reason)
-        failed.path = entry.path
-        failed.kind = next((r.kind for r in self.reports if r.path == entry.path), "enter")
-        raise failed
+        raise self._failed_earlier(entry.path, reason, "enter")
 
     async def _capture_screen_text(self, result: RunResult) -> None:
         if self._browser is None:
@@ -703,11 +695,12 @@ class Run:
             ms = round((time.perf_counter() - t) * 1000, 3)
             element = grounding.element
             sure = element is not None and grounding.confidence >= self.settings.min_confidence
-            if sure and self.decider is None and spelling_guess(grounding):
-                # Only a spelling resembles the words ("Approve thread" and a link titled
-                # "Open private threads"): with no one to ask, that is no control to act on.
-                sure = False
             reason = grounding.reason or f"nothing on the screen matches '{query.words}'"
+            weak = too_weak(grounding, query) if self.decider is None else ""
+            if sure and weak:
+                # With no one to ask, a weak pick or a spelling that only resembles the
+                # words ("Approve thread", a link titled "Open private threads") is none.
+                sure, reason = False, weak
             tied = query.within and grounding.low_confidence and len(tied_best(grounding)) > 1
             if sure and self.decider is None and tied:
                 # The within words were meant to tell alike controls apart and did not:
@@ -756,10 +749,10 @@ class Run:
                 # Undecided (no call left, no valid vote): the grounder's own pick stands.
             if element is not None and sure:
                 hint = learn_hint(query, element, site, screen)
-                self.hints.insert(0, hint)
-                if all(self.mask(text) == text for text in (hint.name, hint.context, hint.within)):
-                    # A hint leaves the run; one that would carry a secret stays in it.
-                    self.learned.append(hint)
+                if learns(query, element):
+                    self.hints.insert(0, hint)
+                    if all(self.mask(t) == t for t in (hint.name, hint.context, hint.within)):
+                        self.learned.append(hint)  # a hint with a secret stays in the run
                 return element, screen, grounding
             if not await self.wait_change(deadline):
                 raise StepFailed(reason)

@@ -649,8 +649,16 @@ class BrowserSurface(Settling):
             return await self._bounded(frame.page, frame.evaluate(probe, ref))
 
     async def click(self, ref: str) -> ActionEffect:
-        """Click the element (waits for it to be visible, stable and not covered)."""
-        return await self._on(ref, "click", lambda el, _: el.click(timeout=self.timeout_ms))
+        """Click the element (waits for it to be visible, stable and not covered); a hidden
+        or covered radio or checkbox where a person does: its label or the box over it."""
+        frame = self._frame_of(ref)
+        proxy = frame.locator(f"{js.REF_SELECTOR}={js.PROXY_REF}") if frame else None
+        return await self._on(
+            ref,
+            "click",
+            lambda el, p: (proxy if p and proxy else el).click(timeout=self.timeout_ms),
+            js.PROXY,
+        )
 
     async def fill(self, ref: str, text: str) -> ActionEffect:
         """Replace the field's content with ``text``.

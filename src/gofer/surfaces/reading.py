@@ -34,6 +34,8 @@ def page_script() -> str:
     """
     return (
         load_js("page_init.js").replace("__GOFER_BRIDGE__", BRIDGE)
+        + "\n"
+        + load_js("icons.js")
         + "\n;(() => {\n  const read = (\n"
         + load_js("snapshot.js")
         + "\n  );\n  const g = window.__gofer;\n"

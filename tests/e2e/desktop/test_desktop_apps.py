@@ -102,6 +102,25 @@ async def test_gnome_calculator_gtk4_multiplies(desktop_only: Workspace) -> None
     assert equals.box.y > window.box.y
 
 
+async def test_gnome_calculator_by_the_glyphs_on_its_buttons(desktop_only: Workspace) -> None:
+    result = await run(
+        desktop_only,
+        [
+            {"open": "Calculator"},
+            {"click": "7"},
+            {"click": "×"},
+            {"click": "3"},
+            {"click": "="},
+            {"read": "the result", "as": "result"},
+        ],
+    )
+    assert result.status is RunStatus.COMPLETED, failure(result)
+    assert result.variables["result"] == "21"
+    screen = await (await desktop_only.desktop()).snapshot()
+    display = [el for el in screen.elements if el.role == "textbox" and el.editable]
+    assert [el.value for el in display] == ["21"]
+
+
 async def test_zenity_scale_set_and_confirmed(desktop_only: Workspace) -> None:
     desktop = await desktop_only.desktop()
     dialog = await desktop.launch(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from html import escape
+from pathlib import Path
 from typing import Protocol
 
 __all__ = ["PAGES", "answer_post"]
@@ -270,8 +271,18 @@ document.querySelectorAll("[data-do]").forEach((el) => el.addEventListener("clic
 )
 
 
+# Pages of the first-contact classes (issue 28), shared with the unit tests' captured
+# screens (tests/unit/screens/html/fc_*.html).
+for _path in sorted((Path(__file__).parents[2] / "unit" / "screens" / "html").glob("fc_*.html")):
+    PAGES[_path.stem] = _path.read_text()
+
+_ALERT = '<div role="alert" class="alert">Please choose a room type before booking.</div>'
+
+
 def answer_post(site: _Held, name: str, form: dict[str, str]) -> str:
     """The page the server sends back for a post of ``form`` to ``/record/{name}``."""
+    if name == "fc_booking" and not form.get("room"):
+        return PAGES[name].replace('<div id="main">', '<div id="main">' + _ALERT, 1)
     if name == "signup":
         errors = _signup_errors(form)
         if errors:

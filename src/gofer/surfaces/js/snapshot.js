@@ -607,7 +607,7 @@
     // field's own title and placeholder, as in the accessible-name rules.
     const realLabel = isField && ((el.labels && el.labels.length) || hasAttr(el, "aria-labelledby"));
     if (!name && isField && realLabel) name = label;
-    if (!name && isField) name = title || placeholder || label;
+    if (!name && isField && !valueButton) name = title || placeholder || label;
     if (!name && tag === "INPUT" && ["submit", "button", "reset"].includes(t)) {
       name = el.value || (t === "submit" ? "Submit" : t === "reset" ? "Reset" : "");
     }
@@ -621,6 +621,7 @@
       if (img) name = norm(attr(img, "alt") || attr(img, "aria-label") || img.textContent);
     }
     if (!name) name = title || placeholder;
+    if (!name && !isField && !text && g.iconWords) name = g.iconWords(el);
     let checked = null;
     if (t === "checkbox" || t === "radio") checked = el.checked;
     else if (hasAttr(el, "aria-checked")) checked = attr(el, "aria-checked") !== "false";
@@ -661,6 +662,13 @@
         l.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
         rectOf(l).width > 0 && rectOf(l).height > 0);
       if (shown) { visible = true; target = shown; r = rectOf(shown); }
+    }
+    const around = !visible && ["range", "checkbox", "radio"].includes(t) && upElement(el);
+    if (around && queryAll(around, "input,select,textarea,button").length === 1) {
+      // ... or drawn by the small element around it (a slider's thumb, a switch's track)
+      const a = rectOf(around);
+      if (a.width >= 8 && a.height >= 8 && a.width <= 240 && a.height <= 80 &&
+        style(around).visibility === "visible") { visible = true; target = around; r = a; }
     }
     // A ref stays with its element across snapshots, so a ref read before an
     // action never names a different element after the page changes.
