@@ -79,6 +79,7 @@ TASKS: dict[str, Task[Wagtail]] = {
             {"click": "Collections"},
             {"click": "Add a collection"},
             {"enter": "Press photos", "into": "Name"},
+            {"choose": "Root", "in": "Parent"},
             {"click": "Create"},
         ),
         got=lambda app, _r: app.rows(
