@@ -17,6 +17,7 @@ import asyncio
 import json
 import re
 from collections.abc import AsyncIterator, Callable
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ import pytest_asyncio
 from playwright.async_api import Browser, BrowserContext, Page, expect
 from playwright.async_api import Error as PlaywrightError
 
+from gofer.api.limits import MAX_STREAMS_PER_OWNER
 from gofer.cli import DEMO_FACTS, demo_flow
 from gofer.demo import DemoServer
 
@@ -289,6 +291,64 @@ async def test_a_secret_typed_into_the_form_is_in_no_page_event_or_log(
     assert frames and all(PASSWORD not in frame for frame in frames)
     assert bodies and all(PASSWORD not in text for text in bodies)
     assert not [line for line in serving.logs if PASSWORD in line]
+
+
+# ------------------------------------------------------------------ a stream refused
+
+
+async def test_a_page_whose_stream_the_server_refused_follows_the_task_all_the_same(
+    serving: Serving, demo: DemoServer, person: BrowserContext
+) -> None:
+    """A refused stream (an error answer, here the owner's streams all taken) is one a
+    browser never retries by itself: the page opens a new one once it can, and shows
+    the task where it is, without a reload (the flake of 2026-12-05: a store error as
+    the page opened its stream left it on "Running" while the task waited)."""
+    task_id = await api_start(serving, start_body(demo) | {"title": "Refused stream"})
+    page = await person.new_page()
+    await sign_in(page, serving, serving.alice, f"/tasks/{task_id}")
+    await expect(page.locator("#status-line")).to_have_text("Needs you: 1 detail to give")
+    await page.goto("about:blank")  # its stream is closed: the slot is free again
+    headers = {"Authorization": f"Bearer {serving.alice}"}
+    async with AsyncExitStack() as streams:
+        http = await streams.enter_async_context(
+            httpx.AsyncClient(base_url=serving.url, headers=headers, timeout=60)
+        )
+        refused = False
+        for _ in range(MAX_STREAMS_PER_OWNER + 5):
+            opened = await streams.enter_async_context(
+                http.stream("GET", f"/v1/tasks/{task_id}/events")
+            )
+            if opened.status_code == 429:
+                refused = True
+                break
+            await asyncio.sleep(0.2)  # the page's old stream may take a moment to close
+        assert refused, "the owner's streams were all taken"
+        refusals: list[int] = []
+        page.on(
+            "response",
+            lambda r: refusals.append(r.status) if r.url.endswith("/events") else None,
+        )
+        await page.goto(f"{serving.url}/tasks/{task_id}")
+        async with asyncio.timeout(30):
+            while 429 not in refusals:
+                await asyncio.sleep(0.1)
+        loads: list[str] = []
+        page.on("load", lambda _page: loads.append("load"))
+    answer = await http_answer(serving, task_id, {"mobile number": MOBILE})
+    assert answer == 200
+    approve = page.get_by_role("button", name="Approve: press “Confirm booking”")
+    await expect(approve).to_be_visible(timeout=WAIT_MS)
+    assert loads == [], "the page followed the task without a reload"
+    await api_cancel(serving, task_id)
+
+
+async def http_answer(serving: Serving, task_id: str, inputs: dict[str, str]) -> int:
+    headers = {"Authorization": f"Bearer {serving.alice}"}
+    async with httpx.AsyncClient(base_url=serving.url, headers=headers, timeout=60) as http:
+        response = await http.post(
+            "/v1/calls/continue_task", json={"id": task_id, "inputs": inputs}
+        )
+        return response.status_code
 
 
 # ------------------------------------------------------------------ owners

@@ -168,7 +168,9 @@ class Notifier:
                     )
                 except StoreError as exc:
                     backoff = min(max(backoff * 2, 0.05), 5.0)
-                    log.warning("%s: cannot claim deliveries (%s)", self._id, exc.code)
+                    log.warning(
+                        "%s: cannot claim deliveries (%s: %s)", self._id, exc.code, exc.message
+                    )
                     await asyncio.sleep(backoff)
                     continue
                 backoff = 0.0

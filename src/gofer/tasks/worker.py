@@ -230,9 +230,10 @@ class TaskWorker:
                     # claimed; try again after a pause that grows while it keeps failing.
                     backoff = min(max(backoff * 2, 0.05), self.limits.wake_s)
                     log.warning(
-                        "%s: cannot claim (%s); trying again in %.2f s",
+                        "%s: cannot claim (%s: %s); trying again in %.2f s",
                         self.worker_id,
                         exc.code,
+                        exc.message,
                         backoff,
                     )
                     await asyncio.sleep(backoff)

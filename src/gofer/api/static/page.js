@@ -57,21 +57,34 @@
       });
   }
 
-  var stream = new EventSource(main.dataset.stream);
-  stream.addEventListener("view", function (event) {
-    var view;
-    try { view = JSON.parse(event.data); } catch (e) { return; }
-    var sig = signature(view);
-    if (sig !== last) { last = sig; refresh(); }
-  });
-  var dropped = false;
-  stream.addEventListener("open", function () {
-    // Back after a dropped connection: what changed meanwhile was never sent.
-    if (dropped) { dropped = false; refresh(); }
-  });
-  stream.addEventListener("error", function () {
-    dropped = true;
-    // The stream ends once the task can change no more; the browser retries otherwise.
-    if (body() && !body().dataset.live) { stream.close(); }
-  });
+  var stream = null;
+  var reopens = 0;
+
+  function follow() {
+    stream = new EventSource(main.dataset.stream);
+    var dropped = false;
+    stream.addEventListener("view", function (event) {
+      var view;
+      try { view = JSON.parse(event.data); } catch (e) { return; }
+      var sig = signature(view);
+      if (sig !== last) { last = sig; refresh(); }
+    });
+    stream.addEventListener("open", function () {
+      reopens = 0;
+      // Back after a dropped connection: what changed meanwhile was never sent.
+      if (dropped) { dropped = false; refresh(); }
+    });
+    stream.addEventListener("error", function () {
+      dropped = true;
+      // The stream ends once the task can change no more; the browser retries otherwise.
+      if (body() && !body().dataset.live) { stream.close(); return; }
+      // A stream the server refused (an error answer, not a dropped connection) is one
+      // the browser never retries: open a new one, later each time.
+      if (stream.readyState === EventSource.CLOSED) {
+        reopens += 1;
+        setTimeout(function () { refresh(); follow(); }, Math.min(1000 * reopens, 10000));
+      }
+    });
+  }
+  follow();
 })();
