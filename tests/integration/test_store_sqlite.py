@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+import anyio
 import pytest
 from queue_race import check_runs, fill
 from queue_worker import CONFIG
@@ -157,3 +158,21 @@ def test_the_race_checker_counts_each_rule_broken() -> None:
         "owner_cap": 1,
         "attempt_cap": 1,
     }
+
+
+@pytest.mark.parametrize("begin", ["snapshot", "transaction"])
+async def test_a_transaction_cut_by_a_cancel_that_keeps_coming_is_rolled_back(
+    tmp_path: Path, begin: str
+) -> None:
+    """A request cancelled by its server (anyio cancels every await in its scope, again
+    and again: a page's stream when the browser goes away) must not leave its
+    transaction open on the shared connection: the next caller's BEGIN would fail."""
+    async with SQLiteConnector(tmp_path / "gofer.db") as db:
+        with anyio.CancelScope() as scope:
+            async with getattr(db, begin)() as tx:
+                await tx.run(lambda c: c.execute("SELECT 1").fetchall())
+                scope.cancel()
+                await anyio.sleep(1)
+        assert scope.cancelled_caught
+        async with db.transaction() as tx:
+            assert await tx.run(lambda c: c.execute("SELECT 2").fetchone()[0]) == 2

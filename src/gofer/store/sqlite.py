@@ -12,6 +12,7 @@ other processes on the file through Unix datagram sockets (``peers.py``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sqlite3
@@ -241,6 +242,21 @@ class SQLiteConnector:
 
         return await asyncio.get_running_loop().run_in_executor(executor, run)
 
+    async def _roll_back(self) -> None:
+        """Roll back whatever transaction is open, even under a cancel that comes again
+        at every await (anyio's, a server's request whose client went away): the
+        rollback is handed to the connector's one thread before anything else can be,
+        and runs there whether or not this waits for it."""
+        executor = self._executor
+        if executor is None:
+            return
+
+        def run() -> None:
+            with contextlib.suppress(sqlite3.Error):
+                _rollback_if_open(self._conn)  # type: ignore[arg-type]
+
+        await asyncio.shield(asyncio.get_running_loop().run_in_executor(executor, run))
+
     def transaction(self) -> AbstractAsyncContextManager[SQLiteTransaction]:
         """``BEGIN IMMEDIATE`` ... ``COMMIT`` (``ROLLBACK`` if the block raises); its
         notices reach the waker after the commit."""
@@ -264,7 +280,7 @@ class SQLiteConnector:
             except BaseException:
                 # also when cancelled mid-hop: the thread may have begun it regardless
                 self._holder = None
-                await self._call(_rollback_if_open)
+                await self._roll_back()
                 raise
         self.waker.publish(tx.notices)
 
