@@ -248,7 +248,8 @@ class SQLiteConnector:
         rollback is handed to the connector's one thread before anything else can be,
         and runs there whether or not this waits for it."""
         executor = self._executor
-        if executor is None:
+        if executor is None:  # work runs in the loop's own thread (the in-memory store)
+            await self._call(_rollback_if_open)
             return
 
         def run() -> None:
