@@ -19,6 +19,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 FRAMEWORKS = ("nicegui", "streamlit")
 
+KNOWN: dict[str, str] = {}
+"""Tasks that fail today, each with its cause (strict: one that passes must leave)."""
+
 
 async def judge(
     app: App, steps: list[dict[str, Any]], want: dict[str, str], run_open: Opener
@@ -43,6 +46,8 @@ async def judge(
 async def test_a_trip_request_field(
     framework: str, kind: str, run_open: Opener, request: pytest.FixtureRequest
 ) -> None:
+    if f"{framework}-{kind}" in KNOWN:
+        request.applymarker(pytest.mark.xfail(reason=KNOWN[f"{framework}-{kind}"], strict=True))
     app = request.getfixturevalue(framework)
     steps, want = KINDS[kind]
     await judge(app, steps, want, run_open)

@@ -103,6 +103,14 @@ TASKS: dict[str, Task[Helpdesk]] = {
 }
 
 
+KNOWN: dict[str, str] = {}
+"""Tasks that fail today, each with its cause (strict: one that passes must leave)."""
+
+
 @pytest.mark.parametrize("name", list(TASKS))
-async def test_helpdesk_task(name: str, run_open: Any, helpdesk: Helpdesk) -> None:
+async def test_helpdesk_task(
+    name: str, run_open: Any, helpdesk: Helpdesk, request: pytest.FixtureRequest
+) -> None:
+    if name in KNOWN:
+        request.applymarker(pytest.mark.xfail(reason=KNOWN[name], strict=True))
     await judge(TASKS[name], run_open, helpdesk)

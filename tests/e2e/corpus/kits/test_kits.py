@@ -14,6 +14,9 @@ from .tasks import BARE_KINDS, KINDS, task
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
+KNOWN: dict[str, str] = {}
+"""Tasks that fail today, each with its cause (strict: one that passes must leave)."""
+
 CASES = [(kit, kind, False) for kit in KITS for kind in KINDS] + [
     (kit, kind, True) for kit in KITS for kind in BARE_KINDS
 ]
@@ -25,6 +28,14 @@ CASES = [(kit, kind, False) for kit in KITS for kind in KINDS] + [
     ids=[f"{kit}-{kind}{'-bare' if bare else ''}" for kit, kind, bare in CASES],
 )
 async def test_a_trip_request_field(
-    kit: str, kind: str, bare: bool, run_open: Opener, kits: Library
+    kit: str,
+    kind: str,
+    bare: bool,
+    run_open: Opener,
+    kits: Library,
+    request: pytest.FixtureRequest,
 ) -> None:
+    name = f"{kit}-{kind}{'-bare' if bare else ''}"
+    if name in KNOWN:
+        request.applymarker(pytest.mark.xfail(reason=KNOWN[name], strict=True))
     await judge(task(kit, kind, bare), run_open, kits)

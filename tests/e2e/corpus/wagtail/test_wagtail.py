@@ -125,6 +125,14 @@ TASKS: dict[str, Task[Wagtail]] = {
 }
 
 
+KNOWN: dict[str, str] = {}
+"""Tasks that fail today, each with its cause (strict: one that passes must leave)."""
+
+
 @pytest.mark.parametrize("name", list(TASKS))
-async def test_wagtail_task(name: str, run_open: Any, wagtail: Wagtail) -> None:
+async def test_wagtail_task(
+    name: str, run_open: Any, wagtail: Wagtail, request: pytest.FixtureRequest
+) -> None:
+    if name in KNOWN:
+        request.applymarker(pytest.mark.xfail(reason=KNOWN[name], strict=True))
     await judge(TASKS[name], run_open, wagtail)
