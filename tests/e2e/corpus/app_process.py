@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
+import sqlite3
 import subprocess
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -153,3 +156,46 @@ def django_env(work: Path, path: Path, settings: str, **more: str) -> dict[str, 
 def runserver(manage: Sequence[str]) -> Callable[[int], list[str]]:
     """Django's development server of ``manage`` (manage.py or django-admin) on a port."""
     return lambda port: [*manage, "runserver", "--insecure", "--noreload", f"127.0.0.1:{port}"]
+
+
+@dataclass
+class SQLiteApp:
+    """A served application whose state is a SQLite file: its address and its rows."""
+
+    url: str
+    db: Path
+
+    def rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        with sqlite3.connect(self.db) as conn:
+            return list(conn.execute(sql, args))
+
+
+@contextmanager
+def serving_a_copy(
+    template: Path,
+    work: Path,
+    serve: Sequence[str],
+    env: Mapping[str, str],
+    *,
+    db: str = "db.sqlite3",
+    path: str = "/",
+    folder_env: str | None = None,
+) -> Iterator[SQLiteApp]:
+    """A copy of an app's migrated and seeded ``template`` folder in ``work``, served
+    by ``serve`` (a Django-style command that takes ``127.0.0.1:PORT`` last) from that
+    folder (also named by ``folder_env`` in its environment, when given) until the
+    block ends; its SQLite file is ``db`` in the copy."""
+    home = work / "home"
+    shutil.copytree(template, home)
+    run_env = {**env, "HOME": str(work), "PYTHONWARNINGS": "ignore"}
+    if folder_env is not None:
+        run_env[folder_env] = str(home)
+    with serving(
+        [],
+        lambda port: [*serve, f"127.0.0.1:{port}"],
+        work=work,
+        env=run_env,
+        cwd=home,
+        path=path,
+    ) as url:
+        yield SQLiteApp(url.removesuffix(path).rstrip("/"), home / db)

@@ -13,6 +13,7 @@ from gofer.runtime import RunStatus
 
 from ...conftest import Opener
 from ..kits.tasks import KINDS, SUBMIT
+from ..tasks import expect_known
 from .conftest import App
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
@@ -46,8 +47,7 @@ async def judge(
 async def test_a_trip_request_field(
     framework: str, kind: str, run_open: Opener, request: pytest.FixtureRequest
 ) -> None:
-    if f"{framework}-{kind}" in KNOWN:
-        request.applymarker(pytest.mark.xfail(reason=KNOWN[f"{framework}-{kind}"], strict=True))
+    expect_known(request, KNOWN, f"{framework}-{kind}")
     app = request.getfixturevalue(framework)
     steps, want = KINDS[kind]
     await judge(app, steps, want, run_open)

@@ -5,17 +5,13 @@ copy's SQLite database."""
 
 from __future__ import annotations
 
-import shutil
-import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from ..app_process import serving
+from ..app_process import SQLiteApp, serving_a_copy
 
 ROOT = Path(__file__).resolve().parents[4]
 HOME = ROOT / ".corpus" / "helpdesk"
@@ -24,14 +20,7 @@ TEMPLATE = HOME / "template"
 HERE = Path(__file__).resolve().parent
 
 
-@dataclass
-class Helpdesk:
-    url: str
-    db: Path
-
-    def rows(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-        with sqlite3.connect(self.db) as conn:
-            return list(conn.execute(sql, args))
+Helpdesk = SQLiteApp
 
 
 @pytest.fixture(scope="session")
@@ -45,16 +34,11 @@ def helpdesk(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Helpdesk]:
 @contextmanager
 def running(work: Path) -> Iterator[Helpdesk]:
     """A copy of the seeded helpdesk in ``work``, served until the block ends."""
-    home = work / "home"
-    shutil.copytree(TEMPLATE, home)
     env = {
         "PATH": f"{PYTHON.parent}:/usr/bin:/bin",
-        "HOME": str(work),
         "PYTHONPATH": str(HERE),
-        "PYTHONWARNINGS": "ignore",
         "DJANGO_SETTINGS_MODULE": "deskproject.settings",
-        "DESK_HOME": str(home),
     }
     serve = [str(PYTHON), "-m", "django", "runserver", "--insecure", "--noreload"]
-    with serving([], lambda port: [*serve, f"127.0.0.1:{port}"], work=work, env=env) as url:
-        yield Helpdesk(url.rstrip("/"), home / "db.sqlite3")
+    with serving_a_copy(TEMPLATE, work, serve, env, folder_env="DESK_HOME") as app:
+        yield app

@@ -9,6 +9,7 @@ import pytest
 
 from ...conftest import Opener
 from ..bundles import Library, judge
+from ..tasks import expect_known
 from .conftest import KITS
 from .tasks import BARE_KINDS, KINDS, task
 
@@ -36,6 +37,5 @@ async def test_a_trip_request_field(
     request: pytest.FixtureRequest,
 ) -> None:
     name = f"{kit}-{kind}{'-bare' if bare else ''}"
-    if name in KNOWN:
-        request.applymarker(pytest.mark.xfail(reason=KNOWN[name], strict=True))
+    expect_known(request, KNOWN, name)
     await judge(task(kit, kind, bare), run_open, kits)
