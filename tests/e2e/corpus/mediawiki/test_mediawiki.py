@@ -64,7 +64,7 @@ TASKS: dict[str, Task[SQLiteApp]] = {
             {"click": "Save"},
         ),
         got=preference("minordefault"),
-        want=lambda app: [("1",)],
+        want=lambda app: [(1,)],
     ),
     "a-real-name": Task(
         lambda url: signed_in(
