@@ -35,5 +35,8 @@ def desktop_available() -> tuple[bool, str | None]:
     ):
         missing.append("AT-SPI's introspection data (Debian package gir1.2-atspi-2.0)")
     if missing:
-        return False, "missing " + "; ".join(missing)
+        return False, (
+            "missing " + "; ".join(missing) + " (`gofer doctor` prints the command that adds "
+            "them; from a checkout, `./dev setup --desktop`)"
+        )
     return True, None
