@@ -4,11 +4,12 @@ plans a task: surfaces, card entry, and the planner's brief."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gofer.errors import InvalidFlow
 from gofer.facts import Facts, is_card_fact, is_card_number
+from gofer.facts.otp import unusable_seeds
 from gofer.flow import check_flow, iter_steps, names_in
 from gofer.flow.steps import Enter, Flow
 from gofer.tasks import errors
@@ -19,7 +20,9 @@ from gofer.tasks.seams import FlowRunner, PlanBrief, WorkspaceOptions
 __all__ = [
     "brief_for",
     "check_card_entry",
+    "check_seeds",
     "check_surfaces",
+    "facts_of",
     "invalid_flow",
     "options_for",
     "take_inputs",
@@ -32,6 +35,20 @@ def invalid_flow(check_problems: list[dict[str, Any]]) -> InvalidFlow:
     return InvalidFlow(f"the flow is not valid: {listed}", problems=check_problems)
 
 
+def check_seeds(facts: Facts) -> None:
+    """No fact looks like an authenticator's seed that gives no codes: it would be
+    typed as it is (INVALID_REQUEST naming the first such fact, never its value)."""
+    for name, why in sorted(unusable_seeds(facts.as_dict()).items()):
+        raise errors.seed_unusable(name, why)
+
+
+def facts_of(values: Mapping[str, str], secret: Iterable[str]) -> Facts:
+    """A new task's facts, checked (:func:`check_seeds`)."""
+    facts = Facts(values, secret=secret)
+    check_seeds(facts)
+    return facts
+
+
 def take_inputs(cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> list[str]:
     """Add the caller's new values to the task's facts and check the flow again; the
     questions the flow still asks.
@@ -40,6 +57,7 @@ def take_inputs(cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> lis
     into a secret used where only an ``enter`` value may hold one.
     """
     facts = cell.facts.merged(inputs, secret=secret)
+    check_seeds(facts)
     if cell.flow is None:
         cell.facts = facts
         return []

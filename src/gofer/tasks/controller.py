@@ -27,7 +27,6 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from gofer.errors import InvalidRequest, invalid_request
-from gofer.facts import Facts
 from gofer.flow import check_flow, flow_guide, flow_to_json, validate_flow
 from gofer.flow.steps import Flow
 from gofer.shape import check_output_schema
@@ -53,6 +52,7 @@ from gofer.tasks.checks import (
     brief_for,
     check_card_entry,
     check_surfaces,
+    facts_of,
     invalid_flow,
     options_for,
     take_inputs,
@@ -305,7 +305,7 @@ class Tasks:
         req = _coerce(PlanTaskRequest, request)
         if self._engine.planner is None:
             raise errors.planner_unavailable()
-        facts = Facts(req.facts, secret=req.secret_facts)
+        facts = facts_of(req.facts, req.secret_facts)
         options = options_for(self._engine.runner, req.constraints)
         flow = await self._engine.planner.plan(brief_for(req.task, facts, options))
         check = check_flow(flow, facts.names, facts.secret_names)
@@ -339,7 +339,7 @@ class Tasks:
                 check_output_schema(req.output.json_schema)
         if req.constraints.payment == "fill_then_approve" and not req.constraints.origins:
             raise errors.origins_required()
-        facts = Facts(req.facts, secret=req.secret_facts)
+        facts = facts_of(req.facts, req.secret_facts)
         options = options_for(self._engine.runner, req.constraints)
         flow: Flow | None = None
         questions: tuple[str, ...] = ()

@@ -49,6 +49,7 @@ __all__ = [
     "origins_required",
     "output_unavailable",
     "planner_unavailable",
+    "seed_unusable",
     "started_by_task",
     "still_blocked",
     "surface_unavailable",
@@ -162,6 +163,18 @@ def endpoint_refused(endpoint: str) -> InvalidRequest:
         "constraints.browser_endpoint names a browser this server does not let tasks "
         "attach to; leave it out (the operator lists the allowed ones)",
         code="BROWSER_ENDPOINT_REFUSED",
+    )
+
+
+def seed_unusable(name: str, why: str) -> InvalidRequest:
+    """The fact ``name`` looks like an authenticator's seed and gives no codes (``why``
+    never holds its value): it would be typed as it is, so the task is refused."""
+    return InvalidRequest(
+        f"the fact {name!r} looks like an authenticator's seed but gives no one-time "
+        f"codes: {why}; gofer never types a seed, so pass a time-based (totp) seed or "
+        "the code itself",
+        at=f"facts.{name}",
+        name=name,
     )
 
 
