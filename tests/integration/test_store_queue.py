@@ -579,3 +579,32 @@ async def test_keep_lease_holds_the_item_while_its_work_runs(queue: WorkQueue) -
         assert await claim(queue, "w2") is None, "the kept lease still holds"
     assert keeper.renewals >= 1
     await queue.finish(got)
+
+
+# what a turn needs ---------------------------------------------------------------
+
+
+async def test_an_item_needing_what_a_worker_lacks_is_left_for_one_that_has_it(
+    queue: WorkQueue,
+) -> None:
+    planned = await queue.enqueue("turn", {"task_id": "t1", "needs": ["planner", "rescuer"]})
+    later = await queue.enqueue("turn", {"task_id": "t1", "needs": []})
+    plain = await queue.enqueue("turn", {"task_id": "t2"})
+    got = await must_claim(queue, "bare", able=["rescuer", "browser:local"])
+    assert got.id == plain.id, "an item with no needs is anyone's"
+    assert await claim(queue, "bare", able=["rescuer"]) is None, "t1's second waits behind"
+    models = await must_claim(queue, "models", able=["planner", "rescuer", "decider"])
+    assert models.id == planned.id
+    await queue.finish(models)
+    assert (await must_claim(queue, "bare", able=[])).id == later.id
+
+
+async def test_a_pinned_worker_claims_only_the_items_that_need_it(queue: WorkQueue) -> None:
+    anyone = await queue.enqueue("turn", {"task_id": "t1"})
+    mine = await queue.enqueue("turn", {"task_id": "t2", "needs": ["process:run-1"]})
+    able = ["browser:local", "process:run-1"]
+    got = await must_claim(queue, "run-1", able=able, pinned="process:run-1")
+    assert got.id == mine.id
+    assert await claim(queue, "run-1", able=able, pinned="process:run-1") is None
+    assert await claim(queue, "w2", able=["process:w2"]) is not None  # t1, not t2
+    assert (await queue.get(anyone.id)) is not None

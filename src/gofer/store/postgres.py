@@ -32,7 +32,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from gofer.errors import StoreError, StoreUnavailable
-from gofer.store.queue import QueueBase, lease_lost, preference
+from gofer.store.queue import Fit, QueueBase, lease_lost, preference
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
 from gofer.store.sealing import SecretBox
 from gofer.store.transaction import Dialect, Row, Transaction
@@ -333,6 +333,7 @@ class PostgresQueue(QueueBase):
         lease_ms: int,
         limit: int,
         running_at_most: int | None,
+        fit: Fit,
     ) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules, in one statement."""
         async with self.connector.conn(None) as conn:
@@ -344,6 +345,8 @@ class PostgresQueue(QueueBase):
                     "lease_ms": lease_ms,
                     "limit": limit,
                     "cap": running_at_most,
+                    "able": None if fit.able is None else sorted(set(fit.able)),
+                    "pinned": fit.pinned,
                 },
             )
             rows = await cur.fetchall()

@@ -23,6 +23,10 @@ Rules every implementation keeps:
   counts against no cap, and as its group's oldest it holds the group as any unfinished
   item does). A preference never outlives its window and is spent by the first claim,
   so an item released or lapsed back to the queue goes to any worker.
+- ``able=[...]`` leaves an item whose payload's ``needs`` (a list of names) holds a
+  name outside ``able`` to a worker that has them all; ``pinned=n`` claims only items
+  whose ``needs`` hold ``n``. Either way a passed-over item holds its group as any
+  unfinished item does. An item with no ``needs`` is anyone's.
 - ``enqueue``, ``finish`` and ``release`` notify the connector's waker once committed;
   when a preference window ends the waker of every process sends ``preference_ended``
   for the item, so workers that passed it over claim it then without a re-read.
@@ -30,9 +34,11 @@ Rules every implementation keeps:
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gofer.errors import LeaseLost
@@ -40,7 +46,21 @@ from gofer.store.transaction import Transaction
 from gofer.store.types import Claim, Item, QueueConfig, SerialOrder
 from gofer.store.waking import Subscription
 
-__all__ = ["QueueBase", "WorkQueue", "lease_lost", "preference"]
+__all__ = ["Fit", "QueueBase", "WorkQueue", "lease_lost", "preference"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """Which items a worker may claim by their payload's ``needs``: those whose every
+    need is in ``able`` (None: any), and holding ``pinned`` when one is given."""
+
+    able: Sequence[str] | None = None
+    pinned: str | None = None
+
+    @property
+    def able_json(self) -> str | None:
+        """``able`` as a JSON array (None: no filter)."""
+        return None if self.able is None else json.dumps(sorted(set(self.able)))
 
 
 class WorkQueue(Protocol):
@@ -73,6 +93,8 @@ class WorkQueue(Protocol):
         *,
         serial: SerialOrder | None = None,
         running_at_most: int | None = None,
+        able: Sequence[str] | None = None,
+        pinned: str | None = None,
     ) -> Claim | None:
         """Lease the oldest claimable item of ``kinds``, or ``None``. ``serial`` names
         the order the kinds share (it must be one of ``config.orders``); groups are
@@ -88,6 +110,8 @@ class WorkQueue(Protocol):
         limit: int,
         serial: SerialOrder | None = None,
         running_at_most: int | None = None,
+        able: Sequence[str] | None = None,
+        pinned: str | None = None,
     ) -> list[Claim]:
         """Lease up to ``limit`` items at once, under the same rules as :meth:`claim`."""
         ...
@@ -159,10 +183,19 @@ class QueueBase(ABC):
         *,
         serial: SerialOrder | None = None,
         running_at_most: int | None = None,
+        able: Sequence[str] | None = None,
+        pinned: str | None = None,
     ) -> Claim | None:
         """Lease the oldest claimable item of ``kinds``, or ``None``."""
         got = await self.claim_batch(
-            kinds, worker, lease_ms, limit=1, serial=serial, running_at_most=running_at_most
+            kinds,
+            worker,
+            lease_ms,
+            limit=1,
+            serial=serial,
+            running_at_most=running_at_most,
+            able=able,
+            pinned=pinned,
         )
         return got[0] if got else None
 
@@ -175,6 +208,8 @@ class QueueBase(ABC):
         limit: int,
         serial: SerialOrder | None = None,
         running_at_most: int | None = None,
+        able: Sequence[str] | None = None,
+        pinned: str | None = None,
     ) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules (none when ``limit`` is
         below 1); ``ValueError`` for an order the queue was not given or kinds outside
@@ -182,7 +217,7 @@ class QueueBase(ABC):
         self.config.check_claim(kinds, serial)
         if limit < 1:
             return []
-        return await self._lease(kinds, worker, lease_ms, limit, running_at_most)
+        return await self._lease(kinds, worker, lease_ms, limit, running_at_most, Fit(able, pinned))
 
     @abstractmethod
     async def _lease(
@@ -192,9 +227,11 @@ class QueueBase(ABC):
         lease_ms: int,
         limit: int,
         running_at_most: int | None,
+        fit: Fit,
     ) -> list[Claim]:
         """Lease up to ``limit`` (at least 1) of the oldest claimable items of
-        ``kinds``, keeping groups and the running cap."""
+        ``kinds`` that ``fit`` lets this worker run, keeping groups and the running
+        cap."""
 
 
 def preference(prefer: str | None, prefer_ms: int) -> tuple[str | None, int]:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from gofer.errors import StoreError, StoreUnavailable
 from gofer.store.files import private_file
 from gofer.store.peers import peer_waker
-from gofer.store.queue import QueueBase, lease_lost, preference
+from gofer.store.queue import Fit, QueueBase, lease_lost, preference
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
 from gofer.store.sealing import SecretBox
 from gofer.store.transaction import Dialect, Row, Transaction
@@ -418,11 +418,12 @@ class SQLiteQueue(QueueBase):
         lease_ms: int,
         limit: int,
         running_at_most: int | None,
+        fit: Fit,
     ) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules, in one transaction."""
         names = json.dumps(list(kinds))
         return await self.connector.write(
-            partial(self._claim, names, worker, lease_ms, limit, running_at_most)
+            partial(self._claim, names, worker, lease_ms, limit, running_at_most, fit)
         )
 
     def _claim(
@@ -432,6 +433,7 @@ class SQLiteQueue(QueueBase):
         lease_ms: int,
         limit: int,
         cap: int | None,
+        fit: Fit,
         c: sqlite3.Connection,
         _: SQLiteTransaction,
     ) -> list[Claim]:
@@ -450,6 +452,8 @@ class SQLiteQueue(QueueBase):
                     "after": after,
                     "scan": scan,
                     "worker": worker,
+                    "able": fit.able_json,
+                    "pinned": fit.pinned,
                 },
             ).fetchall()
             for row in rows:

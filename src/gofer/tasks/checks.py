@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
-from gofer.errors import InvalidFlow
+from pydantic import BaseModel, ValidationError
+
+from gofer.errors import InvalidFlow, InvalidRequest, invalid_request
 from gofer.facts import Facts, is_card_fact, is_card_number
 from gofer.facts.otp import unusable_seeds
 from gofer.flow import check_flow, iter_steps, names_in
@@ -22,6 +24,7 @@ __all__ = [
     "check_card_entry",
     "check_seeds",
     "check_surfaces",
+    "coerce",
     "facts_of",
     "invalid_flow",
     "options_for",
@@ -107,6 +110,21 @@ def brief_for(task: str, facts: Facts, options: WorkspaceOptions) -> PlanBrief:
         facts=tuple(facts.names),
         secrets=tuple(sorted(facts.secret_names)),
     )
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def coerce(model: type[M], value: M | Mapping[str, Any] | None) -> M:
+    """``value`` as a ``model``: a mapping is validated (INVALID_REQUEST when it does not fit)."""
+    if isinstance(value, model):
+        return value
+    if value is not None and not isinstance(value, Mapping):
+        raise InvalidRequest(f"a {model.__name__} is a JSON object, not {type(value).__name__}")
+    try:
+        return model.model_validate(dict(value or {}))
+    except ValidationError as exc:
+        raise invalid_request(exc, f"the {model.__name__} does not fit") from None
 
 
 _NAME = re.compile(r"\$\{[^}]*\}")

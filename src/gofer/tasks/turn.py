@@ -39,6 +39,7 @@ from gofer.planner import start_address
 from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
 from gofer.store import Claim, keep_lease
+from gofer.tasks import errors
 from gofer.tasks.book import (
     LOCAL_OWNER,
     Loaded,
@@ -212,7 +213,7 @@ class Turn:
         journal.start()
         try:
             planner = parts.planner
-            if cell.flow is None and planner is not None:
+            if cell.flow is None:  # with no planner it fails: never done with no flow run
                 await self._guarded(cell, lambda: self._plan_then_drive(cell, planner))
             else:
                 presses = self._presses(cell)
@@ -334,7 +335,9 @@ class Turn:
             )
 
     async def _plan_then_drive(self, cell: Cell, planner: Planner | None) -> None:
-        assert cell.goal is not None and planner is not None
+        if planner is None:
+            raise errors.planner_unavailable()
+        assert cell.goal is not None
         cell.publish(view_of(cell, Running(), None, "Planning the task."))
         warm = self._warm(cell)
         meter = CallMeter(cell.ledger.model_calls_left())

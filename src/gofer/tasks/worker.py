@@ -30,16 +30,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from gofer.errors import StoreError
+from gofer.flow.steps import Flow
 from gofer.store import Claim, Notice
 from gofer.store.holders import LiveHolders
 from gofer.surfaces.closing import close_fully
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import state
+from gofer.tasks.able import Abilities, needs_of
 from gofer.tasks.board import Board
 from gofer.tasks.book import LOCAL_OWNER, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell, TurnNotes, view_of
 from gofer.tasks.checks import options_for
-from gofer.tasks.contract import TaskView
+from gofer.tasks.contract import TaskConstraints, TaskView
 from gofer.tasks.events import Cancelled, LetGo, Resolved, kind_of
 from gofer.tasks.holding import HeldView, Holding
 from gofer.tasks.limits import (
@@ -101,6 +103,7 @@ class TaskWorker:
         planner: Planner | None,
         limits: TurnLimits,
         worker_id: str | None = None,
+        abilities: Abilities | None = None,
     ) -> None:
         self.book = book
         self.runner = runner
@@ -108,6 +111,8 @@ class TaskWorker:
         self.planner = planner
         self.limits = limits
         self.worker_id = worker_id or f"worker-{uuid.uuid4().hex[:12]}"
+        self.abilities = abilities or Abilities(planner=planner is not None)
+        """What this process runs turns with: it claims only the turns that need no more."""
         self.failure: BaseException | None = None
         """The error that ended the claim loop, once one did (the worker is then dead)."""
         self.died = asyncio.Event()
@@ -245,6 +250,7 @@ class TaskWorker:
         room = self.limits.per_process - len(self._turns)
         if room <= 0:
             return
+        fit = self.abilities.fit(self.worker_id)
         claims = await self.book.queue.claim_batch(
             KINDS,
             self.worker_id,
@@ -252,6 +258,8 @@ class TaskWorker:
             limit=room,
             serial=TASK_ORDER,
             running_at_most=self.limits.per_owner,
+            able=fit.able,
+            pinned=fit.pinned,
         )
         for claim in claims:
             task_id = str(claim.payload["task_id"])
@@ -330,6 +338,12 @@ class TaskWorker:
             turn.cancel()
 
     # ------------------------------------------------------------ what the controller asks
+
+    def needs(self, flow: Flow | None, output: bool, constraints: TaskConstraints) -> list[str]:
+        """What every turn of a task started here needs (:func:`needs_of`)."""
+        return needs_of(
+            self.abilities, self.worker_id, flow=flow, output=output, constraints=constraints
+        )
 
     async def release(self, task_id: str) -> None:
         """Close the task's workspace on this worker (and its live views)."""

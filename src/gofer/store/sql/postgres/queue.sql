@@ -23,7 +23,8 @@ SELECT ins.* FROM ins, LATERAL (SELECT pg_notify('gofer_queue', json_strip_nulls
 
 -- claim_items --
 SELECT * FROM gofer_claim(%(kinds)s::text[], %(worker)s::text, %(lease_ms)s::integer,
-                          %(limit)s::integer, %(cap)s::integer)
+                          %(limit)s::integer, %(cap)s::integer, %(able)s::text[],
+                          %(pinned)s::text)
 
 -- renew_lease --
 UPDATE work_items
