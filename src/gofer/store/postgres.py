@@ -346,7 +346,7 @@ class PostgresQueue(QueueBase):
                     "limit": limit,
                     "cap": running_at_most,
                     "able": None if fit.able is None else sorted(set(fit.able)),
-                    "pinned": fit.pinned,
+                    "own": fit.own,
                 },
             )
             rows = await cur.fetchall()
@@ -365,6 +365,14 @@ class PostgresQueue(QueueBase):
             )
             for r in rows
         ]
+
+    async def keep_preferred(self, worker: str, prefer_ms: int) -> int:
+        """Push on the windows of the queued items reserved for ``worker``."""
+        async with self.connector.conn(None) as conn:
+            cur = await conn.execute(
+                self._q["keep_preferred"], {"worker": worker, "prefer_ms": prefer_ms}
+            )
+            return cur.rowcount
 
     async def renew(self, claim: Claim, lease_ms: int | None = None) -> None:
         """Extend a live lease from now (the database's clock)."""

@@ -24,9 +24,12 @@ Rules every implementation keeps:
   item does). A preference never outlives its window and is spent by the first claim,
   so an item released or lapsed back to the queue goes to any worker.
 - ``able=[...]`` leaves an item whose payload's ``needs`` (a list of names) holds a
-  name outside ``able`` to a worker that has them all; ``pinned=n`` claims only items
-  whose ``needs`` hold ``n``. Either way a passed-over item holds its group as any
-  unfinished item does. An item with no ``needs`` is anyone's.
+  name outside ``able`` to a worker that has them all (an item with no ``needs`` is
+  anyone's); ``own=True`` claims only items reserved for the claiming worker. Either
+  way a passed-over item holds its group as any unfinished item does.
+- ``keep_preferred(w, n)`` pushes the window of every queued item reserved for ``w``
+  (its window still running) to ``n`` ms from now: a worker that calls it while it
+  lives keeps its items; once it dies their windows lapse and any worker claims them.
 - ``enqueue``, ``finish`` and ``release`` notify the connector's waker once committed;
   when a preference window ends the waker of every process sends ``preference_ended``
   for the item, so workers that passed it over claim it then without a re-read.
@@ -51,11 +54,11 @@ __all__ = ["Fit", "QueueBase", "WorkQueue", "lease_lost", "preference"]
 
 @dataclass(frozen=True, slots=True)
 class Fit:
-    """Which items a worker may claim by their payload's ``needs``: those whose every
-    need is in ``able`` (None: any), and holding ``pinned`` when one is given."""
+    """Which items a worker may claim: those whose payload's every ``needs`` is in
+    ``able`` (None: any), and with ``own`` only those reserved for it."""
 
     able: Sequence[str] | None = None
-    pinned: str | None = None
+    own: bool = False
 
     @property
     def able_json(self) -> str | None:
@@ -94,7 +97,7 @@ class WorkQueue(Protocol):
         serial: SerialOrder | None = None,
         running_at_most: int | None = None,
         able: Sequence[str] | None = None,
-        pinned: str | None = None,
+        own: bool = False,
     ) -> Claim | None:
         """Lease the oldest claimable item of ``kinds``, or ``None``. ``serial`` names
         the order the kinds share (it must be one of ``config.orders``); groups are
@@ -111,7 +114,7 @@ class WorkQueue(Protocol):
         serial: SerialOrder | None = None,
         running_at_most: int | None = None,
         able: Sequence[str] | None = None,
-        pinned: str | None = None,
+        own: bool = False,
     ) -> list[Claim]:
         """Lease up to ``limit`` items at once, under the same rules as :meth:`claim`."""
         ...
@@ -163,6 +166,11 @@ class WorkQueue(Protocol):
         """How many of the owner's items wait or run (one indexed count)."""
         ...
 
+    async def keep_preferred(self, worker: str, prefer_ms: int) -> int:
+        """Push the window of the queued items reserved for ``worker`` whose window
+        still runs to ``prefer_ms`` from now; how many there were."""
+        ...
+
     def subscribe(self) -> AbstractContextManager[Subscription]:
         """Wake-ups for enqueues, finishes and releases (take it before checking)."""
         ...
@@ -184,7 +192,7 @@ class QueueBase(ABC):
         serial: SerialOrder | None = None,
         running_at_most: int | None = None,
         able: Sequence[str] | None = None,
-        pinned: str | None = None,
+        own: bool = False,
     ) -> Claim | None:
         """Lease the oldest claimable item of ``kinds``, or ``None``."""
         got = await self.claim_batch(
@@ -195,7 +203,7 @@ class QueueBase(ABC):
             serial=serial,
             running_at_most=running_at_most,
             able=able,
-            pinned=pinned,
+            own=own,
         )
         return got[0] if got else None
 
@@ -209,7 +217,7 @@ class QueueBase(ABC):
         serial: SerialOrder | None = None,
         running_at_most: int | None = None,
         able: Sequence[str] | None = None,
-        pinned: str | None = None,
+        own: bool = False,
     ) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules (none when ``limit`` is
         below 1); ``ValueError`` for an order the queue was not given or kinds outside
@@ -217,7 +225,7 @@ class QueueBase(ABC):
         self.config.check_claim(kinds, serial)
         if limit < 1:
             return []
-        return await self._lease(kinds, worker, lease_ms, limit, running_at_most, Fit(able, pinned))
+        return await self._lease(kinds, worker, lease_ms, limit, running_at_most, Fit(able, own))
 
     @abstractmethod
     async def _lease(

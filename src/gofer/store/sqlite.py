@@ -453,7 +453,7 @@ class SQLiteQueue(QueueBase):
                     "scan": scan,
                     "worker": worker,
                     "able": fit.able_json,
-                    "pinned": fit.pinned,
+                    "own": int(fit.own),
                 },
             ).fetchall()
             for row in rows:
@@ -496,6 +496,16 @@ class SQLiteQueue(QueueBase):
                 )
             )
         return claims
+
+    async def keep_preferred(self, worker: str, prefer_ms: int) -> int:
+        """Push on the windows of the queued items reserved for ``worker``."""
+
+        def work(c: sqlite3.Connection, _: SQLiteTransaction) -> int:
+            now = self.connector.clock()
+            params = {"worker": worker, "now": now, "until": now + prefer_ms / 1000}
+            return c.execute(self._q["keep_preferred"], params).rowcount
+
+        return await self.connector.write(work)
 
     async def renew(self, claim: Claim, lease_ms: int | None = None) -> None:
         """Extend a live lease from now."""

@@ -8,8 +8,12 @@ process on a local one. The needs are written with each of the task's turns
 (``needs`` in the queue item's payload); the queue passes over what a claimer cannot
 run (:class:`gofer.store.queue.Fit`), so it waits for a process that can.
 
-A process that runs only its own tasks (``gofer run``) pins them: each of their turns
-needs that process (``process:<worker id>``), and it claims nothing else.
+A process that runs only its own tasks (``gofer run``) reserves each of their turns
+for itself (the queue's claim preference) and claims nothing else. A worker keeps the
+reservations made for it (its own tasks', and those of the tasks whose browser it
+holds for a person) while it lives (:data:`KEPT_MS`): the task goes on in the browser
+it has. Once the process is gone they lapse, and a process that can runs the turn in
+a fresh browser, saying so in the task's view.
 """
 
 from __future__ import annotations
@@ -25,10 +29,21 @@ from gofer.tasks.contract import TaskConstraints
 from gofer.tasks.seams import FlowRunner
 from gofer.tasks.status import task_group
 
-__all__ = ["LOCAL_BROWSER", "Abilities", "abilities_of", "needs_before", "needs_of"]
+__all__ = [
+    "KEPT_MS",
+    "LOCAL_BROWSER",
+    "Abilities",
+    "abilities_of",
+    "needs_before",
+    "needs_of",
+]
 
 LOCAL_BROWSER = "local"
 """The browser a process runs its tasks in when it has no remote one."""
+
+KEPT_MS = 30_000
+"""How long a reservation for a worker lasts past the last time the worker pushed it
+on (every third of it while the worker lives); as long as a turn's lease."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,28 +60,23 @@ class Abilities:
     browser: str | None = None
     own_only: bool = False
 
-    def names(self, worker_id: str) -> list[str]:
+    def names(self) -> list[str]:
         """The needs this process meets, as the queue reads them."""
         models = ("planner", "rescuer", "decider", "shaper", "desktop")
         found = [name for name in models if getattr(self, name)]
-        return [*found, _browser(self.browser), _process(worker_id)]
+        return [*found, _browser(self.browser)]
 
-    def fit(self, worker_id: str) -> Fit:
+    def fit(self) -> Fit:
         """Which turns this process claims."""
-        return Fit(self.names(worker_id), _process(worker_id) if self.own_only else None)
+        return Fit(self.names(), own=self.own_only)
 
 
 def _browser(endpoint: str | None) -> str:
     return f"browser:{endpoint or LOCAL_BROWSER}"
 
 
-def _process(worker_id: str) -> str:
-    return f"process:{worker_id}"
-
-
 def needs_of(
     abilities: Abilities,
-    worker_id: str,
     *,
     flow: Flow | None,
     output: bool,
@@ -75,8 +85,7 @@ def needs_of(
     """What every turn of a task started in this process needs: what this process
     would run it with (a plain-language task its planner; the rescuer and decider it
     has; its shaper for ``output``; the desktop the task asks for; the browser its
-    tasks run in, unless the task names its own), and this process when it runs only
-    its own tasks."""
+    tasks run in, unless the task names its own)."""
     needs: list[str] = []
     if flow is None:
         needs.append("planner")
@@ -87,8 +96,6 @@ def needs_of(
         needs.append("desktop")
     if constraints.browser_endpoint is None:
         needs.append(_browser(abilities.browser))
-    if abilities.own_only:
-        needs.append(_process(worker_id))
     return needs
 
 

@@ -81,7 +81,7 @@ from gofer.tasks.contract import (
 )
 from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
-from gofer.tasks.limits import HOLDER_FIRST_MS, MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
+from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.notify import Notifier, check_notify
 from gofer.tasks.relay import OwnerRelay, Relay
 from gofer.tasks.report import report_of
@@ -384,9 +384,13 @@ class Tasks:
             await book.ledger.add_task(record, tx=tx)
             item = None
             if turn:
-                needs = self._engine.worker.needs(flow, req.output is not None, req.constraints)
+                worker = self._engine.worker
+                needs = worker.needs(flow, req.output is not None, req.constraints)
                 payload = {"task_id": task_id, "owner": self._owner, "needs": needs}
-                item = await book.queue.enqueue("turn", payload, key=f"turn:{task_id}", tx=tx)
+                mine, window = worker.reserve(None)
+                item = await book.queue.enqueue(
+                    "turn", payload, key=f"turn:{task_id}", tx=tx, prefer=mine, prefer_ms=window
+                )
             await book.write(
                 tx,
                 self._owner,
@@ -494,8 +498,9 @@ class Tasks:
             )
         else:
             publish_running(cell)
-        # The browser's holder runs the next turn: the page a person worked in.
-        holder = held.holder
+        # The browser's holder runs the next turn (the page a person worked in) while
+        # it lives.
+        holder, window = self._engine.worker.reserve(held.holder)
         async with self._engine.db.transaction() as tx:
             if await self._engine.book.queue.items(key=key, tx=tx):
                 # The same answer, twice at once: the first one runs.
@@ -510,7 +515,7 @@ class Tasks:
                 key=key,
                 tx=tx,
                 prefer=holder,
-                prefer_ms=HOLDER_FIRST_MS,
+                prefer_ms=window,
             )
             answer = (Reply if kind == Reply.KIND else Again)(
                 item=item.id,

@@ -205,13 +205,13 @@ class Turn:
         """Plan (a plain-language task's first turn) or drive the task, journaling its
         views; any failure the run does not handle becomes its failed status."""
         parts = self.parts
-        if cell.pending and not cell.has_workspace:
-            await self._reopen(cell, loaded)
         journal = TurnJournal(
             parts.book, self.owner, cell, self.claim.id, self._cancelled_elsewhere
         )
         journal.start()
         try:
+            if cell.pending and not cell.has_workspace:
+                await self._reopen(cell, loaded)  # journaled: its view says so
             planner = parts.planner
             if cell.flow is None:  # with no planner it fails: never done with no flow run
                 await self._guarded(cell, lambda: self._plan_then_drive(cell, planner))
@@ -244,10 +244,12 @@ class Turn:
         address = last_address(loaded.state)
         if address is None:
             return
+        fresh = "Starting over in a fresh browser: the one this task ran in is gone"
+        cell.publish(view_of(cell, Running(), None, f"{fresh}; reopening the page it was on."))
         try:
             await self.parts.runner.open_page(cell.id, cell.options, address)
             cell.has_workspace = True
-            log.info("task %s: reopened its last page", cell.id)
+            log.info("task %s: reopened its last page in a fresh browser", cell.id)
         except GoferError as exc:
             log.info("task %s: its last page did not reopen (%s)", cell.id, exc.code)
 

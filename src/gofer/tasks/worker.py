@@ -36,7 +36,7 @@ from gofer.store.holders import LiveHolders
 from gofer.surfaces.closing import close_fully
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import state
-from gofer.tasks.able import Abilities, needs_of
+from gofer.tasks.able import KEPT_MS, Abilities, needs_of
 from gofer.tasks.board import Board
 from gofer.tasks.book import LOCAL_OWNER, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell, TurnNotes, view_of
@@ -137,6 +137,7 @@ class TaskWorker:
         )
         self._loop: asyncio.Task[None] | None = None
         self._pruner: asyncio.Task[None] | None = None
+        self._keeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ lifecycle
 
@@ -149,6 +150,10 @@ class TaskWorker:
                 self._prune_forever(), name=f"gofer-prune-{self.worker_id}"
             )
             self._supervise(self._pruner)
+            self._keeper = asyncio.create_task(
+                self._keep_forever(), name=f"gofer-keep-{self.worker_id}"
+            )
+            self._supervise(self._keeper)
 
     @property
     def stopping(self) -> bool:
@@ -202,10 +207,11 @@ class TaskWorker:
 
     async def _stop(self) -> None:
         await self._stop_claiming()
-        pruner, self._pruner = self._pruner, None
-        if pruner is not None:
-            pruner.cancel()
-            await asyncio.wait([pruner])
+        for side in (self._pruner, self._keeper):
+            if side is not None:
+                side.cancel()
+                await asyncio.wait([side])
+        self._pruner = self._keeper = None
         if self._turns:
             log.warning(
                 "%s: stopping; the turns of %s go back on the queue",
@@ -250,7 +256,7 @@ class TaskWorker:
         room = self.limits.per_process - len(self._turns)
         if room <= 0:
             return
-        fit = self.abilities.fit(self.worker_id)
+        fit = self.abilities.fit()
         claims = await self.book.queue.claim_batch(
             KINDS,
             self.worker_id,
@@ -259,7 +265,7 @@ class TaskWorker:
             serial=TASK_ORDER,
             running_at_most=self.limits.per_owner,
             able=fit.able,
-            pinned=fit.pinned,
+            own=fit.own,
         )
         for claim in claims:
             task_id = str(claim.payload["task_id"])
@@ -308,6 +314,17 @@ class TaskWorker:
                 if not kept and key[1] not in self._turns:
                     del self._artifacts[key]
 
+    async def _keep_forever(self) -> None:
+        """Push on the reservations made for this worker while it lives (a store that
+        fails is tried again next time: a reservation that lapses meanwhile goes to
+        any worker, as it would after this one died)."""
+        while True:
+            await asyncio.sleep(KEPT_MS / 3000)
+            try:
+                await self.book.queue.keep_preferred(self.worker_id, KEPT_MS)
+            except StoreError as exc:
+                log.warning("%s: reservations not kept (%s)", self.worker_id, exc.code)
+
     async def _heed(self, notices: list[Notice]) -> None:
         """Act on what other processes did: a task cancelled or marked done elsewhere
         stops here; a task whose turn another worker finished lets its browser here go."""
@@ -341,9 +358,14 @@ class TaskWorker:
 
     def needs(self, flow: Flow | None, output: bool, constraints: TaskConstraints) -> list[str]:
         """What every turn of a task started here needs (:func:`needs_of`)."""
-        return needs_of(
-            self.abilities, self.worker_id, flow=flow, output=output, constraints=constraints
-        )
+        return needs_of(self.abilities, flow=flow, output=output, constraints=constraints)
+
+    def reserve(self, holder: str | None) -> tuple[str | None, int]:
+        """Whom a task's next turn is reserved for, and for how long: the process that
+        holds its browser, else this one when it runs only its own tasks."""
+        if holder is None and self.abilities.own_only:
+            holder = self.worker_id
+        return holder, (KEPT_MS if holder is not None else 0)
 
     async def release(self, task_id: str) -> None:
         """Close the task's workspace on this worker (and its live views)."""

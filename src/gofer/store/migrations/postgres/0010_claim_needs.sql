@@ -1,12 +1,16 @@
 -- What a turn needs: an item's payload may name, in ``needs``, what only some workers
--- have (a planner, a model decider, a desktop, a browser, one process); a claim
--- passes an item over when it needs what p_able lacks (NULL: anything), and with
--- p_pinned claims only items that need it. A passed-over item holds its group as any
--- unfinished oldest item does. gofer_claim as in 0009 otherwise.
+-- have (a planner, a model decider, a desktop, a browser); a claim passes an item
+-- over when it needs what p_able lacks (NULL: anything), and with p_own claims only
+-- items reserved for p_worker. A passed-over item holds its group as any unfinished
+-- oldest item does. gofer_claim as in 0009 otherwise. Reservations are looked up by
+-- worker (keep_preferred).
 DROP FUNCTION gofer_claim(text[], text, integer, integer, integer);
 
+CREATE INDEX work_items_preferred_idx ON work_items (preferred_worker)
+    WHERE preferred_worker IS NOT NULL;
+
 CREATE FUNCTION gofer_claim(p_kinds text[], p_worker text, p_lease_ms integer,
-                            p_limit integer, p_cap integer, p_able text[], p_pinned text)
+                            p_limit integer, p_cap integer, p_able text[], p_own boolean)
 RETURNS SETOF work_items
 LANGUAGE plpgsql VOLATILE
 SET plan_cache_mode = force_generic_plan
@@ -48,7 +52,7 @@ BEGIN
             CONTINUE WHEN p_able IS NOT NULL AND EXISTS (
                 SELECT 1 FROM jsonb_array_elements_text(v_cand.needs) AS n(need)
                  WHERE NOT (n.need = ANY (p_able)));
-            CONTINUE WHEN p_pinned IS NOT NULL AND NOT (v_cand.needs ? p_pinned);
+            CONTINUE WHEN p_own AND v_cand.preferred_worker IS DISTINCT FROM p_worker;
             v_running := NULL;
             IF p_cap IS NOT NULL AND v_cand.owner IS NOT NULL THEN
                 v_running := (v_owners ->> v_cand.owner)::integer;

@@ -1,4 +1,5 @@
--- What a turn needs lives in its payload (``needs``); the claim reads it there
--- (queue.sql's claim_candidates), so the table is unchanged. The version is taken so
--- both dialects stay numbered alike.
-SELECT 1;
+-- What a turn needs lives in its payload (``needs``), read by the claim there
+-- (queue.sql's claim_candidates); reservations are looked up by worker
+-- (keep_preferred).
+CREATE INDEX work_items_preferred_idx ON work_items (preferred_worker)
+    WHERE preferred_worker IS NOT NULL;
