@@ -12,13 +12,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from gofer.cli import demo_flow
+from gofer.cli import DEMO_FACTS, EXIT_CODES, demo_flow
 from gofer.demo import DemoServer
 from gofer.models import ChatServer
 
@@ -116,3 +117,36 @@ async def test_gofer_run_with_a_model_runs_its_own_task_beside_a_worker_without(
     assert "Indus Air" in json.dumps(status["records"]["cheapest"], ensure_ascii=False)
     assert len(events.of("search")) == 1
     assert [r["model"] for r in chat_server.requests] == ["test/planner"]
+
+
+async def test_two_gofer_runs_on_one_store_each_run_their_own_task_in_one_browser(
+    demo: DemoServer, events: Events, tmp_path: Path
+) -> None:
+    env = store_env(tmp_path)
+    flow = tmp_path / "flow.json"
+    flow.write_text(json.dumps(demo_flow(demo.url)), encoding="utf-8")
+    names = ("Meera", "Tashi")
+    runs = []
+    for name in names:
+        facts = tmp_path / f"{name}.json"
+        facts.write_text(json.dumps({**DEMO_FACTS, "first name": name}), encoding="utf-8")
+        args = ("run", str(flow), "--facts", str(facts), "--json", "--origin")
+        runs.append(gofer(*args, demo.url.rstrip("/"), env=env))
+    ended = await asyncio.gather(*runs)
+    for code, out, err in ended:
+        assert code == EXIT_CODES["checkpoint"], (out, err)
+    ids = [json.loads(out)["id"] for _code, out, _err in ended]
+    # Each booking filled its passengers once: none ran again in another browser.
+    assert sorted(e["first_name"] for e in events.of("passengers")) == sorted(names)
+    assert len(events.of("search")) == 2
+    with sqlite3.connect(tmp_path / "gofer.db") as db:
+        workers = [
+            {
+                w
+                for (w,) in db.execute(
+                    "SELECT worker FROM work_items WHERE group_key LIKE ?", (f"%{task_id}",)
+                )
+            }
+            for task_id in ids
+        ]
+    assert [len(w) for w in workers] == [1, 1] and workers[0] != workers[1], workers
