@@ -3,8 +3,10 @@
 :class:`SavedFlows` runs the named blocks of ``sql/<dialect>/flows.sql`` on any
 connector. A save never overwrites: it adds the next version of the name, in one
 transaction. An owner sees only their own flows. The store keeps what it is given as
-JSON text; what may be saved (no fact values, names only) is the caller's rule
-(:mod:`gofer.tasks.saved`).
+JSON text, the flow and its description sealed like a task's request
+(:mod:`gofer.store.sealing`: a step a person did may hold what they typed, and a
+description may quote anything); what may be saved (no fact values, names only) is
+the caller's rule (:mod:`gofer.tasks.saved`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from gofer.store.sealing import SecretBox, open_text, seal_text
 
 if TYPE_CHECKING:
     from gofer.store.connector import Connector
@@ -38,13 +42,14 @@ class SavedFlowRecord:
     created_at: float
 
 
-def _record(row: Row) -> SavedFlowRecord:
+def _record(row: Row, box: SecretBox | None) -> SavedFlowRecord:
+    opened = open_text(box)
     return SavedFlowRecord(
         owner=str(row["owner"]),
         name=str(row["name"]),
         version=int(row["version"]),
-        description=str(row["description"]),
-        flow=json.loads(row["flow"]),
+        description=opened(str(row["description"])),
+        flow=json.loads(opened(str(row["flow"]))),
         params=json.loads(row["params"]),
         secret=json.loads(row["secret"]),
         hints=json.loads(row["hints"]),
@@ -89,14 +94,15 @@ class SavedFlows:
                 from_task,
                 self._clock(),
             )
+            box = self.connector.secrets
             await tx.execute(
                 queries["flows_insert"],
                 {
                     "owner": owner,
                     "name": name,
                     "version": version,
-                    "description": description,
-                    "flow": json.dumps(flow, ensure_ascii=False),
+                    "description": seal_text(box, description),
+                    "flow": seal_text(box, json.dumps(flow, ensure_ascii=False)),
                     "params": json.dumps(params, ensure_ascii=False),
                     "secret": json.dumps(secret, ensure_ascii=False),
                     "hints": json.dumps(hints, ensure_ascii=False),
@@ -120,13 +126,13 @@ class SavedFlows:
                 row = await tx.fetch_one(
                     queries["flows_get"], {"owner": owner, "name": name, "version": version}
                 )
-        return None if row is None else _record(row)
+        return None if row is None else _record(row, self.connector.secrets)
 
     async def list(self, owner: str) -> list[SavedFlowRecord]:
         """The latest version of each of ``owner``'s flows, by name."""
         async with self.connector.transaction() as tx:
             rows = await tx.fetch_all(self.connector.queries["flows_list"], {"owner": owner})
-        return [_record(r) for r in rows]
+        return [_record(r, self.connector.secrets) for r in rows]
 
     async def delete(self, owner: str, name: str) -> int:
         """Delete every version of ``owner``'s flow ``name``; how many there were."""
