@@ -10,7 +10,10 @@ deliveries survive a restart. A body is signed with the caller's secret:
 ``Gofer-Signature: t=<unix time>,v1=<hex HMAC-SHA256 over "<t>." + body>``. The body
 is the task's view, which never holds a secret value; the signing secret stays in the
 store (sealed) and is read back only to sign. An address is refused unless the
-operator's rules allow it (loopback and private networks only when allowed).
+operator's rules allow it (loopback and private networks only when allowed), judged
+again before each try; the try then connects to the address that was judged (the
+name keeps its ``Host`` header, TLS name and certificate check), never to one a second
+lookup of the name gives.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ import logging
 import time
 import uuid
 from collections.abc import Callable
-from urllib.parse import urlsplit
+from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
@@ -69,22 +73,49 @@ def sign(secret: str, timestamp: int, body: bytes) -> str:
     return f"t={timestamp},v1={mac.hexdigest()}"
 
 
-async def _refusal(url: str, allow_private: bool) -> str | None:
-    """Why ``url`` may not be notified (None: it may, now)."""
+@dataclass(frozen=True, slots=True)
+class _Pinned:
+    """Where a delivery goes: ``url`` with the judged address in place of the name (so
+    nothing resolves the name again between the judging and the connection), the
+    ``Host`` header the receiver reads, and the ``name`` TLS sends (SNI) and checks
+    the receiver's certificate against."""
+
+    url: str
+    host: str
+    name: str
+
+
+async def _judged(url: str, allow_private: bool) -> _Pinned | str:
+    """Where ``url`` is delivered to, its name resolved and every address judged; why
+    it may not be notified (a string) otherwise."""
     why = top_level_refusal(url)
     if why is not None:
         return why
     parts = urlsplit(url.strip())
-    assert parts.hostname is not None
-    port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
-    return (await resolve(parts.hostname, port, allow_private)).refusal
+    try:
+        port = parts.port
+    except ValueError:
+        return "its port is not a port number"
+    name = parts.hostname
+    assert name is not None
+    default = 443 if parts.scheme.lower() == "https" else 80
+    found = await resolve(name, port or default, allow_private)
+    if found.refusal is not None:
+        return found.refusal
+    address = found.addresses[0]
+    shown = f"[{address}]" if ":" in address else address
+    netloc = shown if port is None else f"{shown}:{port}"
+    pinned = urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
+    return _Pinned(pinned, parts.netloc.rsplit("@", 1)[-1], name)
 
 
 async def check_notify(spec: NotifySpec, allow_private: bool) -> None:
     """Refuse (INVALID_REQUEST) a webhook address the operator's rules do not allow."""
-    why = await _refusal(spec.url, allow_private)
-    if why is not None:
-        raise InvalidRequest(f"the notify address is refused: {why}", url=spec.url[:200])
+    judged = await _judged(spec.url, allow_private)
+    if isinstance(judged, str):
+        raise InvalidRequest(
+            f"the notify address is refused: {judged}", at="notify.url", url=spec.url[:200]
+        )
 
 
 async def enqueue_delivery(
@@ -226,17 +257,23 @@ class Notifier:
             for wait_s in TRY_WAITS_S:
                 if wait_s:
                     await asyncio.sleep(wait_s)
-                why = await _refusal(spec.url, self._allow_private)
-                if why is not None:
-                    return f"the address is refused: {why}"
+                target = await _judged(spec.url, self._allow_private)
+                if isinstance(target, str):
+                    return f"the address is refused: {target}"
                 headers = {
+                    "Host": target.host,
                     "Content-Type": "application/json",
                     DELIVERY_HEADER: str(payload["delivery"]),
                 }
                 if spec.secret:
                     headers[SIGNATURE_HEADER] = sign(spec.secret, int(self._clock()), body)
                 try:
-                    response = await client.post(spec.url, content=body, headers=headers)
+                    response = await client.post(
+                        target.url,
+                        content=body,
+                        headers=headers,
+                        extensions={"sni_hostname": target.name},
+                    )
                 except httpx.HTTPError as exc:
                     error = f"{type(exc).__name__}"
                     continue
