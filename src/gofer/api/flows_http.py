@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel
 
 from gofer.api.service import TaskService
-from gofer.tasks.contract import ListFlowsReply, SavedFlowView, SaveFlowRequest
+from gofer.tasks.contract import MAX_VERSION, ListFlowsReply, SavedFlowView, SaveFlowRequest
 
 __all__ = ["Deleted", "flows_router"]
 
@@ -48,7 +48,9 @@ def flows_router(
     @router.get("/{name}", response_model=SavedFlowView)
     async def show_flow(
         name: str,
-        version: Annotated[int | None, Query(ge=1, description="the latest when left out")] = None,
+        version: Annotated[
+            int | None, Query(ge=1, le=MAX_VERSION, description="the latest when left out")
+        ] = None,
         who: str = by,
     ) -> SavedFlowView:
         """One version of a saved flow: its parameters, steps and hints (UNKNOWN_FLOW)."""

@@ -13,6 +13,7 @@ from gofer.api.agent import AgentView
 from gofer.api.service import TaskService
 from gofer.errors import invalid_request
 from gofer.tasks.contract import (
+    MAX_VERSION,
     ListFlowsReply,
     NotifySpec,
     SavedFlowView,
@@ -28,7 +29,9 @@ __all__ = ["add_flow_tools"]
 Call = Callable[[Context[Any, Any], Callable[[str], Awaitable[Any]]], Awaitable[Any]]
 
 FlowName = Annotated[str, Field(description="the saved flow's name")]
-Version = Annotated[int | None, Field(description="a version; the latest when left out")]
+Version = Annotated[
+    int | None, Field(ge=1, le=MAX_VERSION, description="a version; the latest when left out")
+]
 
 
 def _build(model: type[Any], **fields: Any) -> Any:

@@ -41,6 +41,7 @@ from gofer.tasks.state import (
 )
 
 __all__ = [
+    "MAX_VERSION",
     "ArtifactInfo",
     "AwaitTaskRequest",
     "Call",
@@ -92,6 +93,9 @@ __all__ = [
 ]
 
 SurfaceName = Literal["browser", "desktop"]
+
+MAX_VERSION = 2**63 - 1
+"""The highest saved-flow version a call may name (the store's integers)."""
 
 
 FactValues = Annotated[
@@ -239,7 +243,7 @@ class SavedFlowRef(_Model):
     """A saved flow by name, at a version (the latest when none is given)."""
 
     name: str = Field(pattern=FLOW_NAME_PATTERN)
-    version: int | None = Field(default=None, strict=True, ge=1)
+    version: int | None = Field(default=None, strict=True, ge=1, le=MAX_VERSION)
 
 
 class NotifySpec(_Model):

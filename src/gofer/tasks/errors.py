@@ -87,13 +87,14 @@ def approval_stale(
         if known
         else "the task never asked under it"
     )
-    now = f"; it waits for approval {current!r} now" if current else ""
+    # The current id is left out: an approval names what the person was shown, so
+    # the caller reads the view again (await_task) rather than retrying with an id.
+    now = "; read the task's view again and ask about what it shows now" if current else ""
     return TaskError(
         f"approval {approval_id!r} is not the one task {task_id!r} waits for: {why}{now}",
         code="APPROVAL_STALE",
         id=task_id,
         approval_id=approval_id,
-        current=current,
     )
 
 
