@@ -167,6 +167,17 @@ async def test_the_server_checks_the_owner_and_the_holder_checks_the_server(
         assert forged.value.response.status_code == 401
         assert b"UNAUTHORIZED" in (forged.value.response.body or b"")
 
+    # a credential opens one view: a copy of it (seen on the network) opens none
+    relaying = Tasks(ScriptedRunner(), store=relayed.db, work=False)
+    target = await relaying.for_owner("alice").relay.target(task_id)
+    async with connect(endpoint, additional_headers=target.headers, proxy=None):
+        pass
+    with pytest.raises(InvalidStatus) as replayed:
+        async with connect(endpoint, additional_headers=target.headers, proxy=None):
+            pass
+    assert replayed.value.response.status_code == 401
+    await relaying.close()
+
     # the holder gone: the server says so, and the view is not open
     await relayed.stack.aclose()
     with pytest.raises(InvalidStatus) as gone:

@@ -23,7 +23,7 @@ import httpx
 from gofer.store import Connector
 from gofer.store.holders import LiveHolder, LiveHolders
 from gofer.store.keys import named_secret
-from gofer.tasks.board import relay_credential, relay_credential_ok
+from gofer.tasks.board import RELAY_TTL_S, relay_credential, relay_credential_ok
 from gofer.tasks.errors import live_unavailable
 from gofer.tasks.worker import TaskWorker
 
@@ -98,6 +98,9 @@ class Relay:
         self._db = db
         self._clock = clock
         self._key: bytes | None = None
+        self._spent: dict[str, float] = {}
+        """The credentials this holder took already, to when they expire: each opens
+        one view (a copy seen on the network is refused)."""
 
     async def _relay_key(self) -> bytes:
         if self._key is None:
@@ -170,13 +173,20 @@ class Relay:
 
     async def allows(self, owner: str, task_id: str, credential: str) -> bool:
         """Whether a server's ``credential`` opens ``owner``'s view of the task's browser
-        held here now (forged, expired, another task's or an ended hold's: False)."""
+        held here now (forged, expired, another task's, an ended hold's, or one taken
+        once already: False)."""
         hold = self._worker.hold_of(task_id)
         if hold is None:
             return False
-        return relay_credential_ok(
-            await self._relay_key(), credential, task_id, owner, hold, self._clock()
-        )
+        now = self._clock()
+        ok = relay_credential_ok(await self._relay_key(), credential, task_id, owner, hold, now)
+        for spent, until in list(self._spent.items()):
+            if until <= now:
+                del self._spent[spent]
+        if not ok or credential in self._spent:
+            return False
+        self._spent[credential] = now + RELAY_TTL_S + 1
+        return True
 
 
 class OwnerRelay:
