@@ -180,6 +180,7 @@ async def open_gofer(
                 notify_private=policy.allow_private,
                 browser=policy.remote,
                 own_only=own_only,
+                flow_limits=config.flow_limits,
                 **passes.for_tasks(),
             )
         )

@@ -4,6 +4,7 @@ plans a task: surfaces, card entry, and the planner's brief."""
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
@@ -27,9 +28,16 @@ __all__ = [
     "coerce",
     "facts_of",
     "invalid_flow",
+    "new_task_id",
     "options_for",
     "take_inputs",
 ]
+
+
+def new_task_id() -> str:
+    """A random id, in every controller: an id names no other task and cannot be
+    guessed from another."""
+    return f"task-{uuid.uuid4().hex[:16]}"
 
 
 def invalid_flow(check_problems: list[dict[str, Any]]) -> InvalidFlow:

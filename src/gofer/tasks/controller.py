@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import uuid
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from types import TracebackType
@@ -29,6 +28,7 @@ from gofer.flow import check_flow, flow_guide, flow_to_json, validate_flow
 from gofer.flow.steps import Flow
 from gofer.shape import check_output_schema
 from gofer.store import Connector, MemoryConnector, Transaction
+from gofer.store.flows import FlowLimits
 from gofer.store.ledger import TaskRecord
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import errors, events
@@ -54,6 +54,7 @@ from gofer.tasks.checks import (
     coerce,
     facts_of,
     invalid_flow,
+    new_task_id,
     options_for,
     take_inputs,
 )
@@ -128,6 +129,7 @@ class _Engine:
     notifier: Notifier
     notify_private: bool
     relay: Relay
+    flow_limits: FlowLimits | None
     closed: bool = False
     cancels: dict[str, asyncio.Task[TaskView]] = field(default_factory=dict)
 
@@ -150,7 +152,7 @@ class Tasks:
     the calls answer for; ``source`` is recorded with every task it starts;
     ``notify_private`` lets webhooks reach private addresses; ``browser`` is the remote
     browser this process's tasks run in and ``own_only`` runs only the tasks started
-    here (:mod:`gofer.tasks.able`)."""
+    here (:mod:`gofer.tasks.able`); ``flow_limits`` caps the saved flows."""
 
     def __init__(
         self,
@@ -172,6 +174,7 @@ class Tasks:
         notify_private: bool = False,
         browser: str | None = None,
         own_only: bool = False,
+        flow_limits: FlowLimits | None = None,
     ) -> None:
         db: Connector = store if store is not None else MemoryConnector()
         book = TaskBook(db, clock)
@@ -203,6 +206,7 @@ class Tasks:
             notifier=Notifier(db, book.ledger, allow_private=notify_private, clock=clock),
             notify_private=notify_private,
             relay=Relay(worker, db, clock),
+            flow_limits=flow_limits,
         )
         self._owner = owner
 
@@ -218,7 +222,8 @@ class Tasks:
     @property
     def flows(self) -> FlowLibrary:
         """The owner's saved flows: save, list, show, delete."""
-        return FlowLibrary(self._engine.book, self._owner, self._engine.clock)
+        engine = self._engine
+        return FlowLibrary(engine.book, self._owner, engine.clock, engine.flow_limits)
 
     @property
     def worker(self) -> TaskWorker:
@@ -344,7 +349,7 @@ class Tasks:
             questions = check.questions
             # Stored in its parsed form, so a later turn reads back what was checked.
             req = req.model_copy(update={"flow": flow_to_json(flow)})
-        task_id = self._new_id()
+        task_id = new_task_id()
         starting = TaskView(
             id=task_id,
             status=Running(),
@@ -711,11 +716,6 @@ class Tasks:
         await self._engine.notifier.stop()
 
     # ------------------------------------------------------------ inside
-
-    def _new_id(self) -> str:
-        """A random id, in every controller: an id names no other task and cannot be
-        guessed from another."""
-        return f"task-{uuid.uuid4().hex[:16]}"
 
     def _check_open(self) -> None:
         if self._engine.closed:

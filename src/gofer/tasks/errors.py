@@ -23,6 +23,8 @@ APPROVAL_STALE       ``continue_task`` names an approval the task does not wait 
                      (the page changed and it asked again, or no such approval)
 APPROVAL_USED        ``continue_task`` names an approval already approved (used once)
 UNKNOWN_FLOW         no saved flow of the caller's has that name (and version)
+FLOW_LIMIT           a save would pass the operator's cap on the caller's saved flows
+                     (``details['limit']``: names or bytes)
 STARTED_BY_TASK      ``start_task`` called from inside a task's own turn (its run, or a
                      model pass of it): a task never starts another task by itself
 ==================== ===================================================================
@@ -45,6 +47,7 @@ __all__ = [
     "card_entry_refused",
     "closed",
     "endpoint_refused",
+    "flow_limit",
     "live_unavailable",
     "origins_required",
     "output_unavailable",
@@ -95,6 +98,18 @@ def approval_stale(
         code="APPROVAL_STALE",
         id=task_id,
         approval_id=approval_id,
+    )
+
+
+def flow_limit(what: str, limit: int) -> TaskError:
+    """A save would keep more of the caller's saved flows than the operator allows."""
+    said = {"names": f"{limit} flow names", "bytes": f"{limit} bytes of flows"}[what]
+    return TaskError(
+        f"saving this would keep more than {said}, the most this server keeps for you: "
+        "delete a flow you no longer need first",
+        code="FLOW_LIMIT",
+        limit=what,
+        most=limit,
     )
 
 
