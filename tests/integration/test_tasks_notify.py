@@ -187,3 +187,53 @@ async def test_a_webhook_address_with_a_bad_port_is_refused_as_a_request(url: st
             await tasks.start_task({"flow": FLOW, "notify": {"url": url}})
     assert refused.value.code == "INVALID_REQUEST"
     assert refused.value.to_dict()["at"] == "notify.url"
+
+
+# supervision -----------------------------------------------------------------------
+
+
+async def test_an_unexpected_error_in_a_delivery_is_reported_and_delivery_goes_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    receiver = Receiver()
+    app = Starlette(routes=[Route("/hook", receiver.hook, methods=["POST"])])
+    real_sign = notify.sign
+    calls: list[int] = []
+
+    def broken_once(secret: str, timestamp: int, body: bytes) -> str:
+        calls.append(timestamp)
+        if len(calls) == 1:
+            raise RuntimeError("injected-" + "message")  # the message itself is not logged
+        return real_sign(secret, timestamp, body)
+
+    monkeypatch.setattr(notify, "sign", broken_once)
+    async with (
+        DemoServer(app=app) as site,
+        store_for(str(tmp_path / "gofer.db")) as db,
+        Tasks(ScriptedRunner(), store=db, notify_private=True) as tasks,
+    ):
+        spec = {"url": site.url + "hook", "secret": "s3cret"}
+        view = await tasks.start_task({"flow": FLOW, "notify": spec})
+        await tasks.await_task({"id": view.id, "timeout_ms": 5000})
+        async with asyncio.timeout(20):
+            while not receiver.got:
+                await asyncio.sleep(0.05)
+        assert tasks.healthy
+    assert "failed with RuntimeError" in caplog.text and "injected-message" not in caplog.text
+    assert len(calls) >= 2 and len(receiver.got) == 1
+
+
+async def test_a_delivery_loop_that_dies_ends_the_process_loudly(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(notify, "NOTIFY_KIND", "not-a-kind-of-the-order")
+    async with (
+        store_for(str(tmp_path / "gofer.db")) as db,
+        Tasks(ScriptedRunner(), store=db) as tasks,
+    ):
+        with pytest.raises(GoferError) as ended:
+            async with asyncio.timeout(10):
+                await tasks.serve(asyncio.Event())
+        assert ended.value.code == "WORKER_FAILED"
+        assert not tasks.healthy
+    assert "the delivery loop failed with ValueError" in caplog.text

@@ -203,7 +203,9 @@ class Tasks:
             worker=worker,
             work=work,
             source=source,
-            notifier=Notifier(db, book.ledger, allow_private=notify_private, clock=clock),
+            notifier=Notifier(
+                db, book.ledger, allow_private=notify_private, clock=clock, on_death=worker.fail
+            ),
             notify_private=notify_private,
             relay=Relay(worker, db, clock),
             flow_limits=flow_limits,

@@ -6,7 +6,12 @@ as the event it tells of, in order per task; its id names the state change, so a
 receiver that checks it sees each one at most once however often it is retried. A
 notifier in each process running tasks claims deliveries, holds their lease while it
 tries (waiting longer between tries), and puts one back on the queue when it stops, so
-deliveries survive a restart. A body is signed with the caller's secret:
+deliveries survive a restart. The notifier is supervised as the worker is: its claim
+loop survives the store's errors, and any other error ends it and is handed to
+``on_death`` (the worker's :meth:`~gofer.tasks.worker.TaskWorker.fail`: the process
+stops, loudly); a delivery that fails with an error nobody expected is logged with
+its traceback and put back with that error (retried, then given up), and the other
+deliveries go on. A body is signed with the caller's secret:
 ``Gofer-Signature: t=<unix time>,v1=<hex HMAC-SHA256 over "<t>." + body>``. The body
 is the task's view, which never holds a secret value; the signing secret stays in the
 store (sealed) and is read back only to sign. An address is refused unless the
@@ -24,6 +29,7 @@ import hmac
 import json
 import logging
 import time
+import traceback
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -165,8 +171,10 @@ class Notifier:
         allow_private: bool,
         clock: Callable[[], float] = time.time,
         transport: httpx.AsyncBaseTransport | None = None,
+        on_death: Callable[[BaseException], None] | None = None,
     ) -> None:
         self._db = db
+        self._on_death = on_death
         self._queue = db.queue(_CONFIG)
         self._ledger = ledger
         self._allow_private = allow_private
@@ -180,6 +188,23 @@ class Notifier:
         """Start delivering (idempotent; needs a running event loop)."""
         if self._loop is None:
             self._loop = asyncio.create_task(self._claim_forever(), name=f"gofer-{self._id}")
+            self._loop.add_done_callback(self._loop_ended)
+
+    def _loop_ended(self, loop: asyncio.Task[None]) -> None:
+        """The claim loop ended: stopped, or by an error it could not survive, which is
+        logged and handed to ``on_death``."""
+        if loop.cancelled() or loop.exception() is None:
+            return
+        error = loop.exception()
+        assert error is not None
+        log.error(
+            "%s: the delivery loop failed with %s; deliveries stop\n%s",
+            self._id,
+            type(error).__name__,
+            "".join(traceback.format_tb(error.__traceback__)),
+        )
+        if self._on_death is not None:
+            self._on_death(error)
 
     async def stop(self) -> None:
         """Stop: deliveries in flight go back on the queue for the next process."""
@@ -228,6 +253,17 @@ class Notifier:
             raise
         except (LeaseLost, StoreError) as exc:
             log.warning("delivery %s: %s", delivery, exc.code)
+        except Exception as exc:  # noqa: BLE001 -- logged with its traceback, put back with it
+            log.error(
+                "delivery %s: failed with %s; put back to try again\n%s",
+                delivery,
+                type(exc).__name__,
+                "".join(traceback.format_tb(exc.__traceback__)),
+            )
+            try:
+                await self._queue.release(claim, error=f"internal error ({type(exc).__name__})")
+            except (LeaseLost, StoreError) as lost:
+                log.warning("delivery %s: not put back (%s)", delivery, lost.code)
 
     async def _give_back(self, claim: Claim) -> None:
         try:

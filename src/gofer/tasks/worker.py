@@ -292,6 +292,14 @@ class TaskWorker:
         )
         self.died.set()
 
+    def fail(self, error: BaseException) -> None:
+        """A part of this process that claims work beside the worker (the webhook
+        deliverer) died of ``error``: the worker dies with it (:attr:`died`), and the
+        process stops on it as on the claim loop's own death."""
+        if self.failure is None:
+            self.failure = error
+        self.died.set()
+
     def _supervise(self, task: asyncio.Task[None]) -> None:
         task.add_done_callback(self._ended)
 
