@@ -77,6 +77,13 @@ class GoferConfig:
     runtime_dir: str | None = None
     """``$XDG_RUNTIME_DIR``: where a SQLite store's wake-up sockets go when the folder
     beside the file makes too long a socket address (default: the temporary folder)."""
+    live_cert: str | None = None
+    """``GOFER_LIVE_CERT`` and ``GOFER_LIVE_KEY``: the certificate and key (PEM files)
+    this process serves its live endpoint with over TLS (both, or neither)."""
+    live_key: str | None = None
+    live_ca: str | None = None
+    """``GOFER_LIVE_CA``: the certificate authorities (a PEM file) the servers check
+    the TLS holders' certificates against (default: the system's)."""
     flow_limits: FlowLimits = field(default_factory=FlowLimits)
     """``GOFER_FLOW_VERSIONS``, ``GOFER_FLOW_NAMES``, ``GOFER_FLOW_BYTES``: the saved
     flows kept per owner (versions per name, names, bytes at rest)."""
@@ -164,6 +171,9 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
         browser_endpoint=get("GOFER_BROWSER_ENDPOINT"),
         live_address=get("GOFER_LIVE_ADDRESS"),
         runtime_dir=get("XDG_RUNTIME_DIR"),
+        live_cert=get("GOFER_LIVE_CERT"),
+        live_key=get("GOFER_LIVE_KEY"),
+        live_ca=get("GOFER_LIVE_CA"),
         flow_limits=FlowLimits(
             versions=_count("GOFER_FLOW_VERSIONS", get, FLOW_DEFAULTS.versions),
             names=_count("GOFER_FLOW_NAMES", get, FLOW_DEFAULTS.names),
