@@ -230,6 +230,11 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
         "--approve", action="store_true", help="press the control the task waits in front of"
     )
     choice.add_argument("--decline", action="store_true", help="refuse it: cancels the task")
+    go_on.add_argument(
+        "--approval-id",
+        metavar="ID",
+        help="the approval_id the task's view shows (required with --approve)",
+    )
     _remote(go_on)
 
     for name, what in (
@@ -420,6 +425,7 @@ async def _remote_command(
             }
             if args.approve or args.decline:
                 body["approve"] = bool(args.approve)
+                body["approval_id"] = args.approval_id
             view = await client.continue_task(body)
         else:
             view = await client.cancel_task({"id": args.id})
