@@ -50,7 +50,9 @@ on (every third of it while the worker lives); as long as a turn's lease."""
 class Abilities:
     """What this process runs turns with. ``browser`` is the remote browser every task
     of the process runs in (None: a local Chromium); ``own_only`` makes the process
-    run only the tasks it started (and pins those to it)."""
+    run only the tasks it started (and reserves those for it); ``works`` is False for
+    a process that runs no turns (a server left to its workers), whose rescuer,
+    decider and browser its tasks do not need."""
 
     planner: bool = False
     rescuer: bool = False
@@ -59,6 +61,7 @@ class Abilities:
     desktop: bool = False
     browser: str | None = None
     own_only: bool = False
+    works: bool = True
 
     def names(self) -> list[str]:
         """The needs this process meets, as the queue reads them."""
@@ -85,16 +88,18 @@ def needs_of(
     """What every turn of a task started in this process needs: what this process
     would run it with (a plain-language task its planner; the rescuer and decider it
     has; its shaper for ``output``; the desktop the task asks for; the browser its
-    tasks run in, unless the task names its own)."""
+    tasks run in, unless the task names its own; none of these three when this
+    process runs no turns)."""
     needs: list[str] = []
     if flow is None:
         needs.append("planner")
-    needs.extend(name for name in ("rescuer", "decider") if getattr(abilities, name))
+    if abilities.works:
+        needs.extend(name for name in ("rescuer", "decider") if getattr(abilities, name))
     if output:
         needs.append("shaper")
     if _uses_desktop(flow, constraints.surfaces):
         needs.append("desktop")
-    if constraints.browser_endpoint is None:
+    if constraints.browser_endpoint is None and abilities.works:
         needs.append(_browser(abilities.browser))
     return needs
 
@@ -115,6 +120,7 @@ def abilities_of(
     decider: bool,
     browser: str | None,
     own_only: bool,
+    works: bool,
 ) -> Abilities:
     """What a process with these passes and this runner runs turns with."""
     return Abilities(
@@ -125,6 +131,7 @@ def abilities_of(
         desktop=runner.available_surfaces().get("desktop", "none") is None,
         browser=browser,
         own_only=own_only,
+        works=works,
     )
 
 

@@ -186,7 +186,7 @@ class Tasks:
             planner,
             limits or TurnLimits(),
             worker_id,
-            abilities_of(runner, planner, rescuer, shaper, passes.decider, browser, own_only),
+            abilities_of(runner, planner, rescuer, shaper, passes.decider, browser, own_only, work),
         )
         self._engine = _Engine(
             runner=runner,
