@@ -212,7 +212,7 @@ async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
     request = _request(args)
     interactive = sys.stdin.isatty() and not args.json
     async with open_gofer(
-        config, source="cli", policy=config.browser_policy(operator=True)
+        config, source="cli", policy=config.browser_policy(operator=True), own_only=True
     ) as gofer:
         tasks = gofer.tasks
         view = await tasks.start_task(request)

@@ -15,7 +15,8 @@ from typing import Any
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
 from gofer.tasks.book import LOCAL_OWNER
-from gofer.tasks.contract import SavedFlowView
+from gofer.tasks.contract import SavedFlowEntry, SavedFlowView
+from gofer.tasks.limits import MAX_LIST_LIMIT
 from gofer.wiring import open_gofer
 
 __all__ = ["add_flow_commands", "flows_command", "saved_flow_of"]
@@ -62,7 +63,7 @@ def saved_flow_of(args: argparse.Namespace) -> dict[str, Any] | None:
     return {"name": args.name, "version": args.version}
 
 
-def _line(view: SavedFlowView) -> str:
+def _line(view: SavedFlowView | SavedFlowEntry) -> str:
     params = ", ".join(
         f"${{{p}}}" + (" (secret)" if p in view.secret_params else "") for p in view.params
     )
@@ -94,11 +95,19 @@ async def flows_command(
                 request["task_id"] = args.from_task
             else:
                 request["flow"] = load_json(args.flow, "flow file")
-            views = [await flows.save(request)]
+            views: list[SavedFlowView | SavedFlowEntry] = [await flows.save(request)]
         elif args.flows_command == "show":
             views = [await flows.show(args.name, args.version)]
         elif args.flows_command == "list":
-            views = (await flows.list()).flows
+            cursor: str | None = None
+            listed: list[SavedFlowView | SavedFlowEntry] = []
+            while True:
+                page = await flows.list({"limit": MAX_LIST_LIMIT, "cursor": cursor})
+                listed.extend(page.flows)
+                cursor = page.next_cursor
+                if cursor is None:
+                    break
+            views = listed
         elif args.flows_command == "delete":
             gone = await flows.delete(args.name)
             out.write(
@@ -116,7 +125,7 @@ async def flows_command(
         return 0
     for view in views:
         out.write(_line(view) + "\n")
-        if args.flows_command == "show":
+        if isinstance(view, SavedFlowView):
             out.write(json.dumps(view.flow, indent=2, ensure_ascii=False) + "\n")
     if not views:
         out.write("no saved flows\n")

@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 import signal
+import ssl
 import sys
 from collections.abc import Callable, Coroutine
 from typing import Any, TextIO
@@ -99,9 +100,16 @@ def add_live_option(parser: argparse.ArgumentParser) -> None:
 
 
 def live_endpoint(args: argparse.Namespace, config: GoferConfig, tasks: Tasks) -> LiveEndpoint:
-    """The live endpoint ``--live-address`` (else GOFER_LIVE_ADDRESS) names."""
+    """The live endpoint ``--live-address`` (else GOFER_LIVE_ADDRESS) names, over TLS
+    with GOFER_LIVE_CERT and GOFER_LIVE_KEY; the holders it relays to are checked
+    against GOFER_LIVE_CA (else the system's authorities)."""
     text = args.live_address or config.live_address or DEFAULT_LIVE_ADDRESS
-    return LiveEndpoint(tasks, *parse_live_address(text))
+    if (config.live_cert is None) != (config.live_key is None):
+        raise InvalidRequest("GOFER_LIVE_CERT and GOFER_LIVE_KEY go together: set both")
+    tls = (config.live_cert, config.live_key) if config.live_cert and config.live_key else None
+    if config.live_ca is not None:
+        tasks.relay.trust(ssl.create_default_context(cafile=config.live_ca))
+    return LiveEndpoint(tasks, *parse_live_address(text), tls=tls)
 
 
 def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -222,6 +230,11 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
         "--approve", action="store_true", help="press the control the task waits in front of"
     )
     choice.add_argument("--decline", action="store_true", help="refuse it: cancels the task")
+    go_on.add_argument(
+        "--approval-id",
+        metavar="ID",
+        help="the approval_id the task's view shows (required with --approve)",
+    )
     _remote(go_on)
 
     for name, what in (
@@ -412,6 +425,7 @@ async def _remote_command(
             }
             if args.approve or args.decline:
                 body["approve"] = bool(args.approve)
+                body["approval_id"] = args.approval_id
             view = await client.continue_task(body)
         else:
             view = await client.cancel_task({"id": args.id})

@@ -49,7 +49,7 @@ def ask_at_terminal(view: TaskView, stdin: TextIO, out: TextIO) -> ContinueTaskR
         out.write(f"Press '{status.target}' ({status.action})? [y/N] ")
         out.flush()
         yes = stdin.readline().strip().casefold() in ("y", "yes")
-        return ContinueTaskRequest(id=view.id, approve=yes)
+        return ContinueTaskRequest(id=view.id, approve=yes, approval_id=status.approval_id)
     if isinstance(status, NeedsHuman):
         out.write(
             f"A person must get past {status.reason} in the browser; "

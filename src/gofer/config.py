@@ -7,11 +7,13 @@ Library code never reads the environment: the CLI, the server and the worker cal
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from gofer.errors import InvalidRequest
 from gofer.models import ROLES, ModelsConfig
+from gofer.store.flows import FlowLimits
 from gofer.surfaces.policy import BrowserPolicy, check_endpoint
 
 __all__ = ["GoferConfig", "config_from_env", "default_db_path"]
@@ -22,6 +24,9 @@ def default_db_path(env: Mapping[str, str]) -> Path:
     xdg = env.get("XDG_DATA_HOME")
     base = Path(xdg) if xdg else Path(os.path.expanduser("~")) / ".local" / "share"
     return base / "gofer" / "gofer.db"
+
+
+FLOW_DEFAULTS = FlowLimits()
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +77,16 @@ class GoferConfig:
     runtime_dir: str | None = None
     """``$XDG_RUNTIME_DIR``: where a SQLite store's wake-up sockets go when the folder
     beside the file makes too long a socket address (default: the temporary folder)."""
+    live_cert: str | None = None
+    """``GOFER_LIVE_CERT`` and ``GOFER_LIVE_KEY``: the certificate and key (PEM files)
+    this process serves its live endpoint with over TLS (both, or neither)."""
+    live_key: str | None = None
+    live_ca: str | None = None
+    """``GOFER_LIVE_CA``: the certificate authorities (a PEM file) the servers check
+    the TLS holders' certificates against (default: the system's)."""
+    flow_limits: FlowLimits = field(default_factory=FlowLimits)
+    """``GOFER_FLOW_VERSIONS``, ``GOFER_FLOW_NAMES``, ``GOFER_FLOW_BYTES``: the saved
+    flows kept per owner (versions per name, names, bytes at rest)."""
 
     def browser_policy(
         self, *, operator: bool, allow_private: bool = False, browser_endpoint: str | None = None
@@ -156,7 +171,24 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
         browser_endpoint=get("GOFER_BROWSER_ENDPOINT"),
         live_address=get("GOFER_LIVE_ADDRESS"),
         runtime_dir=get("XDG_RUNTIME_DIR"),
+        live_cert=get("GOFER_LIVE_CERT"),
+        live_key=get("GOFER_LIVE_KEY"),
+        live_ca=get("GOFER_LIVE_CA"),
+        flow_limits=FlowLimits(
+            versions=_count("GOFER_FLOW_VERSIONS", get, FLOW_DEFAULTS.versions),
+            names=_count("GOFER_FLOW_NAMES", get, FLOW_DEFAULTS.names),
+            bytes=_count("GOFER_FLOW_BYTES", get, FLOW_DEFAULTS.bytes),
+        ),
     )
+
+
+def _count(name: str, get: Callable[[str], str | None], default: int) -> int:
+    value = get(name)
+    if value is None:
+        return default
+    if not value.isdigit() or int(value) < 1:
+        raise InvalidRequest(f"{name} must be a whole number of 1 or more", variable=name)
+    return int(value)
 
 
 def _flag(value: str | None) -> bool:

@@ -87,7 +87,8 @@ class Listening:
     """``app`` served on ``host:port`` (0: a free port) in the running event loop.
 
     ``name`` says what serves in the error when it cannot start, and ``failure`` makes
-    that error (by default an ``ApiError`` with code ``LISTEN_FAILED``).
+    that error (by default an ``ApiError`` with code ``LISTEN_FAILED``); ``tls`` (a
+    certificate file and its key file, PEM) serves it over TLS.
     """
 
     def __init__(
@@ -100,6 +101,7 @@ class Listening:
         backlog: int = 2048,
         name: str = "the HTTP server",
         failure: Callable[..., GoferError] = _LISTEN_FAILED,
+        tls: tuple[str, str] | None = None,
     ) -> None:
         self.app = app
         self.host = host
@@ -108,6 +110,7 @@ class Listening:
         self._backlog = backlog
         self._name = name
         self._failure = failure
+        self._tls = tls
         self._server: _Embedded | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -144,6 +147,8 @@ class Listening:
             backlog=self._backlog,
             access_log=False,
             log_config=None,
+            ssl_certfile=self._tls[0] if self._tls else None,
+            ssl_keyfile=self._tls[1] if self._tls else None,
         )
         quiet(*(logging.getLogger(name) for name in ("uvicorn.error", "uvicorn.access")))
         self._server = _Embedded(config)

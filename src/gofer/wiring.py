@@ -144,6 +144,7 @@ async def open_gofer(
     owner: str = LOCAL_OWNER,
     limits: TurnLimits | None = None,
     policy: BrowserPolicy,
+    own_only: bool = False,
 ) -> AsyncIterator[Gofer]:
     """The engine ``config`` describes, open for the block.
 
@@ -151,7 +152,8 @@ async def open_gofer(
     ``models`` switches on the configured model passes (else none); ``work=False``
     leaves the running to worker processes. ``source`` is recorded with every task
     started, ``owner`` is whom the calls answer for, ``limits`` caps the turns running,
-    ``policy`` is what the operator lets the browsers reach.
+    ``policy`` is what the operator lets the browsers reach; ``own_only`` runs only
+    the tasks started here (``gofer run``: :mod:`gofer.tasks.able`).
     """
     async with AsyncExitStack() as stack:
         store = (
@@ -176,6 +178,9 @@ async def open_gofer(
                 limits=limits,
                 source=source,
                 notify_private=policy.allow_private,
+                browser=policy.remote,
+                own_only=own_only,
+                flow_limits=config.flow_limits,
                 **passes.for_tasks(),
             )
         )

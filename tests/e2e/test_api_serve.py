@@ -89,7 +89,8 @@ async def follow_next(call: Call, view: dict[str, Any]) -> tuple[dict[str, Any],
             )
         elif status["state"] == "needs_approval":
             assert "continue_task" in nexts and status["target"] == "Confirm booking"
-            view = await call("continue_task", {"id": view["id"], "approve": True})
+            approval = {"approve": True, "approval_id": status["approval_id"]}
+            view = await call("continue_task", {"id": view["id"], **approval})
         else:
             return view, states
         if states[-1] != view["status"]["state"]:
@@ -317,7 +318,9 @@ async def test_through_the_cli(
         if name == "await_task":
             return await run("await", task_id)
         if "approve" in arguments:
-            return await run("continue", task_id, "--approve")
+            return await run(
+                "continue", task_id, "--approve", "--approval-id", arguments["approval_id"]
+            )
         inputs = [f"--input={k}={v}" for k, v in arguments["inputs"].items()]
         return await run("continue", task_id, *inputs)
 

@@ -332,7 +332,12 @@ async def test_a_persons_task_from_ask_to_mark_done(api: Api) -> None:
     assert replied.status_code == 200
     view = await settle(api.alice, task_id)
     assert view["status"]["state"] == "needs_approval"  # type: ignore[index]
-    approved = await api.alice.post(f"/v1/tasks/{task_id}/approve")
+    bare = await api.alice.post(f"/v1/tasks/{task_id}/approve")
+    assert bare.status_code == 422 and bare.json()["error"]["at"] == "approval_id"
+    approval_id = view["status"]["approval_id"]  # type: ignore[index]
+    approved = await api.alice.post(
+        f"/v1/tasks/{task_id}/approve", params={"approval_id": approval_id}
+    )
     assert approved.status_code == 200
     assert (await settle(api.alice, task_id))["status"]["state"] == "done"  # type: ignore[index]
     resolved = (await api.alice.post(f"/v1/tasks/{task_id}/resolve")).json()
@@ -357,8 +362,11 @@ async def test_a_persons_task_from_ask_to_mark_done(api: Api) -> None:
 async def test_decline_cancels_and_again_retries_a_failed_step(api: Api) -> None:
     api.runner.add(gate("1", "Confirm booking"))
     declining = await start(api.alice, CONFIRM_FLOW)
-    await settle(api.alice, declining)
-    declined = (await api.alice.post(f"/v1/tasks/{declining}/decline")).json()
+    asking = await settle(api.alice, declining)
+    approval_id = asking["status"]["approval_id"]  # type: ignore[index]
+    declined = (
+        await api.alice.post(f"/v1/tasks/{declining}/decline", params={"approval_id": approval_id})
+    ).json()
     assert declined["view"]["status"]["state"] == "cancelled"
     assert declined["task_status"] == "cancelled"
     api.runner.add(fail("1", "no button called Next"))
@@ -395,8 +403,9 @@ async def test_sse_streams_a_tasks_views_until_it_can_change_no_more(api: Api) -
                     if view["status"]["state"] == "running":
                         go.set()
                     if view["status"]["state"] == "needs_approval":
+                        approval = {"approve": True, "approval_id": view["status"]["approval_id"]}
                         await api.alice.post(
-                            "/v1/calls/continue_task", json={"id": task_id, "approve": True}
+                            "/v1/calls/continue_task", json={"id": task_id, **approval}
                         )
 
     async with asyncio.timeout(20):

@@ -226,7 +226,13 @@ async def test_an_approval_is_approved_or_declined_with_its_buttons(site: Site) 
         assert "It stopped before pressing <strong>“Confirm booking”</strong>" in page
         assert "Approve: press “Confirm booking”" in page and "Decline" in page
         assert 'id="take-over"' in page
-        approved = await browser.post(f"/tasks/{approving}/approve", data={"csrf": csrf_of(page)})
+        bare = await browser.post(f"/tasks/{approving}/approve", data={"csrf": csrf_of(page)})
+        assert bare.headers["location"] == f"/tasks/{approving}?problem=INVALID_REQUEST"
+        [approval_id] = re.findall(r'name="approval_id" value="([^"]+)"', page)
+        approved = await browser.post(
+            f"/tasks/{approving}/approve",
+            data={"csrf": csrf_of(page), "approval_id": approval_id},
+        )
         assert approved.headers["location"] == f"/tasks/{approving}"
         assert await state_of(site, approving) == "done"
         declined = await browser.post(f"/tasks/{declining}/decline", data={"csrf": csrf_of(page)})

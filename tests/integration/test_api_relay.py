@@ -8,18 +8,26 @@ and LIVE_UNAVAILABLE when the holder cannot be reached."""
 from __future__ import annotations
 
 import asyncio
+import datetime
+import ipaddress
 import json
+import ssl
 import time
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
+from pathlib import Path
 
 import httpx
 import pytest
 import pytest_asyncio
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
 from test_api_live import CANARY, FLOW, SIGN_IN, USERNAME, WALL, bearer, message
 from websockets.asyncio.client import connect
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import InvalidHandshake, InvalidStatus
 
 from gofer.api import GoferServer, MemoryTokenStore
 from gofer.api.relay import LiveEndpoint, parse_live_address
@@ -167,6 +175,17 @@ async def test_the_server_checks_the_owner_and_the_holder_checks_the_server(
         assert forged.value.response.status_code == 401
         assert b"UNAUTHORIZED" in (forged.value.response.body or b"")
 
+    # a credential opens one view: a copy of it (seen on the network) opens none
+    relaying = Tasks(ScriptedRunner(), store=relayed.db, work=False)
+    target = await relaying.for_owner("alice").relay.target(task_id)
+    async with connect(endpoint, additional_headers=target.headers, proxy=None):
+        pass
+    with pytest.raises(InvalidStatus) as replayed:
+        async with connect(endpoint, additional_headers=target.headers, proxy=None):
+            pass
+    assert replayed.value.response.status_code == 401
+    await relaying.close()
+
     # the holder gone: the server says so, and the view is not open
     await relayed.stack.aclose()
     with pytest.raises(InvalidStatus) as gone:
@@ -228,3 +247,63 @@ def test_a_live_address_is_host_and_port() -> None:
         with pytest.raises(ApiError) as refused:
             parse_live_address(bad)
         assert refused.value.code == "LIVE_ADDRESS_INVALID"
+
+
+def self_signed(folder: Path) -> tuple[str, str]:
+    """A certificate for 127.0.0.1 and its key, as PEM files (the operator's own)."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "gofer live test")])
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(hours=1))
+        .add_extension(
+            x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+            critical=False,
+        )
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
+    cert_file, key_file = folder / "live.pem", folder / "live.key"
+    cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    return str(cert_file), str(key_file)
+
+
+async def test_a_holder_serves_its_live_view_over_tls_to_a_server_that_trusts_it(
+    db: Connector, other: Connector, tmp_path: Path
+) -> None:
+    cert, key = self_signed(tmp_path)
+    tokens = MemoryTokenStore()
+    alice = (await tokens.create("alice")).token
+    runner = ScriptedRunner()
+    async with AsyncExitStack() as stack:
+        holder = await stack.enter_async_context(Tasks(runner, store=db, worker_id=HOLDER))
+        relaying = await stack.enter_async_context(Tasks(ScriptedRunner(), store=other, work=False))
+        relaying.relay.trust(ssl.create_default_context(cafile=cert))
+        server = await stack.enter_async_context(GoferServer(relaying, tokens))
+        endpoint = await stack.enter_async_context(
+            LiveEndpoint(holder, "127.0.0.1", 0, tls=(cert, key))
+        )
+        relayed = Relayed(server, runner, holder, endpoint, stack, db, alice, alice)
+        task_id = await walled(relayed)
+        assert endpoint.address.startswith("tls://127.0.0.1:")
+        async with connect(relayed.ws(task_id), additional_headers=bearer(alice)) as ws:
+            ready = await message(ws)
+        assert ready["type"] == "ready", ready
+        # Plain WebSocket to the holder's port gets nowhere.
+        plain = "ws://" + endpoint.address.removeprefix("tls://") + f"/live/{task_id}"
+        with pytest.raises((OSError, InvalidHandshake, EOFError)):
+            async with connect(plain, proxy=None, open_timeout=5):
+                pass

@@ -36,7 +36,8 @@ def at_rest(store_kind: str, store_url: str) -> str:
         return "".join(f.read_bytes().decode("latin-1") for f in files if f.exists())
     with psycopg.connect(store_url) as conn:
         rows = conn.execute(
-            "SELECT request::text FROM tasks UNION ALL SELECT data::text FROM task_events"
+            "SELECT request::text FROM tasks UNION ALL SELECT data::text FROM task_events "
+            "UNION ALL SELECT flow || description FROM saved_flows"
         ).fetchall()
     return "\n".join(str(r[0]) for r in rows)
 
@@ -71,6 +72,26 @@ async def test_fact_values_and_answers_are_sealed_at_rest_and_the_paused_task_go
     assert run.variables["password"] == password
     assert run.variables["one-time code"] == code
     assert {"password", "one-time code"} <= run.private
+
+
+async def test_a_saved_flow_is_sealed_at_rest_and_reads_back_as_saved(
+    store_kind: str,
+    store_url: str,
+    reopen: Callable[[], Any],
+    canary: Callable[[str], str],
+) -> None:
+    typed = canary("canary-kept-step-7d31")
+    about = canary("canary-description-51aa")
+    flow = {"steps": [{"browse": "https://shop.example.com/"}, {"click": typed}]}
+    async with reopen() as db, Tasks(ScriptedRunner(), store=db, work=False) as tasks:
+        await tasks.flows.save({"name": "kept", "flow": flow, "description": about})
+        if store_kind != "memory":
+            held = at_rest(store_kind, store_url)
+            assert typed not in held and about not in held and SEALED in held
+    async with reopen() as db, Tasks(ScriptedRunner(), store=db, work=False) as tasks:
+        shown = await tasks.flows.show("kept")
+    assert shown.description == about
+    assert shown.flow["steps"][1] == {"click": typed}
 
 
 async def test_a_value_sealed_under_another_key_is_refused_never_shown(tmp_path: Path) -> None:

@@ -579,3 +579,44 @@ async def test_keep_lease_holds_the_item_while_its_work_runs(queue: WorkQueue) -
         assert await claim(queue, "w2") is None, "the kept lease still holds"
     assert keeper.renewals >= 1
     await queue.finish(got)
+
+
+# what a turn needs ---------------------------------------------------------------
+
+
+async def test_an_item_needing_what_a_worker_lacks_is_left_for_one_that_has_it(
+    queue: WorkQueue,
+) -> None:
+    planned = await queue.enqueue("turn", {"task_id": "t1", "needs": ["planner", "rescuer"]})
+    later = await queue.enqueue("turn", {"task_id": "t1", "needs": []})
+    plain = await queue.enqueue("turn", {"task_id": "t2"})
+    got = await must_claim(queue, "bare", able=["rescuer", "browser:local"])
+    assert got.id == plain.id, "an item with no needs is anyone's"
+    assert await claim(queue, "bare", able=["rescuer"]) is None, "t1's second waits behind"
+    models = await must_claim(queue, "models", able=["planner", "rescuer", "decider"])
+    assert models.id == planned.id
+    await queue.finish(models)
+    assert (await must_claim(queue, "bare", able=[])).id == later.id
+
+
+async def test_an_own_only_worker_claims_only_the_items_reserved_for_it(
+    queue: WorkQueue,
+) -> None:
+    await queue.enqueue("turn", {"task_id": "t1"})
+    mine = await queue.enqueue("turn", {"task_id": "t2"}, prefer="run-1", prefer_ms=HOLD)
+    got = await must_claim(queue, "run-1", able=["browser:local"], own=True)
+    assert got.id == mine.id
+    assert await claim(queue, "run-1", own=True) is None, "t1 is not reserved for it"
+    assert await claim(queue, "w2") is not None
+
+
+async def test_a_reservation_lasts_while_its_worker_pushes_it_on(queue: WorkQueue) -> None:
+    kept = await queue.enqueue("turn", {"task_id": "t1"}, prefer="w1", prefer_ms=300)
+    lapsing = await queue.enqueue("turn", {"task_id": "t2"}, prefer="w3", prefer_ms=300)
+    assert await queue.keep_preferred("w1", HOLD) == 1
+    await asyncio.sleep(0.4)
+    assert await queue.keep_preferred("w3", HOLD) == 0, "a lapsed window is not revived"
+    got = await must_claim(queue, "w2")
+    assert got.id == lapsing.id, "w3's window lapsed: anyone's"
+    assert await claim(queue, "w2") is None, "w1's is kept"
+    assert (await must_claim(queue, "w1")).id == kept.id

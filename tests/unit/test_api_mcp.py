@@ -22,6 +22,7 @@ from gofer.api import TaskService, mcp_status
 from gofer.api.mcp_server import McpOwners, build_mcp_server
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.contract import (
+    AwaitTaskRequest,
     Cancelled,
     Checkpoint,
     ContinueTaskRequest,
@@ -108,7 +109,12 @@ async def test_an_agent_follows_next_from_start_to_done(
         assert waiting["status"]["state"] == "needs_approval"
         assert waiting["task_status"] == "input_required"
         assert "approve true" in waiting["guidance"]
-        await client.call_tool("continue_task", {"id": task_id, "approve": True})
+        bare = await client.call_tool("continue_task", {"id": task_id, "approve": True})
+        assert bare.is_error and "approval_id" in str(bare.content)
+        approval_id = waiting["status"]["approval_id"]
+        await client.call_tool(
+            "continue_task", {"id": task_id, "approve": True, "approval_id": approval_id}
+        )
         done = (await client.call_tool("await_task", {"id": task_id})).structured_content
         assert done is not None and done["status"]["state"] == "done"
         assert done["task_status"] == "completed" and done["next"] == ["task_report"]
@@ -226,7 +232,12 @@ async def test_the_user_sent_to_the_page_comes_back_to_a_task_that_moved_on(
                     secret_inputs=["card number"],
                 ),
             )
-        return await service.continue_task("local", ContinueTaskRequest(id=task_id, approve=True))
+        shown = await service.await_task("local", AwaitTaskRequest(id=task_id, timeout_ms=0))
+        assert isinstance(shown.status, NeedsApproval)
+        approve = ContinueTaskRequest(
+            id=task_id, approve=True, approval_id=shown.status.approval_id
+        )
+        return await service.continue_task("local", approve)
 
     async def answer(_context: object, params: ElicitRequestParams) -> ElicitResult:
         assert isinstance(params, ElicitRequestURLParams)

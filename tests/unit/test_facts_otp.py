@@ -6,7 +6,8 @@ from __future__ import annotations
 import pyotp
 
 from gofer.facts import Facts, secret_reason
-from gofer.facts.otp import MIN_LEFT_S, code_source, code_sources
+from gofer.facts.otp import MIN_LEFT_S, code_source, code_sources, unusable_seed, unusable_seeds
+from gofer.facts.rules import is_one_time_code_name
 
 SEED = pyotp.random_base32()
 URI = pyotp.TOTP(SEED).provisioning_uri(name="asha@example.com", issuer_name="Bank")
@@ -18,13 +19,42 @@ def test_an_otpauth_uri_under_any_name_is_a_code_source() -> None:
     assert source.at(1_000_000_000.0)[0] == pyotp.TOTP(SEED).at(1_000_000_000.0)
 
 
-def test_a_bare_seed_is_one_only_under_a_name_saying_totp_or_authenticator() -> None:
-    for name in ("totp", "TOTP seed", "authenticator", "Authenticator app", "bank_totp"):
+def test_a_bare_seed_is_one_only_under_a_name_the_rules_call_a_one_time_code() -> None:
+    names = ("totp", "TOTP seed", "authenticator", "Authenticator app", "bank_totp", "otp")
+    for name in (*names, "2fa seed", "mfa secret", "otp secret", "login 2fa"):
+        assert is_one_time_code_name(name), name
         assert code_source(name, SEED) is not None, name
-    for name in ("otp", "password", "api key", "notes"):
+    for name in ("password", "api key", "notes", "recovery key"):
         assert code_source(name, SEED) is None, name
+        assert unusable_seed(name, SEED) is None, name
     assert code_source("totp", "not base32 at all!") is None
     assert code_source("x", "otpauth://hotp/Bank?secret=" + SEED + "&counter=1") is None
+
+
+def test_an_80_bit_seed_gives_the_rfc_codes() -> None:
+    # RFC 6238's SHA-1 vector (8 digits at 59 s); pyotp refuses an 80-bit seed, so
+    # its code is checked against the e2e site's own computation instead.
+    rfc = "otpauth://totp/x?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&digits=8"
+    source = code_source("x", rfc)
+    assert source is not None and source.at(59)[0] == "94287082"
+    short = code_source("totp seed", "JBSWY3DPEHPK3PXP")
+    assert short is not None and len(short.at(1_000_000_000.0)[0]) == 6
+    assert short.at(1_000_000_000.0)[0] == short.code(1_000_000_000 // 30)
+
+
+def test_a_value_that_looks_like_a_seed_and_gives_no_codes_is_unusable() -> None:
+    bad = {
+        "x": "otpauth://hotp/Bank?secret=" + SEED + "&counter=1",
+        "y": "otpauth://totp/Bank?secret=" + SEED + "&digits=abc",
+        "z": "otpauth://totp/Bank?issuer=Bank",
+        "w": "otpauth://totp/Bank?secret=" + SEED + "&algorithm=MD5",
+        "2fa seed": "JBSWY3DPEHPK3PXPQ",
+        "mfa secret": "JBSWY3DP",  # too short to look like a seed: an ordinary value
+    }
+    found = unusable_seeds(bad)
+    assert sorted(found) == ["2fa seed", "w", "x", "y", "z"]
+    assert all(value not in why for value in bad.values() for why in found.values())
+    assert unusable_seed("totp", SEED) is None and unusable_seed("bank", URI) is None
 
 
 def test_a_code_about_to_expire_is_not_typed_the_next_one_is() -> None:

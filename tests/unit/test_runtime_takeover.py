@@ -77,17 +77,19 @@ def signed_in_then(*clicks: tuple[Screen, Element]) -> Recorder:
 def test_a_take_over_is_kept_as_steps_in_the_pages_own_words_with_no_secret() -> None:
     rec = signed_in_then((ORDERS, ORDER))
     rec.look(ORDER_PAGE)
-    kept = [step_to_json(p.step) for p in rec.steps({"account password": PASSWORD_VALUE})]
+    facts = {"account password": PASSWORD_VALUE, "user": "asha"}
+    kept = [step_to_json(p.step) for p in rec.steps(facts)]
     assert kept == [
-        {"enter": "asha", "into": "Username"},
+        {"enter": "${user}", "into": "Username"},
         {"enter": "${account password}", "into": "Password"},
         {"click": "Sign in"},
         {"click": "View order 1042"},
     ]
     unknown = rec.steps()
-    assert [p.secret for p in unknown] == [False, True, False, False]
+    assert [p.secret for p in unknown] == [True, True, False, False]
+    assert step_to_json(unknown[0].step) == {"enter": "${username}", "into": "Username"}
     assert step_to_json(unknown[1].step) == {"enter": "${password}", "into": "Password"}
-    assert PASSWORD_VALUE not in repr(unknown)
+    assert PASSWORD_VALUE not in repr(unknown) and "asha" not in repr(unknown)
     assert element_at(ORDERS, 200, 180) == ORDER and element_at(ORDERS, 5, 5) is None
 
 

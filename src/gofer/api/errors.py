@@ -17,6 +17,8 @@ APPROVAL_STALE, _USED      409     the approval id is not the one the task waits
                                     or it was approved already
 LIVE_UNAVAILABLE            409     the task holds no browser here to take over
 STILL_BLOCKED               409     "I've done it" while the wall is still on the page
+FLOW_LIMIT                  409     a save would keep more saved flows than the operator
+                                    allows the caller (names or bytes)
 REQUEST_TOO_LARGE           413     the body is over the server's limit
 INVALID_REQUEST, INVALID_*  422     the request breaks the contract (also UNKNOWN_SECRET,
                                     ORIGINS_REQUIRED, CARD_ENTRY_REFUSED,
@@ -61,6 +63,7 @@ STATUS: dict[str, int] = {
     "IDEMPOTENCY_KEY_BUSY": 409,
     "LIVE_UNAVAILABLE": 409,
     "STILL_BLOCKED": 409,
+    "FLOW_LIMIT": 409,
     "REQUEST_TOO_LARGE": 413,
     "INVALID_REQUEST": 422,
     "INVALID_INPUT": 422,

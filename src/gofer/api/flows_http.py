@@ -12,7 +12,13 @@ from fastapi import APIRouter, Depends, Query
 from pydantic import BaseModel
 
 from gofer.api.service import TaskService
-from gofer.tasks.contract import ListFlowsReply, SavedFlowView, SaveFlowRequest
+from gofer.tasks.contract import (
+    MAX_VERSION,
+    ListFlowsReply,
+    SavedFlowView,
+    SaveFlowRequest,
+)
+from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
 
 __all__ = ["Deleted", "flows_router"]
 
@@ -35,9 +41,14 @@ def flows_router(
     router = APIRouter(prefix="/v1/flows", tags=["saved flows"], responses=responses)
 
     @router.get("", response_model=ListFlowsReply)
-    async def list_flows(who: str = by) -> ListFlowsReply:
-        """The latest version of each of your saved flows."""
-        return await service.flows(who).list()
+    async def list_flows(
+        limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT)] = DEFAULT_LIST_LIMIT,
+        cursor: Annotated[str | None, Query(max_length=100)] = None,
+        who: str = by,
+    ) -> ListFlowsReply:
+        """A page of your saved flows by name: the latest version of each, without its
+        steps (show it for those); pass `next_cursor` as `cursor` for the next page."""
+        return await service.flows(who).list({"limit": limit, "cursor": cursor})
 
     @router.post("", response_model=SavedFlowView, status_code=201)
     async def save_flow(request: SaveFlowRequest, who: str = by) -> SavedFlowView:
@@ -48,7 +59,9 @@ def flows_router(
     @router.get("/{name}", response_model=SavedFlowView)
     async def show_flow(
         name: str,
-        version: Annotated[int | None, Query(ge=1, description="the latest when left out")] = None,
+        version: Annotated[
+            int | None, Query(ge=1, le=MAX_VERSION, description="the latest when left out")
+        ] = None,
         who: str = by,
     ) -> SavedFlowView:
         """One version of a saved flow: its parameters, steps and hints (UNKNOWN_FLOW)."""

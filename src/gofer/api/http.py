@@ -323,16 +323,24 @@ def create_app(
             f"/{{task_id}}/{name}", endpoint, methods=["POST"], response_model=TaskEntry, name=name
         )
 
-    action(
-        "approve",
-        lambda who, task_id: service.decide(who, task_id, True),
-        "Let the task press the control it waits in front of.",
-    )
-    action(
-        "decline",
-        lambda who, task_id: service.decide(who, task_id, False),
-        "Refuse the control it waits in front of; the task is cancelled.",
-    )
+    def decision(name: str, approve: bool, doc: str) -> None:
+        """``POST /v1/tasks/{task_id}/<name>?approval_id=``: approve or decline the
+        approval the view carries (its id is required whenever it has one)."""
+
+        async def endpoint(
+            who: Owner,
+            task_id: str,
+            approval_id: Annotated[str | None, Query(max_length=64)] = None,
+        ) -> TaskEntry:
+            return await service.decide(who, task_id, approve, approval_id)
+
+        endpoint.__doc__ = doc
+        tasks.add_api_route(
+            f"/{{task_id}}/{name}", endpoint, methods=["POST"], response_model=TaskEntry, name=name
+        )
+
+    decision("approve", True, "Let the task press the control it waits in front of.")
+    decision("decline", False, "Refuse the control it waits in front of; the task is cancelled.")
     action(
         "again",
         service.again,

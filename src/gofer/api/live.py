@@ -404,6 +404,7 @@ async def relay_view(websocket: WebSocket, target: RelayTarget) -> None:
             compression=None,
             proxy=None,
             open_timeout=RELAY_OPEN_S,
+            ssl=target.context(),
         )
     except (OSError, TimeoutError, InvalidHandshake) as exc:
         log.warning(

@@ -13,7 +13,9 @@ from gofer.api.agent import AgentView
 from gofer.api.service import TaskService
 from gofer.errors import invalid_request
 from gofer.tasks.contract import (
+    MAX_VERSION,
     ListFlowsReply,
+    ListFlowsRequest,
     NotifySpec,
     SavedFlowView,
     SaveFlowRequest,
@@ -22,13 +24,16 @@ from gofer.tasks.contract import (
     TaskConstraints,
     TaskView,
 )
+from gofer.tasks.limits import MAX_LIST_LIMIT
 
 __all__ = ["add_flow_tools"]
 
 Call = Callable[[Context[Any, Any], Callable[[str], Awaitable[Any]]], Awaitable[Any]]
 
 FlowName = Annotated[str, Field(description="the saved flow's name")]
-Version = Annotated[int | None, Field(description="a version; the latest when left out")]
+Version = Annotated[
+    int | None, Field(ge=1, le=MAX_VERSION, description="a version; the latest when left out")
+]
 
 
 def _build(model: type[Any], **fields: Any) -> Any:
@@ -48,10 +53,21 @@ def add_flow_tools(
     turns gofer's errors into tool errors, ``view`` makes a task's agent view."""
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=True))
-    async def list_flows(ctx: Context[Any, Any]) -> ListFlowsReply:
-        """Your saved flows (the latest version of each): a job that worked once, kept
-        to run again with new facts and no model. Start one with start_saved_flow."""
-        result: ListFlowsReply = await call(ctx, lambda owner: service.flows(owner).list())
+    async def list_flows(
+        ctx: Context[Any, Any],
+        limit: Annotated[
+            int | None, Field(strict=True, description=f"how many (at most {MAX_LIST_LIMIT})")
+        ] = None,
+        cursor: Annotated[
+            str | None, Field(description="the next_cursor of the page before, for the next page")
+        ] = None,
+    ) -> ListFlowsReply:
+        """Your saved flows by name, a page at a time (the latest version of each, what it
+        asks for, not its steps: show_flow has those): a job that worked once, kept to
+        run again with new facts and no model. Start one with start_saved_flow."""
+        asked = {"cursor": cursor} | ({} if limit is None else {"limit": limit})
+        request = _build(ListFlowsRequest, **asked)
+        result: ListFlowsReply = await call(ctx, lambda owner: service.flows(owner).list(request))
         return result
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=True))

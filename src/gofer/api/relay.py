@@ -41,7 +41,13 @@ from gofer.api.live import deny, serve_view
 from gofer.api.types import Controller
 from gofer.errors import ApiError, GoferError
 from gofer.serving import Listening
-from gofer.tasks.relay import BLOCKED_PATH, RELAY_CREDENTIAL, RELAY_OWNER, RELAY_PATH
+from gofer.tasks.relay import (
+    BLOCKED_PATH,
+    RELAY_CREDENTIAL,
+    RELAY_OWNER,
+    RELAY_PATH,
+    TLS_PREFIX,
+)
 
 __all__ = ["DEFAULT_LIVE_ADDRESS", "LiveEndpoint", "live_endpoint_app", "parse_live_address"]
 
@@ -121,11 +127,14 @@ class LiveEndpoint:
     store once it listens (``async with``). ``address`` is what the servers are told:
     the bound host and port, the machine's name for a wildcard host."""
 
-    def __init__(self, controller: Controller, host: str, port: int) -> None:
+    def __init__(
+        self, controller: Controller, host: str, port: int, tls: tuple[str, str] | None = None
+    ) -> None:
         self._controller = controller
         self._listening = Listening(
-            live_endpoint_app(controller), host=host, port=port, name="the live endpoint"
+            live_endpoint_app(controller), host=host, port=port, name="the live endpoint", tls=tls
         )
+        self._tls = tls is not None
         self.address = ""
 
     async def __aenter__(self) -> LiveEndpoint:
@@ -133,7 +142,7 @@ class LiveEndpoint:
         host = self._listening.host
         if host in ("0.0.0.0", "::", ""):
             host = socket.gethostname()
-        self.address = (
+        self.address = (TLS_PREFIX if self._tls else "") + (
             f"[{host}]:{self._listening.port}" if ":" in host else f"{host}:{self._listening.port}"
         )
         await self._controller.relay.offer(self.address)

@@ -30,7 +30,7 @@ from gofer.api.views import (
     TaskStory,
     mcp_status,
 )
-from gofer.errors import ApiError, GoferError
+from gofer.errors import ApiError, GoferError, InvalidRequest
 from gofer.facts import Facts
 from gofer.tasks.contract import (
     AwaitTaskRequest,
@@ -40,6 +40,7 @@ from gofer.tasks.contract import (
     DescribeRequest,
     ListTasksReply,
     ListTasksRequest,
+    NeedsApproval,
     PlanTaskReply,
     PlanTaskRequest,
     StartTaskRequest,
@@ -227,7 +228,18 @@ class TaskService:
         return await self._as(owner).await_task(AwaitTaskRequest(id=task_id, timeout_ms=0))
 
     async def continue_task(self, owner: Owner, request: ContinueTaskRequest) -> TaskView:
-        """Answer a paused task."""
+        """Answer a paused task. An approval names the approval it answers whenever the
+        view asks under one (INVALID_REQUEST at ``approval_id``): it is bound to what the
+        person was shown, on every face (a refusal cancels the task, whatever it was)."""
+        if request.approve is True and request.approval_id is None:
+            status = (await self._now(owner, request.id)).status
+            if isinstance(status, NeedsApproval) and status.approval_id is not None:
+                raise InvalidRequest(
+                    "this task waits for an approval under an id: pass the approval_id its "
+                    "view carries with approve",
+                    at="approval_id",
+                    id=request.id,
+                )
         return await self._as(owner).continue_task(request)
 
     async def cancel_task(self, owner: Owner, request: CancelTaskRequest) -> TaskView:

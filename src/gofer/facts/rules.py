@@ -45,6 +45,7 @@ __all__ = [
     "PASSWORD",
     "is_card_fact",
     "is_card_number",
+    "is_one_time_code_name",
     "is_secret_name",
     "name_words",
     "secret_reason",
@@ -456,6 +457,13 @@ def _is_one_time_code(words: Sequence[str]) -> bool:
     if (_has(words, "two", "factor") or _has(words, "two", "step")) and present & _CODE_WORDS:
         return True
     return bool(present & _OTP_QUALIFIERS and present & {"code", "codes", "pin"})
+
+
+def is_one_time_code_name(name: str) -> bool:
+    """Whether a fact called ``name`` is a one-time code or its source by its words
+    (``otp``, ``2fa seed``, ``mfa secret``, ``authenticator``, ``login code``): the one
+    list the secret rules and the one-time codes (:mod:`gofer.facts.otp`) both read."""
+    return _is_one_time_code(name_words(name))
 
 
 def _is_password(words: Sequence[str]) -> bool:

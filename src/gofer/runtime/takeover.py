@@ -5,9 +5,12 @@ grounder reads it) before each click and each Enter they press, and once more wh
 they hand the task back. A :class:`Recorder` turns those readings into steps in the
 page's own words: a click on the element under the pointer, named as the grounder
 names it; a value that appeared in a field since the reading before (an ``enter``, or
-a ``choose`` for a list). A value equal to a fact's becomes ``${name}`` of that fact; a
-secret one that matches none (a password field, a card number) becomes ``${label}``,
-a value to ask for: a secret is never kept in plain text. Nothing done on a screen
+a ``choose`` for a list). A value typed is never kept as it is: one equal to a fact's
+becomes ``${name}`` of that fact, and any other becomes ``${label}`` (the field's
+words), a value to ask for when the steps run again: whatever a person types may be a
+secret no rule knows (a recovery key, a password in another language, a password box
+shown as text). An option chosen from a list is page text and is kept, unless it is a
+secret fact's value or the field is secret by the rules. Nothing done on a screen
 that shows a captcha or a human check is kept: a wall stays a wall.
 
 :func:`done_by_person` says how many of a flow's next steps the person's actions
@@ -42,8 +45,8 @@ _NAME = re.compile(r"[^a-z0-9 ]+")
 @dataclass(frozen=True, slots=True)
 class PersonStep:
     """One thing a person did, as a flow step in the page's own words, on the page at
-    ``url``. ``secret``: the value typed was secret, so the step names a value
-    (``${name}``) and the value itself is not kept."""
+    ``url``. ``secret``: the value typed matched no fact the task shares (a secret
+    fact, or no fact at all), so the step names it (``${name}``) and it is not kept."""
 
     step: Click | Enter | Choose
     url: str
@@ -153,7 +156,7 @@ class Recorder:
         self, facts: Mapping[str, str] | None = None, secret: frozenset[str] = frozenset()
     ) -> list[PersonStep]:
         """What the person did, in order, as steps: a value equal to one of ``facts``
-        is ``${name}``; a secret one matching none is ``${label}``, never the value."""
+        is ``${name}``; a typed one matching none is ``${label}``, never the value."""
         facts = facts or {}
         out: list[PersonStep] = []
         for act in self._acts:
@@ -171,7 +174,9 @@ class Recorder:
             hidden = (named is not None and named in secret) or (
                 named is None
                 and (
-                    el.input_type == "password" or secret_reason(el.display_name, value) is not None
+                    act.kind == "enter"
+                    or el.input_type == "password"
+                    or secret_reason(el.display_name, value) is not None
                 )
             )
             shown = "${" + (named or _name_for(el.display_name)) + "}" if named or hidden else value

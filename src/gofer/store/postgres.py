@@ -32,7 +32,7 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool, PoolTimeout
 
 from gofer.errors import StoreError, StoreUnavailable
-from gofer.store.queue import QueueBase, lease_lost, preference
+from gofer.store.queue import Fit, QueueBase, lease_lost, preference
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
 from gofer.store.sealing import SecretBox
 from gofer.store.transaction import Dialect, Row, Transaction
@@ -333,6 +333,7 @@ class PostgresQueue(QueueBase):
         lease_ms: int,
         limit: int,
         running_at_most: int | None,
+        fit: Fit,
     ) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules, in one statement."""
         async with self.connector.conn(None) as conn:
@@ -344,6 +345,8 @@ class PostgresQueue(QueueBase):
                     "lease_ms": lease_ms,
                     "limit": limit,
                     "cap": running_at_most,
+                    "able": None if fit.able is None else sorted(set(fit.able)),
+                    "own": fit.own,
                 },
             )
             rows = await cur.fetchall()
@@ -362,6 +365,14 @@ class PostgresQueue(QueueBase):
             )
             for r in rows
         ]
+
+    async def keep_preferred(self, worker: str, prefer_ms: int) -> int:
+        """Push on the windows of the queued items reserved for ``worker``."""
+        async with self.connector.conn(None) as conn:
+            cur = await conn.execute(
+                self._q["keep_preferred"], {"worker": worker, "prefer_ms": prefer_ms}
+            )
+            return cur.rowcount
 
     async def renew(self, claim: Claim, lease_ms: int | None = None) -> None:
         """Extend a live lease from now (the database's clock)."""

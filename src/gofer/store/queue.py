@@ -23,6 +23,13 @@ Rules every implementation keeps:
   counts against no cap, and as its group's oldest it holds the group as any unfinished
   item does). A preference never outlives its window and is spent by the first claim,
   so an item released or lapsed back to the queue goes to any worker.
+- ``able=[...]`` leaves an item whose payload's ``needs`` (a list of names) holds a
+  name outside ``able`` to a worker that has them all (an item with no ``needs`` is
+  anyone's); ``own=True`` claims only items reserved for the claiming worker. Either
+  way a passed-over item holds its group as any unfinished item does.
+- ``keep_preferred(w, n)`` pushes the window of every queued item reserved for ``w``
+  (its window still running) to ``n`` ms from now: a worker that calls it while it
+  lives keeps its items; once it dies their windows lapse and any worker claims them.
 - ``enqueue``, ``finish`` and ``release`` notify the connector's waker once committed;
   when a preference window ends the waker of every process sends ``preference_ended``
   for the item, so workers that passed it over claim it then without a re-read.
@@ -30,9 +37,11 @@ Rules every implementation keeps:
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gofer.errors import LeaseLost
@@ -40,7 +49,21 @@ from gofer.store.transaction import Transaction
 from gofer.store.types import Claim, Item, QueueConfig, SerialOrder
 from gofer.store.waking import Subscription
 
-__all__ = ["QueueBase", "WorkQueue", "lease_lost", "preference"]
+__all__ = ["Fit", "QueueBase", "WorkQueue", "lease_lost", "preference"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """Which items a worker may claim: those whose payload's every ``needs`` is in
+    ``able`` (None: any), and with ``own`` only those reserved for it."""
+
+    able: Sequence[str] | None = None
+    own: bool = False
+
+    @property
+    def able_json(self) -> str | None:
+        """``able`` as a JSON array (None: no filter)."""
+        return None if self.able is None else json.dumps(sorted(set(self.able)))
 
 
 class WorkQueue(Protocol):
@@ -73,6 +96,8 @@ class WorkQueue(Protocol):
         *,
         serial: SerialOrder | None = None,
         running_at_most: int | None = None,
+        able: Sequence[str] | None = None,
+        own: bool = False,
     ) -> Claim | None:
         """Lease the oldest claimable item of ``kinds``, or ``None``. ``serial`` names
         the order the kinds share (it must be one of ``config.orders``); groups are
@@ -88,6 +113,8 @@ class WorkQueue(Protocol):
         limit: int,
         serial: SerialOrder | None = None,
         running_at_most: int | None = None,
+        able: Sequence[str] | None = None,
+        own: bool = False,
     ) -> list[Claim]:
         """Lease up to ``limit`` items at once, under the same rules as :meth:`claim`."""
         ...
@@ -139,6 +166,11 @@ class WorkQueue(Protocol):
         """How many of the owner's items wait or run (one indexed count)."""
         ...
 
+    async def keep_preferred(self, worker: str, prefer_ms: int) -> int:
+        """Push the window of the queued items reserved for ``worker`` whose window
+        still runs to ``prefer_ms`` from now; how many there were."""
+        ...
+
     def subscribe(self) -> AbstractContextManager[Subscription]:
         """Wake-ups for enqueues, finishes and releases (take it before checking)."""
         ...
@@ -159,10 +191,19 @@ class QueueBase(ABC):
         *,
         serial: SerialOrder | None = None,
         running_at_most: int | None = None,
+        able: Sequence[str] | None = None,
+        own: bool = False,
     ) -> Claim | None:
         """Lease the oldest claimable item of ``kinds``, or ``None``."""
         got = await self.claim_batch(
-            kinds, worker, lease_ms, limit=1, serial=serial, running_at_most=running_at_most
+            kinds,
+            worker,
+            lease_ms,
+            limit=1,
+            serial=serial,
+            running_at_most=running_at_most,
+            able=able,
+            own=own,
         )
         return got[0] if got else None
 
@@ -175,6 +216,8 @@ class QueueBase(ABC):
         limit: int,
         serial: SerialOrder | None = None,
         running_at_most: int | None = None,
+        able: Sequence[str] | None = None,
+        own: bool = False,
     ) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules (none when ``limit`` is
         below 1); ``ValueError`` for an order the queue was not given or kinds outside
@@ -182,7 +225,7 @@ class QueueBase(ABC):
         self.config.check_claim(kinds, serial)
         if limit < 1:
             return []
-        return await self._lease(kinds, worker, lease_ms, limit, running_at_most)
+        return await self._lease(kinds, worker, lease_ms, limit, running_at_most, Fit(able, own))
 
     @abstractmethod
     async def _lease(
@@ -192,9 +235,11 @@ class QueueBase(ABC):
         lease_ms: int,
         limit: int,
         running_at_most: int | None,
+        fit: Fit,
     ) -> list[Claim]:
         """Lease up to ``limit`` (at least 1) of the oldest claimable items of
-        ``kinds``, keeping groups and the running cap."""
+        ``kinds`` that ``fit`` lets this worker run, keeping groups and the running
+        cap."""
 
 
 def preference(prefer: str | None, prefer_ms: int) -> tuple[str | None, int]:

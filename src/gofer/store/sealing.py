@@ -1,7 +1,8 @@
 """Fact values at rest: sealed before a ledger writes them, opened as it reads them.
 
 The ledgers hold a task's request (its facts, and its ask in plain words, which may
-quote them) and the caller's answers (``reply`` and ``again`` events' ``inputs``).
+quote them) and the caller's answers (``reply`` and ``again`` events' ``inputs``); the
+saved flows hold steps a person did and descriptions.
 Every such value is written sealed with a
 :class:`SecretBox` (Fernet from the ``cryptography`` package: AES-128-CBC with an
 HMAC-SHA256), as ``gofer-sealed:1:<token>``; every other field stays as it was. A value
@@ -26,7 +27,16 @@ from cryptography.fernet import Fernet, InvalidToken
 from gofer.errors import StoreError
 from gofer.store.files import FILE_MODE, private_dir
 
-__all__ = ["SEALED", "SecretBox", "open_event", "open_request", "seal_event", "seal_request"]
+__all__ = [
+    "SEALED",
+    "SecretBox",
+    "open_event",
+    "open_request",
+    "open_text",
+    "seal_event",
+    "seal_request",
+    "seal_text",
+]
 
 SEALED = "gofer-sealed:1:"
 """What a sealed value starts with."""
@@ -125,6 +135,17 @@ def _unsealed(value: str) -> str:
 
 def _opener(box: SecretBox | None) -> Callable[[str], str]:
     return _unsealed if box is None else box.open
+
+
+def seal_text(box: SecretBox | None, text: str) -> str:
+    """``text`` sealed (as it is with no box)."""
+    return text if box is None else box.seal(text)
+
+
+def open_text(box: SecretBox | None) -> Callable[[str], str]:
+    """What opens a text :func:`seal_text` wrote (STORE_KEY_MISMATCH for a sealed
+    one with no box, or another key)."""
+    return _opener(box)
 
 
 def seal_request(box: SecretBox | None, request: Mapping[str, Any]) -> dict[str, Any]:

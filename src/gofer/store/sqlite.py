@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from gofer.errors import StoreError, StoreUnavailable
 from gofer.store.files import private_file
 from gofer.store.peers import peer_waker
-from gofer.store.queue import QueueBase, lease_lost, preference
+from gofer.store.queue import Fit, QueueBase, lease_lost, preference
 from gofer.store.schema import MIGRATIONS_TABLE, load_migrations, load_queries, pending
 from gofer.store.sealing import SecretBox
 from gofer.store.transaction import Dialect, Row, Transaction
@@ -435,11 +435,12 @@ class SQLiteQueue(QueueBase):
         lease_ms: int,
         limit: int,
         running_at_most: int | None,
+        fit: Fit,
     ) -> list[Claim]:
         """Lease up to ``limit`` items under the queue's rules, in one transaction."""
         names = json.dumps(list(kinds))
         return await self.connector.write(
-            partial(self._claim, names, worker, lease_ms, limit, running_at_most)
+            partial(self._claim, names, worker, lease_ms, limit, running_at_most, fit)
         )
 
     def _claim(
@@ -449,6 +450,7 @@ class SQLiteQueue(QueueBase):
         lease_ms: int,
         limit: int,
         cap: int | None,
+        fit: Fit,
         c: sqlite3.Connection,
         _: SQLiteTransaction,
     ) -> list[Claim]:
@@ -467,6 +469,8 @@ class SQLiteQueue(QueueBase):
                     "after": after,
                     "scan": scan,
                     "worker": worker,
+                    "able": fit.able_json,
+                    "own": int(fit.own),
                 },
             ).fetchall()
             for row in rows:
@@ -509,6 +513,16 @@ class SQLiteQueue(QueueBase):
                 )
             )
         return claims
+
+    async def keep_preferred(self, worker: str, prefer_ms: int) -> int:
+        """Push on the windows of the queued items reserved for ``worker``."""
+
+        def work(c: sqlite3.Connection, _: SQLiteTransaction) -> int:
+            now = self.connector.clock()
+            params = {"worker": worker, "now": now, "until": now + prefer_ms / 1000}
+            return c.execute(self._q["keep_preferred"], params).rowcount
+
+        return await self.connector.write(work)
 
     async def renew(self, claim: Claim, lease_ms: int | None = None) -> None:
         """Extend a live lease from now."""

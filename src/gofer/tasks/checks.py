@@ -4,11 +4,15 @@ plans a task: surfaces, card entry, and the planner's brief."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
+import uuid
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
 
-from gofer.errors import InvalidFlow
+from pydantic import BaseModel, ValidationError
+
+from gofer.errors import InvalidFlow, InvalidRequest, invalid_request
 from gofer.facts import Facts, is_card_fact, is_card_number
+from gofer.facts.otp import unusable_seeds
 from gofer.flow import check_flow, iter_steps, names_in
 from gofer.flow.steps import Enter, Flow
 from gofer.tasks import errors
@@ -19,17 +23,41 @@ from gofer.tasks.seams import FlowRunner, PlanBrief, WorkspaceOptions
 __all__ = [
     "brief_for",
     "check_card_entry",
+    "check_seeds",
     "check_surfaces",
+    "coerce",
+    "facts_of",
     "invalid_flow",
+    "new_task_id",
     "options_for",
     "take_inputs",
 ]
+
+
+def new_task_id() -> str:
+    """A random id, in every controller: an id names no other task and cannot be
+    guessed from another."""
+    return f"task-{uuid.uuid4().hex[:16]}"
 
 
 def invalid_flow(check_problems: list[dict[str, Any]]) -> InvalidFlow:
     """INVALID_FLOW listing the first few problems."""
     listed = "; ".join(str(p["message"]) for p in check_problems[:5])
     return InvalidFlow(f"the flow is not valid: {listed}", problems=check_problems)
+
+
+def check_seeds(facts: Facts) -> None:
+    """No fact looks like an authenticator's seed that gives no codes: it would be
+    typed as it is (INVALID_REQUEST naming the first such fact, never its value)."""
+    for name, why in sorted(unusable_seeds(facts.as_dict()).items()):
+        raise errors.seed_unusable(name, why)
+
+
+def facts_of(values: Mapping[str, str], secret: Iterable[str]) -> Facts:
+    """A new task's facts, checked (:func:`check_seeds`)."""
+    facts = Facts(values, secret=secret)
+    check_seeds(facts)
+    return facts
 
 
 def take_inputs(cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> list[str]:
@@ -40,6 +68,7 @@ def take_inputs(cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> lis
     into a secret used where only an ``enter`` value may hold one.
     """
     facts = cell.facts.merged(inputs, secret=secret)
+    check_seeds(facts)
     if cell.flow is None:
         cell.facts = facts
         return []
@@ -89,6 +118,21 @@ def brief_for(task: str, facts: Facts, options: WorkspaceOptions) -> PlanBrief:
         facts=tuple(facts.names),
         secrets=tuple(sorted(facts.secret_names)),
     )
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def coerce(model: type[M], value: M | Mapping[str, Any] | None) -> M:
+    """``value`` as a ``model``: a mapping is validated (INVALID_REQUEST when it does not fit)."""
+    if isinstance(value, model):
+        return value
+    if value is not None and not isinstance(value, Mapping):
+        raise InvalidRequest(f"a {model.__name__} is a JSON object, not {type(value).__name__}")
+    try:
+        return model.model_validate(dict(value or {}))
+    except ValidationError as exc:
+        raise invalid_request(exc, f"the {model.__name__} does not fit") from None
 
 
 _NAME = re.compile(r"\$\{[^}]*\}")

@@ -41,6 +41,7 @@ from gofer.tasks.state import (
 )
 
 __all__ = [
+    "MAX_VERSION",
     "ArtifactInfo",
     "AwaitTaskRequest",
     "Call",
@@ -61,6 +62,7 @@ __all__ = [
     "Failed",
     "HintInfo",
     "ListFlowsReply",
+    "ListFlowsRequest",
     "ListTasksReply",
     "ListTasksRequest",
     "LogEntry",
@@ -75,6 +77,7 @@ __all__ = [
     "RescueInfo",
     "Running",
     "SaveFlowRequest",
+    "SavedFlowEntry",
     "SavedFlowRef",
     "SavedFlowView",
     "SpendInfo",
@@ -92,6 +95,9 @@ __all__ = [
 ]
 
 SurfaceName = Literal["browser", "desktop"]
+
+MAX_VERSION = 2**63 - 1
+"""The highest saved-flow version a call may name (the store's integers)."""
 
 
 FactValues = Annotated[
@@ -239,7 +245,7 @@ class SavedFlowRef(_Model):
     """A saved flow by name, at a version (the latest when none is given)."""
 
     name: str = Field(pattern=FLOW_NAME_PATTERN)
-    version: int | None = Field(default=None, strict=True, ge=1)
+    version: int | None = Field(default=None, strict=True, ge=1, le=MAX_VERSION)
 
 
 class NotifySpec(_Model):
@@ -436,10 +442,44 @@ class SavedFlowView(_Model):
     created_at: float
 
 
-class ListFlowsReply(_Model):
-    """The latest version of each of the caller's saved flows, by name."""
+class SavedFlowEntry(_Model):
+    """A saved flow as a list shows it: its latest version, without its steps (show it
+    by name for those)."""
 
-    flows: list[SavedFlowView]
+    name: str
+    version: int
+    description: str
+    params: list[str] = Field(description="the ${names} a run asks for as facts")
+    secret_params: list[str] = Field(description="those among params typed as secrets")
+    from_task: str | None = None
+    created_at: float
+
+
+class ListFlowsRequest(_Model):
+    """A page of the caller's saved flows by name: up to ``limit``, after ``cursor`` (the
+    ``next_cursor`` of the page before)."""
+
+    limit: int = Field(
+        default=DEFAULT_LIST_LIMIT,
+        strict=True,
+        ge=1,
+        le=MAX_LIST_LIMIT,
+        description=f"how many flows, at most {MAX_LIST_LIMIT}",
+    )
+    cursor: str | None = Field(
+        default=None,
+        pattern=FLOW_NAME_PATTERN,
+        description="the previous page's next_cursor, for the page after it",
+    )
+
+
+class ListFlowsReply(_Model):
+    """A page of the caller's saved flows (the latest version of each), by name."""
+
+    flows: list[SavedFlowEntry]
+    next_cursor: str | None = Field(
+        default=None, description="pass it as cursor for the next page; null after the last"
+    )
 
 
 class PlanTaskReply(_Model):

@@ -18,23 +18,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import uuid
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any
 
-from pydantic import BaseModel, ValidationError
-
-from gofer.errors import InvalidRequest, invalid_request
-from gofer.facts import Facts
+from gofer.errors import InvalidRequest
 from gofer.flow import check_flow, flow_guide, flow_to_json, validate_flow
 from gofer.flow.steps import Flow
 from gofer.shape import check_output_schema
 from gofer.store import Connector, MemoryConnector, Transaction
+from gofer.store.flows import FlowLimits
 from gofer.store.ledger import TaskRecord
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import errors, events
+from gofer.tasks.able import abilities_of, needs_before
 from gofer.tasks.answers import repeated
 from gofer.tasks.approvals import check_approval_id
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
@@ -53,7 +51,10 @@ from gofer.tasks.checks import (
     brief_for,
     check_card_entry,
     check_surfaces,
+    coerce,
+    facts_of,
     invalid_flow,
+    new_task_id,
     options_for,
     take_inputs,
 )
@@ -81,7 +82,7 @@ from gofer.tasks.contract import (
 )
 from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
-from gofer.tasks.limits import HOLDER_FIRST_MS, MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
+from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.notify import Notifier, check_notify
 from gofer.tasks.relay import OwnerRelay, Relay
 from gofer.tasks.report import report_of
@@ -103,20 +104,6 @@ from gofer.tasks.worker import TaskWorker, TurnLimits
 __all__ = ["Tasks"]
 
 log = logging.getLogger("gofer.tasks")
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def _coerce(model: type[M], value: M | Mapping[str, Any] | None) -> M:
-    """``value`` as a ``model``: a mapping is validated (INVALID_REQUEST when it does not fit)."""
-    if isinstance(value, model):
-        return value
-    if value is not None and not isinstance(value, Mapping):
-        raise InvalidRequest(f"a {model.__name__} is a JSON object, not {type(value).__name__}")
-    try:
-        return model.model_validate(dict(value or {}))
-    except ValidationError as exc:
-        raise invalid_request(exc, f"the {model.__name__} does not fit") from None
 
 
 @dataclass(eq=False)
@@ -142,6 +129,7 @@ class _Engine:
     notifier: Notifier
     notify_private: bool
     relay: Relay
+    flow_limits: FlowLimits | None
     closed: bool = False
     cancels: dict[str, asyncio.Task[TaskView]] = field(default_factory=dict)
 
@@ -162,7 +150,9 @@ class Tasks:
     ``max_open`` (MAX_OPEN_TASKS) the tasks of one owner waiting to run or running;
     ``limits`` caps the turns running per owner and per process; ``owner`` is whom
     the calls answer for; ``source`` is recorded with every task it starts;
-    ``notify_private`` lets webhooks reach private addresses."""
+    ``notify_private`` lets webhooks reach private addresses; ``browser`` is the remote
+    browser this process's tasks run in and ``own_only`` runs only the tasks started
+    here (:mod:`gofer.tasks.able`); ``flow_limits`` caps the saved flows."""
 
     def __init__(
         self,
@@ -182,9 +172,13 @@ class Tasks:
         worker_id: str | None = None,
         source: str = "api",
         notify_private: bool = False,
+        browser: str | None = None,
+        own_only: bool = False,
+        flow_limits: FlowLimits | None = None,
     ) -> None:
         db: Connector = store if store is not None else MemoryConnector()
         book = TaskBook(db, clock)
+        passes = runner_passes or RunnerPasses()
         worker = TaskWorker(
             book,
             runner,
@@ -192,13 +186,14 @@ class Tasks:
             planner,
             limits or TurnLimits(),
             worker_id,
+            abilities_of(runner, planner, rescuer, shaper, passes.decider, browser, own_only, work),
         )
         self._engine = _Engine(
             runner=runner,
             planner=planner,
             rescuer=rescuer,
             shaper=shaper,
-            runner_passes=runner_passes or RunnerPasses(),
+            runner_passes=passes,
             clock=clock,
             max_tasks=max_tasks,
             max_open=max_open,
@@ -208,9 +203,12 @@ class Tasks:
             worker=worker,
             work=work,
             source=source,
-            notifier=Notifier(db, book.ledger, allow_private=notify_private, clock=clock),
+            notifier=Notifier(
+                db, book.ledger, allow_private=notify_private, clock=clock, on_death=worker.fail
+            ),
             notify_private=notify_private,
             relay=Relay(worker, db, clock),
+            flow_limits=flow_limits,
         )
         self._owner = owner
 
@@ -226,7 +224,8 @@ class Tasks:
     @property
     def flows(self) -> FlowLibrary:
         """The owner's saved flows: save, list, show, delete."""
-        return FlowLibrary(self._engine.book, self._owner, self._engine.clock)
+        engine = self._engine
+        return FlowLibrary(engine.book, self._owner, engine.clock, engine.flow_limits)
 
     @property
     def worker(self) -> TaskWorker:
@@ -288,7 +287,7 @@ class Tasks:
     ) -> DescribeReply:
         """What this controller can do: surfaces, model passes, the calls, the step kinds
         and the rules (the brief); the guide, schemas and examples as ``detail`` asks."""
-        req = _coerce(DescribeRequest, request)
+        req = coerce(DescribeRequest, request)
         return describe_reply(
             self._engine.runner.available_surfaces(),
             planner=self._engine.planner is not None,
@@ -302,10 +301,10 @@ class Tasks:
         """Draft a flow for a plain-language task without running it (PLANNER_UNAVAILABLE
         with no planner)."""
         self._check_open()
-        req = _coerce(PlanTaskRequest, request)
+        req = coerce(PlanTaskRequest, request)
         if self._engine.planner is None:
             raise errors.planner_unavailable()
-        facts = Facts(req.facts, secret=req.secret_facts)
+        facts = facts_of(req.facts, req.secret_facts)
         options = options_for(self._engine.runner, req.constraints)
         flow = await self._engine.planner.plan(brief_for(req.task, facts, options))
         check = check_flow(flow, facts.names, facts.secret_names)
@@ -327,7 +326,7 @@ class Tasks:
         if running is not None:
             raise errors.started_by_task(running)
         self._started()
-        req = _coerce(StartTaskRequest, request)
+        req = coerce(StartTaskRequest, request)
         if req.saved_flow is not None:
             req = await self.flows.resolve(req)
         if req.notify is not None:
@@ -339,7 +338,7 @@ class Tasks:
                 check_output_schema(req.output.json_schema)
         if req.constraints.payment == "fill_then_approve" and not req.constraints.origins:
             raise errors.origins_required()
-        facts = Facts(req.facts, secret=req.secret_facts)
+        facts = facts_of(req.facts, req.secret_facts)
         options = options_for(self._engine.runner, req.constraints)
         flow: Flow | None = None
         questions: tuple[str, ...] = ()
@@ -352,7 +351,7 @@ class Tasks:
             questions = check.questions
             # Stored in its parsed form, so a later turn reads back what was checked.
             req = req.model_copy(update={"flow": flow_to_json(flow)})
-        task_id = self._new_id()
+        task_id = new_task_id()
         starting = TaskView(
             id=task_id,
             status=Running(),
@@ -392,8 +391,12 @@ class Tasks:
             await book.ledger.add_task(record, tx=tx)
             item = None
             if turn:
+                worker = self._engine.worker
+                needs = worker.needs(flow, req.output is not None, req.constraints)
+                payload = {"task_id": task_id, "owner": self._owner, "needs": needs}
+                mine, window = worker.reserve(None)
                 item = await book.queue.enqueue(
-                    "turn", {"task_id": task_id, "owner": self._owner}, key=f"turn:{task_id}", tx=tx
+                    "turn", payload, key=f"turn:{task_id}", tx=tx, prefer=mine, prefer_ms=window
                 )
             await book.write(
                 tx,
@@ -413,7 +416,7 @@ class Tasks:
     async def await_task(self, request: AwaitTaskRequest | Mapping[str, Any]) -> TaskView:
         """The task's view once it stops running, or when ``timeout_ms`` (at most
         MAX_AWAIT_MS) passes. Works from any process on the same store."""
-        req = _coerce(AwaitTaskRequest, request)
+        req = coerce(AwaitTaskRequest, request)
         self._started()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + min(req.timeout_ms, MAX_AWAIT_MS) / 1000.0
@@ -436,7 +439,7 @@ class Tasks:
         is on the queue before this returns, so it survives a restart."""
         self._check_open()
         self._started()
-        req = _coerce(ContinueTaskRequest, request)
+        req = coerce(ContinueTaskRequest, request)
         reading, view = await self._engine.book.read(self._owner, req.id)
         task_id = req.id
         if task_id in self._engine.cancels:
@@ -502,19 +505,24 @@ class Tasks:
             )
         else:
             publish_running(cell)
-        # The browser's holder runs the next turn: the page a person worked in.
-        holder = held.holder
+        # The browser's holder runs the next turn (the page a person worked in) while
+        # it lives.
+        holder, window = self._engine.worker.reserve(held.holder)
         async with self._engine.db.transaction() as tx:
             if await self._engine.book.queue.items(key=key, tx=tx):
                 # The same answer, twice at once: the first one runs.
                 return (await self._engine.book.read(self._owner, task_id, tx=tx))[1]
+            needs = await needs_before(self._engine.book.queue, task_id, tx)
+            if needs is None:
+                output = loaded.request.output is not None
+                needs = self._engine.worker.needs(cell.flow, output, loaded.request.constraints)
             item = await self._engine.book.queue.enqueue(
                 kind,
-                {"task_id": task_id, "owner": self._owner},
+                {"task_id": task_id, "owner": self._owner, "needs": needs},
                 key=key,
                 tx=tx,
                 prefer=holder,
-                prefer_ms=HOLDER_FIRST_MS,
+                prefer_ms=window,
             )
             answer = (Reply if kind == Reply.KIND else Again)(
                 item=item.id,
@@ -531,7 +539,7 @@ class Tasks:
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView:
         """Cancel a task and release its workspace; a finished task is left as it is, and
         a checkpoint stays the task's status, ``released``."""
-        req = _coerce(CancelTaskRequest, request)
+        req = coerce(CancelTaskRequest, request)
         view = await self._engine.book.view(self._owner, req.id)
         if at_checkpoint(view.status) and req.id not in self._engine.cancels:
             return await self._cancel(req.id, "", keep=view)
@@ -542,7 +550,7 @@ class Tasks:
     async def task_report(self, request: TaskReportRequest | Mapping[str, Any]) -> TaskReport:
         """Everything the task did, read back from its event log in order (confidential:
         secret values are masked, shared ones may appear where the screen showed them)."""
-        req = _coerce(TaskReportRequest, request)
+        req = coerce(TaskReportRequest, request)
         async with self._engine.db.snapshot() as tx:
             _reading, view = await self._engine.book.read(self._owner, req.id, tx=tx)
             loaded = await self._engine.book.load(self._owner, req.id, tx=tx)
@@ -564,7 +572,7 @@ class Tasks:
     ) -> ListTasksReply:
         """A page of the owner's tasks, oldest first (or ``newest_first``), each with its
         status as read now; ``next_cursor`` leads to the next page."""
-        req = _coerce(ListTasksRequest, request)
+        req = coerce(ListTasksRequest, request)
         after = listing_position(req.cursor)
         book = self._engine.book
         async with self._engine.db.snapshot() as tx:
@@ -710,11 +718,6 @@ class Tasks:
         await self._engine.notifier.stop()
 
     # ------------------------------------------------------------ inside
-
-    def _new_id(self) -> str:
-        """A random id, in every controller: an id names no other task and cannot be
-        guessed from another."""
-        return f"task-{uuid.uuid4().hex[:16]}"
 
     def _check_open(self) -> None:
         if self._engine.closed:

@@ -23,6 +23,8 @@ APPROVAL_STALE       ``continue_task`` names an approval the task does not wait 
                      (the page changed and it asked again, or no such approval)
 APPROVAL_USED        ``continue_task`` names an approval already approved (used once)
 UNKNOWN_FLOW         no saved flow of the caller's has that name (and version)
+FLOW_LIMIT           a save would pass the operator's cap on the caller's saved flows
+                     (``details['limit']``: names or bytes)
 STARTED_BY_TASK      ``start_task`` called from inside a task's own turn (its run, or a
                      model pass of it): a task never starts another task by itself
 ==================== ===================================================================
@@ -45,10 +47,12 @@ __all__ = [
     "card_entry_refused",
     "closed",
     "endpoint_refused",
+    "flow_limit",
     "live_unavailable",
     "origins_required",
     "output_unavailable",
     "planner_unavailable",
+    "seed_unusable",
     "started_by_task",
     "still_blocked",
     "surface_unavailable",
@@ -86,13 +90,26 @@ def approval_stale(
         if known
         else "the task never asked under it"
     )
-    now = f"; it waits for approval {current!r} now" if current else ""
+    # The current id is left out: an approval names what the person was shown, so
+    # the caller reads the view again (await_task) rather than retrying with an id.
+    now = "; read the task's view again and ask about what it shows now" if current else ""
     return TaskError(
         f"approval {approval_id!r} is not the one task {task_id!r} waits for: {why}{now}",
         code="APPROVAL_STALE",
         id=task_id,
         approval_id=approval_id,
-        current=current,
+    )
+
+
+def flow_limit(what: str, limit: int) -> TaskError:
+    """A save would keep more of the caller's saved flows than the operator allows."""
+    said = {"names": f"{limit} flow names", "bytes": f"{limit} bytes of flows"}[what]
+    return TaskError(
+        f"saving this would keep more than {said}, the most this server keeps for you: "
+        "delete a flow you no longer need first",
+        code="FLOW_LIMIT",
+        limit=what,
+        most=limit,
     )
 
 
@@ -162,6 +179,18 @@ def endpoint_refused(endpoint: str) -> InvalidRequest:
         "constraints.browser_endpoint names a browser this server does not let tasks "
         "attach to; leave it out (the operator lists the allowed ones)",
         code="BROWSER_ENDPOINT_REFUSED",
+    )
+
+
+def seed_unusable(name: str, why: str) -> InvalidRequest:
+    """The fact ``name`` looks like an authenticator's seed and gives no codes (``why``
+    never holds its value): it would be typed as it is, so the task is refused."""
+    return InvalidRequest(
+        f"the fact {name!r} looks like an authenticator's seed but gives no one-time "
+        f"codes: {why}; gofer never types a seed, so pass a time-based (totp) seed or "
+        "the code itself",
+        at=f"facts.{name}",
+        name=name,
     )
 
 

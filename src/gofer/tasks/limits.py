@@ -111,8 +111,3 @@ opens the page it was on again. A quarter of an hour covers a person fetching a 
 or a card, and is about as long as the sites themselves keep a sign-in form, a
 payment page or a held fare; a browser context held longer costs memory for a page
 that has most likely expired."""
-
-HOLDER_FIRST_MS = 10_000
-"""How long the next turn of a task whose browser a process holds for a person waits
-for that process's worker alone (the page the person worked in, their sign-in with
-it); after that any worker runs it, in a new browser."""

@@ -6,11 +6,19 @@ as the event it tells of, in order per task; its id names the state change, so a
 receiver that checks it sees each one at most once however often it is retried. A
 notifier in each process running tasks claims deliveries, holds their lease while it
 tries (waiting longer between tries), and puts one back on the queue when it stops, so
-deliveries survive a restart. A body is signed with the caller's secret:
+deliveries survive a restart. The notifier is supervised as the worker is: its claim
+loop survives the store's errors, and any other error ends it and is handed to
+``on_death`` (the worker's :meth:`~gofer.tasks.worker.TaskWorker.fail`: the process
+stops, loudly); a delivery that fails with an error nobody expected is logged with
+its traceback and put back with that error (retried, then given up), and the other
+deliveries go on. A body is signed with the caller's secret:
 ``Gofer-Signature: t=<unix time>,v1=<hex HMAC-SHA256 over "<t>." + body>``. The body
 is the task's view, which never holds a secret value; the signing secret stays in the
 store (sealed) and is read back only to sign. An address is refused unless the
-operator's rules allow it (loopback and private networks only when allowed).
+operator's rules allow it (loopback and private networks only when allowed), judged
+again before each try; the try then connects to the address that was judged (the
+name keeps its ``Host`` header, TLS name and certificate check), never to one a second
+lookup of the name gives.
 """
 
 from __future__ import annotations
@@ -21,9 +29,11 @@ import hmac
 import json
 import logging
 import time
+import traceback
 import uuid
 from collections.abc import Callable
-from urllib.parse import urlsplit
+from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
@@ -69,22 +79,49 @@ def sign(secret: str, timestamp: int, body: bytes) -> str:
     return f"t={timestamp},v1={mac.hexdigest()}"
 
 
-async def _refusal(url: str, allow_private: bool) -> str | None:
-    """Why ``url`` may not be notified (None: it may, now)."""
+@dataclass(frozen=True, slots=True)
+class _Pinned:
+    """Where a delivery goes: ``url`` with the judged address in place of the name (so
+    nothing resolves the name again between the judging and the connection), the
+    ``Host`` header the receiver reads, and the ``name`` TLS sends (SNI) and checks
+    the receiver's certificate against."""
+
+    url: str
+    host: str
+    name: str
+
+
+async def _judged(url: str, allow_private: bool) -> _Pinned | str:
+    """Where ``url`` is delivered to, its name resolved and every address judged; why
+    it may not be notified (a string) otherwise."""
     why = top_level_refusal(url)
     if why is not None:
         return why
     parts = urlsplit(url.strip())
-    assert parts.hostname is not None
-    port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
-    return (await resolve(parts.hostname, port, allow_private)).refusal
+    try:
+        port = parts.port
+    except ValueError:
+        return "its port is not a port number"
+    name = parts.hostname
+    assert name is not None
+    default = 443 if parts.scheme.lower() == "https" else 80
+    found = await resolve(name, port or default, allow_private)
+    if found.refusal is not None:
+        return found.refusal
+    address = found.addresses[0]
+    shown = f"[{address}]" if ":" in address else address
+    netloc = shown if port is None else f"{shown}:{port}"
+    pinned = urlunsplit((parts.scheme, netloc, parts.path, parts.query, ""))
+    return _Pinned(pinned, parts.netloc.rsplit("@", 1)[-1], name)
 
 
 async def check_notify(spec: NotifySpec, allow_private: bool) -> None:
     """Refuse (INVALID_REQUEST) a webhook address the operator's rules do not allow."""
-    why = await _refusal(spec.url, allow_private)
-    if why is not None:
-        raise InvalidRequest(f"the notify address is refused: {why}", url=spec.url[:200])
+    judged = await _judged(spec.url, allow_private)
+    if isinstance(judged, str):
+        raise InvalidRequest(
+            f"the notify address is refused: {judged}", at="notify.url", url=spec.url[:200]
+        )
 
 
 async def enqueue_delivery(
@@ -134,8 +171,10 @@ class Notifier:
         allow_private: bool,
         clock: Callable[[], float] = time.time,
         transport: httpx.AsyncBaseTransport | None = None,
+        on_death: Callable[[BaseException], None] | None = None,
     ) -> None:
         self._db = db
+        self._on_death = on_death
         self._queue = db.queue(_CONFIG)
         self._ledger = ledger
         self._allow_private = allow_private
@@ -149,6 +188,23 @@ class Notifier:
         """Start delivering (idempotent; needs a running event loop)."""
         if self._loop is None:
             self._loop = asyncio.create_task(self._claim_forever(), name=f"gofer-{self._id}")
+            self._loop.add_done_callback(self._loop_ended)
+
+    def _loop_ended(self, loop: asyncio.Task[None]) -> None:
+        """The claim loop ended: stopped, or by an error it could not survive, which is
+        logged and handed to ``on_death``."""
+        if loop.cancelled() or loop.exception() is None:
+            return
+        error = loop.exception()
+        assert error is not None
+        log.error(
+            "%s: the delivery loop failed with %s; deliveries stop\n%s",
+            self._id,
+            type(error).__name__,
+            "".join(traceback.format_tb(error.__traceback__)),
+        )
+        if self._on_death is not None:
+            self._on_death(error)
 
     async def stop(self) -> None:
         """Stop: deliveries in flight go back on the queue for the next process."""
@@ -199,6 +255,17 @@ class Notifier:
             raise
         except (LeaseLost, StoreError) as exc:
             log.warning("delivery %s: %s", delivery, exc.code)
+        except Exception as exc:  # noqa: BLE001 -- logged with its traceback, put back with it
+            log.error(
+                "delivery %s: failed with %s; put back to try again\n%s",
+                delivery,
+                type(exc).__name__,
+                "".join(traceback.format_tb(exc.__traceback__)),
+            )
+            try:
+                await self._queue.release(claim, error=f"internal error ({type(exc).__name__})")
+            except (LeaseLost, StoreError) as lost:
+                log.warning("delivery %s: not put back (%s)", delivery, lost.code)
 
     async def _give_back(self, claim: Claim) -> None:
         try:
@@ -228,17 +295,23 @@ class Notifier:
             for wait_s in TRY_WAITS_S:
                 if wait_s:
                     await asyncio.sleep(wait_s)
-                why = await _refusal(spec.url, self._allow_private)
-                if why is not None:
-                    return f"the address is refused: {why}"
+                target = await _judged(spec.url, self._allow_private)
+                if isinstance(target, str):
+                    return f"the address is refused: {target}"
                 headers = {
+                    "Host": target.host,
                     "Content-Type": "application/json",
                     DELIVERY_HEADER: str(payload["delivery"]),
                 }
                 if spec.secret:
                     headers[SIGNATURE_HEADER] = sign(spec.secret, int(self._clock()), body)
                 try:
-                    response = await client.post(spec.url, content=body, headers=headers)
+                    response = await client.post(
+                        target.url,
+                        content=body,
+                        headers=headers,
+                        extensions={"sni_hostname": target.name},
+                    )
                 except httpx.HTTPError as exc:
                     error = f"{type(exc).__name__}"
                     continue

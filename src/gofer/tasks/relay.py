@@ -14,6 +14,7 @@ runs the owner's checks again as for a person of its own.
 from __future__ import annotations
 
 import logging
+import ssl
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from urllib.parse import quote
@@ -23,7 +24,7 @@ import httpx
 from gofer.store import Connector
 from gofer.store.holders import LiveHolder, LiveHolders
 from gofer.store.keys import named_secret
-from gofer.tasks.board import relay_credential, relay_credential_ok
+from gofer.tasks.board import RELAY_TTL_S, relay_credential, relay_credential_ok
 from gofer.tasks.errors import live_unavailable
 from gofer.tasks.worker import TaskWorker
 
@@ -33,6 +34,7 @@ __all__ = [
     "RELAY_KEY",
     "RELAY_OWNER",
     "RELAY_PATH",
+    "TLS_PREFIX",
     "Held",
     "OwnerRelay",
     "Relay",
@@ -55,15 +57,34 @@ ASK_HOLDER_S = 6.0
 """How long a server waits for a holder's answer (it reads its page in 4 s at most)."""
 
 
+TLS_PREFIX = "tls://"
+"""How a holder that serves its live endpoint over TLS announces it: ``tls://host:port``."""
+
+
 @dataclass(frozen=True, slots=True)
 class RelayTarget:
-    """Where a task's held browser is served (``host:port``), and what to show there:
-    the owner the server checked and the credential for the holder's current hold."""
+    """Where a task's held browser is served (``host:port``, or ``tls://host:port``
+    over TLS), and what to show there: the owner the server checked and the credential
+    for the holder's current hold. ``trust`` checks a TLS holder's certificate (None:
+    the system's certificate authorities)."""
 
     task_id: str
     address: str
     owner: str
     credential: str
+    trust: ssl.SSLContext | None = None
+
+    @property
+    def tls(self) -> bool:
+        """Whether the holder serves its live endpoint over TLS."""
+        return self.address.startswith(TLS_PREFIX)
+
+    def context(self) -> ssl.SSLContext | None:
+        """What a TLS connection to the holder checks its certificate with (None for
+        a plain one)."""
+        if not self.tls:
+            return None
+        return self.trust if self.trust is not None else ssl.create_default_context()
 
     @property
     def headers(self) -> dict[str, str]:
@@ -71,8 +92,12 @@ class RelayTarget:
         return {RELAY_OWNER: quote(self.owner, safe=""), RELAY_CREDENTIAL: self.credential}
 
     def url(self, path: str, scheme: str = "ws") -> str:
-        """``path`` (:data:`RELAY_PATH`, :data:`BLOCKED_PATH`) at the holder."""
-        return f"{scheme}://{self.address}" + path.format(task_id=quote(self.task_id, safe=""))
+        """``path`` (:data:`RELAY_PATH`, :data:`BLOCKED_PATH`) at the holder (``wss`` and
+        ``https`` for a TLS holder)."""
+        address = self.address.removeprefix(TLS_PREFIX)
+        if self.tls:
+            scheme = {"ws": "wss", "http": "https"}[scheme]
+        return f"{scheme}://{address}" + path.format(task_id=quote(self.task_id, safe=""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +123,10 @@ class Relay:
         self._db = db
         self._clock = clock
         self._key: bytes | None = None
+        self._trust: ssl.SSLContext | None = None
+        self._spent: dict[str, float] = {}
+        """The credentials this holder took already, to when they expire: each opens
+        one view (a copy seen on the network is refused)."""
 
     async def _relay_key(self) -> bytes:
         if self._key is None:
@@ -107,6 +136,11 @@ class Relay:
     async def offer(self, address: str) -> None:
         """This process serves live views at ``address`` (``host:port``) from now."""
         await self._worker.offer_live(address)
+
+    def trust(self, context: ssl.SSLContext | None) -> None:
+        """Check TLS holders' certificates with ``context`` (the operator's authority;
+        None: the system's)."""
+        self._trust = context
 
     async def elsewhere(self, task_id: str) -> LiveHolder | None:
         """The other process that holds the task's browser now, if one does."""
@@ -139,7 +173,7 @@ class Relay:
         credential = relay_credential(
             await self._relay_key(), task_id, owner, found.hold, self._clock()
         )
-        return RelayTarget(task_id, found.address, owner, credential)
+        return RelayTarget(task_id, found.address, owner, credential, self._trust)
 
     async def still_blocked(self, owner: str, task_id: str, reason: str, held: Held) -> str | None:
         """Why the task's page is still blocked by the wall ``reason`` names, in words,
@@ -151,7 +185,10 @@ class Relay:
         if target is None:
             return None
         try:
-            async with httpx.AsyncClient(timeout=ASK_HOLDER_S, trust_env=False) as http:
+            verify = target.context() or True
+            async with httpx.AsyncClient(
+                timeout=ASK_HOLDER_S, trust_env=False, verify=verify
+            ) as http:
                 answer = await http.post(
                     target.url(BLOCKED_PATH, "http"),
                     json={"reason": reason},
@@ -170,13 +207,20 @@ class Relay:
 
     async def allows(self, owner: str, task_id: str, credential: str) -> bool:
         """Whether a server's ``credential`` opens ``owner``'s view of the task's browser
-        held here now (forged, expired, another task's or an ended hold's: False)."""
+        held here now (forged, expired, another task's, an ended hold's, or one taken
+        once already: False)."""
         hold = self._worker.hold_of(task_id)
         if hold is None:
             return False
-        return relay_credential_ok(
-            await self._relay_key(), credential, task_id, owner, hold, self._clock()
-        )
+        now = self._clock()
+        ok = relay_credential_ok(await self._relay_key(), credential, task_id, owner, hold, now)
+        for spent, until in list(self._spent.items()):
+            if until <= now:
+                del self._spent[spent]
+        if not ok or credential in self._spent:
+            return False
+        self._spent[credential] = now + RELAY_TTL_S + 1
+        return True
 
 
 class OwnerRelay:
@@ -204,6 +248,10 @@ class OwnerRelay:
         """Whether a server's ``credential`` opens this owner's live view of the task's
         browser held in this process now."""
         return await self._relay.allows(self._owner, task_id, credential)
+
+    def trust(self, context: ssl.SSLContext | None) -> None:
+        """Check TLS holders' certificates with ``context`` (see :meth:`Relay.trust`)."""
+        self._relay.trust(context)
 
     async def offer(self, address: str) -> None:
         """This process serves the live views of the browsers it holds at ``address``

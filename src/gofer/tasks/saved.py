@@ -20,15 +20,17 @@ from gofer.decide.types import GroundingHint
 from gofer.errors import GoferError, InvalidRequest, invalid_request
 from gofer.facts import Facts, is_secret_name
 from gofer.flow import check_flow, flow_to_json, parse_flow, validate_flow
-from gofer.store.flows import SavedFlowRecord, SavedFlows
+from gofer.store.flows import FlowCapReached, FlowLimits, SavedFlowRecord, SavedFlows
 from gofer.tasks import errors
 from gofer.tasks.book import TaskBook
 from gofer.tasks.cell import next_calls
-from gofer.tasks.checks import invalid_flow
+from gofer.tasks.checks import coerce, invalid_flow
 from gofer.tasks.contract import (
     HintInfo,
     ListFlowsReply,
+    ListFlowsRequest,
     PersonStepInfo,
+    SavedFlowEntry,
     SavedFlowRef,
     SavedFlowView,
     SaveFlowRequest,
@@ -111,10 +113,16 @@ def _kept_hints(hints: list[dict[str, Any]], facts: Facts) -> list[dict[str, str
 class FlowLibrary:
     """``owner``'s saved flows, on the controller's store and book."""
 
-    def __init__(self, book: TaskBook, owner: str, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        book: TaskBook,
+        owner: str,
+        clock: Callable[[], float],
+        limits: FlowLimits | None = None,
+    ) -> None:
         self._book = book
         self._owner = owner
-        self._flows = SavedFlows(book.db, clock=clock)
+        self._flows = SavedFlows(book.db, clock=clock, limits=limits)
 
     async def save(self, request: SaveFlowRequest | Mapping[str, Any]) -> SavedFlowView:
         """Save a flow, or what a task ran, as the next version of its name."""
@@ -163,16 +171,19 @@ class FlowLibrary:
         recheck = check_flow(flow, params, secret_params)
         if recheck.problems:
             raise invalid_flow([p.to_dict() for p in recheck.problems])
-        record = await self._flows.save(
-            self._owner,
-            req.name,
-            flow=flow_to_json(flow),
-            description=req.description,
-            params=params,
-            secret=secret_params,
-            hints=_kept_hints(hints, facts),
-            from_task=req.task_id,
-        )
+        try:
+            record = await self._flows.save(
+                self._owner,
+                req.name,
+                flow=flow_to_json(flow),
+                description=req.description,
+                params=params,
+                secret=secret_params,
+                hints=_kept_hints(hints, facts),
+                from_task=req.task_id,
+            )
+        except FlowCapReached as cap:
+            raise errors.flow_limit(cap.what, cap.limit) from None
         return _view(record)
 
     async def show(self, name: str, version: int | None = None) -> SavedFlowView:
@@ -182,9 +193,28 @@ class FlowLibrary:
             raise errors.unknown_flow(name, version)
         return _view(record)
 
-    async def list(self) -> ListFlowsReply:
-        """The latest version of each saved flow."""
-        return ListFlowsReply(flows=[_view(r) for r in await self._flows.list(self._owner)])
+    async def list(
+        self, request: ListFlowsRequest | Mapping[str, Any] | None = None
+    ) -> ListFlowsReply:
+        """A page of the saved flows (the latest version of each, without its steps), by
+        name; ``next_cursor`` leads to the next page."""
+        req = coerce(ListFlowsRequest, request)
+        found = await self._flows.list(self._owner, after=req.cursor or "", limit=req.limit + 1)
+        page = found[: req.limit]
+        entries = [
+            SavedFlowEntry(
+                name=e.name,
+                version=e.version,
+                description=e.description,
+                params=e.params,
+                secret_params=e.secret,
+                from_task=e.from_task,
+                created_at=e.created_at,
+            )
+            for e in page
+        ]
+        more = len(found) > req.limit
+        return ListFlowsReply(flows=entries, next_cursor=page[-1].name if more else None)
 
     async def delete(self, name: str) -> int:
         """Delete every version of ``name``; UNKNOWN_FLOW when there is none."""

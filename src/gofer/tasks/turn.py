@@ -39,6 +39,7 @@ from gofer.planner import start_address
 from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
 from gofer.store import Claim, keep_lease
+from gofer.tasks import errors
 from gofer.tasks.book import (
     LOCAL_OWNER,
     Loaded,
@@ -204,15 +205,15 @@ class Turn:
         """Plan (a plain-language task's first turn) or drive the task, journaling its
         views; any failure the run does not handle becomes its failed status."""
         parts = self.parts
-        if cell.pending and not cell.has_workspace:
-            await self._reopen(cell, loaded)
         journal = TurnJournal(
             parts.book, self.owner, cell, self.claim.id, self._cancelled_elsewhere
         )
         journal.start()
         try:
+            if cell.pending and not cell.has_workspace:
+                await self._reopen(cell, loaded)  # journaled: its view says so
             planner = parts.planner
-            if cell.flow is None and planner is not None:
+            if cell.flow is None:  # with no planner it fails: never done with no flow run
                 await self._guarded(cell, lambda: self._plan_then_drive(cell, planner))
             else:
                 presses = self._presses(cell)
@@ -243,10 +244,12 @@ class Turn:
         address = last_address(loaded.state)
         if address is None:
             return
+        fresh = "Starting over in a fresh browser: the one this task ran in is gone"
+        cell.publish(view_of(cell, Running(), None, f"{fresh}; reopening the page it was on."))
         try:
             await self.parts.runner.open_page(cell.id, cell.options, address)
             cell.has_workspace = True
-            log.info("task %s: reopened its last page", cell.id)
+            log.info("task %s: reopened its last page in a fresh browser", cell.id)
         except GoferError as exc:
             log.info("task %s: its last page did not reopen (%s)", cell.id, exc.code)
 
@@ -334,7 +337,9 @@ class Turn:
             )
 
     async def _plan_then_drive(self, cell: Cell, planner: Planner | None) -> None:
-        assert cell.goal is not None and planner is not None
+        if planner is None:
+            raise errors.planner_unavailable()
+        assert cell.goal is not None
         cell.publish(view_of(cell, Running(), None, "Planning the task."))
         warm = self._warm(cell)
         meter = CallMeter(cell.ledger.model_calls_left())

@@ -30,16 +30,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from gofer.errors import StoreError
+from gofer.flow.steps import Flow
 from gofer.store import Claim, Notice
 from gofer.store.holders import LiveHolders
 from gofer.surfaces.closing import close_fully
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import state
+from gofer.tasks.able import KEPT_MS, Abilities, needs_of
 from gofer.tasks.board import Board
 from gofer.tasks.book import LOCAL_OWNER, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell, TurnNotes, view_of
 from gofer.tasks.checks import options_for
-from gofer.tasks.contract import TaskView
+from gofer.tasks.contract import TaskConstraints, TaskView
 from gofer.tasks.events import Cancelled, LetGo, Resolved, kind_of
 from gofer.tasks.holding import HeldView, Holding
 from gofer.tasks.limits import (
@@ -101,6 +103,7 @@ class TaskWorker:
         planner: Planner | None,
         limits: TurnLimits,
         worker_id: str | None = None,
+        abilities: Abilities | None = None,
     ) -> None:
         self.book = book
         self.runner = runner
@@ -108,6 +111,8 @@ class TaskWorker:
         self.planner = planner
         self.limits = limits
         self.worker_id = worker_id or f"worker-{uuid.uuid4().hex[:12]}"
+        self.abilities = abilities or Abilities(planner=planner is not None)
+        """What this process runs turns with: it claims only the turns that need no more."""
         self.failure: BaseException | None = None
         """The error that ended the claim loop, once one did (the worker is then dead)."""
         self.died = asyncio.Event()
@@ -132,6 +137,7 @@ class TaskWorker:
         )
         self._loop: asyncio.Task[None] | None = None
         self._pruner: asyncio.Task[None] | None = None
+        self._keeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------ lifecycle
 
@@ -144,6 +150,10 @@ class TaskWorker:
                 self._prune_forever(), name=f"gofer-prune-{self.worker_id}"
             )
             self._supervise(self._pruner)
+            self._keeper = asyncio.create_task(
+                self._keep_forever(), name=f"gofer-keep-{self.worker_id}"
+            )
+            self._supervise(self._keeper)
 
     @property
     def stopping(self) -> bool:
@@ -197,10 +207,11 @@ class TaskWorker:
 
     async def _stop(self) -> None:
         await self._stop_claiming()
-        pruner, self._pruner = self._pruner, None
-        if pruner is not None:
-            pruner.cancel()
-            await asyncio.wait([pruner])
+        for side in (self._pruner, self._keeper):
+            if side is not None:
+                side.cancel()
+                await asyncio.wait([side])
+        self._pruner = self._keeper = None
         if self._turns:
             log.warning(
                 "%s: stopping; the turns of %s go back on the queue",
@@ -246,6 +257,7 @@ class TaskWorker:
         room = self.limits.per_process - len(self._turns)
         if room <= 0:
             return
+        fit = self.abilities.fit()
         claims = await self.book.queue.claim_batch(
             KINDS,
             self.worker_id,
@@ -253,6 +265,8 @@ class TaskWorker:
             limit=room,
             serial=TASK_ORDER,
             running_at_most=self.limits.per_owner,
+            able=fit.able,
+            own=fit.own,
         )
         for claim in claims:
             task_id = str(claim.payload["task_id"])
@@ -279,6 +293,14 @@ class TaskWorker:
         )
         self.died.set()
 
+    def fail(self, error: BaseException) -> None:
+        """A part of this process that claims work beside the worker (the webhook
+        deliverer) died of ``error``: the worker dies with it (:attr:`died`), and the
+        process stops on it as on the claim loop's own death."""
+        if self.failure is None:
+            self.failure = error
+        self.died.set()
+
     def _supervise(self, task: asyncio.Task[None]) -> None:
         task.add_done_callback(self._ended)
 
@@ -300,6 +322,17 @@ class TaskWorker:
                 kept[:] = [a for a in kept if a.expires_at > now]
                 if not kept and key[1] not in self._turns:
                     del self._artifacts[key]
+
+    async def _keep_forever(self) -> None:
+        """Push on the reservations made for this worker while it lives (a store that
+        fails is tried again next time: a reservation that lapses meanwhile goes to
+        any worker, as it would after this one died)."""
+        while True:
+            await asyncio.sleep(KEPT_MS / 3000)
+            try:
+                await self.book.queue.keep_preferred(self.worker_id, KEPT_MS)
+            except StoreError as exc:
+                log.warning("%s: reservations not kept (%s)", self.worker_id, exc.code)
 
     async def _heed(self, notices: list[Notice]) -> None:
         """Act on what other processes did: a task cancelled or marked done elsewhere
@@ -331,6 +364,17 @@ class TaskWorker:
             turn.cancel()
 
     # ------------------------------------------------------------ what the controller asks
+
+    def needs(self, flow: Flow | None, output: bool, constraints: TaskConstraints) -> list[str]:
+        """What every turn of a task started here needs (:func:`needs_of`)."""
+        return needs_of(self.abilities, flow=flow, output=output, constraints=constraints)
+
+    def reserve(self, holder: str | None) -> tuple[str | None, int]:
+        """Whom a task's next turn is reserved for, and for how long: the process that
+        holds its browser, else this one when it runs only its own tasks."""
+        if holder is None and self.abilities.own_only:
+            holder = self.worker_id
+        return holder, (KEPT_MS if holder is not None else 0)
 
     async def release(self, task_id: str) -> None:
         """Close the task's workspace on this worker (and its live views)."""

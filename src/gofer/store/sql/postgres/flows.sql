@@ -20,13 +20,28 @@ FROM saved_flows WHERE owner = %(owner)s AND name = %(name)s
 ORDER BY version DESC LIMIT 1
 
 -- flows_list --
-SELECT f.owner, f.name, f.version, f.description, f.flow, f.params, f.secret, f.hints,
-    f.from_task, f.created_at
+-- A page of the latest version of each name after %(after)s, by name, without the
+-- flow itself.
+SELECT f.owner, f.name, f.version, f.description, f.params, f.secret, f.from_task,
+    f.created_at
 FROM saved_flows f
-WHERE f.owner = %(owner)s AND f.version = (
+WHERE f.owner = %(owner)s AND f.name > %(after)s AND f.version = (
     SELECT MAX(g.version) FROM saved_flows g WHERE g.owner = f.owner AND g.name = f.name
 )
 ORDER BY f.name
+LIMIT %(limit)s
+
+-- flows_usage --
+-- What an owner keeps: how many names, and how many bytes at rest.
+SELECT count(DISTINCT name) AS names,
+    COALESCE(SUM(octet_length(flow) + octet_length(description)
+                 + octet_length(params) + octet_length(secret) + octet_length(hints)), 0) AS bytes
+FROM saved_flows WHERE owner = %(owner)s
+
+-- flows_prune --
+-- The versions of a name older than the last ones kept.
+DELETE FROM saved_flows
+WHERE owner = %(owner)s AND name = %(name)s AND version <= %(below)s
 
 -- flows_delete --
 DELETE FROM saved_flows WHERE owner = %(owner)s AND name = %(name)s

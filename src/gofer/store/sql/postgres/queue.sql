@@ -23,7 +23,15 @@ SELECT ins.* FROM ins, LATERAL (SELECT pg_notify('gofer_queue', json_strip_nulls
 
 -- claim_items --
 SELECT * FROM gofer_claim(%(kinds)s::text[], %(worker)s::text, %(lease_ms)s::integer,
-                          %(limit)s::integer, %(cap)s::integer)
+                          %(limit)s::integer, %(cap)s::integer, %(able)s::text[],
+                          %(own)s::boolean)
+
+-- keep_preferred --
+-- A preference lasts while its worker lives: it pushes on its items' windows.
+UPDATE work_items
+   SET preferred_until = clock_timestamp() + %(prefer_ms)s::integer * interval '1 millisecond'
+ WHERE preferred_worker = %(worker)s AND state = 'queued'
+   AND preferred_until > clock_timestamp()
 
 -- renew_lease --
 UPDATE work_items

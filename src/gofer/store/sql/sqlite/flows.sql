@@ -20,13 +20,28 @@ FROM saved_flows WHERE owner = :owner AND name = :name
 ORDER BY version DESC LIMIT 1
 
 -- flows_list --
-SELECT f.owner, f.name, f.version, f.description, f.flow, f.params, f.secret, f.hints,
-    f.from_task, f.created_at
+-- A page of the latest version of each name after :after, by name, without the
+-- flow itself.
+SELECT f.owner, f.name, f.version, f.description, f.params, f.secret, f.from_task,
+    f.created_at
 FROM saved_flows f
-WHERE f.owner = :owner AND f.version = (
+WHERE f.owner = :owner AND f.name > :after AND f.version = (
     SELECT MAX(g.version) FROM saved_flows g WHERE g.owner = f.owner AND g.name = f.name
 )
 ORDER BY f.name
+LIMIT :limit
+
+-- flows_usage --
+-- What an owner keeps: how many names, and how many bytes at rest.
+SELECT count(DISTINCT name) AS names,
+    COALESCE(SUM(length(CAST(flow AS BLOB)) + length(CAST(description AS BLOB))
+                 + length(CAST(params AS BLOB)) + length(CAST(secret AS BLOB)) + length(CAST(hints AS BLOB))), 0) AS bytes
+FROM saved_flows WHERE owner = :owner
+
+-- flows_prune --
+-- The versions of a name older than the last ones kept.
+DELETE FROM saved_flows
+WHERE owner = :owner AND name = :name AND version <= :below
 
 -- flows_delete --
 DELETE FROM saved_flows WHERE owner = :owner AND name = :name

@@ -16,8 +16,10 @@ RETURNING id, kind, key, payload, group_key, owner, state, attempts, max_attempt
 -- claim_candidates --
 -- The oldest items of :kinds after :after that :worker may claim: at most one per
 -- group (the oldest unfinished one, and only while no other of its group holds a live
--- lease), none reserved for another worker within its window, none of an owner
--- already at :cap, each with its owner's live leases counted.
+-- lease), none reserved for another worker within its window, none needing what
+-- :able (a JSON array, or NULL: anything) lacks, only those reserved for :worker
+-- when :own is 1, none of an owner already at :cap, each with its owner's live
+-- leases counted.
 SELECT w.id, w.owner,
        (SELECT count(*) FROM work_items r
          WHERE r.owner = w.owner AND r.state = 'running' AND r.lease_expires_at > :now
@@ -30,6 +32,10 @@ SELECT w.id, w.owner,
    AND (w.state = 'queued' OR w.lease_expires_at <= :now)
    AND (w.preferred_worker IS NULL OR w.preferred_worker = :worker
         OR w.preferred_until <= :now)
+   AND (:able IS NULL OR NOT EXISTS (
+         SELECT 1 FROM json_each(w.payload, '$.needs') n
+          WHERE n.value NOT IN (SELECT value FROM json_each(:able))))
+   AND (:own = 0 OR w.preferred_worker = :worker)
    AND (w.group_key IS NULL OR NOT EXISTS (
          SELECT 1 FROM work_items o
           WHERE o.group_key = w.group_key AND o.id <> w.id
@@ -49,6 +55,11 @@ UPDATE work_items
        lease_expires_at = :expires, preferred_worker = NULL, preferred_until = NULL
  WHERE id = :id
 RETURNING id, kind, payload, group_key, owner, attempts, max_attempts
+
+-- keep_preferred --
+-- A preference lasts while its worker lives: it pushes on its items' windows.
+UPDATE work_items SET preferred_until = :until
+ WHERE preferred_worker = :worker AND state = 'queued' AND preferred_until > :now
 
 -- renew_lease --
 UPDATE work_items SET lease_expires_at = :expires
