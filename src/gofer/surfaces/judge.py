@@ -53,6 +53,7 @@ class Judge:
         self.on_refused = on_refused
         self._verdicts: dict[tuple[str, int], tuple[float, str | None]] = {}
         self._pausing: set[asyncio.Task[None]] = set()
+        self._watching: dict[Page, asyncio.Task[None]] = {}
 
     async def install(self, context: BrowserContext) -> None:
         """Judge every request, redirect hop and page WebSocket of ``context`` from now
@@ -60,14 +61,26 @@ class Judge:
         if not self.allow_private:
             await context.route("**/*", self._route)
         await context.route_web_socket("**/*", self._socket)
-        context.on("page", lambda page: self._spawn(self._watch_hops(page), "hops"))
+        context.on("page", self._page_opened)
         for page in context.pages:
             await self._watch_hops(page)
 
-    def _spawn(self, work: Any, what: str) -> None:
+    def _page_opened(self, page: Page) -> None:
+        self._watching[page] = self._spawn(self._watch_hops(page), "hops")
+        page.on("close", lambda closed: self._watching.pop(closed, None))
+
+    async def ready(self, page: Page) -> None:
+        """Return once ``page``'s redirect hops are judged (a page the session opens
+        itself waits for this before its first navigation)."""
+        watching = self._watching.get(page)
+        if watching is not None:
+            await asyncio.shield(watching)
+
+    def _spawn(self, work: Any, what: str) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(work, name=f"gofer-judge-{what}")
         self._pausing.add(task)
         task.add_done_callback(self._pausing.discard)
+        return task
 
     async def _watch_hops(self, page: Page) -> None:
         """Pause each of ``page``'s responses until its redirect, if any, is judged."""
