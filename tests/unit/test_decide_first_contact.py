@@ -19,6 +19,7 @@ from gofer.decide import (
     label_of,
     learn_hint,
     learns,
+    offering_beside,
     openers,
     read_value,
     tick_state,
@@ -198,3 +199,12 @@ def test_a_field_named_by_the_last_words_alone_is_no_weak_pick() -> None:
     # a click's missing words are what it does: "Publish" is not "Page"
     click = Query("Publish name", Want.CLICK, kind="click")
     assert too_weak(ground(click, screen), click)
+
+
+def test_a_select_beside_a_text_box_under_one_label_offers_the_option() -> None:
+    screen = load("fc_move")
+    box = ground(Query("New title", Want.CONTROL, kind="choose", option="Help"), screen).element
+    assert box is not None and box.role == "textbox"
+    select = offering_beside(screen, box, "Help")
+    assert select is not None and select.name == "Namespace:"
+    assert offering_beside(screen, box, "Sandbox 2") is None

@@ -35,6 +35,7 @@ from gofer.decide import (
     match_option,
     may_open_picker,
     normalise,
+    offering_beside,
     opened_by,
     openers,
     option_refs,
@@ -482,6 +483,9 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
     el, screen, grounding = await run.find(path, query)
     el = await _uncover(run, path, el, query)
     browser = await run.browser()
+    if when is None and el.editable and el.role in ("textbox", "searchbox") and not el.expanded:
+        # a text box and a select under one label: the select offers the option
+        el = offering_beside(screen, el, option) or el
 
     if el.tag == "select" or el.options:
         return await choose_in_select(run, path, el, option, grounding.confidence)
