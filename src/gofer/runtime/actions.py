@@ -407,7 +407,7 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
     else:
         run.ledger.forget(el.ref)
     if step.submit:
-        await run.check_ledger(path, f"pressing Enter in '{label_of(el)}'")
+        await run.check_ledger(path, f"pressing Enter in '{label_of(el)}'", leave=False)
         run.invalidate()
         sent = await run.screen()
         await run.guard_submit(path, sent, "Enter")
