@@ -128,7 +128,11 @@ PROXY = """(el) => {
   const drawn = shown(el) && r.width >= 4 && r.height >= 4;
   if (drawn && (!hit || hit === el)) return false;
   const labels = Array.from(el.labels || []);
-  const proxy = labels.find(shown) || (hit && labels.find((l) => l.contains(hit)) ? hit : null) ||
+  // its own label drawn over it takes the click for it as it is (the browser's own way)
+  if (drawn && labels.some((l) => l.contains(hit)) && !hit.closest("a, button")) return false;
+  const plain = (l) => shown(l) &&
+    Array.from(l.querySelectorAll("a, button, input, select, textarea")).every((n) => n === el);
+  const proxy = labels.find(plain) ||
     (hit && el.parentElement && el.parentElement.contains(hit) ? hit : null);
   if (!proxy) return false;
   window.__gofer.refs.set("proxy", new WeakRef(proxy));
