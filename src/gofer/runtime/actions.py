@@ -188,6 +188,7 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> StepF
     # An "are you sure?" the click raises is answered yes only for a caller who allowed
     # what cannot be undone (the guard let the click through); otherwise no.
     browser.answer_confirms(run.allow_destructive)
+    pending = [e.label for e in run.ledger.entries.values()]
 
     async def again() -> Element:
         found, _, _ = await run.find(path, query)
@@ -210,6 +211,13 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> StepF
         raise StepFailed(
             f"clicking '{label_of(el)}' changed nothing on the page "
             "(no navigation, no change on the page, no new focus)",
+            el,
+        )
+    if pending and el.href and effect.navigated:
+        # a plain link sends no form: what the fields held is gone with their page
+        raise StepFailed(
+            f"clicking '{label_of(el)}' left the page without sending what was typed into "
+            f"'{run.mask(pending[0])}'",
             el,
         )
     if el.role in SENDING_ROLES or el.input_type in ("submit", "image"):
