@@ -208,3 +208,23 @@ def test_a_select_beside_a_text_box_under_one_label_offers_the_option() -> None:
     select = offering_beside(screen, box, "Help")
     assert select is not None and select.name == "Namespace:"
     assert offering_beside(screen, box, "Sandbox 2") is None
+
+
+def test_a_field_named_by_the_head_of_the_words_before_a_preposition_is_no_weak_pick() -> None:
+    screen = Screen(
+        "http://pages.test/milestone",
+        "New milestone",
+        (),
+        (
+            Element(
+                "e1", "textbox", "Name:", label="Name:", editable=True, box=Box(10, 10, 200, 20)
+            ),
+            Element("e2", "textbox", "Due:", label="Due:", editable=True, box=Box(10, 40, 200, 20)),
+        ),
+    )
+    query = Query("Name of the milestone", Want.FIELD, kind="enter")
+    found = ground(query, screen)
+    assert found.element is not None and found.element.ref == "e1"
+    assert too_weak(found, query) == ""
+    other = Query("Milestone name", Want.FIELD, kind="enter")
+    assert too_weak(ground(other, screen), other) == ""
