@@ -228,3 +228,13 @@ def test_a_field_named_by_the_head_of_the_words_before_a_preposition_is_no_weak_
     assert too_weak(found, query) == ""
     other = Query("Milestone name", Want.FIELD, kind="enter")
     assert too_weak(ground(other, screen), other) == ""
+
+
+def test_a_bare_confirm_on_an_order_or_a_page_naming_no_act_still_stops() -> None:
+    protect = load("fc_protect")
+    confirm = protect.element(_named(protect, "Confirm"))
+    assert confirm is not None
+    for title in ("Review your order - Shop", "Checkout", "Step 3 of 4"):
+        page = replace(protect, title=title)
+        section = replace(confirm, section="")
+        assert judge(section, page) is not Consequence.REVERSIBLE, title
