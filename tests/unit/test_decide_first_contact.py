@@ -19,6 +19,7 @@ from gofer.decide import (
     label_of,
     learn_hint,
     learns,
+    offering_beside,
     openers,
     read_value,
     tick_state,
@@ -198,3 +199,42 @@ def test_a_field_named_by_the_last_words_alone_is_no_weak_pick() -> None:
     # a click's missing words are what it does: "Publish" is not "Page"
     click = Query("Publish name", Want.CLICK, kind="click")
     assert too_weak(ground(click, screen), click)
+
+
+def test_a_select_beside_a_text_box_under_one_label_offers_the_option() -> None:
+    screen = load("fc_move")
+    box = ground(Query("New title", Want.CONTROL, kind="choose", option="Help"), screen).element
+    assert box is not None and box.role == "textbox"
+    select = offering_beside(screen, box, "Help")
+    assert select is not None and select.name == "Namespace:"
+    assert offering_beside(screen, box, "Sandbox 2") is None
+
+
+def test_a_field_named_by_the_head_of_the_words_before_a_preposition_is_no_weak_pick() -> None:
+    screen = Screen(
+        "http://pages.test/milestone",
+        "New milestone",
+        (),
+        (
+            Element(
+                "e1", "textbox", "Name:", label="Name:", editable=True, box=Box(10, 10, 200, 20)
+            ),
+            Element("e2", "textbox", "Due:", label="Due:", editable=True, box=Box(10, 40, 200, 20)),
+        ),
+    )
+    query = Query("Name of the milestone", Want.FIELD, kind="enter")
+    found = ground(query, screen)
+    assert found.element is not None and found.element.ref == "e1"
+    assert too_weak(found, query) == ""
+    other = Query("Milestone name", Want.FIELD, kind="enter")
+    assert too_weak(ground(other, screen), other) == ""
+
+
+def test_a_bare_confirm_on_an_order_or_a_page_naming_no_act_still_stops() -> None:
+    protect = load("fc_protect")
+    confirm = protect.element(_named(protect, "Confirm"))
+    assert confirm is not None
+    for title in ("Review your order - Shop", "Checkout", "Step 3 of 4"):
+        page = replace(protect, title=title)
+        section = replace(confirm, section="")
+        assert judge(section, page) is not Consequence.REVERSIBLE, title

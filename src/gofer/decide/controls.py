@@ -11,6 +11,7 @@ import re
 from gofer.decide.gates import judge
 from gofer.decide.ground import ground
 from gofer.decide.kinds import pressable
+from gofer.decide.options import match_option
 from gofer.decide.prepared import DATE_INPUTS, FIELD_ROLES, label_of
 from gofer.decide.text import normalise
 from gofer.decide.types import Query, Want
@@ -26,6 +27,7 @@ __all__ = [
     "group_members",
     "label_of",
     "looks",
+    "offering_beside",
     "option_refs",
     "pick_action",
     "popup_choices",
@@ -129,6 +131,28 @@ def group_members(screen: Screen, el: Element) -> list[Element]:
     if el.group:
         return [e for e in screen.elements if e.group == el.group and e.role == el.role]
     return [el]
+
+
+_BESIDE_PX = 200.0
+"""How far apart a select and the text box it goes with may stand on their row."""
+
+
+def offering_beside(screen: Screen, el: Element, option: str) -> Element | None:
+    """The one select on ``el``'s row, just beside it, that offers ``option``: a text
+    box and its select under one label (a namespace dropdown before a title field)."""
+    mid = el.box.y + el.box.height / 2
+    found = [
+        e
+        for e in screen.elements
+        if e.visible
+        and e.ref != el.ref
+        and e.options
+        and abs(e.box.y + e.box.height / 2 - mid) <= max(e.box.height, el.box.height) / 2
+        and min(abs(e.box.x - (el.box.x + el.box.width)), abs(el.box.x - (e.box.x + e.box.width)))
+        <= _BESIDE_PX
+        and match_option(option, e.options) is not None
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def choice_members(screen: Screen, el: Element, option: str) -> list[Element]:

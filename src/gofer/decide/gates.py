@@ -204,29 +204,34 @@ def judge(el: Element, screen: Screen) -> Consequence:
     return kind
 
 
-_HARSH = re.compile(r"\b(?:block|ban|suspend|revoke|deactivate|disable|lock|purge|wipe)\b")
-"""Acts on a person or an account that the generic words do not call grave, but that a
-bare "Confirm" must still stop before."""
+_HARSH = re.compile(
+    r"\b(?:block|ban|suspend|revoke|deactivate|disable|lock|purge|wipe|order|checkout|"
+    r"basket|cart|booking|payment|purchase|subscription|donation|transfer)\b"
+)
+"""Acts a bare "Confirm" must stop before though the generic words do not call them
+grave: on a person or an account, and anything about an order or money."""
+_REVERSIBLE_ACTS = re.compile(
+    r"\b(?:change|edit|update|modify|rename|move|protect|protection|unprotect|settings|"
+    r"preferences|configure|configuration|options)\b"
+)
+"""Acts a page may name that a person can take back (a page's protection, settings)."""
 
 
 def _confirmed(el: Element, screen: Screen) -> Consequence:
     """How grave a bare "Confirm" is: the act it confirms, named by the dialog's question,
-    else by the form's legend, its section's heading or the page's title. Irreversible
-    when that act is grave or nothing names one."""
+    else by the form's legend, its section's heading or the page's title. Reversible only
+    when they name a reversible act and nothing grave; else irreversible (or payment)."""
     asked = _asked(screen)
     if asked is not None:
         return asked
-    named = [text for text in (el.group, el.section, screen.title) if normalise(text)]
-    if not named:
+    named = [normalise(text) for text in (el.group, el.section, screen.title) if text]
+    kinds = [consequence(text) for text in named]
+    if Consequence.PAYMENT in kinds:
+        return Consequence.PAYMENT
+    grave = Consequence.IRREVERSIBLE in kinds or any(_HARSH.search(t) for t in named)
+    if grave or not any(_REVERSIBLE_ACTS.search(t) for t in named):
         return Consequence.IRREVERSIBLE
-    worst = Consequence.REVERSIBLE
-    for text in named:
-        kind = consequence(text)
-        if kind is Consequence.PAYMENT:
-            return kind
-        if kind is Consequence.IRREVERSIBLE or _HARSH.search(normalise(text)):
-            worst = Consequence.IRREVERSIBLE
-    return worst
+    return Consequence.REVERSIBLE
 
 
 _ADDRESS_TOKENS = frozenset(

@@ -57,16 +57,25 @@ def tied_best(grounding: Grounding) -> list[Element]:
 
 
 def _modifier_dropped(grounding: Grounding, query: Query) -> bool:
-    """Whether the weak pick is the one field whose whole name is the last words asked
-    for ("Real name" and the form's only "Name"): the words before it only qualify it.
+    """Whether the weak pick is the one field whose whole name is the head of the words
+    asked for ("Real name", "Name of the milestone" and the form's only "Name"): the
+    other words only qualify it.
     A field or a list only; what a click does lies in the words it would drop."""
     top = grounding.element
     if top is None or query.want not in (Want.FIELD, Want.CONTROL) or len(tied_best(grounding)) > 1:
         return False
     if not grounding.evidence or not grounding.evidence[0].startswith("part of the words"):
         return False
-    name = normalise(label_of(top))
-    return bool(name) and normalise(query.words).endswith(" " + name)
+    name, words = normalise(label_of(top)), normalise(query.words)
+    if not name:
+        return False
+    # the head noun is the field's name: "Real name" ends with it, "Name of the
+    # milestone" starts with it before a preposition
+    rest = words.removeprefix(name + " ").split(" ", 1)[0] if words.startswith(name + " ") else ""
+    return words.endswith(" " + name) or rest in _PREPOSITIONS
+
+
+_PREPOSITIONS = frozenset({"of", "for", "in", "on", "to", "at", "from", "with", "by"})
 
 
 def spelling_guess(grounding: Grounding) -> bool:

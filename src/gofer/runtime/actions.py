@@ -35,6 +35,7 @@ from gofer.decide import (
     match_option,
     may_open_picker,
     normalise,
+    offering_beside,
     opened_by,
     openers,
     option_refs,
@@ -187,6 +188,7 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> StepF
     # An "are you sure?" the click raises is answered yes only for a caller who allowed
     # what cannot be undone (the guard let the click through); otherwise no.
     browser.answer_confirms(run.allow_destructive)
+    pending = [e.label for e in run.ledger.entries.values()]
 
     async def again() -> Element:
         found, _, _ = await run.find(path, query)
@@ -209,6 +211,13 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> StepF
         raise StepFailed(
             f"clicking '{label_of(el)}' changed nothing on the page "
             "(no navigation, no change on the page, no new focus)",
+            el,
+        )
+    if pending and el.href and effect.navigated:
+        # a plain link sends no form: what the fields held is gone with their page
+        raise StepFailed(
+            f"clicking '{label_of(el)}' left the page without sending what was typed into "
+            f"'{run.mask(pending[0])}'",
             el,
         )
     if el.role in SENDING_ROLES or el.input_type in ("submit", "image"):
@@ -406,7 +415,7 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
     else:
         run.ledger.forget(el.ref)
     if step.submit:
-        await run.check_ledger(path, f"pressing Enter in '{label_of(el)}'")
+        await run.check_ledger(path, f"pressing Enter in '{label_of(el)}'", leave=False)
         run.invalidate()
         sent = await run.screen()
         await run.guard_submit(path, sent, "Enter")
@@ -482,6 +491,9 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
     el, screen, grounding = await run.find(path, query)
     el = await _uncover(run, path, el, query)
     browser = await run.browser()
+    if when is None and el.editable and el.role in ("textbox", "searchbox") and not el.expanded:
+        # a text box and a select under one label: the select offers the option
+        el = offering_beside(screen, el, option) or el
 
     if el.tag == "select" or el.options:
         return await choose_in_select(run, path, el, option, grounding.confidence)

@@ -110,9 +110,10 @@ class StepContext(Protocol):
         allowed one is told to the run's press hook before it is pressed."""
         ...
 
-    async def check_ledger(self, path: str, before: str) -> None:
+    async def check_ledger(self, path: str, before: str, *, leave: bool = True) -> None:
         """Fail when a field the run typed into no longer holds its value (``before``
-        says what is about to happen: "clicking 'Save'")."""
+        says what is about to happen: "clicking 'Save'"); with ``leave``, the field that
+        has the focus loses it first, as it does on a click."""
         ...
 
     async def guard_submit(self, path: str, screen: Screen, key: str) -> None:

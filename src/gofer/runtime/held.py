@@ -18,17 +18,21 @@ from gofer.surfaces import ActionEffect, Surface
 __all__ = ["check_held"]
 
 
-async def _retype(browser: Surface, entry: Entry) -> ActionEffect:
+async def _retype(browser: Surface, entry: Entry, leave: bool) -> ActionEffect:
     await browser.fill(entry.ref, "")
-    await browser.type_keys(entry.ref, entry.value)
-    return await browser.press("Tab")  # the field loses focus, as a person moves on
+    typed = await browser.type_keys(entry.ref, entry.value)
+    return await browser.press("Tab") if leave else typed  # left, as a person moves on
 
 
-async def check_held(run: StepContext, path: str, before: str) -> None:
+async def check_held(run: StepContext, path: str, before: str, *, leave: bool = True) -> None:
     """Fail the step at ``path`` when a field the run typed into no longer holds its
-    value (after typing it once more key by key) ``before`` the action named."""
+    value (after typing it once more key by key) ``before`` the action named; with
+    ``leave`` (a click, not a key pressed in the field), the field with the focus is
+    left first."""
     browser = await run.browser()
-    if any(e.focused and e.ref in run.ledger.entries for e in (await run.screen()).elements):
+    if leave and any(
+        e.focused and e.ref in run.ledger.entries for e in (await run.screen()).elements
+    ):
         # The field typed last loses focus first, as it does when a person moves on:
         # a framework that keeps its own copy of the value redraws it then.
         await run.act(path, "press Tab to leave the field", partial(browser.press, "Tab"))
@@ -37,7 +41,9 @@ async def check_held(run: StepContext, path: str, before: str) -> None:
     if lost is not None and run.ledger.retry(lost.entry.ref):
         entry = lost.entry
         await run.act(
-            path, f"type into '{entry.label}' again, key by key", partial(_retype, browser, entry)
+            path,
+            f"type into '{entry.label}' again, key by key",
+            partial(_retype, browser, entry, leave),
         )
         lost = await run.ledger.lost(browser)
     if lost is None:

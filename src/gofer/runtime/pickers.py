@@ -407,8 +407,7 @@ async def _open_calendar(run: StepContext, path: str, el: Element, before: Scree
         # from the field (an inline calendar of the page's own) is not this field's
         return True
     browser = await run.browser()
-    if el.on_top or not el.editable:
-        # a read-only field drawn over (its own frame, a mask) is clicked where it shows
+    if el.on_top:
         await run.act(path, f"open the calendar of '{label_of(el)}'", clicker(browser, el.ref))
         if await _calendar_shown(run, before):
             return True

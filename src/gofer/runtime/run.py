@@ -345,9 +345,9 @@ class Run:
         failed.kind = next((r.kind for r in self.reports if r.path == path), kind)
         return failed
 
-    async def check_ledger(self, path: str, before: str) -> None:
+    async def check_ledger(self, path: str, before: str, *, leave: bool = True) -> None:
         """:func:`gofer.runtime.held.check_held`."""
-        await check_held(self, path, before)
+        await check_held(self, path, before, leave=leave)
 
     async def _ledger_at_end(self) -> None:
         """A field the run typed into that lost its value by the end fails the step

@@ -22,12 +22,13 @@ from playwright.async_api import (
     Route,
 )
 
-from gofer.errors import BlockedOrigin, SurfaceError, SurfaceTimeout
+from gofer.errors import SurfaceError, SurfaceTimeout
 from gofer.surfaces import scripts as js
-from gofer.surfaces.addresses import blocked_address, host_port, resolve, top_level_refusal
+from gofer.surfaces.addresses import blocked_address, resolve, top_level_refusal
 from gofer.surfaces.base import ActionEffect, Masker, Selection, SurfaceKind
 from gofer.surfaces.failures import PlaywrightError, playwright_errors, surface_error
 from gofer.surfaces.gate import Gate, Refusal
+from gofer.surfaces.guarded import KEPT, Guarded
 from gofer.surfaces.judge import Judge
 from gofer.surfaces.live import LiveOptions
 from gofer.surfaces.origins import origin_allowed
@@ -40,7 +41,6 @@ from gofer.surfaces.settling import (
     NEW_DOCUMENT_MS,
     QUIET_MS,
     TYPE_DELAY_MS,
-    Settling,
     _document_gone,
     _State,
 )
@@ -57,23 +57,15 @@ def _stale(ref: str) -> SurfaceError:
     return SurfaceError(f"element {ref} is no longer on the page", code="STALE_REF", ref=ref)
 
 
-KEPT = 100
-"""How many refused addresses a session keeps (the latest)."""
 KEPT_DIALOGS = 20
 """How many dialog texts a session keeps (the latest)."""
 SNAPSHOT_ELEMENTS = 3_000
 """The most elements a snapshot reads of one frame (the first, in document order)."""
 SNAPSHOT_LINES = 5_000
 """The most text lines a snapshot reads of one frame."""
-_LANDINGS = ("about", "chrome-error")
 
 
-async def _leave(page: Page) -> None:
-    with contextlib.suppress(PlaywrightError):
-        await page.goto("about:blank")
-
-
-class BrowserSurface(Settling):
+class BrowserSurface(Guarded):
     """A browser session: its own context (own cookies), pages, and the screen on them.
 
     Made by :meth:`gofer.surfaces.BrowserEngine.new_session`. Actions take element
@@ -276,73 +268,6 @@ class BrowserSurface(Settling):
             if request.is_navigation_request() and request.frame.parent_frame is None:
                 self._block_navigation(self._blocked_error(request.url))
         await route.abort("blockedbyclient")
-
-    def _blocked_error(self, url: str) -> BlockedOrigin:
-        return BlockedOrigin(f"blocked by origins: {url}", url=url, origins=list(self.origins))
-
-    def _check_here(self) -> None:
-        """Typing happens only on a page inside the origins (a secret never goes to a page
-        a redirect or a script moved the task to)."""
-        url = self.page.url
-        if not origin_allowed(url, self.origins):
-            raise self._blocked_error(url)
-
-    def _note_blocked(self, url: str) -> None:
-        self.blocked.append(url)
-        del self.blocked[:-KEPT]
-
-    def _block_navigation(self, error: SurfaceError) -> None:
-        self._blocked_navigations += 1
-        self._navigation_blocked = error
-
-    def _navigation_requested(self, url: str) -> None:
-        """A main-frame navigation (any hop of a redirect) asked for ``url``: outside the
-        origins it is blocked; one the gate refused (or refuses next) is too."""
-        if not origin_allowed(url, self.origins):
-            self._note_blocked(url)
-            self._block_navigation(self._blocked_error(url))
-            return
-        where = host_port(url)
-        if where is None:
-            return
-        self._nav_count += 1
-        self._nav_requests.append((self._nav_count, *where))
-        for _, refusal in self._refusals:
-            if (refusal.host, refusal.port) == where:
-                self._block_navigation(self._refusal_error(url, refusal))
-
-    def _refused(self, refusal: Refusal) -> None:
-        """The gate refused a request: a navigation's, if one asked for that host."""
-        self._refusal_count += 1
-        self._refusals.append((self._refusal_count, refusal))
-        self._note_blocked(refusal.url)
-        for _, host, port in self._nav_requests:
-            if (refusal.host, refusal.port) == (host, port):
-                self._block_navigation(self._refusal_error(refusal.url, refusal))
-                break
-
-    def _refusal_error(self, url: str, refusal: Refusal) -> SurfaceError:
-        if refusal.code == "BLOCKED_ORIGIN":
-            return self._blocked_error(url)
-        return blocked_address(url, refusal.why)
-
-    def _check_landing(self, page: Page, url: str) -> None:
-        """A page that landed on an address no page may be (a ``data:``, ``blob:`` or
-        ``file:`` document, or outside the origins) is sent to a blank page."""
-        scheme = url.split(":", 1)[0].lower()
-        if scheme in _LANDINGS:
-            return
-        if scheme in ("http", "https"):
-            if origin_allowed(url, self.origins):
-                return
-            error: SurfaceError = self._blocked_error(url)
-        else:
-            error = blocked_address(url, top_level_refusal(url) or "it is not a web page")
-        self._note_blocked(url)
-        self._block_navigation(error)
-        task = asyncio.get_running_loop().create_task(_leave(page))
-        self._leaving.add(task)
-        task.add_done_callback(self._leaving.discard)
 
     # ---- navigation and settling ------------------------------------------------------
 

@@ -116,8 +116,7 @@ FIELD_KIND = """(el) => {
 PROXY_REF = "proxy"
 """The ref under which :data:`PROXY` leaves what a person clicks for a hidden input."""
 PROXY = """(el) => {
-  if (!(el instanceof HTMLInputElement)) return false;
-  const toggle = ["checkbox", "radio"].includes(el.type);
+  if (!(el instanceof HTMLInputElement) || !["checkbox", "radio"].includes(el.type)) return false;
   const shown = (n) => n.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
     n.getBoundingClientRect().width > 1 && n.getBoundingClientRect().height > 1;
   let r = el.getBoundingClientRect();
@@ -128,17 +127,12 @@ PROXY = """(el) => {
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   const drawn = shown(el) && r.width >= 4 && r.height >= 4;
   if (drawn && (!hit || hit === el)) return false;
-  if (!toggle) {
-    // a field drawn over by its own frame or mask: what lies on the field takes the click
-    const h = hit && hit.getBoundingClientRect();
-    const on = h && h.left >= r.left - 8 && h.right <= r.right + 8 && h.top >= r.top - 8 &&
-      h.bottom <= r.bottom + 8;
-    if (!drawn || !on) return false;
-    window.__gofer.refs.set("proxy", new WeakRef(hit));
-    return true;
-  }
   const labels = Array.from(el.labels || []);
-  const proxy = labels.find(shown) || (hit && labels.find((l) => l.contains(hit)) ? hit : null) ||
+  // its own label drawn over it takes the click for it as it is (the browser's own way)
+  if (drawn && labels.some((l) => l.contains(hit)) && !hit.closest("a, button")) return false;
+  const plain = (l) => shown(l) &&
+    Array.from(l.querySelectorAll("a, button, input, select, textarea")).every((n) => n === el);
+  const proxy = labels.find(plain) ||
     (hit && el.parentElement && el.parentElement.contains(hit) ? hit : null);
   if (!proxy) return false;
   window.__gofer.refs.set("proxy", new WeakRef(proxy));

@@ -223,3 +223,34 @@ async def test_a_choice_redrawn_under_the_click_is_found_again(
     async with run_open(flow) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
     assert site.posted["fc_shipping"][sent:] == [{"shipping": "express"}]
+
+
+async def test_a_read_only_date_field_drawn_over_opens_its_calendar_where_it_shows(
+    run_open: Opener, site: Site
+) -> None:
+    flow = _browse(site, "fc_masked_date", {"choose": "14 October 2016", "in": "Visit date"})
+    async with run_open(flow) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.evaluate("visit.value") == "2016-10-14"
+
+
+async def test_choose_takes_the_select_that_offers_the_option_beside_a_text_box(
+    run_open: Opener, site: Site
+) -> None:
+    flow = _browse(site, "fc_move", {"choose": "Help", "in": "New title"})
+    async with run_open(flow) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.evaluate("document.querySelector('select').value") == "Help"
+        assert await done.page.evaluate("title.value") == "Sandbox"
+
+
+async def test_a_link_that_leaves_what_the_form_held_fails_the_click(
+    run_open: Opener, site: Site
+) -> None:
+    flow = _browse(
+        site, "fc_wiki_edit", {"enter": "Hello sandbox", "into": "Page text"}, {"click": "Read"}
+    )
+    async with run_open(flow) as done:
+        assert done.result.status is RunStatus.FAILED
+        assert done.result.failure is not None
+        assert "without sending what was typed into 'Page text'" in done.result.failure.reason
