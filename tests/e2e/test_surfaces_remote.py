@@ -10,7 +10,12 @@ from collections.abc import AsyncIterator
 
 import pytest
 import pytest_asyncio
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
 
+from gofer.demo import DemoServer
 from gofer.errors import BlockedAddress, SurfaceError
 from gofer.surfaces import BrowserEngine, BrowserOptions, BrowserPolicy, KeyInput, PointerInput
 
@@ -169,3 +174,29 @@ async def test_a_remote_that_went_away_is_connected_again_for_the_next_session(
         assert engine.remote is not None and engine.remote.connections == 2
         await held.close()
         await again.close()
+
+
+async def test_a_redirect_hop_outside_the_origins_is_refused_before_the_remote_sends_it(
+    fleet: Fleet,
+) -> None:
+    landed: list[str] = []
+
+    async def landing(request: Request) -> Response:
+        landed.append(request.url.path)
+        return HTMLResponse("<h1>Elsewhere</h1>")
+
+    async with DemoServer(app=Starlette(routes=[Route("/landing", landing)])) as other:
+        target = other.url + "landing"
+
+        async def hop(request: Request) -> Response:
+            return RedirectResponse(target, status_code=302)
+
+        async with DemoServer(app=Starlette(routes=[Route("/hop", hop)])) as site:
+            origin = site.url.rstrip("/")
+            async with on(fleet) as engine:
+                surface = await engine.new_session(BrowserOptions(origins=(origin,)))
+                with pytest.raises(SurfaceError):
+                    await surface.goto(site.url + "hop")
+                assert target in surface.blocked
+                await surface.close()
+    assert landed == [], "the disallowed origin got the redirected request"

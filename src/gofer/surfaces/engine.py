@@ -206,6 +206,8 @@ class BrowserEngine:
         try:
             with playwright_errors("could not open a browser session", code="SESSION_FAILED"):
                 await surface.start()
+                if isinstance(gate, Judge):
+                    await gate.watched()
         except BaseException:
             await surface.close()
             raise

@@ -9,6 +9,11 @@ unless the operator allows those, and a WebSocket outside the session's origins
 (``BLOCKED_ORIGIN``; the surface's own route judges the other requests' origins).
 Unlike the gate it cannot make the remote connect to the very address it judged: the
 remote resolves the name again, on its own network.
+
+A route never sees a redirect's next hop, so each page of the session also has a
+DevTools session of its own with request interception (``Fetch.enable``), where every
+hop pauses on its own: a hop that a redirect asked for is judged there by the same
+rules (its origin, and its address), and failed before the remote sends it.
 """
 
 from __future__ import annotations
@@ -16,8 +21,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from typing import Any
 
-from playwright.async_api import BrowserContext, Route, WebSocketRoute
+from playwright.async_api import BrowserContext, CDPSession, Page, Route, WebSocketRoute
 
 from gofer.surfaces.addresses import host_port, resolve
 from gofer.surfaces.failures import PlaywrightError
@@ -45,12 +51,63 @@ class Judge:
         self.allow_private = allow_private
         self.on_refused = on_refused
         self._verdicts: dict[tuple[str, int], tuple[float, str | None]] = {}
+        self._context: BrowserContext | None = None
+        self._pages: dict[Page, asyncio.Future[None]] = {}
+        """Each page's hop watch while it starts: its first request waits for it."""
+        self._watching: set[asyncio.Future[None]] = set()
 
     async def install(self, context: BrowserContext) -> None:
-        """Judge every request and page WebSocket of ``context`` from now on."""
+        """Judge every request, redirect hop and page WebSocket of ``context`` from now
+        on."""
         if not self.allow_private:
             await context.route("**/*", self._route)
         await context.route_web_socket("**/*", self._socket)
+        self._context = context
+        context.on("page", self._watch_later)
+
+    def _watch_later(self, page: Page) -> None:
+        watching = asyncio.ensure_future(self.watch(page))
+        self._watching.add(watching)
+        watching.add_done_callback(self._watching.discard)
+        self._pages[page] = watching
+        page.on("close", lambda closed: self._pages.pop(closed, None))
+
+    async def watched(self) -> None:
+        """Wait until every page opened so far has its hops judged (the session's
+        first page, before anything loads in it)."""
+        pending = [w for w in self._pages.values() if not w.done()]
+        if pending:
+            await asyncio.wait(pending)
+
+    async def watch(self, page: Page) -> None:
+        """Judge the redirect hops of ``page`` (its own DevTools session; a page that
+        closes meanwhile is left alone)."""
+        if self._context is None:
+            return
+        with contextlib.suppress(PlaywrightError):
+            session = await self._context.new_cdp_session(page)
+            session.on("Fetch.requestPaused", lambda event: self._hop_later(session, event))
+            pattern = {"urlPattern": "*", "requestStage": "Request"}
+            await session.send("Fetch.enable", {"patterns": [pattern]})
+
+    def _hop_later(self, session: CDPSession, event: dict[str, Any]) -> None:
+        judging = asyncio.ensure_future(self._hop(session, event))
+        self._watching.add(judging)
+        judging.add_done_callback(self._watching.discard)
+
+    async def _hop(self, session: CDPSession, event: dict[str, Any]) -> None:
+        """Let a request go on, unless a redirect asked for it and the judge refuses
+        where it goes (the route judged the first hop already)."""
+        request_id = event["requestId"]
+        refusal = None
+        if event.get("redirectedRequestId") is not None:
+            refusal = await self._refusal(str(event["request"]["url"]), origin=True)
+        with contextlib.suppress(PlaywrightError):
+            if refusal is None:
+                await session.send("Fetch.continueRequest", {"requestId": request_id})
+            else:
+                failed = {"requestId": request_id, "errorReason": "BlockedByClient"}
+                await session.send("Fetch.failRequest", failed)
 
     async def _refusal(self, url: str, *, origin: bool = False) -> Refusal | None:
         where = host_port(url)
@@ -98,7 +155,10 @@ class Judge:
                 await socket.close(code=1008, reason="blocked")
 
     def shutdown(self) -> None:
-        """Nothing to stop: the routes go with the context (the gate's interface)."""
+        """Stop judging hops still paused (the routes and sessions go with the
+        context; the gate's interface)."""
+        for watching in list(self._watching):
+            watching.cancel()
 
     async def close(self) -> None:
         """Nothing to close (the gate's interface)."""
