@@ -7,6 +7,7 @@ flow (one written before turns carried their needs) fails with PLANNER_UNAVAILAB
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from pathlib import Path
@@ -15,7 +16,9 @@ from typing import Any
 from gofer.flow import Flow, parse_flow
 from gofer.models import CallMeter
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.seams import PlanBrief
+from gofer.tasks.contract import NeedsApproval
+from gofer.tasks.seams import PlanBrief, WorkspaceOptions
+from gofer.tasks.testing import gate
 from gofer.wiring import store_for
 
 
@@ -74,3 +77,41 @@ async def test_a_turn_with_no_flow_and_no_planner_fails_loudly(tmp_path: Path) -
         ended = await bare.await_task({"id": view.id, "timeout_ms": 10_000})
     assert ended.status.state == "failed", ended.status
     assert "PLANNER_UNAVAILABLE" in ended.model_dump_json()
+
+
+class SlowToOpen(ScriptedRunner):
+    """Opens a page in a fresh browser in the time a real one takes."""
+
+    async def open_page(self, task_id: str, options: WorkspaceOptions, address: str) -> None:
+        await asyncio.sleep(0.3)
+        await super().open_page(task_id, options, address)
+
+
+async def test_a_turn_that_starts_over_in_a_fresh_browser_says_so(tmp_path: Path) -> None:
+    path = str(tmp_path / "gofer.db")
+    flow = [
+        {"browse": "https://site.example.com/account"},
+        {"stop_before": "deleting the account"},
+        {"click": "Delete account"},
+    ]
+    first = ScriptedRunner()
+    first.add(gate("1", "Delete account", url="https://site.example.com/account/delete"))
+    async with store_for(path) as db, Tasks(first, store=db) as holder:
+        view = await holder.start_task({"flow": flow})
+        asking = await holder.await_task({"id": view.id, "timeout_ms": 10_000})
+    assert isinstance(asking.status, NeedsApproval), asking.status
+    # The process that held its browser is gone: the next turn runs in a fresh one.
+    fresh = SlowToOpen()
+    async with store_for(path) as db, Tasks(fresh, store=db) as other:
+        approval = {"approve": True, "approval_id": asking.status.approval_id}
+        await other.continue_task({"id": view.id, **approval})
+        done = await other.await_task({"id": view.id, "timeout_ms": 10_000})
+    with sqlite3.connect(path) as raw:
+        rows = raw.execute(
+            "SELECT data FROM task_events WHERE task_id = ? AND kind = 'view' ORDER BY seq",
+            (view.id,),
+        ).fetchall()
+    seen = [json.loads(data)["view"]["summary"] for (data,) in rows]
+    assert done.status.state == "done", done.status
+    assert fresh.preloaded == [(view.id, "https://site.example.com/account/delete")]
+    assert any(s.startswith("Starting over in a fresh browser") for s in seen), seen
