@@ -188,7 +188,7 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> StepF
     # An "are you sure?" the click raises is answered yes only for a caller who allowed
     # what cannot be undone (the guard let the click through); otherwise no.
     browser.answer_confirms(run.allow_destructive)
-    pending = [e.label for e in run.ledger.entries.values()]
+    pending = [e.label for e in run.ledger.unsent()]
 
     async def again() -> Element:
         found, _, _ = await run.find(path, query)
@@ -222,6 +222,8 @@ async def _press(run: StepContext, path: str, query: Query, words: str) -> StepF
         )
     if el.role in SENDING_ROLES or el.input_type in ("submit", "image"):
         await _refused(run, before, f"clicking '{label_of(el)}'", el, effect)
+        if not el.href:
+            run.ledger.sending()
     return StepFinished(element=el, confidence=grounding.confidence)
 
 

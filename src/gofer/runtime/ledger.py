@@ -43,6 +43,7 @@ class Lost:
 class Ledger:
     entries: dict[str, Entry] = field(default_factory=dict)  # by element ref
     settled: set[str] = field(default_factory=set)  # fields seen to hold, or typed again
+    sent: set[str] = field(default_factory=set)  # fields a sending click has taken since
 
     def retry(self, ref: str) -> bool:
         """Whether the field ``ref`` that lost its value may be typed once more: once, and
@@ -62,7 +63,17 @@ class Ledger:
         by ``words``; a later value set in the same field takes its place."""
         self.entries.pop(ref, None)
         self.settled.discard(ref)
+        self.sent.discard(ref)
         self.entries[ref] = Entry(path, ref, label, value, words)
+
+    def sending(self) -> None:
+        """A button sent the form and the page took it: what the fields hold has gone
+        with it (a page that saves by script stays where it is)."""
+        self.sent.update(self.entries)
+
+    def unsent(self) -> list[Entry]:
+        """The fields typed since the last send, in the order they were set."""
+        return [entry for ref, entry in self.entries.items() if ref not in self.sent]
 
     def taken(self, ref: str, words: str) -> Entry | None:
         """The entry of another step that holds the field ``ref``, when that step named

@@ -128,8 +128,12 @@ PROXY = """(el) => {
   const drawn = shown(el) && r.width >= 4 && r.height >= 4;
   if (drawn && (!hit || hit === el)) return false;
   const labels = Array.from(el.labels || []);
-  // its own label drawn over it takes the click for it as it is (the browser's own way)
-  if (drawn && labels.some((l) => l.contains(hit)) && !hit.closest("a, button")) return false;
+  // what its own label draws over it takes the click where the input is (the browser
+  // hands a click in a label to its input); never the label's middle, which may be a link
+  if (hit && labels.some((l) => l.contains(hit)) && !hit.closest("a, button")) {
+    window.__gofer.refs.set("proxy", new WeakRef(hit));
+    return true;
+  }
   const plain = (l) => shown(l) &&
     Array.from(l.querySelectorAll("a, button, input, select, textarea")).every((n) => n === el);
   const proxy = labels.find(plain) ||

@@ -103,7 +103,10 @@ TASKS: dict[str, Task[Helpdesk]] = {
 }
 
 
-KNOWN: dict[str, str] = {}
+KNOWN: dict[str, str] = {
+    "an-agent-resolves-a-ticket-with-a-comment": "the comment box is in the 'Respond' tab's "
+    "panel, not shown until the tab is pressed: nothing looks behind a tab for it",
+}
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
 
 

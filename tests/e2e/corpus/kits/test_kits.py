@@ -15,7 +15,31 @@ from .tasks import BARE_KINDS, KINDS, task
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
-KNOWN: dict[str, str] = {}
+_DRAWN_SELECT = (
+    "its select is an input the kit draws its box over, hidden: the click that opens it goes "
+    "to the input and waits for it to show ('could not open ... stayed hidden')"
+)
+KNOWN: dict[str, str] = {
+    "primereact-slider": "PrimeReact's slider (a span with role slider) does not move under the "
+    "arrow keys the setter sends: it stays at 100",
+    "primereact-select": _DRAWN_SELECT,
+    "primereact-searchable-select": _DRAWN_SELECT,
+    "primereact-multi-select": _DRAWN_SELECT,
+    "elementplus-select": _DRAWN_SELECT,
+    "elementplus-multi-select": _DRAWN_SELECT,
+    "elementplus-select-bare": "with a bare caption the select's own input has no name and the "
+    "caption is not tied to it: the best match is weak (0.20)",
+    "elementplus-time": "Element Plus's time-select is a list of times: the time is typed into its "
+    "filter box, which keeps nothing, instead of picked from the list",
+    "elementplus-checkbox-and-switch": "the switch (a hidden checkbox beside a drawn track, named "
+    "by the form item's label) is not turned by the click: 'still not ticked'",
+    "shoelace-multi-select": "a multiple sl-select (its listbox in a shadow root) never opens: "
+    "'could not open Interests'",
+    "bootstrap-date": "flatpickr with an alternate input: the calendar is open on October 2027 "
+    "but its day cells are not read as days ('14 October 2027 is not in it')",
+    "bootstrap-date-bare": "flatpickr with an alternate input: the calendar is open on October "
+    "2027 but its day cells are not read as days ('14 October 2027 is not in it')",
+}
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
 
 CASES = [(kit, kind, False) for kit in KITS for kind in KINDS] + [

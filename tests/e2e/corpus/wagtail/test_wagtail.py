@@ -125,7 +125,10 @@ TASKS: dict[str, Task[Wagtail]] = {
 }
 
 
-KNOWN: dict[str, str] = {}
+KNOWN: dict[str, str] = {
+    "a-page-published": "'Publish' is an item of the save button's closed menu (the arrow beside "
+    "'Save draft'): no control on the screen matches it and the menu is not opened",
+}
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
 
 
