@@ -32,6 +32,24 @@ class Task(Generic[A]):
     allow_destructive: bool = False  # submitting or deleting is what the task asks for
 
 
+def signing_in(
+    page: str, user: str, password: str, button: str
+) -> Callable[..., list[dict[str, Any]]]:
+    """The steps of a task that signs in first on the form at ``page`` (its Username
+    and Password boxes, then ``button``), then does ``steps``."""
+
+    def steps(*then: dict[str, Any]) -> list[dict[str, Any]]:
+        return [
+            {"browse": page},
+            {"enter": user, "into": "Username"},
+            {"enter": password, "into": "Password"},
+            {"click": button},
+            *then,
+        ]
+
+    return steps
+
+
 def expect_known(request: pytest.FixtureRequest, known: Mapping[str, str], name: str) -> None:
     """A task listed in ``known`` fails today for the cause given: strictly (once it
     passes, it must leave the list)."""

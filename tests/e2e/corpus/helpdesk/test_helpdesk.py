@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ..tasks import Task, expect_known, judge
+from ..tasks import Task, expect_known, judge, signing_in
 from .conftest import Helpdesk
 from .seed import AGENT, AGENT_PASSWORD
 
@@ -19,13 +19,7 @@ SUBMIT = {"click": "Submit Ticket"}
 
 
 def signed_in(url: str, *steps: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        {"browse": url + "/login/"},
-        {"enter": AGENT, "into": "Username"},
-        {"enter": AGENT_PASSWORD, "into": "Password"},
-        {"click": "Login"},
-        *steps,
-    ]
+    return signing_in(url + "/login/", AGENT, AGENT_PASSWORD, "Login")(*steps)
 
 
 def ticket(title: str) -> Any:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ..app_process import SQLiteApp
-from ..tasks import Task, expect_known, judge
+from ..tasks import Task, expect_known, judge, signing_in
 from .conftest import ADMIN, ADMIN_PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
@@ -19,13 +19,9 @@ PREFERENCES = "/index.php?title=Special:Preferences"
 
 
 def signed_in(url: str, *steps: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        {"browse": url + "/index.php?title=Special:UserLogin"},
-        {"enter": ADMIN, "into": "Username"},
-        {"enter": ADMIN_PASSWORD, "into": "Password"},
-        {"click": "Log in"},
-        *steps,
-    ]
+    return signing_in(url + "/index.php?title=Special:UserLogin", ADMIN, ADMIN_PASSWORD, "Log in")(
+        *steps
+    )
 
 
 def preference(name: str) -> Any:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ..tasks import Task, expect_known, judge
+from ..tasks import Task, expect_known, judge, signing_in
 from .conftest import Wagtail
 from .seed import EDITOR, EDITOR_PASSWORD
 
@@ -17,13 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 
 def signed_in(url: str, *steps: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        {"browse": url + "/admin/login/"},
-        {"enter": EDITOR, "into": "Username"},
-        {"enter": EDITOR_PASSWORD, "into": "Password"},
-        {"click": "Sign in"},
-        *steps,
-    ]
+    return signing_in(url + "/admin/login/", EDITOR, EDITOR_PASSWORD, "Sign in")(*steps)
 
 
 def pages(title: str) -> Any:
