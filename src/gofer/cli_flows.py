@@ -125,7 +125,7 @@ async def flows_command(
         return 0
     for view in views:
         out.write(_line(view) + "\n")
-        if isinstance(view, SavedFlowView):
+        if args.flows_command == "show" and isinstance(view, SavedFlowView):
             out.write(json.dumps(view.flow, indent=2, ensure_ascii=False) + "\n")
     if not views:
         out.write("no saved flows\n")

@@ -205,9 +205,13 @@ def run_open(engine: BrowserEngine) -> Opener:
         origins: tuple[str, ...] = (),
         settings: RuntimeSettings | None = FAST,
         decider: ModelDecider | None = None,
+        action_timeout_ms: int | None = None,
     ) -> AsyncIterator[Finished]:
         request = _request(flow, facts, private, mask, allow_destructive, budget)
-        async with Workspace(engine, BrowserOptions(origins=origins)) as workspace:
+        options = BrowserOptions(origins=origins)
+        if action_timeout_ms is not None:
+            options = BrowserOptions(origins=origins, default_timeout_ms=action_timeout_ms)
+        async with Workspace(engine, options) as workspace:
             result = await run_flow(request, workspace, settings=settings, decider=decider)
             surface = await workspace.browser()
             yield Finished(result, surface.page)

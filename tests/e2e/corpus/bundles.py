@@ -25,6 +25,9 @@ from gofer.runtime import RunStatus
 from ..conftest import Opener
 
 ROOT = Path(__file__).resolve().parents[3]
+ACTION_TIMEOUT_MS = 5_000
+"""How long an action waits for its control on a local demo form (a control that never
+shows fails sooner than the 10 s a real site gets: the suite runs many such forms)."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,9 @@ async def judge(task: Task, run_open: Opener, library: Library) -> None:
     says it is done must have posted exactly the values asked for."""
     mark = len(library.posted)
     flow = [{"browse": library.url(task.library, task.query)}, *task.steps]
-    async with run_open(flow, allow_destructive=task.allow_destructive) as done:
+    async with run_open(
+        flow, allow_destructive=task.allow_destructive, action_timeout_ms=ACTION_TIMEOUT_MS
+    ) as done:
         status = done.result.status
         failure = done.result.failure or (status.value, done.result.gate, done.result.reason)
     posted = library.since(mark)

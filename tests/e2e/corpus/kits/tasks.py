@@ -42,7 +42,7 @@ KINDS: dict[str, tuple[list[dict[str, Any]], dict[str, str]]] = {
 }
 """Each kind's steps (before the submit) and what the form must post."""
 
-BARE_KINDS = ("text-and-number", "date", "select", "radio")
+BARE_KINDS = ("date", "select")
 """The kinds also run with captions tied to nothing (``captions=bare``)."""
 
 
