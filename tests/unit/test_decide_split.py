@@ -7,7 +7,14 @@ from datetime import date, datetime, time
 
 import pytest
 
-from gofer.decide.split import part_of, part_option, part_shows, part_values, split_fields
+from gofer.decide.split import (
+    other_kind,
+    part_of,
+    part_option,
+    part_shows,
+    part_values,
+    split_fields,
+)
 from gofer.surfaces.screen import Box, Element, Screen, TextLine
 
 MONTH_NAMES = (
@@ -175,3 +182,36 @@ def test_what_a_control_shows_is_read_as_its_part(
     shown: str, part: str, value: int | str, holds: bool
 ) -> None:
     assert part_shows(shown, part, value) is holds
+
+
+def _segment(ref: str, part: str, name: str, shown: str, x: float) -> Element:
+    # a segment of React Aria's DateField as Streamlit draws it: a contenteditable
+    # span with role spinbutton, named "<part>, <field>", showing its placeholder
+    return Element(
+        ref,
+        "spinbutton",
+        f"{part}, {name}",
+        tag="span",
+        editable=True,
+        value=shown,
+        text=shown,
+        box=Box(x, 533, 20, 20),
+    )
+
+
+def test_a_date_never_goes_into_a_times_parts_nor_a_time_into_a_dates() -> None:
+    # the page drew its time field first: only the time's parts stand
+    time_parts = [
+        _segment("h", "hour", "Departure time", "HH", 318),
+        _segment("m", "minute", "Departure time", "mm", 341),
+    ]
+    date_parts = [
+        _segment("d", "day", "Departure date", "dd", 318),
+        _segment("mo", "month", "Departure date", "mm", 341),
+        _segment("y", "year", "Departure date", "yyyy", 367),
+    ]
+    native = [Element("t", "textbox", "At", tag="input", input_type="time")]
+    assert other_kind(date(2027, 10, 14), time_parts + native) == {"h", "m", "t"}
+    assert other_kind(time(7, 45), date_parts) == {"d", "mo", "y"}
+    assert other_kind(time(7, 45), time_parts) == frozenset()
+    assert other_kind(datetime(2027, 10, 14, 7, 45), time_parts + date_parts) == frozenset()

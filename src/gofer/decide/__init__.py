@@ -86,6 +86,7 @@ from gofer.decide.reading import read_list, read_value
 from gofer.decide.regions import Region, resolve_regions, resolve_within
 from gofer.decide.split import (
     SplitFields,
+    other_kind,
     part_option,
     part_shows,
     part_values,
@@ -161,6 +162,7 @@ __all__ = [
     "opened_by",
     "openers",
     "option_refs",
+    "other_kind",
     "page_clock",
     "parse_when",
     "part_option",

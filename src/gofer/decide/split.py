@@ -304,3 +304,19 @@ def part_shows(shown: str, part: str, value: int | str) -> bool:
     if part == "year" and len(digits.group(0)) == 2:
         return number == value % 100
     return number == value
+
+
+def other_kind(when: date | time | datetime, elements: Iterable[Element]) -> frozenset[str]:
+    """The refs of the controls that take only the other kind of value than ``when``:
+    the parts of a time and time fields for a date, the parts of a date and date fields
+    for a time (a date and time together takes both)."""
+    if isinstance(when, datetime):
+        return frozenset()
+    shown = [e for e in elements if e.visible]
+    wrong_parts = set(TIME_PARTS) if isinstance(when, date) else set(DATE_PARTS)
+    wrong_type = "time" if isinstance(when, date) else "date"
+    refs = {e.ref for e in shown if e.input_type == wrong_type}
+    for group in parts_among(shown):
+        if set(group.parts) <= wrong_parts:
+            refs |= {e.ref for e in group.members}
+    return frozenset(refs)

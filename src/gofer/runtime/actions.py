@@ -8,6 +8,7 @@ controls through ``runtime.pickers``.
 from __future__ import annotations
 
 import time as clock
+from dataclasses import replace
 from datetime import date, datetime, time
 
 from gofer.decide import (
@@ -39,6 +40,7 @@ from gofer.decide import (
     opened_by,
     openers,
     option_refs,
+    other_kind,
     parse_when,
     pick_action,
     popup_choices,
@@ -364,6 +366,18 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
         if fields is not None:
             return await set_split(run, path, fields, when)
     el, screen, grounding = await run.find(path, query)
+    wrong = other_kind(when, screen.elements) if when is not None else frozenset()
+    if el.ref in wrong:
+        # a date never goes into a time's parts nor a time into a date's: the field the
+        # words name is waited for (a page that draws its time field before its date's)
+        query = replace(query, exclude=query.exclude | wrong)
+        el, screen, grounding = await run.find(path, query)
+    if when is not None and el.tag not in ("input", "textarea"):
+        # a field drawn as parts only once the page had drawn it (a script's form):
+        # the parts that stand now are set as parts, never typed into the first one
+        fields = await split_target(run, into, within, value, when, screen)
+        if fields is not None:
+            return await set_split(run, path, fields, when)
     before = option_refs(screen)
     if el.role == "slider" or el.input_type == "range":
         return await set_slider(run, path, el, value, grounding.confidence)

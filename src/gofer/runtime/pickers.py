@@ -479,11 +479,18 @@ async def _calendar_shown(run: StepContext, before: Screen) -> bool:
 
 
 async def split_target(
-    run: StepContext, words: str, within: str | None, written: str, when: When
+    run: StepContext,
+    words: str,
+    within: str | None,
+    written: str,
+    when: When,
+    screen: Screen | None = None,
 ) -> SplitFields | None:
     """The day, month and year (or hour, minute and AM/PM) controls ``words`` name,
-    when they are on the screen and no single control is named better."""
-    screen = await run.screen()
+    when they are on ``screen`` (by default the page as it is) and no single control
+    is named better."""
+    if screen is None:
+        screen = await run.screen()
     keep = None
     if within:
         regions = [r for r in resolve_regions(within, screen) if r.kind != "near"]

@@ -21,16 +21,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 FRAMEWORKS = ("nicegui", "streamlit")
 
-UNSTEADY: dict[str, str] = {
-    "streamlit-date": "UNSTEADY, skipped so CI is not decided by chance: Streamlit's sectioned "
-    "date field passes alone and fails under load ('typed into day ... it shows dd'); the "
-    "engine's typing into sectioned fields races their mask (to fix, then unskip)",
-    "streamlit-time": "UNSTEADY, skipped so CI is not decided by chance: Streamlit's sectioned "
-    "time field passes alone and fails under load ('typed into hour ... it shows HH'); the "
-    "engine's typing into sectioned fields races their mask (to fix, then unskip)",
-}
-"""Tasks that pass or fail by the machine's load: each says why and waits for its fix."""
-
 KNOWN: dict[str, str] = {
     "nicegui-slider": "a Quasar slider whose caption is a separate label line above it: "
     "'no control on the screen matches' the caption",
@@ -65,8 +55,6 @@ async def judge(
 async def test_a_trip_request_field(
     framework: str, kind: str, run_open: Opener, request: pytest.FixtureRequest
 ) -> None:
-    if f"{framework}-{kind}" in UNSTEADY:
-        pytest.skip(UNSTEADY[f"{framework}-{kind}"])
     expect_known(request, KNOWN, f"{framework}-{kind}")
     app = request.getfixturevalue(framework)
     steps, want = KINDS[kind]
