@@ -664,8 +664,14 @@ class BrowserSurface(Guarded):
         return await self._on(ref, "scroll over", act)
 
     async def focus(self, ref: str) -> ActionEffect:
-        """Give the element keyboard focus."""
-        return await self._on(ref, "focus", lambda el, _: el.focus())
+        """Give the element keyboard focus; one that cannot take it (a slider drawn by a
+        div whose track holds the tab stop) passes it to the first control inside."""
+
+        async def act(el: Locator, _: Any) -> None:
+            await el.focus(timeout=self.timeout_ms)
+            await el.evaluate(js.FOCUS_INSIDE)
+
+        return await self._on(ref, "focus", act)
 
     async def press(self, key: str) -> ActionEffect:
         """Press a key (``Enter``, ``Escape``, ``ArrowDown``...) on the focused element."""

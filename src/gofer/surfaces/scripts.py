@@ -19,6 +19,7 @@ __all__ = [
     "FIELDS",
     "FIELD_KIND",
     "FIND_OPTION",
+    "FOCUS_INSIDE",
     "FRAME_BOX",
     "PROXY",
     "PROXY_REF",
@@ -103,8 +104,20 @@ READ_VALUE = """(el) => {
   if (input && (el.type === "checkbox" || el.type === "radio")) return String(el.checked);
   if (input || el instanceof HTMLTextAreaElement) return el.value;
   if (el.isContentEditable) return el.innerText.trim();
-  const aria = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
-  return (aria || el.textContent || "").trim();
+  const text = el.getAttribute("aria-valuetext");
+  if (text) return text.trim();
+  const now = el.getAttribute("aria-valuenow");
+  if (now !== null) {
+    // a value outside the control's own range is a percent of it (a slider that
+    // reports where its handle stands): read as the number it stands for
+    const [n, lo, hi] = ["aria-valuenow", "aria-valuemin", "aria-valuemax"]
+      .map((a) => parseFloat(el.getAttribute(a)));
+    if (hi > lo && (n < lo || n > hi) && n >= 0 && n <= 100) {
+      return String(Number((lo + (n * (hi - lo)) / 100).toFixed(6)));
+    }
+    return now.trim();
+  }
+  return (el.textContent || "").trim();
 }"""
 FIELD_KIND = """(el) => {
   const role = (el.getAttribute("role") || "").toLowerCase();
@@ -154,6 +167,13 @@ SELECTION = """(el) => el instanceof HTMLSelectElement ? {
   selected: Array.from(el.options).flatMap((o, i) => o.selected ? [i] : []),
 } : null"""
 CHANGE = "(el) => el.dispatchEvent(new Event('change', { bubbles: true }))"
+FOCUS_INSIDE = """(el) => {
+  const active = el.getRootNode().activeElement;
+  if (active === el || el.contains(active)) return;
+  const inner = el.querySelector(
+    'input, select, textarea, button, [tabindex]:not([tabindex="-1"])');
+  if (inner) inner.focus();
+}"""
 
 
 SETTLE = f"""([q, g, m, t, r, w]) => {{

@@ -146,11 +146,14 @@
     const ids = norm(attr(el, name));
     if (!ids) return "";
     const root = Node.prototype.getRootNode.call(el);
-    return norm(ids.split(" ").map((id) => {
+    const parts = ids.split(" ").map((id) => {
       const t = root.getElementById ? root.getElementById(id) : document.getElementById(id);
       // As the accessible-name rules read a referenced node: its aria-label first.
       return t ? (norm(attr(t, "aria-label")) || deepText(t, true)) : "";
-    }).join(" "));
+    });
+    // a control labelled by itself and by its group, both saying the same words
+    // ("Budget" "Budget"), is read once, as a person reads it
+    return norm([...new Set(parts.filter(Boolean))].join(" "));
   };
 
   // ---- the walk: lines, candidates, headings, tables and lists -----------------------
@@ -589,7 +592,9 @@
     const valueButton = tag === "INPUT" && ["submit", "button", "reset"].includes(t);
     const ownLabel = !valueButton || (el.labels && el.labels.length) ||
       hasAttr(el, "aria-labelledby");
-    const label = (isField || editableText || role === "combobox") && ownLabel
+    // a slider drawn without an input (a div with role slider) is captioned as a field is
+    const drawnSlider = role === "slider" && !isField;
+    const label = (isField || editableText || role === "combobox" || drawnSlider) && ownLabel
       ? fieldLabel(el) : "";
     const placeholder = norm(attr(el, "placeholder") || attr(el, "aria-placeholder"));
     const title = norm(attr(el, "title"));
@@ -600,7 +605,16 @@
       value = el.value;
     } else if (editableText) value = deepText(el, false);
     else if (hasAttr(el, "aria-valuetext")) value = attr(el, "aria-valuetext");
-    else if (hasAttr(el, "aria-valuenow")) value = attr(el, "aria-valuenow");
+    else if (hasAttr(el, "aria-valuenow")) {
+      value = attr(el, "aria-valuenow");
+      // a value outside the control's own range is a percent of it (a slider that
+      // reports where its handle stands): read as the number it stands for
+      const [n, lo, hi] = ["aria-valuenow", "aria-valuemin", "aria-valuemax"]
+        .map((a) => parseFloat(attr(el, a)));
+      if (hi > lo && (n < lo || n > hi) && n >= 0 && n <= 100) {
+        value = String(Number((lo + (n * (hi - lo)) / 100).toFixed(6)));
+      }
+    }
     const text = isField ? "" : deepText(el, tag === "LABEL");
     let name = ownName(el);
     // A real label names a field; text that only sits near it comes after the
@@ -608,6 +622,7 @@
     const realLabel = isField && ((el.labels && el.labels.length) || hasAttr(el, "aria-labelledby"));
     if (!name && isField && realLabel) name = label;
     if (!name && isField && !valueButton) name = title || placeholder || label;
+    if (!name && drawnSlider) name = title || label;
     if (!name && tag === "INPUT" && ["submit", "button", "reset"].includes(t)) {
       name = el.value || (t === "submit" ? "Submit" : t === "reset" ? "Reset" : "");
     }
@@ -663,12 +678,17 @@
         rectOf(l).width > 0 && rectOf(l).height > 0);
       if (shown) { visible = true; target = shown; r = rectOf(shown); }
     }
-    const around = !visible && ["range", "checkbox", "radio"].includes(t) && upElement(el);
-    if (around && queryAll(around, "input,select,textarea,button").length === 1) {
-      // ... or drawn by the small element around it (a slider's thumb, a switch's track)
-      const a = rectOf(around);
-      if (a.width >= 8 && a.height >= 8 && a.width <= 240 && a.height <= 80 &&
-        style(around).visibility === "visible") { visible = true; target = around; r = a; }
+    if (!visible && ["range", "checkbox", "radio"].includes(t)) {
+      // ... or drawn by the small element around it (a slider's thumb, a switch's
+      // track), past a wrapper that only hides the input (clipped to a pixel)
+      for (let n = upElement(el), i = 0; n && i < 3; n = upElement(n), i++) {
+        if (queryAll(n, "input,select,textarea,button").length !== 1) break;
+        const a = rectOf(n);
+        if (a.width > 240 || a.height > 80) break;
+        if (a.width >= 8 && a.height >= 8 && style(n).visibility === "visible") {
+          visible = true; target = n; r = a; break;
+        }
+      }
     }
     // A ref stays with its element across snapshots, so a ref read before an
     // action never names a different element after the page changes.

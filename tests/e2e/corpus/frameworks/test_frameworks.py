@@ -22,10 +22,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 FRAMEWORKS = ("nicegui", "streamlit")
 
 KNOWN: dict[str, str] = {
-    "nicegui-slider": "a Quasar slider whose caption is a separate label line above it: "
-    "'no control on the screen matches' the caption",
-    "streamlit-slider": "Streamlit's slider is named twice over ('Hotel budget per night (EUR) "
-    "Hotel budget per night (EUR)'), which scores the match weak (0.18)",
     "streamlit-multi-select": "after the multiselect the button 'Send request' scores weak "
     "(0.24): the options' popover left open over the form",
 }

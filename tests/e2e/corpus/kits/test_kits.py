@@ -20,8 +20,6 @@ _DRAWN_SELECT = (
     "to the input and waits for it to show ('could not open ... stayed hidden')"
 )
 KNOWN: dict[str, str] = {
-    "primereact-slider": "PrimeReact's slider (a span with role slider) does not move under the "
-    "arrow keys the setter sends: it stays at 100",
     "primereact-select": _DRAWN_SELECT,
     "primereact-searchable-select": _DRAWN_SELECT,
     "primereact-multi-select": _DRAWN_SELECT,
