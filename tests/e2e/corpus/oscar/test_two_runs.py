@@ -55,11 +55,12 @@ async def test_two_guest_checkouts_at_once_each_fill_one_basket(
     emails = ["meera.two@example.com", "tashi.two@example.com"]
     before = oscar.query(_BASKETS, SINCE=0)["last"]
     orders = oscar.orders()
+    origin = oscar.url.rstrip("/")
     runs = []
     for email in emails:
         facts = tmp_path / f"{email}.json"
         facts.write_text(json.dumps({**guest_details(), "email": email}))
-        args = ("run", str(flow), "--facts", str(facts), "--json", "--origin", oscar.url.rstrip("/"))
+        args = ("run", str(flow), "--facts", str(facts), "--json", "--origin", origin)
         runs.append(gofer(*args, env=env, timeout_s=240))
     ended = await asyncio.gather(*runs)
     for code, out, err in ended:
