@@ -129,7 +129,11 @@ FIELD_KIND = """(el) => {
 PROXY_REF = "proxy"
 """The ref under which :data:`PROXY` leaves what a person clicks for a hidden input."""
 PROXY = """(el) => {
-  if (!(el instanceof HTMLInputElement) || !["checkbox", "radio"].includes(el.type)) return false;
+  const choice = el instanceof HTMLInputElement && ["checkbox", "radio"].includes(el.type);
+  const role = (el.getAttribute("role") || "").toLowerCase();
+  const listing = el instanceof HTMLSelectElement || role === "combobox" ||
+    el.getAttribute("aria-haspopup") === "listbox";
+  if (!choice && !listing) return false;
   const shown = (n) => n.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
     n.getBoundingClientRect().width > 1 && n.getBoundingClientRect().height > 1;
   let r = el.getBoundingClientRect();
@@ -139,7 +143,20 @@ PROXY = """(el) => {
   }
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   const drawn = shown(el) && r.width >= 4 && r.height >= 4;
-  if (drawn && (!hit || hit === el)) return false;
+  if (drawn && (!hit || hit === el || el.contains(hit))) return false;
+  if (!choice) {
+    // a list's input hidden under the box its library draws (a placeholder over it,
+    // or clipped to a pixel inside it): that box takes the click, as a person's does
+    for (let n = el.parentElement, i = 0; n && i < 4; n = n.parentElement, i++) {
+      const b = n.getBoundingClientRect();
+      if (b.height > 120 || n.matches("form, fieldset, label, body")) break;
+      if (!shown(n) || b.width < 16 || b.height < 12) continue;
+      const at = hit && n.contains(hit) && !hit.closest("a") ? hit : n;
+      window.__gofer.refs.set("proxy", new WeakRef(at));
+      return true;
+    }
+    return false;
+  }
   const labels = Array.from(el.labels || []);
   // what its own label draws over it takes the click where the input is (the browser
   // hands a click in a label to its input); never the label's middle, which may be a link

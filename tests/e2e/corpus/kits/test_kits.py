@@ -15,16 +15,7 @@ from .tasks import BARE_KINDS, KINDS, task
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
-_DRAWN_SELECT = (
-    "its select is an input the kit draws its box over, hidden: the click that opens it goes "
-    "to the input and waits for it to show ('could not open ... stayed hidden')"
-)
 KNOWN: dict[str, str] = {
-    "primereact-select": _DRAWN_SELECT,
-    "primereact-searchable-select": _DRAWN_SELECT,
-    "primereact-multi-select": _DRAWN_SELECT,
-    "elementplus-select": _DRAWN_SELECT,
-    "elementplus-multi-select": _DRAWN_SELECT,
     "elementplus-select-bare": "with a bare caption the select's own input has no name and the "
     "caption is not tied to it: the best match is weak (0.20)",
     "elementplus-time": "Element Plus's time-select is a list of times: the time is typed into its "
