@@ -36,7 +36,7 @@ from gofer.store.sqlite import SQLiteConnector
 if TYPE_CHECKING:
     from playwright.async_api import Browser
 
-pytest_plugins = ["timelimit"]
+pytest_plugins = ["timelimit", "corpus_tally"]
 
 SENT: list[str] = []
 SERVED: list[str] = []
@@ -155,7 +155,9 @@ def fresh_pg_database() -> Iterator[str]:
             conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (_PG_TEST_DB,)).fetchone()
             is None
         ):
-            conn.execute(f'CREATE DATABASE "{_PG_TEST_DB}"')
+            # another test process may make it between the question and the answer
+            with suppress(psycopg.errors.DuplicateDatabase, psycopg.errors.UniqueViolation):
+                conn.execute(f'CREATE DATABASE "{_PG_TEST_DB}"')
     base = urlunsplit(urlsplit(admin)._replace(path=f"/{_PG_TEST_DB}", query=""))
     schema = f"t_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(base, autocommit=True) as conn:
