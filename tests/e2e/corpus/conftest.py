@@ -8,7 +8,6 @@ the seen tasks and of the holdout are printed.
 
 from __future__ import annotations
 
-
 import pytest
 
 HERE = "tests/e2e/corpus/"
