@@ -289,6 +289,18 @@ async def _close(run: StepContext, path: str, opener: Element) -> None:
         await run.act(path, f"close '{label_of(opener)}'", clicker(browser, opener.ref))
 
 
+async def _leave_closed(
+    run: StepContext, path: str, opener: Element, before: set[str], roles: frozenset[str]
+) -> None:
+    """Close the list a choice left open (a multiple select keeps its options showing
+    after each pick), as a person does once done, so it covers nothing after."""
+    screen = await run.screen()
+    now = screen.element(opener.ref)
+    showing = [e for e in screen.elements if e.visible and e.role in roles and e.ref not in before]
+    if now is not None and now.expanded is True and showing:
+        await _close(run, path, now)
+
+
 async def _refused(
     run: StepContext, before: Screen, what: str, el: Element, effect: ActionEffect
 ) -> None:
@@ -594,6 +606,7 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
                 "the typed text alone is not a choice",
                 el,
             )
+        await _leave_closed(run, path, el, before, popup_roles)
         return StepFinished(element=picked, confidence=grounding.confidence)
 
     if not el.expanded:
@@ -615,7 +628,9 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
         if missing and await _scroll_on(run, path, options, seen):
             continue
         if options:
-            return await _choose_among(run, path, options, option)
+            finished = await _choose_among(run, path, options, option)
+            await _leave_closed(run, path, el, before, popup_roles)
+            return finished
         if not await run.wait_change(deadline):
             raise StepFailed(
                 f"opening '{label_of(el)}' showed no options to choose '{option}' from"

@@ -21,10 +21,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 FRAMEWORKS = ("nicegui", "streamlit")
 
-KNOWN: dict[str, str] = {
-    "streamlit-multi-select": "after the multiselect the button 'Send request' scores weak "
-    "(0.24): the options' popover left open over the form",
-}
+KNOWN: dict[str, str] = {}
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
 
 
