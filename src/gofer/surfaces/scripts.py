@@ -156,7 +156,7 @@ SELECTION = """(el) => el instanceof HTMLSelectElement ? {
 CHANGE = "(el) => el.dispatchEvent(new Event('change', { bubbles: true }))"
 
 
-SETTLE = f"""([q, g, m, t, r, w]) => {{
+SETTLE = f"""([q, g, m, t, r, w, s]) => {{
   if (!window.__gofer) return null;
   const el = r ? window.__gofer.resolve(r) : null;
   return window.__gofer.settle(q, g, m, t, el, w).then((res) => {{
@@ -164,10 +164,14 @@ SETTLE = f"""([q, g, m, t, r, w]) => {{
         (el.matches("input, textarea, select") || el.isContentEditable)) {{
       res.counters.value = ({READ_VALUE})(el);
     }}
+    if (s && res && res.counters && !res.leaving && window.__gofer.snapshot) {{
+      res.snapshot = window.__gofer.snapshot(s);
+    }}
     return res;
   }});
 }}"""
-"""Settle the page after an action on the ref ``r``; the counters carry the field's value."""
+"""Settle the page after an action on the ref ``r``; the counters carry the field's value,
+and with snapshot arguments ``s`` the result carries the frame's snapshot as it settled."""
 
 
 def by_ref(fn: str) -> str:

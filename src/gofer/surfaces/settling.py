@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -63,6 +64,17 @@ class _State:
     """What the probe answered for the target's element."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Prefetched:
+    """The main frame's snapshot read in the same round trip as a settle's end."""
+
+    page: Page
+    navigations: int
+    text: str
+    at: float
+    """When it was read (``time.monotonic``)."""
+
+
 def _document_gone(err: PlaywrightError) -> bool:
     """Whether ``err`` says the document read went away: a navigation in progress."""
     return any(gone in err.message.lower() for gone in _GONE)
@@ -97,6 +109,8 @@ class Settling:
     _wakers: set[asyncio.Future[bool]]
     _title: str
     _closed: bool
+    _prefetched: _Prefetched | None
+    _snapshot_args: dict[str, Any]
 
     @property
     def page(self) -> Page:
@@ -135,6 +149,7 @@ class Settling:
         self, timeout_ms: int, before: _State | None, target: str | None
     ) -> dict[str, Any] | None:
         deadline = time.monotonic() + timeout_ms / 1000
+        self._prefetched = None
 
         def left_ms() -> int:
             return max(0, int((deadline - time.monotonic()) * 1000))
@@ -156,6 +171,8 @@ class Settling:
                 if tracker is not None and waited:
                     await tracker.idle(left_ms() / 1000)
                 quiet = self.quiet_ms * 2 if waited else self.quiet_ms
+                # a page without frames is read as it settles: the screen comes with it
+                read = None if page.main_frame.child_frames else self._snapshot_args
                 result: dict[str, Any] | None = await self._bounded(
                     page,
                     page.evaluate(
@@ -167,6 +184,7 @@ class Settling:
                             max(1, left_ms()),
                             target if same_document else None,
                             TIMERS_MS,
+                            read,
                         ],
                     ),
                     left_ms(),
@@ -197,11 +215,29 @@ class Settling:
                         self._title = await self._bounded(page, page.title())
                     return None
                 self._title = str(result.get("title") or "")
+                snapshot = result.get("snapshot")
+                if isinstance(snapshot, str):
+                    self._prefetched = _Prefetched(page, navigations, snapshot, time.monotonic())
                 counters: dict[str, Any] | None = result.get("counters")
                 return counters
         with contextlib.suppress(PlaywrightError, SurfaceError):
             self._title = await self._bounded(self.page, self.page.title())
         return None
+
+    def _settled_reading(self, page: Page) -> dict[str, Any] | None:
+        """The main frame's reading taken as the latest settle ended, if nothing has
+        happened since: no event of the pages, no other call, and no longer ago than
+        the stillness a settle asks of the DOM."""
+        got, self._prefetched = self._prefetched, None
+        if (
+            got is None
+            or got.page is not page
+            or got.navigations != self._navigations
+            or time.monotonic() - got.at > self.quiet_ms / 1000
+        ):
+            return None
+        raw: dict[str, Any] = json.loads(got.text)
+        return None if raw.get("missing") else raw
 
     async def wait_for_change(self, timeout_ms: int) -> bool:
         """Resolve True when the DOM mutates, a page navigates or opens; False on timeout.
@@ -210,6 +246,7 @@ class Settling:
         between reading the screen and starting to wait is missed.
         """
         page = self.page
+        self._prefetched = None
         since: int | None = None
         if self._seen is not None and self._seen[0] is page:
             if self._seen[1] != self._navigations:
@@ -303,6 +340,8 @@ class Settling:
         ``probe``, a JS function of the element, answers for it.
         """
         page = self.page
+        if begin:
+            self._prefetched = None
         acting = js.counters_acting(probe) if begin and target is not None else None
 
         async def read(frame: Frame) -> dict[str, Any] | None:
@@ -412,6 +451,7 @@ class Settling:
                 await self.context.new_page()
 
     def _wake(self) -> None:
+        self._prefetched = None
         for waker in list(self._wakers):
             if not waker.done():
                 waker.set_result(True)
