@@ -150,6 +150,7 @@ class BrowserSurface(Guarded):
         self._dialog_taker: Callable[[Dialog], None] | None = None
         self._leaving: set[asyncio.Task[None]] = set()
         self._prefetched = None
+        self._change_on_settle = None
         self._snapshot_args = {"maxElements": SNAPSHOT_ELEMENTS, "maxLines": SNAPSHOT_LINES}
 
     # ---- life cycle -------------------------------------------------------------------
@@ -490,6 +491,7 @@ class BrowserSurface(Guarded):
         try:
             await action()
         except (PlaywrightError, SurfaceError) as err:
+            self._change_on_settle = None
             if isinstance(err, SurfaceTimeout) and not page.is_closed():
                 await self._bounded(page, page.evaluate("0"), 0)  # is the page still there?
             if not (page.is_closed() and self.pages > 0):
@@ -612,8 +614,10 @@ class BrowserSurface(Guarded):
                 )
             else:
                 await el.fill(text, timeout=self.timeout_ms)
-                if kind["native"] and frame is not None:
+                if kind["native"] and frame is not None and frame is not self.page.main_frame:
                     await frame.evaluate(js.CHANGE_OF_REF, ref)
+                elif kind["native"]:
+                    self._change_on_settle = ref  # sent in the settle's own round trip
 
         return await self._on(ref, "fill", act, js.FIELD_KIND)
 

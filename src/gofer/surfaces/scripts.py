@@ -156,8 +156,10 @@ SELECTION = """(el) => el instanceof HTMLSelectElement ? {
 CHANGE = "(el) => el.dispatchEvent(new Event('change', { bubbles: true }))"
 
 
-SETTLE = f"""([q, g, m, t, r, w, s]) => {{
+SETTLE = f"""([q, g, m, t, r, w, s, c]) => {{
   if (!window.__gofer) return null;
+  const changed = c ? window.__gofer.resolve(c) : null;
+  if (changed) ({CHANGE})(changed);
   const el = r ? window.__gofer.resolve(r) : null;
   return window.__gofer.settle(q, g, m, t, el, w).then((res) => {{
     if (res && res.counters && el && el.isConnected &&
@@ -171,7 +173,8 @@ SETTLE = f"""([q, g, m, t, r, w, s]) => {{
   }});
 }}"""
 """Settle the page after an action on the ref ``r``; the counters carry the field's value,
-and with snapshot arguments ``s`` the result carries the frame's snapshot as it settled."""
+and with snapshot arguments ``s`` the result carries the frame's snapshot as it settled.
+The field of the ref ``c`` (a fill's) first gets its ``change`` event."""
 
 
 def by_ref(fn: str) -> str:

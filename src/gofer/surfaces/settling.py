@@ -111,6 +111,8 @@ class Settling:
     _closed: bool
     _prefetched: _Prefetched | None
     _snapshot_args: dict[str, Any]
+    _change_on_settle: str | None
+    """The ref of a field just filled whose ``change`` event the settle after sends."""
 
     @property
     def page(self) -> Page:
@@ -150,6 +152,7 @@ class Settling:
     ) -> dict[str, Any] | None:
         deadline = time.monotonic() + timeout_ms / 1000
         self._prefetched = None
+        change, self._change_on_settle = self._change_on_settle, None
 
         def left_ms() -> int:
             return max(0, int((deadline - time.monotonic()) * 1000))
@@ -164,6 +167,13 @@ class Settling:
                 mut_before = before.mutations.get(page.main_frame)
             tracker = self._trackers.get(page)
             try:
+                pending = tracker is not None and tracker.pending() > 0
+                if change is not None and (
+                    not same_document or page not in self._loaded or pending
+                ):
+                    # sent at once, as the fill ended: the settle waits for something first
+                    await self._bounded(page, page.evaluate(js.CHANGE_OF_REF, change))
+                    change = None
                 if page not in self._loaded:  # known loaded pages skip the driver's waiter
                     with contextlib.suppress(PlaywrightTimeout):
                         await page.wait_for_load_state("load", timeout=max(1, left_ms()))
@@ -185,10 +195,12 @@ class Settling:
                             target if same_document else None,
                             TIMERS_MS,
                             read,
+                            change,
                         ],
                     ),
                     left_ms(),
                 )
+                change = None
             except PlaywrightError as err:
                 if not (
                     page.is_closed() or self._navigations != navigations or _document_gone(err)
@@ -342,6 +354,7 @@ class Settling:
         page = self.page
         if begin:
             self._prefetched = None
+            self._change_on_settle = None
         acting = js.counters_acting(probe) if begin and target is not None else None
 
         async def read(frame: Frame) -> dict[str, Any] | None:
