@@ -1,11 +1,13 @@
 """Many demo bookings at once through a served gofer, on SQLite and on PostgreSQL.
 
-    ./dev bench concurrent [--counts 1,4,8,16] [--modes sqlite,postgres]
+    ./dev bench concurrent [--counts 1,4,8,16] [--modes script,sqlite,postgres]
     (or .venv/bin/python bench/concurrent.py [...] [--pg URL])
 
-Two deployments, each started fresh as separate processes the way an operator runs
-them: (a) ``sqlite``: one ``gofer serve`` running the turns in its own process on a
-SQLite store; (b) ``postgres``: ``gofer serve --per-process 0`` (calls only) plus two
+The hand-written script and two deployments, each started fresh as separate processes
+the way an operator runs them: ``script``: bench/handwritten.py's booking, N at once in
+one Chromium of a process of its own (bench/script_server.py, answering the same three
+calls), the baseline; (a) ``sqlite``: one ``gofer serve`` running the turns in its own
+process on a SQLite store; (b) ``postgres``: ``gofer serve --per-process 0`` (calls only) plus two
 ``gofer worker`` processes running the browsers, on one PostgreSQL database (``--pg URL``
 or GOFER_TEST_PG_URL names the server; a fresh database is made on it). The demo
 airline runs as ``gofer demo-site``, a process of its own.
@@ -33,7 +35,9 @@ Printed per N, in two tables:
   round, by each measure. PSS is the cost: summed RSS counts the Chromium binary's
   pages, which every renderer maps and the machine holds once, in each process.
 
-Then the bookings lost (no answer) or failed (not at the checkpoint). Targets: N=8
+Then each deployment's CPU per booking beside the script's at each N (Chromium's and the
+driver's and Python's, the site's left out), and the bookings lost (no answer) or failed
+(not at the checkpoint). Targets: N=8
 within 4x the one-booking time, at most 150 MB per added task, none lost or failed.
 The figures are printed, never asserted on time; the exit status is 1 when a booking
 was lost or failed.
@@ -266,10 +270,12 @@ class Deployment:
         return [f"pid {p.pid} exit {p.returncode}" for p in self.procs if p.poll() is not None]
 
 
-def _spawn(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[str]:
+def _spawn(
+    args: list[str], env: dict[str, str], log: Path, program: tuple[str, ...] = (GOFER,)
+) -> subprocess.Popen[str]:
     with log.open("w") as out:
         return subprocess.Popen(
-            [GOFER, *args],
+            [*program, *args],
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=out,
@@ -565,7 +571,9 @@ class Site:
     pid: int
 
 
-async def run_mode(mode: str, counts: list[int], pg: str | None, tmp: Path, site: Site) -> int:
+async def run_mode(
+    mode: str, counts: list[int], pg: str | None, tmp: Path, site: Site
+) -> list[Round]:
     env = dict(os.environ)
     env["GOFER_SECRET_KEY"] = secrets.token_hex(24)
     env["GOFER_TOKENS"] = str(tmp / f"{mode}-tokens.db")
@@ -578,12 +586,17 @@ async def run_mode(mode: str, counts: list[int], pg: str | None, tmp: Path, site
         env["GOFER_DB"] = _pg_database(pg, database)
     else:
         env["GOFER_DB"] = str(tmp / f"{mode}.db")
-    tokens = await _make_tokens(env["GOFER_TOKENS"], max(counts), env)
     serve_log = tmp / f"{mode}-serve.log"
-    # On PostgreSQL the server takes the calls and the workers run the browsers, as
-    # docs/operations.md advises; on SQLite the server runs them all.
-    runs = ["--per-process", "0"] if mode == "postgres" else []
-    procs = [_spawn(["serve", "--port", "0", "--allow-private", *runs], env, serve_log)]
+    if mode == "script":
+        tokens = [f"script{n}" for n in range(max(counts))]
+        script = (sys.executable, str(_HERE / "script_server.py"))
+        procs = [_spawn(["--site", site.url], env, serve_log, script)]
+    else:
+        tokens = await _make_tokens(env["GOFER_TOKENS"], max(counts), env)
+        # On PostgreSQL the server takes the calls and the workers run the browsers, as
+        # docs/operations.md advises; on SQLite the server runs them all.
+        runs = ["--per-process", "0"] if mode == "postgres" else []
+        procs = [_spawn(["serve", "--port", "0", "--allow-private", *runs], env, serve_log)]
     rounds: list[Round] = []
     try:
         with _stopped(procs):
@@ -608,7 +621,26 @@ async def run_mode(mode: str, counts: list[int], pg: str | None, tmp: Path, site
                 conn.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
     print_tables(mode, rounds, idle)
     _verdict(mode, rounds)
-    return sum(r.lost + r.failed for r in rounds)
+    return rounds
+
+
+def _beside_script(found: dict[str, list[Round]]) -> None:
+    """CPU per booking and memory per added task of each gofer deployment beside the
+    hand-written script's, at each N."""
+    script = {r.count: r for r in found.get("script", [])}
+    for mode, rounds in found.items():
+        for r in rounds if mode != "script" else []:
+            s = script.get(r.count)
+            if s is None or not s.count:
+                continue
+            cpu_g = (r.gofer_cpu_s + r.chromium_cpu_s) / r.count
+            cpu_s = (s.gofer_cpu_s + s.chromium_cpu_s) / s.count
+            print(
+                f"  {mode} beside the script, {r.count} at once: CPU per booking (site left "
+                f"out) {cpu_g:.2f} s vs {cpu_s:.2f} s, {cpu_g / cpu_s:.2f}x (target <= 1.1); "
+                f"p50 {statistics.median(r.each_s or [0]):.2f} s vs "
+                f"{statistics.median(s.each_s or [0]):.2f} s"
+            )
 
 
 def _verdict(mode: str, rounds: list[Round]) -> None:
@@ -635,7 +667,6 @@ def _verdict(mode: str, rounds: list[Round]) -> None:
 
 
 async def bench(counts: list[int], modes: list[str], pg: str | None) -> int:
-    bad = 0
     with tempfile.TemporaryDirectory(prefix="gofer-concurrent-") as name:
         tmp = Path(name)
         log = tmp / "site.log"
@@ -643,8 +674,9 @@ async def bench(counts: list[int], modes: list[str], pg: str | None) -> int:
         with _stopped([site_proc]):
             url = await _printed_url(site_proc, log, "Serving the demo airline on ")
             site = Site(url, site_proc.pid)
-            for mode in modes:
-                bad += await run_mode(mode, counts, pg, tmp, site)
+            found = {mode: await run_mode(mode, counts, pg, tmp, site) for mode in modes}
+    bad = sum(r.lost + r.failed for rounds in found.values() for r in rounds)
+    _beside_script(found)
     print(f"\nbookings lost or failed: {bad} (target 0)")
     return 1 if bad else 0
 
@@ -652,7 +684,9 @@ async def bench(counts: list[int], modes: list[str], pg: str | None) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--counts", default="1,4,8,16", help="bookings at once per round")
-    parser.add_argument("--modes", default="sqlite,postgres", help="sqlite, postgres or both")
+    parser.add_argument(
+        "--modes", default="script,sqlite,postgres", help="script, sqlite and/or postgres"
+    )
     parser.add_argument(
         "--pg",
         metavar="URL",
@@ -664,7 +698,7 @@ def main() -> int:
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     if not counts or min(counts) < 1:
         parser.error("--counts must be positive numbers")
-    if unknown := set(modes) - {"sqlite", "postgres"}:
+    if unknown := set(modes) - {"script", "sqlite", "postgres"}:
         parser.error(f"unknown modes: {', '.join(sorted(unknown))}")
     if "postgres" in modes and not args.pg:
         print("no --pg URL or GOFER_TEST_PG_URL: PostgreSQL skipped", file=sys.stderr)

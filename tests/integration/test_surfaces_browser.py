@@ -500,6 +500,29 @@ async def test_a_change_between_reading_and_waiting_is_not_missed(
         await surface.close()
 
 
+async def test_the_screen_read_as_an_action_settled_gives_way_to_a_later_change(
+    engine: BrowserEngine, site: Any
+) -> None:
+    """The screen comes back with the settle that ends an action; a change the page makes
+    after that settle (a timer past the settle's window) is on the next screen read."""
+    site.add(
+        "/",
+        "<button id=go>Search</button><p id=out>idle</p><script>go.onclick = () => {"
+        "out.textContent = 'searching'; setTimeout(() => { out.textContent = '3 found'; }, 900);"
+        "};</script>",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        await surface.click(ref_of(await surface.snapshot(), "Search"))
+        settled = await surface.snapshot()
+        assert "searching" in settled.text and "3 found" not in settled.text
+        assert await surface.wait_for_change(10_000) is True
+        assert "3 found" in (await surface.snapshot()).text
+    finally:
+        await surface.close()
+
+
 BUSY = """<header><span id=badge>0</span> <time id=clock></time>
 <span id=spin style="display:inline-block;width:10px;height:10px;background:#333;
   animation:spin 0.5s linear infinite"></span></header>

@@ -149,6 +149,9 @@ class BrowserSurface(Guarded):
         self._closed = False
         self._dialog_taker: Callable[[Dialog], None] | None = None
         self._leaving: set[asyncio.Task[None]] = set()
+        self._prefetched = None
+        self._change_on_settle = None
+        self._snapshot_args = {"maxElements": SNAPSHOT_ELEMENTS, "maxLines": SNAPSHOT_LINES}
 
     # ---- life cycle -------------------------------------------------------------------
 
@@ -314,17 +317,16 @@ class BrowserSurface(Guarded):
 
     async def _read_frame(self, frame: Frame, path: str) -> dict[str, Any] | None:
         prefix = f"f{path}:" if path else ""
+        if (
+            not path
+            and not frame.child_frames
+            and (settled := self._settled_reading(frame.page)) is not None
+        ):
+            return settled
         for _ in range(2):
             text = await self._bounded(
                 frame.page,
-                frame.evaluate(
-                    js.SNAPSHOT,
-                    {
-                        "prefix": prefix,
-                        "maxElements": SNAPSHOT_ELEMENTS,
-                        "maxLines": SNAPSHOT_LINES,
-                    },
-                ),
+                frame.evaluate(js.SNAPSHOT, {**self._snapshot_args, "prefix": prefix}),
             )
             raw: dict[str, Any] = json.loads(text)
             if not raw.get("missing"):
@@ -442,6 +444,7 @@ class BrowserSurface(Guarded):
     async def live(self, options: LiveOptions | None = None) -> Screencast:
         """A person's live view of the current page: Chromium's screencast, and their
         mouse and keys sent to the page (see :mod:`gofer.surfaces.screencast`)."""
+        self._prefetched = None
         if self._closed:
             raise SurfaceError("the browser session is closed", code="LIVE_CLOSED")
         view = Screencast(self, options or LiveOptions())
@@ -488,6 +491,7 @@ class BrowserSurface(Guarded):
         try:
             await action()
         except (PlaywrightError, SurfaceError) as err:
+            self._change_on_settle = None
             if isinstance(err, SurfaceTimeout) and not page.is_closed():
                 await self._bounded(page, page.evaluate("0"), 0)  # is the page still there?
             if not (page.is_closed() and self.pages > 0):
@@ -610,8 +614,10 @@ class BrowserSurface(Guarded):
                 )
             else:
                 await el.fill(text, timeout=self.timeout_ms)
-                if kind["native"] and frame is not None:
+                if kind["native"] and frame is not None and frame is not self.page.main_frame:
                     await frame.evaluate(js.CHANGE_OF_REF, ref)
+                elif kind["native"]:
+                    self._change_on_settle = ref  # sent in the settle's own round trip
 
         return await self._on(ref, "fill", act, js.FIELD_KIND)
 
@@ -697,6 +703,7 @@ class BrowserSurface(Guarded):
 
     async def scroll_into_view(self, ref: str) -> None:
         """Scroll until the element is in view."""
+        self._prefetched = None
         frame = self._frame_of(ref)
         if frame is None or frame.is_detached():
             raise _stale(ref)

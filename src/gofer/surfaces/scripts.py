@@ -193,18 +193,25 @@ FOCUS_INSIDE = """(el) => {
 }"""
 
 
-SETTLE = f"""([q, g, m, t, r, w]) => {{
+SETTLE = f"""([q, g, m, t, r, w, s, c]) => {{
   if (!window.__gofer) return null;
+  const changed = c ? window.__gofer.resolve(c) : null;
+  if (changed) ({CHANGE})(changed);
   const el = r ? window.__gofer.resolve(r) : null;
   return window.__gofer.settle(q, g, m, t, el, w).then((res) => {{
     if (res && res.counters && el && el.isConnected &&
         (el.matches("input, textarea, select") || el.isContentEditable)) {{
       res.counters.value = ({READ_VALUE})(el);
     }}
+    if (s && res && res.counters && !res.leaving && window.__gofer.snapshot) {{
+      res.snapshot = window.__gofer.snapshot(s);
+    }}
     return res;
   }});
 }}"""
-"""Settle the page after an action on the ref ``r``; the counters carry the field's value."""
+"""Settle the page after an action on the ref ``r``; the counters carry the field's value,
+and with snapshot arguments ``s`` the result carries the frame's snapshot as it settled.
+The field of the ref ``c`` (a fill's) first gets its ``change`` event."""
 
 
 def by_ref(fn: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -63,6 +64,17 @@ class _State:
     """What the probe answered for the target's element."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Prefetched:
+    """The main frame's snapshot read in the same round trip as a settle's end."""
+
+    page: Page
+    navigations: int
+    text: str
+    at: float
+    """When it was read (``time.monotonic``)."""
+
+
 def _document_gone(err: PlaywrightError) -> bool:
     """Whether ``err`` says the document read went away: a navigation in progress."""
     return any(gone in err.message.lower() for gone in _GONE)
@@ -97,6 +109,10 @@ class Settling:
     _wakers: set[asyncio.Future[bool]]
     _title: str
     _closed: bool
+    _prefetched: _Prefetched | None
+    _snapshot_args: dict[str, Any]
+    _change_on_settle: str | None
+    """The ref of a field just filled whose ``change`` event the settle after sends."""
 
     @property
     def page(self) -> Page:
@@ -135,6 +151,8 @@ class Settling:
         self, timeout_ms: int, before: _State | None, target: str | None
     ) -> dict[str, Any] | None:
         deadline = time.monotonic() + timeout_ms / 1000
+        self._prefetched = None
+        change, self._change_on_settle = self._change_on_settle, None
 
         def left_ms() -> int:
             return max(0, int((deadline - time.monotonic()) * 1000))
@@ -149,6 +167,13 @@ class Settling:
                 mut_before = before.mutations.get(page.main_frame)
             tracker = self._trackers.get(page)
             try:
+                pending = tracker is not None and tracker.pending() > 0
+                if change is not None and (
+                    not same_document or page not in self._loaded or pending
+                ):
+                    # sent at once, as the fill ended: the settle waits for something first
+                    await self._bounded(page, page.evaluate(js.CHANGE_OF_REF, change))
+                    change = None
                 if page not in self._loaded:  # known loaded pages skip the driver's waiter
                     with contextlib.suppress(PlaywrightTimeout):
                         await page.wait_for_load_state("load", timeout=max(1, left_ms()))
@@ -156,6 +181,8 @@ class Settling:
                 if tracker is not None and waited:
                     await tracker.idle(left_ms() / 1000)
                 quiet = self.quiet_ms * 2 if waited else self.quiet_ms
+                # a page without frames is read as it settles: the screen comes with it
+                read = None if page.main_frame.child_frames else self._snapshot_args
                 result: dict[str, Any] | None = await self._bounded(
                     page,
                     page.evaluate(
@@ -167,10 +194,13 @@ class Settling:
                             max(1, left_ms()),
                             target if same_document else None,
                             TIMERS_MS,
+                            read,
+                            change,
                         ],
                     ),
                     left_ms(),
                 )
+                change = None
             except PlaywrightError as err:
                 if not (
                     page.is_closed() or self._navigations != navigations or _document_gone(err)
@@ -197,11 +227,29 @@ class Settling:
                         self._title = await self._bounded(page, page.title())
                     return None
                 self._title = str(result.get("title") or "")
+                snapshot = result.get("snapshot")
+                if isinstance(snapshot, str):
+                    self._prefetched = _Prefetched(page, navigations, snapshot, time.monotonic())
                 counters: dict[str, Any] | None = result.get("counters")
                 return counters
         with contextlib.suppress(PlaywrightError, SurfaceError):
             self._title = await self._bounded(self.page, self.page.title())
         return None
+
+    def _settled_reading(self, page: Page) -> dict[str, Any] | None:
+        """The main frame's reading taken as the latest settle ended, if nothing has
+        happened since: no event of the pages, no other call, and no longer ago than
+        the stillness a settle asks of the DOM."""
+        got, self._prefetched = self._prefetched, None
+        if (
+            got is None
+            or got.page is not page
+            or got.navigations != self._navigations
+            or time.monotonic() - got.at > self.quiet_ms / 1000
+        ):
+            return None
+        raw: dict[str, Any] = json.loads(got.text)
+        return None if raw.get("missing") else raw
 
     async def wait_for_change(self, timeout_ms: int) -> bool:
         """Resolve True when the DOM mutates, a page navigates or opens; False on timeout.
@@ -210,6 +258,7 @@ class Settling:
         between reading the screen and starting to wait is missed.
         """
         page = self.page
+        self._prefetched = None
         since: int | None = None
         if self._seen is not None and self._seen[0] is page:
             if self._seen[1] != self._navigations:
@@ -303,6 +352,9 @@ class Settling:
         ``probe``, a JS function of the element, answers for it.
         """
         page = self.page
+        if begin:
+            self._prefetched = None
+            self._change_on_settle = None
         acting = js.counters_acting(probe) if begin and target is not None else None
 
         async def read(frame: Frame) -> dict[str, Any] | None:
@@ -412,6 +464,7 @@ class Settling:
                 await self.context.new_page()
 
     def _wake(self) -> None:
+        self._prefetched = None
         for waker in list(self._wakers):
             if not waker.done():
                 waker.set_result(True)
