@@ -44,6 +44,7 @@ from gofer.flow import (
     Click,
     Condition,
     Do,
+    Download,
     Enter,
     If,
     JSONValue,
@@ -51,17 +52,20 @@ from gofer.flow import (
     Press,
     Read,
     RepeatUntil,
+    SavePdf,
     Step,
     StopBefore,
+    Upload,
     Verify,
     Wait,
     describe_condition,
     describe_step,
     substitute,
 )
-from gofer.runtime import actions, guards
+from gofer.runtime import actions, guards, transfer
 from gofer.runtime.codes import CodeTyping
 from gofer.runtime.context import RangeStart, RuntimeSettings
+from gofer.runtime.filed import UnreadableFile, file_screen
 from gofer.runtime.held import check_held
 from gofer.runtime.ledger import Ledger
 from gofer.runtime.signals import BudgetSpent, Gated, StepFailed, StepFinished
@@ -78,6 +82,7 @@ from gofer.runtime.types import (
     Spend,
     StepOutcome,
     StepReport,
+    TaskFile,
     TraceEvent,
 )
 from gofer.runtime.workspace import Workspace
@@ -143,6 +148,9 @@ class Run:
         self.seconds_per_call: float | None = None  # how long a model call took last
         self.ranges: list[RangeStart] = []
         self.ledger = Ledger()
+        self.files: dict[str, TaskFile] = dict(request.files)
+        self.file_limits = request.file_limits
+        self.kept: list[TaskFile] = []
         self._screen: Screen | None = None
         self._browser: Surface | None = None
         self._surfaces: dict[str, Surface] = {}
@@ -181,6 +189,19 @@ class Run:
             return substitute(text, self.variables)
         except GoferError as exc:
             raise StepFailed(exc.message) from exc
+
+    def keep(self, path: str, name: str, filename: str, media_type: str, data: bytes) -> TaskFile:
+        """Keep a file a step got, under ``name`` (see ``StepContext.keep``)."""
+        if name not in self.files and len(self.files) >= self.file_limits.count:
+            raise StepFailed(
+                f"the task already holds {self.file_limits.count} files, as many as it may"
+            )
+        file = TaskFile(name, filename, media_type, data, kept_by=path)
+        self.files[name] = file
+        self.kept = [f for f in self.kept if f.name != name] + [file]
+        self.variables[name] = self._masked(file.record())
+        self.event(path, "kept", name=name, size=file.size)
+        return file
 
     async def typed(self, path: str, text: str) -> str:
         """An ``enter`` value with ``${name}`` filled in, one-time codes included."""
@@ -317,6 +338,7 @@ class Run:
         result.trace = self.trace
         result.hints = self.learned
         result.spend = self.spend
+        result.kept = self.kept
         return result
 
     async def _ranges_left(self) -> None:
@@ -520,6 +542,12 @@ class Run:
                 return StepFinished()
             case Read():
                 return await self.read(path, step)
+            case Upload():
+                return await transfer.upload(self, path, step)
+            case Download():
+                return await transfer.download(self, path, step)
+            case SavePdf():
+                return await transfer.save_pdf(self, path, step)
             case StopBefore():
                 return await actions.stop_before(self, path, step)
             case If(condition=cond, then=then, else_=otherwise):
@@ -666,6 +694,8 @@ class Run:
         """A ``read`` step: the value or list its words name into its variable, masked,
         waiting for it to appear up to the target timeout."""
         what = self.sub(step.what)
+        if step.from_:
+            return self._read_file(path, step, what)
         deadline = time.perf_counter() + self.settings.target_timeout_ms / 1000
         while True:
             screen = await self.screen()
@@ -677,6 +707,24 @@ class Run:
                 return StepFinished()
             if not await self.wait_change(deadline):
                 raise StepFailed(f"found nothing on the screen to read for '{what}'")
+
+    def _read_file(self, path: str, step: Read, what: str) -> StepFinished:
+        """A ``read`` from a file the run holds, read as a screen (``runtime.filed``)."""
+        file = self.files.get(step.from_ or "")
+        if file is None:
+            raise StepFailed(f"the task holds no file named '{step.from_}' to read from")
+        if file.secret:
+            raise StepFailed(f"'{step.from_}' is a secret file: it is only ever uploaded")
+        try:
+            screen = file_screen(file)
+        except UnreadableFile as exc:
+            raise StepFailed(str(exc)) from exc
+        value = read_list(what, screen) if step.list else read_value(what, screen)
+        if not value:
+            raise StepFailed(f"found nothing in the file '{step.from_}' to read for '{what}'")
+        self.variables[step.as_] = self._masked(value)
+        self.event(path, "read", name=step.as_, source=step.from_ or "")
+        return StepFinished()
 
     # ------------------------------------------------------------ grounding
 

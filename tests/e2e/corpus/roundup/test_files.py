@@ -1,0 +1,68 @@
+"""Files on Roundup's issues, judged by the tracker's own database: a log given to the
+task attached to an issue (the bytes Roundup stored), and the attachment downloaded
+back (the bytes it serves), then read."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from gofer.runtime import RunStatus, TaskFile
+
+from ...conftest import Opener
+from .conftest import Roundup
+from .tasks import sign_in_steps
+
+pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
+
+SLOW = "Login page is slow"
+LOG = (
+    "2026-03-02 09:14:07 GET /login 200 4812 ms\n"
+    "2026-03-02 09:14:19 GET /login 200 5107 ms\n"
+    "total requests: 2\n"
+).encode()
+
+_FILES = """
+import hashlib
+found = db.issue.filter(None, {"title": TITLE})
+issue = next(i for i in found if db.issue.get(i, "title") == TITLE)
+def digest(content):
+    data = content if isinstance(content, bytes) else content.encode("utf-8")
+    return hashlib.sha256(data).hexdigest()
+result = [
+    {"name": db.file.get(f, "name"), "sha256": digest(db.file.get(f, "content"))}
+    for f in db.issue.get(issue, "files")
+]
+"""
+
+
+async def test_a_log_attached_to_an_issue_is_stored_and_downloaded_back(
+    run_open: Opener, roundup: Roundup
+) -> None:
+    given = TaskFile("server log", "server-login.log", "text/plain", LOG)
+    flow = [
+        *sign_in_steps(roundup.url),
+        {"click": "Show All"},
+        {"click": SLOW},
+        {"upload": "${server log}", "into": "File"},
+        {"click": "Submit Changes"},
+        {"wait": {"shows": "edited ok"}},
+        {"download": "server-login.log", "as": "attached log"},
+        {"read": "total requests", "from": "attached log", "as": "requests"},
+    ]
+    async with run_open(flow, allow_destructive=True, files={"server log": given}) as done:
+        result = done.result
+    stored = roundup._query(_FILES, TITLE=SLOW)
+    assert result.status is RunStatus.COMPLETED, (result.failure, result.steps[-3:])
+    want = hashlib.sha256(LOG).hexdigest()
+    assert {"name": "server-login.log", "sha256": want} in stored
+    [kept] = result.kept
+    assert kept.sha256 == want and kept.filename == "server-login.log"
+    assert result.variables["attached log"] == {
+        "name": "server-login.log",
+        "type": "text/plain",
+        "size": len(LOG),
+        "sha256": want,
+    }
+    assert result.variables["requests"] == "2"
