@@ -589,7 +589,9 @@
     const valueButton = tag === "INPUT" && ["submit", "button", "reset"].includes(t);
     const ownLabel = !valueButton || (el.labels && el.labels.length) ||
       hasAttr(el, "aria-labelledby");
-    const label = (isField || editableText || role === "combobox") && ownLabel
+    // a button a <label for> names (a styled file picker's) is labelled like a field
+    const labelledButton = tag === "BUTTON" && el.labels && el.labels.length > 0;
+    const label = (isField || editableText || role === "combobox" || labelledButton) && ownLabel
       ? fieldLabel(el) : "";
     const placeholder = norm(attr(el, "placeholder") || attr(el, "aria-placeholder"));
     const title = norm(attr(el, "title"));

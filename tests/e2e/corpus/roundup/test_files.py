@@ -18,10 +18,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 SLOW = "Login page is slow"
 LOG = (
-    "2026-03-02 09:14:07 GET /login 200 4812 ms\n"
-    "2026-03-02 09:14:19 GET /login 200 5107 ms\n"
-    "total requests: 2\n"
-).encode()
+    b"2026-03-02 09:14:07 GET /login 200 4812 ms\n"
+    b"2026-03-02 09:14:19 GET /login 200 5107 ms\n"
+    b"total requests: 2\n"
+)
 
 _FILES = """
 import hashlib
