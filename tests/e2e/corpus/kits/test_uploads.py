@@ -122,5 +122,6 @@ async def test_a_file_the_task_was_not_given_is_never_read_from_a_path(
         result = done.result
         held = await done.page.evaluate("document.getElementById('cv').files.length")
     assert result.status is RunStatus.FAILED
-    assert result.failure is not None and "holds no file named '/etc/passwd'" in result.failure.reason
+    assert result.failure is not None
+    assert "holds no file named '/etc/passwd'" in result.failure.reason
     assert held == 0
