@@ -29,7 +29,11 @@ class UnreadableFile(ValueError):
 
 def _kind(file: TaskFile) -> str:
     name = file.filename.lower()
-    if file.media_type == "application/pdf" or name.endswith(".pdf") or file.data[:5] == b"%PDF-":
+    if (
+        file.media_type == "application/pdf"
+        or name.endswith(".pdf")
+        or file.data.startswith(b"%PDF-")
+    ):
         return "pdf"
     if file.media_type in ("text/csv", "application/csv") or name.endswith(".csv"):
         return "csv"

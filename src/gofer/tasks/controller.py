@@ -26,10 +26,12 @@ from typing import Any
 from gofer.errors import InvalidRequest
 from gofer.flow import check_flow, flow_guide, flow_to_json, validate_flow
 from gofer.flow.steps import Flow
+from gofer.runtime.types import FileLimits
 from gofer.shape import check_output_schema
 from gofer.store import Connector, MemoryConnector, Transaction
 from gofer.store.flows import FlowLimits
 from gofer.store.ledger import TaskRecord
+from gofer.store.taskfiles import StoredFile
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import errors, events
 from gofer.tasks.able import abilities_of, needs_before
@@ -82,6 +84,7 @@ from gofer.tasks.contract import (
 )
 from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
+from gofer.tasks.files import FileDesk
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.notify import Notifier, check_notify
 from gofer.tasks.relay import OwnerRelay, Relay
@@ -152,7 +155,8 @@ class Tasks:
     the calls answer for; ``source`` is recorded with every task it starts;
     ``notify_private`` lets webhooks reach private addresses; ``browser`` is the remote
     browser this process's tasks run in and ``own_only`` runs only the tasks started
-    here (:mod:`gofer.tasks.able`); ``flow_limits`` caps the saved flows."""
+    here (:mod:`gofer.tasks.able`); ``flow_limits`` caps the saved flows, and
+    ``file_limits`` the files (uploads, and what tasks keep)."""
 
     def __init__(
         self,
@@ -175,9 +179,10 @@ class Tasks:
         browser: str | None = None,
         own_only: bool = False,
         flow_limits: FlowLimits | None = None,
+        file_limits: FileLimits | None = None,
     ) -> None:
         db: Connector = store if store is not None else MemoryConnector()
-        book = TaskBook(db, clock)
+        book = TaskBook(db, clock, file_limits)
         passes = runner_passes or RunnerPasses()
         worker = TaskWorker(
             book,
@@ -226,6 +231,12 @@ class Tasks:
         """The owner's saved flows: save, list, show, delete."""
         engine = self._engine
         return FlowLibrary(engine.book, self._owner, engine.clock, engine.flow_limits)
+
+    @property
+    def files(self) -> FileDesk:
+        """The owner's files: upload one for a task, list and read what tasks hold."""
+        book = self._engine.book
+        return FileDesk(book.files, self._owner, book.file_limits)
 
     @property
     def worker(self) -> TaskWorker:
@@ -338,6 +349,7 @@ class Tasks:
                 check_output_schema(req.output.json_schema)
         if req.constraints.payment == "fill_then_approve" and not req.constraints.origins:
             raise errors.origins_required()
+        req = await self.files.take(req)
         facts = facts_of(req.facts, req.secret_facts)
         options = options_for(self._engine.runner, req.constraints)
         flow: Flow | None = None
@@ -389,6 +401,7 @@ class Tasks:
             if turn and await book.queue.open_count(self._owner, tx=tx) >= self._engine.max_open:
                 raise errors.too_many_tasks(self._engine.max_open)
             await book.ledger.add_task(record, tx=tx)
+            await self.files.give(tx, task_id, req.files)
             item = None
             if turn:
                 worker = self._engine.worker
@@ -556,13 +569,21 @@ class Tasks:
             loaded = await self._engine.book.load(self._owner, req.id, tx=tx)
             logged = await self._engine.book.events(self._owner, req.id, tx=tx)
         assert loaded is not None
-        return report_of(
+        report = report_of(
             view,
             loaded,
             logged,
             running=self._engine.worker.notes_of(req.id),
             artifacts=self._engine.worker.artifacts_of(self._owner, req.id),
         )
+        return report.model_copy(update={"files": await self.files.of_task(req.id)})
+
+    async def read_file(self, task_id: str, name: str) -> StoredFile:
+        """A file the owner's task holds under ``name`` (a download it kept, a file given
+        to it that is not secret), bytes and all; UNKNOWN_TASK for another owner's task,
+        UNKNOWN_FILE for no such file."""
+        await self._engine.book.read(self._owner, task_id)
+        return await self.files.read(task_id, name)
 
     async def list_tasks(
         self,

@@ -36,7 +36,7 @@ from gofer.flow.steps import Click, Enter, Flow, Press, Step, StopBefore
 from gofer.flow.walk import step_at
 from gofer.models import CallMeter
 from gofer.planner import start_address
-from gofer.runtime.types import Gate, RunRequest, RunResult
+from gofer.runtime.types import Gate, RunRequest, RunResult, TaskFile
 from gofer.shape import schema_violations
 from gofer.store import Claim, keep_lease
 from gofer.tasks import errors
@@ -205,6 +205,17 @@ class Turn:
         """Plan (a plain-language task's first turn) or drive the task, journaling its
         views; any failure the run does not handle becomes its failed status."""
         parts = self.parts
+        cell.file_limits = parts.book.file_limits
+        for stored in await parts.book.files.of_task(self.owner, cell.id):
+            if stored.name is not None:
+                cell.files[stored.name] = TaskFile(
+                    stored.name,
+                    stored.filename,
+                    stored.media_type,
+                    stored.data,
+                    secret=stored.secret,
+                    kept_by=stored.kept_by,
+                )
         journal = TurnJournal(
             parts.book, self.owner, cell, self.claim.id, self._cancelled_elsewhere
         )
@@ -268,6 +279,17 @@ class Turn:
             ),
         )
         book = parts.book
+        for file in cell.kept:
+            await book.files.keep(
+                owner,
+                cell.id,
+                file.name,
+                file.filename,
+                file.media_type,
+                file.data,
+                kept_by=file.kept_by,
+            )
+        cell.kept.clear()
         backoff = 0.05
         hold: str | None = None
         while True:
@@ -561,6 +583,8 @@ class Driver:
             allow_destructive=seg.allow_destructive,
             budget=cell.ledger.for_run(),
             hints=tuple(cell.hints),
+            files=dict(cell.files),
+            file_limits=cell.file_limits,
             on_step=None if seg.press else lambda path: self._progress(cell, seg, path, on),
             on_press=on_press,
         )
@@ -605,6 +629,9 @@ class Driver:
         facts = cell.facts
         run = cell.ledger.runs
         cell.ledger.charge(result.spend)
+        for file in result.kept:
+            cell.files[file.name] = file
+            cell.kept.append(file)
         for report in result.steps:
             element = (
                 {"role": report.element.role, "name": facts.mask(report.element.name)}

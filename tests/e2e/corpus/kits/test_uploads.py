@@ -92,9 +92,10 @@ async def test_a_kit_upload_control_takes_the_files(
         flow, allow_destructive=True, files=files, action_timeout_ms=ACTION_TIMEOUT_MS
     ) as done:
         result = done.result
-    assert result.status is RunStatus.COMPLETED, (result.failure, [
-        (s.kind, s.outcome.value, s.reason) for s in result.steps
-    ])
+    assert result.status is RunStatus.COMPLETED, (
+        result.failure,
+        [(s.kind, s.outcome.value, s.reason) for s in result.steps],
+    )
     posted = uploads.since(mark)
     assert len(posted) == 1, posted
     assert {key: posted[0].get(key) for key in want} == want
