@@ -68,6 +68,7 @@ from gofer.tasks.contract import (
     ContinueTaskRequest,
     DescribeReply,
     DescribeRequest,
+    FileInfo,
     ListTasksReply,
     ListTasksRequest,
     NeedsApproval,
@@ -577,6 +578,12 @@ class Tasks:
             artifacts=self._engine.worker.artifacts_of(self._owner, req.id),
         )
         return report.model_copy(update={"files": await self.files.of_task(req.id)})
+
+    async def task_files(self, task_id: str) -> list[FileInfo]:
+        """The files the owner's task took and kept, without their bytes (UNKNOWN_TASK
+        for another owner's task)."""
+        await self._engine.book.read(self._owner, task_id)
+        return await self.files.of_task(task_id)
 
     async def read_file(self, task_id: str, name: str) -> StoredFile:
         """A file the owner's task holds under ``name`` (a download it kept, a file given
