@@ -335,6 +335,7 @@ class TaskService:
             flow=create.flow,
             facts=create.facts,
             secret_facts=create.secret_facts,
+            files=create.files,
             constraints=create.constraints,
             budget=create.budget,
             output=create.output,

@@ -136,3 +136,49 @@ async def test_a_secret_file_goes_in_and_is_never_shown_or_kept_plain(
             assert not any(c in shown for c in canaries), shown[:2000]
         assert s.leaked(*canaries) == []
         assert base64.b64encode(data).decode() not in s.stored().decode("latin-1")
+
+
+async def test_the_cli_uploads_a_file_and_saves_what_the_task_kept(
+    tmp_path: Path, roundup: Roundup
+) -> None:
+    trace = tmp_path / "cli-trace.txt"
+    trace.write_bytes(b"cli trace: POST /login 302 in 4210 ms\n")
+    flow_file = tmp_path / "attach.json"
+    flow_file.write_text(json.dumps(attach_and_fetch(roundup.url, "cli-trace.txt")))
+    env = {"GOFER_DB": str(tmp_path / "local.db"), "XDG_DATA_HOME": str(tmp_path)}
+    code, out, err = await gofer(
+        "run", str(flow_file), "--file", f"trace={trace}", "--allow-destructive", "--json", env=env
+    )
+    assert code == 0, (out, err)
+    view = json.loads(out)
+    assert view["status"]["state"] == "done", view
+    want = hashlib.sha256(trace.read_bytes()).hexdigest()
+    assert {"name": "cli-trace.txt", "sha256": want} in stored(roundup)
+
+    remote = tmp_path / "remote-trace.txt"
+    remote.write_bytes(b"remote trace: GET /login 200 in 3990 ms\n")
+    flow_file.write_text(json.dumps(attach_and_fetch(roundup.url, "remote-trace.txt")))
+    async with served(tmp_path / "store") as s:
+        token = s.http.headers["Authorization"].removeprefix("Bearer ")
+        server = {**s.env, "GOFER_TOKEN": token}
+        code, out, err = await gofer(
+            "start",
+            str(flow_file),
+            "--server",
+            s.server.url,
+            "--file",
+            f"trace={remote}",
+            "--allow-destructive",
+            "--json",
+            env=server,
+        )
+        assert code == 0, (out, err)
+        task_id = json.loads(out)["id"]
+        saved = tmp_path / "saved"
+        code, out, err = await gofer(
+            "report", task_id, "--server", s.server.url, "--files", str(saved), env=server
+        )
+        assert code == 0, (out, err)
+    assert (saved / "remote-trace.txt").read_bytes() == remote.read_bytes()
+    want = hashlib.sha256(remote.read_bytes()).hexdigest()
+    assert {"name": "remote-trace.txt", "sha256": want} in stored(roundup)
