@@ -111,6 +111,8 @@ async def test_a_secret_file_goes_in_and_is_never_shown_or_kept_plain(
     name = "passport-canary-5d1e.txt"
     data = b"PASSPORT canary-bytes-71c0a9 NO 123456"
     async with served(tmp_path / "store") as s:
+        wide = await s.http.post("/v1/files", files={"file": ("scan.bin", b"w" * 1_500_000)})
+        assert wide.status_code == 201, "a file past the calls' 1 MiB body limit is taken"
         sent = await s.http.post(
             "/v1/files", data={"secret": "true"}, files={"file": (name, data, "text/plain")}
         )
@@ -182,3 +184,37 @@ async def test_the_cli_uploads_a_file_and_saves_what_the_task_kept(
     assert (saved / "remote-trace.txt").read_bytes() == remote.read_bytes()
     want = hashlib.sha256(remote.read_bytes()).hexdigest()
     assert {"name": "remote-trace.txt", "sha256": want} in stored(roundup)
+
+
+async def test_a_file_given_over_mcp_is_attached_and_read_back_embedded(
+    tmp_path: Path, roundup: Roundup
+) -> None:
+    data = b"mcp trace: GET /login 200 in 6120 ms\n"
+    async with served(tmp_path / "store") as s:
+        failed, upload = await s.tool(
+            "upload_file",
+            {"filename": "mcp-trace.txt", "content_base64": base64.b64encode(data).decode()},
+        )
+        assert not failed, upload
+        flow = attach_and_fetch(roundup.url, "mcp-trace.txt")
+        failed, view = await s.tool(
+            "start_task",
+            {
+                "flow": flow,
+                "files": {"trace": upload["id"]},
+                "constraints": {"allow_destructive": True},
+            },
+        )
+        assert not failed, view
+        await finish(s, view["id"])
+        result = await s.mcp.call_tool("read_task_file", {"id": view["id"], "name": "attached"})
+        assert not result.is_error, result.content
+        [said, embedded] = result.content
+        assert "mcp-trace.txt" in said.text  # type: ignore[union-attr]
+        blob = embedded.resource  # type: ignore[union-attr]
+        assert base64.b64decode(blob.blob) == data
+        assert blob.mime_type == "text/plain"
+        failed, bad = await s.tool("upload_file", {"filename": "x", "content_base64": "**"})
+        assert failed and bad["error"]["code"] == "INVALID_REQUEST", bad
+    want = hashlib.sha256(data).hexdigest()
+    assert {"name": "mcp-trace.txt", "sha256": want} in stored(roundup)
