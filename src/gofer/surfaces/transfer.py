@@ -182,6 +182,8 @@ class FileTransfers(Guarded):
                 return
             if request.frame.parent_frame is not None:
                 return
+            if response.headers.get("content-disposition", "").lower().startswith("attachment"):
+                return  # the browser downloads it: the download event brings it
             kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
             if kind and kind not in _DOCUMENT_TYPES and response.ok:
                 got.set_result(response)

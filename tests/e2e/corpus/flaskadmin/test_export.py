@@ -1,0 +1,39 @@
+"""Flask-Admin's own CSV export, downloaded and read: the file kept is the bytes the
+app serves, and what a ``read`` takes from it is what the app's database holds."""
+
+from __future__ import annotations
+
+import hashlib
+
+import httpx
+import pytest
+
+from gofer.runtime import RunStatus
+
+from ...conftest import Opener
+from .conftest import FlaskAdmin
+
+pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
+
+POST = "Notes on the Analytical Engine"
+
+
+async def test_the_post_export_is_kept_and_read(run_open: Opener, flask_admin: FlaskAdmin) -> None:
+    flow = [
+        {"browse": f"{flask_admin.url}/admin/post/"},
+        {"download": "Export", "as": "posts"},
+        {"read": f"the Views of {POST}", "from": "posts", "as": "views"},
+        {"read": "each post", "from": "posts", "as": "rows", "list": True},
+    ]
+    async with run_open(flow) as done:
+        result = done.result
+    assert result.status is RunStatus.COMPLETED, (result.failure, result.steps)
+    [kept] = result.kept
+    async with httpx.AsyncClient() as http:
+        served = await http.get(f"{flask_admin.url}/admin/post/export/csv/")
+    assert kept.sha256 == hashlib.sha256(served.content).hexdigest()
+    assert kept.media_type == "text/csv"
+    stored = flask_admin.one("SELECT views FROM post WHERE title = ?", POST)
+    assert stored is not None and result.variables["views"] == str(stored[0])
+    titles = {r["Title"] for r in result.variables["rows"] if isinstance(r, dict)}
+    assert {t for (t,) in flask_admin.rows("SELECT title FROM post")} == titles
