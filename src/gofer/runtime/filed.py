@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import re
 
 from pypdf import PdfReader
 from pypdf.errors import PdfReadError
@@ -18,6 +19,9 @@ __all__ = ["UnreadableFile", "file_screen"]
 
 _LINE_HEIGHT = 20
 _WIDTH = 1280
+_CHAR_WIDTH = 7
+_RUN = re.compile(r"\S+(?: \S+)*")
+"""A run of words one space apart: two spaces or more part runs on a PDF's line."""
 
 # pypdf says what it skipped in a damaged PDF through logging: not the run's business
 logging.getLogger("pypdf").setLevel(logging.ERROR)
@@ -87,9 +91,31 @@ def _csv_screen(file: TaskFile) -> Screen:
 def _pdf_text(file: TaskFile) -> str:
     try:
         reader = PdfReader(io.BytesIO(file.data))
-        return "\n".join(page.extract_text() or "" for page in reader.pages)
+        pages = [page.extract_text(extraction_mode="layout") or "" for page in reader.pages]
     except (PdfReadError, ValueError, KeyError, TypeError) as exc:
         raise UnreadableFile(f"the file {file.filename!r} is not a PDF that can be read") from exc
+    return "\n".join(pages)
+
+
+def _laid_out(text: str) -> list[TextLine]:
+    """A PDF's text laid out as on its page: the runs of one line that a wide gap keeps
+    apart (a label and its value, a table's cells) become lines side by side."""
+    lines: list[TextLine] = []
+    row = 0
+    for raw in text.splitlines():
+        if not raw.strip():
+            continue
+        for run in _RUN.finditer(raw):
+            words = " ".join(run.group().split())
+            box = Box(
+                run.start() * _CHAR_WIDTH,
+                row * _LINE_HEIGHT,
+                len(words) * _CHAR_WIDTH,
+                _LINE_HEIGHT,
+            )
+            lines.append(TextLine(words, box))
+        row += 1
+    return lines
 
 
 def file_screen(file: TaskFile) -> Screen:
@@ -98,10 +124,12 @@ def file_screen(file: TaskFile) -> Screen:
     kind = _kind(file)
     if kind == "csv":
         return _csv_screen(file)
-    text = _pdf_text(file) if kind == "pdf" else _text(file.data)
-    texts = [" ".join(line.split()) for line in text.splitlines()]
-    texts = [t for t in texts if t]
-    if not texts:
+    if kind == "pdf":
+        lines = _laid_out(_pdf_text(file))
+    else:
+        texts = [" ".join(line.split()) for line in _text(file.data).splitlines()]
+        lines = _lines([t for t in texts if t])
+    if not lines:
         what = "no text layer" if kind == "pdf" else "no text"
         raise UnreadableFile(f"the file {file.filename!r} has {what} to read")
-    return Screen(file.filename, file.name, tuple(_lines(texts)), ())
+    return Screen(file.filename, file.name, tuple(lines), ())

@@ -66,3 +66,22 @@ async def test_a_log_attached_to_an_issue_is_stored_and_downloaded_back(
         "sha256": want,
     }
     assert result.variables["requests"] == "2"
+
+
+async def test_an_issue_page_saved_as_a_pdf_reads_back_what_the_tracker_holds(
+    run_open: Opener, roundup: Roundup
+) -> None:
+    flow = [
+        *sign_in_steps(roundup.url),
+        {"click": "Show All"},
+        {"click": SLOW},
+        {"save_pdf": "issue page"},
+        {"read": "Priority", "from": "issue page", "as": "priority"},
+    ]
+    async with run_open(flow) as done:
+        result = done.result
+    assert result.status is RunStatus.COMPLETED, (result.failure, result.steps[-3:])
+    [kept] = result.kept
+    assert kept.media_type == "application/pdf" and kept.data.startswith(b"%PDF-")
+    assert result.variables["issue page"]["sha256"] == kept.sha256  # type: ignore[index]
+    assert result.variables["priority"] == roundup.issue(SLOW)["priority"]
