@@ -9,7 +9,9 @@ page lists them. A download presses its control and keeps what the browser fetch
 
 from __future__ import annotations
 
-from gofer.decide import Query, Want, label_of
+from dataclasses import replace
+
+from gofer.decide import Query, Want, found_well, ground, label_of
 from gofer.flow import Download, SavePdf, Upload, file_names
 from gofer.runtime.context import StepContext
 from gofer.runtime.signals import StepFailed, StepFinished
@@ -49,7 +51,15 @@ async def upload(run: StepContext, path: str, step: Upload) -> StepFinished:
     files = _given(run, file_names(step.files))
     into = run.sub(step.into)
     within = run.sub(step.within) if step.within else None
-    el, _, grounding = await run.find(path, Query(into, Want.CLICK, within, kind="upload"))
+    query = Query(into, Want.CLICK, within, kind="upload")
+    el, screen, grounding = await run.find(path, query)
+    if el.input_type != "file":
+        # A file field the words name well beats another control that only mentions
+        # them (Trac's "File" field beside its "File" menu).
+        others = frozenset(e.ref for e in screen.elements if e.input_type != "file")
+        fields = ground(replace(query, exclude=others), screen)
+        if fields.element is not None and found_well(fields):
+            el, grounding = fields.element, fields
     browser = await run.browser()
     taker = _transfers(browser, "uploading")
     payloads = tuple(FilePayload(f.filename, f.media_type, f.data) for f in files)
