@@ -146,3 +146,26 @@ async def test_a_tasks_files_go_with_the_task() -> None:
         await tasks.await_task({"id": second.id, "timeout_ms": 5000})
         assert await tasks.files.files.of_task(tasks.owner, first.id) == []
         assert (await tasks.read_file(second.id, "march invoice")).data == b"2"
+
+
+async def test_a_flow_saved_from_a_task_keeps_file_names_never_files(
+    reopen: Callable[[], Any],
+) -> None:
+    async with reopen() as db, Tasks(ScriptedRunner(), store=db) as tasks:
+        cv = await tasks.files.upload("ana-lima-cv.txt", b"Ana Lima, data engineer")
+        scan = await tasks.files.upload("passport-scan.jpg", b"scan bytes", secret=True)
+        started = await tasks.start_task(
+            {"flow": UPLOAD, "files": {"cv": cv.id, "passport": scan.id}}
+        )
+        await tasks.await_task({"id": started.id, "timeout_ms": 5000})
+        saved = await tasks.flows.save({"name": "apply", "task_id": started.id})
+        written = saved.model_dump_json()
+        assert "${cv}" in written and "${passport}" in written
+        assert {"cv", "passport"} <= set(saved.params) and "passport" in saved.secret_params
+        for leaked in ("ana-lima-cv", "Ana Lima", "passport-scan", "scan bytes"):
+            assert leaked not in written
+        again = await tasks.start_task(
+            {"saved_flow": {"name": "apply"}, "files": {"cv": cv.id, "passport": scan.id}}
+        )
+        done = await tasks.await_task({"id": again.id, "timeout_ms": 5000})
+        assert done.status.state == "done"

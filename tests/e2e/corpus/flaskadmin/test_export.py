@@ -8,7 +8,7 @@ import hashlib
 import httpx
 import pytest
 
-from gofer.runtime import RunStatus
+from gofer.runtime import FileLimits, RunStatus
 
 from ...conftest import Opener
 from .conftest import FlaskAdmin
@@ -37,3 +37,18 @@ async def test_the_post_export_is_kept_and_read(run_open: Opener, flask_admin: F
     assert stored is not None and result.variables["views"] == str(stored[0])
     titles = {r["Title"] for r in result.variables["rows"] if isinstance(r, dict)}
     assert {t for (t,) in flask_admin.rows("SELECT title FROM post")} == titles
+
+
+async def test_an_export_past_the_file_limit_fails_and_nothing_is_kept(
+    run_open: Opener, flask_admin: FlaskAdmin
+) -> None:
+    flow = [
+        {"browse": f"{flask_admin.url}/admin/post/"},
+        {"download": "Export", "as": "posts"},
+    ]
+    async with run_open(flow, file_limits=FileLimits(bytes=100)) as done:
+        result = done.result
+    assert result.status is RunStatus.FAILED
+    assert result.failure is not None
+    assert "more than the 100 a task may keep" in result.failure.reason, result.failure
+    assert result.kept == [] and "posts" not in result.variables
