@@ -27,8 +27,6 @@ from gofer.decide import (
     learn_hint,
     learns,
     needs_screen,
-    read_list,
-    read_value,
     shows_date,
     site_of,
     tied_best,
@@ -65,9 +63,9 @@ from gofer.flow import (
 from gofer.runtime import actions, guards, transfer
 from gofer.runtime.codes import CodeTyping
 from gofer.runtime.context import RangeStart, RuntimeSettings
-from gofer.runtime.filed import UnreadableFile, file_screen
 from gofer.runtime.held import check_held
 from gofer.runtime.ledger import Ledger
+from gofer.runtime.reads import Reads
 from gofer.runtime.signals import BudgetSpent, Gated, StepFailed, StepFinished
 from gofer.runtime.types import (
     Allowance,
@@ -114,7 +112,7 @@ async def run_flow(
 _SUBMIT_KEYS = frozenset({"enter", "numpadenter"})
 
 
-class Run:
+class Run(Reads):
     """One run of one flow: the state it keeps and the steps it takes.
 
     ``execute`` runs the flow's steps in order; each step is reported, timed and
@@ -189,19 +187,6 @@ class Run:
             return substitute(text, self.variables)
         except GoferError as exc:
             raise StepFailed(exc.message) from exc
-
-    def keep(self, path: str, name: str, filename: str, media_type: str, data: bytes) -> TaskFile:
-        """Keep a file a step got, under ``name`` (see ``StepContext.keep``)."""
-        if name not in self.files and len(self.files) >= self.file_limits.count:
-            raise StepFailed(
-                f"the task already holds {self.file_limits.count} files, as many as it may"
-            )
-        file = TaskFile(name, filename, media_type, data, kept_by=path)
-        self.files[name] = file
-        self.kept = [f for f in self.kept if f.name != name] + [file]
-        self.variables[name] = self._masked(file.record())
-        self.event(path, "kept", name=name, size=file.size)
-        return file
 
     async def typed(self, path: str, text: str) -> str:
         """An ``enter`` value with ``${name}`` filled in, one-time codes included."""
@@ -467,16 +452,6 @@ class Run:
             report.element = self._chosen(done.element)
         self.event(path, "end", outcome=done.outcome.value)
 
-    def _masked(self, value: JSONValue) -> JSONValue:
-        """``value`` read from the screen, with every string in it masked."""
-        if isinstance(value, str):
-            return self.mask(value)
-        if isinstance(value, list):
-            return [self._masked(v) for v in value]
-        if isinstance(value, dict):
-            return {self.mask(k): self._masked(v) for k, v in value.items()}
-        return value
-
     def _chosen(self, el: Element) -> ChosenElement:
         """The element a report names, its label masked."""
         return ChosenElement(el.role, self.mask(label_of(el)))
@@ -689,42 +664,6 @@ class Run:
             name=label_of(el) if el else "",
         )
         return decision
-
-    async def read(self, path: str, step: Read) -> StepFinished:
-        """A ``read`` step: the value or list its words name into its variable, masked,
-        waiting for it to appear up to the target timeout."""
-        what = self.sub(step.what)
-        if step.from_:
-            return self._read_file(path, step, what)
-        deadline = time.perf_counter() + self.settings.target_timeout_ms / 1000
-        while True:
-            screen = await self.screen()
-            value: JSONValue | None
-            value = read_list(what, screen) if step.list else read_value(what, screen)
-            if value:
-                self.variables[step.as_] = self._masked(value)
-                self.event(path, "read", name=step.as_)
-                return StepFinished()
-            if not await self.wait_change(deadline):
-                raise StepFailed(f"found nothing on the screen to read for '{what}'")
-
-    def _read_file(self, path: str, step: Read, what: str) -> StepFinished:
-        """A ``read`` from a file the run holds, read as a screen (``runtime.filed``)."""
-        file = self.files.get(step.from_ or "")
-        if file is None:
-            raise StepFailed(f"the task holds no file named '{step.from_}' to read from")
-        if file.secret:
-            raise StepFailed(f"'{step.from_}' is a secret file: it is only ever uploaded")
-        try:
-            screen = file_screen(file)
-        except UnreadableFile as exc:
-            raise StepFailed(str(exc)) from exc
-        value = read_list(what, screen) if step.list else read_value(what, screen)
-        if not value:
-            raise StepFailed(f"found nothing in the file '{step.from_}' to read for '{what}'")
-        self.variables[step.as_] = self._masked(value)
-        self.event(path, "read", name=step.as_, source=step.from_ or "")
-        return StepFinished()
 
     # ------------------------------------------------------------ grounding
 
