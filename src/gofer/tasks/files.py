@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from gofer.errors import InvalidRequest
-from gofer.runtime.types import FileLimits
+from gofer.runtime.types import FileLimits, TaskFile
 from gofer.store import Transaction
 from gofer.store.taskfiles import StoredFile, TaskFiles
 from gofer.tasks import errors
 from gofer.tasks.contract import FileInfo, StartTaskRequest, UploadInfo
 
-__all__ = ["FileDesk", "file_info", "safe_filename"]
+__all__ = ["FileDesk", "file_info", "files_of", "keep_files", "safe_filename"]
 
 MAX_FILENAME_CHARS = 200
 
@@ -45,6 +45,37 @@ def file_info(stored: StoredFile) -> FileInfo:
         secret=stored.secret,
         step=stored.kept_by,
     )
+
+
+async def files_of(files: TaskFiles, owner: str, task_id: str) -> dict[str, TaskFile]:
+    """The task's files with their bytes, by the names its flow uses, for a run."""
+    return {
+        stored.name: TaskFile(
+            stored.name,
+            stored.filename,
+            stored.media_type,
+            stored.data,
+            secret=stored.secret,
+            kept_by=stored.kept_by,
+        )
+        for stored in await files.of_task(owner, task_id)
+        if stored.name is not None
+    }
+
+
+async def keep_files(files: TaskFiles, owner: str, task_id: str, kept: list[TaskFile]) -> None:
+    """Write the files a turn's runs kept into the store, and forget them."""
+    for file in kept:
+        await files.keep(
+            owner,
+            task_id,
+            file.name,
+            file.filename,
+            file.media_type,
+            file.data,
+            kept_by=file.kept_by,
+        )
+    kept.clear()
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from gofer.flow.steps import Click, Enter, Flow, Press, Step, StopBefore
 from gofer.flow.walk import step_at
 from gofer.models import CallMeter
 from gofer.planner import start_address
-from gofer.runtime.types import Gate, RunRequest, RunResult, TaskFile
+from gofer.runtime.types import Gate, RunRequest, RunResult
 from gofer.shape import schema_violations
 from gofer.store import Claim, keep_lease
 from gofer.tasks import errors
@@ -70,6 +70,7 @@ from gofer.tasks.contract import (
     TraceInfo,
 )
 from gofer.tasks.events import Cancelled, Ended, Reply, RunLog
+from gofer.tasks.files import files_of, keep_files
 from gofer.tasks.holding import Holding
 from gofer.tasks.limits import ARTIFACT_TTL_S, PRELOAD_TIMEOUT_S
 from gofer.tasks.outcome import (
@@ -206,16 +207,7 @@ class Turn:
         views; any failure the run does not handle becomes its failed status."""
         parts = self.parts
         cell.file_limits = parts.book.file_limits
-        for stored in await parts.book.files.of_task(self.owner, cell.id):
-            if stored.name is not None:
-                cell.files[stored.name] = TaskFile(
-                    stored.name,
-                    stored.filename,
-                    stored.media_type,
-                    stored.data,
-                    secret=stored.secret,
-                    kept_by=stored.kept_by,
-                )
+        cell.files.update(await files_of(parts.book.files, self.owner, cell.id))
         journal = TurnJournal(
             parts.book, self.owner, cell, self.claim.id, self._cancelled_elsewhere
         )
@@ -279,17 +271,7 @@ class Turn:
             ),
         )
         book = parts.book
-        for file in cell.kept:
-            await book.files.keep(
-                owner,
-                cell.id,
-                file.name,
-                file.filename,
-                file.media_type,
-                file.data,
-                kept_by=file.kept_by,
-            )
-        cell.kept.clear()
+        await keep_files(book.files, owner, cell.id, cell.kept)
         backoff = 0.05
         hold: str | None = None
         while True:
