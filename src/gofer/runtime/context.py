@@ -30,6 +30,7 @@ class RuntimeSettings:
     settle_timeout_ms: int = 10_000
     wait_timeout_ms: int = 10_000  # default for `wait` steps
     change_grace_ms: int = 1_000  # how long a click that changed nothing yet may still do so
+    download_wait_ms: int = 30_000  # how long a pressed control may take to start its download
     min_confidence: float = 0.3  # below this, with no decider, a grounding is refused
     today: date | None = None  # the date relative dates are read against (default: today)
 

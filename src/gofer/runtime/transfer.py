@@ -19,11 +19,7 @@ from gofer.runtime.types import TaskFile
 from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.base import FilePayload, Transfers
 
-__all__ = ["DOWNLOAD_WAIT_MS", "download", "save_pdf", "upload"]
-
-DOWNLOAD_WAIT_MS = 30_000
-"""How long a pressed control is given to start its download (a page may prepare an
-export first, then start it by itself)."""
+__all__ = ["download", "save_pdf", "upload"]
 
 
 def _transfers(browser: Surface, what: str) -> Transfers:
@@ -100,7 +96,9 @@ async def download(run: StepContext, path: str, step: Download) -> StepFinished:
 
     async def fetch() -> ActionEffect:
         got.append(
-            await taker.download(el.ref, max_bytes=run.file_limits.bytes, wait_ms=DOWNLOAD_WAIT_MS)
+            await taker.download(
+                el.ref, max_bytes=run.file_limits.bytes, wait_ms=run.settings.download_wait_ms
+            )
         )
         return ActionEffect(new_page=True)
 
