@@ -169,3 +169,24 @@ async def test_a_flow_saved_from_a_task_keeps_file_names_never_files(
         )
         done = await tasks.await_task({"id": again.id, "timeout_ms": 5000})
         assert done.status.state == "done"
+
+
+async def test_a_file_the_flow_asks_for_is_answered_with_an_upload(
+    reopen: Callable[[], Any],
+) -> None:
+    runner = ScriptedRunner()
+    async with reopen() as db, Tasks(runner, store=db) as tasks:
+        started = await tasks.start_task({"flow": UPLOAD[:2]})
+        asked = await tasks.await_task({"id": started.id, "timeout_ms": 5000})
+        assert asked.status.state == "needs_input"
+        assert asked.status.fields == ["cv"]  # type: ignore[union-attr]
+        cv = await tasks.files.upload("cv.txt", b"Ana Lima, engineer")
+        mallory = await tasks.for_owner("mallory").files.upload("cv.txt", b"not hers")
+        with pytest.raises(GoferError) as theirs:
+            await tasks.continue_task({"id": started.id, "files": {"cv": mallory.id}})
+        assert theirs.value.code == "UNKNOWN_FILE"
+        await tasks.continue_task({"id": started.id, "files": {"cv": cv.id}})
+        done = await tasks.await_task({"id": started.id, "timeout_ms": 5000})
+        assert done.status.state == "done"
+    [(_task, run)] = runner.requests
+    assert run.files["cv"].data == b"Ana Lima, engineer"

@@ -435,6 +435,10 @@ def build_mcp_server(
                 "pressed; a stale or used one is refused"
             ),
         ] = None,
+        files: Annotated[
+            dict[str, str] | None,
+            Field(description="files the task asked for: name -> the id upload_file returned"),
+        ] = None,
     ) -> AgentView:
         """Call it when the view's next lists it: `inputs` for needs_input, `approve` for
         needs_approval, or just the id once a person got past a wall (needs_human) or to
@@ -448,6 +452,7 @@ def build_mcp_server(
                 secret_inputs=secret_inputs or [],
                 approve=approve,
                 approval_id=approval_id,
+                files=files or {},
             )
             return view(await service.continue_task(owner, request))
 

@@ -353,6 +353,10 @@ class ContinueTaskRequest(_Model):
     secret_inputs: FactNames = Field(
         default_factory=list, description="names among inputs to treat as secret"
     )
+    files: FileIds = Field(
+        default_factory=dict,
+        description="answers that are files: the name asked for to an upload's id",
+    )
     approve: bool | None = Field(default=None, strict=True)
     approval_id: str | None = Field(
         default=None,

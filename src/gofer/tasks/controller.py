@@ -492,12 +492,18 @@ class Tasks:
         assert loaded is not None
         cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
         inputs = dict(req.inputs)
-        if inputs or req.secret_inputs:
-            questions = take_inputs(cell, inputs, req.secret_inputs)
+        secret_inputs = list(req.secret_inputs)
+        if req.files:
+            named, secret = await self.files.as_facts(req.files, inputs)
+            inputs.update(named)
+            secret_inputs += [n for n in secret if n not in secret_inputs]
+        if inputs or secret_inputs:
+            questions = take_inputs(cell, inputs, secret_inputs)
             if questions:
                 publish_stop(cell, NeedsInput(fields=questions), None)
                 async with self._engine.db.transaction() as tx:
-                    reply = Reply(inputs=inputs, secret=list(req.secret_inputs), view=cell.view)
+                    await self.files.give(tx, task_id, req.files)
+                    reply = Reply(inputs=inputs, secret=secret_inputs, view=cell.view)
                     await self._engine.book.write(tx, self._owner, task_id, reply)
                     ended = Ended(view=cell.view, state=loaded.state)
                     await self._engine.book.write(tx, self._owner, task_id, ended)
@@ -526,6 +532,7 @@ class Tasks:
             if await self._engine.book.queue.items(key=key, tx=tx):
                 # The same answer, twice at once: the first one runs.
                 return (await self._engine.book.read(self._owner, task_id, tx=tx))[1]
+            await self.files.give(tx, task_id, req.files)
             needs = await needs_before(self._engine.book.queue, task_id, tx)
             if needs is None:
                 output = loaded.request.output is not None
@@ -541,7 +548,7 @@ class Tasks:
             answer = (Reply if kind == Reply.KIND else Again)(
                 item=item.id,
                 inputs=inputs,
-                secret=list(req.secret_inputs),
+                secret=secret_inputs,
                 approve=req.approve,
                 approval_id=req.approval_id,
                 view=cell.view,

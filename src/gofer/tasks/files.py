@@ -123,29 +123,40 @@ class FileDesk:
             raise errors.file_too_large(size, self.limits.bytes)
         return await self.upload(source.name, source.read_bytes(), secret=secret)
 
-    async def take(self, req: StartTaskRequest) -> StartTaskRequest:
-        """``req`` with a fact for each file it names (the file's own name; secret for a
-        secret file); UNKNOWN_FILE for an id that is not the caller's upload."""
-        if not req.files:
-            return req
-        if len(req.files) > self.limits.count:
+    async def as_facts(
+        self, files: Mapping[str, str], facts: Mapping[str, str]
+    ) -> tuple[dict[str, str], list[str]]:
+        """A fact for each file ``files`` names (its own name as the value) and the names
+        among them that are secret; UNKNOWN_FILE for an id that is not the caller's
+        upload, INVALID_REQUEST for a name ``facts`` already holds."""
+        if len(files) > self.limits.count:
             raise errors.too_many_files(self.limits.count, "a task")
-        clash = sorted(set(req.files) & set(req.facts))
+        clash = sorted(set(files) & set(facts))
         if clash:
             raise InvalidRequest(
                 f"{clash[0]!r} names both a fact and a file; give each its own name",
                 at=f"files.{clash[0]}",
             )
-        facts = dict(req.facts)
-        secret = list(req.secret_facts)
-        for name, file_id in req.files.items():
+        named: dict[str, str] = {}
+        secret: list[str] = []
+        for name, file_id in files.items():
             stored = await self.files.uploaded(self.owner, file_id)
             if stored is None:
                 raise errors.unknown_file(file_id)
-            facts[name] = stored.filename
-            if stored.secret and name not in secret:
+            named[name] = stored.filename
+            if stored.secret:
                 secret.append(name)
-        return req.model_copy(update={"facts": facts, "secret_facts": secret})
+        return named, secret
+
+    async def take(self, req: StartTaskRequest) -> StartTaskRequest:
+        """``req`` with a fact for each file it names (:meth:`as_facts`)."""
+        if not req.files:
+            return req
+        named, secret = await self.as_facts(req.files, req.facts)
+        kept = [n for n in req.secret_facts if n not in secret]
+        return req.model_copy(
+            update={"facts": {**req.facts, **named}, "secret_facts": [*kept, *secret]}
+        )
 
     async def give(self, tx: Transaction, task_id: str, files: Mapping[str, str]) -> None:
         """Copy the uploads ``files`` names into the task, in its start's transaction."""
