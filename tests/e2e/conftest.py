@@ -184,8 +184,9 @@ def run(engine: BrowserEngine) -> Runner:
         origins: tuple[str, ...] = (),
         settings: RuntimeSettings | None = FAST,
         decider: ModelDecider | None = None,
+        files: Mapping[str, TaskFile] | None = None,
     ) -> RunResult:
-        request = _request(flow, facts, private, mask, allow_destructive, budget)
+        request = _request(flow, facts, private, mask, allow_destructive, budget, files)
         async with Workspace(engine, BrowserOptions(origins=origins)) as workspace:
             return await run_flow(request, workspace, settings=settings, decider=decider)
 

@@ -22,6 +22,10 @@ from gofer.surfaces.base import FilePayload, Transfers
 __all__ = ["download", "save_pdf", "upload"]
 
 
+_OPENERS = frozenset({"button", "link", "clickable", "menuitem", "img", "region", "group"})
+"""Roles whose click may open the file chooser (a styled button, a link, a drop zone)."""
+
+
 def _transfers(browser: Surface, what: str) -> Transfers:
     if not isinstance(browser, Transfers):
         raise StepFailed(f"{what} needs a browser; this surface takes no files")
@@ -62,8 +66,12 @@ async def upload(run: StepContext, path: str, step: Upload) -> StepFinished:
     shown = ", ".join(run.mask(f.filename) for f in files)
     held: list[tuple[str, ...] | None] = []
 
+    # A control that opens nothing (a checkbox, a text field) is never pressed for an
+    # upload: only the file field that belongs to it takes the files.
+    press = el.input_type == "file" or el.role in _OPENERS
+
     async def put() -> ActionEffect:
-        done = await taker.put_files(el.ref, payloads)
+        done = await taker.put_files(el.ref, payloads, press=press)
         held.append(done.held)
         return done.effect
 

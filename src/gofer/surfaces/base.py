@@ -82,9 +82,13 @@ class Transfers(Protocol):
     """A surface that takes files and gives them (the browser): the runtime asks
     ``isinstance(surface, Transfers)`` before an upload, a download or a PDF."""
 
-    async def put_files(self, ref: str, files: tuple[FilePayload, ...]) -> FilesPut:
+    async def put_files(
+        self, ref: str, files: tuple[FilePayload, ...], *, press: bool = True
+    ) -> FilesPut:
         """Put ``files`` into the file field ``ref`` is, or the one its click opens the
-        file chooser of (a styled button, a "Browse" link, a drop zone)."""
+        file chooser of (a styled button, a "Browse" link, a drop zone); with ``press``
+        false, ``ref`` is never clicked (a checkbox or a field beside the file field),
+        and only the file field that belongs to it takes them."""
         ...
 
     async def download(self, ref: str, *, max_bytes: int, wait_ms: int) -> FilePayload:

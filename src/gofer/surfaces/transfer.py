@@ -112,7 +112,9 @@ class FileTransfers(Guarded):
         owner = frame if frame is not None else self.page.main_frame
         return owner.locator(f"{js.REF_SELECTOR}={inner}")
 
-    async def put_files(self, ref: str, files: tuple[FilePayload, ...]) -> FilesPut:
+    async def put_files(
+        self, ref: str, files: tuple[FilePayload, ...], *, press: bool = True
+    ) -> FilesPut:
         """Put ``files`` into the file input ``ref`` is, else into the file chooser its
         click opens, else into the one file input that belongs to it
         (``NO_FILE_CHOOSER`` when there is none; ``NOT_MULTIPLE`` for several files
@@ -136,6 +138,8 @@ class FileTransfers(Guarded):
                 holder.append(el)
                 return
             try:
+                if not press:
+                    raise PlaywrightTimeout("not to be pressed")
                 async with page.expect_file_chooser(timeout=CHOOSER_MS) as info:
                     await el.click(timeout=self.timeout_ms)
                 chooser = await info.value
