@@ -176,7 +176,7 @@ class TaskFiles:
         if tx is not None:
             row = await tx.fetch_one(q["files_upload"], params)
         else:
-            async with self.connector.transaction() as t:
+            async with self.connector.snapshot() as t:
                 row = await t.fetch_one(q["files_upload"], params)
         return None if row is None else _file(row, self.connector.secrets, with_data=False)
 
@@ -229,7 +229,7 @@ class TaskFiles:
         """The task's files in the order it got them (``data``: with their bytes)."""
         q = self.connector.queries
         query = q["files_of_task"] if data else q["files_listed"]
-        async with self.connector.transaction() as tx:
+        async with self.connector.snapshot() as tx:
             rows = await tx.fetch_all(query, {"owner": owner, "task_id": task_id})
         return [_file(r, self.connector.secrets, with_data=data) for r in rows]
 
