@@ -10,7 +10,7 @@ gave a task is never shown as a page on this server's origin.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, File, Form, UploadFile
@@ -45,7 +45,10 @@ def files_router(
     @router.post(FILES_PATH, response_model=UploadInfo, status_code=201)
     async def upload(
         file: Annotated[UploadFile, File(description="the file's bytes and name")],
-        secret: Annotated[bool, Form(description="an identity scan and the like")] = False,
+        secret: Annotated[
+            Literal["true", "false"],
+            Form(description="true for an identity scan and the like: never shown"),
+        ] = "false",
         who: str = by,
     ) -> UploadInfo:
         """Keep a file for a task: name the returned `id` in start_task's `files`
@@ -55,7 +58,7 @@ def files_router(
         data = await file.read()
         desk = service.files(who)
         return await desk.upload(
-            file.filename or "file", data, media_type=file.content_type, secret=secret
+            file.filename or "file", data, media_type=file.content_type, secret=secret == "true"
         )
 
     @router.get("/v1/tasks/{task_id}/files", response_model=list[FileInfo])
