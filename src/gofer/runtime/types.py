@@ -194,7 +194,7 @@ class TaskFile:
     (``${cv}``), or one a step kept (a ``download``'s or ``save_pdf``'s ``as``)."""
 
     name: str
-    filename: str
+    filename: str = field(repr=False)  # a secret file's name is a secret fact's value
     media_type: str
     data: bytes = field(repr=False)
     secret: bool = False

@@ -41,7 +41,7 @@ class StoredFile:
     task_id: str | None
     name: str | None
     origin: str  # "upload", "given" or "kept"
-    filename: str
+    filename: str = field(repr=False)
     media_type: str
     size: int
     sha256: str

@@ -62,7 +62,7 @@ class Selection:
 class FilePayload:
     """One file as a page gets it or gives it: its file name, media type and bytes."""
 
-    name: str
+    name: str = field(repr=False)
     media_type: str
     data: bytes = field(repr=False)
 
