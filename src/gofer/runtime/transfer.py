@@ -103,12 +103,10 @@ async def download(run: StepContext, path: str, step: Download) -> StepFinished:
     got: list[FilePayload] = []
 
     async def fetch() -> ActionEffect:
-        got.append(
-            await taker.download(
-                el.ref, max_bytes=run.file_limits.bytes, wait_ms=run.settings.download_wait_ms
-            )
-        )
-        return ActionEffect(new_page=True)
+        limit, wait_ms = run.file_limits.bytes, run.settings.download_wait_ms
+        done = await taker.download(el.ref, max_bytes=limit, wait_ms=wait_ms)
+        got.append(done.file)
+        return done.effect
 
     await run.act(path, f"download '{label_of(el)}'", fetch)
     file = got[0]

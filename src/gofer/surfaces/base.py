@@ -77,6 +77,14 @@ class FilesPut:
     held: tuple[str, ...] | None
 
 
+@dataclass(frozen=True, slots=True)
+class Downloaded:
+    """What a download did: the click's effect on the page, and the file kept."""
+
+    effect: ActionEffect
+    file: FilePayload
+
+
 @runtime_checkable
 class Transfers(Protocol):
     """A surface that takes files and gives them (the browser): the runtime asks
@@ -91,7 +99,7 @@ class Transfers(Protocol):
         and only the file field that belongs to it takes them."""
         ...
 
-    async def download(self, ref: str, *, max_bytes: int, wait_ms: int) -> FilePayload:
+    async def download(self, ref: str, *, max_bytes: int, wait_ms: int) -> Downloaded:
         """Click ``ref`` and keep what the browser downloads (a file the page starts
         after the click, within ``wait_ms``, too; a PDF or other document that opens in
         its place or in a new tab); ``FILE_TOO_LARGE`` past ``max_bytes``."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import mimetypes
 import re
+import tempfile
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -24,7 +25,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from gofer.errors import SurfaceError
 from gofer.surfaces import scripts as js
-from gofer.surfaces.base import ActionEffect, FilePayload, FilesPut
+from gofer.surfaces.base import ActionEffect, Downloaded, FilePayload, FilesPut
 from gofer.surfaces.failures import PlaywrightError, playwright_errors
 from gofer.surfaces.guarded import Guarded
 
@@ -169,7 +170,7 @@ class FileTransfers(Guarded):
             held = None if names is None else tuple(str(n) for n in names)
         return FilesPut(effect, held)
 
-    async def download(self, ref: str, *, max_bytes: int, wait_ms: int) -> FilePayload:
+    async def download(self, ref: str, *, max_bytes: int, wait_ms: int) -> Downloaded:
         """Click ``ref`` and keep the file the browser downloads (see the protocol)."""
         loop = asyncio.get_running_loop()
         got: asyncio.Future[Download | Response] = loop.create_future()
@@ -201,7 +202,7 @@ class FileTransfers(Guarded):
             watch(page)
         self.context.on("page", watch)
         try:
-            await self.click(ref)
+            effect = await self.click(ref)
             try:
                 async with asyncio.timeout(wait_ms / 1000):
                     caught = await got
@@ -217,27 +218,32 @@ class FileTransfers(Guarded):
                 page.remove_listener("download", on_download)
                 page.remove_listener("response", on_response)
         if isinstance(caught, Response):
-            return await self._from_response(caught, max_bytes)
+            return Downloaded(effect, await self._from_response(caught, max_bytes))
         kept = await self._from_download(caught, max_bytes)
         opened = caught.page
         if opened is not start and not opened.is_closed() and opened.url == "about:blank":
             with playwright_errors("could not close the download's tab", code="ACTION_FAILED"):
                 await opened.close()  # the blank tab a download opened, gone as in a person's
-        return kept
+        return Downloaded(effect, kept)
 
     async def _from_download(self, download: Download, max_bytes: int) -> FilePayload:
         with playwright_errors("the download did not finish", code="DOWNLOAD_FAILED"):
             failure = await download.failure()
             if failure is not None:
                 raise SurfaceError(f"the download failed: {failure}", code="DOWNLOAD_FAILED")
-            path = Path(await download.path())
-            try:
-                size = path.stat().st_size
-                if size > max_bytes:
-                    raise _too_large(size, max_bytes)
-                data = path.read_bytes()
-            finally:
-                await download.delete()
+            with tempfile.TemporaryDirectory(prefix="gofer-download-") as folder:
+                try:
+                    path = Path(await download.path())
+                except PlaywrightError:  # a remote browser keeps its file: it is copied here
+                    path = Path(folder) / "file"
+                    await download.save_as(path)
+                try:
+                    size = path.stat().st_size
+                    if size > max_bytes:
+                        raise _too_large(size, max_bytes)
+                    data = path.read_bytes()
+                finally:
+                    await download.delete()
         name = download.suggested_filename or "download"
         return FilePayload(name, _media_type(name), data)
 
