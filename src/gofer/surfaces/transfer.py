@@ -173,17 +173,18 @@ class FileTransfers(Guarded):
     async def download(self, ref: str, *, max_bytes: int, wait_ms: int) -> Downloaded:
         """Click ``ref`` and keep the file the browser downloads (see the protocol)."""
         loop = asyncio.get_running_loop()
-        got: asyncio.Future[Download | Response] = loop.create_future()
+        downloaded: asyncio.Future[Download] = loop.create_future()
+        shown: asyncio.Future[Response] = loop.create_future()
         start = self.page
         watched: list[Page] = []
 
         def on_download(download: Download) -> None:
-            if not got.done():
-                got.set_result(download)
+            if not downloaded.done():
+                downloaded.set_result(download)
 
         def on_response(response: Response) -> None:
             request = response.request
-            if got.done() or not request.is_navigation_request():
+            if shown.done() or not request.is_navigation_request():
                 return
             if request.frame.parent_frame is not None:
                 return
@@ -191,7 +192,7 @@ class FileTransfers(Guarded):
                 return  # the browser downloads it: the download event brings it
             kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
             if kind and kind not in _DOCUMENT_TYPES and response.ok:
-                got.set_result(response)
+                shown.set_result(response)
 
         def watch(page: Page) -> None:
             watched.append(page)
@@ -203,22 +204,33 @@ class FileTransfers(Guarded):
         self.context.on("page", watch)
         try:
             effect = await self.click(ref)
-            try:
-                async with asyncio.timeout(wait_ms / 1000):
-                    caught = await got
-            except TimeoutError:
+            deadline = loop.time() + wait_ms / 1000
+            either: set[asyncio.Future[Any]] = {downloaded, shown}
+            first, _ = await asyncio.wait(either, timeout=wait_ms / 1000)
+            if shown in first and downloaded not in first:
+                try:
+                    document = await self._from_response(shown.result(), max_bytes)
+                    return Downloaded(effect, document)
+                except SurfaceError as err:
+                    if err.code == "FILE_TOO_LARGE":
+                        raise
+                    # the browser took the document as a download (a PDF in a headless
+                    # browser): its download event brings the file
+                    await asyncio.wait({downloaded}, timeout=max(0.0, deadline - loop.time()))
+            if not downloaded.done():
                 raise SurfaceError(
                     f"clicking it started no download within {wait_ms // 1000} s",
                     code="NO_DOWNLOAD",
                     ref=ref,
-                ) from None
+                )
         finally:
             self.context.remove_listener("page", watch)
             for page in watched:
                 page.remove_listener("download", on_download)
                 page.remove_listener("response", on_response)
-        if isinstance(caught, Response):
-            return Downloaded(effect, await self._from_response(caught, max_bytes))
+            for future in (downloaded, shown):
+                future.cancel()
+        caught = downloaded.result()
         kept = await self._from_download(caught, max_bytes)
         opened = caught.page
         if opened is not start and not opened.is_closed() and opened.url == "about:blank":

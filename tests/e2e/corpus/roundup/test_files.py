@@ -5,8 +5,10 @@ back (the bytes it serves), then read."""
 from __future__ import annotations
 
 import hashlib
+import io
 
 import pytest
+from pypdf import PdfWriter
 
 from gofer.runtime import RunStatus, TaskFile
 
@@ -31,7 +33,7 @@ def digest(content):
     data = content if isinstance(content, bytes) else content.encode("utf-8")
     return hashlib.sha256(data).hexdigest()
 result = [
-    {"name": db.file.get(f, "name"), "sha256": digest(db.file.get(f, "content"))}
+    {"name": db.file.get(f, "name"), "sha256": digest(db.file.get(f, "binary_content"))}
     for f in db.issue.get(issue, "files")
 ]
 """
@@ -85,3 +87,33 @@ async def test_an_issue_page_saved_as_a_pdf_reads_back_what_the_tracker_holds(
     assert kept.media_type == "application/pdf" and kept.data.startswith(b"%PDF-")
     assert result.variables["issue page"]["sha256"] == kept.sha256  # type: ignore[index]
     assert result.variables["priority"] == roundup.issue(SLOW)["priority"]
+
+
+def a_pdf() -> bytes:
+    writer = PdfWriter()
+    writer.add_blank_page(width=200, height=200)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+async def test_a_pdf_the_tracker_shows_in_place_is_kept_whole(
+    run_open: Opener, roundup: Roundup
+) -> None:
+    report = TaskFile("report", "crash-report.pdf", "application/pdf", a_pdf())
+    flow = [
+        *sign_in_steps(roundup.url),
+        {"click": "Show All"},
+        {"click": SLOW},
+        {"upload": "${report}", "into": "File"},
+        {"click": "Submit Changes"},
+        {"wait": {"shows": "edited ok"}},
+        {"download": "crash-report.pdf", "as": "kept report"},
+    ]
+    async with run_open(flow, allow_destructive=True, files={"report": report}) as done:
+        result = done.result
+    assert result.status is RunStatus.COMPLETED, (result.failure, result.steps[-3:])
+    stored = roundup._query(_FILES, TITLE=SLOW)
+    assert {"name": "crash-report.pdf", "sha256": report.sha256} in stored
+    [kept] = result.kept
+    assert kept.sha256 == report.sha256 and kept.media_type == "application/pdf"

@@ -29,7 +29,7 @@ def digest(content):
     data = content if isinstance(content, bytes) else content.encode("utf-8")
     return hashlib.sha256(data).hexdigest()
 result = [
-    {"name": db.file.get(f, "name"), "sha256": digest(db.file.get(f, "content"))}
+    {"name": db.file.get(f, "name"), "sha256": digest(db.file.get(f, "binary_content"))}
     for f in db.issue.get(issue, "files")
 ]
 """
