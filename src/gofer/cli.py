@@ -26,6 +26,7 @@ from gofer.cli_remote import (
     add_commands,
     add_drain_option,
     add_live_option,
+    file_args,
     live_endpoint,
     paging,
     run_command,
@@ -215,6 +216,12 @@ async def _run(args: argparse.Namespace, config: GoferConfig) -> int:
         config, source="cli", policy=config.browser_policy(operator=True), own_only=True
     ) as gofer:
         tasks = gofer.tasks
+        given = {}
+        for name, path in file_args(getattr(args, "file", None)).items():
+            upload = await tasks.files.upload_path(path, secret=name in (args.secret or []))
+            given[name] = upload.id
+        if given:
+            request = request.model_copy(update={"files": given})
         view = await tasks.start_task(request)
         if not args.json:
             sys.stdout.write(_line(view) + "\n")
@@ -589,6 +596,13 @@ def _task_facts(run: argparse.ArgumentParser) -> None:
         action="append",
         metavar="NAME",
         help="a fact to keep secret: only ever typed into a field (repeatable)",
+    )
+    run.add_argument(
+        "--file",
+        action="append",
+        metavar="NAME=PATH",
+        help="a file the flow uploads as ${NAME}, read from PATH here (repeatable; with "
+        "--secret NAME it is a secret file)",
     )
     run.add_argument(
         "--origin",

@@ -18,6 +18,7 @@ import signal
 import ssl
 import sys
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -31,7 +32,15 @@ from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
 from gofer.store import Tokens
 from gofer.tasks import StartTaskRequest, Tasks, TaskView
-from gofer.tasks.contract import Checkpoint, NeedsApproval, NeedsHuman, NeedsInput, Running
+from gofer.tasks.contract import (
+    Checkpoint,
+    NeedsApproval,
+    NeedsHuman,
+    NeedsInput,
+    Running,
+    TaskReport,
+)
+from gofer.tasks.files import safe_filename
 from gofer.tasks.limits import DEFAULT_LIST_LIMIT, DRAIN_S, MAX_LIST_LIMIT, TURNS_PER_PROCESS
 from gofer.tasks.worker import TurnLimits
 from gofer.wiring import freeze_startup, open_gofer, store_for
@@ -40,6 +49,7 @@ __all__ = [
     "REMOTE_COMMANDS",
     "RUNNING_EXIT",
     "add_commands",
+    "file_args",
     "follow_remote",
     "paging",
     "run_command",
@@ -243,6 +253,12 @@ def add_commands(sub: Any, add_task_options: Callable[[argparse.ArgumentParser],
     ):
         command = sub.add_parser(name, help=what)
         command.add_argument("id", help="the task's id")
+        if name == "report":
+            command.add_argument(
+                "--files",
+                metavar="DIR",
+                help="also save the files the task kept and was given into DIR",
+            )
         _remote(command)
     listing = sub.add_parser("list", help="your tasks on the server")
     paging(listing)
@@ -366,6 +382,20 @@ def _create_body(request: StartTaskRequest, title: str | None) -> dict[str, Any]
     return body | ({"title": title} if title else {})
 
 
+def file_args(pairs: list[str] | None) -> dict[str, Path]:
+    """``--file NAME=PATH`` flags as names to paths (INVALID_REQUEST for a malformed
+    one, or a path that is no file)."""
+    found: dict[str, Path] = {}
+    for pair in pairs or []:
+        name, sep, path = pair.partition("=")
+        if not sep or not name.strip() or not path:
+            raise InvalidRequest(f"--file takes NAME=PATH, not {pair[:60]!r}")
+        if not Path(path).is_file():
+            raise InvalidRequest(f"--file {name.strip()}: there is no file at {path}")
+        found[name.strip()] = Path(path)
+    return found
+
+
 def _inputs(pairs: list[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for pair in pairs:
@@ -374,6 +404,19 @@ def _inputs(pairs: list[str]) -> dict[str, str]:
             raise InvalidRequest(f"--input takes NAME=VALUE, not {name.strip()[:40]!r}")
         found[name.strip()] = value
     return found
+
+
+async def _save_files(client: GoferClient, report: TaskReport, folder: Path) -> None:
+    """Write every file the task holds that its owner may fetch (all but secret ones)
+    into ``folder``, under its own name (made safe: no folder of the site's choosing)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for info in report.files:
+        if info.secret:
+            continue
+        data = await client.read_file(report.id, info.name)
+        target = folder / safe_filename(info.filename)
+        target.write_bytes(data)
+        sys.stderr.write(f"{info.name}: {target} ({len(data)} bytes)\n")
 
 
 async def _remote_command(
@@ -385,11 +428,13 @@ async def _remote_command(
     command = args.command
     async with GoferClient(_server(args, config), config.token) as client:
         if command == "start":
-            view = (
-                await client.create(
-                    _create_body(request_of(args), args.title), idempotency_key=args.idempotency_key
-                )
-            ).view
+            created = _create_body(request_of(args), args.title)
+            secret = set(getattr(args, "secret", None) or [])
+            for name, path in file_args(getattr(args, "file", None)).items():
+                created.setdefault("files", {})[name] = (
+                    await client.upload_file(path, secret=name in secret)
+                ).id
+            view = (await client.create(created, idempotency_key=args.idempotency_key)).view
             if not args.no_wait:
                 view = await _drive(
                     client,
@@ -411,7 +456,10 @@ async def _remote_command(
                 say_more(listed.next_cursor)
             return 0
         if command == "report":
-            _emit(await client.task_report({"id": args.id}), True)
+            report = await client.task_report({"id": args.id})
+            if args.files:
+                await _save_files(client, report, Path(args.files))
+            _emit(report, True)
             return 0
         if command == "await":
             view = await client.await_task({"id": args.id, "timeout_ms": args.timeout_ms})

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from gofer.errors import InvalidRequest
 from gofer.models import ROLES, ModelsConfig
+from gofer.runtime.types import FileLimits
 from gofer.store.flows import FlowLimits
 from gofer.surfaces.policy import BrowserPolicy, check_endpoint
 
@@ -27,6 +28,7 @@ def default_db_path(env: Mapping[str, str]) -> Path:
 
 
 FLOW_DEFAULTS = FlowLimits()
+FILE_DEFAULTS = FileLimits()
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +89,9 @@ class GoferConfig:
     flow_limits: FlowLimits = field(default_factory=FlowLimits)
     """``GOFER_FLOW_VERSIONS``, ``GOFER_FLOW_NAMES``, ``GOFER_FLOW_BYTES``: the saved
     flows kept per owner (versions per name, names, bytes at rest)."""
+    file_limits: FileLimits = field(default_factory=FileLimits)
+    """``GOFER_FILE_BYTES``, ``GOFER_FILE_COUNT``: the largest file a task takes or
+    keeps, and the most files one task holds (and one owner's uploads waiting)."""
 
     def browser_policy(
         self, *, operator: bool, allow_private: bool = False, browser_endpoint: str | None = None
@@ -178,6 +183,10 @@ def config_from_env(env: Mapping[str, str]) -> GoferConfig:
             versions=_count("GOFER_FLOW_VERSIONS", get, FLOW_DEFAULTS.versions),
             names=_count("GOFER_FLOW_NAMES", get, FLOW_DEFAULTS.names),
             bytes=_count("GOFER_FLOW_BYTES", get, FLOW_DEFAULTS.bytes),
+        ),
+        file_limits=FileLimits(
+            bytes=_count("GOFER_FILE_BYTES", get, FILE_DEFAULTS.bytes),
+            count=_count("GOFER_FILE_COUNT", get, FILE_DEFAULTS.count),
         ),
     )
 

@@ -181,6 +181,7 @@ async def open_gofer(
                 browser=policy.remote,
                 own_only=own_only,
                 flow_limits=config.flow_limits,
+                file_limits=config.file_limits,
                 **passes.for_tasks(),
             )
         )

@@ -24,11 +24,13 @@ from starlette.routing import Route
 from gofer.demo import DemoServer
 from gofer.flow import JSONValue, parse_flow
 from gofer.runtime import (
+    FileLimits,
     ModelDecider,
     RunBudget,
     RunRequest,
     RunResult,
     RuntimeSettings,
+    TaskFile,
     Workspace,
     run_flow,
 )
@@ -148,6 +150,8 @@ def _request(
     mask: Callable[[str], str] | None,
     allow_destructive: bool,
     budget: RunBudget | None,
+    files: Mapping[str, TaskFile] | None = None,
+    file_limits: FileLimits | None = None,
 ) -> RunRequest:
     return RunRequest(
         flow=parse_flow(flow),
@@ -156,6 +160,8 @@ def _request(
         mask=mask,
         allow_destructive=allow_destructive,
         budget=budget or RunBudget(),
+        files=dict(files or {}),
+        file_limits=file_limits or FileLimits(),
     )
 
 
@@ -178,8 +184,9 @@ def run(engine: BrowserEngine) -> Runner:
         origins: tuple[str, ...] = (),
         settings: RuntimeSettings | None = FAST,
         decider: ModelDecider | None = None,
+        files: Mapping[str, TaskFile] | None = None,
     ) -> RunResult:
-        request = _request(flow, facts, private, mask, allow_destructive, budget)
+        request = _request(flow, facts, private, mask, allow_destructive, budget, files)
         async with Workspace(engine, BrowserOptions(origins=origins)) as workspace:
             return await run_flow(request, workspace, settings=settings, decider=decider)
 
@@ -206,8 +213,12 @@ def run_open(engine: BrowserEngine) -> Opener:
         settings: RuntimeSettings | None = FAST,
         decider: ModelDecider | None = None,
         action_timeout_ms: int | None = None,
+        files: Mapping[str, TaskFile] | None = None,
+        file_limits: FileLimits | None = None,
     ) -> AsyncIterator[Finished]:
-        request = _request(flow, facts, private, mask, allow_destructive, budget)
+        request = _request(
+            flow, facts, private, mask, allow_destructive, budget, files, file_limits
+        )
         options = BrowserOptions(origins=origins)
         if action_timeout_ms is not None:
             options = BrowserOptions(origins=origins, default_timeout_ms=action_timeout_ms)

@@ -47,6 +47,7 @@ CALLS = {
     "list_tasks",
 }
 FLOW_TOOLS = {"list_flows", "show_flow", "save_flow", "start_saved_flow"}
+FILE_TOOLS = {"upload_file", "list_task_files", "read_task_file"}
 
 
 @pytest_asyncio.fixture
@@ -70,7 +71,7 @@ async def test_every_call_is_a_tool_with_a_description_and_schemas(
     _runner, service = setup
     async with Client(server_of(service)) as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
-        assert set(tools) == CALLS | FLOW_TOOLS
+        assert set(tools) == CALLS | FLOW_TOOLS | FILE_TOOLS
         for tool in tools.values():
             assert tool.description and len(tool.description) > 60, tool.name
             assert tool.output_schema is not None, tool.name

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 import httpx
 from pydantic import BaseModel
@@ -24,6 +26,7 @@ from gofer.tasks.contract import (
     PlanTaskReply,
     TaskReport,
     TaskView,
+    UploadInfo,
 )
 from gofer.tasks.limits import MAX_AWAIT_MS
 
@@ -104,6 +107,34 @@ class GoferClient:
         if response.status_code >= 400:
             raise _error_of(response)
         return model.model_validate(response.json())
+
+    async def upload_file(self, path: Path, *, secret: bool = False) -> UploadInfo:
+        """Upload the file at ``path`` (read here) for a task to come."""
+        try:
+            response = await self._http.post(
+                "/v1/files",
+                data={"secret": "true" if secret else "false"},
+                files={"file": (path.name, path.read_bytes())},
+            )
+        except httpx.HTTPError as exc:
+            raise ApiError(
+                f"cannot reach the gofer server: {type(exc).__name__}", code="SERVER_UNREACHABLE"
+            ) from exc
+        if response.status_code >= 400:
+            raise _error_of(response)
+        return UploadInfo.model_validate(response.json())
+
+    async def read_file(self, task_id: str, name: str) -> bytes:
+        """The bytes of a file the task holds under ``name``."""
+        try:
+            response = await self._http.get(f"/v1/tasks/{quote(task_id)}/files/{quote(name)}")
+        except httpx.HTTPError as exc:
+            raise ApiError(
+                f"cannot reach the gofer server: {type(exc).__name__}", code="SERVER_UNREACHABLE"
+            ) from exc
+        if response.status_code >= 400:
+            raise _error_of(response)
+        return response.content
 
     async def describe(self, detail: str = "brief") -> DescribeReply:
         """What the server can do: the brief, or as much as ``detail`` asks."""

@@ -9,6 +9,8 @@ STARTED_BY_TASK             403     a task's own turn tried to start a task
 UNKNOWN_TASK                404     no task has that id, or another owner's task has it
 UNKNOWN_ARTIFACT            404     no such artifact, or it expired
 UNKNOWN_FLOW                404     no saved flow of the caller's has that name (version)
+UNKNOWN_FILE                404     no upload of the caller's has that id, or the task holds
+                                    no file by that name (another owner's answers the same)
 NOT_FOUND                   404     no such route
 METHOD_NOT_ALLOWED          405     the route takes another method
 WRONG_STATE                 409     the call does not fit the task's status
@@ -19,7 +21,10 @@ LIVE_UNAVAILABLE            409     the task holds no browser here to take over
 STILL_BLOCKED               409     "I've done it" while the wall is still on the page
 FLOW_LIMIT                  409     a save would keep more saved flows than the operator
                                     allows the caller (names or bytes)
+TOO_MANY_FILES              409     a task, or the caller's uploads waiting for one, would
+                                    hold more files than the operator allows
 REQUEST_TOO_LARGE           413     the body is over the server's limit
+FILE_TOO_LARGE              413     a file is larger than the operator allows
 INVALID_REQUEST, INVALID_*  422     the request breaks the contract (also UNKNOWN_SECRET,
                                     ORIGINS_REQUIRED, CARD_ENTRY_REFUSED,
                                     IDEMPOTENCY_KEY_REUSED, TOO_MANY_STARTS); a body
@@ -54,6 +59,9 @@ STATUS: dict[str, int] = {
     "STARTED_BY_TASK": 403,
     "UNKNOWN_TASK": 404,
     "UNKNOWN_FLOW": 404,
+    "UNKNOWN_FILE": 404,
+    "TOO_MANY_FILES": 409,
+    "FILE_TOO_LARGE": 413,
     "APPROVAL_STALE": 409,
     "APPROVAL_USED": 409,
     "UNKNOWN_ARTIFACT": 404,

@@ -25,6 +25,7 @@ from starlette.types import ASGIApp
 
 from gofer.api.agent import AgentView, agent_view
 from gofer.api.errors import error_body, http_status
+from gofer.api.files_http import FILES_PATH, files_router
 from gofer.api.flows_http import flows_router
 from gofer.api.hardening import Contained, NoStore
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
@@ -45,6 +46,7 @@ from gofer.api.views import (
     TaskStory,
 )
 from gofer.errors import ApiError, GoferError, InvalidRequest, invalid_request
+from gofer.tasks.book import LOCAL_OWNER
 from gofer.tasks.contract import (
     AwaitTaskRequest,
     CancelTaskRequest,
@@ -65,6 +67,9 @@ from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
 __all__ = ["API_VERSION", "Observed", "Observer", "create_app"]
 
 log = logging.getLogger("gofer.api")
+
+UPLOAD_OVERHEAD = 65_536
+"""What a multipart upload's body carries beside the file's own bytes, at most."""
 
 API_VERSION = "1.0"
 """The HTTP API's version, in the OpenAPI spec."""
@@ -389,6 +394,7 @@ def create_app(
     app.include_router(calls)
     app.include_router(tasks)
     app.include_router(flows_router(service, _owner, _ERRORS))
+    app.include_router(files_router(service, _owner, _ERRORS))
     site = pages or PageSite(service, PageSessions(tokens), take_over=live_address)
     app.include_router(site.router())
     app.include_router(live_router(service, tokens, site))
@@ -398,7 +404,9 @@ def create_app(
     outer: ASGIApp = app
     if observe is not None:
         outer = Observed(outer, observe)
-    return Contained(NoStore(BodyLimit(outer, max_body_bytes)))
+    upload_bytes = service.files(LOCAL_OWNER).limits.bytes + UPLOAD_OVERHEAD
+    wide = {FILES_PATH: max(max_body_bytes, upload_bytes)}
+    return Contained(NoStore(BodyLimit(outer, max_body_bytes, wide)))
 
 
 class Observed:

@@ -11,7 +11,7 @@ TOO_MANY_WAITS (429) until one ends.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -89,13 +89,17 @@ def _too_large(limit: int) -> bytes:
 
 
 class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes; the rest pass through unchanged."""
+    """Refuse request bodies over ``limit`` bytes (over ``wide[path]`` on a path that
+    takes more: file uploads); the rest pass through unchanged."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self, app: ASGIApp, limit: int = MAX_BODY_BYTES, wide: Mapping[str, int] | None = None
+    ) -> None:
         self.app = app
         self.limit = limit
+        self.wide = dict(wide or {})
 
-    async def _refuse(self, receive: Receive, send: Send, more: bool) -> None:
+    async def _refuse(self, receive: Receive, send: Send, more: bool, limit: int) -> None:
         # The rest of the body is read and dropped (up to DRAIN_BYTES) so the client,
         # still sending, reads the answer instead of a reset connection.
         drained = 0
@@ -105,7 +109,7 @@ class BodyLimit:
                 break
             drained += len(message.get("body", b""))
             more = bool(message.get("more_body", False))
-        body = _too_large(self.limit)
+        body = _too_large(limit)
         headers = [
             (b"content-type", b"application/json"),
             (b"content-length", str(len(body)).encode()),
@@ -119,14 +123,15 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.wide.get(str(scope.get("path", "")), self.limit)
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
                     announced = int(value)
                 except ValueError:
                     announced = 0
-                if announced > self.limit:
-                    await self._refuse(receive, send, more=True)
+                if announced > limit:
+                    await self._refuse(receive, send, more=True, limit=limit)
                     return
         if scope.get("method") not in ("POST", "PUT", "PATCH"):
             await self.app(scope, receive, send)
@@ -140,8 +145,9 @@ class BodyLimit:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.limit:
-                await self._refuse(receive, send, more=bool(message.get("more_body", False)))
+            if size > limit:
+                more = bool(message.get("more_body", False))
+                await self._refuse(receive, send, more=more, limit=limit)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):

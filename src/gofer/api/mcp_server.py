@@ -46,6 +46,7 @@ from pydantic import Field, JsonValue, ValidationError
 
 from gofer.api.agent import AgentView, agent_view, for_a_person, secret_fields
 from gofer.api.errors import error_body
+from gofer.api.mcp_files import add_file_tools
 from gofer.api.mcp_flows import add_flow_tools
 from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore, bearer_owner
@@ -243,6 +244,7 @@ def build_mcp_server(
         return await work(await owners.owner(ctx))
 
     add_flow_tools(server, service, call, view)
+    add_file_tools(server, service, call)
 
     @server.tool(annotations=ToolAnnotations(read_only_hint=True))
     async def describe(
@@ -337,6 +339,13 @@ def build_mcp_server(
                 "ends the task is POSTed there, signed with secret"
             ),
         ] = None,
+        files: Annotated[
+            dict[str, str] | None,
+            Field(
+                description="files the flow uploads: the name it uses (${cv}) to the id "
+                "upload_file returned"
+            ),
+        ] = None,
     ) -> AgentView:
         """Hand gofer a job: it starts in the background and this returns at once with the
         task's view. Give `flow` (or `task` in plain words when a planner is configured)
@@ -354,6 +363,7 @@ def build_mcp_server(
                 budget=budget or TaskBudget(),
                 output=output,
                 notify=notify,
+                files=files or {},
             )
             return view(await service.start_task(owner, request, idempotency_key=idempotency_key))
 
@@ -425,6 +435,10 @@ def build_mcp_server(
                 "pressed; a stale or used one is refused"
             ),
         ] = None,
+        files: Annotated[
+            dict[str, str] | None,
+            Field(description="files the task asked for: name -> the id upload_file returned"),
+        ] = None,
     ) -> AgentView:
         """Call it when the view's next lists it: `inputs` for needs_input, `approve` for
         needs_approval, or just the id once a person got past a wall (needs_human) or to
@@ -438,6 +452,7 @@ def build_mcp_server(
                 secret_inputs=secret_inputs or [],
                 approve=approve,
                 approval_id=approval_id,
+                files=files or {},
             )
             return view(await service.continue_task(owner, request))
 

@@ -39,6 +39,7 @@ from fastapi.responses import (
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from pydantic import ValidationError
 
+from gofer.api.files_http import attachment
 from gofer.api.page_auth import (
     CSRF_FIELD,
     SESSION_COOKIE,
@@ -400,6 +401,28 @@ class PageSite:
                 sse_views(views),
                 media_type="text/event-stream",
                 headers={"Cache-Control": "no-store"},
+            )
+
+        @router.get("/tasks/{task_id}/files/{name}")
+        async def task_file(request: Request, task_id: str, name: str) -> Response:
+            session = await self.session_of(request)
+            if session is None:
+                return Response(status_code=401, headers=SECURITY_HEADERS)
+            try:
+                stored = await self.service.read_file(session.owner, task_id, name)
+            except GoferError as exc:
+                if exc.code in ("UNKNOWN_TASK", "UNKNOWN_FILE"):
+                    return Response(status_code=404, headers=SECURITY_HEADERS)
+                raise
+            return Response(
+                stored.data,
+                media_type=stored.media_type,
+                headers={
+                    "Cache-Control": "private, no-store",
+                    "Content-Disposition": attachment(stored.filename),
+                    "X-Content-Type-Options": "nosniff",
+                    "Content-Security-Policy": "sandbox; default-src 'none'",
+                },
             )
 
         @router.get("/tasks/{task_id}/screenshot/{name}")

@@ -32,12 +32,14 @@ from gofer.api.views import (
 )
 from gofer.errors import ApiError, GoferError, InvalidRequest
 from gofer.facts import Facts
+from gofer.store.taskfiles import StoredFile
 from gofer.tasks.contract import (
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,
     DescribeReply,
     DescribeRequest,
+    FileInfo,
     ListTasksReply,
     ListTasksRequest,
     NeedsApproval,
@@ -48,6 +50,7 @@ from gofer.tasks.contract import (
     TaskReportRequest,
     TaskView,
 )
+from gofer.tasks.files import FileDesk
 from gofer.tasks.holding import LiveView
 from gofer.tasks.relay import RelayTarget
 from gofer.tasks.saved import FlowLibrary
@@ -281,6 +284,18 @@ class TaskService:
         credential to open its live view there."""
         return await self._as(owner).relay.target(task_id)
 
+    def files(self, owner: Owner) -> FileDesk:
+        """``owner``'s uploads and the files their tasks hold."""
+        return self._as(owner).files
+
+    async def read_file(self, owner: Owner, task_id: str, name: str) -> StoredFile:
+        """A file the owner's task holds, with its bytes (UNKNOWN_TASK, UNKNOWN_FILE)."""
+        return await self._as(owner).read_file(task_id, name)
+
+    async def task_files(self, owner: Owner, task_id: str) -> list[FileInfo]:
+        """The files the owner's task took and kept (UNKNOWN_TASK for another's)."""
+        return await self._as(owner).task_files(task_id)
+
     def read_artifact(self, owner: Owner, task_id: str, name: str) -> bytes:
         """An artifact's bytes while it lasts."""
         return self._as(owner).read_artifact(task_id, name)
@@ -320,6 +335,7 @@ class TaskService:
             flow=create.flow,
             facts=create.facts,
             secret_facts=create.secret_facts,
+            files=create.files,
             constraints=create.constraints,
             budget=create.budget,
             output=create.output,

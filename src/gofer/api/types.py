@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, Protocol
 
+from gofer.store.taskfiles import StoredFile
 from gofer.tasks.contract import (
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,
     DescribeReply,
     DescribeRequest,
+    FileInfo,
     ListTasksReply,
     ListTasksRequest,
     PlanTaskReply,
@@ -27,6 +29,7 @@ from gofer.tasks.contract import (
     TaskReportRequest,
     TaskView,
 )
+from gofer.tasks.files import FileDesk
 from gofer.tasks.holding import LiveView
 from gofer.tasks.relay import OwnerRelay
 from gofer.tasks.saved import FlowLibrary
@@ -107,6 +110,15 @@ class Controller(Protocol):
     def watch(self, task_id: str, *, until_final: bool = False) -> AsyncIterator[TaskView]: ...
 
     def read_artifact(self, task_id: str, name: str) -> bytes: ...
+
+    @property
+    def files(self) -> FileDesk:
+        """The owner's uploads, and the files their tasks hold."""
+        ...
+
+    async def read_file(self, task_id: str, name: str) -> StoredFile: ...
+
+    async def task_files(self, task_id: str) -> list[FileInfo]: ...
 
     async def live_view(self, task_id: str) -> LiveView:
         """A person's live view of the paused task's browser page."""

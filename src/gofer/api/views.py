@@ -18,6 +18,7 @@ from gofer.tasks.contract import (
     FactNames,
     FactValues,
     Failed,
+    FileIds,
     NeedsApproval,
     NeedsHuman,
     NeedsInput,
@@ -108,6 +109,9 @@ class CreateTask(_Model):
     )
     facts: FactValues = Field(default_factory=dict, repr=False)
     secret_facts: FactNames = Field(default_factory=list)
+    files: FileIds = Field(
+        default_factory=dict, description="files the flow uploads: name to an upload's id"
+    )
     constraints: TaskConstraints = TaskConstraints()
     budget: TaskBudget = TaskBudget()
     output: OutputSpec | None = None

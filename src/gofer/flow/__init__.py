@@ -9,7 +9,7 @@ from __future__ import annotations
 from gofer.flow.check import check_flow, validate_flow
 from gofer.flow.describe import describe_condition, describe_step
 from gofer.flow.guide import EXAMPLES, flow_guide
-from gofer.flow.names import is_valid_name, names_in, substitute
+from gofer.flow.names import file_names, is_valid_name, names_in, substitute
 from gofer.flow.parse import flow_to_json, parse_flow
 from gofer.flow.problems import PROBLEM_CODES, FlowCheck, Problem, ProblemCode
 from gofer.flow.schema import flow_json_schema, step_kinds
@@ -28,6 +28,7 @@ from gofer.flow.steps import (
     Click,
     Condition,
     Do,
+    Download,
     Enter,
     Flow,
     If,
@@ -38,10 +39,12 @@ from gofer.flow.steps import (
     Press,
     Read,
     RepeatUntil,
+    SavePdf,
     Shows,
     Step,
     StepBase,
     StopBefore,
+    Upload,
     VarEmpty,
     VarEquals,
     Verify,
@@ -66,6 +69,7 @@ __all__ = [
     "Click",
     "Condition",
     "Do",
+    "Download",
     "Enter",
     "Flow",
     "FlowCheck",
@@ -79,10 +83,12 @@ __all__ = [
     "ProblemCode",
     "Read",
     "RepeatUntil",
+    "SavePdf",
     "Shows",
     "Step",
     "StepBase",
     "StopBefore",
+    "Upload",
     "VarEmpty",
     "VarEquals",
     "Verify",
@@ -90,6 +96,7 @@ __all__ = [
     "check_flow",
     "describe_condition",
     "describe_step",
+    "file_names",
     "flow_guide",
     "flow_json_schema",
     "flow_to_json",

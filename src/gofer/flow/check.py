@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from gofer.flow.names import file_names
 from gofer.flow.parse import read_flow
 from gofer.flow.problems import FlowCheck, Problem, ProblemCode, where
 from gofer.flow.rules import flow_rule_problems
-from gofer.flow.steps import Enter, Flow, Read, Step
+from gofer.flow.steps import Download, Enter, Flow, Read, SavePdf, Step, Upload
 from gofer.flow.walk import iter_steps, names_in_step
 
 __all__ = ["check_flow", "fact_problems", "validate_flow"]
@@ -23,24 +24,40 @@ def fact_problems(
 ) -> tuple[list[Problem], list[str]]:
     """Secret misuse and unsupplied names over steps given with their paths, in order.
 
-    A secret may appear only as an ``enter`` step's value. A name is supplied by a
-    flow variable, a fact, a secret, or a ``read`` step's ``as`` anywhere in the flow.
+    A secret may appear only as an ``enter`` step's value or an ``upload`` step's file. A
+    name is supplied by a flow variable, a fact (a file given to the task is one), a
+    secret, or the ``as`` of a ``read``, ``download`` or ``save_pdf`` anywhere in the flow.
     """
     secret_names = set(secrets)
     supplied = {*flow_vars, *facts, *secret_names}
-    supplied.update(step.as_ for _, step in fragments if isinstance(step, Read))
+    supplied.update(
+        step.as_ for _, step in fragments if isinstance(step, Read | Download | SavePdf)
+    )
     problems: list[Problem] = []
     questions: dict[str, None] = {}
     for path, step in fragments:
-        for name, key in names_in_step(step):
+        used = names_in_step(step)
+        if isinstance(step, Upload):
+            used += [
+                (name, "upload") for name in file_names(step.files) if (name, "upload") not in used
+            ]
+        if isinstance(step, Read) and step.from_:
+            used.append((step.from_, "from"))
+        for name, key in used:
             if name in secret_names:
-                if not (isinstance(step, Enter) and key == "enter"):
+                if not _may_hold_secret(step, key):
                     problems.append(_misplaced(name, path, key))
             elif name not in supplied:
                 questions.setdefault(name, None)
-        if isinstance(step, Read) and step.as_ in secret_names:
+        if isinstance(step, Read | Download | SavePdf) and step.as_ in secret_names:
             problems.append(_misplaced(step.as_, path, "as"))
     return problems, list(questions)
+
+
+def _may_hold_secret(step: Step, key: str) -> bool:
+    return (isinstance(step, Enter) and key == "enter") or (
+        isinstance(step, Upload) and key == "upload"
+    )
 
 
 def _misplaced(name: str, path: str, key: str) -> Problem:
@@ -48,7 +65,7 @@ def _misplaced(name: str, path: str, key: str) -> Problem:
         ProblemCode.SECRET_MISPLACED,
         path,
         f"{where(path)}: the secret ${{{name}}} is used in `{key}`; a secret may appear only "
-        "as the value of an `enter` step",
+        "as the value of an `enter` step or the file of an `upload` step",
         key,
     )
 

@@ -10,6 +10,7 @@ from gofer.flow.steps import (
     Click,
     Condition,
     Do,
+    Download,
     Enter,
     If,
     Judged,
@@ -18,9 +19,11 @@ from gofer.flow.steps import (
     Press,
     Read,
     RepeatUntil,
+    SavePdf,
     Shows,
     Step,
     StopBefore,
+    Upload,
     VarEmpty,
     VarEquals,
     Verify,
@@ -52,7 +55,9 @@ def describe_step(step: Step) -> str:
     if step.intent:
         return step.intent
     within = (
-        f" within {step.within}" if isinstance(step, Click | Enter | Choose) and step.within else ""
+        f" within {step.within}"
+        if isinstance(step, Click | Enter | Choose | Upload | Download) and step.within
+        else ""
     )
     if isinstance(step, Browse):
         return f"load {step.url}"
@@ -69,7 +74,14 @@ def describe_step(step: Step) -> str:
     if isinstance(step, Verify):
         return f"check that {describe_condition(step.condition)}"
     if isinstance(step, Read):
-        return f"read {step.what} as {step.as_}"
+        source = f" from the file {step.from_}" if step.from_ else ""
+        return f"read {step.what}{source} as {step.as_}"
+    if isinstance(step, Upload):
+        return f"upload {step.files} into “{step.into}”{within}"
+    if isinstance(step, Download):
+        return f"download “{step.target}”{within} as {step.as_}"
+    if isinstance(step, SavePdf):
+        return f"save the page as a PDF named {step.as_}"
     if isinstance(step, Wait):
         return f"wait until {describe_condition(step.condition)}"
     if isinstance(step, StopBefore):

@@ -113,6 +113,26 @@ EXAMPLES: tuple[Example, ...] = (
         facts=("email", "password"),
         secrets=("password",),
     ),
+    Example(
+        "Apply with a CV, keep the receipt and read it",
+        "Files given to the task (`cv`, and `passport`, a secret file) go into the form's "
+        "upload controls; the confirmation page is kept as a PDF and the receipt the site "
+        "offers is downloaded, then read. Each kept file comes back as a record: its name, "
+        "type, size and SHA-256.",
+        [
+            {"browse": "https://jobs.example/apply"},
+            {"enter": "${full name}", "into": "Full name"},
+            {"upload": "${cv}", "into": "Upload your CV"},
+            {"upload": "${passport}", "into": "Identity document"},
+            {"click": "Submit application"},
+            {"wait": {"shows": "Application received"}},
+            {"save_pdf": "confirmation"},
+            {"download": "Download your receipt", "as": "receipt"},
+            {"read": "the application number", "from": "receipt", "as": "application number"},
+        ],
+        facts=("full name", "cv", "passport"),
+        secrets=("passport",),
+    ),
 )
 
 
@@ -213,8 +233,15 @@ def _variables_section() -> list[str]:
         "A name that no variable, no fact and no `read` supplies is a question: the task "
         "asks for it before anything runs. Secret facts (card data, passwords, one-time "
         "codes, identity and account numbers, and any fact the caller marks secret) may "
-        "appear only as an `enter` step's value. Anywhere else, including `browse`, `open`, "
-        "target words, conditions and `intent`, the flow is rejected before anything runs.",
+        "appear only as an `enter` step's value (a secret file, only as an `upload`'s). "
+        "Anywhere else, including `browse`, `open`, target words, conditions and `intent`, "
+        "the flow is rejected before anything runs.",
+        "",
+        "A file given to the task is a name too: `${cv}` in an `upload` puts that file into "
+        "the page, and nothing else can (an upload never reads a path). A `download` or a "
+        "`save_pdf` keeps a file under its `as`: a record of the file's name, type, size and "
+        "SHA-256, which a later `upload` may name and a `read` with `from` reads (a CSV's "
+        "rows as a table, a PDF's text as its page lays it out, a text file's lines).",
     ]
 
 

@@ -15,7 +15,15 @@ from gofer.flow.problems import Problem, ProblemCode
 from gofer.flow.steps import JSONValue
 from gofer.naming import MAX_NAME_LENGTH, is_valid_name
 
-__all__ = ["MAX_NAME_LENGTH", "Reference", "is_valid_name", "names_in", "references", "substitute"]
+__all__ = [
+    "MAX_NAME_LENGTH",
+    "Reference",
+    "file_names",
+    "is_valid_name",
+    "names_in",
+    "references",
+    "substitute",
+]
 
 _OPEN = "${"
 
@@ -55,6 +63,19 @@ def names_in(text: str) -> list[str]:
     for ref in references(text):
         if ref.valid:
             seen.setdefault(ref.name, None)
+    return list(seen)
+
+
+def file_names(text: str) -> list[str]:
+    """The files an ``upload`` step names: its ``${name}`` references, or, with none, each
+    name between commas as written (a file a ``download`` kept: ``march invoice``)."""
+    named = names_in(text)
+    if named or _OPEN in text:
+        return named
+    seen: dict[str, None] = {}
+    for part in text.split(","):
+        if part.strip():
+            seen.setdefault(part.strip(), None)
     return list(seen)
 
 

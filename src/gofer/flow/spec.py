@@ -263,8 +263,81 @@ KIND_SPECS: tuple[KindSpec, ...] = (
                 "read every matching item as a list of records",
                 default=False,
             ),
+            FieldSpec(
+                "from",
+                "from_",
+                FieldType.NAME,
+                "a file the task holds (given to it, or kept by a `download` or `save_pdf`) "
+                "to read instead of the screen: a CSV, a PDF's text or a text file",
+            ),
         ),
         {"read": "the total price", "as": "total"},
+    ),
+    KindSpec(
+        "upload",
+        s.Upload,
+        "put files given to the task into a file field, an upload button or a drop zone",
+        (
+            FieldSpec(
+                "upload",
+                "files",
+                FieldType.WORDS,
+                "the file to put in, as ${name} of a file given to the task (several "
+                "separated by commas, for a field that takes several), or the name a "
+                "`download` kept it under",
+                required=True,
+                label="file names",
+            ),
+            FieldSpec(
+                "into",
+                "into",
+                FieldType.TARGET,
+                "the file field's label, or the words of the button or drop zone that "
+                "opens the file chooser",
+                required=True,
+            ),
+            _within(),
+        ),
+        {"upload": "${cv}", "into": "Upload your CV"},
+    ),
+    KindSpec(
+        "download",
+        s.Download,
+        "press a link or button and keep the file the browser downloads (or the PDF it opens)",
+        (
+            FieldSpec(
+                "download",
+                "target",
+                FieldType.TARGET,
+                "the link's or button's own words",
+                required=True,
+            ),
+            FieldSpec(
+                "as",
+                "as_",
+                FieldType.NAME,
+                "the name the task keeps the file under (its record, and the name to fetch it by)",
+                required=True,
+            ),
+            _within(),
+        ),
+        {"download": "Invoice March 2026", "as": "march invoice"},
+    ),
+    KindSpec(
+        "save_pdf",
+        s.SavePdf,
+        "keep the page as it shows now as a PDF file",
+        (
+            FieldSpec(
+                "save_pdf",
+                "as_",
+                FieldType.NAME,
+                "the name the task keeps the PDF under",
+                required=True,
+                label="file name",
+            ),
+        ),
+        {"save_pdf": "booking confirmation"},
     ),
     KindSpec(
         "wait",

@@ -15,7 +15,7 @@ from typing import ClassVar, Literal, TypeAlias
 JSONValue: TypeAlias = str | int | float | bool | list["JSONValue"] | dict[str, "JSONValue"] | None
 SurfaceName = Literal["browser", "desktop"]
 
-CONTRACT_VERSION = "1.0"
+CONTRACT_VERSION = "1.1"
 MAX_STEPS = 200
 MAX_DEPTH = 8
 REPEAT_DEFAULT = 10
@@ -162,6 +162,38 @@ class Read(StepBase):
     what: str
     as_: str
     list: bool = False
+    from_: str | None = None
+    """A file the task holds (given or kept) to read instead of the screen."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Upload(StepBase):
+    """Put the files ``files`` names (``${cv}``, several separated by commas) into the file
+    field, button or drop zone named by ``into``."""
+
+    KIND: ClassVar[str] = "upload"
+    files: str
+    into: str
+    within: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Download(StepBase):
+    """Press the link or button named by ``target`` and keep what the browser downloads
+    as the file ``as_``."""
+
+    KIND: ClassVar[str] = "download"
+    target: str
+    as_: str
+    within: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SavePdf(StepBase):
+    """Keep the page as it shows now as a PDF file named ``as_``."""
+
+    KIND: ClassVar[str] = "save_pdf"
+    as_: str
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -218,6 +250,9 @@ Step: TypeAlias = (
     | Press
     | Verify
     | Read
+    | Upload
+    | Download
+    | SavePdf
     | Wait
     | StopBefore
     | If
@@ -234,6 +269,9 @@ STEP_TYPES: tuple[type[StepBase], ...] = (
     Press,
     Verify,
     Read,
+    Upload,
+    Download,
+    SavePdf,
     Wait,
     StopBefore,
     If,

@@ -15,6 +15,7 @@ from typing import Protocol
 from gofer.decide import Grounding, Query
 from gofer.flow import JSONValue
 from gofer.runtime.ledger import Ledger
+from gofer.runtime.types import FileLimits, TaskFile
 from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.screen import Element, Screen
 
@@ -29,6 +30,7 @@ class RuntimeSettings:
     settle_timeout_ms: int = 10_000
     wait_timeout_ms: int = 10_000  # default for `wait` steps
     change_grace_ms: int = 1_000  # how long a click that changed nothing yet may still do so
+    download_wait_ms: int = 30_000  # how long a pressed control may take to start its download
     min_confidence: float = 0.3  # below this, with no decider, a grounding is refused
     today: date | None = None  # the date relative dates are read against (default: today)
 
@@ -51,6 +53,9 @@ class StepContext(Protocol):
 
     settings: RuntimeSettings
     ranges: list[RangeStart]
+    files: dict[str, TaskFile]
+    """The files the run holds by name: given to the task, then those its steps kept."""
+    file_limits: FileLimits
     ledger: Ledger
     """The values the run typed into the page's fields (see :mod:`gofer.runtime.ledger`)."""
     """Range starts picked and not yet shown by their fields (see :class:`RangeStart`)."""
@@ -63,6 +68,11 @@ class StepContext(Protocol):
 
     def sub(self, text: str) -> str:
         """``text`` with the run's ``${name}`` variables filled in."""
+        ...
+
+    def keep(self, path: str, name: str, filename: str, media_type: str, data: bytes) -> TaskFile:
+        """Keep a file a step got under ``name``: among the run's files and its records
+        (name, type, size and digest); past the operator's count, the step fails."""
         ...
 
     async def typed(self, path: str, text: str) -> str:

@@ -27,8 +27,6 @@ from gofer.decide import (
     learn_hint,
     learns,
     needs_screen,
-    read_list,
-    read_value,
     shows_date,
     site_of,
     tied_best,
@@ -44,6 +42,7 @@ from gofer.flow import (
     Click,
     Condition,
     Do,
+    Download,
     Enter,
     If,
     JSONValue,
@@ -51,19 +50,22 @@ from gofer.flow import (
     Press,
     Read,
     RepeatUntil,
+    SavePdf,
     Step,
     StopBefore,
+    Upload,
     Verify,
     Wait,
     describe_condition,
     describe_step,
     substitute,
 )
-from gofer.runtime import actions, guards
+from gofer.runtime import actions, guards, transfer
 from gofer.runtime.codes import CodeTyping
 from gofer.runtime.context import RangeStart, RuntimeSettings
 from gofer.runtime.held import check_held
 from gofer.runtime.ledger import Ledger
+from gofer.runtime.reads import Reads
 from gofer.runtime.signals import BudgetSpent, Gated, StepFailed, StepFinished
 from gofer.runtime.types import (
     Allowance,
@@ -78,6 +80,7 @@ from gofer.runtime.types import (
     Spend,
     StepOutcome,
     StepReport,
+    TaskFile,
     TraceEvent,
 )
 from gofer.runtime.workspace import Workspace
@@ -109,7 +112,7 @@ async def run_flow(
 _SUBMIT_KEYS = frozenset({"enter", "numpadenter"})
 
 
-class Run:
+class Run(Reads):
     """One run of one flow: the state it keeps and the steps it takes.
 
     ``execute`` runs the flow's steps in order; each step is reported, timed and
@@ -143,6 +146,9 @@ class Run:
         self.seconds_per_call: float | None = None  # how long a model call took last
         self.ranges: list[RangeStart] = []
         self.ledger = Ledger()
+        self.files: dict[str, TaskFile] = dict(request.files)
+        self.file_limits = request.file_limits
+        self.kept: list[TaskFile] = []
         self._screen: Screen | None = None
         self._browser: Surface | None = None
         self._surfaces: dict[str, Surface] = {}
@@ -317,6 +323,7 @@ class Run:
         result.trace = self.trace
         result.hints = self.learned
         result.spend = self.spend
+        result.kept = self.kept
         return result
 
     async def _ranges_left(self) -> None:
@@ -445,16 +452,6 @@ class Run:
             report.element = self._chosen(done.element)
         self.event(path, "end", outcome=done.outcome.value)
 
-    def _masked(self, value: JSONValue) -> JSONValue:
-        """``value`` read from the screen, with every string in it masked."""
-        if isinstance(value, str):
-            return self.mask(value)
-        if isinstance(value, list):
-            return [self._masked(v) for v in value]
-        if isinstance(value, dict):
-            return {self.mask(k): self._masked(v) for k, v in value.items()}
-        return value
-
     def _chosen(self, el: Element) -> ChosenElement:
         """The element a report names, its label masked."""
         return ChosenElement(el.role, self.mask(label_of(el)))
@@ -520,6 +517,12 @@ class Run:
                 return StepFinished()
             case Read():
                 return await self.read(path, step)
+            case Upload():
+                return await transfer.upload(self, path, step)
+            case Download():
+                return await transfer.download(self, path, step)
+            case SavePdf():
+                return await transfer.save_pdf(self, path, step)
             case StopBefore():
                 return await actions.stop_before(self, path, step)
             case If(condition=cond, then=then, else_=otherwise):
@@ -661,22 +664,6 @@ class Run:
             name=label_of(el) if el else "",
         )
         return decision
-
-    async def read(self, path: str, step: Read) -> StepFinished:
-        """A ``read`` step: the value or list its words name into its variable, masked,
-        waiting for it to appear up to the target timeout."""
-        what = self.sub(step.what)
-        deadline = time.perf_counter() + self.settings.target_timeout_ms / 1000
-        while True:
-            screen = await self.screen()
-            value: JSONValue | None
-            value = read_list(what, screen) if step.list else read_value(what, screen)
-            if value:
-                self.variables[step.as_] = self._masked(value)
-                self.event(path, "read", name=step.as_)
-                return StepFinished()
-            if not await self.wait_change(deadline):
-                raise StepFailed(f"found nothing on the screen to read for '{what}'")
 
     # ------------------------------------------------------------ grounding
 

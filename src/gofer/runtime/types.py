@@ -9,6 +9,7 @@ run asks it (an :class:`Allowance` to spend) and what it answers (a
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -168,6 +169,56 @@ class TraceEvent:
     detail: Mapping[str, JSONValue] = field(default_factory=dict)
 
 
+DEFAULT_FILE_BYTES = 20_000_000
+"""The largest file a task takes or keeps, unless the operator says otherwise."""
+DEFAULT_FILE_COUNT = 20
+"""The most files one task holds (given and kept), unless the operator says otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileLimits:
+    """The operator's limits on files: ``bytes`` the largest one file (given or kept),
+    ``count`` the most one task holds."""
+
+    bytes: int = DEFAULT_FILE_BYTES
+    count: int = DEFAULT_FILE_COUNT
+
+    def __post_init__(self) -> None:
+        if min(self.bytes, self.count) < 1:
+            raise ValueError("file limits must be at least 1")
+
+
+@dataclass(frozen=True, slots=True)
+class TaskFile:
+    """A file a run holds under the name its flow uses: one given to the task
+    (``${cv}``), or one a step kept (a ``download``'s or ``save_pdf``'s ``as``)."""
+
+    name: str
+    filename: str = field(repr=False)  # a secret file's name is a secret fact's value
+    media_type: str
+    data: bytes = field(repr=False)
+    secret: bool = False
+    kept_by: str = ""
+    """The path of the step that kept it (empty for a file given to the task)."""
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+    def record(self) -> dict[str, JSONValue]:
+        """What the task's records say of it: never its bytes."""
+        return {
+            "name": self.filename,
+            "type": self.media_type,
+            "size": self.size,
+            "sha256": self.sha256,
+        }
+
+
 @dataclass(frozen=True, slots=True)
 class RunRequest:
     """Everything ``run_flow`` needs, apart from the workspace it runs on.
@@ -191,6 +242,10 @@ class RunRequest:
     codes: Mapping[str, CodeSource] = field(default_factory=dict)
     """Secret names whose value is an authenticator's seed: an ``enter`` of one types
     the code of the moment (never the seed, which is not among ``variables``)."""
+    files: Mapping[str, TaskFile] = field(default_factory=dict)
+    """The files given to the task, by the names its flow uses; an ``upload`` takes only
+    these and the ones the run keeps, never a path."""
+    file_limits: FileLimits = FileLimits()
     include_values: bool = True
     on_step: Callable[[str], None] | None = None  # told each step's path as it starts
     on_press: Callable[[str], Awaitable[bool]] | None = None
@@ -217,6 +272,7 @@ class RunResult:
     screen_text: str = ""  # the last screen's visible text, masked, for the rescuer
     wall: str | None = None  # what only a person can pass on the last screen ("a captcha")
     reason: str = ""  # plain-language reason for BUDGET_SPENT / INVALID / CANCELLED
+    kept: list[TaskFile] = field(default_factory=list)  # files the run's steps kept, in order
 
 
 @dataclass(frozen=True, slots=True)

@@ -252,9 +252,10 @@ class SQLLedger:
         return touched > 0
 
     async def drop_task(self, owner: str, task_id: str, *, tx: Transaction | None = None) -> None:
-        """Forget the task and its log."""
+        """Forget the task, its log and its files."""
         async with self._tx(tx) as t:
             params = {"owner": owner, "id": task_id}
+            await t.execute(self.queries["ledger_drop_files"], params)
             await t.execute(self.queries["ledger_drop_events"], params)
             await t.execute(self.queries["ledger_drop_task"], params)
 

@@ -58,6 +58,58 @@ class Selection:
     selected: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class FilePayload:
+    """One file as a page gets it or gives it: its file name, media type and bytes."""
+
+    name: str = field(repr=False)
+    media_type: str
+    data: bytes = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class FilesPut:
+    """What putting files into a page did: the action's effect, and the names of the
+    files the file field holds once the page settled (None: the field is gone from the
+    page, as a drop zone that read the files and cleared itself)."""
+
+    effect: ActionEffect
+    held: tuple[str, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Downloaded:
+    """What a download did: the click's effect on the page, and the file kept."""
+
+    effect: ActionEffect
+    file: FilePayload
+
+
+@runtime_checkable
+class Transfers(Protocol):
+    """A surface that takes files and gives them (the browser): the runtime asks
+    ``isinstance(surface, Transfers)`` before an upload, a download or a PDF."""
+
+    async def put_files(
+        self, ref: str, files: tuple[FilePayload, ...], *, press: bool = True
+    ) -> FilesPut:
+        """Put ``files`` into the file field ``ref`` is, or the one its click opens the
+        file chooser of (a styled button, a "Browse" link, a drop zone); with ``press``
+        false, ``ref`` is never clicked (a checkbox or a field beside the file field),
+        and only the file field that belongs to it takes them."""
+        ...
+
+    async def download(self, ref: str, *, max_bytes: int, wait_ms: int) -> Downloaded:
+        """Click ``ref`` and keep what the browser downloads (a file the page starts
+        after the click, within ``wait_ms``, too; a PDF or other document that opens in
+        its place or in a new tab); ``FILE_TOO_LARGE`` past ``max_bytes``."""
+        ...
+
+    async def page_pdf(self) -> FilePayload:
+        """The current page printed as a PDF."""
+        ...
+
+
 @runtime_checkable
 class Surface(Protocol):
     """One surface a flow acts on: all the runtime sees of it.

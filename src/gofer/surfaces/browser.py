@@ -45,6 +45,7 @@ from gofer.surfaces.settling import (
     _State,
 )
 from gofer.surfaces.traffic import RequestTracker
+from gofer.surfaces.transfer import FileTransfers
 
 __all__ = ["BrowserPage", "BrowserSurface"]
 
@@ -65,7 +66,7 @@ SNAPSHOT_LINES = 5_000
 """The most text lines a snapshot reads of one frame."""
 
 
-class BrowserSurface(Guarded):
+class BrowserSurface(FileTransfers, Guarded):
     """A browser session: its own context (own cookies), pages, and the screen on them.
 
     Made by :meth:`gofer.surfaces.BrowserEngine.new_session`. Actions take element

@@ -104,6 +104,9 @@ class LaunchPlan:
     isolation: str
     workdir: str | None = None
     """The wrapper's own directory, removed when the browser is done with."""
+    downloads: str | None = None
+    """Where the browser saves what it downloads, when it runs as another user (who can
+    write there; None: Playwright's own folder)."""
 
 
 _WRAPPER = """#!/bin/sh
@@ -153,6 +156,9 @@ def launch_plan(path: str, policy: BrowserPolicy, euid: int | None = None) -> La
     home = where / "home"
     home.mkdir()
     os.chown(home, user.pw_uid, user.pw_gid)
+    downloads = home / "downloads"
+    downloads.mkdir(mode=0o700)
+    os.chown(downloads, user.pw_uid, user.pw_gid)
     wrapper = where / "chromium"
     wrapper.write_text(
         _WRAPPER.format(
@@ -170,6 +176,7 @@ def launch_plan(path: str, policy: BrowserPolicy, euid: int | None = None) -> La
         True,
         f"sandboxed, as the unprivileged user {name}",
         str(where),
+        str(downloads),
     )
 
 

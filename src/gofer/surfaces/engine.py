@@ -126,6 +126,7 @@ class BrowserEngine:
                     headless=not headed,
                     args=list(plan.args),
                     chromium_sandbox=plan.sandbox,
+                    downloads_path=plan.downloads,
                 )
             self.launched = plan
             if plan.workdir is not None:
@@ -177,6 +178,7 @@ class BrowserEngine:
                 context = await browser.new_context(
                     viewport={"width": width, "height": height},
                     service_workers="block",
+                    accept_downloads=True,
                     proxy=proxy,  # type: ignore[arg-type]
                 )
             if isinstance(gate, Judge):

@@ -24,9 +24,10 @@ from typing import Any, Literal
 from gofer.facts import Facts
 from gofer.flow import flow_to_json, parse_flow
 from gofer.flow.steps import Flow, Step
-from gofer.runtime.types import Spend
+from gofer.runtime.types import FileLimits, Spend
 from gofer.store import Connector, QueueConfig, Transaction, WorkQueue
 from gofer.store.ledger import Ledger, TaskEvent, TaskRecord, ledger_for
+from gofer.store.taskfiles import TaskFiles
 from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.contract import StartTaskRequest, TaskView
 from gofer.tasks.errors import unknown_task
@@ -107,10 +108,13 @@ class Loaded:
 class TaskBook:
     """Reads and writes of tasks on ``db``: the ledgers and the work queue together."""
 
-    def __init__(self, db: Connector, clock: Any) -> None:
+    def __init__(self, db: Connector, clock: Any, file_limits: FileLimits | None = None) -> None:
         self.db = db
         self.queue: WorkQueue = db.queue(QueueConfig(orders=[TASK_ORDER], owner="owner"))
         self.ledger: Ledger = ledger_for(db)
+        self.files = TaskFiles(db, clock=clock)
+        self.file_limits = file_limits or FileLimits()
+        """The operator's limits on files (GOFER_FILE_BYTES, GOFER_FILE_COUNT)."""
         self._clock = clock
 
     def now(self) -> float:

@@ -24,7 +24,7 @@ from gofer.facts import Facts
 from gofer.flow.describe import describe_step
 from gofer.flow.steps import Browse, Flow, JSONValue, Open, Step
 from gofer.flow.walk import iter_steps, step_at
-from gofer.runtime.types import Gate, GroundingHint
+from gofer.runtime.types import FileLimits, Gate, GroundingHint, TaskFile
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.contract import (
     Call,
@@ -147,6 +147,11 @@ class Cell:
     rescues: list[RescueInfo] = field(default_factory=list)
     person: list[PersonStepInfo] = field(default_factory=list)
     artifacts: list[Artifact] = field(default_factory=list)
+    files: dict[str, TaskFile] = field(default_factory=dict)
+    """The task's files by the names its flow uses: given, and kept by its runs."""
+    kept: list[TaskFile] = field(default_factory=list)
+    """The files this turn's runs kept, not yet in the store."""
+    file_limits: FileLimits = field(default_factory=FileLimits)
     has_workspace: bool = False
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 

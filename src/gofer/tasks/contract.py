@@ -60,6 +60,8 @@ __all__ = [
     "FactNames",
     "FactValues",
     "Failed",
+    "FileIds",
+    "FileInfo",
     "HintInfo",
     "ListFlowsReply",
     "ListFlowsRequest",
@@ -92,6 +94,7 @@ __all__ = [
     "TaskReportRequest",
     "TaskView",
     "TraceInfo",
+    "UploadInfo",
 ]
 
 SurfaceName = Literal["browser", "desktop"]
@@ -111,6 +114,15 @@ FactValues = Annotated[
 MAX_FACT_CHARS long (a refusal names the fact, never its value)."""
 
 FactNames = Annotated[list[str], Field(max_length=MAX_FACTS)]
+
+FileIds = Annotated[
+    dict[
+        Annotated[str, Field(max_length=MAX_FACT_NAME_CHARS)],
+        Annotated[str, Field(max_length=64)],
+    ],
+    Field(max_length=MAX_FACTS),
+]
+"""Files for a task: the name its flow uses to the id of the caller's upload."""
 
 
 class Call(StrEnum):
@@ -275,6 +287,11 @@ class StartTaskRequest(_Model):
     secret_facts: FactNames = Field(
         default_factory=list, description="fact names to treat as secret (only ever typed)"
     )
+    files: FileIds = Field(
+        default_factory=dict,
+        description="files the flow uploads, name to the id an upload returned "
+        '(`{"cv": "file_..."}`); the flow names each as ${name}',
+    )
     constraints: TaskConstraints = TaskConstraints()
     budget: TaskBudget = TaskBudget()
     output: OutputSpec | None = None
@@ -335,6 +352,10 @@ class ContinueTaskRequest(_Model):
     inputs: FactValues = Field(default_factory=dict, repr=False)
     secret_inputs: FactNames = Field(
         default_factory=list, description="names among inputs to treat as secret"
+    )
+    files: FileIds = Field(
+        default_factory=dict,
+        description="answers that are files: the name asked for to an upload's id",
     )
     approve: bool | None = Field(default=None, strict=True)
     approval_id: str | None = Field(
@@ -546,6 +567,32 @@ class SpendInfo(_Model):
     rescues: int
 
 
+class FileInfo(_Model):
+    """A file a task holds: given to it (``given``) or kept by a step (``kept``). A
+    secret file's own name is never shown. Fetch the bytes with ``read_file``."""
+
+    name: str = Field(description="the name the flow uses for it")
+    origin: Literal["given", "kept"]
+    filename: str = Field(description="the file's own name (hidden for a secret file)")
+    media_type: str
+    size: int
+    sha256: str = Field(description="hex SHA-256 of its bytes (hidden for a secret file)")
+    secret: bool = False
+    step: str = Field(default="", description="the step that kept it")
+
+
+class UploadInfo(_Model):
+    """A file the caller uploaded: name its ``id`` in ``start_task``'s ``files``."""
+
+    id: str
+    filename: str
+    media_type: str
+    size: int
+    sha256: str
+    secret: bool = False
+    expires_at: float = Field(description="when it is dropped unless a task took it")
+
+
 class ArtifactInfo(_Model):
     """A screenshot a stopped run took; read it with ``Tasks.read_artifact`` until
     ``expires_at`` (seconds since the epoch)."""
@@ -608,6 +655,9 @@ class TaskReport(_Model):
     spend: SpendInfo
     budget: TaskBudget
     artifacts: list[ArtifactInfo]
+    files: list[FileInfo] = Field(
+        default_factory=list, description="the files the task took and kept"
+    )
     log: list[LogEntry] = Field(
         default_factory=list, description="what happened to the task, in order"
     )

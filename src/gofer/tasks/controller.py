@@ -26,10 +26,12 @@ from typing import Any
 from gofer.errors import InvalidRequest
 from gofer.flow import check_flow, flow_guide, flow_to_json, validate_flow
 from gofer.flow.steps import Flow
+from gofer.runtime.types import FileLimits
 from gofer.shape import check_output_schema
 from gofer.store import Connector, MemoryConnector, Transaction
 from gofer.store.flows import FlowLimits
 from gofer.store.ledger import TaskRecord
+from gofer.store.taskfiles import StoredFile
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import errors, events
 from gofer.tasks.able import abilities_of, needs_before
@@ -66,6 +68,7 @@ from gofer.tasks.contract import (
     ContinueTaskRequest,
     DescribeReply,
     DescribeRequest,
+    FileInfo,
     ListTasksReply,
     ListTasksRequest,
     NeedsApproval,
@@ -82,6 +85,7 @@ from gofer.tasks.contract import (
 )
 from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
+from gofer.tasks.files import FileDesk
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.notify import Notifier, check_notify
 from gofer.tasks.relay import OwnerRelay, Relay
@@ -152,7 +156,8 @@ class Tasks:
     the calls answer for; ``source`` is recorded with every task it starts;
     ``notify_private`` lets webhooks reach private addresses; ``browser`` is the remote
     browser this process's tasks run in and ``own_only`` runs only the tasks started
-    here (:mod:`gofer.tasks.able`); ``flow_limits`` caps the saved flows."""
+    here (:mod:`gofer.tasks.able`); ``flow_limits`` caps the saved flows, and
+    ``file_limits`` the files (uploads, and what tasks keep)."""
 
     def __init__(
         self,
@@ -175,9 +180,10 @@ class Tasks:
         browser: str | None = None,
         own_only: bool = False,
         flow_limits: FlowLimits | None = None,
+        file_limits: FileLimits | None = None,
     ) -> None:
         db: Connector = store if store is not None else MemoryConnector()
-        book = TaskBook(db, clock)
+        book = TaskBook(db, clock, file_limits)
         passes = runner_passes or RunnerPasses()
         worker = TaskWorker(
             book,
@@ -226,6 +232,12 @@ class Tasks:
         """The owner's saved flows: save, list, show, delete."""
         engine = self._engine
         return FlowLibrary(engine.book, self._owner, engine.clock, engine.flow_limits)
+
+    @property
+    def files(self) -> FileDesk:
+        """The owner's files: upload one for a task, list and read what tasks hold."""
+        book = self._engine.book
+        return FileDesk(book.files, self._owner, book.file_limits)
 
     @property
     def worker(self) -> TaskWorker:
@@ -338,6 +350,7 @@ class Tasks:
                 check_output_schema(req.output.json_schema)
         if req.constraints.payment == "fill_then_approve" and not req.constraints.origins:
             raise errors.origins_required()
+        req = await self.files.take(req)
         facts = facts_of(req.facts, req.secret_facts)
         options = options_for(self._engine.runner, req.constraints)
         flow: Flow | None = None
@@ -389,6 +402,7 @@ class Tasks:
             if turn and await book.queue.open_count(self._owner, tx=tx) >= self._engine.max_open:
                 raise errors.too_many_tasks(self._engine.max_open)
             await book.ledger.add_task(record, tx=tx)
+            await self.files.give(tx, task_id, req.files)
             item = None
             if turn:
                 worker = self._engine.worker
@@ -478,12 +492,18 @@ class Tasks:
         assert loaded is not None
         cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
         inputs = dict(req.inputs)
-        if inputs or req.secret_inputs:
-            questions = take_inputs(cell, inputs, req.secret_inputs)
+        secret_inputs = list(req.secret_inputs)
+        if req.files:
+            named, secret = await self.files.as_facts(req.files, inputs)
+            inputs.update(named)
+            secret_inputs += [n for n in secret if n not in secret_inputs]
+        if inputs or secret_inputs:
+            questions = take_inputs(cell, inputs, secret_inputs)
             if questions:
                 publish_stop(cell, NeedsInput(fields=questions), None)
                 async with self._engine.db.transaction() as tx:
-                    reply = Reply(inputs=inputs, secret=list(req.secret_inputs), view=cell.view)
+                    await self.files.give(tx, task_id, req.files)
+                    reply = Reply(inputs=inputs, secret=secret_inputs, view=cell.view)
                     await self._engine.book.write(tx, self._owner, task_id, reply)
                     ended = Ended(view=cell.view, state=loaded.state)
                     await self._engine.book.write(tx, self._owner, task_id, ended)
@@ -512,6 +532,7 @@ class Tasks:
             if await self._engine.book.queue.items(key=key, tx=tx):
                 # The same answer, twice at once: the first one runs.
                 return (await self._engine.book.read(self._owner, task_id, tx=tx))[1]
+            await self.files.give(tx, task_id, req.files)
             needs = await needs_before(self._engine.book.queue, task_id, tx)
             if needs is None:
                 output = loaded.request.output is not None
@@ -527,7 +548,7 @@ class Tasks:
             answer = (Reply if kind == Reply.KIND else Again)(
                 item=item.id,
                 inputs=inputs,
-                secret=list(req.secret_inputs),
+                secret=secret_inputs,
                 approve=req.approve,
                 approval_id=req.approval_id,
                 view=cell.view,
@@ -556,13 +577,27 @@ class Tasks:
             loaded = await self._engine.book.load(self._owner, req.id, tx=tx)
             logged = await self._engine.book.events(self._owner, req.id, tx=tx)
         assert loaded is not None
-        return report_of(
+        report = report_of(
             view,
             loaded,
             logged,
             running=self._engine.worker.notes_of(req.id),
             artifacts=self._engine.worker.artifacts_of(self._owner, req.id),
         )
+        return report.model_copy(update={"files": await self.files.of_task(req.id)})
+
+    async def task_files(self, task_id: str) -> list[FileInfo]:
+        """The files the owner's task took and kept, without their bytes (UNKNOWN_TASK
+        for another owner's task)."""
+        await self._engine.book.read(self._owner, task_id)
+        return await self.files.of_task(task_id)
+
+    async def read_file(self, task_id: str, name: str) -> StoredFile:
+        """A file the owner's task holds under ``name`` (a download it kept, a file given
+        to it that is not secret), bytes and all; UNKNOWN_TASK for another owner's task,
+        UNKNOWN_FILE for no such file."""
+        await self._engine.book.read(self._owner, task_id)
+        return await self.files.read(task_id, name)
 
     async def list_tasks(
         self,

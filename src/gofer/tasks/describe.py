@@ -100,7 +100,13 @@ RULES: tuple[str, ...] = (
     "${name} in a string is a fact or variable; a name nothing supplies is asked for "
     "(needs_input) before anything runs. Never invent values: ask the user.",
     "Secrets (secret_facts, card data, passwords, codes) may appear only as an enter step's "
-    "value; anywhere else the flow is refused (INVALID_FLOW).",
+    "value (a secret file: an upload's); anywhere else the flow is refused (INVALID_FLOW).",
+    "Files: upload one first (HTTP POST /v1/files, MCP upload_file), name its id in "
+    'start_task\'s files ({"cv": id}), then {"upload": "${cv}", "into": "Upload your CV"}. '
+    '{"download": "Invoice March 2026", "as": "invoice"} and {"save_pdf": "receipt"} keep '
+    "a file (name, type, size, sha256 in the records; bytes with read_task_file or GET "
+    '/v1/tasks/{id}/files/{name}); {"read": ..., "from": "invoice"} reads a kept CSV, PDF '
+    "or text file.",
     'Payment is always a checkpoint: end a purchase with {"stop_before": "paying"}; the task '
     "stops in front of the control that pays and never presses it (unless "
     "constraints.allow_destructive).",

@@ -25,6 +25,12 @@ APPROVAL_USED        ``continue_task`` names an approval already approved (used 
 UNKNOWN_FLOW         no saved flow of the caller's has that name (and version)
 FLOW_LIMIT           a save would pass the operator's cap on the caller's saved flows
                      (``details['limit']``: names or bytes)
+UNKNOWN_FILE         no upload of the caller's has that id (another owner's is none), or
+                     the task holds no file by that name
+FILE_TOO_LARGE       a file is larger than the operator allows (``details['limit']``:
+                     bytes; GOFER_FILE_BYTES)
+TOO_MANY_FILES       a task would hold more files than the operator allows, or the caller
+                     more uploads no task took (``details['limit']``; GOFER_FILE_COUNT)
 STARTED_BY_TASK      ``start_task`` called from inside a task's own turn (its run, or a
                      model pass of it): a task never starts another task by itself
 ==================== ===================================================================
@@ -47,6 +53,7 @@ __all__ = [
     "card_entry_refused",
     "closed",
     "endpoint_refused",
+    "file_too_large",
     "flow_limit",
     "live_unavailable",
     "origins_required",
@@ -56,8 +63,10 @@ __all__ = [
     "started_by_task",
     "still_blocked",
     "surface_unavailable",
+    "too_many_files",
     "too_many_tasks",
     "unknown_artifact",
+    "unknown_file",
     "unknown_flow",
     "unknown_task",
     "worker_failed",
@@ -220,6 +229,37 @@ def unknown_artifact(task_id: str, name: str) -> TaskError:
         code="UNKNOWN_ARTIFACT",
         id=task_id,
         name=name,
+    )
+
+
+def unknown_file(what: str, *, task_id: str | None = None) -> TaskError:
+    """No upload ``what`` of the caller's, or no file by that name in the task."""
+    if task_id is None:
+        return TaskError(f"there is no upload {what!r}", code="UNKNOWN_FILE", id=what)
+    return TaskError(
+        f"task {task_id!r} holds no file named {what!r}",
+        code="UNKNOWN_FILE",
+        id=task_id,
+        name=what,
+    )
+
+
+def file_too_large(size: int, limit: int) -> TaskError:
+    """A file of ``size`` bytes is past the operator's ``limit``."""
+    return TaskError(
+        f"the file is {size} bytes; this server takes files of at most {limit} bytes",
+        code="FILE_TOO_LARGE",
+        size=size,
+        limit=limit,
+    )
+
+
+def too_many_files(limit: int, what: str) -> TaskError:
+    """Past the operator's count of files (``what``: a task's, or uploads waiting)."""
+    return TaskError(
+        f"{what} may hold at most {limit} files",
+        code="TOO_MANY_FILES",
+        limit=limit,
     )
 
 

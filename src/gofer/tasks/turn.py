@@ -70,6 +70,7 @@ from gofer.tasks.contract import (
     TraceInfo,
 )
 from gofer.tasks.events import Cancelled, Ended, Reply, RunLog
+from gofer.tasks.files import files_of, keep_files
 from gofer.tasks.holding import Holding
 from gofer.tasks.limits import ARTIFACT_TTL_S, PRELOAD_TIMEOUT_S
 from gofer.tasks.outcome import (
@@ -205,6 +206,8 @@ class Turn:
         """Plan (a plain-language task's first turn) or drive the task, journaling its
         views; any failure the run does not handle becomes its failed status."""
         parts = self.parts
+        cell.file_limits = parts.book.file_limits
+        cell.files.update(await files_of(parts.book.files, self.owner, cell.id))
         journal = TurnJournal(
             parts.book, self.owner, cell, self.claim.id, self._cancelled_elsewhere
         )
@@ -268,6 +271,7 @@ class Turn:
             ),
         )
         book = parts.book
+        await keep_files(book.files, owner, cell.id, cell.kept)
         backoff = 0.05
         hold: str | None = None
         while True:
@@ -561,6 +565,8 @@ class Driver:
             allow_destructive=seg.allow_destructive,
             budget=cell.ledger.for_run(),
             hints=tuple(cell.hints),
+            files=dict(cell.files),
+            file_limits=cell.file_limits,
             on_step=None if seg.press else lambda path: self._progress(cell, seg, path, on),
             on_press=on_press,
         )
@@ -605,6 +611,9 @@ class Driver:
         facts = cell.facts
         run = cell.ledger.runs
         cell.ledger.charge(result.spend)
+        for file in result.kept:
+            cell.files[file.name] = file
+            cell.kept.append(file)
         for report in result.steps:
             element = (
                 {"role": report.element.role, "name": facts.mask(report.element.name)}

@@ -5,6 +5,7 @@ hold to ``/record``; a task is judged by the values the server received
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 from starlette.applications import Starlette
+from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
@@ -72,6 +74,19 @@ class Library:
             headers={"Cache-Control": "no-store"},
         )
 
+    async def upload(self, request: Request) -> Response:
+        """A multipart form's files: each field as ``name:sha256`` of every file it sent,
+        joined by commas, the digest taken of the bytes the server received."""
+        sent: dict[str, list[str]] = {}
+        async with request.form() as form:
+            for key, value in form.multi_items():
+                if isinstance(value, UploadFile) and value.filename:
+                    digest = hashlib.sha256(await value.read()).hexdigest()
+                    sent.setdefault(key, []).append(f"{value.filename}:{digest}")
+        self.posted.append({key: ",".join(files) for key, files in sent.items()})
+        heading, note = self.saved
+        return HTMLResponse(f"<!doctype html><title>Saved</title><h1>{heading}</h1><p>{note}</p>")
+
     async def record(self, request: Request) -> Response:
         body = (await request.body()).decode()
         self.posted.append(dict(parse_qsl(body, keep_blank_values=True)))
@@ -99,6 +114,7 @@ async def serving(
             Mount("/dist", app=StaticFiles(directory=dist)),
             Route("/form/{name}", site.page),
             Route("/record", site.record, methods=["POST"]),
+            Route("/upload", site.upload, methods=["POST"]),
         ]
     )
     async with DemoServer(app=app) as server:

@@ -594,7 +594,10 @@
       hasAttr(el, "aria-labelledby");
     // a slider drawn without an input (a div with role slider) is captioned as a field is
     const drawnSlider = role === "slider" && !isField;
-    const label = (isField || editableText || role === "combobox" || drawnSlider) && ownLabel
+    // a button a <label for> names (a styled file picker's) is labelled like a field
+    const labelledButton = tag === "BUTTON" && el.labels && el.labels.length > 0;
+    const label = (isField || editableText || role === "combobox" || drawnSlider ||
+      labelledButton) && ownLabel
       ? fieldLabel(el) : "";
     const placeholder = norm(attr(el, "placeholder") || attr(el, "aria-placeholder"));
     const title = norm(attr(el, "title"));

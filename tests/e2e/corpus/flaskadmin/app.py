@@ -84,6 +84,7 @@ class PostView(ModelView):
     column_filters = ("status", "featured", "publish_on")
     column_labels: ClassVar[dict[str, str]] = {"publish_on": "Publish on", "event_at": "Event at"}
     page_size = 20
+    can_export = True  # Flask-Admin's own CSV export of the list
 
 
 SEED_USERS = [

@@ -38,6 +38,9 @@ UPDATE tasks SET resolved_at = %(resolved_at)s WHERE owner = %(owner)s AND id = 
 -- ledger_drop_events --
 DELETE FROM task_events WHERE owner = %(owner)s AND task_id = %(id)s
 
+-- ledger_drop_files --
+DELETE FROM task_files WHERE owner = %(owner)s AND task_id = %(id)s
+
 -- ledger_drop_task --
 DELETE FROM tasks WHERE owner = %(owner)s AND id = %(id)s
 

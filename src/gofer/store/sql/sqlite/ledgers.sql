@@ -38,6 +38,9 @@ UPDATE tasks SET resolved_at = :resolved_at WHERE owner = :owner AND id = :id
 -- ledger_drop_events --
 DELETE FROM task_events WHERE owner = :owner AND task_id = :id
 
+-- ledger_drop_files --
+DELETE FROM task_files WHERE owner = :owner AND task_id = :id
+
 -- ledger_drop_task --
 DELETE FROM tasks WHERE owner = :owner AND id = :id
 

@@ -1,0 +1,284 @@
+"""Files in and out of a browser session: files put into a page's file fields, what a
+click makes the browser download, and the page printed as a PDF.
+
+A file goes in the way a person's would: straight into a file input the step names
+(visible or hidden behind its styling), else through the system's file chooser that
+clicking the named control opens (a styled button, a "Browse" link, a drop zone),
+caught with Playwright's ``filechooser`` event; only a control that opens none has the
+one file input beside it filled. A download is caught by the ``download`` event of
+any page of the session (a new tab's too), or, for a document the browser shows in
+place of a page (a PDF, a text file), by that page's own response.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import mimetypes
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from playwright.async_api import Download, Frame, Locator, Page, Response
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+from gofer.errors import SurfaceError
+from gofer.surfaces import scripts as js
+from gofer.surfaces.base import ActionEffect, Downloaded, FilePayload, FilesPut
+from gofer.surfaces.failures import PlaywrightError, playwright_errors
+from gofer.surfaces.guarded import Guarded
+
+__all__ = ["CHOOSER_MS", "FileTransfers"]
+
+CHOOSER_MS = 3_000
+"""How long a click on an upload control is given to open the file chooser."""
+
+NEAR_FILE_REF = "file"
+"""The ref under which :data:`FILE_FIELD` leaves the file input that belongs to a control."""
+
+FILE_FIELD = """(el) => {
+  const isFile = (n) => n instanceof HTMLInputElement && n.type === "file";
+  if (isFile(el)) return { own: true, near: false, multiple: el.multiple };
+  let input = null;
+  if (el instanceof HTMLLabelElement && isFile(el.control)) input = el.control;
+  if (!input) {
+    const inner = el.querySelectorAll("input[type=file]");
+    if (inner.length === 1) input = inner[0];
+  }
+  for (let p = el.parentElement, i = 0; !input && p && i < 4; p = p.parentElement, i++) {
+    const found = p.querySelectorAll("input[type=file]");
+    if (found.length === 1) input = found[0];
+    if (found.length > 1) break;
+  }
+  if (input) window.__gofer.refs.set("file", new WeakRef(input));
+  return { own: false, near: !!input, multiple: !!(input && input.multiple) };
+}"""
+"""Whether the element is a file input, else which one belongs to it: its label's, the
+one inside it, or the only one in the nearest few blocks around it."""
+
+HELD = "(el) => el.isConnected ? Array.from(el.files || []).map((f) => f.name) : null"
+
+_DOCUMENT_TYPES = ("text/html", "application/xhtml+xml")
+
+
+def _payloads(files: tuple[FilePayload, ...]) -> list[Any]:
+    return [{"name": f.name, "mimeType": f.media_type, "buffer": f.data} for f in files]
+
+
+def _media_type(name: str, fallback: str = "application/octet-stream") -> str:
+    guessed, _ = mimetypes.guess_type(name)
+    return guessed or fallback
+
+
+def _too_large(size: int, max_bytes: int) -> SurfaceError:
+    return SurfaceError(
+        f"the download is {size} bytes, more than the {max_bytes} a task may keep",
+        code="FILE_TOO_LARGE",
+        size=size,
+        limit=max_bytes,
+    )
+
+
+_DISPOSITION = re.compile(r"filename\*?=(?:UTF-8'')?\"?([^\";]+)\"?", re.IGNORECASE)
+
+
+def _response_name(response: Response, media_type: str) -> str:
+    found = _DISPOSITION.search(response.headers.get("content-disposition", ""))
+    name = unquote(found.group(1)) if found else ""
+    if not name:
+        name = unquote(Path(urlsplit(response.url).path).name)
+    if not name:
+        name = "download" + (mimetypes.guess_extension(media_type) or "")
+    return name
+
+
+class FileTransfers(Guarded):
+    """The part of :class:`~gofer.surfaces.browser.BrowserSurface` that moves files
+    (see :class:`~gofer.surfaces.base.Transfers`)."""
+
+    _frames: dict[str, Frame]
+
+    async def _on(  # the session's own (BrowserSurface._on)
+        self, ref: str, verb: str, act: Any, probe: str | None = None
+    ) -> ActionEffect:
+        raise NotImplementedError
+
+    async def click(self, ref: str) -> ActionEffect:  # the session's own
+        raise NotImplementedError
+
+    def _frame_locator(self, ref: str, inner: str) -> Locator:
+        path = ref[1:].split(":", 1)[0] if ref.startswith("f") and ":" in ref else ""
+        frame = self._frames.get(path)
+        owner = frame if frame is not None else self.page.main_frame
+        return owner.locator(f"{js.REF_SELECTOR}={inner}")
+
+    async def put_files(
+        self, ref: str, files: tuple[FilePayload, ...], *, press: bool = True
+    ) -> FilesPut:
+        """Put ``files`` into the file input ``ref`` is, else into the file chooser its
+        click opens, else into the one file input that belongs to it
+        (``NO_FILE_CHOOSER`` when there is none; ``NOT_MULTIPLE`` for several files
+        into a field that takes one)."""
+        page = self.page
+        payloads = _payloads(files)
+        holder: list[Locator | Any] = []
+
+        def check_multiple(multiple: bool) -> None:
+            if len(files) > 1 and not multiple:
+                raise SurfaceError(
+                    f"the file field takes one file, and {len(files)} were to go in",
+                    code="NOT_MULTIPLE",
+                    ref=ref,
+                )
+
+        async def act(el: Locator, found: Any) -> None:
+            if found["own"]:
+                check_multiple(bool(found["multiple"]))
+                await el.set_input_files(payloads, timeout=self.timeout_ms)
+                holder.append(el)
+                return
+            try:
+                if not press:
+                    raise PlaywrightTimeout("not to be pressed")
+                async with page.expect_file_chooser(timeout=CHOOSER_MS) as info:
+                    await el.click(timeout=self.timeout_ms)
+                chooser = await info.value
+            except PlaywrightTimeout:
+                if not found["near"]:
+                    raise SurfaceError(
+                        "clicking it opened no file chooser, and no file field belongs to it",
+                        code="NO_FILE_CHOOSER",
+                        ref=ref,
+                    ) from None
+                check_multiple(bool(found["multiple"]))
+                near = self._frame_locator(ref, NEAR_FILE_REF)
+                await near.set_input_files(payloads, timeout=self.timeout_ms)
+                holder.append(near)
+                return
+            check_multiple(chooser.is_multiple())
+            await chooser.set_files(payloads, timeout=self.timeout_ms)
+            holder.append(chooser.element)
+
+        effect = await self._on(ref, "put files into", act, FILE_FIELD)
+        held: tuple[str, ...] | None = None
+        if holder:
+            try:
+                names = await self._bounded(page, holder[0].evaluate(HELD))
+            except PlaywrightError:
+                names = None  # gone with what read it
+            held = None if names is None else tuple(str(n) for n in names)
+        return FilesPut(effect, held)
+
+    async def download(self, ref: str, *, max_bytes: int, wait_ms: int) -> Downloaded:
+        """Click ``ref`` and keep the file the browser downloads (see the protocol)."""
+        loop = asyncio.get_running_loop()
+        downloaded: asyncio.Future[Download] = loop.create_future()
+        shown: asyncio.Future[Response] = loop.create_future()
+        start = self.page
+        watched: list[Page] = []
+
+        def on_download(download: Download) -> None:
+            if not downloaded.done():
+                downloaded.set_result(download)
+
+        def on_response(response: Response) -> None:
+            request = response.request
+            if shown.done() or not request.is_navigation_request():
+                return
+            if request.frame.parent_frame is not None:
+                return
+            if response.headers.get("content-disposition", "").lower().startswith("attachment"):
+                return  # the browser downloads it: the download event brings it
+            kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
+            if kind and kind not in _DOCUMENT_TYPES and response.ok:
+                shown.set_result(response)
+
+        def watch(page: Page) -> None:
+            watched.append(page)
+            page.on("download", on_download)
+            page.on("response", on_response)
+
+        for page in self.context.pages:
+            watch(page)
+        self.context.on("page", watch)
+        try:
+            effect = await self.click(ref)
+            deadline = loop.time() + wait_ms / 1000
+            either: set[asyncio.Future[Any]] = {downloaded, shown}
+            first, _ = await asyncio.wait(either, timeout=wait_ms / 1000)
+            if shown in first and downloaded not in first:
+                try:
+                    document = await self._from_response(shown.result(), max_bytes)
+                    return Downloaded(effect, document)
+                except SurfaceError as err:
+                    if err.code == "FILE_TOO_LARGE":
+                        raise
+                    # the browser took the document as a download (a PDF in a headless
+                    # browser): its download event brings the file
+                    await asyncio.wait({downloaded}, timeout=max(0.0, deadline - loop.time()))
+            if not downloaded.done():
+                raise SurfaceError(
+                    f"clicking it started no download within {wait_ms // 1000} s",
+                    code="NO_DOWNLOAD",
+                    ref=ref,
+                )
+        finally:
+            self.context.remove_listener("page", watch)
+            for page in watched:
+                page.remove_listener("download", on_download)
+                page.remove_listener("response", on_response)
+            for future in (downloaded, shown):
+                future.cancel()
+        caught = downloaded.result()
+        kept = await self._from_download(caught, max_bytes)
+        opened = caught.page
+        if opened is not start and not opened.is_closed() and opened.url == "about:blank":
+            with playwright_errors("could not close the download's tab", code="ACTION_FAILED"):
+                await opened.close()  # the blank tab a download opened, gone as in a person's
+        return Downloaded(effect, kept)
+
+    async def _from_download(self, download: Download, max_bytes: int) -> FilePayload:
+        with playwright_errors("the download did not finish", code="DOWNLOAD_FAILED"):
+            failure = await download.failure()
+            if failure is not None:
+                raise SurfaceError(f"the download failed: {failure}", code="DOWNLOAD_FAILED")
+            with tempfile.TemporaryDirectory(prefix="gofer-download-") as folder:
+                try:
+                    path = Path(await download.path())
+                except PlaywrightError:  # a remote browser keeps its file: it is copied here
+                    path = Path(folder) / "file"
+                    await download.save_as(path)
+                try:
+                    size = path.stat().st_size
+                    if size > max_bytes:
+                        raise _too_large(size, max_bytes)
+                    data = path.read_bytes()
+                finally:
+                    await download.delete()
+        name = download.suggested_filename or "download"
+        return FilePayload(name, _media_type(name), data)
+
+    async def _from_response(self, response: Response, max_bytes: int) -> FilePayload:
+        declared = response.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > max_bytes:
+            raise _too_large(int(declared), max_bytes)
+        with playwright_errors("could not read the opened document", code="DOWNLOAD_FAILED"):
+            data = await response.body()
+        if len(data) > max_bytes:
+            raise _too_large(len(data), max_bytes)
+        media_type = response.headers.get("content-type", "").split(";")[0].strip()
+        name = _response_name(response, media_type)
+        return FilePayload(name, media_type or _media_type(name), data)
+
+    async def page_pdf(self) -> FilePayload:
+        """The current page printed as a PDF (``PDF_UNAVAILABLE`` in a headed browser,
+        which cannot print to a file)."""
+        page = self.page
+        with playwright_errors(
+            "could not print the page as a PDF (a headed browser cannot)",
+            code="PDF_UNAVAILABLE",
+        ):
+            data = await self._bounded(page, page.pdf(print_background=True))
+        title = re.sub(r"[^\w\- ]+", "", self._title or "").strip()[:80] or "page"
+        return FilePayload(f"{title}.pdf", "application/pdf", data)
