@@ -1,4 +1,4 @@
-# Component kits as sites ship them, for the corpus's first-run families: Mantine and
+# Component kits as sites ship them, for the corpus's first-run families: Ant Design, Mantine and
 # PrimeReact (React), Element Plus (Vue), Shoelace (web components) and Bootstrap with
 # tom-select and flatpickr, installed from npm at the versions pinned in
 # tools/corpus/kits/package.json into .corpus/kits/, one generated trip-request form per
