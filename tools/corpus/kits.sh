@@ -1,5 +1,5 @@
 # Component kits as sites ship them, for the corpus's first-run families: Ant Design, Mantine and
-# PrimeReact (React), Element Plus (Vue), Shoelace (web components) and Bootstrap with
+# PrimeReact (React), Element Plus and Naive UI (Vue), Shoelace (web components) and Bootstrap with
 # tom-select and flatpickr, installed from npm at the versions pinned in
 # tools/corpus/kits/package.json into .corpus/kits/, one generated trip-request form per
 # kit (every widget kind a form uses; tools/corpus/kits/src/) bundled with esbuild into

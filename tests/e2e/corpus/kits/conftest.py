@@ -13,7 +13,7 @@ import pytest_asyncio
 
 from ..bundles import Library, Page, serving
 
-KITS = ("mantine", "primereact", "elementplus", "shoelace", "bootstrap", "antd")
+KITS = ("mantine", "primereact", "elementplus", "shoelace", "bootstrap", "antd", "naiveui")
 PAGES = {kit: Page("Trip request", "en-GB") for kit in KITS}
 
 
