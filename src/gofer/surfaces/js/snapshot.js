@@ -592,11 +592,12 @@
     const valueButton = tag === "INPUT" && ["submit", "button", "reset"].includes(t);
     const ownLabel = !valueButton || (el.labels && el.labels.length) ||
       hasAttr(el, "aria-labelledby");
-    // a slider drawn without an input (a div with role slider) is captioned as a field is
-    const drawnSlider = role === "slider" && !isField;
+    // a slider or switch drawn without an input (a div with its role) is captioned as a
+    // field is, when nothing inside it names it
+    const drawnValue = (role === "slider" || role === "switch") && !isField;
     // a button a <label for> names (a styled file picker's) is labelled like a field
     const labelledButton = tag === "BUTTON" && el.labels && el.labels.length > 0;
-    const label = (isField || editableText || role === "combobox" || drawnSlider ||
+    const label = (isField || editableText || role === "combobox" || drawnValue ||
       labelledButton) && ownLabel
       ? fieldLabel(el) : "";
     const placeholder = norm(attr(el, "placeholder") || attr(el, "aria-placeholder"));
@@ -625,12 +626,12 @@
     const realLabel = isField && ((el.labels && el.labels.length) || hasAttr(el, "aria-labelledby"));
     if (!name && isField && realLabel) name = label;
     if (!name && isField && !valueButton) name = title || placeholder || label;
-    if (!name && drawnSlider) name = title || label;
     if (!name && tag === "INPUT" && ["submit", "button", "reset"].includes(t)) {
       name = el.value || (t === "submit" ? "Submit" : t === "reset" ? "Reset" : "");
     }
     if (!name && tag === "INPUT" && t === "image") name = norm(el.alt);
     if (!name && (NAME_FROM_CONTENT.has(role) || tag === "A" || tag === "BUTTON")) name = text;
+    if (!name && drawnValue) name = title || label;
     if (!name) {
       // An icon's words name it; a control inside it (a chip's remove button in a
       // combobox) has words of its own, not the container's.

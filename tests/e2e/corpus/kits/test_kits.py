@@ -23,8 +23,6 @@ KNOWN: dict[str, str] = {
     "naiveui-select": _NAIVE_SELECT,
     "naiveui-select-bare": _NAIVE_SELECT,
     "naiveui-multi-select": _NAIVE_SELECT,
-    "naiveui-checkbox-and-switch": "Naive UI's switch is a div with role switch beside the form "
-    "item's caption, tied to it by nothing: 'no control on the screen matches Email me offers'",
     "antd-multi-select": "after the first pick Ant Design's list stays drawn (its options are "
     "plain divs; the ARIA ones hidden) and the input is named by the chip before it ('Food'), "
     "so the second choice looks for 'Hiking' under 'Food': 'no suggestion ... appeared'",
