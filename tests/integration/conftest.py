@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 from scripted_server import ScriptedServer
-from tasks_worker import Worker, spawn
+from worker_process import Worker, spawn
 
 from gofer.api import GoferServer, MemoryTokenStore
 from gofer.surfaces import OPERATOR, BrowserEngine

@@ -8,7 +8,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from tasks_worker import spawn
+from worker_process import spawn
 
 from gofer.store import QueueConfig, SQLiteConnector
 from gofer.tasks import ScriptedRunner, Tasks

@@ -9,7 +9,7 @@ import signal
 from collections.abc import Awaitable, Callable
 
 import pytest
-from tasks_worker import Worker
+from worker_process import Worker
 
 from gofer.store import Connector
 from gofer.tasks import ScriptedRunner, Tasks

@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 import pytest
-from tasks_worker import Worker
+from worker_process import Worker
 
 from gofer.store import Connector
 from gofer.tasks import ScriptedRunner, Tasks

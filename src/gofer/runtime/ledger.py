@@ -86,10 +86,12 @@ class Ledger:
     def forget(self, ref: str) -> None:
         """Stop watching a field (a later step changes it on purpose some other way)."""
         self.entries.pop(ref, None)
+        self.sent.discard(ref)
 
     def clear(self) -> None:
         """The page navigated: its form was sent or dropped."""
         self.entries.clear()
+        self.sent.clear()
 
     async def lost(self, browser: Surface) -> Lost | None:
         """The first field, in the order they were set, that no longer holds its value.
