@@ -190,8 +190,7 @@ KIND_SPECS: tuple[KindSpec, ...] = (
     KindSpec(
         "choose",
         s.Choose,
-        "pick an option in a select, combobox, autocomplete, radio group, checkbox, tab list, "
-        "list or date picker",
+        "pick an option in a select, list, radio group, checkbox, tab or date picker",
         (
             FieldSpec(
                 "choose",
@@ -276,7 +275,7 @@ KIND_SPECS: tuple[KindSpec, ...] = (
     KindSpec(
         "upload",
         s.Upload,
-        "put files given to the task into a file field, an upload button or a drop zone",
+        "put files given to the task into a file field or a drop zone",
         (
             FieldSpec(
                 "upload",
@@ -303,7 +302,7 @@ KIND_SPECS: tuple[KindSpec, ...] = (
     KindSpec(
         "download",
         s.Download,
-        "press a link or button and keep the file the browser downloads (or the PDF it opens)",
+        "press a link or button and keep the file it downloads or opens",
         (
             FieldSpec(
                 "download",
@@ -419,9 +418,7 @@ KIND_SPECS: tuple[KindSpec, ...] = (
     KindSpec(
         "do",
         s.Do,
-        "a plain-language intent only a model decider can ground: it presses the one "
-        "control the decider picks (use enter to type); without one it fails with a clear "
-        "reason",
+        "a plain-language intent: a model decider picks the one control to press (needs one)",
         (
             FieldSpec(
                 "do",
