@@ -25,6 +25,14 @@ from gofer.store.peers import MAX_ADDRESS, PeerWaker, WakeFolderRefused, check_f
 NOTICE = Notice("finished", kind="turn", group="task:t1", owner="ann", id=7)
 
 
+@pytest.fixture
+def tmp_path() -> Iterator[Path]:
+    """A folder with a short path: a socket's path must fit in MAX_ADDRESS, and pytest's
+    own (longer under several test processes) would send the wakers to their fallback."""
+    with tempfile.TemporaryDirectory(prefix="peers-") as folder:
+        yield Path(folder)
+
+
 def mode(path: Path) -> int:
     return stat.S_IMODE(os.lstat(path).st_mode)
 
