@@ -675,8 +675,7 @@ class BrowserSurface(FileTransfers, Guarded):
         div whose track holds the tab stop) passes it to the first control inside."""
 
         async def act(el: Locator, _: Any) -> None:
-            await el.focus(timeout=self.timeout_ms)
-            await el.evaluate(js.FOCUS_INSIDE)
+            await el.evaluate(js.FOCUS, timeout=self.timeout_ms)
 
         return await self._on(ref, "focus", act)
 

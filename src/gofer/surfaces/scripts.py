@@ -19,7 +19,7 @@ __all__ = [
     "FIELDS",
     "FIELD_KIND",
     "FIND_OPTION",
-    "FOCUS_INSIDE",
+    "FOCUS",
     "FRAME_BOX",
     "PROXY",
     "PROXY_REF",
@@ -184,7 +184,8 @@ SELECTION = """(el) => el instanceof HTMLSelectElement ? {
   selected: Array.from(el.options).flatMap((o, i) => o.selected ? [i] : []),
 } : null"""
 CHANGE = "(el) => el.dispatchEvent(new Event('change', { bubbles: true }))"
-FOCUS_INSIDE = """(el) => {
+FOCUS = """(el) => {
+  el.focus();
   const active = el.getRootNode().activeElement;
   if (active === el || el.contains(active)) return;
   const inner = el.querySelector(
