@@ -239,6 +239,13 @@ def pg_url() -> Iterator[str]:
 
 
 @pytest.fixture
+def other_pg_url() -> Iterator[str]:
+    """A second fresh schema beside ``pg_url``'s, in the same database."""
+    with fresh_pg_database() as url:
+        yield url
+
+
+@pytest.fixture
 def reopen(store_kind: str, store_url: str) -> Callable[[], Any]:
     """Opens ``store_kind``'s database of this test again, as a process after a restart
     would (in memory: one connector for the whole test, which is all there is of it)."""

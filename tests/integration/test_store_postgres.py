@@ -142,3 +142,17 @@ async def test_a_claim_passes_over_an_owner_another_claim_holds_and_waits_only_f
             assert not second.done(), "the claim did not wait for the owner another held"
         got = await second
         assert got is not None and got.id == ann.id
+
+
+async def test_stores_in_two_schemas_of_one_database_do_not_wake_each_other(
+    pg_url: str, other_pg_url: str
+) -> None:
+    async with PostgresConnector(pg_url) as mine, PostgresConnector(other_pg_url) as theirs:
+        ours, others = mine.queue(CONFIG), theirs.queue(CONFIG)
+        with ours.subscribe() as heard, others.subscribe() as heard_there:
+            await others.enqueue("job", {"group": "g1", "owner": "ann"}, key="k1")
+            assert [n.event for n in await heard_there.wait(5.0)] == ["enqueued"]
+            await ours.enqueue("job", {"group": "g2", "owner": "bob"}, key="k2")
+            got = await heard.wait(5.0)
+            assert [(n.event, n.group) for n in got] == [("enqueued", ORDER.key("g2"))]
+            assert await heard_there.wait(0.3) == []

@@ -13,7 +13,9 @@ Waking: writes NOTIFY on channel ``gofer_queue`` inside their own transaction; o
 connection per connector LISTENs and forwards every notice to the connector's
 :class:`~gofer.store.Waker`, so a worker in any process wakes on any other's enqueue
 or finish. If that connection drops it is opened again; waiters' timeouts (seconds
-apart) cover the gap.
+apart) cover the gap. The channel is the database's, so each notice names the schema
+it was written in and a connector hears only its own schema's: stores kept in
+schemas of one database do not wake each other.
 """
 
 from __future__ import annotations
@@ -197,22 +199,25 @@ class PostgresConnector:
             try:
                 conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
                 async with conn:
+                    cur = await conn.execute("SELECT current_schema()")
+                    row = await cur.fetchone()
+                    schema = str(row[0]) if row is not None else None
                     await conn.execute(f"LISTEN {CHANNEL}")
                     self.listening.set()
                     async for note in conn.notifies():
-                        self._forward(note.payload)
+                        self._forward(note.payload, schema)
             except psycopg.Error as error:
                 log.warning("store LISTEN connection lost (%s); reconnecting", error)
             self.listening.clear()
             await asyncio.sleep(1.0)
 
-    def _forward(self, payload: str) -> None:
+    def _forward(self, payload: str, schema: str | None) -> None:
         try:
             data = json.loads(payload)
         except json.JSONDecodeError:
             log.warning("a notice on %s that is not JSON was ignored", CHANNEL)
             return
-        if isinstance(data, dict):
+        if isinstance(data, dict) and data.get("store") == schema:
             self.waker.notify(Notice.from_dict(data))
 
     @asynccontextmanager

@@ -1,6 +1,8 @@
 -- The work queue on PostgreSQL. Every statement here runs alone (its own implicit
 -- transaction) or inside a caller's transaction; NOTIFY is sent with the write, so a
--- rolled-back write wakes nobody. Times are the database's clock_timestamp().
+-- rolled-back write wakes nobody. Each notice names its schema (`store`): stores that
+-- share one database in schemas of their own share the channel but not the notices.
+-- Times are the database's clock_timestamp().
 
 -- enqueue_item --
 -- %(prefer)s is NULL, or the worker the item is reserved for, %(prefer_ms)s from now
@@ -16,7 +18,8 @@ WITH ins AS (
     RETURNING *
 )
 SELECT ins.* FROM ins, LATERAL (SELECT pg_notify('gofer_queue', json_strip_nulls(
-    json_build_object('event', 'enqueued', 'kind', ins.kind, 'group', ins.group_key,
+    json_build_object('store', current_schema(), 'event', 'enqueued',
+                      'kind', ins.kind, 'group', ins.group_key,
                       'owner', ins.owner, 'id', ins.id,
                       'prefer_ms', CASE WHEN ins.preferred_worker IS NOT NULL
                                         THEN %(prefer_ms)s::integer END))::text)) AS sent
@@ -49,7 +52,8 @@ WITH done AS (
     RETURNING id, kind, group_key, owner
 )
 SELECT done.id FROM done, LATERAL (SELECT pg_notify('gofer_queue', json_strip_nulls(
-    json_build_object('event', 'finished', 'kind', done.kind, 'group', done.group_key,
+    json_build_object('store', current_schema(), 'event', 'finished',
+                      'kind', done.kind, 'group', done.group_key,
                       'owner', done.owner, 'id', done.id))::text)) AS sent
 
 -- release_item --
@@ -71,7 +75,8 @@ WITH back AS (
     RETURNING id, kind, group_key, owner
 )
 SELECT back.id FROM back, LATERAL (SELECT pg_notify('gofer_queue', json_strip_nulls(
-    json_build_object('event', 'released', 'kind', back.kind, 'group', back.group_key,
+    json_build_object('store', current_schema(), 'event', 'released',
+                      'kind', back.kind, 'group', back.group_key,
                       'owner', back.owner, 'id', back.id))::text)) AS sent
 
 -- get_item --
@@ -96,7 +101,8 @@ SELECT *, clock_timestamp() AS read_at
  ORDER BY id
 
 -- notify --
-SELECT pg_notify('gofer_queue', %(payload)s)
+SELECT pg_notify('gofer_queue',
+                 (%(payload)s::jsonb || jsonb_build_object('store', current_schema()))::text)
 
 -- open_items_of_owner --
 SELECT count(*) AS n
