@@ -307,6 +307,44 @@ async def test_settle_waits_for_a_script_tween_the_action_started(
         await surface.close()
 
 
+SLOW_TWEEN = """<button id=go>Show sizes</button>
+<div id=panel style="height: 0; overflow: hidden"><p>Small</p><p>Medium</p><p>Large</p></div>
+<button id=after>Add to cart</button>
+<script>
+// a slide-down whose frames come 80 ms apart, as on a starved CPU or a tween drawn at a
+// low frame rate: longer than the quiet a settle waits for between two frames
+go.onclick = () => {
+  const start = performance.now();
+  let drawn = start;
+  const step = (now) => {
+    const t = Math.min(1, (now - start) / 500);
+    if (now - drawn >= 80 || t === 1) {
+      drawn = now;
+      panel.style.height = (120 * t) + 'px';
+    }
+    if (t < 1) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+};
+</script>"""
+
+
+async def test_settle_waits_for_a_tween_whose_frames_come_far_apart(
+    engine: BrowserEngine, site: Any
+) -> None:
+    site.add("/", SLOW_TWEEN)
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        await surface.click(ref_of(await surface.snapshot(), "Show sizes"))
+        after = await surface.snapshot()
+        add = next(el for el in after.elements if el.name == "Add to cart")
+        show = next(el for el in after.elements if el.name == "Show sizes")
+        assert add.box.y - (show.box.y + show.box.height) >= 120
+    finally:
+        await surface.close()
+
+
 async def test_window_opened_by_a_script_is_followed(engine: BrowserEngine, site: Any) -> None:
     site.add("/", "<button onclick=\"window.open('/tab')\">Show receipt</button>")
     site.add("/tab", "<h1>Receipt</h1>")

@@ -248,8 +248,52 @@
     };
     return orig;
   };
-  const frame = noting(window, "requestAnimationFrame").bind(window);
-  const cancelFrame = window.cancelAnimationFrame.bind(window);
+  // Frame callbacks: a chain of them an action started (a script's tween, as jQuery's
+  // slideDown: each frame asks for the next) is the action's work until it has run as
+  // long as an animation a settle waits for. Under a busy CPU frames come further apart
+  // than the quiet window, so a settle waits for the chain's next frame, not only for
+  // quiet. Frames a page asks for on its own (a loop running before the action, or one
+  // that outlived its first second) are not waited for.
+  const origFrame = window.requestAnimationFrame;
+  const origCancelFrame = window.cancelAnimationFrame;
+  const frame = origFrame.bind(window);
+  const cancelFrame = origCancelFrame.bind(window);
+  const OWN = { start: -Infinity };
+  const pendingFrames = new Map();
+  let inFrame = null;
+  window.requestAnimationFrame = function requestAnimationFrame(callback) {
+    noteWork();
+    if (typeof callback !== "function") return origFrame.call(window, callback);
+    const now = performance.now();
+    let chain = inFrame || (state.acting && !state.background ? { start: now } : OWN);
+    if (now - chain.start > ANIMATION_MS) chain = OWN;
+    const id = origFrame.call(window, (t) => {
+      pendingFrames.delete(id);
+      const outer = inFrame;
+      inFrame = chain;
+      try { callback(t); } finally {
+        inFrame = outer;
+        if (chain !== OWN) {
+          state.lastWork = performance.now();
+          for (const w of Array.from(state.sigWaiters)) w();
+        }
+      }
+    });
+    if (chain !== OWN) pendingFrames.set(id, chain);
+    return id;
+  };
+  window.cancelAnimationFrame = function cancelAnimationFrame(id) {
+    pendingFrames.delete(id);
+    return origCancelFrame.call(window, id);
+  };
+  // Whether a frame an action's chain asked for is yet to run.
+  const framePending = () => {
+    const now = performance.now();
+    for (const chain of pendingFrames.values()) {
+      if (now - chain.start <= ANIMATION_MS) return true;
+    }
+    return false;
+  };
   noting(window, "requestIdleCallback");
   noting(window, "postMessage");
   noting(window, "fetch");
@@ -426,15 +470,21 @@
           if (framed()) rendered = frame(() => later(check, 0));
           else later(check, 0);
         };
+        // quiet, unless a frame the action's chain asked for is still to come (asked
+        // again until it runs or the chain ages: a hidden page renders no frames)
+        const still = () => {
+          if (framePending()) timer = later(still, quietMs);
+          else done(true);
+        };
         const arm = () => {
           cancel(timer);
-          timer = later(() => done(true), quietMs);
+          timer = later(still, quietMs);
           if (early) frameThenTask();
         };
         const limit = later(() => done(false), timeoutMs);
         state.sigWaiters.add(arm);
         const since = Math.max(start, state.lastSig, state.lastWork);
-        timer = later(() => done(true), Math.max(0, quietMs - (performance.now() - since)));
+        timer = later(still, Math.max(0, quietMs - (performance.now() - since)));
         if (early) frameThenTask();
       });
     },
