@@ -234,6 +234,47 @@ async def test_a_target_that_comes_late_is_waited_for(run_open: Opener, pages: P
         assert await out.get_attribute("data-clicks") == "1"
 
 
+LATE_ROW = """
+<h1>Festival T-Shirt</h1>
+<div id="rows">
+  <section aria-labelledby="s"><h5 id="s">Small</h5>
+    <label>Quantity <input type="number" name="small"></label></section>
+</div>
+<script>setTimeout(() => {
+  const row = document.createElement('section');
+  row.setAttribute('aria-labelledby', 'l');
+  row.innerHTML = '<h5 id="l">Large</h5><label>Quantity <input type="number" name="large"></label>';
+  document.getElementById('rows').appendChild(row);
+}, DELAY);</script>"""
+
+
+async def test_a_place_the_within_words_name_that_comes_late_is_waited_for(
+    run_open: Opener, pages: Pages
+) -> None:
+    """Until the row the within words name is drawn, the one row on screen is not it."""
+    url = pages.add("/steps/late-row", LATE_ROW.replace("DELAY", "700"))
+    async with run_open(
+        [{"browse": url}, {"enter": "1", "into": "Quantity", "within": "Large"}]
+    ) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("input[name=large]").input_value() == "1"
+        assert await done.page.locator("input[name=small]").input_value() == ""
+
+
+async def test_a_place_the_within_words_name_that_never_comes_fails_the_step(
+    run_open: Opener, pages: Pages
+) -> None:
+    url = pages.add("/steps/no-row", LATE_ROW.replace("DELAY", "60000"))
+    async with run_open(
+        [{"browse": url}, {"enter": "1", "into": "Quantity", "within": "Large"}],
+        settings=QUICK,
+    ) as done:
+        assert done.result.status is RunStatus.FAILED
+        assert done.result.failure is not None
+        assert "could not find 'Large'" in done.result.failure.reason
+        assert await done.page.locator("input[name=small]").input_value() == ""
+
+
 async def test_press_a_key(run_open: Opener, pages: Pages) -> None:
     url = pages.add(
         "/steps/press",

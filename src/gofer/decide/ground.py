@@ -70,6 +70,8 @@ class Grounding:
     candidates: tuple[Candidate, ...]
     low_confidence: bool
     reason: str = ""
+    region_missing: bool = False
+    """The ``within`` words named no place on the screen: the pick ignored them."""
 
 
 _SOURCE_WEIGHT = {
@@ -367,7 +369,13 @@ def _picked(pick: KindPick, query: Query, region_missing: bool) -> Grounding:
             f"; {reason}" if reason else ""
         )
     return Grounding(
-        pick.element, top.score, top.evidence, (top, *others)[:MAX_CANDIDATES], low, reason
+        pick.element,
+        top.score,
+        top.evidence,
+        (top, *others)[:MAX_CANDIDATES],
+        low,
+        reason,
+        region_missing,
     )
 
 
@@ -441,7 +449,7 @@ def _ground_words(query: Query, prep: Prepared, hints: Sequence[GroundingHint]) 
         reason = f"could not find '{query.within}' on the screen" + (
             f"; {reason}" if reason else ""
         )
-    return Grounding(top.element, top.score, top.evidence, candidates, low, reason)
+    return Grounding(top.element, top.score, top.evidence, candidates, low, reason, region_missing)
 
 
 def _in_other_record(el: Element, named: Region, screen: Screen) -> bool:

@@ -688,6 +688,10 @@ class Run(Reads):
                 # With no one to ask, a weak pick or a spelling that only resembles the
                 # words ("Approve thread", a link titled "Open private threads") is none.
                 sure, reason = False, weak
+            if sure and grounding.region_missing:
+                # The within words name no place on this screen (not drawn yet, sliding
+                # open, gone): a pick that ignores them is as likely another row's.
+                sure, reason = False, grounding.reason
             tied = query.within and grounding.low_confidence and len(tied_best(grounding)) > 1
             if sure and self.decider is None and tied:
                 # The within words were meant to tell alike controls apart and did not:
