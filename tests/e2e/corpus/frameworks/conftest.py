@@ -1,5 +1,6 @@
 """Python app frameworks as people use them to make forms (tools/corpus/frameworks.sh):
-NiceGUI (Quasar over a websocket) and Streamlit (React and Base Web over a websocket),
+NiceGUI (Quasar over a websocket), Streamlit (React and Base Web over a websocket) and
+Gradio (Svelte over its queue),
 each serving the trip request of :mod:`.trip` from its own virtual environment. What
 the app received is the JSON lines it appended to its records file, never a step
 inside the flow."""
@@ -44,9 +45,12 @@ def _venv(name: str) -> Path:
     return python
 
 
-def _serve(name: str, command: list[str], work: Path) -> Iterator[App]:
+def _serve(
+    name: str, command: list[str], work: Path, extra: dict[str, str] | None = None
+) -> Iterator[App]:
     records = work / "records.jsonl"
     env = {
+        **(extra or {}),
         "PATH": f"{_venv(name).parent}:/usr/bin:/bin",
         "HOME": str(work),
         "PYTHONPATH": str(HERE),
@@ -82,3 +86,15 @@ def streamlit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
     ]  # fmt: skip
     yield from _serve("streamlit", command, tmp_path_factory.mktemp("streamlit"))
+
+
+@pytest.fixture(scope="session")
+def gradio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    python = str(_venv("gradio"))
+    quiet = {"GRADIO_ANALYTICS_ENABLED": "False", "GRADIO_SERVER_NAME": "127.0.0.1"}
+    yield from _serve(
+        "gradio",
+        [python, str(HERE / "gradio_app.py"), "{port}"],
+        tmp_path_factory.mktemp("gradio"),
+        quiet,
+    )

@@ -13,7 +13,17 @@ import pytest_asyncio
 
 from ..bundles import Library, Page, serving
 
-KITS = ("mantine", "primereact", "elementplus", "shoelace", "bootstrap", "antd", "naiveui")
+KITS = (
+    "mantine",
+    "primereact",
+    "elementplus",
+    "shoelace",
+    "bootstrap",
+    "antd",
+    "naiveui",
+    "mui",
+    "vuetify",
+)
 PAGES = {kit: Page("Trip request", "en-GB") for kit in KITS}
 
 
