@@ -75,7 +75,11 @@ def _select(
         (Element("a", "textbox", "", tag="input", placeholder="MM"), "mm"),
         (Element("a", "spinbutton", "Hour", tag="input", input_type="number"), "hour"),
         (Element("a", "clickable", "", tag="span", text="PM"), "half"),
-        # not parts: a birthday is not a day, a save button is not a toggle
+        # not parts: a whole date or time written as its format, a birthday is not a
+        # day, a save button is not a toggle
+        (Element("a", "textbox", "", tag="input", placeholder="YYYY-MM-DD"), None),
+        (Element("a", "textbox", "Departure time", tag="input", placeholder="HH:MM"), None),
+        (Element("a", "textbox", "", tag="input", placeholder="dd/mm/yyyy"), None),
         (Element("a", "textbox", "Birthday", tag="input"), None),
         (Element("a", "button", "Save birthday", tag="button", text="Save birthday"), None),
         (_select("a", "Country", ("France", "Portugal"), 0), None),
@@ -215,3 +219,20 @@ def test_a_date_never_goes_into_a_times_parts_nor_a_time_into_a_dates() -> None:
     assert other_kind(time(7, 45), date_parts) == {"d", "mo", "y"}
     assert other_kind(time(7, 45), time_parts) == frozenset()
     assert other_kind(datetime(2027, 10, 14, 7, 45), time_parts + date_parts) == frozenset()
+
+
+def test_a_date_field_above_a_time_field_are_two_whole_fields_not_one_time() -> None:
+    """Gradio's trip form: a date written as YYYY-MM-DD just above a time as HH:MM. Read
+    as parts, "07:45" went 45 into the date and 7 into the time."""
+    day = Element(
+        "d", "textbox", "Departure date", tag="input", placeholder="YYYY-MM-DD",
+        box=Box(0, 100, 300, 30),
+    )  # fmt: skip
+    at = Element(
+        "t", "textbox", "Departure time", tag="input", placeholder="HH:MM",
+        box=Box(0, 150, 300, 30),
+    )  # fmt: skip
+    lines = (TextLine("Departure date", Box(0, 80, 120, 18)),)
+    screen = Screen("https://example.com/", "x", lines, (day, at))
+    assert split_fields("Departure time", screen) is None
+    assert split_fields("Departure date", screen) is None

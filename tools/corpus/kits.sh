@@ -8,4 +8,5 @@ source tools/corpus/bundles/npm_bundles.sh
 npm_bundles kits \
     --alias:vue=vue/dist/vue.esm-bundler.js --define:__VUE_OPTIONS_API__=true \
     --define:__VUE_PROD_DEVTOOLS__=false --define:__VUE_PROD_HYDRATION_MISMATCH_DETAILS__=false \
+    --define:process.env.VITE_LOGGER_ENABLED=undefined \
     --loader:.ttf=file --loader:.eot=file --loader:.svg=file --loader:.png=file

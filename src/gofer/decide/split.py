@@ -113,6 +113,9 @@ def part_of(el: Element) -> str | None:
     if len(found) > 1 and len(named) == 1:
         # its own name says which part; the text beside it ("hh:") is the part before
         found = named
+    elif len(found) + (_AMBIGUOUS_MM in tokens) > 1 and not named:
+        # a whole format ("YYYY-MM-DD", "HH:MM") is one field holding every part
+        return None
     by_options = _by_options(el)
     if len(found) == 1:
         part = found[0]
