@@ -345,3 +345,31 @@ async def test_a_link_wrapping_onto_two_lines_is_on_top(engine: BrowserEngine, s
         assert link.visible and link.on_top
     finally:
         await surface.close()
+
+
+async def test_a_toggle_row_marked_by_class_and_an_input_kept_for_the_form(
+    engine: BrowserEngine, site: Any
+) -> None:
+    """A row of buttons whose chosen one only a class marks reads as pressed or not; an
+    input out of the accessibility tree and the tab order is not offered through its
+    label; a lone "active" button and a nav row marking none say nothing."""
+    site.add(
+        "/",
+        """<div class="seat"><button class="btn btn--active">Window</button>
+        <button class="btn">Aisle</button><button class="btn">Middle</button></div>
+        <div><button class="btn">Left</button><button class="btn">Right</button></div>
+        <div><button class="active">Alone</button><span>text</span></div>
+        <label for="kept">Departure date</label>
+        <input id="kept" aria-hidden="true" tabindex="-1"
+               style="opacity: 0; position: absolute; left: 0; top: 200px">""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        row = {n: named(screen, n).checked for n in ("Window", "Aisle", "Middle", "Left", "Alone")}
+        assert row == {"Window": True, "Aisle": False, "Middle": False, "Left": None, "Alone": None}
+        kept = next(e for e in screen.elements if e.tag == "input")
+        assert not kept.visible
+    finally:
+        await surface.close()

@@ -146,8 +146,9 @@ def test_mui_mobile_picker_opens_by_the_button_in_its_fields_frame() -> None:
 
 
 def test_mui_time_field_shows_its_sections_only_once_focused() -> None:
-    # empty and unfocused: the input is covered, its spin buttons are hidden in the
-    # frame that takes the click; focused (widget_mui_time): they show, and are the field
+    # empty and unfocused: the input is covered, its spin buttons are drawn see-through
+    # in the frame that takes the click until it has focus (widget_mui_time); they are
+    # the field's parts either way, and take the keys typed into them
     page = load("widget_mui_form")
     field = next(e for e in page.elements if e.name == "Start time" and e.tag == "input")
     frame = field_frame(field, page)
@@ -155,5 +156,8 @@ def test_mui_time_field_shows_its_sections_only_once_focused() -> None:
     assert not field.on_top and hidden == ["Hours", "Minutes"]
     assert not any(e.visible for e in page.elements if e.name in hidden)
     assert any(e.box == frame and e.on_top for e in page.elements if e.ref != field.ref)
-    assert split_fields("Start time", page) is None
-    assert split_fields("Start time", load("widget_mui_time")) is not None
+    for screen in (page, load("widget_mui_time")):
+        fields = split_fields("Start time", screen)
+        assert fields is not None
+        parts = {p: e.name for p, e in fields.parts.items()}
+        assert parts == {"hour": "Hours", "minute": "Minutes"}

@@ -392,6 +392,8 @@ def _ground_words(query: Query, prep: Prepared, hints: Sequence[GroundingHint]) 
         region_missing = not found
         regions = found or (None,)
     hint = hint_for(query, screen, hints) if hints else None
+    if hint is not None and sum(hint_names(hint, el, screen) for el in screen.elements) > 1:
+        hint = None  # it names several controls alike: it no longer tells which
 
     # The within words may name several places: take the first reading that holds a
     # usable match, preferring one a person can reach (not under a popup).

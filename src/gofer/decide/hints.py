@@ -83,9 +83,11 @@ _MEMBERS = frozenset(
 
 
 def learns(query: Query, element: Element) -> bool:
-    """Whether a hint may remember ``element`` for ``query``'s words: not for one member
-    of a group a choose found through its option, which the same words with another
-    option do not name."""
+    """Whether a hint may remember ``element`` for ``query``'s words: not for a control
+    with no name, nor for one member of a group a choose found through its option,
+    which the same words with another option do not name."""
+    if not normalise(element.name):
+        return False  # a control with no name of its own: a hint could not find it again
     if not query.option or element.role not in _MEMBERS:
         return True
     return normalise(element.display_name) == normalise(query.words)

@@ -180,6 +180,12 @@ def _beside(a: Element, b: Element) -> bool:
     return below and a.section == b.section
 
 
+def _drawn_on_focus(el: Element) -> bool:
+    """A segment of a named field that is drawn once the field has focus (MUI's date
+    sections stay transparent under a floating label until then)."""
+    return bool(el.group) and el.role == "spinbutton" and el.editable and el.tag != "input"
+
+
 def parts_among(elements: Iterable[Element]) -> list[SplitFields]:
     """The groups of controls that together hold a date or a time, in reading order.
 
@@ -188,7 +194,7 @@ def parts_among(elements: Iterable[Element]) -> list[SplitFields]:
     """
     groups: list[list[tuple[Element, str]]] = []
     for el in elements:
-        if not el.visible or el.disabled:
+        if not (el.visible or _drawn_on_focus(el)) or el.disabled:
             continue
         part = part_of(el)
         if part is None:

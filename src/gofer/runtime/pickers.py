@@ -526,11 +526,7 @@ async def set_split(run: StepContext, path: str, fields: SplitFields, when: When
             return found
         # A picker drawn anew once a part is set (its minutes after its hour): the same
         # part of the controls standing where it stood.
-        again = [
-            group.parts[part]
-            for group in parts_among(e for e in scr.elements if e.visible)
-            if part in group.parts
-        ]
+        again = [group.parts[part] for group in parts_among(scr.elements) if part in group.parts]
         return min(again, key=lambda e: box_distance(e.box, el.box), default=el)
 
     def shows(el: Element, part: str) -> bool:

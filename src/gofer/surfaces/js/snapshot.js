@@ -105,6 +105,9 @@
   const hiddenStyle = (el) => {
     const s = style(el);
     if (s.display === "none") return "none";
+    // Out of the accessibility tree and the tab order alike: a value a widget keeps for
+    // its form (a date picker's hidden input under its drawn sections), not a control.
+    if (attr(el, "aria-hidden") === "true" && attr(el, "tabindex") === "-1") return "held";
     if (s.opacity === "0") return "invisible";
     const r = rectOf(el);
     if (r.width <= 1 && r.height <= 1 && s.overflow !== "visible" && s.display !== "contents") {
@@ -228,7 +231,7 @@
     const level = headingLevel(el);
     const boundary = !BLOCK_DISPLAYS.has(s.display) || BOUNDARY_TAGS.has(tag) || level > 0 ||
       INTERACTIVE_ROLES.has(role);
-    const unvoiced = ctx.unvoiced || hidden === "unvoiced";
+    const unvoiced = ctx.unvoiced || hidden === "unvoiced" || hidden === "held";
     const inner = {
       textHidden: ctx.textHidden || hidden === "invisible",
       unvoiced,
@@ -250,7 +253,9 @@
     const irole = interactiveRole(el, tag, role, s, ctx);
     if (irole) {
       if (candidates.length < MAX_ELEMENTS) {
-        candidates.push({ el, role: irole, invisible: inner.invisible, tag });
+        candidates.push({
+          el, role: irole, invisible: inner.invisible, tag, held: hidden === "held",
+        });
       }
       // A clickable with no area of its own (a wrapper its content overflows) holds
       // no cells: what it shows is judged as if it were not there.
@@ -317,6 +322,25 @@
     // so is one around a form or its fields (a framework's root, a form's wrapper)
     if (query(el, "form") || queryAll(el, FORM_FIELDS).length > 1) return null;
     return "clickable";
+  };
+
+  // A row of buttons that marks the one chosen only by a class of its own ("active",
+  // "v-btn--active", "is-selected"): a toggle group drawn without ARIA. Each button of
+  // the row is pressed or not; null for a button alone or a row that marks none.
+  const PRESSED_CLASS = /(^|[-_])(active|selected|checked|pressed)$/i;
+  const marked = (b) => Array.from(CLASS_LIST.call(b)).some((c) => PRESSED_CLASS.test(c));
+  const shownPressed = (el) => {
+    const parent = upElement(el);
+    if (!parent) return null;
+    const row = kids(parent);
+    if (row.length < 2 || row.length > 12) return null;
+    let on = 0;
+    for (const b of row) {
+      if (tagOf(b) !== "BUTTON" && attr(b, "role") !== "button") return null;
+      if (hasAttr(b, "aria-pressed") || hasAttr(b, "aria-checked")) return null;
+      if (marked(b)) on += 1;
+    }
+    return on === 1 ? marked(el) : null;
   };
 
   // A click handler of the element's own: an attribute, a property (React sets a no-op
@@ -645,6 +669,7 @@
     if (t === "checkbox" || t === "radio") checked = el.checked;
     else if (hasAttr(el, "aria-checked")) checked = attr(el, "aria-checked") !== "false";
     else if (hasAttr(el, "aria-pressed")) checked = attr(el, "aria-pressed") !== "false";
+    else if (role === "button") checked = shownPressed(el);
     let selected = null;
     if (hasAttr(el, "aria-selected")) selected = tri(attr(el, "aria-selected"));
     else if (tag === "OPTION") selected = el.selected;
@@ -675,14 +700,14 @@
     let visible = !c.invisible && r.width > 0 && r.height > 0 &&
       style(el).visibility === "visible";
     let target = el;
-    if (!visible && el.labels && el.labels.length) {
+    if (!visible && !c.held && el.labels && el.labels.length) {
       // A see-through input styled through its label: the label is what a person clicks.
       const shown = Array.from(el.labels).find((l) => l.checkVisibility &&
         l.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
         rectOf(l).width > 0 && rectOf(l).height > 0);
       if (shown) { visible = true; target = shown; r = rectOf(shown); }
     }
-    if (!visible && ["range", "checkbox", "radio"].includes(t)) {
+    if (!visible && !c.held && ["range", "checkbox", "radio"].includes(t)) {
       // ... or drawn by the small element around it (a slider's thumb, a switch's
       // track), past a wrapper that only hides the input (clipped to a pixel)
       for (let n = upElement(el), i = 0; n && i < 3; n = upElement(n), i++) {
