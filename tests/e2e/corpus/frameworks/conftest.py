@@ -1,6 +1,6 @@
 """Python app frameworks as people use them to make forms (tools/corpus/frameworks.sh):
-NiceGUI (Quasar over a websocket), Streamlit (React and Base Web over a websocket) and
-Gradio (Svelte over its queue),
+NiceGUI (Quasar over a websocket), Streamlit (React and Base Web over a websocket),
+Gradio (Svelte over its queue) and Dash (React over HTTP callbacks),
 each serving the trip request of :mod:`.trip` from its own virtual environment. What
 the app received is the JSON lines it appended to its records file, never a step
 inside the flow."""
@@ -97,4 +97,12 @@ def gradio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
         [python, str(HERE / "gradio_app.py"), "{port}"],
         tmp_path_factory.mktemp("gradio"),
         quiet,
+    )
+
+
+@pytest.fixture(scope="session")
+def dash(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    python = str(_venv("dash"))
+    yield from _serve(
+        "dash", [python, str(HERE / "dash_app.py"), "{port}"], tmp_path_factory.mktemp("dash")
     )

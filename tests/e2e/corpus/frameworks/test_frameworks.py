@@ -19,7 +19,7 @@ from .conftest import App
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
-FRAMEWORKS = ("nicegui", "streamlit", "gradio")
+FRAMEWORKS = ("nicegui", "streamlit", "gradio", "dash")
 
 KNOWN: dict[str, str] = {}
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
