@@ -69,3 +69,16 @@ def test_a_hint_for_a_control_with_no_name_is_not_learned_nor_used() -> None:
     assert found.element is not None
     assert "Cabin class" not in (found.element.name, found.element.text)
     assert "Interests" in (found.element.name + " " + found.element.text)
+
+
+def test_dash_checklist_of_one_is_its_checkbox_and_a_choice_drawn_twice_counts_once() -> None:
+    # Dash's checklists: a listbox of ARIA options, each wrapping its own checkbox. "yes
+    # in Add travel insurance" looked for an option "yes" in the list; "Extra legroom in
+    # Extras" found it held twice (option and checkbox) and named neither.
+    screen = load("app_dash_trip")
+    tick = ground(Query("Add travel insurance", Want.CONTROL, kind="choose", option="yes"), screen)
+    assert tick.element is not None and tick.element.role == "checkbox"
+    assert tick.element.name == "Add travel insurance" and not tick.low_confidence
+    pick = ground(Query("Extras", Want.CONTROL, kind="choose", option="Extra legroom"), screen)
+    assert pick.element is not None and pick.element.role == "checkbox"
+    assert pick.element.name == "Extra legroom"

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from gofer.decide.hints import hint_for, hint_names
 from gofer.decide.kinds import KindPhrase, KindPick, ground_kind, holding_group, kind_phrase
+from gofer.decide.options import tick_state
 from gofer.decide.prepared import DATE_INPUTS, ElementInfo, Prepared, box_distance, prepare
 from gofer.decide.regions import Region, caption_field, resolve_regions
 from gofer.decide.text import normalise, stem_tokens, symbol_words, text_score
@@ -246,6 +247,9 @@ def ground(query: Query, screen: Screen, hints: Sequence[GroundingHint] = ()) ->
             return _picked(pick, query, missing)
         if found.element is None:
             return Grounding(None, 0.0, (), (), True, pick.reason)
+    toggle = _toggle_named(query, prep, found)
+    if toggle is not None:
+        return toggle
     captioned = _captioned(query, prep, found) or _submitted_by(query, prep, found)
     if captioned is not None:
         return captioned
@@ -284,6 +288,34 @@ def _captioned(query: Query, prep: Prepared, found: Grounding) -> Grounding | No
     why = (f"the one closed dropdown in the field '{query.words}'",)
     top = Candidate(shut[0], _CAPTION_BEATS, why) if len(shut) == 1 else None
     return Grounding(top.element, top.score, why, (top,), False) if top else None
+
+
+_CHECKBOXES = frozenset({"checkbox", "switch", "menuitemcheckbox"})
+
+
+def _toggle_named(query: Query, prep: Prepared, found: Grounding) -> Grounding | None:
+    """The one checkbox or switch the ``in`` words name exactly, when the option words
+    ask a state of it ("yes", "ticked", "off") and the pick is the list around it (a
+    checklist of one, drawn as a listbox of options)."""
+    el = found.element
+    if query.want is not Want.CONTROL or not query.option or el is None or query.within:
+        return None
+    if el.role in _CHECKBOXES or tick_state(query.option, query.words) is None:
+        return None
+    words = normalise(query.words)
+    named = [
+        e
+        for e in prep.screen.elements
+        if e.role in _CHECKBOXES
+        and e.visible
+        and e.ref not in query.exclude
+        and normalise(e.display_name) == words
+    ]
+    if len(named) != 1:
+        return None
+    why = (f"the one checkbox named '{query.words}'",)
+    top = Candidate(named[0], max(found.confidence, WEAK), why)
+    return Grounding(top.element, top.score, why, (top,), False)
 
 
 def _shut(el: Element, exclude: frozenset[str]) -> bool:

@@ -583,6 +583,16 @@ def ground_kind(
 _ANY_LIST = _Kind("list", _is_list, frozenset({Want.CONTROL}), holds_options=True)
 
 
+def _one_choice_drawn_twice(holding: list[tuple[_Unit, Element]]) -> list[tuple[_Unit, Element]]:
+    """Groups whose picks are one choice on the screen (an ARIA option that wraps its own
+    checkbox: Dash's checklists) count once, by the form control: the one that holds a
+    state to read back."""
+    boxes = [el.box for _u, el in holding]
+    same = all(a.contains(b) or b.contains(a) for a in boxes for b in boxes)
+    inputs = [(u, el) for u, el in holding if el.role in (*_TOGGLES, "radio")]
+    return inputs if same and len(inputs) == 1 else holding
+
+
 def holding_group(
     option: str, prep: Prepared, region: Region | None, exclude: frozenset[str] = frozenset()
 ) -> KindPick | None:
@@ -594,6 +604,8 @@ def holding_group(
         return None
     units = _units(prep, _ANY_LIST, region, exclude, grouped=True)
     holding = [(u, el) for u in units for el, holds in (_member_for(u, option),) if holds]
+    if len(holding) > 1:
+        holding = _one_choice_drawn_twice(holding)
     if len(holding) != 1:
         return None
     unit, el = holding[0]
