@@ -82,3 +82,12 @@ def test_dash_checklist_of_one_is_its_checkbox_and_a_choice_drawn_twice_counts_o
     pick = ground(Query("Extras", Want.CONTROL, kind="choose", option="Extra legroom"), screen)
     assert pick.element is not None and pick.element.role == "checkbox"
     assert pick.element.name == "Extra legroom"
+
+
+def test_naive_ui_select_is_the_box_under_its_caption_that_takes_a_click() -> None:
+    # Naive UI's select without a filter: a focusable div showing "Pick one", no role,
+    # no input, under a form item's caption tied to it by nothing
+    screen = load("kit_naiveui_form")
+    found = ground(Query("Cabin class", Want.CONTROL, kind="choose", option="Business"), screen)
+    assert found.element is not None and found.element.name == "Pick one"
+    assert found.element.role == "clickable"

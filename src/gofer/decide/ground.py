@@ -283,8 +283,14 @@ def _captioned(query: Query, prep: Prepared, found: Grounding) -> Grounding | No
     held = holding_group(query.option, prep, field, query.exclude)
     if held is not None:
         return _picked(held, query, False)
-    # Else the one closed dropdown under the caption, which shows its options once open.
-    shut = [e for e in prep.screen.elements if field.contains(e) and _shut(e, query.exclude)]
+    # Else the one closed dropdown under the caption, which shows its options once open:
+    # failing a control that says so, the box right under the caption that takes a click
+    # (a select drawn as a focusable div showing its placeholder or its chips).
+    inside = [e for e in prep.screen.elements if field.contains(e) and e.ref not in query.exclude]
+    shut = [e for e in inside if _shut(e, query.exclude)] or sorted(
+        (e for e in inside if e.role == "clickable" and e.visible and e.on_top),
+        key=lambda e: (e.box.y, e.box.x),
+    )[:1]
     why = (f"the one closed dropdown in the field '{query.words}'",)
     top = Candidate(shut[0], _CAPTION_BEATS, why) if len(shut) == 1 else None
     return Grounding(top.element, top.score, why, (top,), False) if top else None
