@@ -92,9 +92,10 @@ class Guarded(Settling):
 
     def _check_landing(self, page: Page, url: str) -> None:
         """A page that landed on an address no page may be (a ``data:``, ``blob:`` or
-        ``file:`` document, or outside the origins) is sent to a blank page."""
+        ``file:`` document, or outside the origins) is sent to a blank page. A page with
+        no address holds nothing (a new tab whose document the browser downloaded)."""
         scheme = url.split(":", 1)[0].lower()
-        if scheme in _LANDINGS:
+        if not url or scheme in _LANDINGS:
             return
         if scheme in ("http", "https"):
             if origin_allowed(url, self.origins):
