@@ -121,7 +121,7 @@ def _media_of(headers: dict[str, str]) -> str:
 
 def _wrapped(file: FilePayload) -> bool:
     """Whether a PDF the page's response gave is a viewer's page around it, not the file."""
-    return file.media_type == "application/pdf" and b"%PDF-" not in file.data[:1024]
+    return file.media_type == "application/pdf" and file.data.find(b"%PDF-", 0, 1024) < 0
 
 
 def _response_name(headers: dict[str, str], url: str, media_type: str) -> str:
