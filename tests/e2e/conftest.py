@@ -87,6 +87,7 @@ class Pages:
     server: DemoServer | None = None
     pages: dict[str, str] = field(default_factory=dict)
     redirects: dict[str, str] = field(default_factory=dict)
+    documents: dict[str, Response] = field(default_factory=dict)
     hits: list[str] = field(default_factory=list)
 
     @property
@@ -99,6 +100,15 @@ class Pages:
         self.pages[path] = html
         return self.origin + path
 
+    def document(self, path: str, data: bytes, media_type: str, disposition: str = "") -> str:
+        """Serve ``data`` as a document of ``media_type`` at ``path`` (with a
+        Content-Disposition when given); returns its address."""
+        headers = {"Cache-Control": "no-store"}
+        if disposition:
+            headers["Content-Disposition"] = disposition
+        self.documents[path] = Response(data, media_type=media_type, headers=headers)
+        return self.origin + path
+
     def redirect(self, path: str, to: str) -> str:
         """Answer ``path`` with a 302 to ``to``; returns its address."""
         self.redirects[path] = to
@@ -109,6 +119,8 @@ class Pages:
         self.hits.append(path)
         if path in self.redirects:
             return Response(status_code=302, headers={"Location": self.redirects[path]})
+        if path in self.documents:
+            return self.documents[path]
         body = self.pages.get(path)
         if body is None:
             return Response("not found", status_code=404)
