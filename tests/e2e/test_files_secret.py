@@ -1,9 +1,9 @@
 """A canary for secret files: a task uploads a secret passport scan, whose name and
 bytes are canaries, into a page that echoes the name (its file field shows it, the page
-lists "uploaded: <name>"), and stops before sending. The page really took the file;
-yet neither canary is in any view, report, file listing, log record, or file under
-the store's folder, and the stop's screenshot shows nothing of the name: two tasks
-with two names of one length leave the same picture."""
+lists "uploaded: <name>"), and stops before sending (or fails after it). The page
+really took the file; yet neither canary is in any view, report, file listing, log
+record, or file under the store's folder, and the stop's screenshot shows nothing of
+the name: two tasks with two names of one length leave the same picture."""
 
 from __future__ import annotations
 
@@ -87,6 +87,20 @@ async def stopped_with(
     return seen, png
 
 
+async def failed_with(tasks: Tasks, url: str, name: str, data: bytes) -> list[str]:
+    """Run a task that fails after the upload (the page never says the application
+    was sent): every text a caller sees of it, the failure's reason and screen too."""
+    upload = await tasks.files.upload(name, data, secret=True)
+    steps = [*flow(url)[:2], {"verify": {"shows": "Application sent"}}]
+    start = await tasks.start_task({"flow": steps, "files": {"passport scan": upload.id}})
+    views: list[TaskView] = [start]
+    last = await settle(tasks, start.id, views)
+    assert last.status.state == "failed", last.status
+    seen = [s for v in views for s in strings(json.loads(v.model_dump_json()))]
+    report = await tasks.task_report({"id": start.id})
+    return seen + strings(json.loads(report.model_dump_json()))
+
+
 async def test_a_secret_files_name_and_bytes_show_nowhere(
     engine: BrowserEngine, pages: Pages, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -108,6 +122,7 @@ async def test_a_secret_files_name_and_bytes_show_nowhere(
             texts, png = await stopped_with(tasks, runner, url, name, data)
             seen += texts
             shots.append(png)
+        seen += await failed_with(tasks, url, *next(iter(canaries.items())))
     assert any("${passport scan}" in s for s in seen), "the file is named by its fact"
     logged = [r.getMessage() for r in caplog.records if r.name.startswith("gofer")]
     assert logged, "the tasks logged nothing to search"
