@@ -66,6 +66,11 @@ SNAPSHOT_LINES = 5_000
 """The most text lines a snapshot reads of one frame."""
 
 
+async def _close_quietly(page: Page) -> None:
+    with contextlib.suppress(PlaywrightError):
+        await page.close()
+
+
 class BrowserSurface(FileTransfers, Guarded):
     """A browser session: its own context (own cookies), pages, and the screen on them.
 
@@ -210,6 +215,13 @@ class BrowserSurface(FileTransfers, Guarded):
     # ---- events -----------------------------------------------------------------------
 
     def _adopt(self, page: Page) -> None:
+        if not page.url and self.pages:
+            # a new tab whose document never came (the browser downloaded it): closed,
+            # as a person's browser closes it, and never the page the session acts on
+            task = asyncio.get_running_loop().create_task(_close_quietly(page))
+            self._leaving.add(task)
+            task.add_done_callback(self._leaving.discard)
+            return
         self._pages.append(page)
         self._pages_opened += 1
         self._trackers[page] = RequestTracker(page)

@@ -334,9 +334,8 @@ class FileTransfers(Guarded):
     async def _close_tab(self, page: Page) -> None:
         """Close a tab the download opened, once its file is kept: the task goes on in
         the page that opened it."""
-        if not page.is_closed():
-            with playwright_errors("could not close the download's tab", code="ACTION_FAILED"):
-                await page.close()
+        with contextlib.suppress(PlaywrightError):  # gone already: closed as it came
+            await page.close()
 
     async def _refetch(self, page: Page, url: str, max_bytes: int) -> FilePayload:
         """The document at ``url`` as its server sends it, fetched again from inside
