@@ -66,11 +66,6 @@ SNAPSHOT_LINES = 5_000
 """The most text lines a snapshot reads of one frame."""
 
 
-async def _close_quietly(page: Page) -> None:
-    with contextlib.suppress(PlaywrightError):
-        await page.close()
-
-
 class BrowserSurface(FileTransfers, Guarded):
     """A browser session: its own context (own cookies), pages, and the screen on them.
 
@@ -215,12 +210,7 @@ class BrowserSurface(FileTransfers, Guarded):
     # ---- events -----------------------------------------------------------------------
 
     def _adopt(self, page: Page) -> None:
-        if not page.url and self.pages:
-            # a new tab whose document never came (the browser downloaded it): closed,
-            # as a person's browser closes it, and never the page the session acts on
-            task = asyncio.get_running_loop().create_task(_close_quietly(page))
-            self._leaving.add(task)
-            task.add_done_callback(self._leaving.discard)
+        if self._empty_tab(page):
             return
         self._pages.append(page)
         self._pages_opened += 1
@@ -443,8 +433,7 @@ class BrowserSurface(FileTransfers, Guarded):
 
         With ``hide_fields`` (the default) every text field, in the page and in its
         frames, is painted over, so that a value typed from a secret never reaches
-        an image; with ``hide_text`` (a mask of the task's secrets) so is every text
-        of the page the mask changes (a secret file's name the page lists).
+        an image; with ``hide_text`` (a mask of secrets), every text it changes too.
         """
         page = self.page
         with playwright_errors("could not take a screenshot", code="SCREENSHOT_FAILED"):

@@ -240,9 +240,10 @@ class FileTransfers(Guarded):
         async def look(page: Page) -> None:
             # a new tab whose first response came before it was seen (a remote
             # browser's PDF viewer): its document says what it holds
-            with contextlib.suppress(PlaywrightError):
-                await page.wait_for_load_state("load", timeout=wait_ms)
-                kind = await self._bounded(page, page.evaluate(_CONTENT_TYPE))
+            with contextlib.suppress(PlaywrightError, TimeoutError):
+                async with asyncio.timeout(wait_ms / 1000):
+                    await page.wait_for_load_state("load", timeout=wait_ms)
+                    kind = await page.evaluate(_CONTENT_TYPE)
                 if str(kind).lower() not in _DOCUMENT_TYPES and not opened.done():
                     opened.set_result(page)
 
