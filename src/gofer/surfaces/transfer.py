@@ -234,7 +234,8 @@ class FileTransfers(Guarded):
                 return
             if response.headers.get("content-disposition", "").lower().startswith("attachment"):
                 return  # the browser downloads it: the download event brings it
-            if _media_of(response.headers) not in _DOCUMENT_TYPES and response.ok:
+            kind = _media_of(response.headers)
+            if kind and kind not in _DOCUMENT_TYPES and response.ok:
                 shown.set_result(response)
 
         async def look(page: Page) -> None:
