@@ -34,7 +34,9 @@ from gofer.runtime import (
     Workspace,
     run_flow,
 )
-from gofer.surfaces import OPERATOR, BrowserEngine, BrowserOptions
+from gofer.surfaces import OPERATOR, BrowserEngine, BrowserOptions, BrowserPolicy
+
+from .fleet import Fleet
 
 # Failing tests should not wait the production 8 s for a target that never comes.
 FAST = RuntimeSettings(target_timeout_ms=2_500, settle_timeout_ms=5_000, wait_timeout_ms=4_000)
@@ -85,6 +87,7 @@ class Pages:
     server: DemoServer | None = None
     pages: dict[str, str] = field(default_factory=dict)
     redirects: dict[str, str] = field(default_factory=dict)
+    documents: dict[str, Response] = field(default_factory=dict)
     hits: list[str] = field(default_factory=list)
 
     @property
@@ -97,6 +100,15 @@ class Pages:
         self.pages[path] = html
         return self.origin + path
 
+    def document(self, path: str, data: bytes, media_type: str, disposition: str = "") -> str:
+        """Serve ``data`` as a document of ``media_type`` at ``path`` (with a
+        Content-Disposition when given); returns its address."""
+        headers = {"Cache-Control": "no-store"}
+        if disposition:
+            headers["Content-Disposition"] = disposition
+        self.documents[path] = Response(data, media_type=media_type, headers=headers)
+        return self.origin + path
+
     def redirect(self, path: str, to: str) -> str:
         """Answer ``path`` with a 302 to ``to``; returns its address."""
         self.redirects[path] = to
@@ -107,6 +119,8 @@ class Pages:
         self.hits.append(path)
         if path in self.redirects:
             return Response(status_code=302, headers={"Location": self.redirects[path]})
+        if path in self.documents:
+            return self.documents[path]
         body = self.pages.get(path)
         if body is None:
             return Response("not found", status_code=404)
@@ -193,11 +207,10 @@ def run(engine: BrowserEngine) -> Runner:
     return go
 
 
-@pytest.fixture
-def run_open(engine: BrowserEngine) -> Opener:
-    """Like ``run``, as ``async with run_open(flow) as done``: ``done.result`` is the
-    result and ``done.page`` the page the run ended on, open until the block ends, so
-    a test can read what the page itself holds (field values, texts, what it logged).
+def opener(engine: BrowserEngine) -> Opener:
+    """Like ``run``, as ``async with go(flow) as done``: ``done.result`` is the result
+    and ``done.page`` the page the run ended on, open until the block ends, so a test
+    can read what the page itself holds (field values, texts, what it logged).
     """
 
     @asynccontextmanager
@@ -228,6 +241,32 @@ def run_open(engine: BrowserEngine) -> Opener:
             yield Finished(result, surface.page)
 
     return go
+
+
+@pytest.fixture
+def run_open(engine: BrowserEngine) -> Opener:
+    """:func:`opener` on the session's own Chromium."""
+    return opener(engine)
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def remote_engine() -> AsyncIterator[BrowserEngine]:
+    """An engine whose sessions run in a remote browser over DevTools (the operator's
+    ``--browser-endpoint``): a second Chromium, a full browser with a PDF viewer."""
+    fleet = Fleet()
+    await fleet.start()
+    try:
+        policy = BrowserPolicy(allow_private=True, remote=fleet.endpoint)
+        async with BrowserEngine(policy=policy) as eng:
+            yield eng
+    finally:
+        await fleet.kill()
+
+
+@pytest.fixture
+def remote_open(remote_engine: BrowserEngine) -> Opener:
+    """:func:`opener` in the remote browser of :func:`remote_engine`."""
+    return opener(remote_engine)
 
 
 @pytest.hookimpl(hookwrapper=True)

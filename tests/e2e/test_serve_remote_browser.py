@@ -3,11 +3,14 @@ second local one with a DevTools port, standing in for a fleet), and the server
 launches none. The remote dies in the middle of a turn: that task fails at its step
 the way it does when a local Chromium crashes, and once the remote is back on the
 same port the next task connects again and books. Judged by the demo site's records
-and by the pages the remote itself hosts."""
+and by the pages the remote itself hosts. A served task's downloads in the remote come
+back to their owner whole."""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import io
 import json
 import os
 from dataclasses import dataclass, field
@@ -16,6 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
+from pypdf import PdfWriter
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -27,6 +31,7 @@ from gofer.tasks import ScriptedRunner, Tasks
 
 from .conftest import Pages
 from .fleet import Fleet
+from .hardened import served
 from .serve import gofer, killed, start_serve, start_worker
 from .test_serve_restart import call, client
 
@@ -213,3 +218,54 @@ async def test_a_worker_runs_its_tasks_in_the_remote_browser_the_environment_nam
         await killed(worker)
         await fleet.kill()
     assert "/remote/checkout" in pages.hits
+
+
+def blank_pdf() -> bytes:
+    writer = PdfWriter()
+    writer.add_blank_page(width=200, height=200)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+async def test_a_served_task_keeps_what_it_downloads_in_the_remote_browser(
+    tmp_path: Path, pages: Pages
+) -> None:
+    """An export sent as an attachment (saved on the remote's side) and an invoice PDF
+    opened in a new tab (the remote Chrome's PDF viewer): the owner gets both back over
+    HTTP, the bytes the site served, from a server that launched no browser."""
+    csv = b"month,total\r\nFebruary,98.50\r\nMarch,41.50\r\n"
+    pdf = blank_pdf()
+    export = pages.document(
+        "/remote/files/export", csv, "text/csv", 'attachment; filename="export-march.csv"'
+    )
+    invoice = pages.document(
+        "/remote/files/invoice", pdf, "application/pdf", 'inline; filename="invoice-7.pdf"'
+    )
+    home = pages.add(
+        "/remote/files/account",
+        f'<h1>Account</h1><a href="{export}">Export CSV</a> '
+        f'<a href="{invoice}" target="_blank">Invoice 7</a>',
+    )
+    flow = [
+        {"browse": home},
+        {"download": "Export CSV", "as": "export"},
+        {"download": "Invoice 7", "as": "invoice"},
+        {"read": "the total of March", "from": "export", "as": "march"},
+    ]
+    fleet = Fleet()
+    await fleet.start()
+    try:
+        async with served(tmp_path / "store", "--browser-endpoint", fleet.endpoint) as s:
+            code, view = await s.call("start_task", {"flow": flow})
+            assert code == 200, view
+            code, done = await s.call("await_task", {"id": view["id"], "timeout_ms": 120_000})
+            assert done["status"]["state"] == "done", done
+            assert done["status"]["records"]["march"] == "41.50", done
+            for name, data in (("export", csv), ("invoice", pdf)):
+                got = await s.http.get(f"/v1/tasks/{view['id']}/files/{name}")
+                assert got.status_code == 200, got.text
+                assert hashlib.sha256(got.content).digest() == hashlib.sha256(data).digest()
+            assert launched_chromium(s.server.proc.pid) == [], "gofer launched no browser"
+    finally:
+        await fleet.kill()

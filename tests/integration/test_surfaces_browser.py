@@ -437,6 +437,50 @@ async def test_screenshots_paint_over_fields_in_dialogs_and_shadow_roots(
         await surface.close()
 
 
+async def test_screenshots_paint_over_text_the_mask_changes(
+    engine: BrowserEngine, site: Any
+) -> None:
+    """A secret the page shows as text (a file's name it lists, in a frame and in a
+    shadow root too) is painted over when the screenshot is given the task's mask;
+    the rest of the page is not, and nothing of the painting stays in the page."""
+    site.add(
+        "/taken",
+        "<style>body { font-family: monospace }</style><h1>Your documents</h1>"
+        "<ul><li id=l></li><li>receipt-2026.pdf</li></ul><div id=host></div>"
+        "<iframe srcdoc=''></iframe>",
+    )
+    surface = await engine.new_session()
+    try:
+        shots: dict[tuple[str, bool], bytes] = {}
+        for secret in ("passport-aaaa.png", "passport-bbbb.png"):
+            await surface.goto(site.url("/taken"))
+            page = surface.page
+            await page.evaluate(
+                """(name) => {
+                  document.getElementById('l').textContent = 'uploaded: ' + name;
+                  const root = document.getElementById('host').attachShadow({mode: 'open'});
+                  root.innerHTML = '<p style="font-family: monospace">' + name + '</p>';
+                  const inner = document.querySelector('iframe').contentDocument;
+                  inner.body.innerHTML = '<p style="font-family: monospace">' + name + '</p>';
+                }""",
+                secret,
+            )
+            shots[secret, True] = await surface.screenshot(
+                hide_text=lambda text, s=secret: text.replace(s, "${passport}")
+            )
+            shots[secret, False] = await surface.screenshot()
+            left = await page.evaluate(
+                "[document.querySelectorAll('gofer-mask').length,"
+                " Object.keys(window).filter((k) => k.startsWith('__gofer_texts')).length]"
+            )
+            assert left == [0, 0]
+        assert shots["passport-aaaa.png", False] != shots["passport-bbbb.png", False]
+        assert shots["passport-aaaa.png", True] == shots["passport-bbbb.png", True]
+        assert shots["passport-aaaa.png", True] != shots["passport-aaaa.png", False]
+    finally:
+        await surface.close()
+
+
 async def test_a_ticked_box_or_chosen_option_is_a_change(engine: BrowserEngine, site: Any) -> None:
     """Ticking a box or choosing an option changes no attribute; the effect still
     tells it, so the runtime does not wait for a late change. An inert span changes

@@ -8,7 +8,7 @@ import logging
 import pytest
 
 from gofer.errors import GoferError, SurfaceError
-from gofer.runtime.types import RunRequest, RunResult
+from gofer.runtime.types import Masker, RunRequest, RunResult
 from gofer.tasks import ARTIFACT_TTL_S, MAX_TASKS, ScriptedRunner, Tasks, TaskView
 from gofer.tasks.testing import complete, gate, hang
 
@@ -96,9 +96,9 @@ async def test_cancelling_a_running_task_cancels_the_run_and_releases_the_worksp
 class _SlowShots(ScriptedRunner):
     """A runner whose screenshot takes a while, as a real page's does."""
 
-    async def screenshot(self, task_id: str) -> bytes | None:
+    async def screenshot(self, task_id: str, mask: Masker | None = None) -> bytes | None:
         await asyncio.sleep(0.02)
-        return await super().screenshot(task_id)
+        return await super().screenshot(task_id, mask)
 
 
 async def test_cancelling_a_task_held_at_a_checkpoint_screenshots_it_before_letting_go() -> None:

@@ -14,6 +14,7 @@ from gofer.flow import Click, Enter, Flow, parse_flow
 from gofer.models import CallMeter
 from gofer.runtime.types import (
     Gate,
+    Masker,
     RunRequest,
     RunResult,
     RunStatus,
@@ -75,7 +76,7 @@ async def test_continue_while_a_cancel_is_under_way_starts_nothing() -> None:
     go = asyncio.Event()
 
     class SlowShots(ScriptedRunner):
-        async def screenshot(self, task_id: str) -> bytes | None:
+        async def screenshot(self, task_id: str, mask: Masker | None = None) -> bytes | None:
             shot.set()
             await go.wait()
             return None

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gofer.errors import SurfaceError
-from gofer.surfaces import BrowserEngine, BrowserOptions, Surface
+from gofer.runtime.types import Masker
+from gofer.surfaces import BrowserEngine, BrowserOptions, BrowserSurface, Surface
 from gofer.surfaces.desktop import DesktopSurface, SessionOptions
 
 
@@ -108,12 +109,15 @@ class Workspace:
             return None
         return preloaded[0]
 
-    async def screenshot(self) -> bytes | None:
-        """A PNG of the browser page (else of the desktop), or None when neither is open."""
+    async def screenshot(self, mask: Masker | None = None) -> bytes | None:
+        """A PNG of the browser page (else of the desktop), or None when neither is open;
+        the page's fields painted over, and its texts ``mask`` changes (its secrets)."""
         if self._browser is None:
             if self.has_desktop and self._desktop is not None:
                 return await self._desktop.screenshot()
             return None
+        if isinstance(self._browser, BrowserSurface):
+            return await self._browser.screenshot(hide_text=mask)
         return await self._browser.screenshot()
 
     async def close(self) -> None:

@@ -14,7 +14,7 @@ import logging
 
 from gofer.errors import SurfaceError
 from gofer.runtime.run import RuntimeSettings, run_flow
-from gofer.runtime.types import ModelDecider, RunRequest, RunResult, WorkspaceOptions
+from gofer.runtime.types import Masker, ModelDecider, RunRequest, RunResult, WorkspaceOptions
 from gofer.runtime.workspace import Workspace
 from gofer.surfaces import (
     BrowserEngine,
@@ -167,13 +167,14 @@ class WorkspaceRunner:
             raise live_unsupported(getattr(surface, "kind", "unknown"))
         return await surface.live(options)
 
-    async def screenshot(self, task_id: str) -> bytes | None:
-        """A PNG of the task's page, or None when it has none or it cannot be taken."""
+    async def screenshot(self, task_id: str, mask: Masker | None = None) -> bytes | None:
+        """A PNG of the task's page, or None when it has none or it cannot be taken; any
+        text of the page ``mask`` changes (the task's secrets) painted over."""
         workspace = self._workspaces.get(task_id)
         if workspace is None:
             return None
         try:
-            return await workspace.screenshot()
+            return await workspace.screenshot(mask)
         except SurfaceError as exc:
             log.info("no screenshot for %s: %s", task_id, exc.code)
             return None

@@ -210,6 +210,8 @@ class BrowserSurface(FileTransfers, Guarded):
     # ---- events -----------------------------------------------------------------------
 
     def _adopt(self, page: Page) -> None:
+        if self._empty_tab(page):
+            return
         self._pages.append(page)
         self._pages_opened += 1
         self._trackers[page] = RequestTracker(page)
@@ -424,18 +426,22 @@ class BrowserSurface(FileTransfers, Guarded):
             return build_screen(readings, mask)
         raise SurfaceError("the page could not be read", code="SNAPSHOT_FAILED", url=self.url)
 
-    async def screenshot(self, *, hide_fields: bool = True) -> bytes:
+    async def screenshot(
+        self, *, hide_fields: bool = True, hide_text: Callable[[str], str] | None = None
+    ) -> bytes:
         """A PNG of the current page's viewport.
 
         With ``hide_fields`` (the default) every text field, in the page and in its
         frames, is painted over, so that a value typed from a secret never reaches
-        an image.
+        an image; with ``hide_text`` (a mask of secrets), every text it changes too.
         """
         page = self.page
         with playwright_errors("could not take a screenshot", code="SCREENSHOT_FAILED"):
             try:
                 async with asyncio.timeout(self.timeout_ms / 1000):
-                    return await viewport_png(self.context, page, hide_fields=hide_fields)
+                    return await viewport_png(
+                        self.context, page, hide_fields=hide_fields, hide_text=hide_text
+                    )
             except TimeoutError as err:
                 raise SurfaceError(
                     "could not take a screenshot: the page did not answer in time",

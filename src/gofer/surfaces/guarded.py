@@ -28,6 +28,11 @@ async def _leave(page: Page) -> None:
         await page.goto("about:blank")
 
 
+async def _close(page: Page) -> None:
+    with contextlib.suppress(PlaywrightError):
+        await page.close()
+
+
 class Guarded(Settling):
     """A session's guard of its origins (the state is made by the session itself)."""
 
@@ -90,11 +95,23 @@ class Guarded(Settling):
             return self._blocked_error(url)
         return blocked_address(url, refusal.why)
 
+    def _empty_tab(self, page: Page) -> bool:
+        """Whether ``page`` is a new tab whose document never came (the browser
+        downloaded it); then it is closed, as a person's browser closes it, and never
+        becomes the page the session acts on."""
+        if page.url or not any(not p.is_closed() for p in self._pages):
+            return False
+        task = asyncio.get_running_loop().create_task(_close(page))
+        self._leaving.add(task)
+        task.add_done_callback(self._leaving.discard)
+        return True
+
     def _check_landing(self, page: Page, url: str) -> None:
         """A page that landed on an address no page may be (a ``data:``, ``blob:`` or
-        ``file:`` document, or outside the origins) is sent to a blank page."""
+        ``file:`` document, or outside the origins) is sent to a blank page. A page with
+        no address holds nothing (a new tab whose document the browser downloaded)."""
         scheme = url.split(":", 1)[0].lower()
-        if scheme in _LANDINGS:
+        if not url or scheme in _LANDINGS:
             return
         if scheme in ("http", "https"):
             if origin_allowed(url, self.origins):

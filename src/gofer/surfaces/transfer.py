@@ -7,12 +7,16 @@ clicking the named control opens (a styled button, a "Browse" link, a drop zone)
 caught with Playwright's ``filechooser`` event; only a control that opens none has the
 one file input beside it filled. A download is caught by the ``download`` event of
 any page of the session (a new tab's too), or, for a document the browser shows in
-place of a page (a PDF, a text file), by that page's own response.
+place of a page or in a new tab (a PDF, a text file), by that page's own response; a
+browser with a PDF viewer hands that response the viewer, so the document is read
+again from inside its page. A tab the click opened is closed once its file is kept.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import contextlib
 import mimetypes
 import re
 import tempfile
@@ -60,6 +64,34 @@ one inside it, or the only one in the nearest few blocks around it."""
 HELD = "(el) => el.isConnected ? Array.from(el.files || []).map((f) => f.name) : null"
 
 _DOCUMENT_TYPES = ("text/html", "application/xhtml+xml")
+_CONTENT_TYPE = "() => location.protocol.startsWith('http') ? document.contentType : 'text/html'"
+
+_FETCH = """async ([url, max]) => {
+  const r = await fetch(url, { credentials: "include" });
+  const head = { ok: r.ok, status: r.status, type: r.headers.get("content-type") || "",
+    disposition: r.headers.get("content-disposition") || "" };
+  const declared = Number(r.headers.get("content-length"));
+  if (declared > max) return { size: declared };
+  const parts = [];
+  let size = 0;
+  if (r.body) {
+    const reader = r.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > max) { await reader.cancel(); return { size }; }
+      parts.push(value);
+    }
+  }
+  let text = "";
+  for (const part of parts)
+    for (let i = 0; i < part.length; i += 0x8000)
+      text += String.fromCharCode.apply(null, part.subarray(i, i + 0x8000));
+  return { ...head, data: btoa(text) };
+}"""
+"""The document at an address, read again from inside its page (``size`` alone when it
+is larger than the limit)."""
 
 
 def _payloads(files: tuple[FilePayload, ...]) -> list[Any]:
@@ -83,11 +115,20 @@ def _too_large(size: int, max_bytes: int) -> SurfaceError:
 _DISPOSITION = re.compile(r"filename\*?=(?:UTF-8'')?\"?([^\";]+)\"?", re.IGNORECASE)
 
 
-def _response_name(response: Response, media_type: str) -> str:
-    found = _DISPOSITION.search(response.headers.get("content-disposition", ""))
+def _media_of(headers: dict[str, str]) -> str:
+    return headers.get("content-type", "").split(";")[0].strip().lower()
+
+
+def _wrapped(file: FilePayload) -> bool:
+    """Whether a PDF the page's response gave is a viewer's page around it, not the file."""
+    return file.media_type == "application/pdf" and file.data.find(b"%PDF-", 0, 1024) < 0
+
+
+def _response_name(headers: dict[str, str], url: str, media_type: str) -> str:
+    found = _DISPOSITION.search(headers.get("content-disposition", ""))
     name = unquote(found.group(1)) if found else ""
     if not name:
-        name = unquote(Path(urlsplit(response.url).path).name)
+        name = unquote(Path(urlsplit(url).path).name)
     if not name:
         name = "download" + (mimetypes.guess_extension(media_type) or "")
     return name
@@ -175,8 +216,11 @@ class FileTransfers(Guarded):
         loop = asyncio.get_running_loop()
         downloaded: asyncio.Future[Download] = loop.create_future()
         shown: asyncio.Future[Response] = loop.create_future()
+        opened: asyncio.Future[Page] = loop.create_future()
         start = self.page
         watched: list[Page] = []
+        fresh: list[Page] = []
+        looks: set[asyncio.Task[None]] = set()
 
         def on_download(download: Download) -> None:
             if not downloaded.done():
@@ -190,53 +234,131 @@ class FileTransfers(Guarded):
                 return
             if response.headers.get("content-disposition", "").lower().startswith("attachment"):
                 return  # the browser downloads it: the download event brings it
-            kind = response.headers.get("content-type", "").split(";")[0].strip().lower()
+            kind = _media_of(response.headers)
             if kind and kind not in _DOCUMENT_TYPES and response.ok:
                 shown.set_result(response)
+
+        async def look(page: Page) -> None:
+            # a new tab whose first response came before it was seen (a remote
+            # browser's PDF viewer): its document says what it holds
+            with contextlib.suppress(PlaywrightError, TimeoutError):
+                async with asyncio.timeout(wait_ms / 1000):
+                    await page.wait_for_load_state("load", timeout=wait_ms)
+                    kind = await page.evaluate(_CONTENT_TYPE)
+                if str(kind).lower() not in _DOCUMENT_TYPES and not opened.done():
+                    opened.set_result(page)
 
         def watch(page: Page) -> None:
             watched.append(page)
             page.on("download", on_download)
             page.on("response", on_response)
 
+        def on_page(page: Page) -> None:
+            fresh.append(page)
+            watch(page)
+            task = loop.create_task(look(page))
+            looks.add(task)
+            task.add_done_callback(looks.discard)
+
         for page in self.context.pages:
             watch(page)
-        self.context.on("page", watch)
+        self.context.on("page", on_page)
         try:
             effect = await self.click(ref)
             deadline = loop.time() + wait_ms / 1000
-            either: set[asyncio.Future[Any]] = {downloaded, shown}
-            first, _ = await asyncio.wait(either, timeout=wait_ms / 1000)
-            if shown in first and downloaded not in first:
-                try:
-                    document = await self._from_response(shown.result(), max_bytes)
-                    return Downloaded(effect, document)
-                except SurfaceError as err:
-                    if err.code == "FILE_TOO_LARGE":
-                        raise
-                    # the browser took the document as a download (a PDF in a headless
-                    # browser): its download event brings the file
-                    await asyncio.wait({downloaded}, timeout=max(0.0, deadline - loop.time()))
+            kept: FilePayload | None = None
+            holder: Page | None = None
+            where = ""
+            handled: set[asyncio.Future[Any]] = set()
+            while kept is None and not downloaded.done():
+                ready = [f for f in (shown, opened) if f.done() and f not in handled]
+                if not ready:
+                    left = deadline - loop.time()
+                    pending = {f for f in (downloaded, shown, opened) if not f.done()}
+                    if left <= 0 or not pending:
+                        break
+                    await asyncio.wait(pending, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+                    continue
+                handled.add(ready[0])
+                if ready[0] is shown:
+                    response = shown.result()
+                    holder, where = response.frame.page, response.url
+                    try:
+                        kept = await self._from_response(response, max_bytes)
+                    except SurfaceError as err:
+                        if err.code == "FILE_TOO_LARGE":
+                            raise
+                        # the browser took the document as a download (a PDF in a
+                        # headless browser): its download event brings the file
+                        continue
+                    if _wrapped(kept):
+                        kept = await self._refetch(holder, response.url, max_bytes)
+                else:
+                    holder = opened.result()
+                    where = holder.url
+                    kept = await self._refetch(holder, where, max_bytes)
+            if kept is not None:
+                if holder is not None and holder in fresh:
+                    await self._close_tab(holder)
+                elif holder is start and start.url == where:
+                    await self._back(start)
+                return Downloaded(effect, kept)
             if not downloaded.done():
                 raise SurfaceError(
                     f"clicking it started no download within {wait_ms // 1000} s",
                     code="NO_DOWNLOAD",
                     ref=ref,
                 )
+            caught = downloaded.result()
+            file = await self._from_download(caught, max_bytes)
+            # a new tab whose document the browser downloaded holds nothing: a person's
+            # browser closes it (its page may be announced as late as the file is read)
+            for tab in fresh:
+                if tab.url in ("", "about:blank", caught.url):
+                    await self._close_tab(tab)
+            return Downloaded(effect, file)
         finally:
-            self.context.remove_listener("page", watch)
+            self.context.remove_listener("page", on_page)
             for page in watched:
                 page.remove_listener("download", on_download)
                 page.remove_listener("response", on_response)
-            for future in (downloaded, shown):
+            for future in (downloaded, shown, opened):
                 future.cancel()
-        caught = downloaded.result()
-        kept = await self._from_download(caught, max_bytes)
-        opened = caught.page
-        if opened is not start and not opened.is_closed() and opened.url == "about:blank":
-            with playwright_errors("could not close the download's tab", code="ACTION_FAILED"):
-                await opened.close()  # the blank tab a download opened, gone as in a person's
-        return Downloaded(effect, kept)
+            for task in looks:
+                task.cancel()
+
+    async def _back(self, page: Page) -> None:
+        """Back from a document a browser's viewer showed in the page's place, to the
+        page that offered it (where a browser without a viewer stays)."""
+        with playwright_errors("could not go back from the document", code="ACTION_FAILED"):
+            await self._bounded(page, page.go_back(wait_until="commit", timeout=self.timeout_ms))
+
+    async def _close_tab(self, page: Page) -> None:
+        """Close a tab the download opened, once its file is kept: the task goes on in
+        the page that opened it."""
+        with contextlib.suppress(PlaywrightError):  # gone already: closed as it came
+            await page.close()
+
+    async def _refetch(self, page: Page, url: str, max_bytes: int) -> FilePayload:
+        """The document at ``url`` as its server sends it, fetched again from inside
+        ``page`` (its cookies, the session's guard): a browser's PDF viewer hands the
+        page's own response a viewer, not the file."""
+        with playwright_errors("could not read the opened document", code="DOWNLOAD_FAILED"):
+            await page.wait_for_url(
+                lambda at: at == url, wait_until="load", timeout=self.timeout_ms
+            )
+            got = await self._bounded(page, page.evaluate(_FETCH, [url, max_bytes]))
+        if "size" in got and "data" not in got:
+            raise _too_large(int(got["size"]), max_bytes)
+        if not got["ok"]:
+            raise SurfaceError(
+                f"the opened document could not be read again (HTTP {got['status']})",
+                code="DOWNLOAD_FAILED",
+            )
+        headers = {"content-type": got["type"], "content-disposition": got["disposition"]}
+        media_type = _media_of(headers)
+        name = _response_name(headers, url, media_type)
+        return FilePayload(name, media_type or _media_type(name), base64.b64decode(got["data"]))
 
     async def _from_download(self, download: Download, max_bytes: int) -> FilePayload:
         with playwright_errors("the download did not finish", code="DOWNLOAD_FAILED"):
@@ -267,8 +389,8 @@ class FileTransfers(Guarded):
             data = await response.body()
         if len(data) > max_bytes:
             raise _too_large(len(data), max_bytes)
-        media_type = response.headers.get("content-type", "").split(";")[0].strip()
-        name = _response_name(response, media_type)
+        media_type = _media_of(response.headers)
+        name = _response_name(response.headers, response.url, media_type)
         return FilePayload(name, media_type or _media_type(name), data)
 
     async def page_pdf(self) -> FilePayload:

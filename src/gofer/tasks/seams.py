@@ -20,7 +20,7 @@ from gofer.flow.steps import Flow, JSONValue
 from gofer.models import CallMeter
 from gofer.planner.types import PlanBrief
 from gofer.rescue.types import Briefing, Guidance
-from gofer.runtime.types import RunRequest, RunResult, WorkspaceOptions
+from gofer.runtime.types import Masker, RunRequest, RunResult, WorkspaceOptions
 from gofer.shape.types import ShapeBrief
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.surfaces.screen import Screen
@@ -93,8 +93,9 @@ class FlowRunner(Protocol):
         ``browse`` there loads nothing again."""
         ...
 
-    async def screenshot(self, task_id: str) -> bytes | None:
-        """A PNG of the task's workspace as it is now, or None (best effort)."""
+    async def screenshot(self, task_id: str, mask: Masker | None = None) -> bytes | None:
+        """A PNG of the task's workspace as it is now, or None (best effort); any text of
+        the page ``mask`` changes (the task's secrets) painted over."""
         ...
 
     async def release(self, task_id: str) -> None:

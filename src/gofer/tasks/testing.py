@@ -18,6 +18,7 @@ from gofer.flow.steps import Browse, JSONValue
 from gofer.runtime.types import (
     Failure,
     Gate,
+    Masker,
     RunRequest,
     RunResult,
     RunStatus,
@@ -150,7 +151,7 @@ class ScriptedRunner:
             return None
         return await face.snapshot()
 
-    async def screenshot(self, task_id: str) -> bytes | None:
+    async def screenshot(self, task_id: str, mask: Masker | None = None) -> bytes | None:
         """The stub PNG while the task has a workspace."""
         return self.shot if task_id in self.open else None
 

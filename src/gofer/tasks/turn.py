@@ -705,7 +705,8 @@ class Driver:
     async def screenshot(self, cell: Cell) -> None:
         """Keep a best-effort screenshot of the workspace as an artifact."""
         try:
-            shot = await self.runner.screenshot(cell.id)
+            secrets = cell.facts.secret_names
+            shot = await self.runner.screenshot(cell.id, cell.facts.mask if secrets else None)
         except (GoferError, OSError) as exc:
             log.warning("task %s: no screenshot (%s)", cell.id, type(exc).__name__)
             return

@@ -1,5 +1,6 @@
 """Flask-Admin's own CSV export, downloaded and read: the file kept is the bytes the
-app serves, and what a ``read`` takes from it is what the app's database holds."""
+app serves, and what a ``read`` takes from it is what the app's database holds; the
+same in a remote browser over DevTools, whose downloads are on its side."""
 
 from __future__ import annotations
 
@@ -19,13 +20,23 @@ POST = "Notes on the Analytical Engine"
 
 
 async def test_the_post_export_is_kept_and_read(run_open: Opener, flask_admin: FlaskAdmin) -> None:
+    await export_kept_and_read(run_open, flask_admin)
+
+
+async def test_the_post_export_is_kept_from_a_remote_browser(
+    remote_open: Opener, flask_admin: FlaskAdmin
+) -> None:
+    await export_kept_and_read(remote_open, flask_admin)
+
+
+async def export_kept_and_read(open_run: Opener, flask_admin: FlaskAdmin) -> None:
     flow = [
         {"browse": f"{flask_admin.url}/admin/post/"},
         {"download": "Export", "as": "posts"},
         {"read": f"the Views of {POST}", "from": "posts", "as": "views"},
         {"read": "each post", "from": "posts", "as": "rows", "list": True},
     ]
-    async with run_open(flow) as done:
+    async with open_run(flow) as done:
         result = done.result
     assert result.status is RunStatus.COMPLETED, (result.failure, result.steps)
     [kept] = result.kept

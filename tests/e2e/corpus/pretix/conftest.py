@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[4]
 HOME = ROOT / ".corpus" / "pretix"
 PYTHON = HOME / "venv" / "bin" / "python"
 TEMPLATE = HOME / "template" / "data"
+INVOICE = Path(__file__).with_name("invoice.py")
 SHOP = "riverside/jazz"
 
 POSITIONS = (
@@ -58,10 +59,21 @@ class Position:
     answers: dict[str, str]
 
 
+@dataclass(frozen=True)
+class Invoice:
+    """An order pretix placed and invoiced: the address of its page for the buyer, and
+    the invoice's number and the digest of the PDF pretix stored for it."""
+
+    page: str
+    number: str
+    sha256: str
+
+
 @dataclass
 class Pretix:
     url: str
     db: Path
+    config: Path
 
     @property
     def shop(self) -> str:
@@ -90,6 +102,22 @@ class Pretix:
                 )
             )
         return found
+
+    def invoiced_order(self, email: str, attendee: str) -> Invoice:
+        """A paid order for one Day Pass with its invoice, issued by pretix itself."""
+        env = {
+            **os.environ,
+            "PRETIX_CONFIG_FILE": str(self.config),
+            "ORDER_EMAIL": email,
+            "ORDER_ATTENDEE": attendee,
+        }
+        done = subprocess.run(
+            [str(PYTHON), str(INVOICE)], env=env, capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+        made = json.loads(done.stdout.strip().splitlines()[-1])
+        page = f"{self.shop}order/{made['code']}/{made['secret']}/"
+        return Invoice(page, made["number"], made["sha256"])
 
     def empty_carts(self) -> None:
         with sqlite3.connect(self.db) as conn:
@@ -121,7 +149,7 @@ def pretix_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pretix]:
     )
     try:
         wait_answering(f"{url}/{SHOP}/", proc, 120)
-        yield Pretix(url, data / "db.sqlite3")
+        yield Pretix(url, data / "db.sqlite3", config)
     finally:
         stop(proc)
 

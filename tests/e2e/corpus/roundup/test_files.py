@@ -100,7 +100,19 @@ def a_pdf() -> bytes:
 async def test_a_pdf_the_tracker_shows_in_place_is_kept_whole(
     run_open: Opener, roundup: Roundup
 ) -> None:
-    report = TaskFile("report", "crash-report.pdf", "application/pdf", a_pdf())
+    await pdf_in_place_kept(run_open, roundup, "crash-report.pdf")
+
+
+async def test_a_pdf_a_remote_browsers_viewer_shows_in_place_is_kept_whole(
+    remote_open: Opener, roundup: Roundup
+) -> None:
+    """A full Chrome shows the PDF in its viewer, in the issue page's place: the file
+    kept is the PDF, not the viewer, and the task goes back to the issue."""
+    await pdf_in_place_kept(remote_open, roundup, "remote-crash-report.pdf")
+
+
+async def pdf_in_place_kept(open_run: Opener, roundup: Roundup, name: str) -> None:
+    report = TaskFile("report", name, "application/pdf", a_pdf())
     flow = [
         *sign_in_steps(roundup.url),
         {"click": "Show All"},
@@ -108,12 +120,13 @@ async def test_a_pdf_the_tracker_shows_in_place_is_kept_whole(
         {"upload": "${report}", "into": "File"},
         {"click": "Submit Changes"},
         {"wait": {"shows": "edited ok"}},
-        {"download": "crash-report.pdf", "as": "kept report"},
+        {"download": name, "as": "kept report"},
+        {"verify": {"shows": "Submit Changes"}},
     ]
-    async with run_open(flow, allow_destructive=True, files={"report": report}) as done:
+    async with open_run(flow, allow_destructive=True, files={"report": report}) as done:
         result = done.result
     assert result.status is RunStatus.COMPLETED, (result.failure, result.steps[-3:])
     stored = roundup._query(_FILES, TITLE=SLOW)
-    assert {"name": "crash-report.pdf", "sha256": report.sha256} in stored
+    assert {"name": name, "sha256": report.sha256} in stored
     [kept] = result.kept
     assert kept.sha256 == report.sha256 and kept.media_type == "application/pdf"
