@@ -50,6 +50,8 @@ class Walk:
         self.per_segment: list[Counter[str]] = [Counter()]
         """Entries between one turn's start or one run and the next."""
         self.runs = 0
+        self.ways: Counter[str] = Counter()
+        """Each entry by the module it came from and the function it entered."""
         self._modules: dict[str, str | None] = {}
         self._started: set[int] = set()
         self._frames: list[FrameType] = []  # kept so no frame's id is reused meanwhile
@@ -86,6 +88,7 @@ class Walk:
             return
         self.entries[here] += 1
         self.per_segment[-1][here] += 1
+        self.ways[f"{self.module(caller) or '-'} -> {here}.{code.co_qualname}"] += 1
 
 
 async def _walked(walk: Walk, scenario: Callable[[], Awaitable[None]]) -> None:
@@ -156,12 +159,14 @@ def measure(scenario: Callable[[], Awaitable[None]]) -> dict[str, Any]:
         "by_module": dict(sorted(counted.items(), key=lambda kv: (-kv[1], kv[0]))),
         "most_in_one_stretch": dict(sorted(most.items(), key=lambda kv: (-kv[1], kv[0]))),
         "runner_entries": walk.entries.get(RUNNER, 0),
+        "ways": dict(walk.ways.most_common()),
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--ways", action="store_true", help="list each way in, with its count")
     args = parser.parse_args()
     results = {name: measure(scenario) for name, scenario in SCENARIOS.items()}
     if args.json:
@@ -175,6 +180,9 @@ def main() -> None:
         most = r["most_in_one_stretch"]
         for module, n in r["by_module"].items():
             print(f"  {module:<10} {n:>4}   most in one stretch: {most.get(module, 0)}")
+        if args.ways:
+            for way, n in r["ways"].items():
+                print(f"    {n:>4}  {way}")
 
 
 if __name__ == "__main__":
