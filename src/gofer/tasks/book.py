@@ -30,7 +30,7 @@ from gofer.store.ledger import Ledger, TaskEvent, TaskRecord, ledger_for
 from gofer.store.taskfiles import TaskFiles
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Cell, Segment
-from gofer.tasks.contract import StartTaskRequest, TaskView
+from gofer.tasks.contract import Running, StartTaskRequest, TaskView
 from gofer.tasks.errors import unknown_task
 from gofer.tasks.events import (
     STOP_EVENTS,
@@ -99,6 +99,21 @@ class Loaded:
     def stop_view(self) -> TaskView | None:
         """Where the task last stood (None before it was stored)."""
         return view_in(read(self.stop)) if self.stop is not None else None
+
+    @property
+    def start_view(self) -> TaskView:
+        """The view a turn starts from: where the task last stood."""
+        stop_view = self.stop_view
+        if stop_view is not None:
+            return stop_view
+        return TaskView(
+            id=self.record.id,
+            status=Running(),
+            summary="Starting.",
+            step=None,
+            progress=0.0,
+            next=[],
+        )
 
     def cell(self, options: WorkspaceOptions, view: TaskView) -> Cell:
         """The task's cell, rebuilt from the ledgers."""
@@ -189,10 +204,11 @@ class TaskBook:
 
 
 class TurnJournal:
-    """The one outlet of a turn (:class:`gofer.tasks.turn.Outlet`): each running view
-    it is shown is written to the task's log in the background, the latest first when
-    they come faster than the store takes them; each irreversible press is journaled
-    before it happens and after, so a rerun of the turn never presses twice.
+    """The one outlet of a turn (its :class:`gofer.tasks.turn.Driver` speaks through
+    nothing else): each running view it is shown is written to the task's log in the
+    background, the latest first when they come faster than the store takes them;
+    each irreversible press is journaled before it happens and after, so a rerun of
+    the turn never presses twice.
     ``cancelled`` is called when the task turns out cancelled (or resolved) from a
     process whose notice cannot reach this one."""
 

@@ -5,7 +5,7 @@ goes on from: the segments it has still to run (:class:`Segment`) and the screen
 its runs took (:class:`Artifact`). It is data: while a turn runs, its fields are
 assigned in :mod:`gofer.tasks.turn` alone. :func:`view_of` makes a view of it:
 summary, current step, progress, next calls and, once done, the answer; the turn
-publishes it through its one outlet (:class:`gofer.tasks.turn.Outlet`).
+publishes it through its one outlet (:class:`gofer.tasks.book.TurnJournal`).
 
 Everything a view carries passes through ``Facts.redact``: a fact's value shows as
 its name, never as itself.
@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import JsonValue, TypeAdapter
 
 from gofer.errors import InvalidRequest
 from gofer.facts import Facts
+from gofer.facts.otp import code_sources
 from gofer.flow.describe import describe_step
-from gofer.flow.steps import Browse, Flow, JSONValue, Open, Step
+from gofer.flow.steps import Browse, Click, Enter, Flow, JSONValue, Open, Press, Step, StopBefore
 from gofer.flow.walk import iter_steps, step_at
-from gofer.runtime.types import FileLimits, Gate, GroundingHint, TaskFile
+from gofer.runtime.types import FileLimits, Gate, GroundingHint, RunRequest, TaskFile
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.contract import (
     Call,
@@ -65,6 +67,7 @@ __all__ = [
     "progress_summary",
     "redact_status",
     "released_view",
+    "request_for",
     "running_view",
     "sentence",
     "step_surfaces",
@@ -396,3 +399,50 @@ def listing_position(cursor: str | None) -> int | None:
             problems=[{"at": "cursor", "message": "not one a listing gave"}],
         )
     return int(cursor)
+
+
+def request_for(
+    cell: Cell,
+    seg: Segment,
+    on_step: Callable[[str], None] | None,
+    on_press: Callable[[str], Awaitable[bool]] | None,
+) -> RunRequest:
+    """The run of ``seg`` as the runner takes it: its steps (an approved press: the one
+    step that presses the control), the task's values, budget left, hints and files."""
+    assert cell.flow is not None
+    steps = (_approved(cell.flow, seg.gate),) if seg.gate is not None else seg.steps
+    values = cell.facts.as_dict()
+    codes = code_sources(values, cell.facts.secret_names)
+    return RunRequest(
+        flow=Flow(steps=steps, vars=cell.flow.vars),
+        # An authenticator's seed stays out of the run: it types the seed's codes.
+        variables={
+            **cell.flow.vars,
+            **cell.variables,
+            **{k: v for k, v in values.items() if k not in codes},
+        },
+        codes=codes,
+        approved=seg.gate,
+        private=frozenset(cell.facts.secret_names),
+        mask=cell.facts.mask,
+        allow_destructive=seg.allow_destructive,
+        budget=cell.ledger.for_run(),
+        hints=tuple(cell.hints),
+        files=dict(cell.files),
+        file_limits=cell.file_limits,
+        on_step=on_step,
+        on_press=on_press,
+    )
+
+
+def _approved(flow: Flow, gate: Gate) -> Step:
+    """The one step that presses an approved control: the step that stopped in front of
+    it, run again (a click keeps its ``within``, an Enter its field), else the key or a
+    ``stop_before`` with the gate's words."""
+    try:
+        step = step_at(flow, gate.path)
+    except InvalidRequest:
+        step = None
+    if isinstance(step, Click | Enter | Press | StopBefore):
+        return replace(step, optional=False)
+    return Press(key=gate.key) if gate.key else StopBefore(action=gate.action)

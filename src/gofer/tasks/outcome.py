@@ -32,6 +32,8 @@ from dataclasses import dataclass, field, replace
 from typing import Literal, TypeAlias
 from urllib.parse import urlsplit
 
+from pydantic import JsonValue
+
 from gofer.errors import GoferError, ModelError
 from gofer.facts.otp import code_sources
 from gofer.flow import Browse, Flow, Read, flow_to_json, iter_steps, parse_flow
@@ -43,19 +45,21 @@ from gofer.rescue import RESCUE_TIMEOUT_S, Briefing, Earlier, Guidance, StepLine
 from gofer.runtime.types import Gate, RunResult, RunStatus, StepOutcome
 from gofer.safety import Consequence, consequence
 from gofer.safety.walls import ONE_TIME_CODE, TWO_FACTOR
+from gofer.shape import schema_violations
 from gofer.tasks.approvals import approval_needed, new_approval_id
 from gofer.tasks.budget import BudgetLedger
-from gofer.tasks.cell import Cell, Segment, progress_summary
+from gofer.tasks.cell import Cell, Segment, answer_for, progress_summary
 from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
+    Done,
     Failed,
     NeedsHuman,
     RescueInfo,
     Status,
     TaskConstraints,
 )
-from gofer.tasks.seams import Rescuer
+from gofer.tasks.seams import Rescuer, ShapeBrief, Shaper
 
 __all__ = [
     "CODE_FIELD",
@@ -78,6 +82,7 @@ __all__ = [
     "ask",
     "briefing_for",
     "budget_failure",
+    "finished",
     "interpret",
     "is_payment",
     "next_move",
@@ -196,7 +201,6 @@ class Guided:
 
 
 Ran: TypeAlias = RunEnded | Refused | TimedOut | OutOfBudget | Journaled | Guided
-"""What came of a segment: its run's end, or what stopped it before or after."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +242,6 @@ class Stop:
 
 
 Move: TypeAlias = Continue | TypeCode | Rescue | Stop
-"""What a task does after one segment: the closed set :func:`next_move` chooses from."""
 
 
 def next_move(cell: Cell, seg: Segment, ran: Ran, *, can_rescue: bool) -> Move:
@@ -657,3 +660,39 @@ def _code_typed(
         Segment((step, *first.steps), failed, first.allow_destructive),
         *(replace(seg, base=seg.base + 1) for seg in later),
     ]
+
+
+async def finished(shaper: Shaper | None, cell: Cell) -> Outcome:
+    """Every step finished: the answer, shaped if the caller asked for a shape (the
+    shaper's calls charged to the task's budget)."""
+    total = len(cell.flow.steps) if cell.flow else 0
+    answer = answer_for(total, cell.records, cell.facts)
+    redacted = cell.facts.redact_json(cell.records)
+    records: dict[str, JsonValue] = redacted if isinstance(redacted, dict) else {}
+    if cell.output is None or shaper is None:
+        return Outcome(Done(answer=answer, records=records), release=True)
+    brief = ShapeBrief(
+        goal=cell.goal or "",
+        instructions=cell.output.instructions,
+        schema=cell.output.json_schema,
+        records=records,
+    )
+    meter = CallMeter(cell.ledger.model_calls_left())
+    try:
+        result = await shaper.shape(brief, meter)
+    except GoferError as exc:
+        return _shape_failed(exc.message)
+    finally:
+        cell.ledger.charge_model_calls(meter.used)
+    if cell.output.json_schema is not None:
+        wrong = schema_violations(result, cell.output.json_schema)
+        if wrong:
+            return _shape_failed("; ".join(str(v) for v in wrong[:5]))
+    return Outcome(Done(answer=answer, records=records, result=result), release=True)
+
+
+def _shape_failed(reason: str) -> Outcome:
+    return stopped(
+        f"the result did not take the asked shape: {reason}",
+        "read the records in task_report, or loosen the output schema",
+    )

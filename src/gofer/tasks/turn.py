@@ -25,28 +25,20 @@ import logging
 import time
 import traceback
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from dataclasses import dataclass
 
-from pydantic import JsonValue
-
-from gofer.errors import GoferError, InvalidRequest, LeaseLost, ModelError, StoreError
-from gofer.facts.otp import code_sources
+from gofer.errors import GoferError, LeaseLost, ModelError, StoreError
 from gofer.flow import check_flow
-from gofer.flow.steps import Click, Enter, Flow, Press, Step, StopBefore
-from gofer.flow.walk import step_at
 from gofer.models import CallMeter
 from gofer.planner import start_address
 from gofer.runtime.takeover import Recorder
-from gofer.runtime.types import Gate, RunRequest, RunResult
-from gofer.shape import schema_violations
+from gofer.runtime.types import RunResult
 from gofer.store import Claim, keep_lease
 from gofer.tasks import errors
 from gofer.tasks.book import LOCAL_OWNER, Loaded, TaskBook, TurnJournal, last_address, snapshot
-from gofer.tasks.cell import Artifact, Cell, Segment, answer_for, running_view, stop_view, view_of
+from gofer.tasks.cell import Artifact, Cell, Segment, request_for, running_view, stop_view, view_of
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
 from gofer.tasks.contract import (
-    Done,
     NeedsInput,
     Running,
     Status,
@@ -72,14 +64,14 @@ from gofer.tasks.outcome import (
     TimedOut,
     TypeCode,
     ask,
+    finished,
     next_move,
     stopped,
 )
-from gofer.tasks.seams import FlowRunner, Planner, Rescuer, ShapeBrief, Shaper
+from gofer.tasks.seams import FlowRunner, Planner, Rescuer, Shaper
 
 __all__ = [
     "Driver",
-    "Outlet",
     "Turn",
     "TurnParts",
     "TurnPasses",
@@ -202,7 +194,7 @@ class Turn:
         """The task's working state as its last turn left it, with this turn's reply."""
         runner = self.parts.runner
         options = options_for(runner, loaded.request.constraints)
-        cell = loaded.cell(options, view_of_start(loaded))
+        cell = loaded.cell(options, loaded.start_view)
         cell.artifacts = self._artifacts
         cell.has_workspace = runner.holds(cell.id)
         claim = self.claim
@@ -433,37 +425,6 @@ class Turn:
         return asyncio.create_task(warm(), name=f"gofer-warm-{cell.id}")
 
 
-def view_of_start(loaded: Loaded) -> TaskView:
-    """The view a turn starts from: where the task last stood."""
-    stop_view = loaded.stop_view
-    if stop_view is not None:
-        return stop_view
-    return TaskView(
-        id=loaded.record.id, status=Running(), summary="Starting.", step=None, progress=0.0, next=[]
-    )
-
-
-class Outlet(Protocol):
-    """The one port a turn speaks through (:class:`gofer.tasks.book.TurnJournal`): it
-    shows each view the turn publishes, and journals each irreversible press, an
-    approved one before it happens and after, and one the task's constraints allow
-    (``allow_destructive``) before it happens (:class:`gofer.tasks.events.Press`)."""
-
-    def show(self, view: TaskView) -> None:
-        """``view`` is the task's view now (journaled in the background while running)."""
-        ...
-
-    async def before(self, path: str) -> Literal["press", "pressed", "unsure"]:
-        """Journal that the control at ``path`` is about to be pressed (``press``), or
-        say this turn's earlier run already journaled it: ``pressed`` (it was) or
-        ``unsure`` (the run was cut short while pressing)."""
-        ...
-
-    async def after(self, path: str) -> None:
-        """Journal that the control at ``path`` was pressed."""
-        ...
-
-
 @dataclass(slots=True)
 class Driver:
     """Runs one turn's segments on the runner and publishes, through the turn's
@@ -474,7 +435,7 @@ class Driver:
     shaper: Shaper | None
     clock: Callable[[], float]
     rescuer: Rescuer | None
-    outlet: Outlet
+    outlet: TurnJournal
 
     def show(self, cell: Cell, view: TaskView) -> None:
         """Publish ``view`` as the task's view now."""
@@ -507,7 +468,8 @@ class Driver:
                     return
                 case Rescue():
                     raise AssertionError("a rescue's answer is never another rescue")
-        await self.stop(cell, await self._finish(cell))
+        cell.finished_top = len(cell.flow.steps) if cell.flow else 0
+        await self.stop(cell, await finished(self.shaper, cell))
 
     async def _segment(self, cell: Cell, seg: Segment, seen: dict[str, int]) -> Ran:
         """Run ``seg`` within the budget, its presses journaled, and absorb its run."""
@@ -533,32 +495,10 @@ class Driver:
     async def _run(
         self, cell: Cell, seg: Segment, on_press: Callable[[str], Awaitable[bool]] | None
     ) -> RunResult | Refused | TimedOut:
-        assert cell.flow is not None
-        steps = (_approved(cell.flow, seg.gate),) if seg.gate is not None else seg.steps
         at = seg.gate.path if seg.gate is not None else str(seg.base)
         on = [at]  # the step the run is on, for a run cut short
-        values = cell.facts.as_dict()
-        codes = code_sources(values, cell.facts.secret_names)
-        request = RunRequest(
-            flow=Flow(steps=steps, vars=cell.flow.vars),
-            # An authenticator's seed stays out of the run: it types the seed's codes.
-            variables={
-                **cell.flow.vars,
-                **cell.variables,
-                **{k: v for k, v in values.items() if k not in codes},
-            },
-            codes=codes,
-            approved=seg.gate,
-            private=frozenset(cell.facts.secret_names),
-            mask=cell.facts.mask,
-            allow_destructive=seg.allow_destructive,
-            budget=cell.ledger.for_run(),
-            hints=tuple(cell.hints),
-            files=dict(cell.files),
-            file_limits=cell.file_limits,
-            on_step=None if seg.press else lambda path: self._progress(cell, seg, path, on),
-            on_press=on_press,
-        )
+        on_step = None if seg.press else lambda path: self._progress(cell, seg, path, on)
+        request = request_for(cell, seg, on_step, on_press)
         loop = asyncio.get_running_loop()
         started = loop.time()
         cell.has_workspace = True
@@ -639,34 +579,6 @@ class Driver:
         if not seg.press:
             cell.finished_top = max(cell.finished_top, seg.base + result.top_level_done)
 
-    async def _finish(self, cell: Cell) -> Outcome:
-        """Every step finished: the answer, shaped if the caller asked for a shape."""
-        total = len(cell.flow.steps) if cell.flow else 0
-        cell.finished_top = total
-        answer = answer_for(total, cell.records, cell.facts)
-        redacted = cell.facts.redact_json(cell.records)
-        records: dict[str, JsonValue] = redacted if isinstance(redacted, dict) else {}
-        if cell.output is None or self.shaper is None:
-            return Outcome(Done(answer=answer, records=records), release=True)
-        brief = ShapeBrief(
-            goal=cell.goal or "",
-            instructions=cell.output.instructions,
-            schema=cell.output.json_schema,
-            records=records,
-        )
-        meter = CallMeter(cell.ledger.model_calls_left())
-        try:
-            result = await self.shaper.shape(brief, meter)
-        except GoferError as exc:
-            return _shape_failed(exc.message)
-        finally:
-            cell.ledger.charge_model_calls(meter.used)
-        if cell.output.json_schema is not None:
-            wrong = schema_violations(result, cell.output.json_schema)
-            if wrong:
-                return _shape_failed("; ".join(str(v) for v in wrong[:5]))
-        return Outcome(Done(answer=answer, records=records, result=result), release=True)
-
     async def stop(self, cell: Cell, decision: Outcome) -> None:
         """Stop the task: screenshot, release if final, then publish the status."""
         assert decision.status is not None
@@ -721,7 +633,7 @@ async def settle_away(parts: TurnParts, cell: Cell, artifacts: list[Artifact]) -
 
 
 def _journaled(
-    presses: Outlet, seg: Segment, seen: dict[str, int], refused: list[str]
+    presses: TurnJournal, seg: Segment, seen: dict[str, int], refused: list[str]
 ) -> Callable[[str], Awaitable[bool]]:
     """The run's press hook: journal each irreversible press before it happens, keyed
     by its step's path in the flow and how many times this turn pressed there (a loop
@@ -737,23 +649,3 @@ def _journaled(
         return False
 
     return before
-
-
-def _approved(flow: Flow, gate: Gate) -> Step:
-    """The one step that presses an approved control: the step that stopped in front of
-    it, run again (a click keeps its ``within``, an Enter its field), else the key or a
-    ``stop_before`` with the gate's words."""
-    try:
-        step = step_at(flow, gate.path)
-    except InvalidRequest:
-        step = None
-    if isinstance(step, Click | Enter | Press | StopBefore):
-        return replace(step, optional=False)
-    return Press(key=gate.key) if gate.key else StopBefore(action=gate.action)
-
-
-def _shape_failed(reason: str) -> Outcome:
-    return stopped(
-        f"the result did not take the asked shape: {reason}",
-        "read the records in task_report, or loosen the output schema",
-    )
