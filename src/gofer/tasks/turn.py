@@ -3,11 +3,13 @@
 The worker claims a turn and hands it to :class:`Turn`, which owns the rest: it
 loads the task, restores its working state (:func:`gofer.tasks.book.restore`),
 runs it (plans a plain-language task's flow first, then drives its segments with
-the :class:`Driver`), settles its workspace, and records its end: the run's update
+a :class:`Driver` of its own, which does what :func:`gofer.tasks.outcome.next_move`
+decides after each), settles its workspace, and records its end: the run's update
 and the task's working state written to the event log and the turn finished, in one
-transaction. While it runs it journals a view as each step starts, and an
+transaction. While it runs it speaks through one outlet, its journal
+(:class:`gofer.tasks.book.TurnJournal`): a view as each step starts, and an
 irreversible press before and after it happens, so a rerun of the turn never presses
-twice.
+twice. The task's cell is data the turn alone writes.
 
 A turn cut short by the worker's own shutdown goes back on the queue at once with
 its attempt refunded: a drain is the operator's, not the turn's doing, and a rolling
@@ -134,7 +136,6 @@ class Turn:
         self.task_id = task_id
         self.owner = claim.owner or LOCAL_OWNER
         self.cell: Cell | None = None
-        self.driver: Driver | None = None
         self.cancelling = False
         self.ending = False
         self._artifacts = artifacts
@@ -216,9 +217,7 @@ class Turn:
             parts.book, self.owner, cell.id, cell.view, self.claim.id, self._cancelled_elsewhere
         )
         passes = parts.passes
-        driver = self.driver = Driver(
-            parts.runner, passes.shaper, passes.clock, passes.rescuer, journal
-        )
+        driver = Driver(parts.runner, passes.shaper, passes.clock, passes.rescuer, journal)
         journal.start()
         try:
             if cell.pending and not cell.has_workspace:
