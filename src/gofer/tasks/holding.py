@@ -295,11 +295,12 @@ class Holding:
         if hold is not None:
             hold[1].set()
 
-    async def take_back(self, task_id: str) -> Recorder | None:
+    async def take_back(self, task_id: str, *, record: bool = True) -> Recorder | None:
         """A turn of the task starts: stop its hold (and take it off the board), close
         every live view of it, and take what a person did in its browser since its last
-        turn ended (the page read once more as they left it), or None when no one acted;
-        the next hold starts a new record."""
+        turn ended (the page read once more as they left it), or None when no one acted
+        (or ``record`` is False: the browser goes, and what they did with it); the next
+        hold starts a new record."""
         timer = self.unhold(task_id)
         if timer is not None:
             await asyncio.wait([timer])
@@ -307,6 +308,8 @@ class Holding:
         if hold is not None and self._board is not None:
             await self._board.drop(task_id, hold)
         await self.close_lives(task_id)
+        if not record:
+            return None
         recorder = self._records.pop(task_id, None)
         if recorder is None or (not recorder.acted and recorder.last is None):
             return None
@@ -330,7 +333,7 @@ class Holding:
         """Close the task's workspace here (and its live views)."""
         self._held.discard(task_id)
         self._records.pop(task_id, None)
-        await self.take_back(task_id)
+        await self.take_back(task_id, record=False)
         await self._runner.release(task_id)
 
     async def live(self, task_id: str, options: LiveOptions | None = None) -> LiveView:

@@ -153,11 +153,11 @@ class Turn:
         parts, claim, task_id, owner = self.parts, self.claim, self.task_id, self.owner
         book = parts.book
         self._task = asyncio.current_task()
-        # The task takes its browser back from any person in it, with what they did.
-        self._record_of = await parts.holding.take_back(task_id)
         _TURN.set(task_id)  # this turn's own asyncio task: its context is its alone
         try:
             async with keep_lease(book.queue, claim):
+                # The task takes its browser back from any person in it, with what they did.
+                self._record_of = await parts.holding.take_back(task_id)
                 loaded = await book.load(owner, task_id)
                 if (
                     loaded is None
@@ -626,7 +626,7 @@ async def settle_away(parts: TurnParts, cell: Cell, artifacts: list[Artifact]) -
     running (its screenshot kept in ``artifacts``), taking it back from any person."""
     cell.artifacts = artifacts
     cell.has_workspace = True
-    await parts.holding.take_back(cell.id)
+    await parts.holding.take_back(cell.id, record=False)
     await settle(parts.runner, parts.passes.clock, cell, release=True)
     parts.holding.forget(cell.id)
 
