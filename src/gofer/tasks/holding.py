@@ -18,6 +18,14 @@ the browser back takes what they did (:meth:`Holding.take_back`), and
 :func:`hand_back` counts it for the task. The values read stay in this process's
 memory, as they are in the browser's page.
 
+A person's hand-back is counted here (:func:`hand_back`): what they did is kept in
+the task's report as flow steps, the flow's next steps their actions already did are
+marked done by them (a control is never pressed twice), and when the step to run next
+is a click whose control is gone from a page that has moved on, the person is asked
+what happened instead of the step failing. It reads the task's cell and returns what
+the turn is to write. :func:`still_blocked` answers "I've done it" while the wall is
+still there.
+
 The faces take the live view's types from here (they import nothing of
 :mod:`gofer.surfaces`).
 """
@@ -61,8 +69,8 @@ __all__ = [
     "BY_PERSON",
     "MAX_TEXT_CHARS",
     "READ_TIMEOUT_S",
+    "Counted",
     "Focus",
-    "HandBack",
     "HeldView",
     "Holding",
     "KeyInput",
@@ -415,7 +423,7 @@ def still_blocked(screen: Screen | None, reason: str) -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
-class HandBack:
+class Counted:
     """What a person did in the task's browser, as the task counts it: the steps they
     did (``person``), the flow's steps their actions already did (``steps``, done by
     them), how far the flow got, the segments to run now, and ``asking`` when the task
@@ -428,7 +436,7 @@ class HandBack:
     asking: Outcome | None = None
 
 
-def hand_back(cell: Cell, recorder: Recorder, now: Screen | None) -> HandBack:
+def hand_back(cell: Cell, recorder: Recorder, now: Screen | None) -> Counted:
     """Count what the person did (see the module): the task's pending steps start where
     they left off, or it asks them what happened."""
     facts = cell.facts
@@ -456,7 +464,7 @@ def hand_back(cell: Cell, recorder: Recorder, now: Screen | None) -> HandBack:
             )
         )
     if seg is None or seg.press or cell.flow is None:
-        return HandBack(person, [], cell.finished_top, list(cell.pending))
+        return Counted(person, [], cell.finished_top, list(cell.pending))
     steps = [
         StepReportInfo(
             run=cell.ledger.runs,
@@ -471,7 +479,7 @@ def hand_back(cell: Cell, recorder: Recorder, now: Screen | None) -> HandBack:
     finished_top = max(cell.finished_top, seg.base + found.done)
     if not found.moved_on:
         pending = [*segment_from(seg, found.done), *cell.pending[1:]]
-        return HandBack(person, steps, finished_top, pending)
+        return Counted(person, steps, finished_top, pending)
     gone = rest[0]
     at = str(seg.base + found.done)
     pending = [*segment_from(seg, found.done + 1), *cell.pending[1:]]
@@ -487,4 +495,4 @@ def hand_back(cell: Cell, recorder: Recorder, now: Screen | None) -> HandBack:
         f"{later}; if not, do it in the task's browser first"
     )
     asking = Outcome(NeedsHuman(reason=reason), at=at, pending=list(pending))
-    return HandBack(person, steps, finished_top, pending, asking)
+    return Counted(person, steps, finished_top, pending, asking)
