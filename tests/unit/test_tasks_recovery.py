@@ -15,7 +15,16 @@ from gofer.runtime.types import Failure, Gate, RunResult, RunStatus, StepOutcome
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.contract import Failed, Running, TaskBudget, TaskConstraints, TaskView
-from gofer.tasks.outcome import Outcome, rescuable, rescue, settle_outcome
+from gofer.tasks.outcome import (
+    Continue,
+    Outcome,
+    Rescue,
+    RunEnded,
+    ask,
+    next_move,
+    rescuable,
+    settled,
+)
 from gofer.tasks.seams import WorkspaceOptions
 
 FLOW = parse_flow(
@@ -70,10 +79,15 @@ async def guided(c: Cell) -> list[Segment]:
             )
         ]
     )
-    segments = await rescue(ModelRescuer(model), c, result, decision)
-    assert isinstance(segments, list)
+    c.pending = [Segment(FLOW.steps, 0, False)]
+    move = next_move(c, c.pending[0], RunEnded(result), can_rescue=True)
+    assert isinstance(move, Rescue) and move.decision.pending == decision.pending
+    answered = await ask(ModelRescuer(model), move, c.ledger, c.id)
+    went = next_move(c, c.pending[0], answered, can_rescue=False)
+    assert isinstance(went, Continue)
+    c.pending, c.flow, c.rescues = went.pending, went.flow, went.rescues  # as the turn does
     assert "Ashqorina" not in json.dumps([m.content for m in model.calls[0]])
-    return segments
+    return went.pending
 
 
 async def test_a_rescue_is_running_until_its_guidance_run_ends_then_recovered() -> None:
@@ -89,8 +103,8 @@ async def test_a_rescue_is_running_until_its_guidance_run_ends_then_recovered() 
     assert [(r.action, r.outcome, r.covers) for r in c.rescues] == [("retry", "running", 1)]
     assert c.ledger.rescues == 1 and c.ledger.spent.model_calls == 1
 
-    settle_outcome(
-        c,
+    c.rescues = settled(
+        c.rescues,
         seg,
         RunResult(
             status=RunStatus.GATED,
@@ -121,7 +135,7 @@ async def test_guidance_whose_step_fails_or_whose_run_is_cut_short_failed_again(
     ):
         c = cell()
         [seg] = await guided(c)
-        settle_outcome(c, seg, result)
+        c.rescues = settled(c.rescues, seg, result)
         assert c.rescues[0].outcome == "failed_again"
 
 

@@ -1,9 +1,9 @@
 """The ledger side of a task: its row, its turns and its event log in the store,
 looked up by owner and task, and the working state a run goes on from.
 
-A running turn journals through here: each view its run publishes as a step starts
-(:class:`TurnJournal`), and each irreversible press before it happens and after
-(:class:`PressJournal`), so a rerun of the turn never presses twice.
+A running turn speaks through one outlet here (:class:`TurnJournal`): each view its
+run publishes as a step starts is journaled, and each irreversible press before it
+happens and after, so a rerun of the turn never presses twice.
 
 A task's working state is kept as JSON in its ``ended`` event (:func:`snapshot`): the
 flow (a planned one too), the segments still to run, the approval waiting, how far
@@ -28,8 +28,9 @@ from gofer.runtime.types import FileLimits, Spend
 from gofer.store import Connector, QueueConfig, Transaction, WorkQueue
 from gofer.store.ledger import Ledger, TaskEvent, TaskRecord, ledger_for
 from gofer.store.taskfiles import TaskFiles
+from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.cell import Cell, Segment
-from gofer.tasks.contract import StartTaskRequest, TaskView
+from gofer.tasks.contract import Running, StartTaskRequest, TaskView
 from gofer.tasks.errors import unknown_task
 from gofer.tasks.events import (
     STOP_EVENTS,
@@ -54,7 +55,6 @@ from gofer.tasks.working import SegmentState, SpentState, WorkingState
 __all__ = [
     "LOCAL_OWNER",
     "Loaded",
-    "PressJournal",
     "TaskBook",
     "TurnJournal",
     "last_address",
@@ -99,6 +99,21 @@ class Loaded:
     def stop_view(self) -> TaskView | None:
         """Where the task last stood (None before it was stored)."""
         return view_in(read(self.stop)) if self.stop is not None else None
+
+    @property
+    def start_view(self) -> TaskView:
+        """The view a turn starts from: where the task last stood."""
+        stop_view = self.stop_view
+        if stop_view is not None:
+            return stop_view
+        return TaskView(
+            id=self.record.id,
+            status=Running(),
+            summary="Starting.",
+            step=None,
+            progress=0.0,
+            next=[],
+        )
 
     def cell(self, options: WorkspaceOptions, view: TaskView) -> Cell:
         """The task's cell, rebuilt from the ledgers."""
@@ -188,14 +203,54 @@ class TaskBook:
         return [(e.at, read(e)) for e in await self.ledger.events(owner, task_id, tx=tx)]
 
 
-class PressJournal:
-    """The press journal of one turn (see :class:`gofer.tasks.turn.Presses`)."""
+class TurnJournal:
+    """The one outlet of a turn (its :class:`gofer.tasks.turn.Driver` speaks through
+    nothing else): each running view it is shown is written to the task's log in the
+    background, the latest first when they come faster than the store takes them;
+    each irreversible press is journaled before it happens and after, so a rerun of
+    the turn never presses twice.
+    ``cancelled`` is called when the task turns out cancelled (or resolved) from a
+    process whose notice cannot reach this one."""
 
-    def __init__(self, book: TaskBook, owner: str, task_id: str, item: int) -> None:
+    def __init__(
+        self,
+        book: TaskBook,
+        owner: str,
+        task_id: str,
+        view: TaskView,
+        item: int,
+        cancelled: Callable[[], None],
+    ) -> None:
         self.book = book
         self.owner = owner
         self.task_id = task_id
         self.item = item
+        self._cancelled = cancelled
+        self._latest = self._written = view
+        self._shown = asyncio.Event()
+        self._done = False
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start writing in the background."""
+        self._task = asyncio.create_task(
+            self._write_forever(), name=f"gofer-journal-{self.task_id}"
+        )
+
+    def show(self, view: TaskView) -> None:
+        self._latest = view
+        self._shown.set()
+
+    async def stop(self) -> None:
+        """Write what is still unwritten, then stop."""
+        self._done = True
+        self._shown.set()
+        if self._task is not None:
+            await asyncio.wait([self._task])
+            if not self._task.cancelled() and self._task.exception() is not None:
+                log.warning(
+                    "task %s: a view was not journaled (%r)", self.task_id, self._task.exception()
+                )
 
     async def before(self, path: str) -> Literal["press", "pressed", "unsure"]:
         async with self.book.db.transaction() as tx:
@@ -219,71 +274,29 @@ class PressJournal:
                 tx, self.owner, self.task_id, PressEvent(item=self.item, path=path, phase="after")
             )
 
-
-class TurnJournal:
-    """Writes the views a run publishes (as its steps start) to the task's log, in
-    the background, latest first when they come faster than the store takes them."""
-
-    def __init__(
-        self, book: TaskBook, owner: str, cell: Cell, item: int, cancelled: Callable[[], None]
-    ) -> None:
-        self.book = book
-        self.owner = owner
-        self.cell = cell
-        self.item = item
-        self._cancelled = cancelled
-        self._done = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self._written: object = cell.view
-
-    def start(self) -> None:
-        """Start writing in the background."""
-        self._task = asyncio.create_task(
-            self._write_forever(), name=f"gofer-journal-{self.cell.id}"
-        )
-
-    async def stop(self) -> None:
-        """Write what is still unwritten, then stop."""
-        self._done.set()
-        if self._task is not None:
-            await asyncio.wait([self._task])
-            if not self._task.cancelled() and self._task.exception() is not None:
-                log.warning(
-                    "task %s: a view was not journaled (%r)", self.cell.id, self._task.exception()
-                )
-
     async def _write_forever(self) -> None:
-        cell = self.cell
-        owner = self.owner
+        owner, task_id = self.owner, self.task_id
         while True:
-            changed = cell.changed
-            view = cell.view
+            view = self._latest
             if view is not self._written and is_running(view.status):
                 self._written = view
                 async with self.book.db.transaction() as tx:
                     stopped = await self.book.ledger.last_event(
-                        owner, cell.id, (Cancelled.KIND, Resolved.KIND), tx=tx
+                        owner, task_id, (Cancelled.KIND, Resolved.KIND), tx=tx
                     )
                     if stopped is None:
                         await self.book.write(
-                            tx, owner, cell.id, ViewEvent(item=self.item, view=view)
+                            tx, owner, task_id, ViewEvent(item=self.item, view=view)
                         )
                 if stopped is not None:
                     # Cancelled from a process whose notice cannot reach this one.
                     self._cancelled()
                     return
                 continue
-            if self._done.is_set():
+            if self._done:
                 return
-            waiters = [
-                asyncio.ensure_future(changed.wait()),
-                asyncio.ensure_future(self._done.wait()),
-            ]
-            try:
-                await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                for waiter in waiters:
-                    waiter.cancel()
+            self._shown.clear()
+            await self._shown.wait()
 
 
 def _steps_json(steps: tuple[Step, ...]) -> list[Any]:
@@ -351,32 +364,41 @@ def restore(
         flow = parse_flow(state.flow)
     elif request.flow is not None:
         flow = parse_flow(request.flow)
-    cell = Cell.start(task_id, request, flow, facts, options, view)
     if state is None:
-        if flow is not None:
-            cell.pending = [Segment(flow.steps, 0, request.constraints.allow_destructive)]
-        return cell
-    cell.pending = [
-        Segment(
-            _steps(seg.steps),
-            seg.base,
-            seg.allow_destructive,
-            seg.gate,
-            rescue=seg.rescue,
-            rescue_steps=seg.rescue_steps,
-        )
-        for seg in state.pending
-    ]
-    cell.approval = state.approval
-    cell.finished_top = state.finished_top
-    cell.variables = dict(state.variables)
-    cell.records = dict(state.records)
-    cell.hints = list(state.hints)
-    cell.rescues = list(state.rescues)
-    cell.person = list(state.person)
+        pending = [Segment(flow.steps, 0, request.constraints.allow_destructive)] if flow else []
+        return Cell.start(task_id, request, flow, facts, options, view, pending=pending)
+    ledger = BudgetLedger(request.budget)
     spend = state.spend
-    cell.ledger.spent = Spend(actions=spend.actions, model_calls=spend.model_calls)
-    cell.ledger.elapsed_ms = spend.elapsed_ms
-    cell.ledger.runs = spend.runs
-    cell.ledger.rescues = spend.rescues
-    return cell
+    ledger.spent = Spend(actions=spend.actions, model_calls=spend.model_calls)
+    ledger.elapsed_ms = spend.elapsed_ms
+    ledger.runs = spend.runs
+    ledger.rescues = spend.rescues
+    return Cell(
+        id=task_id,
+        goal=request.task,
+        flow=flow,
+        facts=facts,
+        constraints=request.constraints,
+        ledger=ledger,
+        output=request.output,
+        options=options,
+        view=view,
+        pending=[
+            Segment(
+                _steps(seg.steps),
+                seg.base,
+                seg.allow_destructive,
+                seg.gate,
+                rescue=seg.rescue,
+                rescue_steps=seg.rescue_steps,
+            )
+            for seg in state.pending
+        ],
+        approval=state.approval,
+        finished_top=state.finished_top,
+        variables=dict(state.variables),
+        records=dict(state.records),
+        hints=list(state.hints),
+        rescues=list(state.rescues),
+        person=list(state.person),
+    )

@@ -1,9 +1,11 @@
 """A task's cell while a turn runs, and the views published from it.
 
-The :class:`Cell` is the task's published view plus the working state a turn goes on
-from: the segments it has still to run (:class:`Segment`) and the screenshots its
-runs took (:class:`Artifact`). :func:`view_of` makes the view a cell publishes:
-summary, current step, progress, next calls and, once done, the answer.
+The :class:`Cell` is the task's last published view plus the working state a turn
+goes on from: the segments it has still to run (:class:`Segment`) and the screenshots
+its runs took (:class:`Artifact`). It is data: while a turn runs, its fields are
+assigned in :mod:`gofer.tasks.turn` alone. :func:`view_of` makes a view of it:
+summary, current step, progress, next calls and, once done, the answer; the turn
+publishes it through its one outlet (:class:`gofer.tasks.book.TurnJournal`).
 
 Everything a view carries passes through ``Facts.redact``: a fact's value shows as
 its name, never as itself.
@@ -11,20 +13,21 @@ its name, never as itself.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import JsonValue, TypeAdapter
 
 from gofer.errors import InvalidRequest
 from gofer.facts import Facts
+from gofer.facts.otp import code_sources
 from gofer.flow.describe import describe_step
-from gofer.flow.steps import Browse, Flow, JSONValue, Open, Step
+from gofer.flow.steps import Browse, Click, Enter, Flow, JSONValue, Open, Press, Step, StopBefore
 from gofer.flow.walk import iter_steps, step_at
-from gofer.runtime.types import FileLimits, Gate, GroundingHint, TaskFile
+from gofer.runtime.types import FileLimits, Gate, GroundingHint, RunRequest, TaskFile
 from gofer.tasks.budget import BudgetLedger
 from gofer.tasks.contract import (
     Call,
@@ -62,12 +65,13 @@ __all__ = [
     "listing_position",
     "next_calls",
     "progress_summary",
-    "publish_running",
-    "publish_stop",
     "redact_status",
     "released_view",
+    "request_for",
+    "running_view",
     "sentence",
     "step_surfaces",
+    "stop_view",
     "title_of",
     "view_of",
 ]
@@ -153,7 +157,6 @@ class Cell:
     """The files this turn's runs kept, not yet in the store."""
     file_limits: FileLimits = field(default_factory=FileLimits)
     has_workspace: bool = False
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def state(self) -> str:
@@ -169,8 +172,11 @@ class Cell:
         facts: Facts,
         options: WorkspaceOptions,
         view: TaskView,
+        *,
+        pending: list[Segment] | None = None,
     ) -> Cell:
-        """The task's cell as its request starts it, before any run (nothing pending)."""
+        """The task's cell as its request starts it, before any run (``pending``: the
+        segments it is to run, none by default)."""
         return cls(
             id=task_id,
             goal=request.task,
@@ -182,17 +188,12 @@ class Cell:
             options=options,
             view=view,
             hints=[GroundingHint(**h.model_dump()) for h in request.hints],
+            pending=list(pending or []),
         )
 
     def notes(self) -> TurnNotes:
         """What the running turn knows beyond the task's last journaled state."""
         return TurnNotes(rescues=list(self.rescues), person=list(self.person))
-
-    def publish(self, view: TaskView) -> None:
-        """Make ``view`` current and wake everyone waiting for a change."""
-        self.view = view
-        woken, self.changed = self.changed, asyncio.Event()
-        woken.set()
 
 
 _STATUS: TypeAdapter[Status] = TypeAdapter(Status)
@@ -361,21 +362,23 @@ def view_of(cell: Cell, status: Status, at: str | None, note: str = "") -> TaskV
     )
 
 
-def publish_running(cell: Cell) -> None:
-    """Publish that the task is running, on the first step of its next segment."""
-    if not cell.pending:
-        cell.publish(view_of(cell, Running(), None))
-        return
-    seg = cell.pending[0]
+def stop_view(cell: Cell, status: Status, at: str | None) -> TaskView:
+    """The view of the task stopped in ``status`` about the step at ``at``, logged
+    (state and step only, never words)."""
+    log.info("task %s: %s at step %s", cell.id, status.state, at)
+    return view_of(cell, status, at)
+
+
+def running_view(cell: Cell, pending: list[Segment] | None = None) -> TaskView:
+    """The view of the task running, on the first step of its next segment
+    (``pending``: its segments, when not the cell's)."""
+    pending = cell.pending if pending is None else pending
+    if not pending:
+        return view_of(cell, Running(), None)
+    seg = pending[0]
     at = seg.gate.path if seg.gate is not None else str(seg.base)
     note = "Pressing the approved control." if seg.press else ""
-    cell.publish(view_of(cell, Running(), at, note))
-
-
-def publish_stop(cell: Cell, status: Status, at: str | None) -> None:
-    """Publish a stopped status and log it (state and step only, never words)."""
-    cell.publish(view_of(cell, status, at))
-    log.info("task %s: %s at step %s", cell.id, status.state, at)
+    return view_of(cell, Running(), at, note)
 
 
 def title_of(task: str | None, flow: Flow | None) -> str:
@@ -396,3 +399,50 @@ def listing_position(cursor: str | None) -> int | None:
             problems=[{"at": "cursor", "message": "not one a listing gave"}],
         )
     return int(cursor)
+
+
+def request_for(
+    cell: Cell,
+    seg: Segment,
+    on_step: Callable[[str], None] | None,
+    on_press: Callable[[str], Awaitable[bool]] | None,
+) -> RunRequest:
+    """The run of ``seg`` as the runner takes it: its steps (an approved press: the one
+    step that presses the control), the task's values, budget left, hints and files."""
+    assert cell.flow is not None
+    steps = (_approved(cell.flow, seg.gate),) if seg.gate is not None else seg.steps
+    values = cell.facts.as_dict()
+    codes = code_sources(values, cell.facts.secret_names)
+    return RunRequest(
+        flow=Flow(steps=steps, vars=cell.flow.vars),
+        # An authenticator's seed stays out of the run: it types the seed's codes.
+        variables={
+            **cell.flow.vars,
+            **cell.variables,
+            **{k: v for k, v in values.items() if k not in codes},
+        },
+        codes=codes,
+        approved=seg.gate,
+        private=frozenset(cell.facts.secret_names),
+        mask=cell.facts.mask,
+        allow_destructive=seg.allow_destructive,
+        budget=cell.ledger.for_run(),
+        hints=tuple(cell.hints),
+        files=dict(cell.files),
+        file_limits=cell.file_limits,
+        on_step=on_step,
+        on_press=on_press,
+    )
+
+
+def _approved(flow: Flow, gate: Gate) -> Step:
+    """The one step that presses an approved control: the step that stopped in front of
+    it, run again (a click keeps its ``within``, an Enter its field), else the key or a
+    ``stop_before`` with the gate's words."""
+    try:
+        step = step_at(flow, gate.path)
+    except InvalidRequest:
+        step = None
+    if isinstance(step, Click | Enter | Press | StopBefore):
+        return replace(step, optional=False)
+    return Press(key=gate.key) if gate.key else StopBefore(action=gate.action)

@@ -60,24 +60,24 @@ def facts_of(values: Mapping[str, str], secret: Iterable[str]) -> Facts:
     return facts
 
 
-def take_inputs(cell: Cell, inputs: Mapping[str, str], secret: list[str]) -> list[str]:
-    """Add the caller's new values to the task's facts and check the flow again; the
-    questions the flow still asks.
+def take_inputs(
+    cell: Cell, inputs: Mapping[str, str], secret: list[str]
+) -> tuple[Facts, list[str]]:
+    """The task's facts with the caller's new values added, checked against its flow
+    again, and the questions the flow still asks.
 
-    Raises INVALID_FLOW, leaving the task as it was, when a new value turns a name
-    into a secret used where only an ``enter`` value may hold one.
+    Raises INVALID_FLOW when a new value turns a name into a secret used where only an
+    ``enter`` value may hold one.
     """
     facts = cell.facts.merged(inputs, secret=secret)
     check_seeds(facts)
     if cell.flow is None:
-        cell.facts = facts
-        return []
+        return facts, []
     check = check_flow(cell.flow, facts.names, facts.secret_names)
     if check.problems:
         raise invalid_flow([p.to_dict() for p in check.problems])
     check_card_entry(cell.flow, facts, cell.constraints)
-    cell.facts = facts
-    return list(check.questions)
+    return facts, list(check.questions)
 
 
 def options_for(runner: FlowRunner, constraints: TaskConstraints) -> WorkspaceOptions:

@@ -19,7 +19,7 @@ import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any
 
@@ -43,9 +43,9 @@ from gofer.tasks.cell import (
     Segment,
     listing_position,
     next_calls,
-    publish_running,
-    publish_stop,
     released_view,
+    running_view,
+    stop_view,
     title_of,
     view_of,
 )
@@ -102,7 +102,7 @@ from gofer.tasks.state import (
     released,
 )
 from gofer.tasks.status import may_stop, task_group
-from gofer.tasks.turn import Driver, turn_running
+from gofer.tasks.turn import TurnPasses, turn_running
 from gofer.tasks.worker import TaskWorker, TurnLimits
 
 __all__ = ["Tasks"]
@@ -188,8 +188,7 @@ class Tasks:
         worker = TaskWorker(
             book,
             runner,
-            Driver(runner=runner, shaper=shaper, clock=clock, rescuer=rescuer),
-            planner,
+            TurnPasses(planner=planner, rescuer=rescuer, shaper=shaper, clock=clock),
             limits or TurnLimits(),
             worker_id,
             abilities_of(runner, planner, rescuer, shaper, passes.decider, browser, own_only, work),
@@ -375,19 +374,17 @@ class Tasks:
         )
         cell = Cell.start(task_id, req, flow, facts, options, starting)
         turn = True
-        if flow is not None:
-            cell.pending = []
-            if questions:
-                publish_stop(cell, NeedsInput(fields=list(questions)), None)
-                turn = False
-            else:
-                cell.pending = [Segment(flow.steps, 0, req.constraints.allow_destructive)]
-                publish_running(cell)
+        if flow is not None and questions:
+            view = stop_view(cell, NeedsInput(fields=list(questions)), None)
+            turn = False
+        elif flow is not None:
+            first = [Segment(flow.steps, 0, req.constraints.allow_destructive)]
+            view = running_view(cell, first)
         elif self._engine.planner is None:
-            publish_stop(cell, NeedsPlan(guide=flow_guide()), None)
+            view = stop_view(cell, NeedsPlan(guide=flow_guide()), None)
             turn = False
         else:
-            publish_running(cell)
+            view = running_view(cell)
         record = TaskRecord(
             id=task_id,
             owner=self._owner,
@@ -416,7 +413,7 @@ class Tasks:
                 tx,
                 self._owner,
                 task_id,
-                Start(item=item.id if item is not None else None, view=cell.view),
+                Start(item=item.id if item is not None else None, view=view),
             )
         log.info(
             "task %s: started (%s, %d facts, %d secret)",
@@ -425,7 +422,7 @@ class Tasks:
             len(facts),
             len(facts.secret_names),
         )
-        return cell.view
+        return view
 
     async def await_task(self, request: AwaitTaskRequest | Mapping[str, Any]) -> TaskView:
         """The task's view once it stops running, or when ``timeout_ms`` (at most
@@ -498,16 +495,17 @@ class Tasks:
             inputs.update(named)
             secret_inputs += [n for n in secret if n not in secret_inputs]
         if inputs or secret_inputs:
-            questions = take_inputs(cell, inputs, secret_inputs)
+            facts, questions = take_inputs(cell, inputs, secret_inputs)
+            cell = replace(cell, facts=facts)
             if questions:
-                publish_stop(cell, NeedsInput(fields=questions), None)
+                asking = stop_view(cell, NeedsInput(fields=questions), None)
                 async with self._engine.db.transaction() as tx:
                     await self.files.give(tx, task_id, req.files)
-                    reply = Reply(inputs=inputs, secret=secret_inputs, view=cell.view)
+                    reply = Reply(inputs=inputs, secret=secret_inputs, view=asking)
                     await self._engine.book.write(tx, self._owner, task_id, reply)
-                    ended = Ended(view=cell.view, state=loaded.state)
+                    ended = Ended(view=asking, state=loaded.state)
                     await self._engine.book.write(tx, self._owner, task_id, ended)
-                return cell.view
+                return asking
         elif isinstance(status, NeedsInput):
             raise InvalidRequest(
                 f"this task waits for values: pass inputs for {', '.join(status.fields)}",
@@ -520,11 +518,10 @@ class Tasks:
             else ("reply", f"reply:{task_id}:{reading.stop.seq if reading.stop else 0}")
         )
         if isinstance(status, NeedsApproval) and cell.approval is not None:
-            cell.publish(
-                view_of(cell, Running(), cell.approval.path, "Pressing the approved control.")
-            )
+            note = "Pressing the approved control."
+            going = view_of(cell, Running(), cell.approval.path, note)
         else:
-            publish_running(cell)
+            going = running_view(cell)
         # The browser's holder runs the next turn (the page a person worked in) while
         # it lives.
         holder, window = self._engine.worker.reserve(held.holder)
@@ -551,11 +548,11 @@ class Tasks:
                 secret=secret_inputs,
                 approve=req.approve,
                 approval_id=req.approval_id,
-                view=cell.view,
+                view=going,
             )
             await self._engine.book.write(tx, self._owner, task_id, answer)
         log.info("task %s: continued from %s", task_id, status.state)
-        return cell.view
+        return going
 
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView:
         """Cancel a task and release its workspace; a finished task is left as it is, and

@@ -14,8 +14,17 @@ gone. It also keeps what the person does as flow steps (a
 :class:`~gofer.runtime.takeover.Recorder`, one per held browser): the page is read
 before each click and each Enter, so the click is named as the grounder names the
 element under the pointer and the values typed since are known; the turn that takes
-the browser back reads what they did (:meth:`Holding.take_record`). The values read
-stay in this process's memory, as they are in the browser's page.
+the browser back takes what they did (:meth:`Holding.take_back`), and
+:func:`hand_back` counts it for the task. The values read stay in this process's
+memory, as they are in the browser's page.
+
+A person's hand-back is counted here (:func:`hand_back`): what they did is kept in
+the task's report as flow steps, the flow's next steps their actions already did are
+marked done by them (a control is never pressed twice), and when the step to run next
+is a click whose control is gone from a page that has moved on, the person is asked
+what happened instead of the step failing. It reads the task's cell and returns what
+the turn is to write. :func:`still_blocked` answers "I've done it" while the wall is
+still there.
 
 The faces take the live view's types from here (they import nothing of
 :mod:`gofer.surfaces`).
@@ -30,8 +39,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from types import TracebackType
 
+from gofer.decide.gates import wall_on
 from gofer.errors import GoferError
-from gofer.runtime.takeover import Recorder, element_at
+from gofer.flow.describe import describe_step
+from gofer.flow.parse import step_to_json
+from gofer.flow.walk import step_number
+from gofer.runtime.takeover import Handback, Recorder, done_by_person, element_at
+from gofer.safety.walls import LOGIN_WALL
 from gofer.store.transaction import Transaction
 from gofer.surfaces.live import (
     MAX_TEXT_CHARS,
@@ -45,12 +59,17 @@ from gofer.surfaces.live import (
 )
 from gofer.surfaces.screen import Screen
 from gofer.tasks.board import Board
+from gofer.tasks.cell import Cell, Segment
+from gofer.tasks.contract import NeedsHuman, PersonStepInfo, StepReportInfo
 from gofer.tasks.errors import live_unavailable
+from gofer.tasks.outcome import Outcome, segment_from
 from gofer.tasks.seams import FlowRunner
 
 __all__ = [
+    "BY_PERSON",
     "MAX_TEXT_CHARS",
     "READ_TIMEOUT_S",
+    "Counted",
     "Focus",
     "HeldView",
     "Holding",
@@ -61,6 +80,8 @@ __all__ = [
     "LiveView",
     "Modifiers",
     "PointerInput",
+    "hand_back",
+    "still_blocked",
 ]
 
 log = logging.getLogger("gofer.tasks")
@@ -267,18 +288,6 @@ class Holding:
         except (TimeoutError, GoferError):
             return None
 
-    async def take_record(self, task_id: str) -> Recorder | None:
-        """What a person did in the task's browser since its last turn ended (the page
-        read once more as they left it), or None when no one acted; it is taken: the
-        next hold starts a new record."""
-        recorder = self._records.pop(task_id, None)
-        if recorder is None or (not recorder.acted and recorder.last is None):
-            return None
-        screen = await self.read(task_id)
-        if screen is not None:
-            recorder.look(screen)
-        return recorder if recorder.acted else None
-
     def unhold(self, task_id: str) -> asyncio.Task[None] | None:
         """Stop the task's hold timer (its browser is taken back or let go); the timer
         cancelled, when it is not the caller."""
@@ -294,9 +303,12 @@ class Holding:
         if hold is not None:
             hold[1].set()
 
-    async def take_back(self, task_id: str) -> None:
-        """A turn of the task starts: stop its hold (and take it off the board) and
-        close every live view of it."""
+    async def take_back(self, task_id: str, *, record: bool = True) -> Recorder | None:
+        """A turn of the task starts: stop its hold (and take it off the board), close
+        every live view of it, and take what a person did in its browser since its last
+        turn ended (the page read once more as they left it), or None when no one acted
+        (or ``record`` is False: the browser goes, and what they did with it); the next
+        hold starts a new record."""
         timer = self.unhold(task_id)
         if timer is not None:
             await asyncio.wait([timer])
@@ -304,6 +316,15 @@ class Holding:
         if hold is not None and self._board is not None:
             await self._board.drop(task_id, hold)
         await self.close_lives(task_id)
+        if not record:
+            return None
+        recorder = self._records.pop(task_id, None)
+        if recorder is None or (not recorder.acted and recorder.last is None):
+            return None
+        screen = await self.read(task_id)
+        if screen is not None:
+            recorder.look(screen)
+        return recorder if recorder.acted else None
 
     async def offer(self, address: str) -> None:
         """This process serves live views at ``address`` from now: every hold is put
@@ -320,7 +341,7 @@ class Holding:
         """Close the task's workspace here (and its live views)."""
         self._held.discard(task_id)
         self._records.pop(task_id, None)
-        await self.take_back(task_id)
+        await self.take_back(task_id, record=False)
         await self._runner.release(task_id)
 
     async def live(self, task_id: str, options: LiveOptions | None = None) -> LiveView:
@@ -382,3 +403,96 @@ class Holding:
         )
         await self.release(task_id)
         await self._let_go(owner, task_id, hold_s)
+
+
+BY_PERSON = "done_by_person"
+"""The outcome of a step the task's person did themselves in the live view."""
+
+
+def still_blocked(screen: Screen | None, reason: str) -> str | None:
+    """Why the task is still blocked on ``screen`` (in words) by the wall its pause's
+    ``reason`` names, or None when that wall is gone (or the page could not be read)."""
+    if screen is None:
+        return None
+    wall = wall_on(screen)
+    if wall is None or not reason.startswith(wall):
+        return None
+    if wall == LOGIN_WALL:
+        return "It is still blocked: the sign-in form is still showing."
+    return f"It is still blocked: {wall} is still showing."
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """What a person did in the task's browser, as the task counts it: the steps they
+    did (``person``), the flow's steps their actions already did (``steps``, done by
+    them), how far the flow got, the segments to run now, and ``asking`` when the task
+    must ask them what happened (None: it goes on)."""
+
+    person: list[PersonStepInfo]
+    steps: list[StepReportInfo]
+    finished_top: int
+    pending: list[Segment]
+    asking: Outcome | None = None
+
+
+def hand_back(cell: Cell, recorder: Recorder, now: Screen | None) -> Counted:
+    """Count what the person did (see the module): the task's pending steps start where
+    they left off, or it asks them what happened."""
+    facts = cell.facts
+    values = facts.as_dict()
+    seg = cell.pending[0] if cell.pending else None
+    found = Handback(0)
+    if seg is not None and not seg.press and cell.flow is not None:
+        variables = {
+            **{k: v for k, v in cell.flow.vars.items() if isinstance(v, str)},
+            **{k: v for k, v in cell.variables.items() if isinstance(v, str)},
+            **values,
+        }
+        found = done_by_person(recorder, seg.steps, variables, now)
+    person = []
+    for done in recorder.steps(values, frozenset(facts.secret_names)):
+        step = facts.mask_json(step_to_json(done.step))
+        person.append(
+            PersonStepInfo(
+                step=step if isinstance(step, dict) else {},
+                url=facts.mask(done.url),
+                secret=done.secret,
+                words=facts.redact(facts.mask(describe_step(done.step))),
+                before=None if seg is None else seg.base,
+                did=found.done,
+            )
+        )
+    if seg is None or seg.press or cell.flow is None:
+        return Counted(person, [], cell.finished_top, list(cell.pending))
+    steps = [
+        StepReportInfo(
+            run=cell.ledger.runs,
+            path=str(seg.base + i),
+            kind=seg.steps[i].KIND,
+            outcome=BY_PERSON,
+            intent=facts.redact(facts.mask(describe_step(seg.steps[i]))),
+        )
+        for i in range(found.done)
+    ]
+    rest = seg.steps[found.done :]
+    finished_top = max(cell.finished_top, seg.base + found.done)
+    if not found.moved_on:
+        pending = [*segment_from(seg, found.done), *cell.pending[1:]]
+        return Counted(person, steps, finished_top, pending)
+    gone = rest[0]
+    at = str(seg.base + found.done)
+    pending = [*segment_from(seg, found.done + 1), *cell.pending[1:]]
+    words = facts.redact(facts.mask(describe_step(gone)))
+    later = (
+        f"the task goes on from step {step_number(str(seg.base + found.done + 1))}"
+        if len(rest) > 1 or len(pending) > 0
+        else "the task ends there"
+    )
+    reason = (
+        f"the page has moved on since you took over, and step {step_number(at)} "
+        f"({words}) is not on it. If you did it yourself, say you have done it and "
+        f"{later}; if not, do it in the task's browser first"
+    )
+    asking = Outcome(NeedsHuman(reason=reason), at=at, pending=list(pending))
+    return Counted(person, steps, finished_top, pending, asking)

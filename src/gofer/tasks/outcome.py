@@ -1,28 +1,26 @@
 """What a run's result means for its task: go on, pause, stop, or be rescued.
 
-:func:`interpret` reads a finished run against the task's constraints and budget and
-says how the task goes on (an :class:`Outcome`): its next segment, a pause for its
-caller or a person, an approval, a checkpoint or a failure, and how to resume.
+:func:`next_move` holds every decision about a segment of a task: from the cell, the
+segment and what came of it (:data:`Ran`: its run's end, the runner's refusal, the
+time or the budget running out, the press journal's word, the rescuer's answer) it
+chooses the task's next :data:`Move`, reading the cell and writing nothing; the turn
+(:class:`gofer.tasks.turn.Driver`) does what the move says. :func:`interpret` reads a
+finished run against the task's constraints and budget: its next segment, a pause
+for its caller or a person, an approval, a checkpoint or a failure.
 
 Then three ways past a stop, each judged here from the run's result:
 
-- **A one-time-code wall with no person** (:func:`past_code_wall`): when the task
-  holds an authenticator's seed (a secret fact that is a code source), it types the
-  code of the moment into the page's code field and goes on with the step that
-  stopped; the step is kept in the task's flow, so the flow saved from it types the
-  code too. With no such fact the wall waits for a person.
-- **A rescue** (:func:`rescuable`, :func:`rescue`): a failed top-level step is handed
-  to the rescuer, its guidance spliced in, and how the guidance's run went is judged
-  (:func:`settle_outcome`). Never a wall a person must clear (that is ``needs_human``
-  before a rescue is asked), never an approved press, never a plain flow run outside
-  a task.
-- **A hand-back** (:func:`hand_back`): the turn that takes the task's browser back
-  from a person reads what they did there (:meth:`gofer.tasks.holding.Holding.take_record`);
-  it is kept in the task's report as flow steps, the flow's next steps their actions
-  already did are marked done by them (a control is never pressed twice), and when
-  the step to run next is a click whose control is gone from a page that has moved
-  on, the person is asked what happened instead of the step failing.
-  :func:`still_blocked` answers "I've done it" while the wall is still there.
+- **A one-time-code wall with no person** (:class:`TypeCode`): when the task holds an
+  authenticator's seed (a secret fact that is a code source), it types the code of
+  the moment into the page's code field and goes on with the step that stopped; the
+  step is kept in the task's flow, so the flow saved from it types the code too. With
+  no such fact the wall waits for a person.
+- **A rescue** (:class:`Rescue`, :func:`ask`): a failed top-level step is handed to
+  the rescuer, its guidance spliced in, and how the guidance's run went is judged
+  (:func:`settled`). Never a wall a person must clear (that is ``needs_human`` before
+  a rescue is asked), never an approved press, never a plain flow run outside a task.
+- **A hand-back** from a person who worked in the task's browser is counted where
+  their hold is kept (:func:`gofer.tasks.holding.hand_back`).
 """
 
 from __future__ import annotations
@@ -31,55 +29,67 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass, field, replace
+from typing import Literal, TypeAlias
 from urllib.parse import urlsplit
 
-from gofer.decide.gates import wall_on
+from pydantic import JsonValue
+
 from gofer.errors import GoferError, ModelError
 from gofer.facts.otp import code_sources
 from gofer.flow import Browse, Flow, Read, flow_to_json, iter_steps, parse_flow
-from gofer.flow.describe import describe_step
 from gofer.flow.parse import step_to_json
 from gofer.flow.steps import Enter
 from gofer.flow.walk import step_number
 from gofer.models import CallMeter
 from gofer.rescue import RESCUE_TIMEOUT_S, Briefing, Earlier, Guidance, StepLine
-from gofer.runtime.takeover import Handback, Recorder, done_by_person
 from gofer.runtime.types import Gate, RunResult, RunStatus, StepOutcome
 from gofer.safety import Consequence, consequence
-from gofer.safety.walls import LOGIN_WALL, ONE_TIME_CODE, TWO_FACTOR
-from gofer.surfaces.screen import Screen
+from gofer.safety.walls import ONE_TIME_CODE, TWO_FACTOR
+from gofer.shape import schema_violations
 from gofer.tasks.approvals import approval_needed, new_approval_id
 from gofer.tasks.budget import BudgetLedger
-from gofer.tasks.cell import Cell, Segment
+from gofer.tasks.cell import Cell, Segment, answer_for, progress_summary
 from gofer.tasks.contract import (
     Cancelled,
     Checkpoint,
+    Done,
     Failed,
     NeedsHuman,
-    PersonStepInfo,
     RescueInfo,
     Status,
-    StepReportInfo,
     TaskConstraints,
 )
-from gofer.tasks.seams import Rescuer
+from gofer.tasks.seams import Rescuer, ShapeBrief, Shaper
 
 __all__ = [
-    "BY_PERSON",
     "CODE_FIELD",
+    "PRESSED_UNSURE",
+    "PRESS_UNSURE",
     "RESCUING",
+    "Continue",
+    "Guided",
+    "Journaled",
+    "Move",
+    "OutOfBudget",
     "Outcome",
+    "Ran",
+    "Refused",
+    "Rescue",
+    "RunEnded",
+    "Stop",
+    "TimedOut",
+    "TypeCode",
+    "ask",
     "briefing_for",
     "budget_failure",
-    "hand_back",
+    "finished",
     "interpret",
     "is_payment",
-    "past_code_wall",
+    "next_move",
     "rescuable",
-    "rescue",
-    "settle_outcome",
+    "segment_from",
+    "settled",
     "step_number",
-    "still_blocked",
     "stopped",
 ]
 
@@ -130,7 +140,164 @@ def budget_failure(field_name: str, reason: str, at: str | None) -> Outcome:
     )
 
 
-def _from(seg: Segment, top: int) -> list[Segment]:
+PRESS_UNSURE = (
+    "the run was cut short while pressing the approved control, so it may have been "
+    "pressed already; it is not pressed a second time"
+)
+PRESSED_UNSURE = (
+    "an earlier run of this turn was cut short while pressing a control that cannot be "
+    "undone, so it may have been pressed already; it is not pressed a second time"
+)
+_PRESS_AGAIN = "look at the page, then continue_task to press it again"
+
+
+@dataclass(frozen=True, slots=True)
+class RunEnded:
+    """The segment's run ended with ``result``; ``refused``: the irreversible presses
+    the turn's press journal refused in it (an earlier run of the turn may have pressed
+    them)."""
+
+    result: RunResult
+    refused: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The runner refused the segment's run (``code``; ``reason``, masked)."""
+
+    code: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """The task ran out of time while the run was on the step at ``at``."""
+
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfBudget:
+    """The task spent ``budget.<field_name>`` before the segment ran."""
+
+    field_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Journaled:
+    """The press journal's word before an approved press: an earlier run of this turn
+    ``pressed`` it, or was cut short while pressing it (``unsure``)."""
+
+    verdict: Literal["pressed", "unsure"]
+
+
+@dataclass(frozen=True, slots=True)
+class Guided:
+    """The rescuer's answer to a :class:`Rescue` (None, and ``why``: no answer)."""
+
+    rescue: Rescue
+    guidance: Guidance | None
+    why: str = ""
+
+
+Ran: TypeAlias = RunEnded | Refused | TimedOut | OutOfBudget | Journaled | Guided
+
+
+@dataclass(frozen=True, slots=True)
+class Continue:
+    """Go on with ``pending`` (the finished segment gone, or guidance spliced in), over
+    ``flow``, with the task's rescues as ``rescues``."""
+
+    pending: list[Segment]
+    flow: Flow | None
+    rescues: list[RescueInfo]
+
+
+@dataclass(frozen=True, slots=True)
+class TypeCode:
+    """Type the one-time code of the moment and go on: ``flow`` and ``pending`` carry
+    the step that types it."""
+
+    pending: list[Segment]
+    flow: Flow
+    rescues: list[RescueInfo]
+
+
+@dataclass(frozen=True, slots=True)
+class Rescue:
+    """Ask the rescuer (:func:`ask`) about the failure ``decision`` stops on, with
+    ``briefing``; the task's rescues stand as ``rescues`` meanwhile."""
+
+    decision: Outcome
+    briefing: Briefing
+    rescues: list[RescueInfo]
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Stop the task as ``outcome`` says, its rescues standing as ``rescues``."""
+
+    outcome: Outcome
+    rescues: list[RescueInfo]
+
+
+Move: TypeAlias = Continue | TypeCode | Rescue | Stop
+
+
+def next_move(cell: Cell, seg: Segment, ran: Ran, *, can_rescue: bool) -> Move:
+    """What the task does after ``seg`` (``cell.pending[0]``) came to ``ran``: every
+    decision about a run's result, read from the cell and written nowhere.
+    ``can_rescue``: a rescuer is configured."""
+    at = seg.gate.path if seg.gate is not None else str(seg.base)
+    match ran:
+        case OutOfBudget(field_name=name):
+            reason = "the task used up its budget before this step"
+            return Stop(budget_failure(name, reason, at), cell.rescues)
+        case Journaled(verdict="pressed"):
+            return Continue(cell.pending[1:], cell.flow, cell.rescues)
+        case Journaled():
+            # Kept pending: going on (the caller's choice) presses it again.
+            failed = Failed(step=at, reason=PRESS_UNSURE, hint=_PRESS_AGAIN, recoverable=True)
+            return Stop(Outcome(failed, at=at, pending=list(cell.pending)), cell.rescues)
+        case Refused(code=code, reason=reason):
+            hint = f"the runner raised {code}"
+            failed = Failed(step=at, reason=reason, hint=hint, recoverable=False)
+            return Stop(Outcome(failed, at=at, release=True), settled(cell.rescues, seg, None))
+        case TimedOut(at=on):
+            timed_out = budget_failure("max_elapsed_ms", "the task ran out of time", on)
+            return Stop(timed_out, settled(cell.rescues, seg, None))
+        case Guided():
+            return _guided(cell, ran)
+        case RunEnded(result=result, refused=refused):
+            return _after(cell, seg, result, refused, can_rescue)
+
+
+def _after(
+    cell: Cell, seg: Segment, result: RunResult, refused: tuple[str, ...], can_rescue: bool
+) -> Move:
+    rescues = settled(cell.rescues, seg, result)
+    summary = progress_summary(cell)
+    decision = interpret(result, seg, cell.pending[1:], cell.constraints, cell.ledger, summary)
+    if refused and isinstance(decision.status, Failed):
+        # Going on (the caller's choice, in a turn of its own) presses it again.
+        failed = Failed(step=refused[0], reason=PRESSED_UNSURE, hint=_PRESS_AGAIN, recoverable=True)
+        return Stop(replace(decision, status=failed), rescues)
+    typed = _code_typed(cell, result, decision)
+    if typed is not None:
+        flow, pending = typed
+        return TypeCode(pending, flow, rescues)
+    status = decision.status
+    if can_rescue and rescuable(cell, seg, decision):
+        assert isinstance(status, Failed) and status.step is not None
+        failed_at = int(status.step.split(".")[0])
+        briefing = briefing_for(cell, failed_at, status.reason, result.screen_text, rescues)
+        return Rescue(decision, briefing, rescues)
+    if status is not None:
+        return Stop(decision, rescues)
+    return Continue(cell.pending[1:], cell.flow, rescues)
+
+
+def segment_from(seg: Segment, top: int) -> list[Segment]:
     """``seg``'s steps from its top-level index ``top`` on, as a segment (none if empty)."""
     rest = seg.steps[top:]
     return [Segment(rest, seg.base + top, seg.allow_destructive)] if rest else []
@@ -191,7 +358,10 @@ def _gated(
     # which branch or round it was in cannot be recovered from the path.
     nested = "." in gate.path
     return Outcome(
-        needs, at=at, pending=_from(seg, top if nested else top + 1) + later, approval=approval
+        needs,
+        at=at,
+        pending=segment_from(seg, top if nested else top + 1) + later,
+        approval=approval,
     )
 
 
@@ -205,7 +375,7 @@ def _failed(result: RunResult, seg: Segment, later: list[Segment]) -> Outcome:
     else:
         head = path.split(".")[0]
         top = int(head) if head.isdigit() else result.top_level_done
-        rest = _from(seg, top) + later
+        rest = segment_from(seg, top) + later
     wall = result.wall
     if wall is not None:
         reason = f"{wall} is in the way at step {step_number(at)}"
@@ -249,13 +419,13 @@ def rescuable(cell: Cell, seg: Segment, decision: Outcome) -> bool:
     )
 
 
-def settle_outcome(cell: Cell, seg: Segment, result: RunResult | None) -> None:
-    """After the run of a segment that opened with guidance: ``recovered`` when each of
-    the guidance's own top-level steps finished (done or already done) or reached its
-    own approval gate, else ``failed_again`` (also when the run was cut short and
-    ``result`` is None)."""
-    if seg.rescue < 0 or seg.rescue >= len(cell.rescues):
-        return
+def settled(rescues: list[RescueInfo], seg: Segment, result: RunResult | None) -> list[RescueInfo]:
+    """``rescues`` once the run of ``seg`` ended: when ``seg`` opened with a rescue's
+    guidance, that rescue is ``recovered`` when each of the guidance's own top-level
+    steps finished (done or already done) or reached its own approval gate, else
+    ``failed_again`` (also when the run was cut short and ``result`` is None)."""
+    if seg.rescue < 0 or seg.rescue >= len(rescues):
+        return rescues
     steps = result.steps if result is not None else []
     reached = {r.path: r.outcome for r in steps if "." not in r.path}
     gate = result.gate if result is not None else None
@@ -268,10 +438,9 @@ def settle_outcome(cell: Cell, seg: Segment, result: RunResult | None) -> None:
         if outcome not in _REACHED:
             ok = False
             break
-    record = cell.rescues[seg.rescue]
-    cell.rescues[seg.rescue] = record.model_copy(
-        update={"outcome": "recovered" if ok else "failed_again"}
-    )
+    record = rescues[seg.rescue]
+    update = {"outcome": "recovered" if ok else "failed_again"}
+    return [*rescues[: seg.rescue], record.model_copy(update=update), *rescues[seg.rescue + 1 :]]
 
 
 def _known(cell: Cell, flow: Flow) -> frozenset[str]:
@@ -300,8 +469,11 @@ def _hide(cell: Cell, text: str) -> str:
     return cell.facts.redact(cell.facts.mask(text))
 
 
-def briefing_for(cell: Cell, failed: int, failure: str, screen: str) -> Briefing:
-    """The briefing, every fact value redacted before it is built."""
+def briefing_for(
+    cell: Cell, failed: int, failure: str, screen: str, rescues: list[RescueInfo] | None = None
+) -> Briefing:
+    """The briefing, every fact value redacted before it is built (``rescues``: the
+    task's rescues so far, when not yet the cell's)."""
     assert cell.flow is not None
     facts = cell.facts
     try:
@@ -325,7 +497,8 @@ def briefing_for(cell: Cell, failed: int, failure: str, screen: str) -> Briefing
             for s in cell.steps[-MAX_BRIEFED_STEPS:]
         ),
         earlier=tuple(
-            Earlier(r.step, r.action, r.outcome, _hide(cell, r.reason)) for r in cell.rescues
+            Earlier(r.step, r.action, r.outcome, _hide(cell, r.reason))
+            for r in (cell.rescues if rescues is None else rescues)
         ),
         screen=_hide(cell, screen),
         rules=_rules(cell),
@@ -365,19 +538,15 @@ def _hosts(cell: Cell) -> frozenset[str]:
     return frozenset(hosts)
 
 
-async def rescue(
-    rescuer: Rescuer, cell: Cell, result: RunResult, decision: Outcome
-) -> list[Segment] | Outcome:
-    """Ask the rescuer about the failure ``decision`` stops on: the pending segments
-    with its guidance spliced in, or the failure (with the rescuer's reason in the hint)."""
-    status = decision.status
-    assert isinstance(status, Failed) and status.step is not None and cell.flow is not None
-    failed = int(status.step.split(".")[0])
-    briefing = briefing_for(cell, failed, status.reason, result.screen_text)
-    cell.ledger.rescues += 1
-    meter = CallMeter(cell.ledger.model_calls_left())
+async def ask(rescuer: Rescuer, move: Rescue, ledger: BudgetLedger, task_id: str) -> Guided:
+    """Ask the rescuer about the failure ``move`` stops on, within the rescue's time and
+    the task's budget (both charged to ``ledger``): its guidance, or why there is none."""
+    status = move.decision.status
+    assert isinstance(status, Failed)
+    ledger.rescues += 1
+    meter = CallMeter(ledger.model_calls_left())
     limit = RESCUE_TIMEOUT_S
-    left = cell.ledger.time_left_s()
+    left = ledger.time_left_s()
     if left is not None:
         limit = min(limit, left)
     loop = asyncio.get_running_loop()
@@ -387,7 +556,7 @@ async def rescue(
     scope = asyncio.timeout(limit)
     try:
         async with scope:
-            guidance = await rescuer.guide(briefing, meter)
+            guidance = await rescuer.guide(move.briefing, meter)
     except TimeoutError:
         if not scope.expired():
             raise
@@ -395,43 +564,45 @@ async def rescue(
     except ModelError as exc:
         why = f"the rescuer could not help: {exc.message}"
     finally:
-        cell.ledger.charge_model_calls(meter.used)
-        cell.ledger.add_pass_time((loop.time() - started) * 1000.0)
+        ledger.charge_model_calls(meter.used)
+        ledger.add_pass_time((loop.time() - started) * 1000.0)
     if guidance is None or guidance.action == "give_up":
-        reason = guidance.reason if guidance is not None else why
-        reason = _hide(cell, reason)
-        cell.rescues.append(
-            RescueInfo(step=status.step, action="give_up", outcome="gave_up", reason=reason)
+        log.info("task %s: the rescue of step %s gave up", task_id, status.step)
+    else:
+        log.info(
+            "task %s: rescued step %s with %s (%d steps, covers %d)",
+            task_id,
+            status.step,
+            guidance.action,
+            len(guidance.steps),
+            guidance.covers,
         )
-        log.info("task %s: the rescue of step %s gave up", cell.id, status.step)
+    return Guided(move, guidance, why)
+
+
+def _guided(cell: Cell, ran: Guided) -> Continue | Stop:
+    """The task after its rescuer answered: the guidance spliced into its flow and its
+    pending segments, or the failure (with the rescuer's reason in the hint)."""
+    decision, guidance = ran.rescue.decision, ran.guidance
+    status = decision.status
+    assert isinstance(status, Failed) and status.step is not None and cell.flow is not None
+    rescues = ran.rescue.rescues
+    if guidance is None or guidance.action == "give_up":
+        reason = _hide(cell, guidance.reason if guidance is not None else ran.why)
+        record = RescueInfo(step=status.step, action="give_up", outcome="gave_up", reason=reason)
         hint = f"the rescuer gave up: {reason}; {status.hint or ''}".rstrip("; ")
-        return replace(decision, status=status.model_copy(update={"hint": hint}))
-    return _splice(cell, decision, failed, guidance)
-
-
-def _splice(cell: Cell, decision: Outcome, failed: int, guidance: Guidance) -> list[Segment]:
-    assert cell.flow is not None and isinstance(decision.status, Failed)
+        gave_up = replace(decision, status=status.model_copy(update={"hint": hint}))
+        return Stop(gave_up, [*rescues, record])
+    failed = int(status.step.split(".")[0])
     steps = cell.flow.steps
     spliced = (*steps[:failed], *guidance.steps, *steps[failed + 1 + guidance.covers :])
-    cell.flow = Flow(steps=spliced, vars=cell.flow.vars)
-    index = len(cell.rescues)
-    cell.rescues.append(
-        RescueInfo(
-            step=decision.status.step or str(failed),
-            action=guidance.action,
-            outcome="running" if guidance.steps else "recovered",
-            reason=_hide(cell, guidance.reason),
-            covers=guidance.covers,
-            steps=[cell.facts.mask_json(step_to_json(s)) for s in guidance.steps],
-        )
-    )
-    log.info(
-        "task %s: rescued step %d with %s (%d steps, covers %d)",
-        cell.id,
-        failed,
-        guidance.action,
-        len(guidance.steps),
-        guidance.covers,
+    record = RescueInfo(
+        step=status.step,
+        action=guidance.action,
+        outcome="running" if guidance.steps else "recovered",
+        reason=_hide(cell, guidance.reason),
+        covers=guidance.covers,
+        steps=[cell.facts.mask_json(step_to_json(s)) for s in guidance.steps],
     )
     first, *later = decision.pending
     shift = len(guidance.steps) - 1 - guidance.covers
@@ -443,12 +614,12 @@ def _splice(cell: Cell, decision: Outcome, failed: int, guidance: Guidance) -> l
                 rest,
                 failed,
                 first.allow_destructive,
-                rescue=index if guidance.steps else -1,
+                rescue=len(rescues) if guidance.steps else -1,
                 rescue_steps=len(guidance.steps),
             )
         )
     out.extend(replace(seg, base=seg.base + shift) for seg in later)
-    return out
+    return Continue(out, Flow(steps=spliced, vars=cell.flow.vars), [*rescues, record])
 
 
 CODE_FIELD = "code"
@@ -456,9 +627,12 @@ CODE_FIELD = "code"
 code", "Verification code", "6-digit code")."""
 
 
-def past_code_wall(cell: Cell, result: RunResult, decision: Outcome) -> list[Segment] | None:
-    """The segments that type the code and go on, or None: not a code wall, no code
-    source among the facts, a press, or the code was typed just before this step."""
+def _code_typed(
+    cell: Cell, result: RunResult, decision: Outcome
+) -> tuple[Flow, list[Segment]] | None:
+    """The flow and the segments that type the code and go on, or None when the wall is
+    no code wall, no fact is a code source, it stopped a press, or the code was typed
+    just before this step (a person must look)."""
     if not isinstance(decision.status, NeedsHuman) or result.wall not in (
         ONE_TIME_CODE,
         TWO_FACTOR,
@@ -480,87 +654,45 @@ def past_code_wall(cell: Cell, result: RunResult, decision: Outcome) -> list[Seg
     failed = first.base
     steps = cell.flow.steps
     if failed > 0 and steps[failed - 1] == step:
-        return None  # typed already and the wall stayed: a person must look
-    cell.flow = Flow(steps=(*steps[:failed], step, *steps[failed:]), vars=cell.flow.vars)
-    return [
+        return None
+    flow = Flow(steps=(*steps[:failed], step, *steps[failed:]), vars=cell.flow.vars)
+    return flow, [
         Segment((step, *first.steps), failed, first.allow_destructive),
         *(replace(seg, base=seg.base + 1) for seg in later),
     ]
 
 
-BY_PERSON = "done_by_person"
-"""The outcome of a step the task's person did themselves in the live view."""
-
-
-def still_blocked(screen: Screen | None, reason: str) -> str | None:
-    """Why the task is still blocked on ``screen`` (in words) by the wall its pause's
-    ``reason`` names, or None when that wall is gone (or the page could not be read)."""
-    if screen is None:
-        return None
-    wall = wall_on(screen)
-    if wall is None or not reason.startswith(wall):
-        return None
-    if wall == LOGIN_WALL:
-        return "It is still blocked: the sign-in form is still showing."
-    return f"It is still blocked: {wall} is still showing."
-
-
-def hand_back(cell: Cell, recorder: Recorder, now: Screen | None) -> Outcome | None:
-    """Count what the person did (see the module); an outcome when the task must ask
-    them what happened, else None (its pending steps start where they left off)."""
-    facts = cell.facts
-    values = facts.as_dict()
-    seg = cell.pending[0] if cell.pending else None
-    found = Handback(0)
-    if seg is not None and not seg.press and cell.flow is not None:
-        variables = {
-            **{k: v for k, v in cell.flow.vars.items() if isinstance(v, str)},
-            **{k: v for k, v in cell.variables.items() if isinstance(v, str)},
-            **values,
-        }
-        found = done_by_person(recorder, seg.steps, variables, now)
-    for done in recorder.steps(values, frozenset(facts.secret_names)):
-        step = facts.mask_json(step_to_json(done.step))
-        cell.person.append(
-            PersonStepInfo(
-                step=step if isinstance(step, dict) else {},
-                url=facts.mask(done.url),
-                secret=done.secret,
-                words=facts.redact(facts.mask(describe_step(done.step))),
-                before=None if seg is None else seg.base,
-                did=found.done,
-            )
-        )
-    if seg is None or seg.press or cell.flow is None:
-        return None
-    for i in range(found.done):
-        step = seg.steps[i]
-        cell.steps.append(
-            StepReportInfo(
-                run=cell.ledger.runs,
-                path=str(seg.base + i),
-                kind=step.KIND,
-                outcome=BY_PERSON,
-                intent=facts.redact(facts.mask(describe_step(step))),
-            )
-        )
-    rest = seg.steps[found.done :]
-    cell.finished_top = max(cell.finished_top, seg.base + found.done)
-    if not found.moved_on:
-        cell.pending[0:1] = _from(seg, found.done)
-        return None
-    gone = rest[0]
-    at = str(seg.base + found.done)
-    cell.pending[0:1] = _from(seg, found.done + 1)
-    words = facts.redact(facts.mask(describe_step(gone)))
-    later = (
-        f"the task goes on from step {step_number(str(seg.base + found.done + 1))}"
-        if len(rest) > 1 or len(cell.pending) > 0
-        else "the task ends there"
+async def finished(shaper: Shaper | None, cell: Cell) -> Outcome:
+    """Every step finished: the answer, shaped if the caller asked for a shape (the
+    shaper's calls charged to the task's budget)."""
+    total = len(cell.flow.steps) if cell.flow else 0
+    answer = answer_for(total, cell.records, cell.facts)
+    redacted = cell.facts.redact_json(cell.records)
+    records: dict[str, JsonValue] = redacted if isinstance(redacted, dict) else {}
+    if cell.output is None or shaper is None:
+        return Outcome(Done(answer=answer, records=records), release=True)
+    brief = ShapeBrief(
+        goal=cell.goal or "",
+        instructions=cell.output.instructions,
+        schema=cell.output.json_schema,
+        records=records,
     )
-    reason = (
-        f"the page has moved on since you took over, and step {step_number(at)} "
-        f"({words}) is not on it. If you did it yourself, say you have done it and "
-        f"{later}; if not, do it in the task's browser first"
+    meter = CallMeter(cell.ledger.model_calls_left())
+    try:
+        result = await shaper.shape(brief, meter)
+    except GoferError as exc:
+        return _shape_failed(exc.message)
+    finally:
+        cell.ledger.charge_model_calls(meter.used)
+    if cell.output.json_schema is not None:
+        wrong = schema_violations(result, cell.output.json_schema)
+        if wrong:
+            return _shape_failed("; ".join(str(v) for v in wrong[:5]))
+    return Outcome(Done(answer=answer, records=records, result=result), release=True)
+
+
+def _shape_failed(reason: str) -> Outcome:
+    return stopped(
+        f"the result did not take the asked shape: {reason}",
+        "read the records in task_report, or loosen the output schema",
     )
-    return Outcome(NeedsHuman(reason=reason), at=at, pending=list(cell.pending))

@@ -3,11 +3,13 @@
 The worker claims a turn and hands it to :class:`Turn`, which owns the rest: it
 loads the task, restores its working state (:func:`gofer.tasks.book.restore`),
 runs it (plans a plain-language task's flow first, then drives its segments with
-the :class:`Driver`), settles its workspace, and records its end: the run's update
+a :class:`Driver` of its own, which does what :func:`gofer.tasks.outcome.next_move`
+decides after each), settles its workspace, and records its end: the run's update
 and the task's working state written to the event log and the turn finished, in one
-transaction. While it runs it journals a view as each step starts, and an
+transaction. While it runs it speaks through one outlet, its journal
+(:class:`gofer.tasks.book.TurnJournal`): a view as each step starts, and an
 irreversible press before and after it happens, so a rerun of the turn never presses
-twice.
+twice. The task's cell is data the turn alone writes.
 
 A turn cut short by the worker's own shutdown goes back on the queue at once with
 its attempt refunded: a drain is the operator's, not the turn's doing, and a rolling
@@ -22,72 +24,63 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import time
 import traceback
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
-from typing import Literal, Protocol
+from dataclasses import dataclass
 
-from pydantic import JsonValue
-
-from gofer.errors import GoferError, InvalidRequest, LeaseLost, ModelError, StoreError
-from gofer.facts.otp import code_sources
+from gofer.errors import GoferError, LeaseLost, ModelError, StoreError
 from gofer.flow import check_flow
-from gofer.flow.steps import Click, Enter, Flow, Press, Step, StopBefore
-from gofer.flow.walk import step_at
 from gofer.models import CallMeter
 from gofer.planner import start_address
-from gofer.runtime.types import Gate, RunRequest, RunResult
-from gofer.shape import schema_violations
+from gofer.runtime.takeover import Recorder
+from gofer.runtime.types import RunResult
 from gofer.store import Claim, keep_lease
 from gofer.tasks import errors
-from gofer.tasks.book import (
-    LOCAL_OWNER,
-    Loaded,
-    PressJournal,
-    TaskBook,
-    TurnJournal,
-    last_address,
-    snapshot,
-)
-from gofer.tasks.cell import (
-    Artifact,
-    Cell,
-    Segment,
-    answer_for,
-    progress_summary,
-    publish_running,
-    publish_stop,
-    view_of,
-)
+from gofer.tasks.book import LOCAL_OWNER, Loaded, TaskBook, TurnJournal, last_address, snapshot
+from gofer.tasks.cell import Artifact, Cell, Segment, request_for, running_view, stop_view, view_of
 from gofer.tasks.checks import brief_for, check_card_entry, check_surfaces, options_for
 from gofer.tasks.contract import (
-    Done,
-    Failed,
     NeedsInput,
     Running,
+    Status,
     StepReportInfo,
     TaskView,
     TraceInfo,
 )
 from gofer.tasks.events import Cancelled, Ended, Reply, RunLog
 from gofer.tasks.files import files_of, keep_files
-from gofer.tasks.holding import Holding
+from gofer.tasks.holding import Holding, hand_back
 from gofer.tasks.limits import ARTIFACT_TTL_S, PRELOAD_TIMEOUT_S
 from gofer.tasks.outcome import (
     RESCUING,
+    Continue,
+    Journaled,
     Outcome,
-    budget_failure,
-    hand_back,
-    interpret,
-    past_code_wall,
-    rescuable,
-    rescue,
-    settle_outcome,
+    OutOfBudget,
+    Ran,
+    Refused,
+    Rescue,
+    RunEnded,
+    Stop,
+    TimedOut,
+    TypeCode,
+    ask,
+    finished,
+    next_move,
     stopped,
 )
-from gofer.tasks.seams import FlowRunner, Planner, Rescuer, ShapeBrief, Shaper
+from gofer.tasks.seams import FlowRunner, Planner, Rescuer, Shaper
 
-__all__ = ["Driver", "Presses", "Turn", "TurnParts", "turn_running"]
+__all__ = [
+    "Driver",
+    "Turn",
+    "TurnParts",
+    "TurnPasses",
+    "settle",
+    "settle_away",
+    "turn_running",
+]
 
 log = logging.getLogger("gofer.tasks")
 
@@ -103,14 +96,25 @@ def turn_running() -> str | None:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnPasses:
+    """The model passes a turn runs with (each optional: a plain-language task needs
+    the planner), and the clock its screenshots are dated by."""
+
+    planner: Planner | None = None
+    rescuer: Rescuer | None = None
+    shaper: Shaper | None = None
+    clock: Callable[[], float] = time.time
+
+
+@dataclass(frozen=True, slots=True)
 class TurnParts:
     """What every turn of one worker runs with (``stopping``: set once the worker
-    stops; a turn claimed after it goes back unstarted)."""
+    stops; a turn claimed after it goes back unstarted). Each turn builds its own
+    :class:`Driver` from them."""
 
     book: TaskBook
     runner: FlowRunner
-    driver: Driver
-    planner: Planner | None
+    passes: TurnPasses
     holding: Holding
     lease_ms: int
     stopping: asyncio.Event
@@ -136,6 +140,7 @@ class Turn:
         self.ending = False
         self._artifacts = artifacts
         self._task: asyncio.Task[object] | None = None
+        self._record_of: Recorder | None = None
 
     def cancel(self) -> None:
         """Stop the turn because its task was cancelled: it finishes as cancelled."""
@@ -148,11 +153,11 @@ class Turn:
         parts, claim, task_id, owner = self.parts, self.claim, self.task_id, self.owner
         book = parts.book
         self._task = asyncio.current_task()
-        # The task takes its browser back from any person in it.
-        await parts.holding.take_back(task_id)
         _TURN.set(task_id)  # this turn's own asyncio task: its context is its alone
         try:
             async with keep_lease(book.queue, claim):
+                # The task takes its browser back from any person in it, with what they did.
+                self._record_of = await parts.holding.take_back(task_id)
                 loaded = await book.load(owner, task_id)
                 if (
                     loaded is None
@@ -190,7 +195,7 @@ class Turn:
         """The task's working state as its last turn left it, with this turn's reply."""
         runner = self.parts.runner
         options = options_for(runner, loaded.request.constraints)
-        cell = loaded.cell(options, view_of_start(loaded))
+        cell = loaded.cell(options, loaded.start_view)
         cell.artifacts = self._artifacts
         cell.has_workspace = runner.holds(cell.id)
         claim = self.claim
@@ -209,46 +214,46 @@ class Turn:
         cell.file_limits = parts.book.file_limits
         cell.files.update(await files_of(parts.book.files, self.owner, cell.id))
         journal = TurnJournal(
-            parts.book, self.owner, cell, self.claim.id, self._cancelled_elsewhere
+            parts.book, self.owner, cell.id, cell.view, self.claim.id, self._cancelled_elsewhere
         )
+        passes = parts.passes
+        driver = Driver(parts.runner, passes.shaper, passes.clock, passes.rescuer, journal)
         journal.start()
         try:
             if cell.pending and not cell.has_workspace:
-                await self._reopen(cell, loaded)  # journaled: its view says so
-            planner = parts.planner
+                await self._reopen(driver, cell, loaded)  # journaled: its view says so
             if cell.flow is None:  # with no planner it fails: never done with no flow run
-                await self._guarded(cell, lambda: self._plan_then_drive(cell, planner))
+                await self._guarded(driver, cell, lambda: self._plan_then_drive(driver, cell))
             else:
-                presses = self._presses(cell)
-                await self._guarded(cell, lambda: self._handed_back(cell, presses))
+                await self._guarded(driver, cell, lambda: self._handed_back(driver, cell))
         finally:
             await journal.stop()
 
-    async def _handed_back(self, cell: Cell, presses: PressJournal) -> None:
+    async def _handed_back(self, driver: Driver, cell: Cell) -> None:
         """Drive the task, counting first what its person did in its browser, if anyone
-        did (:mod:`gofer.tasks.outcome`)."""
-        record = await self.parts.holding.take_record(cell.id)
+        did (:func:`gofer.tasks.holding.hand_back`)."""
+        record, self._record_of = self._record_of, None
         if record is not None:
-            asking = hand_back(cell, record, record.last)
-            if asking is not None:
-                await self.parts.driver.stop(cell, asking)
+            back = hand_back(cell, record, record.last)
+            cell.person.extend(back.person)
+            cell.steps.extend(back.steps)
+            cell.finished_top, cell.pending = back.finished_top, back.pending
+            if back.asking is not None:
+                await driver.stop(cell, back.asking)
                 return
-        await self.parts.driver.drive(cell, presses)
-
-    def _presses(self, cell: Cell) -> PressJournal:
-        return PressJournal(self.parts.book, self.owner, cell.id, self.claim.id)
+        await driver.drive(cell)
 
     def _cancelled_elsewhere(self) -> None:
         if not self.cancelling:
             self.cancel()
 
-    async def _reopen(self, cell: Cell, loaded: Loaded) -> None:
+    async def _reopen(self, driver: Driver, cell: Cell, loaded: Loaded) -> None:
         """Open the page the task was last on, on a worker that does not hold its browser."""
         address = last_address(loaded.state)
         if address is None:
             return
         fresh = "Starting over in a fresh browser: the one this task ran in is gone"
-        cell.publish(view_of(cell, Running(), None, f"{fresh}; reopening the page it was on."))
+        driver.show(cell, view_of(cell, Running(), None, f"{fresh}; reopening the page it was on."))
         try:
             await self.parts.runner.open_page(cell.id, cell.options, address)
             cell.has_workspace = True
@@ -305,9 +310,10 @@ class Turn:
             parts.holding.forget(cell.id)
         self.ending = True
 
-    async def _guarded(self, cell: Cell, work: Callable[[], Awaitable[None]]) -> None:
+    async def _guarded(
+        self, driver: Driver, cell: Cell, work: Callable[[], Awaitable[None]]
+    ) -> None:
         """Run ``work``; any failure it does not handle becomes the task's failed status."""
-        driver = self.parts.driver
         try:
             await work()
         except asyncio.CancelledError:
@@ -340,11 +346,12 @@ class Turn:
                 stopped(f"internal error ({type(exc).__name__})", "report this as a bug"),
             )
 
-    async def _plan_then_drive(self, cell: Cell, planner: Planner | None) -> None:
+    async def _plan_then_drive(self, driver: Driver, cell: Cell) -> None:
+        planner = self.parts.passes.planner
         if planner is None:
             raise errors.planner_unavailable()
         assert cell.goal is not None
-        cell.publish(view_of(cell, Running(), None, "Planning the task."))
+        driver.show(cell, view_of(cell, Running(), None, "Planning the task."))
         warm = self._warm(cell)
         meter = CallMeter(cell.ledger.model_calls_left())
         flow = None
@@ -362,7 +369,7 @@ class Turn:
                 await asyncio.wait([warm])
         if flow is None:
             assert failure is not None
-            await self.parts.driver.stop(
+            await driver.stop(
                 cell,
                 stopped(
                     f"the planner could not plan the task: {failure.message}",
@@ -373,7 +380,7 @@ class Turn:
         check = check_flow(flow, cell.facts.names, cell.facts.secret_names)
         if check.problems:
             listed = "; ".join(p.message for p in check.problems[:3])
-            await self.parts.driver.stop(
+            await driver.stop(
                 cell,
                 stopped(
                     f"the planner's flow is not valid: {listed}",
@@ -387,10 +394,10 @@ class Turn:
         cell.pending = [Segment(flow.steps, 0, cell.constraints.allow_destructive)]
         if check.questions:
             # The browser goes while the task waits; the run that follows opens it again.
-            await self.parts.driver.settle(cell, release=True)
-            publish_stop(cell, NeedsInput(fields=list(check.questions)), None)
+            await driver.settle(cell, release=True)
+            driver.show_stop(cell, NeedsInput(fields=list(check.questions)), None)
             return
-        await self.parts.driver.drive(cell, self._presses(cell))
+        await driver.drive(cell)
 
     def _warm(self, cell: Cell) -> asyncio.Task[None] | None:
         """Ready a task's browser while its flow is planned, and load the one address its
@@ -417,159 +424,80 @@ class Turn:
         return asyncio.create_task(warm(), name=f"gofer-warm-{cell.id}")
 
 
-def view_of_start(loaded: Loaded) -> TaskView:
-    """The view a turn starts from: where the task last stood."""
-    stop_view = loaded.stop_view
-    if stop_view is not None:
-        return stop_view
-    return TaskView(
-        id=loaded.record.id, status=Running(), summary="Starting.", step=None, progress=0.0, next=[]
-    )
-
-
-class Presses(Protocol):
-    """The press journal of the turn a drive runs in: an approved, irreversible press
-    is journaled before it happens and after, and one the task's constraints allow
-    (``allow_destructive``) before it happens (:class:`gofer.tasks.events.Press`)."""
-
-    async def before(self, path: str) -> Literal["press", "pressed", "unsure"]:
-        """Journal that the control at ``path`` is about to be pressed (``press``), or
-        say this turn's earlier run already journaled it: ``pressed`` (it was) or
-        ``unsure`` (the run was cut short while pressing)."""
-        ...
-
-    async def after(self, path: str) -> None:
-        """Journal that the control at ``path`` was pressed."""
-        ...
-
-
-PRESS_UNSURE = (
-    "the run was cut short while pressing the approved control, so it may have been "
-    "pressed already; it is not pressed a second time"
-)
-PRESSED_UNSURE = (
-    "an earlier run of this turn was cut short while pressing a control that cannot be "
-    "undone, so it may have been pressed already; it is not pressed a second time"
-)
-
-
 @dataclass(slots=True)
 class Driver:
-    """Runs tasks' segments on the runner and publishes where they stop."""
+    """Runs one turn's segments on the runner and publishes, through the turn's
+    ``outlet``, where they stop; :func:`gofer.tasks.outcome.next_move` decides each
+    next move and the driver does it."""
 
     runner: FlowRunner
     shaper: Shaper | None
     clock: Callable[[], float]
-    rescuer: Rescuer | None = None
+    rescuer: Rescuer | None
+    outlet: TurnJournal
 
-    async def drive(self, cell: Cell, presses: Presses | None = None) -> None:
+    def show(self, cell: Cell, view: TaskView) -> None:
+        """Publish ``view`` as the task's view now."""
+        cell.view = view
+        self.outlet.show(view)
+
+    async def drive(self, cell: Cell) -> None:
         """Run ``cell``'s pending segments until the task stops, then publish the stop;
-        an irreversible press is journaled through ``presses`` and never pressed twice."""
+        an irreversible press is journaled and never pressed twice."""
         seen: dict[str, int] = {}  # presses journaled at each step's path in this turn
+        can_rescue = self.rescuer is not None
         while cell.pending:
             seg = cell.pending[0]
-            at = seg.gate.path if seg.gate is not None else str(seg.base)
-            exhausted = cell.ledger.exhausted()
-            if exhausted is not None:
-                await self.stop(
-                    cell,
-                    budget_failure(exhausted, "the task used up its budget before this step", at),
-                )
-                return
-            publish_running(cell)
-            if seg.gate is not None and presses is not None:
-                verdict = await presses.before(seg.gate.path)
-                if verdict == "pressed":
-                    cell.pending.pop(0)
-                    continue
-                if verdict == "unsure":
-                    failed = Failed(
-                        step=seg.gate.path,
-                        reason=PRESS_UNSURE,
-                        hint="look at the page, then continue_task to press it again",
-                        recoverable=True,
-                    )
-                    # Kept pending: going on (the caller's choice) presses it again.
-                    await self.stop(
-                        cell, Outcome(failed, at=seg.gate.path, pending=list(cell.pending))
-                    )
+            move = next_move(cell, seg, await self._segment(cell, seg, seen), can_rescue=can_rescue)
+            if isinstance(move, Rescue):
+                assert self.rescuer is not None
+                cell.rescues = move.rescues
+                self.show(cell, view_of(cell, Running(), move.decision.at, RESCUING))
+                guided = await ask(self.rescuer, move, cell.ledger, cell.id)
+                move = next_move(cell, seg, guided, can_rescue=False)
+            match move:
+                case (
+                    Continue(pending=pending, flow=flow, rescues=rescues)
+                    | TypeCode(pending=pending, flow=flow, rescues=rescues)
+                ):
+                    cell.pending, cell.flow, cell.rescues = pending, flow, rescues
+                case Stop(outcome=outcome, rescues=rescues):
+                    cell.rescues = rescues
+                    await self.stop(cell, outcome)
                     return
-            refused: list[str] = []
-            on_press = None
-            if presses is not None and not seg.press:
-                on_press = _journaled(presses, seg, seen, refused)
-            result = await self._run(cell, seg, on_press)
-            if seg.gate is not None and presses is not None and isinstance(result, RunResult):
-                await presses.after(seg.gate.path)
-            if isinstance(result, Outcome):
-                settle_outcome(cell, seg, None)
-                await self.stop(cell, result)
-                return
-            self._absorb(cell, seg, result)
-            settle_outcome(cell, seg, result)
-            decision = interpret(
-                result, seg, cell.pending[1:], cell.constraints, cell.ledger, progress_summary(cell)
-            )
-            if refused and isinstance(decision.status, Failed):
-                # Going on (the caller's choice, in a turn of its own) presses it again.
-                failed = Failed(
-                    step=refused[0],
-                    reason=PRESSED_UNSURE,
-                    hint="look at the page, then continue_task to press it again",
-                    recoverable=True,
-                )
-                await self.stop(cell, replace(decision, status=failed))
-                return
-            typed = past_code_wall(cell, result, decision)
-            if typed is not None:
-                cell.pending = typed
-                continue
-            if (
-                decision.status is not None
-                and self.rescuer is not None
-                and rescuable(cell, seg, decision)
-            ):
-                cell.publish(view_of(cell, Running(), decision.at, RESCUING))
-                rescued = await rescue(self.rescuer, cell, result, decision)
-                if isinstance(rescued, list):
-                    cell.pending = rescued
-                    continue
-                decision = rescued
-            if decision.status is not None:
-                await self.stop(cell, decision)
-                return
-            cell.pending.pop(0)
-        await self.stop(cell, await self._finish(cell))
+                case Rescue():
+                    raise AssertionError("a rescue's answer is never another rescue")
+        cell.finished_top = len(cell.flow.steps) if cell.flow else 0
+        await self.stop(cell, await finished(self.shaper, cell))
+
+    async def _segment(self, cell: Cell, seg: Segment, seen: dict[str, int]) -> Ran:
+        """Run ``seg`` within the budget, its presses journaled, and absorb its run."""
+        exhausted = cell.ledger.exhausted()
+        if exhausted is not None:
+            return OutOfBudget(exhausted)
+        self.show(cell, running_view(cell))
+        outlet = self.outlet
+        if seg.gate is not None:
+            verdict = await outlet.before(seg.gate.path)
+            if verdict != "press":
+                return Journaled(verdict)
+        refused: list[str] = []
+        on_press = None if seg.press else _journaled(outlet, seg, seen, refused)
+        ran = await self._run(cell, seg, on_press)
+        if not isinstance(ran, RunResult):
+            return ran
+        if seg.gate is not None:
+            await outlet.after(seg.gate.path)
+        self._absorb(cell, seg, ran)
+        return RunEnded(ran, tuple(refused))
 
     async def _run(
         self, cell: Cell, seg: Segment, on_press: Callable[[str], Awaitable[bool]] | None
-    ) -> RunResult | Outcome:
-        assert cell.flow is not None
-        steps = (_approved(cell.flow, seg.gate),) if seg.gate is not None else seg.steps
+    ) -> RunResult | Refused | TimedOut:
         at = seg.gate.path if seg.gate is not None else str(seg.base)
         on = [at]  # the step the run is on, for a run cut short
-        values = cell.facts.as_dict()
-        codes = code_sources(values, cell.facts.secret_names)
-        request = RunRequest(
-            flow=Flow(steps=steps, vars=cell.flow.vars),
-            # An authenticator's seed stays out of the run: it types the seed's codes.
-            variables={
-                **cell.flow.vars,
-                **cell.variables,
-                **{k: v for k, v in values.items() if k not in codes},
-            },
-            codes=codes,
-            approved=seg.gate,
-            private=frozenset(cell.facts.secret_names),
-            mask=cell.facts.mask,
-            allow_destructive=seg.allow_destructive,
-            budget=cell.ledger.for_run(),
-            hints=tuple(cell.hints),
-            files=dict(cell.files),
-            file_limits=cell.file_limits,
-            on_step=None if seg.press else lambda path: self._progress(cell, seg, path, on),
-            on_press=on_press,
-        )
+        on_step = None if seg.press else lambda path: self._progress(cell, seg, path, on)
+        request = request_for(cell, seg, on_step, on_press)
         loop = asyncio.get_running_loop()
         started = loop.time()
         cell.has_workspace = True
@@ -584,17 +512,10 @@ class Driver:
         except TimeoutError:
             if not scope.expired():
                 raise
-            return budget_failure("max_elapsed_ms", "the task ran out of time", on[0])
+            return TimedOut(on[0])
         except GoferError as exc:
-            reason = cell.facts.mask(exc.message)
             log.warning("task %s: the runner refused the run (%s)", cell.id, exc.code)
-            return Outcome(
-                Failed(
-                    step=at, reason=reason, hint=f"the runner raised {exc.code}", recoverable=False
-                ),
-                at=at,
-                release=True,
-            )
+            return Refused(exc.code, cell.facts.mask(exc.message))
         finally:
             cell.ledger.add_time((loop.time() - started) * 1000.0)
 
@@ -604,7 +525,7 @@ class Driver:
         if "." in path:
             return
         cell.finished_top = max(cell.finished_top, seg.base + int(path))
-        cell.publish(view_of(cell, Running(), seg.absolute(path)))
+        self.show(cell, view_of(cell, Running(), seg.absolute(path)))
 
     def _absorb(self, cell: Cell, seg: Segment, result: RunResult) -> None:
         """Add the run's steps, trace, hints, spend and reads to the task."""
@@ -657,62 +578,36 @@ class Driver:
         if not seg.press:
             cell.finished_top = max(cell.finished_top, seg.base + result.top_level_done)
 
-    async def _finish(self, cell: Cell) -> Outcome:
-        """Every step finished: the answer, shaped if the caller asked for a shape."""
-        total = len(cell.flow.steps) if cell.flow else 0
-        cell.finished_top = total
-        answer = answer_for(total, cell.records, cell.facts)
-        redacted = cell.facts.redact_json(cell.records)
-        records: dict[str, JsonValue] = redacted if isinstance(redacted, dict) else {}
-        if cell.output is None or self.shaper is None:
-            return Outcome(Done(answer=answer, records=records), release=True)
-        brief = ShapeBrief(
-            goal=cell.goal or "",
-            instructions=cell.output.instructions,
-            schema=cell.output.json_schema,
-            records=records,
-        )
-        meter = CallMeter(cell.ledger.model_calls_left())
-        try:
-            result = await self.shaper.shape(brief, meter)
-        except GoferError as exc:
-            return _shape_failed(exc.message)
-        finally:
-            cell.ledger.charge_model_calls(meter.used)
-        if cell.output.json_schema is not None:
-            wrong = schema_violations(result, cell.output.json_schema)
-            if wrong:
-                return _shape_failed("; ".join(str(v) for v in wrong[:5]))
-        return Outcome(Done(answer=answer, records=records, result=result), release=True)
-
     async def stop(self, cell: Cell, decision: Outcome) -> None:
         """Stop the task: screenshot, release if final, then publish the status."""
         assert decision.status is not None
         cell.pending = list(decision.pending)
         cell.approval = decision.approval
         await self.settle(cell, decision.release)
-        publish_stop(cell, decision.status, decision.at)
+        self.show_stop(cell, decision.status, decision.at)
+
+    def show_stop(self, cell: Cell, status: Status, at: str | None) -> None:
+        """Publish a stopped status and log it (state and step only, never words)."""
+        self.show(cell, stop_view(cell, status, at))
 
     async def settle(self, cell: Cell, release: bool) -> None:
         """Take the stopped run's screenshot, then release the workspace if ``release``."""
-        if not cell.has_workspace:
-            return
-        await self.screenshot(cell)
-        if release:
-            await self.runner.release(cell.id)
-            cell.has_workspace = False
+        await settle(self.runner, self.clock, cell, release)
 
-    async def screenshot(self, cell: Cell) -> None:
-        """Keep a best-effort screenshot of the workspace as an artifact."""
-        try:
-            secrets = cell.facts.secret_names
-            shot = await self.runner.screenshot(cell.id, cell.facts.mask if secrets else None)
-        except (GoferError, OSError) as exc:
-            log.warning("task %s: no screenshot (%s)", cell.id, type(exc).__name__)
-            return
-        if shot is None:
-            return
-        now = self.clock()
+
+async def settle(runner: FlowRunner, clock: Callable[[], float], cell: Cell, release: bool) -> None:
+    """Keep a best-effort screenshot of the task's workspace as an artifact, then
+    release the workspace if ``release``."""
+    if not cell.has_workspace:
+        return
+    try:
+        secrets = cell.facts.secret_names
+        shot = await runner.screenshot(cell.id, cell.facts.mask if secrets else None)
+    except (GoferError, OSError) as exc:
+        log.warning("task %s: no screenshot (%s)", cell.id, type(exc).__name__)
+        shot = None
+    if shot is not None:
+        now = clock()
         cell.artifacts.append(
             Artifact(
                 name=f"{cell.id}-screenshot-{len(cell.artifacts) + 1}",
@@ -722,10 +617,23 @@ class Driver:
                 expires_at=now + ARTIFACT_TTL_S,
             )
         )
+    if release:
+        await runner.release(cell.id)
+        cell.has_workspace = False
+
+
+async def settle_away(parts: TurnParts, cell: Cell, artifacts: list[Artifact]) -> None:
+    """Screenshot and release the workspace of a task cancelled with no turn of it
+    running (its screenshot kept in ``artifacts``), taking it back from any person."""
+    cell.artifacts = artifacts
+    cell.has_workspace = True
+    await parts.holding.take_back(cell.id, record=False)
+    await settle(parts.runner, parts.passes.clock, cell, release=True)
+    parts.holding.forget(cell.id)
 
 
 def _journaled(
-    presses: Presses, seg: Segment, seen: dict[str, int], refused: list[str]
+    presses: TurnJournal, seg: Segment, seen: dict[str, int], refused: list[str]
 ) -> Callable[[str], Awaitable[bool]]:
     """The run's press hook: journal each irreversible press before it happens, keyed
     by its step's path in the flow and how many times this turn pressed there (a loop
@@ -741,23 +649,3 @@ def _journaled(
         return False
 
     return before
-
-
-def _approved(flow: Flow, gate: Gate) -> Step:
-    """The one step that presses an approved control: the step that stopped in front of
-    it, run again (a click keeps its ``within``, an Enter its field), else the key or a
-    ``stop_before`` with the gate's words."""
-    try:
-        step = step_at(flow, gate.path)
-    except InvalidRequest:
-        step = None
-    if isinstance(step, Click | Enter | Press | StopBefore):
-        return replace(step, optional=False)
-    return Press(key=gate.key) if gate.key else StopBefore(action=gate.action)
-
-
-def _shape_failed(reason: str) -> Outcome:
-    return stopped(
-        f"the result did not take the asked shape: {reason}",
-        "read the records in task_report, or loosen the output schema",
-    )

@@ -43,7 +43,7 @@ from gofer.tasks.cell import Artifact, Cell, TurnNotes, view_of
 from gofer.tasks.checks import options_for
 from gofer.tasks.contract import TaskConstraints, TaskView
 from gofer.tasks.events import Cancelled, LetGo, Resolved, kind_of
-from gofer.tasks.holding import HeldView, Holding
+from gofer.tasks.holding import HeldView, Holding, still_blocked
 from gofer.tasks.limits import (
     ARTIFACT_TTL_S,
     HOLD_FOR_PERSON_S,
@@ -52,10 +52,9 @@ from gofer.tasks.limits import (
     TURNS_PER_OWNER,
     TURNS_PER_PROCESS,
 )
-from gofer.tasks.outcome import still_blocked
-from gofer.tasks.seams import FlowRunner, Planner
+from gofer.tasks.seams import FlowRunner
 from gofer.tasks.status import KINDS, TASK_ORDER
-from gofer.tasks.turn import Driver, Turn, TurnParts
+from gofer.tasks.turn import Turn, TurnParts, TurnPasses, settle_away
 
 __all__ = ["TaskWorker", "TurnLimits"]
 
@@ -88,7 +87,8 @@ class TurnLimits:
 
 
 class TaskWorker:
-    """Claims and runs turns on ``book``'s queue with ``runner`` (see the module).
+    """Claims and runs turns on ``book``'s queue with ``runner`` and the model
+    ``passes`` (see the module).
 
     The worker alone owns a task's life in this process: its running turn, cancelling
     it, settling its workspace, its screenshots and the browser it holds for a person.
@@ -99,19 +99,16 @@ class TaskWorker:
         self,
         book: TaskBook,
         runner: FlowRunner,
-        driver: Driver,
-        planner: Planner | None,
+        passes: TurnPasses,
         limits: TurnLimits,
         worker_id: str | None = None,
         abilities: Abilities | None = None,
     ) -> None:
         self.book = book
         self.runner = runner
-        self.driver = driver
-        self.planner = planner
         self.limits = limits
         self.worker_id = worker_id or f"worker-{uuid.uuid4().hex[:12]}"
-        self.abilities = abilities or Abilities(planner=planner is not None)
+        self.abilities = abilities or Abilities(planner=passes.planner is not None)
         """What this process runs turns with: it claims only the turns that need no more."""
         self.failure: BaseException | None = None
         """The error that ended the claim loop, once one did (the worker is then dead)."""
@@ -133,7 +130,7 @@ class TaskWorker:
         self._settling: set[str] = set()
         self._stopping = asyncio.Event()
         self._parts = TurnParts(
-            book, runner, driver, planner, self._holding, limits.lease_ms, self._stopping
+            book, runner, passes, self._holding, limits.lease_ms, self._stopping
         )
         self._loop: asyncio.Task[None] | None = None
         self._pruner: asyncio.Task[None] | None = None
@@ -446,11 +443,7 @@ class TaskWorker:
             assert loaded is not None
             view = await self.book.view(owner, task_id)
             cell = loaded.cell(options_for(self.runner, loaded.request.constraints), view)
-        cell.artifacts = self._artifacts.setdefault((owner, task_id), [])
-        cell.has_workspace = True
-        await self._holding.take_back(task_id)
-        await self.driver.settle(cell, release=True)
-        self._holding.forget(task_id)
+        await settle_away(self._parts, cell, self._artifacts.setdefault((owner, task_id), []))
 
     # ------------------------------------------------------------ holding for a person
 
