@@ -1,4 +1,4 @@
-"""Every widget kind of a trip request on seven component kits as sites ship them, run as
+"""Every widget kind of a trip request on nine component kits as sites ship them, run as
 a user writes the flow, judged by what each form posted. These families were added
 with their first run recorded before any engine change for them (the closing note of
 the session that added them); a task that fails has its cause written beside it."""
