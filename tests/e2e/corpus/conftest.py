@@ -9,16 +9,25 @@ the seen tasks and of the holdout are printed.
 from __future__ import annotations
 
 import pytest
+from _pytest.nodeid import coerce_node_id
 
 HERE = "tests/e2e/corpus/"
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """One application's tasks stay on one test process when the suite runs on
-    several (``--dist loadgroup``): its server is started once, not on each."""
+    several (``--dist loadgroup``): its server is started once, not on each.
+
+    pytest-xdist 3.8 names a test's group by appending it to ``item._nodeid``, which
+    pytest 9 no longer reads (the id lives in ``item._id``): there every test was its
+    own group and each process started every application. The group is put in the id
+    here, where xdist's scheduler reads it."""
+    grouping = bool(getattr(config.option, "loadgroup", False))
     for item in items:
         path = item.nodeid.replace("\\", "/")
         if HERE in path:
             app = path.split(HERE, 1)[1].split("/", 1)[0]
             item.add_marker(pytest.mark.xdist_group(f"corpus-{app}"))
+            if grouping and hasattr(item, "_id") and "@" not in item.nodeid:
+                item._id = coerce_node_id(f"{item.nodeid}@corpus-{app}")
