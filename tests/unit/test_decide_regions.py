@@ -95,3 +95,23 @@ def test_a_plain_line_is_a_place_to_be_near() -> None:
 @pytest.mark.parametrize("within", ["", "   ", ": airline and price", "Kathmandu"])
 def test_nothing_found(within: str) -> None:
     assert resolve_within(within, load("results")) is None
+
+
+@pytest.mark.parametrize(
+    ("screen", "within", "names"),
+    [
+        ("passengers", "the Passenger 2 form", "Passenger 2"),
+        ("demo_passengers", "the contact details panel", "Contact details"),
+        ("users", "the users section", "Users"),
+    ],
+)
+def test_words_that_end_in_a_kind_of_place_name_the_place_before_it(
+    screen: str, within: str, names: str
+) -> None:
+    # "the sign in dialog": the dialog is named "Sign in"; the last word says what kind
+    # of place it is
+    if screen == "users":
+        found = resolve_within(within, load("app_misago_users"))
+    else:
+        found = resolve_within(within, load(screen))
+    assert found is not None and found.names == frozenset({names})

@@ -288,8 +288,7 @@ def _captioned(query: Query, prep: Prepared, found: Grounding) -> Grounding | No
     # (a select drawn as a focusable div showing its placeholder or its chips).
     inside = [e for e in prep.screen.elements if field.contains(e) and e.ref not in query.exclude]
     shut = [e for e in inside if _shut(e, query.exclude)] or sorted(
-        (e for e in inside if e.role == "clickable" and e.visible and e.on_top),
-        key=lambda e: (e.box.y, e.box.x),
+        (e for e in inside if _drawn_select(e, prep.screen)), key=lambda e: (e.box.y, e.box.x)
     )[:1]
     why = (f"the one closed dropdown in the field '{query.words}'",)
     top = Candidate(shut[0], _CAPTION_BEATS, why) if len(shut) == 1 else None
@@ -322,6 +321,26 @@ def _toggle_named(query: Query, prep: Prepared, found: Grounding) -> Grounding |
     why = (f"the one checkbox named '{query.words}'",)
     top = Candidate(named[0], max(found.confidence, WEAK), why)
     return Grounding(top.element, top.score, why, (top,), False)
+
+
+def _drawn_select(el: Element, screen: Screen) -> bool:
+    """A box that takes a click, drawn as wide and as tall as a field (not a day of a
+    calendar or a chip), showing words of its own and holding no field to type in: a
+    select drawn without a role."""
+    return (
+        el.role == "clickable"
+        and el.visible
+        and el.on_top
+        and el.box.width >= 120
+        and 20 <= el.box.height <= 80
+        and bool(el.name or el.text)
+        and not any(
+            o.ref != el.ref and o.role in _TYPED and el.box.contains(o.box) for o in screen.elements
+        )
+    )
+
+
+_TYPED = frozenset({"textbox", "combobox", "searchbox", "spinbutton"})
 
 
 def _shut(el: Element, exclude: frozenset[str]) -> bool:

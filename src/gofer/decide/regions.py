@@ -161,6 +161,21 @@ def resolve_regions(within: str, screen: Screen) -> tuple[Region, ...]:
     words = _LEADING.sub("", norm)
     if not words:
         return ()
+    out = _readings(prep, words, phrase)
+    head, _, noun = words.rpartition(" ")
+    if not out and head and noun in _CONTAINER_NOUNS:
+        # "the sign in dialog", "the payment form": the place is named by the words
+        # before the kind of place
+        out = _readings(prep, head, phrase)
+    return tuple(out)
+
+
+_CONTAINER_NOUNS = frozenset(
+    {"dialog", "modal", "popup", "window", "form", "panel", "box", "section", "card", "menu"}
+)
+
+
+def _readings(prep: Prepared, words: str, phrase: str) -> list[Region]:
     out: list[Region] = []
     for reader in (
         _exact_name,
@@ -173,7 +188,7 @@ def resolve_regions(within: str, screen: Screen) -> tuple[Region, ...]:
         region = reader(prep, words, phrase)
         if region is not None and region not in out:
             out.append(region)
-    return tuple(out)
+    return out
 
 
 def _shown_as_line(prep: Prepared, norm: str) -> bool:
