@@ -22,6 +22,8 @@ KNOWN: dict[str, str] = {
     "antd-multi-select": "after the first pick Ant Design's list stays drawn (its options are "
     "plain divs; the ARIA ones hidden) and the input is named by the chip before it ('Food'), "
     "so the second choice looks for 'Hiking' under 'Food': 'no suggestion ... appeared'",
+    "elementplus-select-bare": "with a bare caption the select's own input has no name and the "
+    "caption is not tied to it: the best match is weak (0.20)",
     "elementplus-time": "Element Plus's time-select is a list of times: the time is typed into its "
     "filter box, which keeps nothing, instead of picked from the list",
     "elementplus-checkbox-and-switch": "the switch (a hidden checkbox beside a drawn track, named "
