@@ -18,7 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gofer.decide.hints import hint_for, hint_names
-from gofer.decide.kinds import KindPhrase, KindPick, ground_kind, holding_group, kind_phrase
+from gofer.decide.kinds import (
+    TOGGLE_ROLES,
+    KindPhrase,
+    KindPick,
+    ground_kind,
+    holding_group,
+    kind_phrase,
+)
 from gofer.decide.options import tick_state
 from gofer.decide.prepared import DATE_INPUTS, ElementInfo, Prepared, box_distance, prepare
 from gofer.decide.regions import Region, caption_field, resolve_regions
@@ -287,15 +294,12 @@ def _captioned(query: Query, prep: Prepared, found: Grounding) -> Grounding | No
     # failing a control that says so, the box right under the caption that takes a click
     # (a select drawn as a focusable div showing its placeholder or its chips).
     inside = [e for e in prep.screen.elements if field.contains(e) and e.ref not in query.exclude]
-    shut = [e for e in inside if _shut(e, query.exclude)] or sorted(
+    shut = [e for e in inside if _shut(e)] or sorted(
         (e for e in inside if _drawn_select(e, prep.screen)), key=lambda e: (e.box.y, e.box.x)
     )[:1]
     why = (f"the one closed dropdown in the field '{query.words}'",)
     top = Candidate(shut[0], _CAPTION_BEATS, why) if len(shut) == 1 else None
     return Grounding(top.element, top.score, why, (top,), False) if top else None
-
-
-_CHECKBOXES = frozenset({"checkbox", "switch", "menuitemcheckbox"})
 
 
 def _toggle_named(query: Query, prep: Prepared, found: Grounding) -> Grounding | None:
@@ -305,13 +309,13 @@ def _toggle_named(query: Query, prep: Prepared, found: Grounding) -> Grounding |
     el = found.element
     if query.want is not Want.CONTROL or not query.option or el is None or query.within:
         return None
-    if el.role in _CHECKBOXES or tick_state(query.option, query.words) is None:
+    if el.role in TOGGLE_ROLES or tick_state(query.option, query.words) is None:
         return None
     words = normalise(query.words)
     named = [
         e
         for e in prep.screen.elements
-        if e.role in _CHECKBOXES
+        if e.role in TOGGLE_ROLES
         and e.visible
         and e.ref not in query.exclude
         and normalise(e.display_name) == words
@@ -343,8 +347,8 @@ def _drawn_select(el: Element, screen: Screen) -> bool:
 _TYPED = frozenset({"textbox", "combobox", "searchbox", "spinbutton"})
 
 
-def _shut(el: Element, exclude: frozenset[str]) -> bool:
-    return el.visible and el.ref not in exclude and (el.role == "combobox" or el.expanded is False)
+def _shut(el: Element) -> bool:
+    return el.visible and (el.role == "combobox" or el.expanded is False)
 
 
 _SUBMIT_GAP = 40.0

@@ -28,7 +28,15 @@ from gofer.decide.text import normalise, stem_tokens, text_score
 from gofer.decide.types import Want
 from gofer.surfaces.screen import Element, Screen
 
-__all__ = ["KIND_SURE", "KindPhrase", "KindPick", "ground_kind", "holding_group", "kind_phrase"]
+__all__ = [
+    "KIND_SURE",
+    "TOGGLE_ROLES",
+    "KindPhrase",
+    "KindPick",
+    "ground_kind",
+    "holding_group",
+    "kind_phrase",
+]
 
 KIND_SURE = 0.9
 """The confidence of a control that its kind alone (or its place in order) singles out."""
@@ -45,7 +53,8 @@ class _Kind:
     holds_options: bool = False  # for choose, its units are lists and groups of options
 
 
-_TOGGLES = frozenset({"checkbox", "switch", "menuitemcheckbox"})
+TOGGLE_ROLES = frozenset({"checkbox", "switch", "menuitemcheckbox"})
+"""The roles of a control that is ticked or not on its own."""
 _TEXT_TYPES = frozenset({"", "text", "email", "tel", "url", "search"})
 _DATE_WORDS = frozenset({"date", "day", "dob", "birthday"})
 _TIME_WORDS = frozenset({"time"})
@@ -128,7 +137,7 @@ def _is_select(el: Element, _s: Screen) -> bool:
 def _is_list(el: Element, s: Screen) -> bool:
     return (
         _is_select(el, s)
-        or el.role in ("listbox", "option", "radio", "tab", *_TOGGLES)
+        or el.role in ("listbox", "option", "radio", "tab", *TOGGLE_ROLES)
         or (pressable(el))
     )
 
@@ -155,7 +164,7 @@ _TEXT = _Kind("text field", _is_text, _TYPING)
 _FIELD = _Kind("field", _is_field, _TYPING)
 _SELECT = _Kind("dropdown", _is_select, _PICKING, holds_options=True)
 _LIST = _Kind("list", _is_list, frozenset({Want.CONTROL}), holds_options=True)
-_CHECKBOX = _Kind("checkbox", _role(*_TOGGLES), _PICKING, holds_options=True)
+_CHECKBOX = _Kind("checkbox", _role(*TOGGLE_ROLES), _PICKING, holds_options=True)
 _RADIO = _Kind("radio button", _role("radio", "menuitemradio"), _PICKING, holds_options=True)
 _TAB = _Kind("tab", _role("tab"), _PICKING, holds_options=True)
 
@@ -428,7 +437,7 @@ def _family(el: Element) -> str:
     role = el.role
     if pressable(el):
         return "pressed"
-    if role in _TOGGLES:
+    if role in TOGGLE_ROLES:
         return "checkbox"
     if role in ("radio", "menuitemradio"):
         return "radio"
@@ -589,7 +598,7 @@ def _one_choice_drawn_twice(holding: list[tuple[_Unit, Element]]) -> list[tuple[
     state to read back."""
     boxes = [el.box for _u, el in holding]
     same = all(a.contains(b) or b.contains(a) for a in boxes for b in boxes)
-    inputs = [(u, el) for u, el in holding if el.role in (*_TOGGLES, "radio")]
+    inputs = [(u, el) for u, el in holding if el.role in (*TOGGLE_ROLES, "radio")]
     return inputs if same and len(inputs) == 1 else holding
 
 
