@@ -1,8 +1,8 @@
 # Python app frameworks people make forms with, each in a virtual environment of its own
 # (their dependencies clash with gofer's and with each other's): NiceGUI, Streamlit, Gradio
-# and Dash, at the versions pinned here, into .corpus/<framework>/venv. The apps themselves are
+# Dash, Shiny and Panel, at the versions pinned here, into .corpus/<framework>/venv. The apps themselves are
 # tests/e2e/corpus/frameworks/*_app.py, started by the tests' fixtures.
-for pinned in nicegui==3.18.0 streamlit==1.67.0 gradio==6.31.0 dash==4.4.1; do
+for pinned in nicegui==3.18.0 streamlit==1.67.0 gradio==6.31.0 dash==4.4.1 shiny==1.8.0 panel==1.10.0; do
     name="${pinned%%==*}"
     dir=".corpus/$name"
     stamp="$dir/.installed-${pinned#*==}"

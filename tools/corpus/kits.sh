@@ -1,6 +1,7 @@
-# Component kits as sites ship them, for the corpus's first-run families: Ant Design, Mantine and
-# PrimeReact (React), Element Plus and Naive UI (Vue), Shoelace (web components) and Bootstrap with
-# tom-select and flatpickr, installed from npm at the versions pinned in
+# Component kits as sites ship them, for the corpus's first-run families: Ant Design, Mantine,
+# PrimeReact, Material UI, Chakra UI and React Aria Components (React), Element Plus, Naive UI,
+# Vuetify, PrimeVue and Quasar (Vue), Shoelace (web components) and Bootstrap with tom-select
+# and flatpickr, installed from npm at the versions pinned in
 # tools/corpus/kits/package.json into .corpus/kits/, one generated trip-request form per
 # kit (every widget kind a form uses; tools/corpus/kits/src/) bundled with esbuild into
 # .corpus/kits/dist/<kit>.js (+ .css), which tests/e2e/corpus/kits serves.

@@ -1,6 +1,7 @@
 """Python app frameworks as people use them to make forms (tools/corpus/frameworks.sh):
 NiceGUI (Quasar over a websocket), Streamlit (React and Base Web over a websocket),
-Gradio (Svelte over its queue) and Dash (React over HTTP callbacks),
+Gradio (Svelte over its queue), Dash (React over HTTP callbacks), Shiny (Bootstrap over a
+websocket) and Panel (Bokeh's widgets in shadow roots over a websocket),
 each serving the trip request of :mod:`.trip` from its own virtual environment. What
 the app received is the JSON lines it appended to its records file, never a step
 inside the flow."""
@@ -46,7 +47,11 @@ def _venv(name: str) -> Path:
 
 
 def _serve(
-    name: str, command: list[str], work: Path, extra: dict[str, str] | None = None
+    name: str,
+    command: list[str],
+    work: Path,
+    extra: dict[str, str] | None = None,
+    path: str = "/",
 ) -> Iterator[App]:
     records = work / "records.jsonl"
     env = {
@@ -63,6 +68,7 @@ def _serve(
         work=work,
         env=env,
         cwd=HERE,
+        path=path,
     ) as url:
         yield App(url, records)
 
@@ -105,4 +111,23 @@ def dash(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
     python = str(_venv("dash"))
     yield from _serve(
         "dash", [python, str(HERE / "dash_app.py"), "{port}"], tmp_path_factory.mktemp("dash")
+    )
+
+
+@pytest.fixture(scope="session")
+def shiny(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    python = str(_venv("shiny"))
+    yield from _serve(
+        "shiny", [python, str(HERE / "shiny_app.py"), "{port}"], tmp_path_factory.mktemp("shiny")
+    )
+
+
+@pytest.fixture(scope="session")
+def panel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    python = str(_venv("panel"))
+    yield from _serve(
+        "panel",
+        [python, str(HERE / "panel_app.py"), "{port}"],
+        tmp_path_factory.mktemp("panel"),
+        path="/trip",
     )

@@ -1,6 +1,6 @@
 """Component kits as sites ship them (tools/corpus/kits.sh): Mantine, PrimeReact, Material
-UI, Ant Design, Naive UI, Vuetify, Element Plus, Shoelace, and Bootstrap with tom-select
-and flatpickr, each drawing one
+UI, Ant Design, Naive UI, Vuetify, Element Plus, Shoelace, Bootstrap with tom-select
+and flatpickr, Chakra UI, PrimeVue, Quasar and React Aria Components, each drawing one
 generated trip-request form with every widget kind a form uses, captioned by the kit's
 own labels or (``captions=bare``) by text tied to nothing. Served by :mod:`..bundles`;
 the forms post what their widgets hold (dates as YYYY-MM-DD, times as HH:MM, several
@@ -24,6 +24,10 @@ KITS = (
     "naiveui",
     "mui",
     "vuetify",
+    "chakra",
+    "primevue",
+    "quasar",
+    "reactaria",
 )
 PAGES = {kit: Page("Trip request", "en-GB") for kit in KITS}
 
