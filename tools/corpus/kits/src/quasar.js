@@ -48,7 +48,7 @@ const app = createApp({
       <div class="cap">{{ C.budget }}</div>
       <q-slider class="q-mt-lg" v-model="v.budget" :min="50" :max="500" :step="10" label label-always />
       <div v-if="BARE" class="cap">{{ C.depart }}</div>
-      <q-input v-model="v.depart" :label="label('depart')" outlined mask="date" :rules="['date']">
+      <q-input v-model="v.depart" :label="label('depart')" outlined mask="date">
         <template v-slot:append>
           <q-icon name="event" class="cursor-pointer">
             <q-popup-proxy cover transition-show="scale" transition-hide="scale">
@@ -60,7 +60,7 @@ const app = createApp({
         </template>
       </q-input>
       <div v-if="BARE" class="cap">{{ C.time }}</div>
-      <q-input v-model="v.time" :label="label('time')" outlined mask="time" :rules="['time']">
+      <q-input v-model="v.time" :label="label('time')" outlined mask="time">
         <template v-slot:append>
           <q-icon name="access_time" class="cursor-pointer">
             <q-popup-proxy cover transition-show="scale" transition-hide="scale">
