@@ -12,12 +12,16 @@ import pytest
 from _pytest.nodeid import coerce_node_id
 
 HERE = "tests/e2e/corpus/"
+SERVED_HERE = frozenset({"kits", "widgets", "popups"})
+"""Bundles served by the test process itself (:mod:`.bundles`): starting their server
+costs nothing, so their tasks spread over every process."""
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """One application's tasks stay on one test process when the suite runs on
-    several (``--dist loadgroup``): its server is started once, not on each.
+    several (``--dist loadgroup``): its server is started once, not on each (one group
+    per framework app, whose servers are apart).
 
     pytest-xdist 3.8 names a test's group by appending it to ``item._nodeid``, which
     pytest 9 no longer reads (the id lives in ``item._id``): there every test was its
@@ -26,8 +30,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     grouping = bool(getattr(config.option, "loadgroup", False))
     for item in items:
         path = item.nodeid.replace("\\", "/")
-        if HERE in path:
-            app = path.split(HERE, 1)[1].split("/", 1)[0]
-            item.add_marker(pytest.mark.xdist_group(f"corpus-{app}"))
-            if grouping and hasattr(item, "_id") and "@" not in item.nodeid:
-                item._id = coerce_node_id(f"{item.nodeid}@corpus-{app}")
+        if HERE not in path:
+            continue
+        app = path.split(HERE, 1)[1].split("/", 1)[0]
+        if app in SERVED_HERE:
+            continue
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        group = f"corpus-{app}" + (f"-{params['framework']}" if "framework" in params else "")
+        item.add_marker(pytest.mark.xdist_group(group))
+        if grouping and hasattr(item, "_id") and "@" not in item.nodeid:
+            item._id = coerce_node_id(f"{item.nodeid}@{group}")
