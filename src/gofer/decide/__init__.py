@@ -30,6 +30,7 @@ from gofer.decide.controls import (
     option_refs,
     pick_action,
     popup_choices,
+    shows_choice,
     value_took,
 )
 from gofer.decide.dates import (
@@ -181,6 +182,7 @@ __all__ = [
     "screen_shows",
     "shown_months",
     "shows_calendar",
+    "shows_choice",
     "shows_date",
     "shows_time",
     "site_of",

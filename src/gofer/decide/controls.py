@@ -16,7 +16,7 @@ from gofer.decide.prepared import DATE_INPUTS, FIELD_ROLES, label_of
 from gofer.decide.text import normalise
 from gofer.decide.types import Query, Want
 from gofer.safety import Consequence, consequence, screen_payment_evidence
-from gofer.surfaces.screen import Element, Screen
+from gofer.surfaces.screen import Box, Element, Screen
 
 __all__ = [
     "ACTION_ROLES",
@@ -31,6 +31,7 @@ __all__ = [
     "option_refs",
     "pick_action",
     "popup_choices",
+    "shows_choice",
     "value_took",
 ]
 
@@ -113,6 +114,34 @@ def popup_choices(
         return fresh
     plain = [e for e in shown if e.role == "clickable" and e.ref not in before] if drawn else []
     return plain or options
+
+
+def shows_choice(screen: Screen, control: Element, option: str) -> bool:
+    """Whether ``control`` shows ``option`` as chosen: in its own name or value, or drawn
+    inside its box (a chip or tag, and the remove button a chip carries)."""
+    want = normalise(option)
+    if not want:
+        return False
+
+    def has(text: str | None) -> bool:
+        return f" {want} " in f" {normalise(text or '')} "
+
+    if has(control.display_name) or has(control.value):
+        return True
+    box = control.box
+
+    def inside(b: Box) -> bool:
+        return (
+            b.x >= box.x - 2
+            and b.y >= box.y - 2
+            and b.x + b.width <= box.x + box.width + 2
+            and b.y + b.height <= box.y + box.height + 2
+        )
+
+    return any(inside(line.box) and has(line.text) for line in screen.lines) or any(
+        e.visible and e.ref != control.ref and inside(e.box) and has(e.display_name)
+        for e in screen.elements
+    )
 
 
 def group_members(screen: Screen, el: Element) -> list[Element]:

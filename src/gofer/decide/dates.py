@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from datetime import date, datetime, time
 
+from gofer.decide.options import cells_month
 from gofer.decide.text import normalise, symbol_words
 from gofer.decide.when import MONTHS, date_parts, parse_when
 from gofer.surfaces.screen import Box, Element, Screen
@@ -275,12 +276,13 @@ _YEAR_FIRST_LANGUAGES = frozenset({"ja", "zh", "ko", "hu", "lt", "mn"})
 _AMBIGUOUS_DATE = re.compile(r"\s*(\d{1,2})([/.\-])(\d{1,2})\2(\d{4}|\d{2})\s*")
 
 
-def date_order(el: Element, screen: Screen) -> str | None:
+def date_order(el: Element, screen: Screen, today: date | None = None) -> str | None:
     """Which way a field writes a numeric date: "DMY", "MDY" or "YMD", or None.
 
     Read from the field's own format hint (placeholder, title, label, text beside it),
-    then from a date the field already shows whose day cannot be a month ("25/12/2026"),
-    then from the page's language ("en-US" month first, "en-GB" or "de" day first).
+    then from a date the field already shows whose day cannot be a month ("25/12/2026")
+    or that is ``today`` read one way only (a field that starts on today's date), then
+    from the page's language ("en-US" month first, "en-GB" or "de" day first).
     """
     hint = format_hint(el, screen)
     if hint:
@@ -292,6 +294,12 @@ def date_order(el: Element, screen: Screen) -> str | None:
             return "DMY"
         if second > 12 >= first:
             return "MDY"
+        year = int(shown.group(4)) + (2000 if len(shown.group(4)) == 2 else 0)
+        if today is not None and first != second and year == today.year:
+            if (second, first) == (today.month, today.day):
+                return "DMY"
+            if (first, second) == (today.month, today.day):
+                return "MDY"
     lang = screen.lang.strip().lower().replace("_", "-")
     if not lang:
         return None
@@ -413,7 +421,8 @@ def shows_time(shown: str, at: time) -> bool:
 
 
 def calendar_month(screen: Screen, before: frozenset[str] = frozenset()) -> tuple[int, int] | None:
-    """(year, month) an open calendar shows: its heading, or its month and year controls.
+    """(year, month) an open calendar shows: its heading, else the month its day cells
+    name, else its month and year controls.
 
     The controls are a select on a month name and a select or number field on a year.
     ``before`` holds the refs of what showed before the calendar opened: the page's
@@ -422,6 +431,9 @@ def calendar_month(screen: Screen, before: frozenset[str] = frozenset()) -> tupl
     shown = shown_month(screen)
     if shown is not None:
         return shown
+    by_days = cells_month(e for e in screen.elements if e.visible and e.ref not in before)
+    if by_days is not None:
+        return by_days
     month = year = None
     for el in screen.elements:
         if not el.visible or el.ref in before:

@@ -223,6 +223,28 @@ def _bare_day(el: Element) -> int | None:
     return None
 
 
+_MONTH_GRID = 20  # day cells naming one month that make a calendar's grid of it
+
+
+def cells_month(elements: Iterable[Element]) -> tuple[int, int] | None:
+    """(year, month) of the grid a calendar's day cells show when the cells name whole
+    dates ("October 14, 2026"): the month most of them name, once a grid's worth do.
+    What the days say beats a month or year control that was typed into but not taken."""
+    counts: dict[tuple[int, int], int] = {}
+    for el in elements:
+        for raw in (el.name, el.label, el.title):
+            if not raw:
+                continue
+            d, m, y = date_parts(raw)
+            if d is not None and m is not None and y is not None:
+                counts[(y, m)] = counts.get((y, m), 0) + 1
+                break
+    if not counts:
+        return None
+    best = max(counts, key=lambda k: counts[k])
+    return best if counts[best] >= _MONTH_GRID else None
+
+
 def _cell_date(el: Element) -> tuple[int, int | None, int | None] | None:
     """(day, month, year) a cell stands for, or ``None`` when it names no day."""
     for raw in (el.name, el.label, el.title, el.text):

@@ -133,6 +133,10 @@ def _build(screen: Screen) -> Prepared:
             near = _nearby_label(el.box, lines)
             if near:
                 fields.append(("nearby", near))
+        elif el.role in _TOGGLES and not (el.name or el.label or el.text):
+            beside = _text_right_of(el.box, lines)
+            if beside:
+                fields.append(("nearby", beside))
         if field_like or el.role in _COLUMN_CONTROLS:
             header = _column_header(el.box, header_rows)
             if header:
@@ -210,6 +214,24 @@ def _nearby_label(box: Box, lines: tuple[TextLine, ...]) -> str:
             d += 30  # a heading names a part of the page more often than one field
         if 0 <= d < best_d:
             best, best_d = line.text, d
+    return best
+
+
+_TOGGLES = frozenset({"checkbox", "radio", "switch"})
+_TOGGLE_LABEL_GAP_PX = 24.0
+
+
+def _text_right_of(box: Box, lines: tuple[TextLine, ...]) -> str:
+    """The text just right of a nameless box or radio on its row: its label as a
+    person reads it, though nothing ties the two."""
+    if box.width <= 0 or box.height <= 0:
+        return ""
+    best, best_d = "", _TOGGLE_LABEL_GAP_PX
+    for line in lines:
+        lb = line.box
+        gap = lb.x - (box.x + box.width)
+        if abs(lb.cy - box.cy) <= max(box.height, 12.0) / 2 + 4 and -2 <= gap < best_d:
+            best, best_d = line.text, gap
     return best
 
 

@@ -8,6 +8,7 @@ controls through ``runtime.pickers``.
 from __future__ import annotations
 
 import time as clock
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date, datetime, time
 
@@ -46,12 +47,13 @@ from gofer.decide import (
     popup_choices,
     pressable,
     reread_date,
+    shows_choice,
     tick_state,
     value_took,
 )
 from gofer.flow import Choose, Click, Do, Enter, StopBefore
 from gofer.runtime.approvals import control_gate
-from gofer.runtime.context import StepContext, clicker
+from gofer.runtime.context import StepContext, clicker, typer
 from gofer.runtime.listed import choose_in_select, lists_times, pick_time, set_slider
 from gofer.runtime.pickers import (
     date_field,
@@ -68,7 +70,7 @@ from gofer.runtime.signals import Gated, StepFailed, StepFinished
 from gofer.runtime.types import StepOutcome
 from gofer.safety import Consequence, human_wall, screen_payment_evidence
 from gofer.surfaces import ActionEffect
-from gofer.surfaces.screen import Element, Screen
+from gofer.surfaces.screen import Box, Element, Screen
 
 __all__ = ["choose", "click", "do", "enter", "label_of", "stop_before"]
 
@@ -290,15 +292,51 @@ async def _close(run: StepContext, path: str, opener: Element) -> None:
 
 
 async def _leave_closed(
-    run: StepContext, path: str, opener: Element, before: set[str], roles: frozenset[str]
+    run: StepContext,
+    path: str,
+    opener: Element,
+    before: set[str],
+    roles: frozenset[str],
+    picked_from: Sequence[Element] = (),
 ) -> None:
     """Close the list a choice left open (a multiple select keeps its options showing
-    after each pick), as a person does once done, so it covers nothing after."""
+    after each pick), as a person does once done, so it covers nothing after: an opener
+    that says it is expanded with new options showing, or any opener while a list drawn
+    against it still shows rows that came when it opened (those of ``picked_from``, else
+    any new option or clickable)."""
     screen = await run.screen()
     now = screen.element(opener.ref)
+    if now is None:
+        return
     showing = [e for e in screen.elements if e.visible and e.role in roles and e.ref not in before]
-    if now is not None and now.expanded is True and showing:
+    if now.expanded is True and showing:
         await _close(run, path, now)
+        return
+    came = {o.ref for o in picked_from if o.ref not in before} if picked_from else None
+    rows = [
+        e
+        for e in screen.elements
+        if e.visible
+        and e.on_top
+        and e.ref not in before
+        and (e.ref in came if came is not None else e.role in roles | {"clickable"})
+        and not now.box.contains(e.box)
+    ]
+    if now.expanded is not False and len(rows) > 1 and _against(rows, now.box):
+        await _close(run, path, now)
+
+
+_LIST_GAP_PX = 48.0
+
+
+def _against(rows: list[Element], box: Box) -> bool:
+    """Whether rows form a list drawn against ``box``: just above or below it, across it."""
+    top = min(r.box.y for r in rows)
+    bottom = max(r.box.y + r.box.height for r in rows)
+    across = any(r.box.x < box.x + box.width and r.box.x + r.box.width > box.x for r in rows)
+    below = -_LIST_GAP_PX <= top - (box.y + box.height) <= _LIST_GAP_PX
+    above = -_LIST_GAP_PX <= box.y - bottom <= _LIST_GAP_PX
+    return across and (below or above)
 
 
 async def _refused(
@@ -456,14 +494,23 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
 
 
 async def _choose_among(
-    run: StepContext, path: str, members: list[Element], option: str
+    run: StepContext,
+    path: str,
+    members: list[Element],
+    option: str,
+    opener: Element | None = None,
 ) -> StepFinished:
+    """Pick the member ``option`` names. One that says it is picked already is left as it
+    is; in a list ``opener`` opened, only when the opener shows it too (some lists mark
+    the row under the pointer as selected)."""
     best = match_option(option, [label_of(m) for m in members])
     if best is None:
         names = ", ".join(label_of(m) for m in members[:8])
         raise StepFailed(f"no option matches '{option}' (there are: {names})")
     chosen = members[best[0]]
-    if chosen.checked or chosen.selected:
+    if (chosen.checked or chosen.selected) and (
+        opener is None or shows_choice(await run.screen(), opener, label_of(chosen))
+    ):
         return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=chosen, confidence=best[1])
 
     async def again() -> Element:
@@ -576,6 +623,12 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
         await run.act(path, f"{verb} '{label_of(el)}'", lambda: browser.click(el.ref))
         now = (await run.screen()).element(el.ref)
         if now is not None and now.visible and now.checked is not None and now.checked != ticked:
+            # a switch drawn apart from the box that takes clicks: a focused one turns on
+            # Space, as the keyboard turns every switch and box
+            await run.act(path, f"focus '{label_of(el)}'", lambda: browser.focus(el.ref))
+            await run.act(path, f"press Space on '{label_of(el)}'", lambda: browser.press(" "))
+            now = (await run.screen()).element(el.ref)
+        if now is not None and now.visible and now.checked is not None and now.checked != ticked:
             raise StepFailed(f"clicked '{label_of(el)}', but it is still not {verb}ed", el)
         return StepFinished(element=el, confidence=grounding.confidence)
 
@@ -595,6 +648,14 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
         await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, option))
         wait = run.settings.target_timeout_ms
         picked = await _pick_suggestion(run, path, el, option, before, wait_ms=wait, drawn=True)
+        if picked is None and el.role != "combobox":
+            # a box whose suggestions come on key presses (not on the value set at once)
+            # gets the words again as a person types them
+            await run.act(path, f"clear '{label_of(el)}'", lambda: browser.fill(el.ref, ""))
+            await run.act(
+                path, f"type into '{label_of(el)}' key by key", typer(browser, el.ref, option)
+            )
+            picked = await _pick_suggestion(run, path, el, option, before, wait_ms=wait, drawn=True)
         datalist = el.tag == "input" and el.role == "combobox" and el.expanded is None
         if picked is None and datalist and value_took(option, await browser.read_value(el.ref)):
             # A native input with a list of values takes the typed value as its own.
@@ -628,8 +689,8 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
         if missing and await _scroll_on(run, path, options, seen):
             continue
         if options:
-            finished = await _choose_among(run, path, options, option)
-            await _leave_closed(run, path, el, before, popup_roles)
+            finished = await _choose_among(run, path, options, option, el)
+            await _leave_closed(run, path, el, before, popup_roles, options)
             return finished
         if not await run.wait_change(deadline):
             raise StepFailed(

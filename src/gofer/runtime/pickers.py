@@ -176,7 +176,8 @@ async def date_field(
         await run.act(
             path, f"type {text} into '{label_of(el)}'", lambda: browser.fill(el.ref, text)
         )
-        await _leave(run, path, el)
+        if not shows_date(await _leave(run, path, el), day, hint):
+            await _type_again(run, path, el, text)
     else:
         picked = await _open_calendar(run, path, el, screen)
         if picked:
@@ -253,18 +254,30 @@ async def _typed(
     shown = await _leave(run, path, el)
     if words is not None and value_took(words, shown):
         return True
-    order = date_order(el, screen)
+    order = date_order(el, screen, run.settings.today or date.today())
     if order in ("DMY", "MDY"):
         text = format_date(day, "MM/DD/YYYY" if order == "MDY" else "DD/MM/YYYY")
         await run.act(
             path, f"type {text} into '{label_of(el)}'", lambda: browser.fill(el.ref, text)
         )
-        await _leave(run, path, el)
+        if not shows_date(await _leave(run, path, el), day):
+            await _type_again(run, path, el, text)
     elif words is not None:
         raise StepFailed(
             f"typed into '{label_of(el)}', but the field does not show what was typed", el
         )
     return False
+
+
+async def _type_again(run: StepContext, path: str, el: Element, text: str) -> str:
+    """A field that reads what is typed on its key presses puts its old value back when
+    the text came at once: cleared and typed again as a person types, then left."""
+    browser = await run.browser()
+    await run.act(path, f"clear '{label_of(el)}'", lambda: browser.fill(el.ref, ""))
+    await run.act(
+        path, f"type {text} into '{label_of(el)}' key by key", typer(browser, el.ref, text)
+    )
+    return await _leave(run, path, el)
 
 
 async def _leave(run: StepContext, path: str, el: Element) -> str:
