@@ -18,6 +18,12 @@ from .conftest import ADMIN, ADMIN_PASSWORD
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 
+def _decimal(stored: object) -> Decimal:
+    """A numeric column as SQLite keeps Tryton's (bytes of its text)."""
+    text = stored.decode() if isinstance(stored, bytes) else str(stored)
+    return Decimal(text).quantize(Decimal("0.01"))
+
+
 def signed_in(url: str, *steps: dict[str, Any]) -> list[dict[str, Any]]:
     return [
         {"browse": url + "/"},
@@ -54,7 +60,7 @@ TASKS: dict[str, Task[SQLiteApp]] = {
             {"click": "Save"},
         ),
         got=lambda app, _r: [
-            (name, Decimal(str(price)).quantize(Decimal("0.01")))
+            (name, _decimal(price))
             for name, price in app.rows(
                 "SELECT t.name, p.list_price FROM product_template t "
                 "JOIN product_list_price p ON p.template = t.id WHERE t.name = 'Trail Shoes'"
