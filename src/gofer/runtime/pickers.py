@@ -528,7 +528,6 @@ async def split_target(
 async def set_split(run: StepContext, path: str, fields: SplitFields, when: When) -> StepFinished:
     """Put each part of ``when`` into its own control, then check that each shows it."""
     values = part_values(fields, when)
-    browser = await run.browser()
     screen = await run.screen()
     first = fields.members[0]
     name = fields.name or label_of(first)
@@ -549,48 +548,17 @@ async def set_split(run: StepContext, path: str, fields: SplitFields, when: When
         return StepFinished(
             outcome=StepOutcome.ALREADY_DONE, element=first, confidence=fields.score
         )
-    for part, el in fields.parts.items():
-        current = now(el, part, screen)
-        if shows(current, part):
-            continue
-        want = values[part]
-        if current.tag == "select":
-            option = part_option(current.options, part, want)
-            if option is None:
-                names = ", ".join(o for o in current.options[:8] if o.strip())
-                raise StepFailed(
-                    f"'{label_of(current)}' has no option for {part} {want} (there are: {names})",
-                    current,
-                )
-            await run.act(
-                path,
-                f"select '{option}' in '{label_of(current)}'",
-                selector(browser, current.ref, option),
-            )
-        elif current.role in ("button", "clickable"):
-            await run.act(
-                path,
-                f"switch '{label_of(current)}' to {str(want).upper()}",
-                clicker(browser, current.ref),
-            )
-        elif current.tag not in ("input", "textarea") and (
-            current.editable or current.role == "spinbutton"
-        ):
-            # A segment drawn without an input (React Aria's, MUI's) takes keys, not a
-            # value: each part typed whole, so the segment moves on by itself.
-            text = f"{want:02d}" if isinstance(want, int) and part != "year" else str(want)
-            await run.act(
-                path, f"type {text} into '{label_of(current)}'", typer(browser, current.ref, text)
-            )
-        elif current.editable or current.role == "spinbutton":
-            text = f"{want:02d}" if part == "minute" and isinstance(want, int) else str(want)
-            await run.act(
-                path, f"type {text} into '{label_of(current)}'", filler(browser, current.ref, text)
-            )
-        else:
-            raise StepFailed(f"'{label_of(current)}' cannot be set to {want}", current)
-        screen = await run.screen()
-    screen = await run.screen()
+    # A part the page puts back (an app that echoes the picker's value a moment later,
+    # its minutes still the old ones) is set once more.
+    for _round in range(2):
+        for part, el in fields.parts.items():
+            current = now(el, part, screen)
+            if shows(current, part):
+                continue
+            await _set_part(run, path, current, part, values[part])
+            screen = await run.screen()
+        if all(shows(now(el, part, screen), part) for part, el in fields.parts.items()):
+            break
     for part, el in fields.parts.items():
         current = now(el, part, screen)
         if not shows(current, part):
@@ -600,6 +568,53 @@ async def set_split(run: StepContext, path: str, fields: SplitFields, when: When
                 current,
             )
     return StepFinished(element=first, confidence=fields.score)
+
+
+async def _set_part(
+    run: StepContext, path: str, current: Element, part: str, want: int | str
+) -> None:
+    """Put one part of a date or time (``part`` is "day", "hour", "half" ...) into the
+    control that holds it: a select's option, a toggle's press, typed keys or a value."""
+    browser = await run.browser()
+    if current.tag == "select":
+        option = part_option(current.options, part, want)
+        if option is None:
+            names = ", ".join(o for o in current.options[:8] if o.strip())
+            raise StepFailed(
+                f"'{label_of(current)}' has no option for {part} {want} (there are: {names})",
+                current,
+            )
+        await run.act(
+            path,
+            f"select '{option}' in '{label_of(current)}'",
+            selector(browser, current.ref, option),
+        )
+    elif current.role in ("button", "clickable"):
+        await run.act(
+            path,
+            f"switch '{label_of(current)}' to {str(want).upper()}",
+            clicker(browser, current.ref),
+        )
+    elif current.tag not in ("input", "textarea") and (
+        current.editable or current.role == "spinbutton"
+    ):
+        # A segment drawn without an input (React Aria's, MUI's) takes keys, not a
+        # value: each part typed whole, so the segment moves on by itself.
+        text = f"{want:02d}" if isinstance(want, int) and part != "year" else str(want)
+        await run.act(
+            path,
+            f"type {text} into '{label_of(current)}'",
+            typer(browser, current.ref, text),
+        )
+    elif current.editable or current.role == "spinbutton":
+        text = f"{want:02d}" if part == "minute" and isinstance(want, int) else str(want)
+        await run.act(
+            path,
+            f"type {text} into '{label_of(current)}'",
+            filler(browser, current.ref, text),
+        )
+    else:
+        raise StepFailed(f"'{label_of(current)}' cannot be set to {want}", current)
 
 
 async def pick_date(

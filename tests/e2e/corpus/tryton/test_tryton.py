@@ -86,8 +86,22 @@ TASKS: dict[str, Task[SQLiteApp]] = {
     ),
 }
 
-KNOWN: dict[str, str] = {}
+KNOWN: dict[str, str] = {
+    "a-quotation-for-a-customer": "the menu is a tree of rows: 'Sales' within 'Sales' (the "
+    "entry under the folder of that name) names both rows; nesting does not tell them apart",
+}
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
+
+UNSTEADY: dict[str, str] = {
+    "a-new-customer": "passes most runs; once in several 'New' was not drawn yet when looked "
+    "for, and once, with the waits users get, the run said done with no party saved (the save "
+    "not finished when the run ended): sao draws a tab and saves in several round trips",
+    "a-new-product-with-its-price": "fails at varying steps ('Product' not drawn yet after the "
+    "sign-in, the name or the price read from the display twin of the input sao types into, "
+    "no suggestion for 'Unit' yet): sao draws in several round trips",
+}
+"""Tasks whose outcome varies from run to run, each with what was seen: not strict (a pass
+does not fail the suite), listed until the engine waits for the client as a person does."""
 
 
 @pytest.mark.parametrize("name", list(TASKS))
@@ -95,4 +109,6 @@ async def test_tryton_task(
     name: str, run_open: Any, tryton: SQLiteApp, request: pytest.FixtureRequest
 ) -> None:
     expect_known(request, KNOWN, name)
+    if name in UNSTEADY:
+        request.applymarker(pytest.mark.xfail(reason=UNSTEADY[name], strict=False))
     await judge(TASKS[name], run_open, tryton)
