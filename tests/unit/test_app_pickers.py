@@ -13,7 +13,8 @@ from screens.decide_build import load
 from gofer.decide import parts_among, says_off
 from gofer.flow import parse_flow
 from gofer.runtime import RunRequest, RunStatus, RuntimeSettings, StepOutcome, Workspace, run_flow
-from gofer.runtime.pickers import OutOfReach, _apply_pick, _nearest_year, set_split
+from gofer.runtime.calendars import OutOfReach, _nearest_year
+from gofer.runtime.pickers import _apply_pick, set_split
 from gofer.surfaces.base import ActionEffect
 from gofer.surfaces.screen import Screen
 from gofer.surfaces.testing import FakeSurface

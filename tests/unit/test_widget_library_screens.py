@@ -14,7 +14,7 @@ from gofer.decide.controls import option_refs, popup_choices
 from gofer.decide.dates import calendar_nav, shows_calendar
 from gofer.decide.regions import days_near_field, field_frame
 from gofer.decide.split import part_of, parts_among, split_fields
-from gofer.runtime.pickers import in_shown_calendar
+from gofer.runtime.calendars import in_shown_calendar
 from gofer.surfaces.screen import Screen
 
 

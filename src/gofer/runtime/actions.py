@@ -53,13 +53,11 @@ from gofer.decide import (
 )
 from gofer.flow import Choose, Click, Do, Enter, StopBefore
 from gofer.runtime.approvals import control_gate
+from gofer.runtime.calendars import in_shown_calendar, pick_date, pick_shown
 from gofer.runtime.context import StepContext, clicker, typer
 from gofer.runtime.listed import choose_in_select, lists_times, pick_time, set_slider
 from gofer.runtime.pickers import (
     date_field,
-    in_shown_calendar,
-    pick_date,
-    pick_shown,
     set_native,
     set_split,
     split_target,
