@@ -174,31 +174,8 @@ class Settling:
                     # sent at once, as the fill ended: the settle waits for something first
                     await self._bounded(page, page.evaluate(js.CHANGE_OF_REF, change))
                     change = None
-                if page not in self._loaded:  # known loaded pages skip the driver's waiter
-                    with contextlib.suppress(PlaywrightTimeout):
-                        await page.wait_for_load_state("load", timeout=max(1, left_ms()))
-                waited = tracker is not None and tracker.pending() > 0
-                if tracker is not None and waited:
-                    await tracker.idle(left_ms() / 1000)
-                quiet = self.quiet_ms * 2 if waited else self.quiet_ms
-                # a page without frames is read as it settles: the screen comes with it
-                read = None if page.main_frame.child_frames else self._snapshot_args
-                result: dict[str, Any] | None = await self._bounded(
-                    page,
-                    page.evaluate(
-                        js.SETTLE,
-                        [
-                            quiet,
-                            self.grace_ms,
-                            mut_before,
-                            max(1, left_ms()),
-                            target if same_document else None,
-                            TIMERS_MS,
-                            read,
-                            change,
-                        ],
-                    ),
-                    left_ms(),
+                result = await self._settle_call(
+                    page, tracker, mut_before, target if same_document else None, change, left_ms
                 )
                 change = None
             except PlaywrightError as err:
@@ -235,6 +212,42 @@ class Settling:
         with contextlib.suppress(PlaywrightError, SurfaceError):
             self._title = await self._bounded(self.page, self.page.title())
         return None
+
+    async def _settle_call(
+        self,
+        page: Page,
+        tracker: RequestTracker | None,
+        mut_before: int | None,
+        target: str | None,
+        change: str | None,
+        left_ms: Callable[[], int],
+    ) -> dict[str, Any] | None:
+        """One settle round's waits: the load, requests in flight, then the page's own
+        settle (a page without frames read as it settles), which first sends the field
+        ``change``'s event."""
+        if page not in self._loaded:  # known loaded pages skip the driver's waiter
+            with contextlib.suppress(PlaywrightTimeout):
+                await page.wait_for_load_state("load", timeout=max(1, left_ms()))
+        waited = tracker is not None and tracker.pending() > 0
+        if tracker is not None and waited:
+            await tracker.idle(left_ms() / 1000)
+        quiet = self.quiet_ms * 2 if waited else self.quiet_ms
+        # a page without frames is read as it settles: the screen comes with it
+        read = None if page.main_frame.child_frames else self._snapshot_args
+        args = [
+            quiet,
+            self.grace_ms,
+            mut_before,
+            max(1, left_ms()),
+            target,
+            TIMERS_MS,
+            read,
+            change,
+        ]
+        result: dict[str, Any] | None = await self._bounded(
+            page, page.evaluate(js.SETTLE, args), left_ms()
+        )
+        return result
 
     def _settled_reading(self, page: Page) -> dict[str, Any] | None:
         """The main frame's reading taken as the latest settle ended, if nothing has
