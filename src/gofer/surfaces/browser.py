@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -145,6 +146,7 @@ class BrowserSurface(FileTransfers, Snapshots):
         self._leaving: set[asyncio.Task[None]] = set()
         self._prefetched = None
         self._change_on_settle = None
+        self._begun = 0
         self._snapshot_args = {"maxElements": SNAPSHOT_ELEMENTS, "maxLines": SNAPSHOT_LINES}
 
     # ---- life cycle -------------------------------------------------------------------
@@ -395,6 +397,8 @@ class BrowserSurface(FileTransfers, Snapshots):
             await self._settle(self.timeout_ms, None, None)
             return ActionEffect(new_page=True)
         main = await self._settle(self.timeout_ms, before, target if on_main else None)
+        if before.begun is not None:
+            before = self._begun_state(before, main)
         if self._blocked_navigations > blocked and self._navigation_blocked is not None:
             raise self._navigation_blocked
         value = main.get("value") if main is not None else None
@@ -439,15 +443,24 @@ class BrowserSurface(FileTransfers, Snapshots):
 
         The locator finds the element in Playwright's own world (the ``gofer-ref``
         selector engine): no handle from the page's world to carry over for each check.
+        On a page without frames an action with no probe but the click's begins as
+        Playwright first finds its element, in that same call (:func:`js.begun_ref`).
         """
         frame = self._frame_of(ref)
         if frame is None or frame.is_detached():
             raise _stale(ref)
         page = self.page
-        state = await self._state(ref, frame, begin=True, probe=probe)
-        if not state.found:
-            raise _stale(ref)
-        element = frame.locator(f"{js.REF_SELECTOR}={ref}")
+        if probe in (None, js.PROXY) and frame is page.main_frame and not frame.child_frames:
+            self._prefetched = None
+            self._change_on_settle = None
+            self._begun += 1
+            state = replace(self._blank(), found=True, begun=self._begun)
+            element = frame.locator(js.begun_ref(self._begun, ref, click=probe is not None))
+        else:
+            state = await self._state(ref, frame, begin=True, probe=probe)
+            if not state.found:
+                raise _stale(ref)
+            element = frame.locator(f"{js.REF_SELECTOR}={ref}")
 
         async def run() -> None:
             with playwright_errors(
@@ -457,7 +470,12 @@ class BrowserSurface(FileTransfers, Snapshots):
                 ref=ref,
                 action=verb,
             ):
-                await self._bounded(page, act(element, state.probed))
+                try:
+                    await self._bounded(page, act(element, state.probed))
+                except PlaywrightError as err:
+                    if state.begun is not None and js.GONE in err.message:
+                        raise _stale(ref) from err
+                    raise
 
         return await self._act(run, ref, frame, state)
 
@@ -617,6 +635,29 @@ class BrowserSurface(FileTransfers, Snapshots):
         if value is None:
             raise _stale(ref)
         return str(value)
+
+    async def read_values(self, refs: Sequence[str]) -> list[str | None]:
+        """The fields' current values, unmasked: one call into each frame that holds
+        some; None for one gone from the page (or whose frame could not be read)."""
+        by_frame: dict[Frame, list[int]] = {}
+        for i, ref in enumerate(refs):
+            frame = self._frame_of(ref)
+            if frame is not None and not frame.is_detached():
+                by_frame.setdefault(frame, []).append(i)
+        found: list[str | None] = [None] * len(refs)
+
+        async def read(frame: Frame, at: list[int]) -> None:
+            try:
+                values = await self._bounded(
+                    frame.page, frame.evaluate(js.READ_VALUES_OF_REFS, [refs[i] for i in at])
+                )
+            except (PlaywrightError, SurfaceError):
+                return  # gone with its document, or a page that stopped answering
+            for i, value in zip(at, values, strict=True):
+                found[i] = None if value is None else str(value)
+
+        await asyncio.gather(*(read(frame, at) for frame, at in by_frame.items()))
+        return found
 
     async def _read(self, ref: str, script: str) -> Any:
         """``script``, a JS function of a ref, run on the live element (``STALE_REF`` if gone)."""

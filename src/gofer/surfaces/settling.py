@@ -12,7 +12,7 @@ import contextlib
 import json
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from playwright.async_api import BrowserContext, Frame, Page
@@ -62,6 +62,10 @@ class _State:
     """Whether the target's element was there (read with ``probe``)."""
     probed: Any = None
     """What the probe answered for the target's element."""
+    begun: int | None = None
+    """The number of an action the page helper begins as Playwright finds its target
+    (:func:`~gofer.surfaces.scripts.begun_ref`): the page's counters before it come with
+    the settle after it, and stand empty here until then."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,10 +165,12 @@ class Settling:
             page = self.page
             navigations = self._navigations
             same_document = False
-            mut_before: int | None = None
+            mut_before: int | dict[str, int] | None = None
             if before is not None and page is before.page and navigations == before.navigations:
                 same_document = True
                 mut_before = before.mutations.get(page.main_frame)
+                if before.begun is not None:
+                    mut_before = {"n": before.begun}
             tracker = self._trackers.get(page)
             try:
                 pending = tracker is not None and tracker.pending() > 0
@@ -217,7 +223,7 @@ class Settling:
         self,
         page: Page,
         tracker: RequestTracker | None,
-        mut_before: int | None,
+        mut_before: int | dict[str, int] | None,
         target: str | None,
         change: str | None,
         left_ms: Callable[[], int],
@@ -441,6 +447,26 @@ class Settling:
             0,
             None,
             {},
+        )
+
+    def _begun_state(self, before: _State, main: dict[str, Any] | None) -> _State:
+        """``before`` of an action the page helper began, with the main frame's counters
+        it took then (carried by the settle's ``main``); as it stands when they did not
+        come (a navigation took the document that had them)."""
+        got = main.get("before") if main is not None else None
+        if not isinstance(got, dict):
+            return before
+        frame = before.page.main_frame
+        state = got.get("state")
+        return replace(
+            before,
+            mutations={frame: int(got["mut"])},
+            focus=int(got["focus"]),
+            focus_on_target=bool(got["onTarget"]),
+            modal=bool(got["modal"]),
+            opens=int(got.get("opens") or 0),
+            target_state=str(state) if state else None,
+            values={frame: int(got.get("vals") or 0)},
         )
 
     async def _bounded(self, page: Page, call: Awaitable[T], within_ms: int | None = None) -> T:
