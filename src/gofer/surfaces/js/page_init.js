@@ -619,7 +619,8 @@
     if (!begun || begun.n !== m[1]) {
       const el = api.resolve(m[3]);
       begun = { n: m[1], before: api.counters(el, true), at: null };
-      if (el) begun.at = new WeakRef(m[2] === "click" && api.proxy(el) ? api.resolve("proxy") : el);
+      const at = el && m[2] === "click" && api.proxy(el) ? api.resolve("proxy") : el;
+      if (at) begun.at = new WeakRef(at);
     }
     const at = begun.at && begun.at.deref();
     return at && CONNECTED.call(at) ? at : null;
