@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 from playwright.async_api import (
     Browser,
     BrowserContext,
+    CDPSession,
     Dialog,
     ElementHandle,
     Frame,
@@ -124,6 +125,7 @@ class BrowserSurface(FileTransfers, Snapshots):
         self._pages: list[Page] = []
         self._loaded: set[Page] = set()
         self._trackers: dict[Page, RequestTracker] = {}
+        self._shooters: dict[Page, CDPSession] = {}
         self._frames: dict[str, Frame] = {}
         self._navigations = 0
         # What the latest snapshot saw: (page, navigations, main-frame mutations), so
@@ -225,6 +227,7 @@ class BrowserSurface(FileTransfers, Snapshots):
             if page in self._pages:
                 self._pages.remove(page)
             self._trackers.pop(page, None)
+            self._shooters.pop(page, None)
             self._loaded.discard(page)
             self._wake()
 
@@ -326,9 +329,20 @@ class BrowserSurface(FileTransfers, Snapshots):
         with playwright_errors("could not take a screenshot", code="SCREENSHOT_FAILED"):
             try:
                 async with asyncio.timeout(self.timeout_ms / 1000):
-                    return await viewport_png(
-                        self.context, page, hide_fields=hide_fields, hide_text=hide_text
-                    )
+                    # one DevTools session a page for all its pictures, gone with the page
+                    session = self._shooters.get(page)
+                    if session is None:
+                        session = await self.context.new_cdp_session(page)
+                        self._shooters[page] = session
+                    try:
+                        return await viewport_png(
+                            session, page, hide_fields=hide_fields, hide_text=hide_text
+                        )
+                    except PlaywrightError:
+                        self._shooters.pop(page, None)  # the next picture gets a fresh one
+                        with contextlib.suppress(PlaywrightError):  # gone with its page
+                            await session.detach()
+                        raise
             except TimeoutError as err:
                 raise SurfaceError(
                     "could not take a screenshot: the page did not answer in time",
