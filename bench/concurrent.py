@@ -78,6 +78,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from urllib.parse import urlsplit, urlunsplit
 
 if __name__ != "concurrent":  # standing in, asyncio is half imported: stop here
@@ -93,6 +94,8 @@ CHROMIUM_NAMES = ("chrome", "chromium", "headless_shell")
 SAMPLE_S = 0.1
 AWAIT_MS = 60_000
 ROUND_TIMEOUT_S = 600.0
+BOOKING_ACTIONS = 19
+"""The demo booking's actions, as bench/booking.py counts them from the run's spend."""
 
 
 class BenchFailed(Exception):
@@ -571,10 +574,39 @@ class Site:
     pid: int
 
 
+commands: dict[str, int] = {}
+"""DevTools commands of one booking, by mode (see :func:`run_mode`'s ``protocol``)."""
+
+
+def sent_between(logs: list[Path], since: datetime, until: datetime) -> int:
+    """The DevTools commands the drivers logging into ``logs`` sent between two times
+    (each protocol line starts with its time, ISO 8601 in UTC)."""
+    sent = 0
+    for log in logs:
+        if not log.exists():
+            continue
+        for line in log.read_text(errors="replace").splitlines():
+            if "SEND \u25ba" not in line:
+                continue
+            try:
+                at = datetime.fromisoformat(line.split(" ", 1)[0].replace("Z", "+00:00"))
+            except ValueError:
+                continue
+            sent += since <= at <= until
+    return sent
+
+
 async def run_mode(
-    mode: str, counts: list[int], pg: str | None, tmp: Path, site: Site
+    mode: str, counts: list[int], pg: str | None, tmp: Path, site: Site, protocol: bool = False
 ) -> list[Round]:
+    """Each N's rounds on the deployment ``mode``; with ``protocol``, instead, one booking
+    on a deployment whose Playwright drivers log their protocol (``DEBUG=pw:protocol``),
+    its DevTools commands counted into ``commands[mode]``."""
     env = dict(os.environ)
+    if protocol:
+        env["DEBUG"] = "pw:protocol"
+        tmp = tmp / "protocol"
+        tmp.mkdir(exist_ok=True)
     env["GOFER_SECRET_KEY"] = secrets.token_hex(24)
     env["GOFER_TOKENS"] = str(tmp / f"{mode}-tokens.db")
     env["GOFER_ALLOW_PRIVATE"] = "1"
@@ -608,6 +640,12 @@ async def run_mode(
             async with httpx.AsyncClient(base_url=url, timeout=AWAIT_MS / 1000 + 30) as client:
                 await warm_up(client, dep, site, mode)
                 idle = memory(dep.pids)
+                if protocol:
+                    since = datetime.now(UTC)
+                    await one_round(client, dep, site, 1, idle.chromium_procs, shares=False)
+                    logs = [serve_log, *(tmp / f"{mode}-worker{n}.log" for n in range(2))]
+                    commands[mode] = sent_between(logs, since, datetime.now(UTC))
+                    return []
                 for count in counts:
                     timed = await one_round(
                         client, dep, site, count, idle.chromium_procs, shares=False
@@ -643,6 +681,20 @@ def _beside_script(found: dict[str, list[Round]]) -> None:
             )
 
 
+def _commands_beside_script() -> None:
+    """The DevTools commands of one booking of each deployment beside the script's."""
+    script = commands.get("script")
+    for mode, sent in commands.items():
+        line = f"  {mode}: {sent} DevTools commands for one booking (its context made and closed)"
+        if mode != "script" and script:
+            beyond = (sent - script) / BOOKING_ACTIONS
+            line += (
+                f", the script {script}: {beyond:.1f} an action beyond the script's "
+                f"({BOOKING_ACTIONS} actions; target <= 2)"
+            )
+        print(line)
+
+
 def _verdict(mode: str, rounds: list[Round]) -> None:
     one = next((r for r in rounds if r.count == 1), None)
     eight = next((r for r in rounds if r.count == 8), None)
@@ -675,8 +727,11 @@ async def bench(counts: list[int], modes: list[str], pg: str | None) -> int:
             url = await _printed_url(site_proc, log, "Serving the demo airline on ")
             site = Site(url, site_proc.pid)
             found = {mode: await run_mode(mode, counts, pg, tmp, site) for mode in modes}
+            for mode in modes:
+                await run_mode(mode, [1], pg, tmp, site, protocol=True)
     bad = sum(r.lost + r.failed for rounds in found.values() for r in rounds)
     _beside_script(found)
+    _commands_beside_script()
     print(f"\nbookings lost or failed: {bad} (target 0)")
     return 1 if bad else 0
 

@@ -167,6 +167,39 @@ async def test_fields_and_reading_values(engine: BrowserEngine, site: Any) -> No
         assert after.element(ref_of(after, "Notes")) is not None
         assert await surface.read_value(ref_of(after, "Notes")) == "window seat"
         assert after.element(ref_of(after, "Insurance")).checked is True  # type: ignore[union-attr]
+        refs = [ref_of(after, "Name"), ref_of(after, "Insurance"), "e99999"]
+        assert await surface.read_values(refs) == ["Asha", "true", None]
+    finally:
+        await surface.close()
+
+
+async def test_an_action_begins_as_its_element_is_found(engine: BrowserEngine, site: Any) -> None:
+    """On a page without frames an action takes no read of its own before it: its effect
+    is still told (a box ticked by its hidden input's label, nothing else changing), and
+    a ref whose element went away is STALE_REF, the page left as it was."""
+    site.add(
+        "/",
+        """<label id=l><input type=checkbox id=c style="position:absolute; opacity:0">
+        Insurance</label>
+        <button>Idle</button><button id=gone>Going</button>
+        <button onclick="document.getElementById('gone').remove()">Remove it</button>""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        box = next(e.ref for e in screen.elements if e.role == "checkbox")
+        ticked = await surface.click(box)
+        assert ticked.state_changed and ticked.values_changed
+        assert not ticked.navigated
+        assert await surface.read_value(box) == "true"
+        assert not (await surface.click(ref_of(screen, "Idle"))).changed
+        going = ref_of(screen, "Going")
+        await surface.click(ref_of(screen, "Remove it"))
+        with pytest.raises(SurfaceError) as stale:
+            await surface.click(going)
+        assert stale.value.code == "STALE_REF"
+        assert await surface.read_value(box) == "true"
     finally:
         await surface.close()
 

@@ -72,6 +72,12 @@ async def test_a_run_on_the_fake_changes_what_its_page_shows() -> None:
     assert result.status is RunStatus.COMPLETED and page.url == SENT.url
 
 
+async def test_the_fake_reads_several_values_at_once() -> None:
+    page = FakeSurface(FORM)
+    await page.fill("e1", "Asha")
+    assert await page.read_values(["e1", "e2", "e99"]) == ["Asha", "false", None]
+
+
 async def test_a_click_the_fake_does_not_know_changes_nothing() -> None:
     page = FakeSurface(FORM)
     result = await run_flow(

@@ -9,12 +9,10 @@ A page that navigates has sent (or dropped) its form: the ledger starts over.
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 
 from gofer.decide.controls import value_took
 from gofer.decide.text import normalise
-from gofer.errors import SurfaceError
 from gofer.surfaces import Surface
 
 __all__ = ["Entry", "Ledger", "Lost"]
@@ -100,19 +98,11 @@ class Ledger:
         can be read of it, so nothing is claimed about it.
         """
         entries = list(self.entries.values())
-        # read all at once: one round trip's time however many fields the form has
-        read = await asyncio.gather(*(_shown(browser, entry.ref) for entry in entries))
+        # read all at once: one call however many fields the form has
+        read = await browser.read_values([entry.ref for entry in entries])
         for entry, shown in zip(entries, read, strict=True):
             if shown is None:
                 self.entries.pop(entry.ref, None)
             elif not value_took(entry.value, shown):
                 return Lost(entry, shown)
-        return None
-
-
-async def _shown(browser: Surface, ref: str) -> str | None:
-    """What the field ``ref`` holds, or None when it is gone from the page."""
-    try:
-        return await browser.read_value(ref)
-    except SurfaceError:
         return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol, runtime_checkable
 
@@ -210,6 +210,11 @@ class Surface(Protocol):
 
     async def read_value(self, ref: str) -> str:
         """The field's current value, unmasked."""
+        ...
+
+    async def read_values(self, refs: Sequence[str]) -> list[str | None]:
+        """The fields' current values, unmasked, read at once; None for one gone from
+        the page (or that could not be read)."""
         ...
 
     async def screenshot(self) -> bytes:

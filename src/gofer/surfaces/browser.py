@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.async_api import (
     Browser,
     BrowserContext,
+    CDPSession,
     Dialog,
     ElementHandle,
     Frame,
@@ -25,25 +26,23 @@ from playwright.async_api import (
 from gofer.errors import SurfaceError, SurfaceTimeout
 from gofer.surfaces import scripts as js
 from gofer.surfaces.addresses import blocked_address, resolve, top_level_refusal
-from gofer.surfaces.base import ActionEffect, Masker, Selection, SurfaceKind
+from gofer.surfaces.base import ActionEffect, Selection, SurfaceKind
 from gofer.surfaces.failures import PlaywrightError, playwright_errors, surface_error
 from gofer.surfaces.gate import Gate, Refusal
-from gofer.surfaces.guarded import KEPT, Guarded
+from gofer.surfaces.guarded import KEPT
 from gofer.surfaces.judge import Judge
 from gofer.surfaces.live import LiveOptions
 from gofer.surfaces.origins import origin_allowed
 from gofer.surfaces.picture import viewport_png
-from gofer.surfaces.reading import FrameReading, build_screen, page_script
-from gofer.surfaces.screen import Screen
+from gofer.surfaces.reading import page_script
 from gofer.surfaces.screencast import Screencast
 from gofer.surfaces.settling import (
     GRACE_MS,
-    NEW_DOCUMENT_MS,
     QUIET_MS,
     TYPE_DELAY_MS,
-    _document_gone,
     _State,
 )
+from gofer.surfaces.snapshots import SNAPSHOT_ELEMENTS, SNAPSHOT_LINES, Snapshots
 from gofer.surfaces.traffic import RequestTracker
 from gofer.surfaces.transfer import FileTransfers
 
@@ -60,13 +59,9 @@ def _stale(ref: str) -> SurfaceError:
 
 KEPT_DIALOGS = 20
 """How many dialog texts a session keeps (the latest)."""
-SNAPSHOT_ELEMENTS = 3_000
-"""The most elements a snapshot reads of one frame (the first, in document order)."""
-SNAPSHOT_LINES = 5_000
-"""The most text lines a snapshot reads of one frame."""
 
 
-class BrowserSurface(FileTransfers, Guarded):
+class BrowserSurface(FileTransfers, Snapshots):
     """A browser session: its own context (own cookies), pages, and the screen on them.
 
     Made by :meth:`gofer.surfaces.BrowserEngine.new_session`. Actions take element
@@ -130,6 +125,7 @@ class BrowserSurface(FileTransfers, Guarded):
         self._pages: list[Page] = []
         self._loaded: set[Page] = set()
         self._trackers: dict[Page, RequestTracker] = {}
+        self._shooters: dict[Page, CDPSession] = {}
         self._frames: dict[str, Frame] = {}
         self._navigations = 0
         # What the latest snapshot saw: (page, navigations, main-frame mutations), so
@@ -152,6 +148,7 @@ class BrowserSurface(FileTransfers, Guarded):
         self._leaving: set[asyncio.Task[None]] = set()
         self._prefetched = None
         self._change_on_settle = None
+        self._begun = 0
         self._snapshot_args = {"maxElements": SNAPSHOT_ELEMENTS, "maxLines": SNAPSHOT_LINES}
 
     # ---- life cycle -------------------------------------------------------------------
@@ -230,6 +227,7 @@ class BrowserSurface(FileTransfers, Guarded):
             if page in self._pages:
                 self._pages.remove(page)
             self._trackers.pop(page, None)
+            self._shooters.pop(page, None)
             self._loaded.discard(page)
             self._wake()
 
@@ -318,114 +316,6 @@ class BrowserSurface(FileTransfers, Guarded):
 
     # ---- the screen -------------------------------------------------------------------
 
-    async def _read_frame(self, frame: Frame, path: str) -> dict[str, Any] | None:
-        prefix = f"f{path}:" if path else ""
-        if (
-            not path
-            and not frame.child_frames
-            and (settled := self._settled_reading(frame.page)) is not None
-        ):
-            return settled
-        for _ in range(2):
-            text = await self._bounded(
-                frame.page,
-                frame.evaluate(js.SNAPSHOT, {**self._snapshot_args, "prefix": prefix}),
-            )
-            raw: dict[str, Any] = json.loads(text)
-            if not raw.get("missing"):
-                return raw
-            await self._bounded(frame.page, frame.evaluate(page_script()))
-        return None
-
-    def _frame_paths(self, page: Page) -> dict[str, Frame]:
-        paths: dict[str, Frame] = {"": page.main_frame}
-
-        def visit(frame: Frame, path: str) -> None:
-            for i, child in enumerate(frame.child_frames, start=1):
-                if child.is_detached():
-                    continue
-                child_path = f"{path}.{i}" if path else str(i)
-                paths[child_path] = child
-                visit(child, child_path)
-
-        visit(page.main_frame, "")
-        return paths
-
-    async def _subframe(self, frame: Frame, path: str) -> FrameReading | None:
-        """A subframe's reading, its boxes moved by where its iframe sits in the page (the
-        iframes' handles released after: a page read often would otherwise keep them all)."""
-        handles: list[ElementHandle] = []
-        try:
-            element = await frame.frame_element()
-            handles.append(element)
-            where = await element.evaluate(js.FRAME_BOX)
-            if where is None:
-                return None
-            dx, dy = where
-            parent = frame.parent_frame
-            outer = parent.parent_frame if parent is not None else None
-            while parent is not None and outer is not None:
-                handles.append(await parent.frame_element())
-                parent_box = await handles[-1].evaluate(js.FRAME_BOX)
-                if parent_box is None:
-                    return None
-                dx, dy = dx + parent_box[0], dy + parent_box[1]
-                parent, outer = outer, outer.parent_frame
-            raw = await self._read_frame(frame, path)
-            if raw is None:
-                return None
-            covered: list[bool] = []
-            elements = raw.get("elements") or []
-            if "." not in path and elements:
-                points = [
-                    [e["box"][0] + e["box"][2] / 2 + dx, e["box"][1] + e["box"][3] / 2 + dy]
-                    for e in elements
-                ]
-                covered = await self._bounded(
-                    frame.page, frame.page.main_frame.evaluate(js.COVERED, [element, points])
-                )
-            return FrameReading(raw=raw, path=path, dx=dx, dy=dy, covered=covered)
-        except PlaywrightError:
-            return None  # the frame went away while it was read
-        finally:
-            for handle in handles:
-                with contextlib.suppress(PlaywrightError):  # gone with its frame
-                    await handle.dispose()
-
-    async def snapshot(self, mask: Masker | None = None) -> Screen:
-        """The screen as it is now: text lines, elements and records of every frame.
-
-        A document that goes away while it is read (a navigation committing) is read
-        again once its successor is in; ``SNAPSHOT_FAILED`` when no page can be read.
-        """
-        for attempt in range(3):
-            page = self.page
-            navigations = self._navigations
-            paths = self._frame_paths(page)
-            reads = [self._subframe(frame, path) for path, frame in paths.items() if path]
-            try:
-                main, *subs = await asyncio.gather(self._read_frame(page.main_frame, ""), *reads)
-            except PlaywrightError as err:
-                gone = page.is_closed() or self._navigations != navigations or _document_gone(err)
-                if attempt == 2 or not gone:
-                    raise surface_error(
-                        err, "the page could not be read", code="SNAPSHOT_FAILED", url=page.url
-                    ) from err
-                await self._next_document(page, navigations, NEW_DOCUMENT_MS)
-                with contextlib.suppress(PlaywrightError, SurfaceError):
-                    await self.page.wait_for_load_state("domcontentloaded")
-                continue
-            if not isinstance(main, dict):
-                break
-            self._frames = paths
-            self._title = str(main.get("title") or "")
-            mut = main.get("mut")
-            self._seen = (page, navigations, mut) if isinstance(mut, int) else None
-            readings = [FrameReading(raw=main)]
-            readings += [s for s in subs if isinstance(s, FrameReading)]
-            return build_screen(readings, mask)
-        raise SurfaceError("the page could not be read", code="SNAPSHOT_FAILED", url=self.url)
-
     async def screenshot(
         self, *, hide_fields: bool = True, hide_text: Callable[[str], str] | None = None
     ) -> bytes:
@@ -439,9 +329,20 @@ class BrowserSurface(FileTransfers, Guarded):
         with playwright_errors("could not take a screenshot", code="SCREENSHOT_FAILED"):
             try:
                 async with asyncio.timeout(self.timeout_ms / 1000):
-                    return await viewport_png(
-                        self.context, page, hide_fields=hide_fields, hide_text=hide_text
-                    )
+                    # one DevTools session a page for all its pictures, gone with the page
+                    session = self._shooters.get(page)
+                    if session is None:
+                        session = await self.context.new_cdp_session(page)
+                        self._shooters[page] = session
+                    try:
+                        return await viewport_png(
+                            session, page, hide_fields=hide_fields, hide_text=hide_text
+                        )
+                    except PlaywrightError:
+                        self._shooters.pop(page, None)  # the next picture gets a fresh one
+                        with contextlib.suppress(PlaywrightError):  # gone with its page
+                            await session.detach()
+                        raise
             except TimeoutError as err:
                 raise SurfaceError(
                     "could not take a screenshot: the page did not answer in time",
@@ -510,6 +411,8 @@ class BrowserSurface(FileTransfers, Guarded):
             await self._settle(self.timeout_ms, None, None)
             return ActionEffect(new_page=True)
         main = await self._settle(self.timeout_ms, before, target if on_main else None)
+        if before.begun is not None:
+            before = self._begun_state(before, main)
         if self._blocked_navigations > blocked and self._navigation_blocked is not None:
             raise self._navigation_blocked
         value = main.get("value") if main is not None else None
@@ -554,15 +457,24 @@ class BrowserSurface(FileTransfers, Guarded):
 
         The locator finds the element in Playwright's own world (the ``gofer-ref``
         selector engine): no handle from the page's world to carry over for each check.
+        On a page without frames an action with no probe but the click's begins as
+        Playwright first finds its element, in that same call (:func:`js.begun_ref`).
         """
         frame = self._frame_of(ref)
         if frame is None or frame.is_detached():
             raise _stale(ref)
         page = self.page
-        state = await self._state(ref, frame, begin=True, probe=probe)
-        if not state.found:
-            raise _stale(ref)
-        element = frame.locator(f"{js.REF_SELECTOR}={ref}")
+        if probe in (None, js.PROXY) and frame is page.main_frame and not frame.child_frames:
+            self._prefetched = None
+            self._change_on_settle = None
+            self._begun += 1
+            state = replace(self._blank(), found=True, begun=self._begun)
+            element = frame.locator(js.begun_ref(self._begun, ref, click=probe is not None))
+        else:
+            state = await self._state(ref, frame, begin=True, probe=probe)
+            if not state.found:
+                raise _stale(ref)
+            element = frame.locator(f"{js.REF_SELECTOR}={ref}")
 
         async def run() -> None:
             with playwright_errors(
@@ -572,7 +484,12 @@ class BrowserSurface(FileTransfers, Guarded):
                 ref=ref,
                 action=verb,
             ):
-                await self._bounded(page, act(element, state.probed))
+                try:
+                    await self._bounded(page, act(element, state.probed))
+                except PlaywrightError as err:
+                    if state.begun is not None and js.GONE in err.message:
+                        raise _stale(ref) from err
+                    raise
 
         return await self._act(run, ref, frame, state)
 
@@ -732,6 +649,29 @@ class BrowserSurface(FileTransfers, Guarded):
         if value is None:
             raise _stale(ref)
         return str(value)
+
+    async def read_values(self, refs: Sequence[str]) -> list[str | None]:
+        """The fields' current values, unmasked: one call into each frame that holds
+        some; None for one gone from the page (or whose frame could not be read)."""
+        by_frame: dict[Frame, list[int]] = {}
+        for i, ref in enumerate(refs):
+            frame = self._frame_of(ref)
+            if frame is not None and not frame.is_detached():
+                by_frame.setdefault(frame, []).append(i)
+        found: list[str | None] = [None] * len(refs)
+
+        async def read(frame: Frame, at: list[int]) -> None:
+            try:
+                values = await self._bounded(
+                    frame.page, frame.evaluate(js.READ_VALUES_OF_REFS, [refs[i] for i in at])
+                )
+            except (PlaywrightError, SurfaceError):
+                return  # gone with its document, or a page that stopped answering
+            for i, value in zip(at, values, strict=True):
+                found[i] = None if value is None else str(value)
+
+        await asyncio.gather(*(read(frame, at) for frame, at in by_frame.items()))
+        return found
 
     async def _read(self, ref: str, script: str) -> Any:
         """``script``, a JS function of a ref, run on the live element (``STALE_REF`` if gone)."""

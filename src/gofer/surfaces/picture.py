@@ -14,7 +14,7 @@ import contextlib
 import secrets
 from collections.abc import Callable
 
-from playwright.async_api import BrowserContext, Frame, Page
+from playwright.async_api import CDPSession, Frame, Page
 
 from gofer.surfaces import scripts as js
 from gofer.surfaces.failures import PlaywrightError
@@ -88,15 +88,16 @@ _UNMASK = "(id) => { const pane = document.getElementById(id); if (pane) pane.re
 
 
 async def viewport_png(
-    context: BrowserContext,
+    session: CDPSession,
     page: Page,
     *,
     hide_fields: bool,
     hide_text: Callable[[str], str] | None = None,
 ) -> bytes:
-    """The PNG of ``page``'s viewport; with ``hide_fields`` every text field, in the page
-    and in its frames, painted over first and uncovered after; with ``hide_text`` (a
-    mask of secrets) every text the mask changes too."""
+    """The PNG of ``page``'s viewport, drawn over ``session`` (a DevTools session of the
+    page's own); with ``hide_fields`` every text field, in the page and in its frames,
+    painted over first and uncovered after; with ``hide_text`` (a mask of secrets) every
+    text the mask changes too."""
     masked: list[Frame] = []
     pane = f"gofer-mask-{secrets.token_hex(8)}"
     key = f"__gofer_texts_{secrets.token_hex(8)}"
@@ -114,7 +115,6 @@ async def viewport_png(
             if not frame.is_detached():
                 raise  # a frame still shown whose fields could not be covered
 
-    session = await context.new_cdp_session(page)
     try:
         if hide_fields or hide_text is not None:
             frames = [f for f in page.frames if not f.is_detached()]
@@ -129,6 +129,4 @@ async def viewport_png(
         for frame in masked:
             with contextlib.suppress(PlaywrightError):
                 await frame.evaluate(_UNMASK, pane)
-        with contextlib.suppress(PlaywrightError):
-            await session.detach()
     return base64.b64decode(shot["data"])

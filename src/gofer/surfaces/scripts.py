@@ -21,9 +21,11 @@ __all__ = [
     "FIND_OPTION",
     "FOCUS",
     "FRAME_BOX",
+    "GONE",
     "PROXY",
     "PROXY_REF",
     "READ_VALUE",
+    "READ_VALUES_OF_REFS",
     "READ_VALUE_OF_REF",
     "REF_ENGINE",
     "REF_SELECTOR",
@@ -33,6 +35,7 @@ __all__ = [
     "SELECTION_OF_REF",
     "SETTLE",
     "SNAPSHOT",
+    "begun_ref",
     "by_ref",
     "counters_acting",
     "find_option",
@@ -41,6 +44,8 @@ __all__ = [
 BRIDGE = f"gofer-{secrets.token_hex(8)}"
 """The name, this process's own, of the events that hand an element from the page helper
 to Playwright's isolated world (see ``js/page_init.js``)."""
+GONE = "is no longer on the page"
+"""What the ref selector's error says when the element is gone."""
 REF_SELECTOR = "gofer-ref"
 """The selector engine that finds a ref's element: ``gofer-ref=e12`` (see :data:`REF_ENGINE`)."""
 REF_ENGINE = f"""(() => {{
@@ -61,7 +66,7 @@ REF_ENGINE = f"""(() => {{
       }}
       const el = found;
       found = null;
-      if (!el) throw new Error(`element ${{ref}} is no longer on the page`);
+      if (!el) throw new Error(`element ${{ref}} {GONE}`);
       return [el];
     }},
   }};
@@ -128,50 +133,9 @@ FIELD_KIND = """(el) => {
 }"""
 PROXY_REF = "proxy"
 """The ref under which :data:`PROXY` leaves what a person clicks for a hidden input."""
-PROXY = """(el) => {
-  const choice = el instanceof HTMLInputElement && ["checkbox", "radio"].includes(el.type);
-  const role = (el.getAttribute("role") || "").toLowerCase();
-  const listing = el instanceof HTMLSelectElement || role === "combobox" ||
-    el.getAttribute("aria-haspopup") === "listbox";
-  if (!choice && !listing) return false;
-  const shown = (n) => n.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
-    n.getBoundingClientRect().width > 1 && n.getBoundingClientRect().height > 1;
-  let r = el.getBoundingClientRect();
-  if (r.bottom < 0 || r.top > innerHeight) {
-    el.scrollIntoView({ block: "center" });
-    r = el.getBoundingClientRect();
-  }
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  const drawn = shown(el) && r.width >= 4 && r.height >= 4;
-  if (drawn && (!hit || hit === el || el.contains(hit))) return false;
-  if (!choice) {
-    // a list's input hidden under the box its library draws (a placeholder over it,
-    // or clipped to a pixel inside it): that box takes the click, as a person's does
-    for (let n = el.parentElement, i = 0; n && i < 4; n = n.parentElement, i++) {
-      const b = n.getBoundingClientRect();
-      if (b.height > 120 || n.matches("form, fieldset, label, body")) break;
-      if (!shown(n) || b.width < 16 || b.height < 12) continue;
-      const at = hit && n.contains(hit) && !hit.closest("a") ? hit : n;
-      window.__gofer.refs.set("proxy", new WeakRef(at));
-      return true;
-    }
-    return false;
-  }
-  const labels = Array.from(el.labels || []);
-  // what its own label draws over it takes the click where the input is (the browser
-  // hands a click in a label to its input); never the label's middle, which may be a link
-  if (hit && labels.some((l) => l.contains(hit)) && !hit.closest("a, button")) {
-    window.__gofer.refs.set("proxy", new WeakRef(hit));
-    return true;
-  }
-  const plain = (l) => shown(l) &&
-    Array.from(l.querySelectorAll("a, button, input, select, textarea")).every((n) => n === el);
-  const proxy = labels.find(plain) ||
-    (hit && el.parentElement && el.parentElement.contains(hit) ? hit : null);
-  if (!proxy) return false;
-  window.__gofer.refs.set("proxy", new WeakRef(proxy));
-  return true;
-}"""
+PROXY = "(el) => window.__gofer.proxy(el)"
+"""Whether a click on the element goes to what a person clicks for it instead, left under
+the ref :data:`PROXY_REF` (see ``proxy`` in ``js/page_init.js``)."""
 FIND_OPTION = """(el, label) => {
   const norm = (s) => (s || "").replace(/\\s+/g, " ").trim();
   const opts = Array.from(el.options || []);
@@ -199,7 +163,13 @@ SETTLE = f"""([q, g, m, t, r, w, s, c]) => {{
   const changed = c ? window.__gofer.resolve(c) : null;
   if (changed) ({CHANGE})(changed);
   const el = r ? window.__gofer.resolve(r) : null;
+  let before;
+  if (m !== null && typeof m === "object") {{
+    before = window.__gofer.begun(m.n);
+    m = before ? before.mut : null;
+  }}
   return window.__gofer.settle(q, g, m, t, el, w).then((res) => {{
+    if (res && res.counters && before !== undefined) res.counters.before = before;
     if (res && res.counters && el && el.isConnected &&
         (el.matches("input, textarea, select") || el.isContentEditable)) {{
       res.counters.value = ({READ_VALUE})(el);
@@ -212,7 +182,17 @@ SETTLE = f"""([q, g, m, t, r, w, s, c]) => {{
 }}"""
 """Settle the page after an action on the ref ``r``; the counters carry the field's value,
 and with snapshot arguments ``s`` the result carries the frame's snapshot as it settled.
-The field of the ref ``c`` (a fill's) first gets its ``change`` event."""
+The field of the ref ``c`` (a fill's) first gets its ``change`` event. ``m``, the mutation
+count before the action, may be ``{n}``: the action begun as the ``n``-th by the ref
+selector (:func:`begun_ref`), whose counters before it the counters then carry."""
+
+
+def begun_ref(n: int, ref: str, *, click: bool = False) -> str:
+    """The selector of ``ref``'s element as the target of the surface's ``n``-th action:
+    the page helper begins the action as Playwright first finds it (the counters before
+    it kept for the settle after, as :func:`counters_acting` reads them) and answers the
+    same element from then on; with ``click``, what a person clicks for it (:data:`PROXY`)."""
+    return f"{REF_SELECTOR}=^{n}:{'click' if click else ''}:{ref}"
 
 
 def by_ref(fn: str) -> str:
@@ -247,6 +227,10 @@ def counters_acting(probe: str | None) -> str:
 
 CHANGE_OF_REF = by_ref(CHANGE)
 READ_VALUE_OF_REF = by_ref(READ_VALUE)
+READ_VALUES_OF_REFS = f"""(refs) => refs.map((r) => {{
+  const el = window.__gofer && window.__gofer.resolve(r);
+  return el ? ({READ_VALUE})(el) : null;
+}})"""
 SELECTION_OF_REF = by_ref(SELECTION)
 
 FIELDS = (

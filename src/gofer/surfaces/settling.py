@@ -12,7 +12,7 @@ import contextlib
 import json
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from playwright.async_api import BrowserContext, Frame, Page
@@ -62,6 +62,10 @@ class _State:
     """Whether the target's element was there (read with ``probe``)."""
     probed: Any = None
     """What the probe answered for the target's element."""
+    begun: int | None = None
+    """The number of an action the page helper begins as Playwright finds its target
+    (:func:`~gofer.surfaces.scripts.begun_ref`): the page's counters before it come with
+    the settle after it, and stand empty here until then."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,10 +165,12 @@ class Settling:
             page = self.page
             navigations = self._navigations
             same_document = False
-            mut_before: int | None = None
+            mut_before: int | dict[str, int] | None = None
             if before is not None and page is before.page and navigations == before.navigations:
                 same_document = True
                 mut_before = before.mutations.get(page.main_frame)
+                if before.begun is not None:
+                    mut_before = {"n": before.begun}
             tracker = self._trackers.get(page)
             try:
                 pending = tracker is not None and tracker.pending() > 0
@@ -174,31 +180,8 @@ class Settling:
                     # sent at once, as the fill ended: the settle waits for something first
                     await self._bounded(page, page.evaluate(js.CHANGE_OF_REF, change))
                     change = None
-                if page not in self._loaded:  # known loaded pages skip the driver's waiter
-                    with contextlib.suppress(PlaywrightTimeout):
-                        await page.wait_for_load_state("load", timeout=max(1, left_ms()))
-                waited = tracker is not None and tracker.pending() > 0
-                if tracker is not None and waited:
-                    await tracker.idle(left_ms() / 1000)
-                quiet = self.quiet_ms * 2 if waited else self.quiet_ms
-                # a page without frames is read as it settles: the screen comes with it
-                read = None if page.main_frame.child_frames else self._snapshot_args
-                result: dict[str, Any] | None = await self._bounded(
-                    page,
-                    page.evaluate(
-                        js.SETTLE,
-                        [
-                            quiet,
-                            self.grace_ms,
-                            mut_before,
-                            max(1, left_ms()),
-                            target if same_document else None,
-                            TIMERS_MS,
-                            read,
-                            change,
-                        ],
-                    ),
-                    left_ms(),
+                result = await self._settle_call(
+                    page, tracker, mut_before, target if same_document else None, change, left_ms
                 )
                 change = None
             except PlaywrightError as err:
@@ -235,6 +218,42 @@ class Settling:
         with contextlib.suppress(PlaywrightError, SurfaceError):
             self._title = await self._bounded(self.page, self.page.title())
         return None
+
+    async def _settle_call(
+        self,
+        page: Page,
+        tracker: RequestTracker | None,
+        mut_before: int | dict[str, int] | None,
+        target: str | None,
+        change: str | None,
+        left_ms: Callable[[], int],
+    ) -> dict[str, Any] | None:
+        """One settle round's waits: the load, requests in flight, then the page's own
+        settle (a page without frames read as it settles), which first sends the field
+        ``change``'s event."""
+        if page not in self._loaded:  # known loaded pages skip the driver's waiter
+            with contextlib.suppress(PlaywrightTimeout):
+                await page.wait_for_load_state("load", timeout=max(1, left_ms()))
+        waited = tracker is not None and tracker.pending() > 0
+        if tracker is not None and waited:
+            await tracker.idle(left_ms() / 1000)
+        quiet = self.quiet_ms * 2 if waited else self.quiet_ms
+        # a page without frames is read as it settles: the screen comes with it
+        read = None if page.main_frame.child_frames else self._snapshot_args
+        args = [
+            quiet,
+            self.grace_ms,
+            mut_before,
+            max(1, left_ms()),
+            target,
+            TIMERS_MS,
+            read,
+            change,
+        ]
+        result: dict[str, Any] | None = await self._bounded(
+            page, page.evaluate(js.SETTLE, args), left_ms()
+        )
+        return result
 
     def _settled_reading(self, page: Page) -> dict[str, Any] | None:
         """The main frame's reading taken as the latest settle ended, if nothing has
@@ -428,6 +447,26 @@ class Settling:
             0,
             None,
             {},
+        )
+
+    def _begun_state(self, before: _State, main: dict[str, Any] | None) -> _State:
+        """``before`` of an action the page helper began, with the main frame's counters
+        it took then (carried by the settle's ``main``); as it stands when they did not
+        come (a navigation took the document that had them)."""
+        got = main.get("before") if main is not None else None
+        if not isinstance(got, dict):
+            return before
+        frame = before.page.main_frame
+        state = got.get("state")
+        return replace(
+            before,
+            mutations={frame: int(got["mut"])},
+            focus=int(got["focus"]),
+            focus_on_target=bool(got["onTarget"]),
+            modal=bool(got["modal"]),
+            opens=int(got.get("opens") or 0),
+            target_state=str(state) if state else None,
+            values={frame: int(got.get("vals") or 0)},
         )
 
     async def _bounded(self, page: Page, call: Awaitable[T], within_ms: int | None = None) -> T:

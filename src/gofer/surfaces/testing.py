@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
@@ -375,6 +375,16 @@ class FakeSurface:
         if el.role in _TICKS or el.role == "radio":
             return str(bool(el.checked)).lower()
         return self._values.get(ref, el.value)
+
+    async def read_values(self, refs: Sequence[str]) -> list[str | None]:
+        """What the fields hold, unmasked; None for one not on the screen."""
+        found: list[str | None] = []
+        for ref in refs:
+            try:
+                found.append(await self.read_value(ref))
+            except SurfaceError:
+                found.append(None)
+        return found
 
 
 def _values_only(before: Screen, after: Screen) -> bool:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from playwright.async_api import Download, Frame, Locator, Page, Response
+from playwright.async_api import BrowserContext, Download, Frame, Locator, Page, Response
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from gofer.errors import SurfaceError
@@ -134,6 +134,75 @@ def _response_name(headers: dict[str, str], url: str, media_type: str) -> str:
     return name
 
 
+class _Catch:
+    """What a click that downloads may bring, watched from its making until :meth:`stop`:
+    the browser's download (of any page of the session, a new tab's too), a document
+    that is not a web page shown in a page's place, or a new tab holding one."""
+
+    def __init__(self, context: BrowserContext, wait_ms: int) -> None:
+        loop = asyncio.get_running_loop()
+        self.context = context
+        self.wait_ms = wait_ms
+        self.downloaded: asyncio.Future[Download] = loop.create_future()
+        self.shown: asyncio.Future[Response] = loop.create_future()
+        self.opened: asyncio.Future[Page] = loop.create_future()
+        self.fresh: list[Page] = []
+        """The tabs opened since."""
+        self._watched: list[Page] = []
+        self._looks: set[asyncio.Task[None]] = set()
+        for page in context.pages:
+            self._watch(page)
+        context.on("page", self._on_page)
+
+    def stop(self) -> None:
+        self.context.remove_listener("page", self._on_page)
+        for page in self._watched:
+            page.remove_listener("download", self._on_download)
+            page.remove_listener("response", self._on_response)
+        for future in (self.downloaded, self.shown, self.opened):
+            future.cancel()
+        for task in self._looks:
+            task.cancel()
+
+    def _on_download(self, download: Download) -> None:
+        if not self.downloaded.done():
+            self.downloaded.set_result(download)
+
+    def _on_response(self, response: Response) -> None:
+        request = response.request
+        if self.shown.done() or not request.is_navigation_request():
+            return
+        if request.frame.parent_frame is not None:
+            return
+        if response.headers.get("content-disposition", "").lower().startswith("attachment"):
+            return  # the browser downloads it: the download event brings it
+        kind = _media_of(response.headers)
+        if kind and kind not in _DOCUMENT_TYPES and response.ok:
+            self.shown.set_result(response)
+
+    async def _look(self, page: Page) -> None:
+        # a new tab whose first response came before it was seen (a remote
+        # browser's PDF viewer): its document says what it holds
+        with contextlib.suppress(PlaywrightError, TimeoutError):
+            async with asyncio.timeout(self.wait_ms / 1000):
+                await page.wait_for_load_state("load", timeout=self.wait_ms)
+                kind = await page.evaluate(_CONTENT_TYPE)
+            if str(kind).lower() not in _DOCUMENT_TYPES and not self.opened.done():
+                self.opened.set_result(page)
+
+    def _watch(self, page: Page) -> None:
+        self._watched.append(page)
+        page.on("download", self._on_download)
+        page.on("response", self._on_response)
+
+    def _on_page(self, page: Page) -> None:
+        self.fresh.append(page)
+        self._watch(page)
+        task = asyncio.get_running_loop().create_task(self._look(page))
+        self._looks.add(task)
+        task.add_done_callback(self._looks.discard)
+
+
 class FileTransfers(Guarded):
     """The part of :class:`~gofer.surfaces.browser.BrowserSurface` that moves files
     (see :class:`~gofer.surfaces.base.Transfers`)."""
@@ -213,119 +282,75 @@ class FileTransfers(Guarded):
 
     async def download(self, ref: str, *, max_bytes: int, wait_ms: int) -> Downloaded:
         """Click ``ref`` and keep the file the browser downloads (see the protocol)."""
-        loop = asyncio.get_running_loop()
-        downloaded: asyncio.Future[Download] = loop.create_future()
-        shown: asyncio.Future[Response] = loop.create_future()
-        opened: asyncio.Future[Page] = loop.create_future()
         start = self.page
-        watched: list[Page] = []
-        fresh: list[Page] = []
-        looks: set[asyncio.Task[None]] = set()
-
-        def on_download(download: Download) -> None:
-            if not downloaded.done():
-                downloaded.set_result(download)
-
-        def on_response(response: Response) -> None:
-            request = response.request
-            if shown.done() or not request.is_navigation_request():
-                return
-            if request.frame.parent_frame is not None:
-                return
-            if response.headers.get("content-disposition", "").lower().startswith("attachment"):
-                return  # the browser downloads it: the download event brings it
-            kind = _media_of(response.headers)
-            if kind and kind not in _DOCUMENT_TYPES and response.ok:
-                shown.set_result(response)
-
-        async def look(page: Page) -> None:
-            # a new tab whose first response came before it was seen (a remote
-            # browser's PDF viewer): its document says what it holds
-            with contextlib.suppress(PlaywrightError, TimeoutError):
-                async with asyncio.timeout(wait_ms / 1000):
-                    await page.wait_for_load_state("load", timeout=wait_ms)
-                    kind = await page.evaluate(_CONTENT_TYPE)
-                if str(kind).lower() not in _DOCUMENT_TYPES and not opened.done():
-                    opened.set_result(page)
-
-        def watch(page: Page) -> None:
-            watched.append(page)
-            page.on("download", on_download)
-            page.on("response", on_response)
-
-        def on_page(page: Page) -> None:
-            fresh.append(page)
-            watch(page)
-            task = loop.create_task(look(page))
-            looks.add(task)
-            task.add_done_callback(looks.discard)
-
-        for page in self.context.pages:
-            watch(page)
-        self.context.on("page", on_page)
+        catch = _Catch(self.context, wait_ms)
         try:
             effect = await self.click(ref)
-            deadline = loop.time() + wait_ms / 1000
-            kept: FilePayload | None = None
-            holder: Page | None = None
-            where = ""
-            handled: set[asyncio.Future[Any]] = set()
-            while kept is None and not downloaded.done():
-                ready = [f for f in (shown, opened) if f.done() and f not in handled]
-                if not ready:
-                    left = deadline - loop.time()
-                    pending = {f for f in (downloaded, shown, opened) if not f.done()}
-                    if left <= 0 or not pending:
-                        break
-                    await asyncio.wait(pending, timeout=left, return_when=asyncio.FIRST_COMPLETED)
-                    continue
-                handled.add(ready[0])
-                if ready[0] is shown:
-                    response = shown.result()
-                    holder, where = response.frame.page, response.url
-                    try:
-                        kept = await self._from_response(response, max_bytes)
-                    except SurfaceError as err:
-                        if err.code == "FILE_TOO_LARGE":
-                            raise
-                        # the browser took the document as a download (a PDF in a
-                        # headless browser): its download event brings the file
-                        continue
-                    if _wrapped(kept):
-                        kept = await self._refetch(holder, response.url, max_bytes)
-                else:
-                    holder = opened.result()
-                    where = holder.url
-                    kept = await self._refetch(holder, where, max_bytes)
+            kept, holder, where = await self._shown_file(catch, max_bytes, wait_ms)
             if kept is not None:
-                if holder is not None and holder in fresh:
+                if holder is not None and holder in catch.fresh:
                     await self._close_tab(holder)
                 elif holder is start and start.url == where:
                     await self._back(start)
                 return Downloaded(effect, kept)
-            if not downloaded.done():
+            if not catch.downloaded.done():
                 raise SurfaceError(
                     f"clicking it started no download within {wait_ms // 1000} s",
                     code="NO_DOWNLOAD",
                     ref=ref,
                 )
-            caught = downloaded.result()
+            caught = catch.downloaded.result()
             file = await self._from_download(caught, max_bytes)
             # a new tab whose document the browser downloaded holds nothing: a person's
             # browser closes it (its page may be announced as late as the file is read)
-            for tab in fresh:
+            for tab in catch.fresh:
                 if tab.url in ("", "about:blank", caught.url):
                     await self._close_tab(tab)
             return Downloaded(effect, file)
         finally:
-            self.context.remove_listener("page", on_page)
-            for page in watched:
-                page.remove_listener("download", on_download)
-                page.remove_listener("response", on_response)
-            for future in (downloaded, shown, opened):
-                future.cancel()
-            for task in looks:
-                task.cancel()
+            catch.stop()
+
+    async def _shown_file(
+        self, catch: _Catch, max_bytes: int, wait_ms: int
+    ) -> tuple[FilePayload | None, Page | None, str]:
+        """The file a document shown in a page brought (the page, and the address it was
+        read from), until the browser's download comes or ``wait_ms`` runs out; None
+        when none did."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait_ms / 1000
+        kept: FilePayload | None = None
+        holder: Page | None = None
+        where = ""
+        handled: set[asyncio.Future[Any]] = set()
+        shown, opened = catch.shown, catch.opened
+        while kept is None and not catch.downloaded.done():
+            ready = [f for f in (shown, opened) if f.done() and f not in handled]
+            if not ready:
+                left = deadline - loop.time()
+                pending = {f for f in (catch.downloaded, shown, opened) if not f.done()}
+                if left <= 0 or not pending:
+                    break
+                await asyncio.wait(pending, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+                continue
+            handled.add(ready[0])
+            if ready[0] is shown:
+                response = shown.result()
+                holder, where = response.frame.page, response.url
+                try:
+                    kept = await self._from_response(response, max_bytes)
+                except SurfaceError as err:
+                    if err.code == "FILE_TOO_LARGE":
+                        raise
+                    # the browser took the document as a download (a PDF in a
+                    # headless browser): its download event brings the file
+                    continue
+                if _wrapped(kept):
+                    kept = await self._refetch(holder, response.url, max_bytes)
+            else:
+                holder = opened.result()
+                where = holder.url
+                kept = await self._refetch(holder, where, max_bytes)
+        return kept, holder, where
 
     async def _back(self, page: Page) -> None:
         """Back from a document a browser's viewer showed in the page's place, to the

@@ -232,6 +232,15 @@ class DesktopSurface:
             raise SurfaceError(f"no element {ref} on the latest screen", code="SURFACE_STALE_REF")
         return str((await self._ask({"op": "read", "ref": ref}))["value"])
 
+    async def read_values(self, refs: Sequence[str]) -> list[str | None]:
+        found: list[str | None] = []
+        for ref in refs:
+            try:
+                found.append(await self.read_value(ref))
+            except SurfaceError:
+                found.append(None)
+        return found
+
     async def live(self, options: LiveOptions | None = None) -> DesktopLiveView:
         """A person's live view of the desktop: its picture, their pointer and keys."""
         if self._closed:

@@ -561,8 +561,74 @@
   const BRIDGE = "__GOFER_BRIDGE__";
   const DISPATCH = EventTarget.prototype.dispatchEvent;
   const Custom = CustomEvent;
+  // Whether a click on `el` (a hidden or covered radio or checkbox, or a list's input hidden
+  // under the box its library draws) goes to what a person clicks instead: its label, or the
+  // box drawn over it, left under the ref "proxy".
+  api.proxy = (el) => {
+    const choice = el instanceof HTMLInputElement && ["checkbox", "radio"].includes(el.type);
+    const role = (el.getAttribute("role") || "").toLowerCase();
+    const listing = el instanceof HTMLSelectElement || role === "combobox" ||
+      el.getAttribute("aria-haspopup") === "listbox";
+    if (!choice && !listing) return false;
+    const shown = (n) => n.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+      n.getBoundingClientRect().width > 1 && n.getBoundingClientRect().height > 1;
+    let r = el.getBoundingClientRect();
+    if (r.bottom < 0 || r.top > innerHeight) {
+      el.scrollIntoView({ block: "center" });
+      r = el.getBoundingClientRect();
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const drawn = shown(el) && r.width >= 4 && r.height >= 4;
+    if (drawn && (!hit || hit === el || el.contains(hit))) return false;
+    if (!choice) {
+      // a list's input hidden under the box its library draws (a placeholder over it,
+      // or clipped to a pixel inside it): that box takes the click, as a person's does
+      for (let n = el.parentElement, i = 0; n && i < 4; n = n.parentElement, i++) {
+        const b = n.getBoundingClientRect();
+        if (b.height > 120 || n.matches("form, fieldset, label, body")) break;
+        if (!shown(n) || b.width < 16 || b.height < 12) continue;
+        const at = hit && n.contains(hit) && !hit.closest("a") ? hit : n;
+        window.__gofer.refs.set("proxy", new WeakRef(at));
+        return true;
+      }
+      return false;
+    }
+    const labels = Array.from(el.labels || []);
+    // what its own label draws over it takes the click where the input is (the browser
+    // hands a click in a label to its input); never the label's middle, which may be a link
+    if (hit && labels.some((l) => l.contains(hit)) && !hit.closest("a, button")) {
+      window.__gofer.refs.set("proxy", new WeakRef(hit));
+      return true;
+    }
+    const plain = (l) => shown(l) &&
+      Array.from(l.querySelectorAll("a, button, input, select, textarea")).every((n) => n === el);
+    const proxy = labels.find(plain) ||
+      (hit && el.parentElement && el.parentElement.contains(hit) ? hit : null);
+    if (!proxy) return false;
+    window.__gofer.refs.set("proxy", new WeakRef(proxy));
+    return true;
+  };
+  // Asked as "^<n>:<how>:<ref>", the element is the target of the surface's n-th action:
+  // the first asking begins the action (the counters before it are kept for the settle
+  // after it, see `begun`) and fixes the element answered from then on; with `click`
+  // how, what a person clicks for a hidden or covered choice (see `proxy`).
+  let begun = null;
+  const answer = (detail) => {
+    const m = /^\^(\d+):(\w*):(.*)$/.exec(detail);
+    if (!m) return api.resolve(detail);
+    if (!begun || begun.n !== m[1]) {
+      const el = api.resolve(m[3]);
+      begun = { n: m[1], before: api.counters(el, true), at: null };
+      const at = el && m[2] === "click" && api.proxy(el) ? api.resolve("proxy") : el;
+      if (at) begun.at = new WeakRef(at);
+    }
+    const at = begun.at && begun.at.deref();
+    return at && CONNECTED.call(at) ? at : null;
+  };
+  // The counters taken as the n-th action began (null when it never began here).
+  api.begun = (n) => (begun && begun.n === String(n) ? begun.before : null);
   origAdd.call(window, BRIDGE + "?", (e) => {
-    const el = api.resolve(String(e.detail));
+    const el = answer(String(e.detail));
     if (el) DISPATCH.call(el, new Custom(BRIDGE + "!", { bubbles: true, composed: true }));
   }, true);
 })();
