@@ -795,3 +795,33 @@ async def test_actions_reach_frames_and_shadow_roots_unseen_by_the_page(
         assert "Arrived" in (await surface.snapshot()).text
     finally:
         await surface.close()
+
+
+async def test_a_switch_drawn_small_in_a_wide_box_is_clicked_on_its_track(
+    engine: BrowserEngine, site: Any
+) -> None:
+    # Bokeh's switch: a role=switch box as wide as its column whose shadow root draws the
+    # track at its left; only the track takes a click, the middle of the box does nothing.
+    site.add(
+        "/",
+        """<div id=sw role=switch aria-checked=false aria-label="Email me offers"
+            style="display:block;width:240px;height:18px"></div>
+        <script>
+          const host = document.getElementById("sw");
+          const root = host.attachShadow({ mode: "open" });
+          root.innerHTML = '<style>.bar{width:30px;height:16px;background:#bbb}</style>' +
+            '<div class="bar"></div>';
+          const flip = () => host.getAttribute("aria-checked") !== "true";
+          root.querySelector(".bar").addEventListener("click", () =>
+            host.setAttribute("aria-checked", String(flip())));
+        </script>""",
+    )
+    surface = await engine.new_session()
+    try:
+        await surface.goto(site.url("/"))
+        screen = await surface.snapshot()
+        await surface.click(ref_of(screen, "Email me offers"))
+        switch = next(e for e in (await surface.snapshot()).elements if e.role == "switch")
+        assert switch.checked is True
+    finally:
+        await surface.close()

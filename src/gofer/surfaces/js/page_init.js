@@ -569,9 +569,22 @@
     const role = (el.getAttribute("role") || "").toLowerCase();
     const listing = el instanceof HTMLSelectElement || role === "combobox" ||
       el.getAttribute("aria-haspopup") === "listbox";
-    if (!choice && !listing) return false;
     const shown = (n) => n.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
       n.getBoundingClientRect().width > 1 && n.getBoundingClientRect().height > 1;
+    if (!choice && !listing && ["switch", "checkbox", "radio"].includes(role) && el.shadowRoot &&
+        !el.textContent.trim()) {
+      // a switch whose box is wider than what it draws in its shadow root (Bokeh's): the
+      // track it draws takes the click, as a person's does, not the empty middle of the box
+      const width = el.getBoundingClientRect().width;
+      const drawn = Array.from(el.shadowRoot.querySelectorAll("*")).filter((n) =>
+        !(n instanceof HTMLStyleElement) && shown(n) && n.getBoundingClientRect().width < width * 0.6);
+      const area = (n) => n.getBoundingClientRect().width * n.getBoundingClientRect().height;
+      const track = drawn.sort((a, b) => area(b) - area(a))[0];
+      if (!track) return false;
+      window.__gofer.refs.set("proxy", new WeakRef(track));
+      return true;
+    }
+    if (!choice && !listing) return false;
     let r = el.getBoundingClientRect();
     if (r.bottom < 0 || r.top > innerHeight) {
       el.scrollIntoView({ block: "center" });

@@ -27,8 +27,6 @@ KNOWN: dict[str, str] = {
     "away ('the field does not show what was typed'); typed as 14/10/2027 it holds",
     "shiny-slider": "Shiny's slider (ion.rangeSlider) is a read-only input under a slider drawn "
     "with spans and no role: 'read-only and nothing on the page fills it'",
-    "panel-checkbox-and-switch": "Bokeh's switch is a role=switch box 120 px wide whose track is "
-    "drawn small at its left in a shadow root: a click in its middle and Space both leave it off",
 }
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
 
