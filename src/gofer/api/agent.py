@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gofer.api.views import McpTaskStatus, mcp_status
 from gofer.facts import is_secret_name
 from gofer.safety import Consequence, consequence
-from gofer.tasks.contract import (
+from gofer.tasks import (
     Checkpoint,
     Done,
     Failed,

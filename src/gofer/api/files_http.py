@@ -16,7 +16,7 @@ from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import Response
 
 from gofer.api.routing import ERRORS, Owner, Service
-from gofer.tasks.contract import FileInfo, UploadInfo
+from gofer.tasks import FileInfo, UploadInfo
 
 __all__ = ["FILES_PATH", "attachment", "router"]
 

@@ -11,13 +11,14 @@ from fastapi import APIRouter, Query
 from pydantic import BaseModel
 
 from gofer.api.routing import ERRORS, Owner, Service
-from gofer.tasks.contract import (
+from gofer.tasks import (
+    DEFAULT_LIST_LIMIT,
+    MAX_LIST_LIMIT,
     MAX_VERSION,
     ListFlowsReply,
     SavedFlowView,
     SaveFlowRequest,
 )
-from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
 
 __all__ = ["Deleted", "router"]
 

@@ -53,8 +53,10 @@ from gofer.api.views import (
     TaskStory,
 )
 from gofer.errors import ApiError, GoferError, InvalidRequest, invalid_request
-from gofer.tasks.book import LOCAL_OWNER
-from gofer.tasks.contract import (
+from gofer.tasks import (
+    DEFAULT_LIST_LIMIT,
+    LOCAL_OWNER,
+    MAX_LIST_LIMIT,
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,
@@ -68,7 +70,6 @@ from gofer.tasks.contract import (
     TaskReport,
     TaskReportRequest,
 )
-from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
 
 __all__ = ["API_VERSION", "Observed", "Observer", "create_app"]
 

@@ -70,16 +70,17 @@ from gofer.api.routing import Service, service_of, tokens_of
 from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.errors import ApiError, GoferError
-from gofer.tasks.holding import (
+from gofer.tasks import (
     MAX_TEXT_CHARS,
+    RELAY_PATH,
     HeldView,
     KeyInput,
     LiveDialog,
     LiveView,
     Modifiers,
     PointerInput,
+    RelayTarget,
 )
-from gofer.tasks.relay import RELAY_PATH, RelayTarget
 
 __all__ = [
     "MAX_MESSAGE_BYTES",

@@ -29,7 +29,7 @@ from mcp_types.version import is_version_at_least
 
 from gofer.api.agent import for_a_person, secret_fields
 from gofer.api.mcp_face import mcp_of
-from gofer.tasks.contract import ContinueTaskRequest, NeedsInput, TaskView
+from gofer.tasks import ContinueTaskRequest, NeedsInput, TaskView
 
 __all__ = ["answer_elicited", "back_from_page", "elicit", "to_page"]
 

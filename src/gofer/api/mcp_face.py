@@ -26,7 +26,7 @@ from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.errors import ApiError, GoferError, invalid_request
 from gofer.flow import flow_json_schema
-from gofer.tasks.contract import TaskBudget, TaskConstraints, TaskView
+from gofer.tasks import TaskBudget, TaskConstraints, TaskView
 
 __all__ = [
     "Budget",

@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from gofer.api.mcp_face import mcp_of, owner_of
 from gofer.errors import InvalidRequest
-from gofer.tasks.contract import FileInfo, UploadInfo
+from gofer.tasks import FileInfo, UploadInfo
 
 __all__ = ["TOOLS", "FileRead", "file_uri", "list_task_files", "read_task_file", "upload_file"]
 

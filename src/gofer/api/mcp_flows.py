@@ -11,7 +11,8 @@ from pydantic import Field, JsonValue
 
 from gofer.api.agent import AgentView
 from gofer.api.mcp_face import arguments, mcp_of, owner_of, view_of
-from gofer.tasks.contract import (
+from gofer.tasks import (
+    MAX_LIST_LIMIT,
     MAX_VERSION,
     ListFlowsReply,
     ListFlowsRequest,
@@ -22,7 +23,6 @@ from gofer.tasks.contract import (
     TaskBudget,
     TaskConstraints,
 )
-from gofer.tasks.limits import MAX_LIST_LIMIT
 
 __all__ = ["TOOLS", "list_flows", "save_flow", "show_flow", "start_saved_flow"]
 

@@ -50,7 +50,10 @@ from gofer.api.mcp_face import (
     view_of,
 )
 from gofer.api.service import TaskService
-from gofer.tasks.contract import (
+from gofer.tasks import (
+    DEFAULT_LIST_LIMIT,
+    MAX_AWAIT_MS,
+    MAX_LIST_LIMIT,
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,
@@ -69,7 +72,6 @@ from gofer.tasks.contract import (
     TaskReport,
     TaskReportRequest,
 )
-from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_AWAIT_MS, MAX_LIST_LIMIT
 
 __all__ = ["INSTRUCTIONS", "TOOLS", "McpOwners", "build_mcp_server"]
 

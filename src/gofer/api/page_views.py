@@ -17,8 +17,7 @@ from pydantic import JsonValue
 
 from gofer.api.views import TaskEntry
 from gofer.facts import is_secret_name
-from gofer.tasks import events
-from gofer.tasks.contract import (
+from gofer.tasks import (
     Cancelled,
     Checkpoint,
     Done,
@@ -28,11 +27,13 @@ from gofer.tasks.contract import (
     NeedsInput,
     NeedsPlan,
     Running,
+    State,
     Status,
     TaskReport,
+    events,
+    holds_browser,
+    step_number,
 )
-from gofer.tasks.outcome import step_number
-from gofer.tasks.state import State, holds_browser
 
 __all__ = [
     "FILTERS",

@@ -74,8 +74,7 @@ from gofer.api.sse import sse_views
 from gofer.api.views import PersonReply, TaskEntry
 from gofer.errors import GoferError
 from gofer.facts import secret_reason
-from gofer.tasks.contract import Done, ListTasksRequest, TaskReport, TaskReportRequest
-from gofer.tasks.state import is_running
+from gofer.tasks import Done, ListTasksRequest, TaskReport, TaskReportRequest, is_running
 
 __all__ = [
     "ANSWER_HEADER",

@@ -41,13 +41,7 @@ from gofer.api.live import deny, serve_view
 from gofer.api.types import Controller
 from gofer.errors import ApiError, GoferError
 from gofer.serving import Listening
-from gofer.tasks.relay import (
-    BLOCKED_PATH,
-    RELAY_CREDENTIAL,
-    RELAY_OWNER,
-    RELAY_PATH,
-    TLS_PREFIX,
-)
+from gofer.tasks import BLOCKED_PATH, RELAY_CREDENTIAL, RELAY_OWNER, RELAY_PATH, TLS_PREFIX
 
 __all__ = ["DEFAULT_LIVE_ADDRESS", "LiveEndpoint", "live_endpoint_app", "parse_live_address"]
 
