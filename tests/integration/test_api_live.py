@@ -21,7 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 
 from gofer.api import GoferServer, MemoryTokenStore
-from gofer.api.live import live_fragment
+from gofer.api.live_view import live_fragment
 from gofer.surfaces import Box, Element, Screen
 from gofer.surfaces.testing import FakeSurface
 from gofer.tasks import ScriptedRunner, Tasks

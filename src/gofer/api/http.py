@@ -8,7 +8,7 @@ token names the owner the request acts for. Errors are JSON (``{"error": {"code"
 MCP's tools (guidance and the task's page).
 
 Each route is a function of this module (or of :mod:`gofer.api.flows_http`,
-:mod:`gofer.api.files_http`, :mod:`gofer.api.pages`, :mod:`gofer.api.live`) over the
+:mod:`gofer.api.files_http`, :mod:`gofer.api.pages`, :mod:`gofer.api.live_view`) over the
 app's one :class:`~gofer.api.service.TaskService` (:mod:`gofer.api.routing`);
 :func:`create_app` puts them on an app.
 """
@@ -34,8 +34,8 @@ from gofer.api.files_http import router as files_router
 from gofer.api.flows_http import router as flows_router
 from gofer.api.hardening import Contained, NoStore
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
-from gofer.api.live import live_address
-from gofer.api.live import router as live_router
+from gofer.api.live_view import live_address
+from gofer.api.live_view import router as live_router
 from gofer.api.page_auth import PageSessions
 from gofer.api.pages import PageSite
 from gofer.api.pages import router as pages_router

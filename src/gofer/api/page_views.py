@@ -201,9 +201,9 @@ _KIND_WORDS = {
     events.Start.KIND: "Started",
     events.Reply.KIND: "Answered",
     events.Again.KIND: "Tried again",
-    events.Cancelled.KIND: "Cancelled",
+    events.TaskCancelled.KIND: "Cancelled",
     events.LetGo.KIND: "Browser let go",
-    events.Resolved.KIND: "Marked done",
+    events.MarkedDone.KIND: "Marked done",
     events.Reopened.KIND: "Reopened",
 }
 _ENDED_WORDS: dict[str, str] = {

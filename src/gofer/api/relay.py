@@ -7,7 +7,7 @@ for a person. Each serves one WebSocket route on a private address
 
 =================================  ==================================================
 ``WS /live/{task_id}``             the task's live view, in the protocol of
-                                   :mod:`gofer.api.live`, for a relaying server
+                                   :mod:`gofer.api.live_view`, for a relaying server
 ``POST /live/{task_id}/blocked``   ``{"reason"}``: whether the task's page is still
                                    blocked by that wall, ``{"blocked": words|null}``
                                    (a person pressed "I've done it" on the server)
@@ -37,7 +37,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from gofer.api.errors import error_body, http_status
-from gofer.api.live import deny, serve_view
+from gofer.api.live_view import deny, serve_view
 from gofer.api.types import Controller
 from gofer.errors import ApiError, GoferError
 from gofer.serving import Listening

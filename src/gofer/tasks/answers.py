@@ -103,7 +103,7 @@ async def go_on(
     # Where the browser is held: asked once, for the wall's check and the next turn.
     held = await engine.relay.held(task_id)
     if isinstance(status, NeedsHuman) and not req.inputs:
-        blocked = await engine.relay.still_blocked(owner, task_id, status.reason, held)
+        blocked = await engine.relay.why_blocked(owner, task_id, status.reason, held)
         if blocked is not None:
             raise errors.still_blocked(task_id, blocked)
     loaded = await engine.book.load(owner, task_id)

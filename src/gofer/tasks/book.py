@@ -35,17 +35,17 @@ from gofer.tasks.errors import unknown_task
 from gofer.tasks.events import (
     STOP_EVENTS,
     VIEW_EVENTS,
-    Cancelled,
     Ended,
     Event,
+    MarkedDone,
+    PressJournaled,
     Reply,
-    Resolved,
+    TaskCancelled,
     ViewEvent,
     read,
     view_in,
     write,
 )
-from gofer.tasks.events import Press as PressEvent
 from gofer.tasks.notify import enqueue_delivery
 from gofer.tasks.seams import WorkspaceOptions
 from gofer.tasks.state import is_running
@@ -150,7 +150,7 @@ class TaskBook:
             turns=turns,
             stop=await ledger.last_event(owner, task_id, STOP_EVENTS, tx=tx),
             moving=await ledger.last_event(owner, task_id, VIEW_EVENTS, tx=tx),
-            cancelled=await ledger.last_event(owner, task_id, (Cancelled.KIND,), tx=tx),
+            cancelled=await ledger.last_event(owner, task_id, (TaskCancelled.KIND,), tx=tx),
         )
 
     async def read(
@@ -257,21 +257,27 @@ class TurnJournal:
             phases = {
                 e.phase
                 for _at, e in await self.book.events(self.owner, self.task_id, tx=tx)
-                if isinstance(e, PressEvent) and e.item == self.item and e.path == path
+                if isinstance(e, PressJournaled) and e.item == self.item and e.path == path
             }
             if "after" in phases:
                 return "pressed"
             if "before" in phases:
                 return "unsure"
             await self.book.write(
-                tx, self.owner, self.task_id, PressEvent(item=self.item, path=path, phase="before")
+                tx,
+                self.owner,
+                self.task_id,
+                PressJournaled(item=self.item, path=path, phase="before"),
             )
         return "press"
 
     async def after(self, path: str) -> None:
         async with self.book.db.transaction() as tx:
             await self.book.write(
-                tx, self.owner, self.task_id, PressEvent(item=self.item, path=path, phase="after")
+                tx,
+                self.owner,
+                self.task_id,
+                PressJournaled(item=self.item, path=path, phase="after"),
             )
 
     async def _write_forever(self) -> None:
@@ -282,7 +288,7 @@ class TurnJournal:
                 self._written = view
                 async with self.book.db.transaction() as tx:
                     stopped = await self.book.ledger.last_event(
-                        owner, task_id, (Cancelled.KIND, Resolved.KIND), tx=tx
+                        owner, task_id, (TaskCancelled.KIND, MarkedDone.KIND), tx=tx
                     )
                     if stopped is None:
                         await self.book.write(

@@ -66,7 +66,7 @@ from gofer.tasks.contract import (
 )
 from gofer.tasks.describe import RunnerPasses, describe_reply
 from gofer.tasks.engine import Engine
-from gofer.tasks.events import Reopened, Reply, Resolved
+from gofer.tasks.events import MarkedDone, Reopened, Reply
 from gofer.tasks.files import FileDesk
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
 from gofer.tasks.notify import Notifier
@@ -426,7 +426,7 @@ class Tasks:
                 await self._engine.book.ledger.set_resolved(
                     self._owner, task_id, self._engine.book.now(), tx=tx
                 )
-                await self._engine.book.write(tx, self._owner, task_id, Resolved())
+                await self._engine.book.write(tx, self._owner, task_id, MarkedDone())
             if self._engine.runner.holds(task_id):
                 await self._engine.worker.settle(self._owner, task_id)
         return await self._engine.book.view(self._owner, task_id)
@@ -579,7 +579,7 @@ class Tasks:
         async with self._engine.db.transaction() as tx:
             if decision is not None:
                 await self._engine.book.write(tx, self._owner, task_id, decision)
-            await self._engine.book.write(tx, self._owner, task_id, events.Cancelled(view=view))
+            await self._engine.book.write(tx, self._owner, task_id, events.TaskCancelled(view=view))
         await worker.cancel(self._owner, task_id)
         how = "released its browser" if released(view.status) else view.status.state
         log.info("task %s: %s", task_id, how)

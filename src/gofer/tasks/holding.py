@@ -23,7 +23,7 @@ the task's report as flow steps, the flow's next steps their actions already did
 marked done by them (a control is never pressed twice), and when the step to run next
 is a click whose control is gone from a page that has moved on, the person is asked
 what happened instead of the step failing. It reads the task's cell and returns what
-the turn is to write. :func:`still_blocked` answers "I've done it" while the wall is
+the turn is to write. :func:`why_blocked` answers "I've done it" while the wall is
 still there.
 
 The faces take the live view's types from here (they import nothing of
@@ -81,7 +81,7 @@ __all__ = [
     "Modifiers",
     "PointerInput",
     "hand_back",
-    "still_blocked",
+    "why_blocked",
 ]
 
 log = logging.getLogger("gofer.tasks")
@@ -409,7 +409,7 @@ BY_PERSON = "done_by_person"
 """The outcome of a step the task's person did themselves in the live view."""
 
 
-def still_blocked(screen: Screen | None, reason: str) -> str | None:
+def why_blocked(screen: Screen | None, reason: str) -> str | None:
     """Why the task is still blocked on ``screen`` (in words) by the wall its pause's
     ``reason`` names, or None when that wall is gone (or the page could not be read)."""
     if screen is None:

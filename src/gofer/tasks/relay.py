@@ -159,7 +159,7 @@ class Relay:
     async def blocked_here(self, task_id: str, reason: str) -> str | None:
         """Why the task's page held in this process is still blocked (None: it is not,
         or it is not held here)."""
-        return await self._worker.still_blocked(task_id, reason)
+        return await self._worker.why_blocked(task_id, reason)
 
     async def target(
         self, owner: str, task_id: str, held: Held | None = None
@@ -175,12 +175,12 @@ class Relay:
         )
         return RelayTarget(task_id, found.address, owner, credential, self._trust)
 
-    async def still_blocked(self, owner: str, task_id: str, reason: str, held: Held) -> str | None:
+    async def why_blocked(self, owner: str, task_id: str, reason: str, held: Held) -> str | None:
         """Why the task's page is still blocked by the wall ``reason`` names, in words,
         read here or asked of the process ``held`` found holding it (None: it is not, or
         it cannot be read in time)."""
         if held.here is not None:
-            return await self._worker.still_blocked(task_id, reason)
+            return await self._worker.why_blocked(task_id, reason)
         target = await self.target(owner, task_id, held)
         if target is None:
             return None
@@ -259,10 +259,10 @@ class OwnerRelay:
         board, and a person on any server can take those tasks over."""
         await self._relay.offer(address)
 
-    async def still_blocked(self, task_id: str, reason: str, held: Held) -> str | None:
+    async def why_blocked(self, task_id: str, reason: str, held: Held) -> str | None:
         """Why the task's page, here or at the holder ``held`` names, is still blocked by
         the wall ``reason`` names (None: it is not, or no one can say)."""
-        return await self._relay.still_blocked(self._owner, task_id, reason, held)
+        return await self._relay.why_blocked(self._owner, task_id, reason, held)
 
     async def blocked_here(self, task_id: str, reason: str) -> str | None:
         """The same, for the page held in this process only (a server asks)."""

@@ -48,7 +48,7 @@ from gofer.tasks.contract import (
     TaskView,
     TraceInfo,
 )
-from gofer.tasks.events import Cancelled, Ended, Reply, RunLog
+from gofer.tasks.events import Ended, Reply, RunLog, TaskCancelled
 from gofer.tasks.files import files_of, keep_files
 from gofer.tasks.holding import Holding, hand_back
 from gofer.tasks.limits import ARTIFACT_TTL_S, PRELOAD_TIMEOUT_S
@@ -162,7 +162,8 @@ class Turn:
                 if (
                     loaded is None
                     or loaded.record.resolved_at is not None
-                    or (await book.ledger.last_event(owner, task_id, (Cancelled.KIND,))) is not None
+                    or (await book.ledger.last_event(owner, task_id, (TaskCancelled.KIND,)))
+                    is not None
                 ):
                     await book.queue.finish(claim, {"skipped": True})
                     return
@@ -283,7 +284,7 @@ class Turn:
             try:
                 async with book.db.transaction() as tx:
                     cancelled = await book.ledger.last_event(
-                        owner, cell.id, (Cancelled.KIND,), tx=tx
+                        owner, cell.id, (TaskCancelled.KIND,), tx=tx
                     )
                     if cancelled is None:
                         await book.write(tx, owner, cell.id, ended)
