@@ -28,7 +28,7 @@ from gofer.runtime.types import FileLimits, Spend
 from gofer.store import Connector, QueueConfig, Transaction, WorkQueue
 from gofer.store.ledger import Ledger, TaskEvent, TaskRecord, ledger_for
 from gofer.store.taskfiles import TaskFiles
-from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.budget import Spending
 from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.contract import Running, StartTaskRequest, TaskView
 from gofer.tasks.errors import unknown_task
@@ -318,7 +318,7 @@ def _steps(data: list[Any]) -> tuple[Step, ...]:
 
 def snapshot(cell: Cell, address: str | None) -> WorkingState:
     """``cell``'s working state (``address``: the page its browser is on)."""
-    ledger = cell.ledger
+    spending = cell.spending
     return WorkingState(
         flow=flow_to_json(cell.flow) if cell.flow is not None else None,
         pending=[
@@ -340,11 +340,11 @@ def snapshot(cell: Cell, address: str | None) -> WorkingState:
         rescues=list(cell.rescues),
         person=list(cell.person),
         spend=SpentState(
-            actions=ledger.spent.actions,
-            model_calls=ledger.spent.model_calls,
-            elapsed_ms=ledger.elapsed_ms,
-            runs=ledger.runs,
-            rescues=ledger.rescues,
+            actions=spending.spent.actions,
+            model_calls=spending.spent.model_calls,
+            elapsed_ms=spending.elapsed_ms,
+            runs=spending.runs,
+            rescues=spending.rescues,
         ),
         address=address,
     )
@@ -373,19 +373,19 @@ def restore(
     if state is None:
         pending = [Segment(flow.steps, 0, request.constraints.allow_destructive)] if flow else []
         return Cell.start(task_id, request, flow, facts, options, view, pending=pending)
-    ledger = BudgetLedger(request.budget)
+    spending = Spending(request.budget)
     spend = state.spend
-    ledger.spent = Spend(actions=spend.actions, model_calls=spend.model_calls)
-    ledger.elapsed_ms = spend.elapsed_ms
-    ledger.runs = spend.runs
-    ledger.rescues = spend.rescues
+    spending.spent = Spend(actions=spend.actions, model_calls=spend.model_calls)
+    spending.elapsed_ms = spend.elapsed_ms
+    spending.runs = spend.runs
+    spending.rescues = spend.rescues
     return Cell(
         id=task_id,
         goal=request.task,
         flow=flow,
         facts=facts,
         constraints=request.constraints,
-        ledger=ledger,
+        spending=spending,
         output=request.output,
         options=options,
         view=view,

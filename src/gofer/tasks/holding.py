@@ -467,7 +467,7 @@ def hand_back(cell: Cell, recorder: Recorder, now: Screen | None) -> Counted:
         return Counted(person, [], cell.finished_top, list(cell.pending))
     steps = [
         StepReportInfo(
-            run=cell.ledger.runs,
+            run=cell.spending.runs,
             path=str(seg.base + i),
             kind=seg.steps[i].KIND,
             outcome=BY_PERSON,
