@@ -14,7 +14,7 @@ for a person. Each serves one WebSocket route on a private address
 =================================  ==================================================
 
 A server asked by a person for a task it does not hold finds the holder on the
-store's board (:mod:`gofer.tasks.board`) and opens this route with two headers: the
+store's board (:mod:`gofer.tasks.held_board`) and opens this route with two headers: the
 owner it checked the person is (``x-gofer-owner``) and a credential signed with the
 database's relay key over the task, that owner and the holder's current hold, valid
 for 30 s (``x-gofer-relay``). The holder refuses anything else (UNAUTHORIZED), then

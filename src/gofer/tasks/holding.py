@@ -58,10 +58,10 @@ from gofer.surfaces.live import (
     PointerInput,
 )
 from gofer.surfaces.screen import Screen
-from gofer.tasks.board import Board
 from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.contract import NeedsHuman, PersonStepInfo, StepReportInfo
 from gofer.tasks.errors import live_unavailable
+from gofer.tasks.held_board import Board
 from gofer.tasks.outcome import Outcome, segment_from
 from gofer.tasks.seams import FlowRunner
 
@@ -213,7 +213,7 @@ class Holding:
     ``busy(task_id)`` says whether a turn of the task runs here (its browser is then
     the turn's, not a person's); ``let_go(owner, task_id, after_s)`` journals that a
     hold ran out; ``supervise`` watches each timer task. ``board`` announces each hold
-    to the other processes on the store (:mod:`gofer.tasks.board`).
+    to the other processes on the store (:mod:`gofer.tasks.held_board`).
     """
 
     def __init__(

@@ -3,7 +3,7 @@ process that holds the task's browser.
 
 A process that runs turns serves the live views of the browsers it holds on a
 private address (the faces' live endpoint, :mod:`gofer.api.relay`) and puts each hold
-on the store's board (:mod:`gofer.tasks.board`). A server asked for a live view of a
+on the store's board (:mod:`gofer.tasks.held_board`). A server asked for a live view of a
 task it does not hold finds the holder there and gets a :class:`RelayTarget`: the
 holder's address and a credential signed with the database's relay key over the task,
 its owner (whom the server checked) and that hold, for 30 s. The holder opens the
@@ -24,8 +24,8 @@ import httpx
 from gofer.store import Connector
 from gofer.store.holders import LiveHolder, LiveHolders
 from gofer.store.keys import named_secret
-from gofer.tasks.board import RELAY_TTL_S, relay_credential, relay_credential_ok
 from gofer.tasks.errors import live_unavailable
+from gofer.tasks.held_board import RELAY_TTL_S, relay_credential, relay_credential_ok
 from gofer.tasks.worker import TaskWorker
 
 __all__ = [

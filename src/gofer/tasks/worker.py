@@ -37,12 +37,12 @@ from gofer.surfaces.closing import close_fully
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import state
 from gofer.tasks.able import KEPT_MS, Abilities, needs_of
-from gofer.tasks.board import Board
 from gofer.tasks.book import LOCAL_OWNER, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell, TurnNotes, view_of
 from gofer.tasks.checks import options_for
 from gofer.tasks.contract import TaskConstraints, TaskView
 from gofer.tasks.events import LetGo, MarkedDone, TaskCancelled, kind_of
+from gofer.tasks.held_board import Board
 from gofer.tasks.holding import HeldView, Holding, why_blocked
 from gofer.tasks.limits import (
     ARTIFACT_TTL_S,
