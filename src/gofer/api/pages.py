@@ -357,7 +357,12 @@ def site_of(connection: HTTPConnection) -> PageSite:
     return site
 
 
-Site = Annotated[PageSite, Depends(site_of)]
+async def _site(request: Request) -> PageSite:
+    # async, so FastAPI calls it on the event loop rather than in its thread pool
+    return site_of(request)
+
+
+Site = Annotated[PageSite, Depends(_site)]
 """The app's task pages."""
 
 router = APIRouter(include_in_schema=False)

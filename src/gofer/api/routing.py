@@ -73,7 +73,13 @@ async def _owner(
 Owner = Annotated[str, Depends(_owner)]
 """The owner the request acts for."""
 
-Service = Annotated[TaskService, Depends(service_of)]
+
+async def _service(request: Request) -> TaskService:
+    # async, so FastAPI calls it on the event loop rather than in its thread pool
+    return service_of(request)
+
+
+Service = Annotated[TaskService, Depends(_service)]
 """The app's service."""
 
 Key = Annotated[
