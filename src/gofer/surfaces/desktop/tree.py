@@ -108,88 +108,6 @@ def _descendant_text(ref: str, kids: Mapping[str, list[Mapping[str, Any]]]) -> s
     return " ".join(parts)
 
 
-class _Tree:
-    """The walked nodes by reference and by parent, the mask, and the window on top."""
-
-    def __init__(self, nodes: Sequence[Mapping[str, Any]], mask: Masker) -> None:
-        self.nodes = nodes
-        self.mask = mask
-        self.by_ref = {n["ref"]: n for n in nodes}
-        self.kids: dict[str, list[Mapping[str, Any]]] = {}
-        for n in nodes:
-            self.kids.setdefault(n["parent"], []).append(n)
-        self.active = [n for n in nodes if n["role"] in WINDOWS and "active" in n["states"]]
-        self.top = self.active[-1]["ref"] if self.active else None
-
-    def named_ancestor(self, node: Mapping[str, Any]) -> str:
-        """The nearest name around an unlabelled control (an editor's text area is
-        known by its tab's or its window's title)."""
-        while node["parent"]:
-            node = self.by_ref[node["parent"]]
-            name = clean_name(node["name"])
-            if name:
-                return name
-        return ""
-
-    def window_of(self, node: Mapping[str, Any]) -> Mapping[str, Any]:
-        while node["parent"] and node["role"] not in WINDOWS:
-            node = self.by_ref[node["parent"]]
-        return node
-
-    def title(self) -> str:
-        title = clean_name(self.active[-1]["name"]) if self.active else ""
-        if not title:
-            title = next((clean_name(n["name"]) for n in self.nodes if n["role"] in WINDOWS), "")
-        return title
-
-    def element(self, node: Mapping[str, Any], aria: str) -> Element:
-        """The control ``node`` is, as the grounder reads it (its role as ``aria``)."""
-        m = self.mask
-        role = node["role"]
-        states = set(node["states"])
-        box = node_box(node)
-        name = clean_name(node["name"])
-        text = node.get("text")
-        value = ""
-        if node.get("value") is not None and role not in TEXT_FIELDS:
-            current = float(node["value"][0])
-            value = str(int(current)) if current == int(current) else f"{current:g}"
-        elif role in TEXT_FIELDS or role == "spin button":
-            value = text or ""
-        inner = _descendant_text(node["ref"], self.kids) if not name else ""
-        label = clean_name(node.get("label") or "")
-        hint = clean_name(node.get("description") or "")
-        if not (name or inner or label or hint) and role in TEXT_FIELDS:
-            around = self.named_ancestor(node)
-            kin = self.kids.get(node["parent"], [])
-            if any(k["role"] in ("label", "static") for k in kin):
-                hint = around  # a hint only: the label beside the field names it
-            else:
-                label = around  # an editor's text area, known by its window's title
-        window = self.window_of(node)
-        checkable = role in CHECKABLE
-        return Element(
-            ref=node["ref"],
-            role=aria,
-            name=m(name or inner),
-            label=m(label),
-            value=m(value),
-            text=m(inner) if inner != name else "",
-            input_type="password" if role == "password text" else "",
-            title=m(hint),
-            checked=("checked" in states or "pressed" in states) if checkable else None,
-            selected=("selected" in states) if role in SELECTABLE else None,
-            expanded=("expanded" in states) if "expandable" in states else None,
-            disabled="sensitive" not in states,
-            editable="editable" in states,
-            visible=box.width > 0 and box.height > 0,
-            on_top=self.top is None or window["ref"] == self.top,
-            focused="focused" in states,
-            box=box,
-            section=m(clean_name(window["name"])),
-        )
-
-
 def build_screen(
     nodes: Sequence[Mapping[str, Any]],
     *,
@@ -199,35 +117,105 @@ def build_screen(
 ) -> Screen:
     """The screen of the walked desktop."""
     m: Masker = mask or (lambda s: s)
-    tree = _Tree(nodes, m)
+    by_ref = {n["ref"]: n for n in nodes}
+    kids: dict[str, list[Mapping[str, Any]]] = {}
+    for n in nodes:
+        kids.setdefault(n["parent"], []).append(n)
+
+    def named_ancestor(node: Mapping[str, Any]) -> str:
+        """The nearest name around an unlabelled control (an editor's text area is
+        known by its tab's or its window's title)."""
+        while node["parent"]:
+            node = by_ref[node["parent"]]
+            name = clean_name(node["name"])
+            if name:
+                return name
+        return ""
+
+    def window_of(node: Mapping[str, Any]) -> Mapping[str, Any]:
+        while node["parent"] and node["role"] not in WINDOWS:
+            node = by_ref[node["parent"]]
+        return node
+
+    active = [n for n in nodes if n["role"] in WINDOWS and "active" in n["states"]]
+    top = active[-1]["ref"] if active else None
+    title = clean_name(active[-1]["name"]) if active else ""
+    if not title:
+        title = next((clean_name(n["name"]) for n in nodes if n["role"] in WINDOWS), "")
     dialog_open = (
         any(n["role"] in ("dialog", "alert") and "modal" in n["states"] for n in nodes)
         and len([n for n in nodes if n["role"] in WINDOWS]) > 1
     )
+
     elements: list[Element] = []
     lines: list[TextLine] = []
     inside: set[str] = set()  # nodes within a control: their words are the control's
     for node in nodes:
         role = node["role"]
+        states = set(node["states"])
+        box = node_box(node)
+        name = clean_name(node["name"])
         aria = ROLES.get(role)
         if node["parent"] in inside:
             inside.add(node["ref"])
-        if aria is not None and role == "text" and "editable" not in node["states"]:
-            aria = None  # read-only text is text on the screen, not a field
+        if aria is not None:
+            editable = "editable" in states
+            if role == "text" and not editable:
+                aria = None  # read-only text is text on the screen, not a field
         if aria is None:
             if node["parent"] in inside or role not in LINE_ROLES:
                 continue
-            words = " ".join((node.get("text") or clean_name(node["name"])).split())
+            words = " ".join((node.get("text") or name).split())
             if words:
                 heading = 1 if role == "heading" else 0
-                lines.append(TextLine(m(words), node_box(node), heading))
+                lines.append(TextLine(m(words), box, heading))
             continue
         inside.add(node["ref"])
-        elements.append(tree.element(node, aria))
+        text = node.get("text")
+        value = ""
+        if node.get("value") is not None and role not in TEXT_FIELDS:
+            current = float(node["value"][0])
+            value = str(int(current)) if current == int(current) else f"{current:g}"
+        elif role in TEXT_FIELDS or role == "spin button":
+            value = text or ""
+        inner = _descendant_text(node["ref"], kids) if not name else ""
+        label = clean_name(node.get("label") or "")
+        hint = clean_name(node.get("description") or "")
+        if not (name or inner or label or hint) and role in TEXT_FIELDS:
+            around = named_ancestor(node)
+            beside = any(k["role"] in ("label", "static") for k in kids.get(node["parent"], []))
+            if beside:
+                hint = around  # a hint only: the label beside the field names it
+            else:
+                label = around  # an editor's text area, known by its window's title
+        window = window_of(node)
+        checkable = role in CHECKABLE
+        elements.append(
+            Element(
+                ref=node["ref"],
+                role=aria,
+                name=m(name or inner),
+                label=m(label),
+                value=m(value),
+                text=m(inner) if inner != name else "",
+                input_type="password" if role == "password text" else "",
+                title=m(hint),
+                checked=("checked" in states or "pressed" in states) if checkable else None,
+                selected=("selected" in states) if role in SELECTABLE else None,
+                expanded=("expanded" in states) if "expandable" in states else None,
+                disabled="sensitive" not in states,
+                editable="editable" in states,
+                visible=box.width > 0 and box.height > 0,
+                on_top=top is None or window["ref"] == top,
+                focused="focused" in states,
+                box=box,
+                section=m(clean_name(window["name"])),
+            )
+        )
     lines.sort(key=lambda line: (round(line.box.y / 8), line.box.x))
     return Screen(
         url=url,
-        title=m(tree.title()),
+        title=m(title),
         lines=tuple(lines),
         elements=tuple(elements),
         viewport=viewport,
