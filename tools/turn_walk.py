@@ -61,9 +61,11 @@ class Walk:
             return None
         name = frame.f_code.co_filename
         if name not in self._modules:
-            path = Path(name)
-            inside = path.is_absolute() and path.resolve().parent == TASKS
-            self._modules[name] = path.stem if inside else None
+            path = Path(name).resolve() if Path(name).is_absolute() else None
+            inside = path is not None and TASKS in path.parents
+            self._modules[name] = (
+                ".".join(path.relative_to(TASKS).with_suffix("").parts) if inside and path else None
+            )
         return self._modules[name]
 
     def profile(self, frame: FrameType, event: str, arg: object) -> None:
@@ -179,7 +181,7 @@ def main() -> None:
         )
         most = r["most_in_one_stretch"]
         for module, n in r["by_module"].items():
-            print(f"  {module:<10} {n:>4}   most in one stretch: {most.get(module, 0)}")
+            print(f"  {module:<14} {n:>4}   most in one stretch: {most.get(module, 0)}")
         if args.ways:
             for way, n in r["ways"].items():
                 print(f"    {n:>4}  {way}")

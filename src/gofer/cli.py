@@ -35,22 +35,20 @@ from gofer.cli_remote import (
 from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig, config_from_env
 from gofer.errors import GoferError, InvalidRequest, invalid_request
-from gofer.surfaces import describe_isolation
 from gofer.tasks import (
-    StartTaskRequest,
-    Tasks,
-    TaskView,
-)
-from gofer.tasks.book import LOCAL_OWNER
-from gofer.tasks.contract import (
+    LOCAL_OWNER,
+    TURNS_PER_OWNER,
+    TURNS_PER_PROCESS,
     Checkpoint,
     NeedsApproval,
     NeedsHuman,
     NeedsInput,
+    StartTaskRequest,
+    State,
+    Tasks,
+    TaskView,
+    TurnLimits,
 )
-from gofer.tasks.limits import TURNS_PER_OWNER, TURNS_PER_PROCESS
-from gofer.tasks.state import State
-from gofer.tasks.worker import TurnLimits
 from gofer.wiring import freeze_startup, open_gofer
 
 __all__ = ["EXIT_CODES", "main"]
@@ -331,10 +329,12 @@ async def _describe(args: argparse.Namespace, config: GoferConfig) -> int:
         async with GoferClient(server, config.token) as client:
             reply = await client.describe(args.detail)
     else:
+        from gofer.doctor import isolation as isolation_of
+
         policy = config.browser_policy(operator=False)
         async with open_gofer(config, source="cli", durable=False, policy=policy) as gofer:
             reply = await gofer.tasks.describe({"detail": args.detail})
-            isolation = describe_isolation(policy)
+            isolation = isolation_of(policy)
     if args.json:
         sys.stdout.write(reply.model_dump_json(indent=2) + "\n")
         return 0

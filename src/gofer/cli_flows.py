@@ -14,9 +14,7 @@ from typing import Any
 
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
-from gofer.tasks.book import LOCAL_OWNER
-from gofer.tasks.contract import SavedFlowEntry, SavedFlowView
-from gofer.tasks.limits import MAX_LIST_LIMIT
+from gofer.tasks import LOCAL_OWNER, MAX_LIST_LIMIT, SavedFlowEntry, SavedFlowView
 from gofer.wiring import open_gofer
 
 __all__ = ["add_flow_commands", "flows_command", "saved_flow_of"]

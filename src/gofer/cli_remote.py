@@ -31,18 +31,23 @@ from gofer.cli_terminal import ask_at_terminal, print_details
 from gofer.config import GoferConfig
 from gofer.errors import InvalidRequest
 from gofer.store import Tokens
-from gofer.tasks import StartTaskRequest, Tasks, TaskView
-from gofer.tasks.contract import (
+from gofer.tasks import (
+    DEFAULT_LIST_LIMIT,
+    DRAIN_S,
+    MAX_LIST_LIMIT,
+    TURNS_PER_PROCESS,
     Checkpoint,
     NeedsApproval,
     NeedsHuman,
     NeedsInput,
     Running,
+    StartTaskRequest,
     TaskReport,
+    Tasks,
+    TaskView,
+    TurnLimits,
+    safe_filename,
 )
-from gofer.tasks.files import safe_filename
-from gofer.tasks.limits import DEFAULT_LIST_LIMIT, DRAIN_S, MAX_LIST_LIMIT, TURNS_PER_PROCESS
-from gofer.tasks.worker import TurnLimits
 from gofer.wiring import freeze_startup, open_gofer, store_for
 
 __all__ = [

@@ -8,8 +8,7 @@ import json
 from typing import TextIO
 
 from gofer.facts import is_secret_name
-from gofer.tasks import ContinueTaskRequest, TaskView
-from gofer.tasks.contract import NeedsApproval, NeedsHuman, NeedsInput
+from gofer.tasks import ContinueTaskRequest, NeedsApproval, NeedsHuman, NeedsInput, TaskView
 
 __all__ = ["ask_at_terminal", "print_details"]
 

@@ -20,17 +20,22 @@ from rich.table import Table
 
 from gofer.config import GoferConfig
 from gofer.errors import GoferError
-from gofer.surfaces import OPERATOR, describe_isolation, find_chromium
+from gofer.surfaces import OPERATOR, BrowserPolicy, describe_isolation, find_chromium
 from gofer.surfaces.chromium import BROWSER_USER
 from gofer.surfaces.desktop import desktop_available
 
-__all__ = ["Check", "as_json", "machine_checks", "print_checks"]
+__all__ = ["Check", "as_json", "isolation", "machine_checks", "print_checks"]
 
 APT = "sudo apt-get install -y"
 DESKTOP_PACKAGES = (
     "xvfb dbus libglib2.0-bin at-spi2-core gir1.2-atspi-2.0 openbox xdotool "
     "libgirepository1.0-dev libcairo2-dev pkg-config gcc"
 )
+
+
+def isolation(policy: BrowserPolicy) -> str:
+    """In words, how a browser launched under ``policy`` is kept from this machine."""
+    return describe_isolation(policy)
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,10 +31,7 @@ from gofer.store import Connector, SecretBox
 from gofer.store.postgres import PostgresConnector
 from gofer.store.sqlite import SQLiteConnector
 from gofer.surfaces import BrowserPolicy
-from gofer.tasks import Planner, Rescuer, Shaper, Tasks
-from gofer.tasks.book import LOCAL_OWNER
-from gofer.tasks.describe import RunnerPasses
-from gofer.tasks.worker import TurnLimits
+from gofer.tasks import LOCAL_OWNER, Planner, Rescuer, RunnerPasses, Shaper, Tasks, TurnLimits
 
 __all__ = ["Gofer", "ModelPasses", "TaskPasses", "freeze_startup", "open_gofer", "store_for"]
 

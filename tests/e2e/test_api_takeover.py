@@ -46,7 +46,15 @@ from .sites.account import (
     AccountSite,
     serve_account,
 )
-from .test_api_pages import WAIT_MS, api_cancel, api_start, axe_check, seen_by, sign_in
+from .takeover import (
+    PIXEL,
+    at_paused_task,
+    click_in_picture,
+    middle,
+    open_live_view,
+    start_live_view,
+)
+from .test_api_pages import WAIT_MS, api_cancel, api_start, axe_check, sign_in
 from .test_api_serve import Serving
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
@@ -57,43 +65,6 @@ person = test_api_pages.person
 USER = "asha.r"
 PASSWORD = "Wq4-canary-live-pw-7310"
 """The person's shop password, typed through the live view only."""
-VIEWPORT = (1280, 800)
-"""The task's browser's viewport (gofer's default)."""
-
-PIXEL = """([fx, fy]) => {
-  const img = document.querySelector('[data-live-image]');
-  const canvas = document.createElement('canvas');
-  canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
-  const g = canvas.getContext('2d');
-  g.drawImage(img, 0, 0);
-  return Array.from(g.getImageData(Math.round(fx * img.naturalWidth),
-                                   Math.round(fy * img.naturalHeight), 1, 1).data.slice(0, 3));
-}"""
-
-
-def middle(box: tuple[int, int, int, int]) -> tuple[float, float]:
-    """The middle of a box on the task's page, as fractions of its viewport."""
-    x, y, width, height = box
-    return (x + width / 2) / VIEWPORT[0], (y + height / 2) / VIEWPORT[1]
-
-
-async def click_in_picture(page: Page, where: tuple[float, float]) -> None:
-    """Click the live picture at a point of the task's page, as the person sees it."""
-    shown = await page.get_by_role(
-        "img", name="The task's browser page as it is now"
-    ).bounding_box()
-    assert shown is not None and shown["width"] > 100
-    await page.mouse.click(
-        shown["x"] + where[0] * shown["width"], shown["y"] + where[1] * shown["height"]
-    )
-
-
-async def a_frame_is_shown(page: Page) -> None:
-    await page.wait_for_function(
-        "() => { const i = document.querySelector('[data-live-image]');"
-        " return !!i && i.complete && i.naturalWidth > 0; }",
-        timeout=30_000,
-    )
 
 
 async def bob_is_refused(serving: Serving, chromium: Browser, task_id: str) -> None:
@@ -132,24 +103,16 @@ async def test_a_person_gets_past_a_login_wall_in_the_live_view_and_hands_the_ta
             ]
         }
         task_id = await api_start(serving, {"flow": flow, "title": "Track my kettle"})
-        page = await person.new_page()
-        bodies: list[str] = []
-        seen_by(page, served, bodies)
-        await sign_in(page, serving, serving.alice, f"/tasks/{task_id}")
-        await expect(page.locator("#status-line")).to_have_text(
-            "Needs you: a step only a person can do", timeout=WAIT_MS
-        )
+        page, bodies = await at_paused_task(person, serving, task_id, served)
         assert "a login wall" in await page.locator("#needs").inner_text()
         assert shop.seen("/orders") == [None] and shop.sign_ins == []
 
         await bob_is_refused(serving, chromium, task_id)
 
         # Take over: the task's own page, live.
-        await page.get_by_role("link", name="Take over its browser").click()
-        await page.wait_for_url(f"{serving.url}/tasks/{task_id}/live")
+        await open_live_view(page, serving.url, task_id)
         await axe_check(page, "the live view's page")
-        await page.get_by_role("button", name="Take over", exact=True).click()
-        await a_frame_is_shown(page)
+        await start_live_view(page)
         colour = await page.evaluate(PIXEL, list(middle(USERNAME_BOX)))
         assert all(abs(c - w) < 48 for c, w in zip(colour, USERNAME_COLOUR, strict=True)), (
             f"the picture shows the wall's username field where it is: {colour}"
@@ -223,13 +186,7 @@ async def test_a_person_who_also_does_the_next_step_leaves_a_task_done_with_it_p
     canary(PERSON_PASSWORD)
     async with serve_account({PERSON: PERSON_PASSWORD}) as shop:
         task_id = await api_start(serving, {"flow": orders_flow(shop), "title": "Track it"})
-        page = await person.new_page()
-        bodies: list[str] = []
-        seen_by(page, served, bodies)
-        await sign_in(page, serving, serving.alice, f"/tasks/{task_id}")
-        await expect(page.locator("#status-line")).to_have_text(
-            "Needs you: a step only a person can do", timeout=WAIT_MS
-        )
+        page, bodies = await at_paused_task(person, serving, task_id, served)
 
         # One numbering, from 1, and no API names, on the page of a paused task.
         body = await page.locator("main").inner_text()
@@ -254,8 +211,7 @@ async def test_a_person_who_also_does_the_next_step_leaves_a_task_done_with_it_p
 
         await take_over.click()
         await page.wait_for_url(f"{serving.url}/tasks/{task_id}/live")
-        await page.get_by_role("button", name="Take over", exact=True).click()
-        await a_frame_is_shown(page)
+        await start_live_view(page)
         await expect(page.locator("[data-live-origin]")).to_have_text(shop.origin)
 
         # "I've done it" with the wall still there: still blocked, at once, in words.
@@ -381,16 +337,10 @@ async def test_the_live_view_on_a_phone_zooms_and_a_sign_in_by_taps_works(
 ) -> None:
     async with serve_account({PERSON: PERSON_PASSWORD}) as shop:
         task_id = await api_start(serving, {"flow": orders_flow(shop), "title": "On the go"})
-        page = await phone.new_page()
-        await sign_in(page, serving, serving.alice, f"/tasks/{task_id}")
-        await expect(page.locator("#status-line")).to_have_text(
-            "Needs you: a step only a person can do", timeout=WAIT_MS
-        )
+        page, _bodies = await at_paused_task(phone, serving, task_id)
         await axe_check(page, "a task needing a person, at phone width")
-        await page.get_by_role("link", name="Take over its browser").click()
-        await page.wait_for_url(f"{serving.url}/tasks/{task_id}/live")
-        await page.get_by_role("button", name="Take over", exact=True).click()
-        await a_frame_is_shown(page)
+        await open_live_view(page, serving.url, task_id)
+        await start_live_view(page)
 
         width = await page.evaluate("document.documentElement.clientWidth")
         picture = page.get_by_role("img", name=PICTURE)

@@ -29,9 +29,10 @@ from .sites.account import (
     USERNAME_BOX,
     serve_account,
 )
-from .test_api_pages import WAIT_MS, api_cancel, api_start, seen_by, sign_in
+from .takeover import at_paused_task, click_in_picture, middle, open_live_view, start_live_view
+from .test_api_pages import WAIT_MS, api_cancel, api_start
 from .test_api_serve import Serving
-from .test_api_takeover import a_frame_is_shown, a_frame_of, click_in_picture, middle, orders_flow
+from .test_api_takeover import a_frame_of, orders_flow
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -62,17 +63,9 @@ async def test_a_take_over_saved_as_a_flow_is_done_by_the_next_run_with_no_perso
                 "secret_facts": ["password"],
             },
         )
-        page = await person.new_page()
-        bodies: list[str] = []
-        seen_by(page, served, bodies)
-        await sign_in(page, serving, serving.alice, f"/tasks/{task_id}")
-        await expect(page.locator("#status-line")).to_have_text(
-            "Needs you: a step only a person can do", timeout=WAIT_MS
-        )
-        await page.get_by_role("link", name="Take over its browser").click()
-        await page.wait_for_url(f"{serving.url}/tasks/{task_id}/live")
-        await page.get_by_role("button", name="Take over", exact=True).click()
-        await a_frame_is_shown(page)
+        page, bodies = await at_paused_task(person, serving, task_id, served)
+        await open_live_view(page, serving.url, task_id)
+        await start_live_view(page)
 
         await click_in_picture(page, middle(USERNAME_BOX))
         await page.keyboard.type(PERSON)

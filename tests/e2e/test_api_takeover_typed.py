@@ -30,9 +30,9 @@ from gofer.demo import DemoServer
 
 from . import test_api_pages, test_api_serve
 from .sites.base import document
-from .test_api_pages import WAIT_MS, api_start, sign_in
+from .takeover import at_paused_task, click_in_picture, middle, open_live_view, start_live_view
+from .test_api_pages import WAIT_MS, api_start
 from .test_api_serve import Serving
-from .test_api_takeover import a_frame_is_shown, click_in_picture, middle
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -137,15 +137,9 @@ async def test_what_a_person_types_is_kept_only_as_a_name_to_ask_for(
                 "facts": {"nick": "kettle fan", "username": USER},
             },
         )
-        page = await person.new_page()
-        await sign_in(page, serving, serving.alice, f"/tasks/{task_id}")
-        await expect(page.locator("#status-line")).to_have_text(
-            "Needs you: a step only a person can do", timeout=WAIT_MS
-        )
-        await page.get_by_role("link", name="Take over its browser").click()
-        await page.wait_for_url(f"{serving.url}/tasks/{task_id}/live")
-        await page.get_by_role("button", name="Take over", exact=True).click()
-        await a_frame_is_shown(page)
+        page, _bodies = await at_paused_task(person, serving, task_id)
+        await open_live_view(page, serving.url, task_id)
+        await start_live_view(page)
         for name, _label, _kind in FIELDS:
             await click_in_picture(page, middle(BOXES[name]))
             await page.keyboard.type(USER if name == "username" else TYPED[name])

@@ -32,8 +32,9 @@ from gofer.tasks.relay import RELAY_CREDENTIAL, RELAY_OWNER
 
 from .serve import deployment, gofer
 from .sites.account import PASSWORD_BOX, USERNAME_BOX, serve_account
+from .takeover import click_in_picture, middle, open_live_view, start_live_view
 from .test_api_pages import WAIT_MS, sign_in
-from .test_api_takeover import a_frame_is_shown, click_in_picture, middle, orders_flow
+from .test_api_takeover import orders_flow
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -118,10 +119,8 @@ async def test_a_login_wall_is_taken_over_through_a_server_that_does_not_hold_th
             await expect(page.locator("#status-line")).to_have_text(
                 "Needs you: a step only a person can do", timeout=WAIT_MS
             )
-            await page.get_by_role("link", name="Take over its browser").click()
-            await page.wait_for_url(f"{server.url}/tasks/{task_id}/live")
-            await page.get_by_role("button", name="Take over", exact=True).click()
-            await a_frame_is_shown(page)
+            await open_live_view(page, server.url, task_id)
+            await start_live_view(page)
             await click_in_picture(page, middle(USERNAME_BOX))
             await page.keyboard.type(USER)
             await click_in_picture(page, middle(PASSWORD_BOX))

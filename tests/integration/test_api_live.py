@@ -12,31 +12,19 @@ import json
 import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Any
 
 import httpx
 import pytest
 import pytest_asyncio
-from websockets.asyncio.client import ClientConnection, connect
+from live_script import CANARY, FLOW, WALL, bearer, click_and_type, hand_back, message, walled
+from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from gofer.api import GoferServer, MemoryTokenStore
-from gofer.api.live import live_fragment
-from gofer.surfaces import Box, Element, Screen
-from gofer.surfaces.testing import FakeSurface
+from gofer.api.live_view import live_fragment
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.testing import fail
 from gofer.tasks.worker import TurnLimits
-
-FLOW = [{"browse": "https://shop.example.com/account"}, {"click": "Orders"}]
-WALL = "Sign in to continue\nUsername\nPassword"
-CANARY = "hunter2-canary-live-0x51"
-"""What the person types: it must reach the page and no log line."""
-
-USERNAME = Element(
-    ref="e1", role="textbox", name="Username", editable=True, box=Box(100, 200, 300, 40)
-)
-SIGN_IN = Element(ref="e2", role="button", name="Sign in", box=Box(100, 300, 120, 40))
 
 
 @dataclass
@@ -64,30 +52,6 @@ async def live(served: Callable[[str | bytes], None]) -> AsyncIterator[Live]:
         yield Live(srv, runner, tasks, alice, bob)
 
 
-async def walled(live: Live) -> str:
-    """A task of alice's stopped at a login wall, its fake page showing the form."""
-    live.runner.add(fail("1", "no Orders on the screen", screen_text=WALL))
-    async with live.http(live.alice) as http:
-        started = await http.post("/v1/calls/start_task", json={"flow": FLOW})
-        task_id = str(started.json()["id"])
-        view = (await http.post("/v1/calls/await_task", json={"id": task_id})).json()
-    assert view["status"]["state"] == "needs_human", view
-    live.runner.faces[task_id] = FakeSurface(
-        Screen("https://shop.example.com/account", "Sign in", (), (USERNAME, SIGN_IN))
-    )
-    return task_id
-
-
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-async def message(ws: ClientConnection) -> Any:
-    async with asyncio.timeout(10):
-        raw = await ws.recv()
-    return json.loads(raw) if isinstance(raw, str) else raw
-
-
 async def test_the_owner_clicks_and_types_in_the_live_view_then_hands_the_task_back(
     live: Live,
     caplog: pytest.LogCaptureFixture,
@@ -97,22 +61,7 @@ async def test_the_owner_clicks_and_types_in_the_live_view_then_hands_the_task_b
     task_id = await walled(live)
     face = live.runner.faces[task_id]
     async with connect(live.ws(task_id), additional_headers=bearer(live.alice)) as ws:
-        assert await message(ws) == {
-            "type": "ready",
-            "width": 1280,
-            "height": 800,
-            "origin": "https://shop.example.com",
-        }
-        assert await message(ws) == b"fake frame 1"
-        x, y = USERNAME.box.cx / 1280, USERNAME.box.cy / 800
-        for action in ("down", "up"):
-            await ws.send(json.dumps({"type": "pointer", "action": action, "x": x, "y": y}))
-        # the click's frame, and where the focus went: the field, whose typing shows
-        got = [await message(ws), await message(ws)]
-        assert b"fake frame 2" in got
-        assert {"type": "focus", "field": "Username", "hidden": False} in got
-        await ws.send(json.dumps({"type": "text", "text": CANARY}))
-        assert await message(ws) == b"fake frame 3"
+        await click_and_type(ws, face)
         await ws.send(json.dumps({"type": "key", "action": "down", "key": "!"}))
         assert await message(ws) == b"fake frame 4"
         typed = face.screen.element("e1")
@@ -128,14 +77,8 @@ async def test_the_owner_clicks_and_types_in_the_live_view_then_hands_the_task_b
         await ws.send("not json " + CANARY)
         assert (await message(ws))["code"] == "INVALID_INPUT"
 
-        async with live.http(live.alice) as http:
-            done = await http.post(f"/v1/tasks/{task_id}/again")
-        assert done.status_code == 200, done.text
+        done = await hand_back(ws, live, task_id)
         assert done.json()["view"]["status"]["state"] in ("running", "done")
-        ended = await message(ws)
-        assert ended["type"] == "ended"
-        async with asyncio.timeout(10):
-            await ws.wait_closed()
     view = await live.tasks.for_owner("alice").await_task({"id": task_id})
     assert view.status.state == "done"
     assert live.runner.requests[-1][1].flow.steps[0].KIND == "click", "the failed step again"

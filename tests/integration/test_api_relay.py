@@ -25,7 +25,7 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
-from test_api_live import CANARY, FLOW, SIGN_IN, USERNAME, WALL, bearer, message
+from live_script import SIGN_IN, bearer, click_and_type, hand_back, message, walled
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidHandshake, InvalidStatus
 
@@ -39,7 +39,6 @@ from gofer.surfaces.live import LiveDialog
 from gofer.surfaces.testing import FakeSurface
 from gofer.tasks import ScriptedRunner, Tasks
 from gofer.tasks.relay import RELAY_CREDENTIAL, RELAY_OWNER
-from gofer.tasks.testing import fail
 
 HOLDER = "worker-holder"
 
@@ -76,20 +75,6 @@ async def relayed(db: Connector, other: Connector) -> AsyncIterator[Relayed]:
             yield Relayed(server, runner, holder, endpoint, inner, db, alice, bob)
 
 
-async def walled(relayed: Relayed) -> str:
-    """A task of alice's, started on the server, stopped at a login wall in the holder."""
-    relayed.runner.add(fail("1", "no Orders on the screen", screen_text=WALL))
-    async with relayed.http(relayed.alice) as http:
-        started = await http.post("/v1/calls/start_task", json={"flow": FLOW})
-        task_id = str(started.json()["id"])
-        view = (await http.post("/v1/calls/await_task", json={"id": task_id})).json()
-    assert view["status"]["state"] == "needs_human", view
-    relayed.runner.faces[task_id] = FakeSurface(
-        Screen("https://shop.example.com/account", "Sign in", (), (USERNAME, SIGN_IN))
-    )
-    return task_id
-
-
 async def test_the_owner_drives_a_browser_held_elsewhere_through_the_server(
     relayed: Relayed,
 ) -> None:
@@ -104,23 +89,7 @@ async def test_the_owner_drives_a_browser_held_elsewhere_through_the_server(
     assert answer.status_code == 200
 
     async with connect(relayed.ws(task_id), additional_headers=bearer(relayed.alice)) as ws:
-        assert await message(ws) == {
-            "type": "ready",
-            "width": 1280,
-            "height": 800,
-            "origin": "https://shop.example.com",
-        }
-        assert await message(ws) == b"fake frame 1"
-        x, y = USERNAME.box.cx / 1280, USERNAME.box.cy / 800
-        for action in ("down", "up"):
-            await ws.send(json.dumps({"type": "pointer", "action": action, "x": x, "y": y}))
-        got = [await message(ws), await message(ws)]
-        assert b"fake frame 2" in got
-        assert {"type": "focus", "field": "Username", "hidden": False} in got
-        await ws.send(json.dumps({"type": "text", "text": CANARY}))
-        assert await message(ws) == b"fake frame 3"
-        typed = face.screen.element("e1")
-        assert typed is not None and typed.value == CANARY
+        await click_and_type(ws, face)
 
         # the page's dialog reaches the person, and their answer the page
         live = face.views[-1]
@@ -141,13 +110,7 @@ async def test_the_owner_drives_a_browser_held_elsewhere_through_the_server(
         assert (await message(ws))["code"] == "INVALID_INPUT"
 
         # handing back on the server: the holder's worker runs the turn, the view ends
-        async with relayed.http(relayed.alice) as http:
-            again = await http.post(f"/v1/tasks/{task_id}/again")
-        assert again.status_code == 200, again.text
-        ended = await message(ws)
-        assert ended["type"] == "ended"
-        async with asyncio.timeout(10):
-            await ws.wait_closed()
+        await hand_back(ws, relayed, task_id)
     view = await relayed.holder.for_owner("alice").await_task({"id": task_id})
     assert view.status.state == "done"
     assert await board.get(task_id, now=time.time()) is None, "the hold came off the board"

@@ -52,10 +52,17 @@ def test_all_names_exist_and_cover_the_public_namespace(name: str) -> None:
     assert public <= set(exported) | {"annotations"}, f"not in __all__: {public - set(exported)}"
 
 
+def _files(part: str) -> list[Path]:
+    """The files of ``part`` of gofer: a package's modules, or a top-level module."""
+    folder = SRC / part
+    return sorted(folder.rglob("*.py")) if folder.is_dir() else [SRC / f"{part}.py"]
+
+
 def _imports(package: str) -> dict[str, set[str]]:
-    """Each module of ``package`` and the gofer packages it imports at run time."""
+    """Each module of ``package`` (or the top-level module of that name) and the gofer
+    packages and modules it imports at run time."""
     found: dict[str, set[str]] = {}
-    for path in (SRC / package).rglob("*.py"):
+    for path in _files(package):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names: set[str] = set()
         for node in ast.walk(tree):
@@ -105,7 +112,61 @@ ALLOWED = {
     "models": {"models", "errors"},
     "store": {"store", "errors"},
     "api": {"api", "errors", "tasks", "flow", "facts", "safety", "store", "serving"},
+    # the top-level modules: the leaves, what a process is configured with, the machine's
+    # checks, the one place a process is put together, and the command-line face
+    "__init__": {"errors"},
+    "errors": set(),
+    "naming": set(),
+    "serving": {"errors"},
+    "config": {"errors", "models", "runtime", "store", "surfaces"},
+    "doctor": {"config", "errors", "surfaces"},
+    "wiring": {
+        "config",
+        "decider",
+        "errors",
+        "models",
+        "planner",
+        "rescue",
+        "runtime",
+        "shape",
+        "store",
+        "surfaces",
+        "tasks",
+    },
+    **{
+        cli: {"api", "config", "demo", "doctor", "errors", "facts", "flow", "store", "tasks"}
+        | {"wiring", "cli_flows", "cli_remote", "cli_terminal"}
+        for cli in ("cli", "cli_flows", "cli_remote", "cli_terminal")
+    },
 }
+
+FACES = ["api", "cli", "cli_flows", "cli_remote", "cli_terminal"]
+"""What callers reach gofer through: they reach tasks/ through ``gofer.tasks`` alone."""
+
+
+def test_every_module_of_gofer_has_a_place_on_the_map() -> None:
+    parts = {p.name for p in SRC.iterdir() if (p / "__init__.py").exists()}
+    parts |= {p.stem for p in SRC.glob("*.py")}
+    assert parts == set(ALLOWED), (
+        f"without a place: {sorted(parts - set(ALLOWED))}; gone: {sorted(set(ALLOWED) - parts)}"
+    )
+
+
+@pytest.mark.parametrize("face", FACES)
+def test_the_faces_reach_tasks_through_its_public_face(face: str) -> None:
+    """Not one import of a module inside gofer.tasks, not even for type checking or
+    inside a function: the faces speak the names ``gofer.tasks`` exports."""
+    for path in _files(face):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            deep = [n for n in names if n.startswith("gofer.tasks.")]
+            assert not deep, f"{path.relative_to(SRC)} imports {deep}: use gofer.tasks"
 
 
 @pytest.mark.parametrize("package", sorted(ALLOWED))
@@ -134,7 +195,7 @@ def _module_graph(package: str) -> dict[str, set[str]]:
     return graph
 
 
-@pytest.mark.parametrize("package", sorted(ALLOWED))
+@pytest.mark.parametrize("package", sorted(p for p in ALLOWED if (SRC / p).is_dir()))
 def test_no_module_imports_itself_back(package: str) -> None:
     """No cycle between a package's modules, not even one hidden behind TYPE_CHECKING
     (the package's ``__init__`` only re-exports, so it is left out)."""

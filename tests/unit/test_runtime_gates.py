@@ -18,7 +18,7 @@ from gofer.runtime import (
 )
 from gofer.surfaces.screen import Box, Screen, TextLine, screen_from_dict
 from gofer.surfaces.testing import FakeSurface
-from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.budget import Spending
 from gofer.tasks.cell import Segment
 from gofer.tasks.contract import Failed, NeedsHuman, TaskBudget, TaskConstraints
 from gofer.tasks.outcome import Outcome, interpret
@@ -149,6 +149,6 @@ def _interpret(result: RunResult) -> Outcome:
         Segment(tuple(flow.steps), 0, False),
         [],
         TaskConstraints(),
-        BudgetLedger(TaskBudget()),
+        Spending(TaskBudget()),
         "",
     )

@@ -12,14 +12,14 @@ from pathlib import Path
 
 from gofer.tasks.events import (
     Again,
-    Cancelled,
     Ended,
     LetGo,
-    Press,
+    MarkedDone,
+    PressJournaled,
     Reopened,
     Reply,
-    Resolved,
     Start,
+    TaskCancelled,
     ViewEvent,
 )
 from gofer.tasks.state import State
@@ -32,7 +32,18 @@ goes by."""
 
 KINDS = {
     e.KIND
-    for e in (Start, Reply, Again, ViewEvent, Ended, Cancelled, LetGo, Resolved, Reopened, Press)
+    for e in (
+        Start,
+        Reply,
+        Again,
+        ViewEvent,
+        Ended,
+        TaskCancelled,
+        LetGo,
+        MarkedDone,
+        Reopened,
+        PressJournaled,
+    )
 }
 NOTICE = "task"
 """The notice the events' writer sends when a task's log changes."""

@@ -13,7 +13,7 @@ from gofer.flow import parse_flow
 from gofer.rescue import Guidance
 from gofer.runtime.types import Failure, Gate, RunResult, RunStatus, StepOutcome, StepReport
 from gofer.safety.walls import ONE_TIME_CODE
-from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.budget import Spending
 from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.contract import (
     Cancelled,
@@ -78,7 +78,7 @@ def cell(
         flow=FLOW,
         facts=facts or Facts({"name": "Ravi"}),
         constraints=TaskConstraints(),
-        ledger=BudgetLedger(TaskBudget()),
+        spending=Spending(TaskBudget()),
         output=None,
         options=WorkspaceOptions(),
         view=view,

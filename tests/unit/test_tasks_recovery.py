@@ -12,7 +12,7 @@ from gofer.flow.parse import step_to_json
 from gofer.models import ScriptedModel
 from gofer.rescue import ModelRescuer
 from gofer.runtime.types import Failure, Gate, RunResult, RunStatus, StepOutcome, StepReport
-from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.budget import Spending
 from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.contract import Failed, Running, TaskBudget, TaskConstraints, TaskView
 from gofer.tasks.outcome import (
@@ -47,7 +47,7 @@ def cell(**budget: Any) -> Cell:
         flow=FLOW,
         facts=Facts({"first name": "Ashqorina"}),
         constraints=TaskConstraints(),
-        ledger=BudgetLedger(TaskBudget(**budget)),
+        spending=Spending(TaskBudget(**budget)),
         output=None,
         options=WorkspaceOptions(),
         view=TaskView(id="task-1", status=Running(), summary="", step=None, progress=0.0, next=[]),
@@ -82,7 +82,7 @@ async def guided(c: Cell) -> list[Segment]:
     c.pending = [Segment(FLOW.steps, 0, False)]
     move = next_move(c, c.pending[0], RunEnded(result), can_rescue=True)
     assert isinstance(move, Rescue) and move.decision.pending == decision.pending
-    answered = await ask(ModelRescuer(model), move, c.ledger, c.id)
+    answered = await ask(ModelRescuer(model), move, c.spending, c.id)
     went = next_move(c, c.pending[0], answered, can_rescue=False)
     assert isinstance(went, Continue)
     c.pending, c.flow, c.rescues = went.pending, went.flow, went.rescues  # as the turn does
@@ -101,7 +101,7 @@ async def test_a_rescue_is_running_until_its_guidance_run_ends_then_recovered() 
         step_to_json(FLOW.steps[3]),
     ]
     assert [(r.action, r.outcome, r.covers) for r in c.rescues] == [("retry", "running", 1)]
-    assert c.ledger.rescues == 1 and c.ledger.spent.model_calls == 1
+    assert c.spending.rescues == 1 and c.spending.spent.model_calls == 1
 
     c.rescues = settled(
         c.rescues,

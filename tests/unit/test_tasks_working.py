@@ -85,7 +85,7 @@ def test_a_stored_state_reads_into_the_cell_and_writes_back_the_same() -> None:
     assert [s.base for s in cell.pending] == [1]
     assert cell.pending[0].gate == Gate(**GATE)
     assert cell.records == {"order": "A-1042"}
-    assert (cell.ledger.spent.actions, cell.ledger.runs) == (7, 1)
+    assert (cell.spending.spent.actions, cell.spending.runs) == (7, 1)
 
     again = snapshot(cell, "https://shop.example.com/pay")
     assert Ended(item=3, view=event.view, state=again).data()["state"] == STORED

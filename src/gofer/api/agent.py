@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gofer.api.views import McpTaskStatus, mcp_status
 from gofer.facts import is_secret_name
 from gofer.safety import Consequence, consequence
-from gofer.tasks.contract import (
+from gofer.tasks import (
     Checkpoint,
     Done,
     Failed,
@@ -116,6 +116,83 @@ def _same_words(a: str, b: str) -> bool:
     return fold(a) == fold(b)
 
 
+def _input_guidance(status: NeedsInput, page: str) -> str:
+    secret = secret_fields(status.fields)
+    plain = [f for f in status.fields if f not in secret]
+    parts = []
+    if plain:
+        example = json.dumps({name: "..." for name in plain}, ensure_ascii=False)
+        parts.append(
+            f"The task needs values for {_names(plain)}. Ask the user for "
+            f"them (never invent them), then call continue_task with this id "
+            f"and inputs {example}."
+        )
+    if secret:
+        parts.append(
+            f"{_names(secret)} {'is' if len(secret) == 1 else 'are'} "
+            f"secret: the person types them on the task page{page}, not in "
+            "this chat. If the user gives one to you anyway, pass it in "
+            "inputs and name it in secret_inputs."
+        )
+    return " ".join(parts)
+
+
+def _approval_guidance(status: NeedsApproval, page: str) -> str:
+    control = {"control": status.target}
+    if not _same_words(status.action, status.target):
+        control["stop_before"] = status.action
+    if (
+        consequence(status.target) is Consequence.PAYMENT
+        or consequence(status.action) is Consequence.PAYMENT
+    ):
+        return (
+            "The task waits in front of a control that pays. Only the person "
+            f"approves a payment: send them to the task page{page}. continue_task "
+            "with approve false cancels the task instead." + _data(**control)
+        )
+    named = ""
+    if status.approval_id:
+        control["approval_id"] = status.approval_id
+        named = " and approval_id (only that control is pressed)"
+    return (
+        "The task waits in front of a control that cannot be undone. Ask the "
+        f"user; then call continue_task with this id{named} and approve true to "
+        "press it, or approve false to cancel the task." + _data(**control)
+    )
+
+
+def _checkpoint_guidance(status: Checkpoint, page: str) -> str:
+    if status.released:
+        return (
+            "The task went as far as it may and its browser was released; the "
+            "checkpoint stays as the task's outcome. Call task_report for what it "
+            "read." + _data(reason=status.reason)
+        )
+    if status.continuable:
+        return (
+            "The task stopped for a person. Once they are done, call "
+            "continue_task with this id, or cancel_task." + _data(reason=status.reason)
+        )
+    return (
+        f"The task went as far as it may. The browser stays open there for the "
+        f"person{page}. Call task_report for what it read; call cancel_task once "
+        "the person is done: it releases the browser and the status stays "
+        "checkpoint (released true)." + _data(reason=status.reason)
+    )
+
+
+def _failed_guidance(status: Failed) -> str:
+    if status.recoverable:
+        return (
+            "A step failed. Call continue_task with this id to try it again "
+            "(after fixing what stood in the way), or cancel_task." + _data(reason=status.reason)
+        )
+    return (
+        "The task failed. Call task_report to see what happened; start a new "
+        "task to try again." + _data(reason=status.reason)
+    )
+
+
 def guidance_for(view: TaskView, page_url: str | None) -> str:
     """What a caller should do with a task in ``view``'s status."""
     status = view.status
@@ -133,46 +210,9 @@ def guidance_for(view: TaskView, page_url: str | None) -> str:
                 "call), so call it again while task_status is working."
             )
         case NeedsInput():
-            secret = secret_fields(status.fields)
-            plain = [f for f in status.fields if f not in secret]
-            parts = []
-            if plain:
-                example = json.dumps({name: "..." for name in plain}, ensure_ascii=False)
-                parts.append(
-                    f"The task needs values for {_names(plain)}. Ask the user for "
-                    f"them (never invent them), then call continue_task with this id "
-                    f"and inputs {example}."
-                )
-            if secret:
-                parts.append(
-                    f"{_names(secret)} {'is' if len(secret) == 1 else 'are'} "
-                    f"secret: the person types them on the task page{page}, not in "
-                    "this chat. If the user gives one to you anyway, pass it in "
-                    "inputs and name it in secret_inputs."
-                )
-            return " ".join(parts)
+            return _input_guidance(status, page)
         case NeedsApproval():
-            control = {"control": status.target}
-            if not _same_words(status.action, status.target):
-                control["stop_before"] = status.action
-            if (
-                consequence(status.target) is Consequence.PAYMENT
-                or consequence(status.action) is Consequence.PAYMENT
-            ):
-                return (
-                    "The task waits in front of a control that pays. Only the person "
-                    f"approves a payment: send them to the task page{page}. continue_task "
-                    "with approve false cancels the task instead." + _data(**control)
-                )
-            named = ""
-            if status.approval_id:
-                control["approval_id"] = status.approval_id
-                named = " and approval_id (only that control is pressed)"
-            return (
-                "The task waits in front of a control that cannot be undone. Ask the "
-                f"user; then call continue_task with this id{named} and approve true to "
-                "press it, or approve false to cancel the task." + _data(**control)
-            )
+            return _approval_guidance(status, page)
         case NeedsHuman():
             return (
                 "A person must get past something in the browser (a captcha, a login, a "
@@ -180,23 +220,7 @@ def guidance_for(view: TaskView, page_url: str | None) -> str:
                 "continue_task with just this id." + _data(reason=status.reason)
             )
         case Checkpoint():
-            if status.released:
-                return (
-                    "The task went as far as it may and its browser was released; the "
-                    "checkpoint stays as the task's outcome. Call task_report for what it "
-                    "read." + _data(reason=status.reason)
-                )
-            if status.continuable:
-                return (
-                    "The task stopped for a person. Once they are done, call "
-                    "continue_task with this id, or cancel_task." + _data(reason=status.reason)
-                )
-            return (
-                f"The task went as far as it may. The browser stays open there for the "
-                f"person{page}. Call task_report for what it read; call cancel_task once "
-                "the person is done: it releases the browser and the status stays "
-                "checkpoint (released true)." + _data(reason=status.reason)
-            )
+            return _checkpoint_guidance(status, page)
         case NeedsPlan():
             return (
                 "No planner is configured, so a plain-language task cannot run. Call "
@@ -206,16 +230,7 @@ def guidance_for(view: TaskView, page_url: str | None) -> str:
         case Done():
             return "Finished. Call task_report for everything it read and did."
         case Failed():
-            if status.recoverable:
-                return (
-                    "A step failed. Call continue_task with this id to try it again "
-                    "(after fixing what stood in the way), or cancel_task."
-                    + _data(reason=status.reason)
-                )
-            return (
-                "The task failed. Call task_report to see what happened; start a new "
-                "task to try again." + _data(reason=status.reason)
-            )
+            return _failed_guidance(status)
         case _:
             return "The task was cancelled. Call task_report to see what it did."
 

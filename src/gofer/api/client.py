@@ -20,7 +20,8 @@ from pydantic import BaseModel
 from gofer.api.agent import AgentView
 from gofer.api.views import TaskEntry
 from gofer.errors import ApiError, GoferError
-from gofer.tasks.contract import (
+from gofer.tasks import (
+    MAX_AWAIT_MS,
     DescribeReply,
     ListTasksReply,
     PlanTaskReply,
@@ -28,7 +29,6 @@ from gofer.tasks.contract import (
     TaskView,
     UploadInfo,
 )
-from gofer.tasks.limits import MAX_AWAIT_MS
 
 __all__ = ["GoferClient"]
 

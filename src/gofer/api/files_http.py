@@ -9,17 +9,16 @@ gave a task is never shown as a page on this server's origin.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 from urllib.parse import quote
 
-from fastapi import APIRouter, Depends, File, Form, UploadFile
+from fastapi import APIRouter, File, Form, UploadFile
 from fastapi.responses import Response
 
-from gofer.api.service import TaskService
-from gofer.tasks.contract import FileInfo, UploadInfo
+from gofer.api.routing import ERRORS, Owner, Service
+from gofer.tasks import FileInfo, UploadInfo
 
-__all__ = ["FILES_PATH", "files_router"]
+__all__ = ["FILES_PATH", "attachment", "router"]
 
 FILES_PATH = "/v1/files"
 """Where uploads go (its body limit is the operator's file size, not the calls')."""
@@ -33,56 +32,51 @@ def attachment(filename: str) -> str:
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename)}"
 
 
-def files_router(
-    service: TaskService,
-    owner: Callable[..., Awaitable[str]],
-    responses: dict[int | str, dict[str, Any]],
-) -> APIRouter:
-    """The routes, each acting for the owner ``owner`` (a dependency) names."""
-    by = Depends(owner)
-    router = APIRouter(tags=["files"], responses=responses)
+router = APIRouter(tags=["files"], responses=ERRORS)
 
-    @router.post(FILES_PATH, response_model=UploadInfo, status_code=201)
-    async def upload(
-        file: Annotated[UploadFile, File(description="the file's bytes and name")],
-        secret: Annotated[
-            Literal["true", "false"],
-            Form(description="true for an identity scan and the like: never shown"),
-        ] = "false",
-        who: str = by,
-    ) -> UploadInfo:
-        """Keep a file for a task: name the returned `id` in start_task's `files`
-        (`{"cv": "<id>"}`) and the flow uploads it as `${cv}`. Only you can give it to a
-        task; a secret file's name and digest are never shown. Past the operator's size
-        FILE_TOO_LARGE, past their count TOO_MANY_FILES."""
-        data = await file.read()
-        desk = service.files(who)
-        return await desk.upload(
-            file.filename or "file", data, media_type=file.content_type, secret=secret == "true"
-        )
 
-    @router.get("/v1/tasks/{task_id}/files", response_model=list[FileInfo])
-    async def task_files(task_id: str, who: str = by) -> list[FileInfo]:
-        """The files your task took and kept: names, types, sizes and digests."""
-        return await service.task_files(who, task_id)
-
-    @router.get(
-        "/v1/tasks/{task_id}/files/{name}",
-        response_class=Response,
-        responses={200: {"content": {"application/octet-stream": {}}, "description": "the bytes"}},
+@router.post(FILES_PATH, response_model=UploadInfo, status_code=201)
+async def upload(
+    who: Owner,
+    service: Service,
+    file: Annotated[UploadFile, File(description="the file's bytes and name")],
+    secret: Annotated[
+        Literal["true", "false"],
+        Form(description="true for an identity scan and the like: never shown"),
+    ] = "false",
+) -> UploadInfo:
+    """Keep a file for a task: name the returned `id` in start_task's `files`
+    (`{"cv": "<id>"}`) and the flow uploads it as `${cv}`. Only you can give it to a
+    task; a secret file's name and digest are never shown. Past the operator's size
+    FILE_TOO_LARGE, past their count TOO_MANY_FILES."""
+    data = await file.read()
+    desk = service.files(who)
+    return await desk.upload(
+        file.filename or "file", data, media_type=file.content_type, secret=secret == "true"
     )
-    async def read_file(task_id: str, name: str, who: str = by) -> Response:
-        """A file your task kept (a download, a page saved as a PDF) or was given (not a
-        secret one), by the name its flow used; UNKNOWN_FILE when it holds none."""
-        stored = await service.read_file(who, task_id, name)
-        return Response(
-            stored.data,
-            media_type=stored.media_type,
-            headers={
-                "Content-Disposition": attachment(stored.filename),
-                "X-Content-Type-Options": "nosniff",
-                "Content-Security-Policy": "sandbox; default-src 'none'",
-            },
-        )
 
-    return router
+
+@router.get("/v1/tasks/{task_id}/files", response_model=list[FileInfo])
+async def task_files(who: Owner, service: Service, task_id: str) -> list[FileInfo]:
+    """The files your task took and kept: names, types, sizes and digests."""
+    return await service.task_files(who, task_id)
+
+
+@router.get(
+    "/v1/tasks/{task_id}/files/{name}",
+    response_class=Response,
+    responses={200: {"content": {"application/octet-stream": {}}, "description": "the bytes"}},
+)
+async def read_file(who: Owner, service: Service, task_id: str, name: str) -> Response:
+    """A file your task kept (a download, a page saved as a PDF) or was given (not a
+    secret one), by the name its flow used; UNKNOWN_FILE when it holds none."""
+    stored = await service.read_file(who, task_id, name)
+    return Response(
+        stored.data,
+        media_type=stored.media_type,
+        headers={
+            "Content-Disposition": attachment(stored.filename),
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": "sandbox; default-src 'none'",
+        },
+    )

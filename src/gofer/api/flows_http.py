@@ -5,22 +5,22 @@ A saved flow runs through ``start_task`` with ``saved_flow: {name, version?}``.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Query
 from pydantic import BaseModel
 
-from gofer.api.service import TaskService
-from gofer.tasks.contract import (
+from gofer.api.routing import ERRORS, Owner, Service
+from gofer.tasks import (
+    DEFAULT_LIST_LIMIT,
+    MAX_LIST_LIMIT,
     MAX_VERSION,
     ListFlowsReply,
     SavedFlowView,
     SaveFlowRequest,
 )
-from gofer.tasks.limits import DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT
 
-__all__ = ["Deleted", "flows_router"]
+__all__ = ["Deleted", "router"]
 
 
 class Deleted(BaseModel):
@@ -30,46 +30,42 @@ class Deleted(BaseModel):
     deleted: int
 
 
-def flows_router(
-    service: TaskService,
-    owner: Callable[..., Awaitable[str]],
-    responses: dict[int | str, dict[str, Any]],
-) -> APIRouter:
-    """The routes, each acting for the owner ``owner`` (a dependency) names."""
-    # A default, not an annotation: FastAPI cannot resolve an alias local to this function.
-    by = Depends(owner)
-    router = APIRouter(prefix="/v1/flows", tags=["saved flows"], responses=responses)
+router = APIRouter(prefix="/v1/flows", tags=["saved flows"], responses=ERRORS)
 
-    @router.get("", response_model=ListFlowsReply)
-    async def list_flows(
-        limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT)] = DEFAULT_LIST_LIMIT,
-        cursor: Annotated[str | None, Query(max_length=100)] = None,
-        who: str = by,
-    ) -> ListFlowsReply:
-        """A page of your saved flows by name: the latest version of each, without its
-        steps (show it for those); pass `next_cursor` as `cursor` for the next page."""
-        return await service.flows(who).list({"limit": limit, "cursor": cursor})
 
-    @router.post("", response_model=SavedFlowView, status_code=201)
-    async def save_flow(request: SaveFlowRequest, who: str = by) -> SavedFlowView:
-        """Save a `flow`, or what a finished task ran (`task_id`), as the next version of
-        `name`; run it with start_task's `saved_flow`."""
-        return await service.flows(who).save(request)
+@router.get("", response_model=ListFlowsReply)
+async def list_flows(
+    who: Owner,
+    service: Service,
+    limit: Annotated[int, Query(ge=1, le=MAX_LIST_LIMIT)] = DEFAULT_LIST_LIMIT,
+    cursor: Annotated[str | None, Query(max_length=100)] = None,
+) -> ListFlowsReply:
+    """A page of your saved flows by name: the latest version of each, without its
+    steps (show it for those); pass `next_cursor` as `cursor` for the next page."""
+    return await service.flows(who).list({"limit": limit, "cursor": cursor})
 
-    @router.get("/{name}", response_model=SavedFlowView)
-    async def show_flow(
-        name: str,
-        version: Annotated[
-            int | None, Query(ge=1, le=MAX_VERSION, description="the latest when left out")
-        ] = None,
-        who: str = by,
-    ) -> SavedFlowView:
-        """One version of a saved flow: its parameters, steps and hints (UNKNOWN_FLOW)."""
-        return await service.flows(who).show(name, version)
 
-    @router.delete("/{name}", response_model=Deleted)
-    async def delete_flow(name: str, who: str = by) -> Deleted:
-        """Delete every version of a saved flow (UNKNOWN_FLOW)."""
-        return Deleted(name=name, deleted=await service.flows(who).delete(name))
+@router.post("", response_model=SavedFlowView, status_code=201)
+async def save_flow(who: Owner, service: Service, request: SaveFlowRequest) -> SavedFlowView:
+    """Save a `flow`, or what a finished task ran (`task_id`), as the next version of
+    `name`; run it with start_task's `saved_flow`."""
+    return await service.flows(who).save(request)
 
-    return router
+
+@router.get("/{name}", response_model=SavedFlowView)
+async def show_flow(
+    who: Owner,
+    service: Service,
+    name: str,
+    version: Annotated[
+        int | None, Query(ge=1, le=MAX_VERSION, description="the latest when left out")
+    ] = None,
+) -> SavedFlowView:
+    """One version of a saved flow: its parameters, steps and hints (UNKNOWN_FLOW)."""
+    return await service.flows(who).show(name, version)
+
+
+@router.delete("/{name}", response_model=Deleted)
+async def delete_flow(who: Owner, service: Service, name: str) -> Deleted:
+    """Delete every version of a saved flow (UNKNOWN_FLOW)."""
+    return Deleted(name=name, deleted=await service.flows(who).delete(name))

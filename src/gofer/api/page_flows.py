@@ -8,8 +8,7 @@ import re
 from pydantic import ValidationError
 
 from gofer.errors import invalid_request
-from gofer.tasks.contract import FLOW_NAME_PATTERN, PersonStepInfo, SaveFlowRequest
-from gofer.tasks.saved import flow_params
+from gofer.tasks import FLOW_NAME_PATTERN, PersonStepInfo, SaveFlowRequest, flow_params
 
 __all__ = ["flow_params", "person_params", "save_request", "saved_note"]
 

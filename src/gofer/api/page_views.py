@@ -17,8 +17,7 @@ from pydantic import JsonValue
 
 from gofer.api.views import TaskEntry
 from gofer.facts import is_secret_name
-from gofer.tasks import events
-from gofer.tasks.contract import (
+from gofer.tasks import (
     Cancelled,
     Checkpoint,
     Done,
@@ -28,11 +27,13 @@ from gofer.tasks.contract import (
     NeedsInput,
     NeedsPlan,
     Running,
+    State,
     Status,
     TaskReport,
+    events,
+    holds_browser,
+    step_number,
 )
-from gofer.tasks.outcome import step_number
-from gofer.tasks.state import State, holds_browser
 
 __all__ = [
     "FILTERS",
@@ -200,9 +201,9 @@ _KIND_WORDS = {
     events.Start.KIND: "Started",
     events.Reply.KIND: "Answered",
     events.Again.KIND: "Tried again",
-    events.Cancelled.KIND: "Cancelled",
+    events.TaskCancelled.KIND: "Cancelled",
     events.LetGo.KIND: "Browser let go",
-    events.Resolved.KIND: "Marked done",
+    events.MarkedDone.KIND: "Marked done",
     events.Reopened.KIND: "Reopened",
 }
 _ENDED_WORDS: dict[str, str] = {

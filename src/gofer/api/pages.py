@@ -25,10 +25,10 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote, urlencode
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import (
     HTMLResponse,
     JSONResponse,
@@ -38,6 +38,7 @@ from fastapi.responses import (
 )
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from pydantic import ValidationError
+from starlette.requests import HTTPConnection
 
 from gofer.api.files_http import attachment
 from gofer.api.page_auth import (
@@ -73,10 +74,18 @@ from gofer.api.sse import sse_views
 from gofer.api.views import PersonReply, TaskEntry
 from gofer.errors import GoferError
 from gofer.facts import secret_reason
-from gofer.tasks.contract import Done, ListTasksRequest, TaskReport, TaskReportRequest
-from gofer.tasks.state import is_running
+from gofer.tasks import Done, ListTasksRequest, TaskReport, TaskReportRequest, is_running
 
-__all__ = ["ANSWER_HEADER", "PROBLEMS", "SECURITY_HEADERS", "PageSite", "TakeOver"]
+__all__ = [
+    "ANSWER_HEADER",
+    "PROBLEMS",
+    "SECURITY_HEADERS",
+    "PageSite",
+    "Site",
+    "TakeOver",
+    "router",
+    "site_of",
+]
 
 ANSWER_HEADER = "X-Gofer-Answer"
 """A page's script sends ``X-Gofer-Answer: json`` with a form to have the answer as
@@ -195,17 +204,17 @@ class PageSite:
         """A template as a page."""
         return _html(self.templates.get_template(template).render(**context), http_status)
 
-    def _sign_in(self, request: Request) -> RedirectResponse:
+    def sign_in(self, request: Request) -> RedirectResponse:
         here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         return _back("/login?" + urlencode({"next": here}))
 
-    def _missing(self, session: PageSession | None) -> HTMLResponse:
+    def missing(self, session: PageSession | None) -> HTMLResponse:
         return self.render("missing.html", 404, session=session)
 
     async def _report(self, owner: str, task_id: str) -> TaskReport:
         return await self.service.task_report(owner, TaskReportRequest(id=task_id))
 
-    async def _context(
+    async def context(
         self, session: PageSession, task_id: str, problem: str | None, saved: str | None = None
     ) -> dict[str, Any]:
         if problem is not None and not _CODE.fullmatch(problem):
@@ -258,214 +267,17 @@ class PageSite:
             "saved": saved_note(saved),
         }
 
-    # ------------------------------------------------------------ routes
-
-    def router(self) -> APIRouter:
-        """The pages' routes (none of them in the OpenAPI spec)."""
-        router = APIRouter(include_in_schema=False)
-
-        @router.get("/")
-        async def home() -> Response:
-            return _back("/tasks")
-
-        @router.get("/login")
-        async def login_form(request: Request) -> Response:
-            target = safe_next(request.query_params.get("next"))
-            if await self.session_of(request) is not None:
-                return _back(target)
-            return self.render("login.html", session=None, next=target, error=None)
-
-        @router.post("/login")
-        async def login(request: Request) -> Response:
-            form = await request.form()
-            target = safe_next(str(form.get("next") or ""))
-            if not same_origin(request.headers, request.url.scheme):
-                return self.render("forbidden.html", 403, session=None)
-            session = await self.sessions.open(str(form.get("token") or ""))
-            if session is None:
-                log.info("a page sign-in with a token no owner holds")
-                return self.render(
-                    "login.html",
-                    401,
-                    session=None,
-                    next=target,
-                    error="That token is not valid. Check it and try again.",
-                )
-            log.info("%s signed in to the task pages", session.owner)
-            response = _back(target)
-            response.set_cookie(
-                SESSION_COOKIE,
-                session.id,
-                max_age=int(self.sessions.ttl_s),
-                path="/",
-                httponly=True,
-                samesite="lax",
-                secure=self.secure or request.url.scheme == "https",
-            )
-            return response
-
-        @router.post("/logout")
-        async def logout(request: Request) -> Response:
-            session = await self.session_of(request)
-            form = await request.form()
-            if session is not None:
-                if not self._form_ok(request, session, form.get(CSRF_FIELD)):
-                    return self.render("forbidden.html", 403, session=session)
-                await self.sessions.close(session.id)
-            response = _back("/login")
-            response.delete_cookie(SESSION_COOKIE, path="/")
-            return response
-
-        @router.get("/tasks")
-        async def task_list(request: Request) -> Response:
-            session = await self.session_of(request)
-            if session is None:
-                return self._sign_in(request)
-            show = request.query_params.get("show")
-            show = show if show in FILTERS else None
-            cursor = request.query_params.get("cursor")
-            try:
-                page = await self.service.records(session.owner, ListTasksRequest(cursor=cursor))
-            except (GoferError, ValidationError):
-                return _back("/tasks")
-            rows = [
-                _Row(
-                    r,
-                    list_group(r),
-                    status_words(r.view.status, r.resolved_at is not None),
-                    progress_percent(r.view.progress),
-                )
-                for r in page.tasks
-            ]
-            counts = {key: sum(1 for r in rows if r.group == key) for key in FILTERS}
-            counts["all"] = len(rows)
-            chosen = [r for r in rows if show is None or r.group == show]
-            older = None
-            if page.next_cursor is not None:
-                older = "/tasks?" + urlencode(
-                    {"cursor": page.next_cursor} | ({"show": show} if show else {})
-                )
-            return self.render(
-                "list.html",
-                session=session,
-                rows=chosen,
-                show=show,
-                filters=FILTERS,
-                counts=counts,
-                older=older,
-            )
-
-        @router.get("/tasks/{task_id}")
-        async def task_page(request: Request, task_id: str) -> Response:
-            session = await self.session_of(request)
-            if session is None:
-                return self._sign_in(request)
-            try:
-                context = await self._context(
-                    session,
-                    task_id,
-                    request.query_params.get("problem"),
-                    request.query_params.get("saved"),
-                )
-            except GoferError as exc:
-                if exc.code == "UNKNOWN_TASK":
-                    return self._missing(session)
-                raise
-            return self.render("task.html", **context)
-
-        @router.get("/tasks/{task_id}/part")
-        async def task_part(request: Request, task_id: str) -> Response:
-            session = await self.session_of(request)
-            if session is None:
-                return _html("", 401)
-            try:
-                context = await self._context(session, task_id, None)
-            except GoferError as exc:
-                if exc.code == "UNKNOWN_TASK":
-                    return _html("", 404)
-                raise
-            return self.render("task_body.html", **context)
-
-        @router.get("/tasks/{task_id}/events")
-        async def task_events(request: Request, task_id: str) -> Response:
-            session = await self.session_of(request)
-            if session is None:
-                return Response(status_code=401, headers=SECURITY_HEADERS)
-            try:
-                views = await self.service.watch(session.owner, task_id)
-            except GoferError as exc:
-                if exc.code == "UNKNOWN_TASK":
-                    return Response(status_code=404, headers=SECURITY_HEADERS)
-                raise
-            return StreamingResponse(
-                sse_views(views),
-                media_type="text/event-stream",
-                headers={"Cache-Control": "no-store"},
-            )
-
-        @router.get("/tasks/{task_id}/files/{name}")
-        async def task_file(request: Request, task_id: str, name: str) -> Response:
-            session = await self.session_of(request)
-            if session is None:
-                return Response(status_code=401, headers=SECURITY_HEADERS)
-            try:
-                stored = await self.service.read_file(session.owner, task_id, name)
-            except GoferError as exc:
-                if exc.code in ("UNKNOWN_TASK", "UNKNOWN_FILE"):
-                    return Response(status_code=404, headers=SECURITY_HEADERS)
-                raise
-            return Response(
-                stored.data,
-                media_type=stored.media_type,
-                headers={
-                    "Cache-Control": "private, no-store",
-                    "Content-Disposition": attachment(stored.filename),
-                    "X-Content-Type-Options": "nosniff",
-                    "Content-Security-Policy": "sandbox; default-src 'none'",
-                },
-            )
-
-        @router.get("/tasks/{task_id}/screenshot/{name}")
-        async def screenshot(request: Request, task_id: str, name: str) -> Response:
-            session = await self.session_of(request)
-            if session is None:
-                return Response(status_code=401, headers=SECURITY_HEADERS)
-            try:
-                data = self.service.read_artifact(session.owner, task_id, name)
-            except GoferError as exc:
-                if exc.code in ("UNKNOWN_TASK", "UNKNOWN_ARTIFACT"):
-                    return Response(status_code=404, headers=SECURITY_HEADERS)
-                raise
-            return Response(
-                data,
-                media_type="image/png",
-                headers={"Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"},
-            )
-
-        for action in _ACTIONS:
-            router.add_api_route(
-                f"/tasks/{{task_id}}/{action}", self._action(action), methods=["POST"]
-            )
-        return router
-
-    def _action(self, action: str) -> Callable[[Request, str], Awaitable[Response]]:
-        async def act(request: Request, task_id: str) -> Response:
-            return await self._act(request, task_id, action)
-
-        act.__name__ = f"page_{action}"
-        return act
-
-    def _form_ok(self, request: Request, session: PageSession, sent: Any) -> bool:
+    def form_ok(self, request: Request, session: PageSession, sent: Any) -> bool:
         return same_origin(request.headers, request.url.scheme) and session.form_ok(
             sent if isinstance(sent, str) else None
         )
 
-    async def _act(self, request: Request, task_id: str, action: str) -> Response:
+    async def act(self, request: Request, task_id: str, action: str) -> Response:
         session = await self.session_of(request)
         if session is None:
             return _back("/login?" + urlencode({"next": f"/tasks/{task_id}"}))
         form = await request.form()
-        if not self._form_ok(request, session, form.get(CSRF_FIELD)):
+        if not self.form_ok(request, session, form.get(CSRF_FIELD)):
             log.info(
                 "a %s form for task %r without its session's token was refused", action, task_id
             )
@@ -501,7 +313,7 @@ class PageSite:
                 await steps[action]()
         except GoferError as exc:
             if exc.code == "UNKNOWN_TASK":
-                return self._missing(session)
+                return self.missing(session)
             log.info("task %r: the page's %s was refused (%s)", task_id, action, exc.code)
             if wants_json:
                 # STILL_BLOCKED's message is the controller's own words about the page.
@@ -537,3 +349,220 @@ class PageSite:
             session.owner, task_id, PersonReply(inputs=inputs, secret_inputs=secret)
         )
         return None
+
+
+def site_of(connection: HTTPConnection) -> PageSite:
+    """The task pages of the app ``connection`` reached."""
+    site: PageSite = connection.app.state.pages
+    return site
+
+
+async def _site(request: Request) -> PageSite:
+    # async, so FastAPI calls it on the event loop rather than in its thread pool
+    return site_of(request)
+
+
+Site = Annotated[PageSite, Depends(_site)]
+"""The app's task pages."""
+
+router = APIRouter(include_in_schema=False)
+"""The pages' routes (none of them in the OpenAPI spec)."""
+
+
+@router.get("/")
+async def home() -> Response:
+    return _back("/tasks")
+
+
+@router.get("/login")
+async def login_form(request: Request, site: Site) -> Response:
+    target = safe_next(request.query_params.get("next"))
+    if await site.session_of(request) is not None:
+        return _back(target)
+    return site.render("login.html", session=None, next=target, error=None)
+
+
+@router.post("/login")
+async def login(request: Request, site: Site) -> Response:
+    form = await request.form()
+    target = safe_next(str(form.get("next") or ""))
+    if not same_origin(request.headers, request.url.scheme):
+        return site.render("forbidden.html", 403, session=None)
+    session = await site.sessions.open(str(form.get("token") or ""))
+    if session is None:
+        log.info("a page sign-in with a token no owner holds")
+        return site.render(
+            "login.html",
+            401,
+            session=None,
+            next=target,
+            error="That token is not valid. Check it and try again.",
+        )
+    log.info("%s signed in to the task pages", session.owner)
+    response = _back(target)
+    response.set_cookie(
+        SESSION_COOKIE,
+        session.id,
+        max_age=int(site.sessions.ttl_s),
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=site.secure or request.url.scheme == "https",
+    )
+    return response
+
+
+@router.post("/logout")
+async def logout(request: Request, site: Site) -> Response:
+    session = await site.session_of(request)
+    form = await request.form()
+    if session is not None:
+        if not site.form_ok(request, session, form.get(CSRF_FIELD)):
+            return site.render("forbidden.html", 403, session=session)
+        await site.sessions.close(session.id)
+    response = _back("/login")
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return response
+
+
+@router.get("/tasks")
+async def task_list(request: Request, site: Site) -> Response:
+    session = await site.session_of(request)
+    if session is None:
+        return site.sign_in(request)
+    show = request.query_params.get("show")
+    show = show if show in FILTERS else None
+    cursor = request.query_params.get("cursor")
+    try:
+        page = await site.service.records(session.owner, ListTasksRequest(cursor=cursor))
+    except (GoferError, ValidationError):
+        return _back("/tasks")
+    rows = [
+        _Row(
+            r,
+            list_group(r),
+            status_words(r.view.status, r.resolved_at is not None),
+            progress_percent(r.view.progress),
+        )
+        for r in page.tasks
+    ]
+    counts = {key: sum(1 for r in rows if r.group == key) for key in FILTERS}
+    counts["all"] = len(rows)
+    chosen = [r for r in rows if show is None or r.group == show]
+    older = None
+    if page.next_cursor is not None:
+        older = "/tasks?" + urlencode(
+            {"cursor": page.next_cursor} | ({"show": show} if show else {})
+        )
+    return site.render(
+        "list.html",
+        session=session,
+        rows=chosen,
+        show=show,
+        filters=FILTERS,
+        counts=counts,
+        older=older,
+    )
+
+
+@router.get("/tasks/{task_id}")
+async def task_page(request: Request, site: Site, task_id: str) -> Response:
+    session = await site.session_of(request)
+    if session is None:
+        return site.sign_in(request)
+    try:
+        context = await site.context(
+            session,
+            task_id,
+            request.query_params.get("problem"),
+            request.query_params.get("saved"),
+        )
+    except GoferError as exc:
+        if exc.code == "UNKNOWN_TASK":
+            return site.missing(session)
+        raise
+    return site.render("task.html", **context)
+
+
+@router.get("/tasks/{task_id}/part")
+async def task_part(request: Request, site: Site, task_id: str) -> Response:
+    session = await site.session_of(request)
+    if session is None:
+        return _html("", 401)
+    try:
+        context = await site.context(session, task_id, None)
+    except GoferError as exc:
+        if exc.code == "UNKNOWN_TASK":
+            return _html("", 404)
+        raise
+    return site.render("task_body.html", **context)
+
+
+@router.get("/tasks/{task_id}/events")
+async def task_events(request: Request, site: Site, task_id: str) -> Response:
+    session = await site.session_of(request)
+    if session is None:
+        return Response(status_code=401, headers=SECURITY_HEADERS)
+    try:
+        views = await site.service.watch(session.owner, task_id)
+    except GoferError as exc:
+        if exc.code == "UNKNOWN_TASK":
+            return Response(status_code=404, headers=SECURITY_HEADERS)
+        raise
+    return StreamingResponse(
+        sse_views(views),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+@router.get("/tasks/{task_id}/files/{name}")
+async def task_file(request: Request, site: Site, task_id: str, name: str) -> Response:
+    session = await site.session_of(request)
+    if session is None:
+        return Response(status_code=401, headers=SECURITY_HEADERS)
+    try:
+        stored = await site.service.read_file(session.owner, task_id, name)
+    except GoferError as exc:
+        if exc.code in ("UNKNOWN_TASK", "UNKNOWN_FILE"):
+            return Response(status_code=404, headers=SECURITY_HEADERS)
+        raise
+    return Response(
+        stored.data,
+        media_type=stored.media_type,
+        headers={
+            "Cache-Control": "private, no-store",
+            "Content-Disposition": attachment(stored.filename),
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": "sandbox; default-src 'none'",
+        },
+    )
+
+
+@router.get("/tasks/{task_id}/screenshot/{name}")
+async def screenshot(request: Request, site: Site, task_id: str, name: str) -> Response:
+    session = await site.session_of(request)
+    if session is None:
+        return Response(status_code=401, headers=SECURITY_HEADERS)
+    try:
+        data = site.service.read_artifact(session.owner, task_id, name)
+    except GoferError as exc:
+        if exc.code in ("UNKNOWN_TASK", "UNKNOWN_ARTIFACT"):
+            return Response(status_code=404, headers=SECURITY_HEADERS)
+        raise
+    return Response(
+        data,
+        media_type="image/png",
+        headers={"Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"},
+    )
+
+
+async def page_action(request: Request, site: Site, task_id: str) -> Response:
+    """``POST /tasks/{task_id}/<action>``: the action the path's last part names."""
+    return await site.act(request, task_id, request.url.path.rsplit("/", 1)[1])
+
+
+for _action in _ACTIONS:
+    router.add_api_route(
+        f"/tasks/{{task_id}}/{_action}", page_action, methods=["POST"], name=f"page_{_action}"
+    )

@@ -7,14 +7,14 @@ for a person. Each serves one WebSocket route on a private address
 
 =================================  ==================================================
 ``WS /live/{task_id}``             the task's live view, in the protocol of
-                                   :mod:`gofer.api.live`, for a relaying server
+                                   :mod:`gofer.api.live_view`, for a relaying server
 ``POST /live/{task_id}/blocked``   ``{"reason"}``: whether the task's page is still
                                    blocked by that wall, ``{"blocked": words|null}``
                                    (a person pressed "I've done it" on the server)
 =================================  ==================================================
 
 A server asked by a person for a task it does not hold finds the holder on the
-store's board (:mod:`gofer.tasks.board`) and opens this route with two headers: the
+store's board (:mod:`gofer.tasks.held_board`) and opens this route with two headers: the
 owner it checked the person is (``x-gofer-owner``) and a credential signed with the
 database's relay key over the task, that owner and the holder's current hold, valid
 for 30 s (``x-gofer-relay``). The holder refuses anything else (UNAUTHORIZED), then
@@ -37,17 +37,11 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from gofer.api.errors import error_body, http_status
-from gofer.api.live import deny, serve_view
+from gofer.api.live_view import deny, serve_view
 from gofer.api.types import Controller
 from gofer.errors import ApiError, GoferError
 from gofer.serving import Listening
-from gofer.tasks.relay import (
-    BLOCKED_PATH,
-    RELAY_CREDENTIAL,
-    RELAY_OWNER,
-    RELAY_PATH,
-    TLS_PREFIX,
-)
+from gofer.tasks import BLOCKED_PATH, RELAY_CREDENTIAL, RELAY_OWNER, RELAY_PATH, TLS_PREFIX
 
 __all__ = ["DEFAULT_LIVE_ADDRESS", "LiveEndpoint", "live_endpoint_app", "parse_live_address"]
 

@@ -24,7 +24,7 @@ from gofer.api.hardening import Contained, NoStore
 from gofer.api.http import Observed, Observer, create_app
 from gofer.api.idempotency import Idempotency
 from gofer.api.limits import MAX_BODY_BYTES, BodyLimit
-from gofer.api.live import live_address
+from gofer.api.live_view import live_address
 from gofer.api.mcp_server import McpOwners, build_mcp_server
 from gofer.api.page_auth import PageSessions
 from gofer.api.pages import PageSite, TakeOver
@@ -101,7 +101,7 @@ class GoferServer:
     for. ``observe`` sees every response body sent (for canary tests). ``store`` keeps
     the idempotency keys (the controller's store, so they outlive a restart; in
     memory without). ``take_over`` names a task's live view, linked from its page while
-    it holds its browser (this server's own, :mod:`gofer.api.live`, by default; None
+    it holds its browser (this server's own, :mod:`gofer.api.live_view`, by default; None
     for none). ``listen=False`` opens no HTTP port (MCP over stdio only).
     People sign in to the task pages with the same tokens (``sessions``).
     """

@@ -33,27 +33,27 @@ from gofer.api.views import (
 from gofer.errors import ApiError, GoferError, InvalidRequest
 from gofer.facts import Facts
 from gofer.store.taskfiles import StoredFile
-from gofer.tasks.contract import (
+from gofer.tasks import (
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,
     DescribeReply,
     DescribeRequest,
+    FileDesk,
     FileInfo,
+    FlowLibrary,
     ListTasksReply,
     ListTasksRequest,
+    LiveView,
     NeedsApproval,
     PlanTaskReply,
     PlanTaskRequest,
+    RelayTarget,
     StartTaskRequest,
     TaskReport,
     TaskReportRequest,
     TaskView,
 )
-from gofer.tasks.files import FileDesk
-from gofer.tasks.holding import LiveView
-from gofer.tasks.relay import RelayTarget
-from gofer.tasks.saved import FlowLibrary
 
 __all__ = ["MAX_STARTS_PER_REQUEST", "MAX_TITLE_CHARS", "TaskService", "title_for"]
 

@@ -14,7 +14,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 
 from gofer.errors import GoferError
-from gofer.tasks.contract import TaskView
+from gofer.tasks import TaskView
 
 __all__ = ["KEEPALIVE_S", "sse_views"]
 

@@ -13,15 +13,19 @@ from collections.abc import AsyncIterator, Mapping
 from typing import Any, Protocol
 
 from gofer.store.taskfiles import StoredFile
-from gofer.tasks.contract import (
+from gofer.tasks import (
     AwaitTaskRequest,
     CancelTaskRequest,
     ContinueTaskRequest,
     DescribeReply,
     DescribeRequest,
+    FileDesk,
     FileInfo,
+    FlowLibrary,
     ListTasksReply,
     ListTasksRequest,
+    LiveView,
+    OwnerRelay,
     PlanTaskReply,
     PlanTaskRequest,
     StartTaskRequest,
@@ -29,10 +33,6 @@ from gofer.tasks.contract import (
     TaskReportRequest,
     TaskView,
 )
-from gofer.tasks.files import FileDesk
-from gofer.tasks.holding import LiveView
-from gofer.tasks.relay import OwnerRelay
-from gofer.tasks.saved import FlowLibrary
 
 __all__ = ["Controller", "Owner", "TaskAbout"]
 

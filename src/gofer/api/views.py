@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
-from gofer.tasks.contract import (
+from gofer.tasks import (
     Checkpoint,
     Done,
     FactNames,

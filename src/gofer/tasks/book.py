@@ -28,24 +28,24 @@ from gofer.runtime.types import FileLimits, Spend
 from gofer.store import Connector, QueueConfig, Transaction, WorkQueue
 from gofer.store.ledger import Ledger, TaskEvent, TaskRecord, ledger_for
 from gofer.store.taskfiles import TaskFiles
-from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.budget import Spending
 from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.contract import Running, StartTaskRequest, TaskView
 from gofer.tasks.errors import unknown_task
 from gofer.tasks.events import (
     STOP_EVENTS,
     VIEW_EVENTS,
-    Cancelled,
     Ended,
     Event,
+    MarkedDone,
+    PressJournaled,
     Reply,
-    Resolved,
+    TaskCancelled,
     ViewEvent,
     read,
     view_in,
     write,
 )
-from gofer.tasks.events import Press as PressEvent
 from gofer.tasks.notify import enqueue_delivery
 from gofer.tasks.seams import WorkspaceOptions
 from gofer.tasks.state import is_running
@@ -150,7 +150,7 @@ class TaskBook:
             turns=turns,
             stop=await ledger.last_event(owner, task_id, STOP_EVENTS, tx=tx),
             moving=await ledger.last_event(owner, task_id, VIEW_EVENTS, tx=tx),
-            cancelled=await ledger.last_event(owner, task_id, (Cancelled.KIND,), tx=tx),
+            cancelled=await ledger.last_event(owner, task_id, (TaskCancelled.KIND,), tx=tx),
         )
 
     async def read(
@@ -257,21 +257,27 @@ class TurnJournal:
             phases = {
                 e.phase
                 for _at, e in await self.book.events(self.owner, self.task_id, tx=tx)
-                if isinstance(e, PressEvent) and e.item == self.item and e.path == path
+                if isinstance(e, PressJournaled) and e.item == self.item and e.path == path
             }
             if "after" in phases:
                 return "pressed"
             if "before" in phases:
                 return "unsure"
             await self.book.write(
-                tx, self.owner, self.task_id, PressEvent(item=self.item, path=path, phase="before")
+                tx,
+                self.owner,
+                self.task_id,
+                PressJournaled(item=self.item, path=path, phase="before"),
             )
         return "press"
 
     async def after(self, path: str) -> None:
         async with self.book.db.transaction() as tx:
             await self.book.write(
-                tx, self.owner, self.task_id, PressEvent(item=self.item, path=path, phase="after")
+                tx,
+                self.owner,
+                self.task_id,
+                PressJournaled(item=self.item, path=path, phase="after"),
             )
 
     async def _write_forever(self) -> None:
@@ -282,7 +288,7 @@ class TurnJournal:
                 self._written = view
                 async with self.book.db.transaction() as tx:
                     stopped = await self.book.ledger.last_event(
-                        owner, task_id, (Cancelled.KIND, Resolved.KIND), tx=tx
+                        owner, task_id, (TaskCancelled.KIND, MarkedDone.KIND), tx=tx
                     )
                     if stopped is None:
                         await self.book.write(
@@ -312,7 +318,7 @@ def _steps(data: list[Any]) -> tuple[Step, ...]:
 
 def snapshot(cell: Cell, address: str | None) -> WorkingState:
     """``cell``'s working state (``address``: the page its browser is on)."""
-    ledger = cell.ledger
+    spending = cell.spending
     return WorkingState(
         flow=flow_to_json(cell.flow) if cell.flow is not None else None,
         pending=[
@@ -334,11 +340,11 @@ def snapshot(cell: Cell, address: str | None) -> WorkingState:
         rescues=list(cell.rescues),
         person=list(cell.person),
         spend=SpentState(
-            actions=ledger.spent.actions,
-            model_calls=ledger.spent.model_calls,
-            elapsed_ms=ledger.elapsed_ms,
-            runs=ledger.runs,
-            rescues=ledger.rescues,
+            actions=spending.spent.actions,
+            model_calls=spending.spent.model_calls,
+            elapsed_ms=spending.elapsed_ms,
+            runs=spending.runs,
+            rescues=spending.rescues,
         ),
         address=address,
     )
@@ -367,19 +373,19 @@ def restore(
     if state is None:
         pending = [Segment(flow.steps, 0, request.constraints.allow_destructive)] if flow else []
         return Cell.start(task_id, request, flow, facts, options, view, pending=pending)
-    ledger = BudgetLedger(request.budget)
+    spending = Spending(request.budget)
     spend = state.spend
-    ledger.spent = Spend(actions=spend.actions, model_calls=spend.model_calls)
-    ledger.elapsed_ms = spend.elapsed_ms
-    ledger.runs = spend.runs
-    ledger.rescues = spend.rescues
+    spending.spent = Spend(actions=spend.actions, model_calls=spend.model_calls)
+    spending.elapsed_ms = spend.elapsed_ms
+    spending.runs = spend.runs
+    spending.rescues = spend.rescues
     return Cell(
         id=task_id,
         goal=request.task,
         flow=flow,
         facts=facts,
         constraints=request.constraints,
-        ledger=ledger,
+        spending=spending,
         output=request.output,
         options=options,
         view=view,

@@ -8,11 +8,11 @@ from gofer.runtime import Deliberation, Strategy
 from gofer.runtime.types import RunBudget, Spend
 from gofer.tasks.contract import TaskBudget
 
-__all__ = ["BudgetLedger"]
+__all__ = ["Spending"]
 
 
 @dataclass(slots=True)
-class BudgetLedger:
+class Spending:
     """What a task may spend (``limits``) and what it has spent so far."""
 
     limits: TaskBudget

@@ -28,7 +28,7 @@ from gofer.flow.describe import describe_step
 from gofer.flow.steps import Browse, Click, Enter, Flow, JSONValue, Open, Press, Step, StopBefore
 from gofer.flow.walk import iter_steps, step_at
 from gofer.runtime.types import FileLimits, Gate, GroundingHint, RunRequest, TaskFile
-from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.budget import Spending
 from gofer.tasks.contract import (
     Call,
     Checkpoint,
@@ -136,7 +136,7 @@ class Cell:
     flow: Flow | None
     facts: Facts
     constraints: TaskConstraints
-    ledger: BudgetLedger
+    spending: Spending
     output: OutputSpec | None
     options: WorkspaceOptions
     view: TaskView
@@ -183,7 +183,7 @@ class Cell:
             flow=flow,
             facts=facts,
             constraints=request.constraints,
-            ledger=BudgetLedger(request.budget),
+            spending=Spending(request.budget),
             output=request.output,
             options=options,
             view=view,
@@ -426,7 +426,7 @@ def request_for(
         private=frozenset(cell.facts.secret_names),
         mask=cell.facts.mask,
         allow_destructive=seg.allow_destructive,
-        budget=cell.ledger.for_run(),
+        budget=cell.spending.for_run(),
         hints=tuple(cell.hints),
         files=dict(cell.files),
         file_limits=cell.file_limits,

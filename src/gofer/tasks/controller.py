@@ -19,50 +19,35 @@ import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
-from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any
 
-from gofer.errors import InvalidRequest
-from gofer.flow import check_flow, flow_guide, flow_to_json, validate_flow
-from gofer.flow.steps import Flow
+from gofer.flow import check_flow, flow_to_json
 from gofer.runtime.types import FileLimits
-from gofer.shape import check_output_schema
-from gofer.store import Connector, MemoryConnector, Transaction
+from gofer.store import Connector, MemoryConnector
 from gofer.store.flows import FlowLimits
 from gofer.store.ledger import TaskRecord
 from gofer.store.taskfiles import StoredFile
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import errors, events
-from gofer.tasks.able import abilities_of, needs_before
-from gofer.tasks.answers import repeated
-from gofer.tasks.approvals import check_approval_id
+from gofer.tasks.able import abilities_of
+from gofer.tasks.answers import check_answer, go_on
 from gofer.tasks.book import LOCAL_OWNER, TaskBook
 from gofer.tasks.cell import (
-    Cell,
-    Segment,
     listing_position,
     next_calls,
     released_view,
-    running_view,
-    stop_view,
-    title_of,
     view_of,
 )
 from gofer.tasks.checks import (
     brief_for,
-    check_card_entry,
-    check_surfaces,
     coerce,
     facts_of,
     invalid_flow,
-    new_task_id,
     options_for,
-    take_inputs,
 )
 from gofer.tasks.contract import (
     AwaitTaskRequest,
-    Call,
     Cancelled,
     CancelTaskRequest,
     ContinueTaskRequest,
@@ -72,30 +57,27 @@ from gofer.tasks.contract import (
     ListTasksReply,
     ListTasksRequest,
     NeedsApproval,
-    NeedsHuman,
-    NeedsInput,
-    NeedsPlan,
     PlanTaskReply,
     PlanTaskRequest,
-    Running,
     StartTaskRequest,
     TaskReport,
     TaskReportRequest,
     TaskView,
 )
 from gofer.tasks.describe import RunnerPasses, describe_reply
-from gofer.tasks.events import Again, Ended, Reopened, Reply, Resolved, Start
+from gofer.tasks.engine import Engine
+from gofer.tasks.events import MarkedDone, Reopened, Reply
 from gofer.tasks.files import FileDesk
 from gofer.tasks.limits import MAX_AWAIT_MS, MAX_OPEN_TASKS, MAX_TASKS
-from gofer.tasks.notify import Notifier, check_notify
+from gofer.tasks.notify import Notifier
 from gofer.tasks.relay import OwnerRelay, Relay
 from gofer.tasks.report import report_of
 from gofer.tasks.saved import FlowLibrary
 from gofer.tasks.seams import FlowRunner, Planner, Rescuer, Shaper
+from gofer.tasks.starting import start
 from gofer.tasks.state import (
     State,
     at_checkpoint,
-    continuable,
     holds_browser,
     is_live,
     is_running,
@@ -108,34 +90,6 @@ from gofer.tasks.worker import TaskWorker, TurnLimits
 __all__ = ["Tasks"]
 
 log = logging.getLogger("gofer.tasks")
-
-
-@dataclass(eq=False)
-class _Engine:
-    """The owner-agnostic part of a controller, shared by every owner's view of it: the
-    runner and model passes, the store and its book, this process's worker, and
-    whether it is closed."""
-
-    runner: FlowRunner
-    planner: Planner | None
-    rescuer: Rescuer | None
-    shaper: Shaper | None
-    runner_passes: RunnerPasses
-    clock: Callable[[], float]
-    max_tasks: int
-    max_open: int
-    owned: bool
-    db: Connector
-    book: TaskBook
-    worker: TaskWorker
-    work: bool
-    source: str
-    notifier: Notifier
-    notify_private: bool
-    relay: Relay
-    flow_limits: FlowLimits | None
-    closed: bool = False
-    cancels: dict[str, asyncio.Task[TaskView]] = field(default_factory=dict)
 
 
 class Tasks:
@@ -193,7 +147,7 @@ class Tasks:
             worker_id,
             abilities_of(runner, planner, rescuer, shaper, passes.decider, browser, own_only, work),
         )
-        self._engine = _Engine(
+        self._engine = Engine(
             runner=runner,
             planner=planner,
             rescuer=rescuer,
@@ -235,8 +189,7 @@ class Tasks:
     @property
     def files(self) -> FileDesk:
         """The owner's files: upload one for a task, list and read what tasks hold."""
-        book = self._engine.book
-        return FileDesk(book.files, self._owner, book.file_limits)
+        return self._engine.files(self._owner)
 
     @property
     def worker(self) -> TaskWorker:
@@ -340,89 +293,7 @@ class Tasks:
         req = coerce(StartTaskRequest, request)
         if req.saved_flow is not None:
             req = await self.flows.resolve(req)
-        if req.notify is not None:
-            await check_notify(req.notify, self._engine.notify_private)
-        if req.output is not None:
-            if self._engine.shaper is None:
-                raise errors.output_unavailable()
-            if req.output.json_schema is not None:
-                check_output_schema(req.output.json_schema)
-        if req.constraints.payment == "fill_then_approve" and not req.constraints.origins:
-            raise errors.origins_required()
-        req = await self.files.take(req)
-        facts = facts_of(req.facts, req.secret_facts)
-        options = options_for(self._engine.runner, req.constraints)
-        flow: Flow | None = None
-        questions: tuple[str, ...] = ()
-        if req.flow is not None:
-            flow, check = validate_flow(req.flow, facts.names, facts.secret_names)
-            if flow is None or check.problems:
-                raise invalid_flow([p.to_dict() for p in check.problems])
-            check_surfaces(self._engine.runner, flow, options)
-            check_card_entry(flow, facts, req.constraints)
-            questions = check.questions
-            # Stored in its parsed form, so a later turn reads back what was checked.
-            req = req.model_copy(update={"flow": flow_to_json(flow)})
-        task_id = new_task_id()
-        starting = TaskView(
-            id=task_id,
-            status=Running(),
-            summary="Starting.",
-            step=None,
-            progress=0.0,
-            next=[Call.AWAIT_TASK, Call.CANCEL_TASK],
-        )
-        cell = Cell.start(task_id, req, flow, facts, options, starting)
-        turn = True
-        if flow is not None and questions:
-            view = stop_view(cell, NeedsInput(fields=list(questions)), None)
-            turn = False
-        elif flow is not None:
-            first = [Segment(flow.steps, 0, req.constraints.allow_destructive)]
-            view = running_view(cell, first)
-        elif self._engine.planner is None:
-            view = stop_view(cell, NeedsPlan(guide=flow_guide()), None)
-            turn = False
-        else:
-            view = running_view(cell)
-        record = TaskRecord(
-            id=task_id,
-            owner=self._owner,
-            title=title or title_of(req.task, flow),
-            request=req.model_dump(mode="json", by_alias=True),
-            created_at=self._engine.book.now(),
-            source=self._engine.source,
-        )
-        book = self._engine.book
-        async with self._engine.db.transaction() as tx:
-            await self._make_room(tx)
-            if turn and await book.queue.open_count(self._owner, tx=tx) >= self._engine.max_open:
-                raise errors.too_many_tasks(self._engine.max_open)
-            await book.ledger.add_task(record, tx=tx)
-            await self.files.give(tx, task_id, req.files)
-            item = None
-            if turn:
-                worker = self._engine.worker
-                needs = worker.needs(flow, req.output is not None, req.constraints)
-                payload = {"task_id": task_id, "owner": self._owner, "needs": needs}
-                mine, window = worker.reserve(None)
-                item = await book.queue.enqueue(
-                    "turn", payload, key=f"turn:{task_id}", tx=tx, prefer=mine, prefer_ms=window
-                )
-            await book.write(
-                tx,
-                self._owner,
-                task_id,
-                Start(item=item.id if item is not None else None, view=view),
-            )
-        log.info(
-            "task %s: started (%s, %d facts, %d secret)",
-            task_id,
-            f"{len(flow.steps)} steps" if flow else "plain language",
-            len(facts),
-            len(facts.secret_names),
-        )
-        return view
+        return await start(self._engine, self._owner, req, title)
 
     async def await_task(self, request: AwaitTaskRequest | Mapping[str, Any]) -> TaskView:
         """The task's view once it stops running, or when ``timeout_ms`` (at most
@@ -452,107 +323,13 @@ class Tasks:
         self._started()
         req = coerce(ContinueTaskRequest, request)
         reading, view = await self._engine.book.read(self._owner, req.id)
-        task_id = req.id
-        if task_id in self._engine.cancels:
-            # Being cancelled: its workspace is on its way out, so nothing may start on it.
-            raise errors.wrong_state(
-                task_id, State.CANCELLED, Call.CONTINUE_TASK, [Call.TASK_REPORT]
+        if await check_answer(self._engine, self._owner, reading, view, req):
+            return view  # the same answer again, while the turn it started runs
+        if isinstance(view.status, NeedsApproval) and not req.approve:
+            return await self._cancel(
+                req.id, "Cancelled: the approval was declined.", decision=Reply(approve=False)
             )
-        status = view.status
-        if is_running(status) and await repeated(self._engine.book, self._owner, reading, req):
-            return view
-        if req.approval_id is not None:
-            logged = [e for _at, e in await self._engine.book.events(self._owner, task_id)]
-            check_approval_id(task_id, status, req.approval_id, logged)
-        if not continuable(status) or reading.record.resolved_at is not None:
-            raise errors.wrong_state(task_id, status.state, Call.CONTINUE_TASK, next_calls(status))
-        if req.approve is not None and not isinstance(status, NeedsApproval):
-            raise errors.wrong_state(
-                task_id, status.state, Call.CONTINUE_TASK, next_calls(status), "approve"
-            )
-        if isinstance(status, NeedsApproval):
-            if req.approve is None:
-                raise InvalidRequest(
-                    "this task waits for approval: pass approve true or false", id=task_id
-                )
-            if not req.approve:
-                return await self._cancel(
-                    task_id, "Cancelled: the approval was declined.", decision=Reply(approve=False)
-                )
-        # Where the browser is held: asked once, for the wall's check and the next turn.
-        held = await self._engine.relay.held(task_id)
-        if isinstance(status, NeedsHuman) and not req.inputs:
-            blocked = await self.relay.still_blocked(task_id, status.reason, held)
-            if blocked is not None:
-                raise errors.still_blocked(task_id, blocked)
-        loaded = await self._engine.book.load(self._owner, task_id)
-        assert loaded is not None
-        cell = loaded.cell(options_for(self._engine.runner, loaded.request.constraints), view)
-        inputs = dict(req.inputs)
-        secret_inputs = list(req.secret_inputs)
-        if req.files:
-            named, secret = await self.files.as_facts(req.files, inputs)
-            inputs.update(named)
-            secret_inputs += [n for n in secret if n not in secret_inputs]
-        if inputs or secret_inputs:
-            facts, questions = take_inputs(cell, inputs, secret_inputs)
-            cell = replace(cell, facts=facts)
-            if questions:
-                asking = stop_view(cell, NeedsInput(fields=questions), None)
-                async with self._engine.db.transaction() as tx:
-                    await self.files.give(tx, task_id, req.files)
-                    reply = Reply(inputs=inputs, secret=secret_inputs, view=asking)
-                    await self._engine.book.write(tx, self._owner, task_id, reply)
-                    ended = Ended(view=asking, state=loaded.state)
-                    await self._engine.book.write(tx, self._owner, task_id, ended)
-                return asking
-        elif isinstance(status, NeedsInput):
-            raise InvalidRequest(
-                f"this task waits for values: pass inputs for {', '.join(status.fields)}",
-                id=task_id,
-            )
-        rerun = reading.out_of_runs
-        kind, key = (
-            ("again", f"again:{task_id}:{rerun}")
-            if rerun is not None
-            else ("reply", f"reply:{task_id}:{reading.stop.seq if reading.stop else 0}")
-        )
-        if isinstance(status, NeedsApproval) and cell.approval is not None:
-            note = "Pressing the approved control."
-            going = view_of(cell, Running(), cell.approval.path, note)
-        else:
-            going = running_view(cell)
-        # The browser's holder runs the next turn (the page a person worked in) while
-        # it lives.
-        holder, window = self._engine.worker.reserve(held.holder)
-        async with self._engine.db.transaction() as tx:
-            if await self._engine.book.queue.items(key=key, tx=tx):
-                # The same answer, twice at once: the first one runs.
-                return (await self._engine.book.read(self._owner, task_id, tx=tx))[1]
-            await self.files.give(tx, task_id, req.files)
-            needs = await needs_before(self._engine.book.queue, task_id, tx)
-            if needs is None:
-                output = loaded.request.output is not None
-                needs = self._engine.worker.needs(cell.flow, output, loaded.request.constraints)
-            item = await self._engine.book.queue.enqueue(
-                kind,
-                {"task_id": task_id, "owner": self._owner, "needs": needs},
-                key=key,
-                tx=tx,
-                prefer=holder,
-                prefer_ms=window,
-            )
-            answer = (Reply if kind == Reply.KIND else Again)(
-                item=item.id,
-                inputs=inputs,
-                secret=secret_inputs,
-                approve=req.approve,
-                approval_id=req.approval_id,
-                view=going,
-            )
-            await self._engine.book.write(tx, self._owner, task_id, answer)
-        log.info("task %s: continued from %s", task_id, status.state)
-        return going
+        return await go_on(self._engine, self._owner, req, reading, view)
 
     async def cancel_task(self, request: CancelTaskRequest | Mapping[str, Any]) -> TaskView:
         """Cancel a task and release its workspace; a finished task is left as it is, and
@@ -649,7 +426,7 @@ class Tasks:
                 await self._engine.book.ledger.set_resolved(
                     self._owner, task_id, self._engine.book.now(), tx=tx
                 )
-                await self._engine.book.write(tx, self._owner, task_id, Resolved())
+                await self._engine.book.write(tx, self._owner, task_id, MarkedDone())
             if self._engine.runner.holds(task_id):
                 await self._engine.worker.settle(self._owner, task_id)
         return await self._engine.book.view(self._owner, task_id)
@@ -773,23 +550,6 @@ class Tasks:
             found += await self.for_owner(owner)._listing()
         return found
 
-    async def _make_room(self, tx: Transaction) -> None:
-        """An in-memory controller holds at most ``max_tasks`` tasks: drop the oldest
-        finished ones to make room; TOO_MANY_TASKS when every one is live."""
-        if not self._engine.owned:
-            return
-        records = await self._engine.book.ledger.tasks(self._owner, tx=tx)
-        if len(records) < self._engine.max_tasks:
-            return
-        views = [(r, (await self._engine.book.read(self._owner, r.id, tx=tx))[1]) for r in records]
-        extra = len(records) - self._engine.max_tasks + 1
-        finished = [r for r, v in views if not is_live(v.status)]
-        if len(finished) < extra:
-            raise errors.too_many_tasks(self._engine.max_tasks)
-        for record in finished[:extra]:
-            await self._engine.book.ledger.drop_task(self._owner, record.id, tx=tx)
-            self._engine.worker.forget(self._owner, record.id)
-
     async def _cancel(
         self, task_id: str, note: str, decision: Reply | None = None, keep: TaskView | None = None
     ) -> TaskView:
@@ -819,7 +579,7 @@ class Tasks:
         async with self._engine.db.transaction() as tx:
             if decision is not None:
                 await self._engine.book.write(tx, self._owner, task_id, decision)
-            await self._engine.book.write(tx, self._owner, task_id, events.Cancelled(view=view))
+            await self._engine.book.write(tx, self._owner, task_id, events.TaskCancelled(view=view))
         await worker.cancel(self._owner, task_id)
         how = "released its browser" if released(view.status) else view.status.state
         log.info("task %s: %s", task_id, how)
@@ -829,6 +589,6 @@ class Tasks:
 class _OwnerView(Tasks):
     """A controller's engine answering as another owner (:meth:`Tasks.for_owner`)."""
 
-    def __init__(self, engine: _Engine, owner: str) -> None:
+    def __init__(self, engine: Engine, owner: str) -> None:
         self._engine = engine
         self._owner = owner

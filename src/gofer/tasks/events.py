@@ -37,16 +37,16 @@ __all__ = [
     "STOP_EVENTS",
     "VIEW_EVENTS",
     "Again",
-    "Cancelled",
     "Ended",
     "Event",
     "LetGo",
-    "Press",
+    "MarkedDone",
+    "PressJournaled",
     "Reopened",
     "Reply",
-    "Resolved",
     "RunLog",
     "Start",
+    "TaskCancelled",
     "ViewEvent",
     "kind_of",
     "read",
@@ -134,7 +134,7 @@ class Ended(_Event):
     run: RunLog = Field(default_factory=RunLog)
 
 
-class Cancelled(_Event):
+class TaskCancelled(_Event):
     """The task was cancelled; ``view`` is what it reads from then on."""
 
     KIND: ClassVar[str] = "cancelled"
@@ -150,7 +150,7 @@ class LetGo(_Event):
     after_s: float = 0.0
 
 
-class Resolved(_Event):
+class MarkedDone(_Event):
     """The caller marked the task done."""
 
     KIND: ClassVar[str] = "resolved"
@@ -164,7 +164,7 @@ class Reopened(_Event):
     kind: Literal["reopened"] = "reopened"
 
 
-class Press(_Event):
+class PressJournaled(_Event):
     """An irreversible press of turn ``item`` at step ``path``: journaled ``before`` it
     is pressed and ``after``. A rerun of a turn that journaled ``before`` never
     presses it again."""
@@ -177,7 +177,16 @@ class Press(_Event):
 
 
 Event = Annotated[
-    Start | Reply | Again | ViewEvent | Ended | Cancelled | LetGo | Resolved | Reopened | Press,
+    Start
+    | Reply
+    | Again
+    | ViewEvent
+    | Ended
+    | TaskCancelled
+    | LetGo
+    | MarkedDone
+    | Reopened
+    | PressJournaled,
     Field(discriminator="kind"),
 ]
 """Any event of a task's log."""
@@ -198,7 +207,7 @@ def read(event: TaskEvent) -> Event:
 
 def view_in(event: Event | None) -> TaskView | None:
     """The view an event carries, if it carries one."""
-    if isinstance(event, Start | Reply | Again | ViewEvent | Ended | Cancelled):
+    if isinstance(event, Start | Reply | Again | ViewEvent | Ended | TaskCancelled):
         return event.view
     return None
 

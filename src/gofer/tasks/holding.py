@@ -23,7 +23,7 @@ the task's report as flow steps, the flow's next steps their actions already did
 marked done by them (a control is never pressed twice), and when the step to run next
 is a click whose control is gone from a page that has moved on, the person is asked
 what happened instead of the step failing. It reads the task's cell and returns what
-the turn is to write. :func:`still_blocked` answers "I've done it" while the wall is
+the turn is to write. :func:`why_blocked` answers "I've done it" while the wall is
 still there.
 
 The faces take the live view's types from here (they import nothing of
@@ -58,10 +58,10 @@ from gofer.surfaces.live import (
     PointerInput,
 )
 from gofer.surfaces.screen import Screen
-from gofer.tasks.board import Board
 from gofer.tasks.cell import Cell, Segment
 from gofer.tasks.contract import NeedsHuman, PersonStepInfo, StepReportInfo
 from gofer.tasks.errors import live_unavailable
+from gofer.tasks.held_board import Board
 from gofer.tasks.outcome import Outcome, segment_from
 from gofer.tasks.seams import FlowRunner
 
@@ -81,7 +81,7 @@ __all__ = [
     "Modifiers",
     "PointerInput",
     "hand_back",
-    "still_blocked",
+    "why_blocked",
 ]
 
 log = logging.getLogger("gofer.tasks")
@@ -213,7 +213,7 @@ class Holding:
     ``busy(task_id)`` says whether a turn of the task runs here (its browser is then
     the turn's, not a person's); ``let_go(owner, task_id, after_s)`` journals that a
     hold ran out; ``supervise`` watches each timer task. ``board`` announces each hold
-    to the other processes on the store (:mod:`gofer.tasks.board`).
+    to the other processes on the store (:mod:`gofer.tasks.held_board`).
     """
 
     def __init__(
@@ -409,7 +409,7 @@ BY_PERSON = "done_by_person"
 """The outcome of a step the task's person did themselves in the live view."""
 
 
-def still_blocked(screen: Screen | None, reason: str) -> str | None:
+def why_blocked(screen: Screen | None, reason: str) -> str | None:
     """Why the task is still blocked on ``screen`` (in words) by the wall its pause's
     ``reason`` names, or None when that wall is gone (or the page could not be read)."""
     if screen is None:
@@ -467,7 +467,7 @@ def hand_back(cell: Cell, recorder: Recorder, now: Screen | None) -> Counted:
         return Counted(person, [], cell.finished_top, list(cell.pending))
     steps = [
         StepReportInfo(
-            run=cell.ledger.runs,
+            run=cell.spending.runs,
             path=str(seg.base + i),
             kind=seg.steps[i].KIND,
             outcome=BY_PERSON,

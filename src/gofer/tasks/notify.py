@@ -43,7 +43,7 @@ from gofer.store.lease import keep_lease
 from gofer.store.ledger import Ledger
 from gofer.surfaces.addresses import resolve, top_level_refusal
 from gofer.tasks.contract import NotifySpec, StartTaskRequest, TaskView
-from gofer.tasks.events import Cancelled, Ended, Event, Start
+from gofer.tasks.events import Ended, Event, Start, TaskCancelled
 from gofer.tasks.state import is_running
 
 __all__ = [
@@ -134,7 +134,7 @@ async def enqueue_delivery(
 ) -> None:
     """Enqueue, in ``tx``, the delivery ``event`` calls for: when it leaves the task
     needing its caller or ended, and the task's start asked to be notified."""
-    if not isinstance(event, Start | Ended | Cancelled):
+    if not isinstance(event, Start | Ended | TaskCancelled):
         return
     view = event.view
     if view is None or is_running(view.status):

@@ -47,7 +47,7 @@ from gofer.safety import Consequence, consequence
 from gofer.safety.walls import ONE_TIME_CODE, TWO_FACTOR
 from gofer.shape import schema_violations
 from gofer.tasks.approvals import approval_needed, new_approval_id
-from gofer.tasks.budget import BudgetLedger
+from gofer.tasks.budget import Spending
 from gofer.tasks.cell import Cell, Segment, answer_for, progress_summary
 from gofer.tasks.contract import (
     Cancelled,
@@ -277,7 +277,7 @@ def _after(
 ) -> Move:
     rescues = settled(cell.rescues, seg, result)
     summary = progress_summary(cell)
-    decision = interpret(result, seg, cell.pending[1:], cell.constraints, cell.ledger, summary)
+    decision = interpret(result, seg, cell.pending[1:], cell.constraints, cell.spending, summary)
     if refused and isinstance(decision.status, Failed):
         # Going on (the caller's choice, in a turn of its own) presses it again.
         failed = Failed(step=refused[0], reason=PRESSED_UNSURE, hint=_PRESS_AGAIN, recoverable=True)
@@ -308,7 +308,7 @@ def interpret(
     seg: Segment,
     later: list[Segment],
     constraints: TaskConstraints,
-    ledger: BudgetLedger,
+    spending: Spending,
     progress_summary: str,
 ) -> Outcome:
     """Map how ``seg``'s run ended to what the task does next."""
@@ -321,7 +321,7 @@ def interpret(
     if result.status is RunStatus.BUDGET_SPENT:
         at = seg.absolute(result.steps[-1].path) if result.steps else None
         return budget_failure(
-            ledger.spent_field(), result.reason or "the task spent its budget", at
+            spending.spent_field(), result.reason or "the task spent its budget", at
         )
     if result.status is RunStatus.CANCELLED:
         return Outcome(Cancelled(), release=True)
@@ -415,7 +415,7 @@ def rescuable(cell: Cell, seg: Segment, decision: Outcome) -> bool:
         and not seg.press
         and cell.flow is not None
         and len(decision.pending) == 1
-        and cell.ledger.rescues_left() > 0
+        and cell.spending.rescues_left() > 0
     )
 
 
@@ -538,15 +538,15 @@ def _hosts(cell: Cell) -> frozenset[str]:
     return frozenset(hosts)
 
 
-async def ask(rescuer: Rescuer, move: Rescue, ledger: BudgetLedger, task_id: str) -> Guided:
+async def ask(rescuer: Rescuer, move: Rescue, spending: Spending, task_id: str) -> Guided:
     """Ask the rescuer about the failure ``move`` stops on, within the rescue's time and
-    the task's budget (both charged to ``ledger``): its guidance, or why there is none."""
+    the task's budget (both charged to ``spending``): its guidance, or why there is none."""
     status = move.decision.status
     assert isinstance(status, Failed)
-    ledger.rescues += 1
-    meter = CallMeter(ledger.model_calls_left())
+    spending.rescues += 1
+    meter = CallMeter(spending.model_calls_left())
     limit = RESCUE_TIMEOUT_S
-    left = ledger.time_left_s()
+    left = spending.time_left_s()
     if left is not None:
         limit = min(limit, left)
     loop = asyncio.get_running_loop()
@@ -564,8 +564,8 @@ async def ask(rescuer: Rescuer, move: Rescue, ledger: BudgetLedger, task_id: str
     except ModelError as exc:
         why = f"the rescuer could not help: {exc.message}"
     finally:
-        ledger.charge_model_calls(meter.used)
-        ledger.add_pass_time((loop.time() - started) * 1000.0)
+        spending.charge_model_calls(meter.used)
+        spending.add_pass_time((loop.time() - started) * 1000.0)
     if guidance is None or guidance.action == "give_up":
         log.info("task %s: the rescue of step %s gave up", task_id, status.step)
     else:
@@ -677,13 +677,13 @@ async def finished(shaper: Shaper | None, cell: Cell) -> Outcome:
         schema=cell.output.json_schema,
         records=records,
     )
-    meter = CallMeter(cell.ledger.model_calls_left())
+    meter = CallMeter(cell.spending.model_calls_left())
     try:
         result = await shaper.shape(brief, meter)
     except GoferError as exc:
         return _shape_failed(exc.message)
     finally:
-        cell.ledger.charge_model_calls(meter.used)
+        cell.spending.charge_model_calls(meter.used)
     if cell.output.json_schema is not None:
         wrong = schema_violations(result, cell.output.json_schema)
         if wrong:

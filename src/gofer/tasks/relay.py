@@ -3,7 +3,7 @@ process that holds the task's browser.
 
 A process that runs turns serves the live views of the browsers it holds on a
 private address (the faces' live endpoint, :mod:`gofer.api.relay`) and puts each hold
-on the store's board (:mod:`gofer.tasks.board`). A server asked for a live view of a
+on the store's board (:mod:`gofer.tasks.held_board`). A server asked for a live view of a
 task it does not hold finds the holder there and gets a :class:`RelayTarget`: the
 holder's address and a credential signed with the database's relay key over the task,
 its owner (whom the server checked) and that hold, for 30 s. The holder opens the
@@ -24,8 +24,8 @@ import httpx
 from gofer.store import Connector
 from gofer.store.holders import LiveHolder, LiveHolders
 from gofer.store.keys import named_secret
-from gofer.tasks.board import RELAY_TTL_S, relay_credential, relay_credential_ok
 from gofer.tasks.errors import live_unavailable
+from gofer.tasks.held_board import RELAY_TTL_S, relay_credential, relay_credential_ok
 from gofer.tasks.worker import TaskWorker
 
 __all__ = [
@@ -159,7 +159,7 @@ class Relay:
     async def blocked_here(self, task_id: str, reason: str) -> str | None:
         """Why the task's page held in this process is still blocked (None: it is not,
         or it is not held here)."""
-        return await self._worker.still_blocked(task_id, reason)
+        return await self._worker.why_blocked(task_id, reason)
 
     async def target(
         self, owner: str, task_id: str, held: Held | None = None
@@ -175,12 +175,12 @@ class Relay:
         )
         return RelayTarget(task_id, found.address, owner, credential, self._trust)
 
-    async def still_blocked(self, owner: str, task_id: str, reason: str, held: Held) -> str | None:
+    async def why_blocked(self, owner: str, task_id: str, reason: str, held: Held) -> str | None:
         """Why the task's page is still blocked by the wall ``reason`` names, in words,
         read here or asked of the process ``held`` found holding it (None: it is not, or
         it cannot be read in time)."""
         if held.here is not None:
-            return await self._worker.still_blocked(task_id, reason)
+            return await self._worker.why_blocked(task_id, reason)
         target = await self.target(owner, task_id, held)
         if target is None:
             return None
@@ -259,10 +259,10 @@ class OwnerRelay:
         board, and a person on any server can take those tasks over."""
         await self._relay.offer(address)
 
-    async def still_blocked(self, task_id: str, reason: str, held: Held) -> str | None:
+    async def why_blocked(self, task_id: str, reason: str, held: Held) -> str | None:
         """Why the task's page, here or at the holder ``held`` names, is still blocked by
         the wall ``reason`` names (None: it is not, or no one can say)."""
-        return await self._relay.still_blocked(self._owner, task_id, reason, held)
+        return await self._relay.why_blocked(self._owner, task_id, reason, held)
 
     async def blocked_here(self, task_id: str, reason: str) -> str | None:
         """The same, for the page held in this process only (a server asks)."""

@@ -19,14 +19,14 @@ from gofer.tasks.contract import (
 )
 from gofer.tasks.events import (
     Again,
-    Cancelled,
     Ended,
     Event,
     LetGo,
+    MarkedDone,
     Reopened,
     Reply,
-    Resolved,
     Start,
+    TaskCancelled,
 )
 from gofer.tasks.working import WorkingState
 
@@ -116,7 +116,7 @@ def _log_entry(at: float, event: Event) -> LogEntry | None:
             text = "Asked the task to go on."
         case Again():
             text = "Asked for the run to be tried again."
-        case Ended(view=view) | Cancelled(view=view):
+        case Ended(view=view) | TaskCancelled(view=view):
             text = view.summary
             state = view.status.state
         case LetGo(after_s=after_s):
@@ -125,7 +125,7 @@ def _log_entry(at: float, event: Event) -> LogEntry | None:
                 f"Let its browser go after waiting {minutes} minutes for a person; going "
                 "on opens the page it was on again."
             )
-        case Resolved():
+        case MarkedDone():
             text = "Marked done."
         case Reopened():
             text = "Reopened."

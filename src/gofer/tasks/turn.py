@@ -48,7 +48,7 @@ from gofer.tasks.contract import (
     TaskView,
     TraceInfo,
 )
-from gofer.tasks.events import Cancelled, Ended, Reply, RunLog
+from gofer.tasks.events import Ended, Reply, RunLog, TaskCancelled
 from gofer.tasks.files import files_of, keep_files
 from gofer.tasks.holding import Holding, hand_back
 from gofer.tasks.limits import ARTIFACT_TTL_S, PRELOAD_TIMEOUT_S
@@ -162,7 +162,8 @@ class Turn:
                 if (
                     loaded is None
                     or loaded.record.resolved_at is not None
-                    or (await book.ledger.last_event(owner, task_id, (Cancelled.KIND,))) is not None
+                    or (await book.ledger.last_event(owner, task_id, (TaskCancelled.KIND,)))
+                    is not None
                 ):
                     await book.queue.finish(claim, {"skipped": True})
                     return
@@ -283,7 +284,7 @@ class Turn:
             try:
                 async with book.db.transaction() as tx:
                     cancelled = await book.ledger.last_event(
-                        owner, cell.id, (Cancelled.KIND,), tx=tx
+                        owner, cell.id, (TaskCancelled.KIND,), tx=tx
                     )
                     if cancelled is None:
                         await book.write(tx, owner, cell.id, ended)
@@ -353,7 +354,7 @@ class Turn:
         assert cell.goal is not None
         driver.show(cell, view_of(cell, Running(), None, "Planning the task."))
         warm = self._warm(cell)
-        meter = CallMeter(cell.ledger.model_calls_left())
+        meter = CallMeter(cell.spending.model_calls_left())
         flow = None
         failure: ModelError | None = None
         try:
@@ -363,7 +364,7 @@ class Turn:
         except ModelError as exc:
             failure = exc
         finally:
-            cell.ledger.charge_model_calls(meter.used)
+            cell.spending.charge_model_calls(meter.used)
             if warm is not None and not warm.done():
                 warm.cancel()
                 await asyncio.wait([warm])
@@ -453,7 +454,7 @@ class Driver:
                 assert self.rescuer is not None
                 cell.rescues = move.rescues
                 self.show(cell, view_of(cell, Running(), move.decision.at, RESCUING))
-                guided = await ask(self.rescuer, move, cell.ledger, cell.id)
+                guided = await ask(self.rescuer, move, cell.spending, cell.id)
                 move = next_move(cell, seg, guided, can_rescue=False)
             match move:
                 case (
@@ -472,7 +473,7 @@ class Driver:
 
     async def _segment(self, cell: Cell, seg: Segment, seen: dict[str, int]) -> Ran:
         """Run ``seg`` within the budget, its presses journaled, and absorb its run."""
-        exhausted = cell.ledger.exhausted()
+        exhausted = cell.spending.exhausted()
         if exhausted is not None:
             return OutOfBudget(exhausted)
         self.show(cell, running_view(cell))
@@ -501,11 +502,11 @@ class Driver:
         loop = asyncio.get_running_loop()
         started = loop.time()
         cell.has_workspace = True
-        log.info("task %s: run %d from step %s", cell.id, cell.ledger.runs + 1, at)
+        log.info("task %s: run %d from step %s", cell.id, cell.spending.runs + 1, at)
         scope = asyncio.timeout(None)
         try:
             async with scope:
-                left = cell.ledger.time_left_s()
+                left = cell.spending.time_left_s()
                 if left is not None:
                     scope.reschedule(loop.time() + left)
                 return await self.runner.run(cell.id, request, cell.options)
@@ -517,7 +518,7 @@ class Driver:
             log.warning("task %s: the runner refused the run (%s)", cell.id, exc.code)
             return Refused(exc.code, cell.facts.mask(exc.message))
         finally:
-            cell.ledger.add_time((loop.time() - started) * 1000.0)
+            cell.spending.add_time((loop.time() - started) * 1000.0)
 
     def _progress(self, cell: Cell, seg: Segment, path: str, on: list[str]) -> None:
         """A step started: note it in ``on``; a top-level one is published as running."""
@@ -530,8 +531,8 @@ class Driver:
     def _absorb(self, cell: Cell, seg: Segment, result: RunResult) -> None:
         """Add the run's steps, trace, hints, spend and reads to the task."""
         facts = cell.facts
-        run = cell.ledger.runs
-        cell.ledger.charge(result.spend)
+        run = cell.spending.runs
+        cell.spending.charge(result.spend)
         for file in result.kept:
             cell.files[file.name] = file
             cell.kept.append(file)
@@ -612,7 +613,7 @@ async def settle(runner: FlowRunner, clock: Callable[[], float], cell: Cell, rel
             Artifact(
                 name=f"{cell.id}-screenshot-{len(cell.artifacts) + 1}",
                 data=shot,
-                run=cell.ledger.runs,
+                run=cell.spending.runs,
                 taken_at=now,
                 expires_at=now + ARTIFACT_TTL_S,
             )

@@ -37,13 +37,13 @@ from gofer.surfaces.closing import close_fully
 from gofer.surfaces.live import LiveOptions, LiveView
 from gofer.tasks import state
 from gofer.tasks.able import KEPT_MS, Abilities, needs_of
-from gofer.tasks.board import Board
 from gofer.tasks.book import LOCAL_OWNER, TaskBook, task_of_group
 from gofer.tasks.cell import Artifact, Cell, TurnNotes, view_of
 from gofer.tasks.checks import options_for
 from gofer.tasks.contract import TaskConstraints, TaskView
-from gofer.tasks.events import Cancelled, LetGo, Resolved, kind_of
-from gofer.tasks.holding import HeldView, Holding, still_blocked
+from gofer.tasks.events import LetGo, MarkedDone, TaskCancelled, kind_of
+from gofer.tasks.held_board import Board
+from gofer.tasks.holding import HeldView, Holding, why_blocked
 from gofer.tasks.limits import (
     ARTIFACT_TTL_S,
     HOLD_FOR_PERSON_S,
@@ -338,7 +338,7 @@ class TaskWorker:
             task_id = task_of_group(notice.group)
             if task_id is None:
                 continue
-            if kind_of(notice) in (Cancelled.KIND, Resolved.KIND):
+            if kind_of(notice) in (TaskCancelled.KIND, MarkedDone.KIND):
                 if task_id in self._turns:
                     self._cancelled_elsewhere(task_id)
                 elif self._holding.holds(task_id) and task_id not in self._settling:
@@ -485,12 +485,12 @@ class TaskWorker:
         (``host:port``): they go on the store's board for every server to relay to."""
         await self._holding.offer(address)
 
-    async def still_blocked(self, task_id: str, reason: str) -> str | None:
+    async def why_blocked(self, task_id: str, reason: str) -> str | None:
         """Why the paused task's page held here is still blocked by the wall ``reason``
         names, in words (None when it is not, or no browser of it is held here)."""
         if not self.holds_for_person(task_id):
             return None
-        return still_blocked(await self._holding.read(task_id), reason)
+        return why_blocked(await self._holding.read(task_id), reason)
 
     async def _journal_let_go(self, owner: str, task_id: str, after_s: float) -> None:
         try:

@@ -1,6 +1,6 @@
 // gofer's live view: a person takes over a paused task's browser page.
 // Include once per page with <script src="/static/gofer/live.js" defer>; it starts
-// every element marked data-gofer-live (the HTML of gofer.api.live.live_fragment).
+// every element marked data-gofer-live (the HTML of gofer.api.live_view.live_fragment).
 // Frames arrive as JPEG messages on the socket; clicks, keys and text go back as
 // JSON. Nothing typed is kept here or written anywhere but the socket.
 (function () {

@@ -18,7 +18,7 @@ from typing import Any
 from gofer.errors import SurfaceError, SurfaceTimeout
 from gofer.surfaces.base import ActionEffect, Masker, Selection, SurfaceKind
 from gofer.surfaces.desktop.apps import find_application
-from gofer.surfaces.desktop.live import DesktopLiveView
+from gofer.surfaces.desktop.screen_share import DesktopLiveView
 from gofer.surfaces.desktop.screenshot import screenshot
 from gofer.surfaces.desktop.session import DesktopProcess, DesktopSession, SessionOptions
 from gofer.surfaces.desktop.tree import build_screen

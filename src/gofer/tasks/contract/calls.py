@@ -1,8 +1,5 @@
-"""The calls' contract: their requests and replies as pydantic models.
-
-These models are the public shape of the task API: every face (Python, HTTP, MCP,
-the CLI) speaks them, and ``describe`` publishes their JSON Schemas.
-"""
+"""The eight calls' requests and the views they answer with, saved flows' too, and
+what every model of the contract stands on (:class:`Model`, :class:`Call`)."""
 
 from __future__ import annotations
 
@@ -41,33 +38,28 @@ from gofer.tasks.state import (
 )
 
 __all__ = [
+    "FLOW_NAME_PATTERN",
     "MAX_VERSION",
-    "ArtifactInfo",
     "AwaitTaskRequest",
     "Call",
-    "CallSchema",
     "CancelTaskRequest",
     "Cancelled",
     "Checkpoint",
     "ContinueTaskRequest",
     "ControlInfo",
     "DescribeDetail",
-    "DescribeReply",
     "DescribeRequest",
     "Done",
-    "Example",
-    "ExampleCall",
     "FactNames",
     "FactValues",
     "Failed",
     "FileIds",
-    "FileInfo",
     "HintInfo",
     "ListFlowsReply",
     "ListFlowsRequest",
     "ListTasksReply",
     "ListTasksRequest",
-    "LogEntry",
+    "Model",
     "NeedsApproval",
     "NeedsHuman",
     "NeedsInput",
@@ -76,26 +68,21 @@ __all__ = [
     "OutputSpec",
     "PlanTaskReply",
     "PlanTaskRequest",
-    "RescueInfo",
     "Running",
     "SaveFlowRequest",
     "SavedFlowEntry",
     "SavedFlowRef",
     "SavedFlowView",
-    "SpendInfo",
     "StartTaskRequest",
     "Status",
     "StepInfo",
-    "StepReportInfo",
-    "SurfaceInfo",
+    "SurfaceName",
     "TaskBudget",
     "TaskConstraints",
-    "TaskReport",
     "TaskReportRequest",
     "TaskView",
-    "TraceInfo",
-    "UploadInfo",
 ]
+
 
 SurfaceName = Literal["browser", "desktop"]
 
@@ -138,7 +125,9 @@ class Call(StrEnum):
     LIST_TASKS = "list_tasks"
 
 
-class _Model(BaseModel):
+class Model(BaseModel):
+    """The base of every model of the contract: no field beyond its own, frozen."""
+
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
@@ -146,7 +135,7 @@ class _Model(BaseModel):
 # A request's numbers and flags are strict, on every face: "5" is not 5, 1 is not true.
 
 
-class TaskConstraints(_Model):
+class TaskConstraints(Model):
     """What a task may touch and how careful it must be."""
 
     surfaces: list[SurfaceName] = Field(
@@ -174,7 +163,7 @@ class TaskConstraints(_Model):
     headed: bool = Field(default=False, strict=True, description="show the browser window")
 
 
-class TaskBudget(_Model):
+class TaskBudget(Model):
     """What a task may spend over all its runs; resuming never refills it."""
 
     max_actions: int = Field(default=DEFAULT_MAX_ACTIONS, strict=True, ge=1)
@@ -205,7 +194,7 @@ class TaskBudget(_Model):
     )
 
 
-class OutputSpec(_Model):
+class OutputSpec(Model):
     """A fixed shape for a finished task's result, made by the output shaper."""
 
     instructions: str = Field(min_length=1)
@@ -221,7 +210,7 @@ DescribeDetail = Literal["brief", "full", "flow", "calls", "examples"]
 everything; ``flow``, ``calls`` and ``examples`` add one section to the brief."""
 
 
-class DescribeRequest(_Model):
+class DescribeRequest(Model):
     """What ``describe`` should say: the brief by default, or more."""
 
     detail: DescribeDetail = Field(
@@ -233,7 +222,7 @@ class DescribeRequest(_Model):
     )
 
 
-class HintInfo(_Model):
+class HintInfo(Model):
     """A grounding hint the task learned."""
 
     site: str
@@ -253,14 +242,14 @@ FLOW_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$"
 """A saved flow's name: 1 to 100 letters, digits, spaces, '.', '_' or '-'."""
 
 
-class SavedFlowRef(_Model):
+class SavedFlowRef(Model):
     """A saved flow by name, at a version (the latest when none is given)."""
 
     name: str = Field(pattern=FLOW_NAME_PATTERN)
     version: int | None = Field(default=None, strict=True, ge=1, le=MAX_VERSION)
 
 
-class NotifySpec(_Model):
+class NotifySpec(Model):
     """Where gofer POSTs the task's view whenever it needs the caller or ends."""
 
     url: str = Field(max_length=2000, description="an http(s) address the operator allows")
@@ -273,7 +262,7 @@ class NotifySpec(_Model):
     )
 
 
-class StartTaskRequest(_Model):
+class StartTaskRequest(Model):
     """Start a task: a ``flow`` to run, a ``saved_flow`` to run again, or a
     plain-language ``task`` for the planner."""
 
@@ -318,7 +307,7 @@ class StartTaskRequest(_Model):
         return self
 
 
-class PlanTaskRequest(_Model):
+class PlanTaskRequest(Model):
     """Draft a flow for a plain-language task without running it."""
 
     task: str = Field(min_length=1)
@@ -331,14 +320,14 @@ class PlanTaskRequest(_Model):
     constraints: TaskConstraints = TaskConstraints()
 
 
-class AwaitTaskRequest(_Model):
+class AwaitTaskRequest(Model):
     """Wait until the task stops running, or ``timeout_ms`` passes (at most MAX_AWAIT_MS)."""
 
     id: str
     timeout_ms: int = Field(default=MAX_AWAIT_MS, strict=True, ge=0)
 
 
-class ContinueTaskRequest(_Model):
+class ContinueTaskRequest(Model):
     """Answer a paused task: values for ``needs_input``, ``approve`` for ``needs_approval``,
     or nothing once a person got past a wall (``needs_human``) or to retry a failed step.
 
@@ -366,19 +355,19 @@ class ContinueTaskRequest(_Model):
     )
 
 
-class CancelTaskRequest(_Model):
+class CancelTaskRequest(Model):
     """Cancel a task and release its workspace (idempotent)."""
 
     id: str
 
 
-class TaskReportRequest(_Model):
+class TaskReportRequest(Model):
     """The full, confidential report of a task."""
 
     id: str
 
 
-class ListTasksRequest(_Model):
+class ListTasksRequest(Model):
     """A page of the caller's tasks, oldest first: up to ``limit``, after ``cursor`` (the
     ``next_cursor`` of the page before). Nothing given: the first DEFAULT_LIST_LIMIT."""
 
@@ -396,7 +385,7 @@ class ListTasksRequest(_Model):
     )
 
 
-class SaveFlowRequest(_Model):
+class SaveFlowRequest(Model):
     """Save a flow under a name: a ``flow`` as written, or what a finished task ran
     (``task_id``: its flow as it finally ran, planned or rescued, with the grounding
     hints its runs learned). A save adds a version; it never overwrites one."""
@@ -419,7 +408,7 @@ class SaveFlowRequest(_Model):
 # ---------------------------------------------------------------- views
 
 
-class StepInfo(_Model):
+class StepInfo(Model):
     """The step a task is on."""
 
     index: int = Field(description="0-based index of the top-level step")
@@ -429,7 +418,7 @@ class StepInfo(_Model):
     surface: SurfaceName
 
 
-class TaskView(_Model):
+class TaskView(Model):
     """What any caller may see of a task. Never holds a secret or a screenshot."""
 
     id: str
@@ -440,7 +429,7 @@ class TaskView(_Model):
     next: list[Call] = Field(description="the calls that make sense from here")
 
 
-class ListTasksReply(_Model):
+class ListTasksReply(Model):
     """A page of the caller's tasks, oldest first."""
 
     tasks: list[TaskView]
@@ -449,7 +438,7 @@ class ListTasksReply(_Model):
     )
 
 
-class SavedFlowView(_Model):
+class SavedFlowView(Model):
     """One version of a saved flow: what it asks for and what it does. Never a value."""
 
     name: str
@@ -463,7 +452,7 @@ class SavedFlowView(_Model):
     created_at: float
 
 
-class SavedFlowEntry(_Model):
+class SavedFlowEntry(Model):
     """A saved flow as a list shows it: its latest version, without its steps (show it
     by name for those)."""
 
@@ -476,7 +465,7 @@ class SavedFlowEntry(_Model):
     created_at: float
 
 
-class ListFlowsRequest(_Model):
+class ListFlowsRequest(Model):
     """A page of the caller's saved flows by name: up to ``limit``, after ``cursor`` (the
     ``next_cursor`` of the page before)."""
 
@@ -494,7 +483,7 @@ class ListFlowsRequest(_Model):
     )
 
 
-class ListFlowsReply(_Model):
+class ListFlowsReply(Model):
     """A page of the caller's saved flows (the latest version of each), by name."""
 
     flows: list[SavedFlowEntry]
@@ -503,227 +492,8 @@ class ListFlowsReply(_Model):
     )
 
 
-class PlanTaskReply(_Model):
+class PlanTaskReply(Model):
     """A drafted flow and the names it still needs values for."""
 
     flow: dict[str, JsonValue]
     questions: list[str]
-
-
-# ---------------------------------------------------------------- report
-
-
-class StepReportInfo(_Model):
-    """One step a run ran; ``path`` counts from the start of the task's flow."""
-
-    run: int
-    path: str
-    kind: str
-    outcome: str
-    intent: str
-    element: dict[str, str] | None = None
-    confidence: float | None = None
-    reason: str | None = None
-    duration_ms: float = 0.0
-    actions: int = 0
-    model_calls: int = 0
-
-
-class TraceInfo(_Model):
-    """One trace entry of one run."""
-
-    run: int
-    at_ms: float
-    path: str
-    event: str
-    detail: dict[str, JsonValue]
-
-
-class RescueInfo(_Model):
-    """One rescue of a failed step: what the rescuer answered and how it went.
-
-    ``outcome`` is ``running`` until the guidance's run ends, then ``recovered`` (each
-    of its steps finished or reached its gate), ``failed_again`` (one of them failed),
-    or ``gave_up`` (the rescuer gave up, its call failed, or no valid answer came).
-    """
-
-    step: str = Field(description="the failed step's path in the flow as it was then")
-    action: Literal["retry", "skip", "give_up"]
-    outcome: Literal["running", "recovered", "failed_again", "gave_up"]
-    reason: str
-    covers: int = 0
-    steps: list[dict[str, JsonValue]] = Field(
-        default_factory=list, description="the steps run in place of the failed one"
-    )
-
-
-class SpendInfo(_Model):
-    """What the task spent over all its runs."""
-
-    actions: int
-    model_calls: int
-    elapsed_ms: float
-    runs: int
-    rescues: int
-
-
-class FileInfo(_Model):
-    """A file a task holds: given to it (``given``) or kept by a step (``kept``). A
-    secret file's own name is never shown. Fetch the bytes with ``read_file``."""
-
-    name: str = Field(description="the name the flow uses for it")
-    origin: Literal["given", "kept"]
-    filename: str = Field(description="the file's own name (hidden for a secret file)")
-    media_type: str
-    size: int
-    sha256: str = Field(description="hex SHA-256 of its bytes (hidden for a secret file)")
-    secret: bool = False
-    step: str = Field(default="", description="the step that kept it")
-
-
-class UploadInfo(_Model):
-    """A file the caller uploaded: name its ``id`` in ``start_task``'s ``files``."""
-
-    id: str
-    filename: str
-    media_type: str
-    size: int
-    sha256: str
-    secret: bool = False
-    expires_at: float = Field(description="when it is dropped unless a task took it")
-
-
-class ArtifactInfo(_Model):
-    """A screenshot a stopped run took; read it with ``Tasks.read_artifact`` until
-    ``expires_at`` (seconds since the epoch)."""
-
-    name: str
-    kind: Literal["screenshot"] = "screenshot"
-    media_type: str
-    size: int
-    run: int
-    taken_at: float
-    expires_at: float
-
-
-class LogEntry(_Model):
-    """One entry of a task's event log as the report reads it back: the caller's
-    replies and decisions and each run's update as it ended, in plain words (fact
-    names, never their values)."""
-
-    at: float = Field(description="seconds since the epoch")
-    kind: str = Field(
-        description="start, reply, again, ended, cancelled, resolved, reopened, let_go"
-    )
-    text: str
-    state: str | None = Field(default=None, description="for an ended run: the state it ended in")
-
-
-class PersonStepInfo(_Model):
-    """One thing a person did in the task's live view, as a flow step in the page's own
-    words (a secret value typed is ``${name}`` of the fact it matches, or of the field:
-    never the value), on the page at ``url``."""
-
-    step: dict[str, JsonValue]
-    url: str
-    secret: bool = False
-    words: str = Field(default="", description="the step in plain words")
-    before: int | None = Field(
-        default=None,
-        description="the flow's top-level step (from 0) the task went on from after it: "
-        "where a saved flow puts it (None: after the flow's last step)",
-    )
-    did: int = Field(
-        default=0,
-        description="how many of the flow's steps from `before` the person's steps of that "
-        "take-over did in their place",
-    )
-
-
-class TaskReport(_Model):
-    """Everything the task did. Confidential: it may hold shared fact values read back
-    from the screen, but never a secret one."""
-
-    id: str
-    view: TaskView
-    flow: dict[str, JsonValue] | None
-    steps: list[StepReportInfo]
-    records: dict[str, JsonValue]
-    trace: list[TraceInfo]
-    hints: list[HintInfo]
-    rescues: list[RescueInfo]
-    spend: SpendInfo
-    budget: TaskBudget
-    artifacts: list[ArtifactInfo]
-    files: list[FileInfo] = Field(
-        default_factory=list, description="the files the task took and kept"
-    )
-    log: list[LogEntry] = Field(
-        default_factory=list, description="what happened to the task, in order"
-    )
-    person_steps: list[PersonStepInfo] = Field(
-        default_factory=list,
-        description="what its person did in the live view, in order, as flow steps",
-    )
-
-
-# ---------------------------------------------------------------- describe
-
-
-class SurfaceInfo(_Model):
-    """Whether a surface can be used, and why not."""
-
-    available: bool
-    reason: str | None = None
-
-
-class CallSchema(_Model):
-    """JSON Schemas of one call's request and reply."""
-
-    request: dict[str, JsonValue]
-    reply: dict[str, JsonValue]
-
-
-class ExampleCall(_Model):
-    """One call of a worked example, with the part of the reply that matters."""
-
-    call: Call
-    request: dict[str, JsonValue]
-    reply: dict[str, JsonValue]
-
-
-class Example(_Model):
-    """A worked example: a sequence of calls and what each returns."""
-
-    title: str
-    description: str
-    calls: list[ExampleCall]
-
-
-class DescribeReply(_Model):
-    """What this controller can do and how to call it. The brief leaves out ``guide``,
-    ``flow_schema``, ``calls`` and ``examples`` (null) and each step kind's ``fields``;
-    ``sections`` says which ``detail`` brings each back."""
-
-    contract_version: str
-    detail: DescribeDetail = "full"
-    surfaces: dict[str, SurfaceInfo]
-    planner_configured: bool
-    rescue_configured: bool
-    output_configured: bool
-    decider_configured: bool
-    call_summaries: dict[str, str] = Field(
-        default_factory=dict, description="each call in one line: when to make it, what it answers"
-    )
-    rules: list[str] = Field(
-        default_factory=list, description="what every caller must know, one rule a line"
-    )
-    step_kinds: list[dict[str, JsonValue]]
-    limits: dict[str, int]
-    sections: dict[str, str] = Field(
-        default_factory=dict, description="the other details describe gives, and what each adds"
-    )
-    guide: str | None = None
-    flow_schema: dict[str, JsonValue] | None = None
-    calls: dict[str, CallSchema] | None = None
-    examples: list[Example] | None = None

@@ -10,7 +10,7 @@ import time
 from gofer.store import MemoryConnector
 from gofer.store.holders import LiveHolders
 from gofer.tasks import ScriptedRunner, Tasks
-from gofer.tasks.board import RELAY_TTL_S, relay_credential, relay_credential_ok
+from gofer.tasks.held_board import RELAY_TTL_S, relay_credential, relay_credential_ok
 from gofer.tasks.testing import fail
 from gofer.tasks.worker import TurnLimits
 

@@ -65,29 +65,31 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from gofer.api.errors import error_body, http_status
 from gofer.api.page_auth import CSRF_FIELD, SESSION_COOKIE, PageSessions, same_origin
 from gofer.api.page_views import holds_browser, status_words
-from gofer.api.pages import PROBLEMS, PageSite
+from gofer.api.pages import PROBLEMS, Site, site_of
+from gofer.api.routing import Service, service_of, tokens_of
 from gofer.api.service import TaskService
 from gofer.api.tokens import TokenStore, bearer_owner
 from gofer.errors import ApiError, GoferError
-from gofer.tasks.holding import (
+from gofer.tasks import (
     MAX_TEXT_CHARS,
+    RELAY_PATH,
     HeldView,
     KeyInput,
     LiveDialog,
     LiveView,
     Modifiers,
     PointerInput,
+    RelayTarget,
 )
-from gofer.tasks.relay import RELAY_PATH, RelayTarget
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
     "deny",
     "live_address",
     "live_fragment",
-    "live_router",
     "live_socket",
     "relay_view",
+    "router",
     "serve_view",
     "socket_owner",
 ]
@@ -551,44 +553,44 @@ field</label>
 </section>"""
 
 
-def live_router(service: TaskService, tokens: TokenStore, site: PageSite) -> APIRouter:
-    """The live view's routes (see the module), signed in through ``site``'s sessions."""
-    router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False)
+"""The live view's routes (see the module), signed in through the task pages' sessions."""
 
-    @router.get("/tasks/{task_id}/live")
-    async def live_page(request: Request, task_id: str) -> Response:
-        session = await site.session_of(request)
-        if session is None:
-            here = live_address(task_id)
-            return RedirectResponse(
-                "/login?" + urlencode({"next": here}),
-                status_code=303,
-                headers={"Cache-Control": "no-store"},
-            )
-        try:
-            record = await service.record(session.owner, task_id)
-        except GoferError as exc:
-            if exc.code == "UNKNOWN_TASK":
-                return site.render("missing.html", 404, session=session)
-            raise
-        status = record.view.status
-        waiting = record.resolved_at is None and holds_browser(status)
-        code = request.query_params.get("problem")
-        return site.render(
-            "live.html",
-            session=session,
-            record=record,
-            status=status,
-            words=status_words(status, record.resolved_at is not None),
-            open=waiting and await service.browser_here(session.owner, task_id),
-            waiting=waiting,
-            fragment=Markup(live_fragment(task_id)),
-            csrf_field=CSRF_FIELD,
-            problem=PROBLEMS.get(code) if code else None,
+
+@router.get("/tasks/{task_id}/live")
+async def live_page(request: Request, site: Site, service: Service, task_id: str) -> Response:
+    session = await site.session_of(request)
+    if session is None:
+        here = live_address(task_id)
+        return RedirectResponse(
+            "/login?" + urlencode({"next": here}),
+            status_code=303,
+            headers={"Cache-Control": "no-store"},
         )
+    try:
+        record = await service.record(session.owner, task_id)
+    except GoferError as exc:
+        if exc.code == "UNKNOWN_TASK":
+            return site.render("missing.html", 404, session=session)
+        raise
+    status = record.view.status
+    waiting = record.resolved_at is None and holds_browser(status)
+    code = request.query_params.get("problem")
+    return site.render(
+        "live.html",
+        session=session,
+        record=record,
+        status=status,
+        words=status_words(status, record.resolved_at is not None),
+        open=waiting and await service.browser_here(session.owner, task_id),
+        waiting=waiting,
+        fragment=Markup(live_fragment(task_id)),
+        csrf_field=CSRF_FIELD,
+        problem=PROBLEMS.get(code) if code else None,
+    )
 
-    @router.websocket("/tasks/{task_id}/live/socket")
-    async def socket(websocket: WebSocket, task_id: str) -> None:
-        await live_socket(websocket, service, tokens, site.sessions, task_id)
 
-    return router
+@router.websocket("/tasks/{task_id}/live/socket")
+async def socket(websocket: WebSocket, task_id: str) -> None:
+    sessions = site_of(websocket).sessions
+    await live_socket(websocket, service_of(websocket), tokens_of(websocket), sessions, task_id)
