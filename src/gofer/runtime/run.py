@@ -92,6 +92,10 @@ async def run_flow(
 _SUBMIT_KEYS = frozenset({"enter", "numpadenter"})
 
 
+_SOCKETS_QUIET_MS = 300
+"""How long a page's sockets stay quiet once its server has answered the last action."""
+
+
 class Run(Grounds, Reads):
     """One run of one flow: the state it keeps and the steps it takes.
 
@@ -281,6 +285,7 @@ class Run(Grounds, Reads):
                 await self.step(str(i), step)
                 result.top_level_done = i + 1
             await self._ranges_left()
+            await self._answered()
             await self._ledger_at_end()
         except StepFailed as exc:
             result.status = RunStatus.FAILED
@@ -335,6 +340,13 @@ class Run(Grounds, Reads):
     async def check_ledger(self, path: str, before: str, *, leave: bool = True) -> None:
         """:func:`gofer.runtime.held.check_held`."""
         await check_held(self, path, before, leave=leave)
+
+    async def _answered(self) -> None:
+        """A run ends once the page has answered its last action: an app whose server
+        runs a click and answers over a socket (Streamlit's) is still working after the
+        settle, and a page closed then loses what it was doing."""
+        if self._browser is not None:
+            await self._browser.answered(_SOCKETS_QUIET_MS, self.settings.settle_timeout_ms)
 
     async def _ledger_at_end(self) -> None:
         """A field the run typed into that lost its value by the end fails the step

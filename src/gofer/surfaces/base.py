@@ -217,6 +217,11 @@ class Surface(Protocol):
         the page (or that could not be read)."""
         ...
 
+    async def answered(self, quiet_ms: int, timeout_ms: int) -> None:
+        """Wait until the page has answered its last action over the sockets it talks to
+        its server on (none for ``quiet_ms``), then settle; at most ``timeout_ms``."""
+        ...
+
     async def screenshot(self) -> bytes:
         """A PNG of what is showing."""
         ...

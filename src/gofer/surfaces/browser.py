@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
@@ -649,6 +650,19 @@ class BrowserSurface(FileTransfers, Snapshots):
         if value is None:
             raise _stale(ref)
         return str(value)
+
+    async def answered(self, quiet_ms: int, timeout_ms: int) -> None:
+        """Wait until the page's sockets have been quiet for ``quiet_ms`` (an app whose
+        server runs a click answers over one), then settle; at most ``timeout_ms``."""
+        page = self.page
+        start = time.monotonic()
+        try:
+            await self._bounded(page, page.evaluate(js.SOCKETS_QUIET, [quiet_ms, timeout_ms]))
+        except (PlaywrightError, SurfaceError):
+            return  # a page gone or not answering has nothing more to say
+        left = timeout_ms - int((time.monotonic() - start) * 1000)
+        if left > 0:
+            await self.settle(left)
 
     async def read_values(self, refs: Sequence[str]) -> list[str | None]:
         """The fields' current values, unmasked: one call into each frame that holds

@@ -35,6 +35,7 @@ __all__ = [
     "SELECTION_OF_REF",
     "SETTLE",
     "SNAPSHOT",
+    "SOCKETS_QUIET",
     "begun_ref",
     "by_ref",
     "counters_acting",
@@ -81,6 +82,8 @@ SNAPSHOT = """(a) => window.__gofer && window.__gofer.snapshot
   ? window.__gofer.snapshot(a) : '{"missing": true}'"""
 RESOLVE = "(r) => window.__gofer ? window.__gofer.resolve(r) : null"
 RESOLVES = "(r) => !!(window.__gofer && window.__gofer.resolve(r))"
+SOCKETS_QUIET = """([quiet, t]) => window.__gofer
+  ? window.__gofer.socketsQuiet(quiet, t) : true"""
 CHANGED = """([t, since]) => window.__gofer
   ? window.__gofer.changed(t, since) : new Promise(() => {})"""
 COVERED = """([frameEl, points]) => points.map(([x, y]) => {

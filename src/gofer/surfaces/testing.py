@@ -376,6 +376,10 @@ class FakeSurface:
             return str(bool(el.checked)).lower()
         return self._values.get(ref, el.value)
 
+    async def answered(self, quiet_ms: int, timeout_ms: int) -> None:
+        """Nothing here talks to a server over a socket: settled at once."""
+        return
+
     async def read_values(self, refs: Sequence[str]) -> list[str | None]:
         """What the fields hold, unmasked; None for one not on the screen."""
         found: list[str | None] = []

@@ -232,6 +232,10 @@ class DesktopSurface:
             raise SurfaceError(f"no element {ref} on the latest screen", code="SURFACE_STALE_REF")
         return str((await self._ask({"op": "read", "ref": ref}))["value"])
 
+    async def answered(self, quiet_ms: int, timeout_ms: int) -> None:
+        """Nothing here talks to a server over a socket: settled at once."""
+        return
+
     async def read_values(self, refs: Sequence[str]) -> list[str | None]:
         found: list[str | None] = []
         for ref in refs:

@@ -297,9 +297,24 @@
   noting(window, "requestIdleCallback");
   noting(window, "postMessage");
   noting(window, "fetch");
-  for (const kind of ["MessagePort", "Worker", "BroadcastChannel", "WebSocket"]) {
+  for (const kind of ["MessagePort", "Worker", "BroadcastChannel"]) {
     const proto = window[kind] && window[kind].prototype;
-    noting(proto, kind === "WebSocket" ? "send" : "postMessage");
+    noting(proto, "postMessage");
+  }
+  // A socket's traffic since the page last sent on one: an app that answers over a
+  // socket (its server runs the click) has answered once the socket has gone quiet.
+  const socketSend = window.WebSocket && WebSocket.prototype.send;
+  const heard = new WeakSet();
+  if (typeof socketSend === "function") {
+    WebSocket.prototype.send = function (...args) {
+      noteWork();
+      state.socketAt = performance.now();
+      if (!heard.has(this)) {
+        heard.add(this);
+        this.addEventListener("message", () => { state.socketAt = performance.now(); });
+      }
+      return socketSend.apply(this, args);
+    };
   }
   noting(window.XMLHttpRequest && XMLHttpRequest.prototype, "send");
   noting(History.prototype, "pushState");
@@ -490,6 +505,20 @@
     },
     // How many mutations this document has seen.
     mutations() { return state.mut; },
+    // Resolves once no socket message has gone out or come in for `quietMs` (at once on a
+    // page that never sent on one), or after `timeoutMs`.
+    socketsQuiet(quietMs, timeoutMs) {
+      const end = performance.now() + timeoutMs;
+      return new Promise((resolve) => {
+        const check = () => {
+          const now = performance.now();
+          const at = state.socketAt;
+          if (at === undefined || now - at >= quietMs || now >= end) return resolve(true);
+          later(check, Math.min(at + quietMs, end) - now + 1);
+        };
+        check();
+      });
+    },
     // Whether the page scheduled work for later since the latest action began.
     workLeft() { return !noWorkLeft(); },
     // Resolves true on the next mutation (at once when more than `since` mutations
