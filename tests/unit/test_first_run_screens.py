@@ -4,25 +4,18 @@ frameworks): each failed, or said done with a wrong value, before its fix."""
 
 from __future__ import annotations
 
-from screens.decide_build import load
+from screens.decide_build import load, one
 
 from gofer.decide import Query, Want, ground, learn_hint, site_of
 from gofer.decide.hints import learns
 from gofer.decide.split import split_fields
-from gofer.surfaces.screen import Element, Screen
-
-
-def _one(screen: Screen, **want: object) -> Element:
-    found = [e for e in screen.elements if all(getattr(e, k) == v for k, v in want.items())]
-    assert len(found) == 1, found
-    return found[0]
 
 
 def test_gradio_date_and_time_written_as_formats_are_two_whole_fields() -> None:
     # Gradio: "Departure date" (YYYY-MM-DD) just above "Departure time" (HH:MM). Read as
     # the minutes and hours of one time, "07:45" went 45 into the date and 7 into the time.
     screen = load("app_gradio_trip")
-    assert _one(screen, placeholder="YYYY-MM-DD").label == "Departure date"
+    assert one(screen, placeholder="YYYY-MM-DD").label == "Departure date"
     assert split_fields("Departure time", screen) is None
     assert split_fields("Departure date", screen) is None
     found = ground(Query("Departure time", Want.FIELD, kind="enter"), screen)

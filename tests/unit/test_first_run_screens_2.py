@@ -6,17 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from screens.decide_build import load
+from screens.decide_build import load, one
 
 from gofer.decide import Query, Want, ground, shows_choice
 from gofer.decide.dates import calendar_controls, calendar_month
-from gofer.surfaces.screen import Element, Screen
-
-
-def _one(screen: Screen, **want: object) -> Element:
-    found = [e for e in screen.elements if all(getattr(e, k) == v for k, v in want.items())]
-    assert len(found) == 1, found
-    return found[0]
 
 
 def test_bokeh_checkbox_with_no_name_is_named_by_the_text_beside_it() -> None:
@@ -34,7 +27,7 @@ def test_an_option_marked_selected_under_the_pointer_is_not_chosen_yet() -> None
     # after Food was chosen, the list opened again with Hiking "selected" under the
     # pointer, and the second choice was taken as done already (the app got Food only).
     screen = load("app_panel_interests_open")
-    hiking = _one(screen, role="option", name="Hiking")
+    hiking = one(screen, role="option", name="Hiking")
     assert hiking.selected
     select = next(e for e in screen.elements if e.role == "combobox" and e.label == "Interests")
     assert shows_choice(screen, select, "Food")

@@ -108,6 +108,13 @@ class Page:
         )
 
 
+def one(screen: Screen, **want: object) -> Element:
+    """The one element of ``screen`` whose fields are ``want`` (fails on none or several)."""
+    found = [e for e in screen.elements if all(getattr(e, k) == v for k, v in want.items())]
+    assert len(found) == 1, found
+    return found[0]
+
+
 def login() -> Screen:
     p = Page("https://acme.example/login", "Sign in · Acme Travel")
     p.el("link", "Acme Travel", text="Acme Travel", advance=False, w=100)
