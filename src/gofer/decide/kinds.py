@@ -517,61 +517,15 @@ def ground_kind(
     picks = [(u, *_member_for(u, option)) for u in units]
     others = tuple((el, 0.5, (what,)) for _u, el, _h in picks)
     if phrase.ordinal is not None:
-        n = phrase.ordinal
-        index = len(picks) - 1 if n == -1 else n - 1
-        if not 0 <= index < len(picks):
-            return KindPick(
-                None,
-                0.0,
-                (),
-                others,
-                True,
-                f"there are {len(picks)} {phrase.kind}s on the screen, "
-                f"not {n if n > 0 else 'a last one'}",
-            )
-        unit, el, _holds = picks[index]
-        order = "last" if n == -1 else f"number {n}"
-        return KindPick(
-            el, KIND_SURE, (what, f"{order} of {len(picks)} in reading order"), others, False
-        )
+        return _by_ordinal(phrase, phrase.ordinal, picks, what, others)
     if phrase.rest:
-        near = resolve_regions(phrase.rest, prep.screen)
-        anchor = near[0] if near else None
-        ranked = sorted(
-            ((_rest_score(u, phrase.rest, anchor), i) for i, (u, _e, _h) in enumerate(picks)),
-            key=lambda s: (-s[0], s[1]),
-        )
-        top_score, top = ranked[0]
-        if top_score >= 0.5:
-            close = len(ranked) > 1 and ranked[1][0] >= top_score - 0.05
-            unit, el, _h = picks[top]
-            conf = round(0.55 + 0.4 * top_score, 4)
-            note = f"'{phrase.rest}' names it ({top_score:.2f})"
-            reason = (
-                (
-                    f"two {phrase.kind}s fit '{phrase.rest}' equally: {_says(unit)} and "
-                    f"{_says(picks[ranked[1][1]][0])}; took the first"
-                )
-                if close
-                else ""
-            )
-            return KindPick(el, conf, (what, note), others, close, reason)
+        named = _by_rest(phrase, prep, picks, what, others)
+        if named is not None:
+            return named
     if grouped and option:
-        holding = [(u, el) for u, el, holds in picks if holds]
-        if len(holding) == 1:
-            unit, el = holding[0]
-            return KindPick(el, KIND_SURE, (what, f"the one that holds '{option}'"), others, False)
-        if len(holding) > 1:
-            unit, el = holding[0]
-            return KindPick(
-                el,
-                0.6,
-                (what, f"holds '{option}'"),
-                others,
-                True,
-                f"{len(holding)} {phrase.kind}s hold '{option}': "
-                f"{_says(unit)} and {_says(holding[1][0])}; took the first",
-            )
+        holding = _by_option(phrase, picks, option, what, others)
+        if holding is not None:
+            return holding
     if len(picks) == 1:
         unit, el, _h = picks[0]
         return KindPick(
@@ -587,6 +541,81 @@ def ground_kind(
         f"there are {len(picks)} {phrase.kind}s on the screen and the words do not "
         f"say which; took the first ({_says(unit)})",
     )
+
+
+_Picks = list[tuple[_Unit, Element, bool]]
+_Others = tuple[tuple[Element, float, tuple[str, ...]], ...]
+
+
+def _by_ordinal(phrase: KindPhrase, n: int, picks: _Picks, what: str, others: _Others) -> KindPick:
+    """The nth of the kind in reading order ("the second text field", "the last list";
+    ``n`` -1 for the last)."""
+    index = len(picks) - 1 if n == -1 else n - 1
+    if not 0 <= index < len(picks):
+        return KindPick(
+            None,
+            0.0,
+            (),
+            others,
+            True,
+            f"there are {len(picks)} {phrase.kind}s on the screen, "
+            f"not {n if n > 0 else 'a last one'}",
+        )
+    _unit, el, _holds = picks[index]
+    order = "last" if n == -1 else f"number {n}"
+    return KindPick(
+        el, KIND_SURE, (what, f"{order} of {len(picks)} in reading order"), others, False
+    )
+
+
+def _by_rest(
+    phrase: KindPhrase, prep: Prepared, picks: _Picks, what: str, others: _Others
+) -> KindPick | None:
+    """The one of the kind the other words name ("the list under Shipping"), if one is."""
+    near = resolve_regions(phrase.rest, prep.screen)
+    anchor = near[0] if near else None
+    ranked = sorted(
+        ((_rest_score(u, phrase.rest, anchor), i) for i, (u, _e, _h) in enumerate(picks)),
+        key=lambda s: (-s[0], s[1]),
+    )
+    top_score, top = ranked[0]
+    if top_score >= 0.5:
+        close = len(ranked) > 1 and ranked[1][0] >= top_score - 0.05
+        unit, el, _h = picks[top]
+        conf = round(0.55 + 0.4 * top_score, 4)
+        note = f"'{phrase.rest}' names it ({top_score:.2f})"
+        reason = (
+            (
+                f"two {phrase.kind}s fit '{phrase.rest}' equally: {_says(unit)} and "
+                f"{_says(picks[ranked[1][1]][0])}; took the first"
+            )
+            if close
+            else ""
+        )
+        return KindPick(el, conf, (what, note), others, close, reason)
+    return None
+
+
+def _by_option(
+    phrase: KindPhrase, picks: _Picks, option: str, what: str, others: _Others
+) -> KindPick | None:
+    """The one of the kind that holds the option a ``choose`` asks for, if one does."""
+    holding = [(u, el) for u, el, holds in picks if holds]
+    if len(holding) == 1:
+        unit, el = holding[0]
+        return KindPick(el, KIND_SURE, (what, f"the one that holds '{option}'"), others, False)
+    if len(holding) > 1:
+        unit, el = holding[0]
+        return KindPick(
+            el,
+            0.6,
+            (what, f"holds '{option}'"),
+            others,
+            True,
+            f"{len(holding)} {phrase.kind}s hold '{option}': "
+            f"{_says(unit)} and {_says(holding[1][0])}; took the first",
+        )
+    return None
 
 
 _ANY_LIST = _Kind("list", _is_list, frozenset({Want.CONTROL}), holds_options=True)
