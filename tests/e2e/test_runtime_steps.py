@@ -513,3 +513,45 @@ async def test_stop_before_prefers_an_enabled_control_and_never_presses_a_disabl
     )
     assert result.status is RunStatus.FAILED
     assert result.failure is not None and "is disabled" in result.failure.reason
+
+
+async def test_a_slider_drawn_over_a_hidden_read_only_input_is_moved_by_its_keys(
+    run_open: Opener, pages: Pages
+) -> None:
+    # a slider script's shape: the value lives in a read-only input out of the tab order
+    # and out of sight; the drawn track holds the tab stop and writes the value only when
+    # it redraws, on a timer of its own
+    url = pages.add(
+        "/steps/drawn-slider",
+        """
+<div><label for="budget">Budget</label>
+<span class="track" tabindex="0" style="display:block;width:300px;height:1px;margin:8px 0"></span>
+<span class="shown">100</span>
+<input id="budget" value="100" readonly tabindex="-1"
+  style="position:absolute;top:0;left:0;width:0;height:0;padding:0;border:2px solid transparent">
+</div>
+<div><label for="ref">Reference</label><input id="ref" value="R-1" readonly></div>
+<script>
+let want = 100;
+document.querySelector('.track').addEventListener('keydown', (e) => {
+  if (e.key === 'ArrowRight') want = Math.min(500, want + 10);
+  if (e.key === 'ArrowLeft') want = Math.max(50, want - 10);
+});
+const draw = () => {
+  const input = document.getElementById('budget');
+  if (String(want) !== input.value) {
+    input.value = String(want);
+    document.querySelector('.shown').textContent = String(want);
+  }
+  setTimeout(draw, 300);
+};
+draw();
+</script>""",
+    )
+    async with run_open([{"browse": url}, {"enter": "150", "into": "Budget"}]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("#budget").input_value() == "150"
+    async with run_open([{"browse": url}, {"enter": "7", "into": "Reference"}]) as done:
+        assert done.result.failure is not None
+        assert "read-only and nothing on the page fills it" in done.result.failure.reason
+        assert await done.page.locator("#ref").input_value() == "R-1"

@@ -40,7 +40,7 @@ from gofer.runtime.approvals import control_gate
 from gofer.runtime.choosing import choose
 from gofer.runtime.context import StepContext, clicker
 from gofer.runtime.layers import close_opened, pick_suggestion, uncover
-from gofer.runtime.listed import set_slider
+from gofer.runtime.listed import is_number, set_slider
 from gofer.runtime.pickers import (
     date_field,
     set_native,
@@ -354,6 +354,8 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
             outcome=StepOutcome.ALREADY_DONE, element=el, confidence=grounding.confidence
         )
     if not el.editable and el.tag in ("input", "textarea"):
+        if el.tag == "input" and is_number(value):
+            return await set_slider(run, path, el, value, grounding.confidence, held=True)
         raise StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
     el = await _type_in(run, path, el, value, query, screen, before)
     if typed_only:

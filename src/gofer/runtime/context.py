@@ -19,6 +19,9 @@ from gofer.runtime.types import FileLimits, TaskFile
 from gofer.surfaces import ActionEffect, Surface
 from gofer.surfaces.screen import Element, Screen
 
+SOCKETS_QUIET_MS = 300
+"""How long the sockets a page talks to its server on stay quiet once it has answered."""
+
 __all__ = ["RangeStart", "RuntimeSettings", "StepContext", "clicker", "filler", "selector", "typer"]
 
 

@@ -23,12 +23,12 @@ from gofer.decide import (
     shows_time,
 )
 from gofer.errors import SurfaceError
-from gofer.runtime.context import StepContext, clicker
+from gofer.runtime.context import SOCKETS_QUIET_MS, StepContext, clicker
 from gofer.runtime.signals import StepFailed, StepFinished
 from gofer.runtime.types import StepOutcome
 from gofer.surfaces.screen import Element
 
-__all__ = ["choose_in_select", "lists_times", "pick_time", "set_slider"]
+__all__ = ["choose_in_select", "is_number", "lists_times", "pick_time", "set_slider"]
 
 
 def lists_times(el: Element) -> bool:
@@ -74,19 +74,31 @@ async def pick_time(
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
 
 
+def is_number(words: str) -> bool:
+    """Words that are one number and nothing else ("250", "-3.5")."""
+    return _NUMBER.fullmatch(words.strip()) is not None
+
+
 def _number(text: str) -> float | None:
     found = _NUMBER.search(text or "")
     return float(found.group().replace(",", ".")) if found else None
 
 
 _MOST_KEYS = 400  # key presses one slider takes at most to reach its value
+_REDRAW_S = 1.0  # how long a key press that moved nothing yet may take to show
+_MOST_STUCK = 3  # presses in a row that move nothing before a slider is left as it is
+_MOST_TURNS = 2  # times a slider that jumps past its value is turned back toward it
 
 
 async def set_slider(
-    run: StepContext, path: str, el: Element, words: str, confidence: float
+    run: StepContext, path: str, el: Element, words: str, confidence: float, *, held: bool = False
 ) -> StepFinished:
     """Move a slider to the number ``words`` name with its arrow keys, reading its value
-    after each press; fails when it never shows that number."""
+    after each press; fails when it never shows that number.
+
+    ``held``: ``el`` is a hidden read-only input that holds the value of a slider drawn
+    beside it, whose tab stop takes the keys; a field the first key leaves as it was is
+    read-only and no slider of it."""
     target = _number(words)
     if target is None:
         raise StepFailed(f"'{words}' is not a number for the slider '{label_of(el)}'", el)
@@ -95,16 +107,38 @@ async def set_slider(
     if current == target:
         return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
     await run.act(path, f"focus '{label_of(el)}'", lambda: browser.focus(el.ref))
+    current = _number(await browser.read_value(el.ref))  # a drawn one may move on focus
+    moved, stuck, turns = False, 0, 0
     for _ in range(_MOST_KEYS):
         if current is None or current == target:
             break
         key = "ArrowRight" if current < target else "ArrowLeft"
         await run.act(path, f"press {key} on '{label_of(el)}'", partial(browser.press, key))
         after = _number(await browser.read_value(el.ref))
-        if after is None or after == current or (after - target) * (current - target) < 0:
-            current = after
-            break
-        current = after
+        redrawn = clock.perf_counter() + _REDRAW_S
+        while after == current and await run.wait_change(redrawn):
+            # a slider that writes its value when it next draws itself
+            after = _number(await browser.read_value(el.ref))
+        if after == current:
+            # a press lost to a drawn slider's rounding: a few more before giving up
+            stuck += 1
+            if stuck == _MOST_STUCK:
+                break
+            await run.act(path, f"focus '{label_of(el)}' again", lambda: browser.focus(el.ref))
+            current = _number(await browser.read_value(el.ref))
+            continue
+        if after is not None and current is not None and (after - target) * (current - target) < 0:
+            turns += 1  # past the value: back toward it, a few times at most
+            if turns > _MOST_TURNS:
+                current = after
+                break
+        moved, stuck, current = True, 0, after
+    if held and not moved and current != target:
+        raise StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
+    if held and current == target:
+        # the widget wrote the value on its own schedule: what it sends its server for
+        # it (a debounced input) goes before the next step
+        await browser.answered(SOCKETS_QUIET_MS, run.settings.settle_timeout_ms)
     if current != target:
         raise StepFailed(
             f"moved the slider '{label_of(el)}' toward {words}, but it shows "

@@ -47,7 +47,7 @@ from gofer.flow import (
 )
 from gofer.runtime import actions, guards, transfer
 from gofer.runtime.codes import CodeTyping
-from gofer.runtime.context import RangeStart, RuntimeSettings
+from gofer.runtime.context import SOCKETS_QUIET_MS, RangeStart, RuntimeSettings
 from gofer.runtime.grounding import Grounds
 from gofer.runtime.held import check_held
 from gofer.runtime.ledger import Ledger
@@ -92,7 +92,6 @@ async def run_flow(
 _SUBMIT_KEYS = frozenset({"enter", "numpadenter"})
 
 
-_SOCKETS_QUIET_MS = 300
 """How long a page's sockets stay quiet once its server has answered the last action."""
 
 
@@ -346,7 +345,7 @@ class Run(Grounds, Reads):
         runs a click and answers over a socket (Streamlit's) is still working after the
         settle, and a page closed then loses what it was doing."""
         if self._browser is not None:
-            await self._browser.answered(_SOCKETS_QUIET_MS, self.settings.settle_timeout_ms)
+            await self._browser.answered(SOCKETS_QUIET_MS, self.settings.settle_timeout_ms)
 
     async def _ledger_at_end(self) -> None:
         """A field the run typed into that lost its value by the end fails the step

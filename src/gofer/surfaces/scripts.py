@@ -152,11 +152,29 @@ SELECTION = """(el) => el instanceof HTMLSelectElement ? {
 } : null"""
 CHANGE = "(el) => el.dispatchEvent(new Event('change', { bubbles: true }))"
 FOCUS = """(el) => {
+  const STOP = 'input, select, textarea, button, [tabindex]:not([tabindex="-1"])';
+  const box = (e) => e.getBoundingClientRect();
+  const drawn = (e) => box(e).width > 0 && box(e).height > 0 &&
+    getComputedStyle(e).visibility !== "hidden";
+  if (el.readOnly && (el.tabIndex < 0 || box(el).width <= 4 || box(el).height <= 4)) {
+    // a value holder drawn by a widget beside it (a slider's hidden input): the keys go
+    // to the widget's own tab stop, in the nearest box that holds no other field
+    let up = el.parentElement;
+    for (let n = 0; up && n < 3; n++, up = up.parentElement) {
+      const fields = Array.from(up.querySelectorAll("input, select, textarea"));
+      if (fields.some((f) => f !== el && f.type !== "hidden")) break;
+      const stop = Array.from(up.querySelectorAll(STOP)).find((s) => s !== el && drawn(s));
+      if (stop) {
+        if (stop.getRootNode().activeElement === stop) stop.blur();  // focused anew
+        stop.focus();
+        return;
+      }
+    }
+  }
   el.focus();
   const active = el.getRootNode().activeElement;
   if (active === el || el.contains(active)) return;
-  const inner = el.querySelector(
-    'input, select, textarea, button, [tabindex]:not([tabindex="-1"])');
+  const inner = el.querySelector(STOP);
   if (inner) inner.focus();
 }"""
 

@@ -508,12 +508,16 @@
     // Resolves once no socket message has gone out or come in for `quietMs` (at once on a
     // page that never sent on one), or after `timeoutMs`.
     socketsQuiet(quietMs, timeoutMs) {
-      const end = performance.now() + timeoutMs;
+      // quiet from the call on: a value the page sends a moment later (a debounced
+      // input) is waited for too
+      const start = performance.now();
+      const end = start + timeoutMs;
       return new Promise((resolve) => {
         const check = () => {
           const now = performance.now();
-          const at = state.socketAt;
-          if (at === undefined || now - at >= quietMs || now >= end) return resolve(true);
+          if (state.socketAt === undefined) return resolve(true);
+          const at = Math.max(state.socketAt, start);
+          if (now - at >= quietMs || now >= end) return resolve(true);
           later(check, Math.min(at + quietMs, end) - now + 1);
         };
         check();

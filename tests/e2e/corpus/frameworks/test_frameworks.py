@@ -25,8 +25,6 @@ KNOWN: dict[str, str] = {
     "dash-date": "Dash 4's date picker (a Radix popover over its input, DD/MM/YYYY): the "
     "calendar does not open under gofer's clicks and the date typed as written is thrown "
     "away ('the field does not show what was typed'); typed as 14/10/2027 it holds",
-    "shiny-slider": "Shiny's slider (ion.rangeSlider) is a read-only input under a slider drawn "
-    "with spans and no role: 'read-only and nothing on the page fills it'",
 }
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
 
