@@ -46,6 +46,38 @@ async def test_native_select(run: Runner, pages: Pages) -> None:
     assert result.steps[3].outcome is StepOutcome.ALREADY_DONE
 
 
+async def test_a_switch_that_keeps_its_own_state_is_read_by_what_it_states(
+    run_open: Opener, pages: Pages
+) -> None:
+    # a component's switch: a hidden native box inside a wrapper whose click handler
+    # flips the component's state and cancels the native toggle; the state shows in the
+    # drawn track and in aria-checked, while the native box stays unticked
+    url = pages.add(
+        "/choose/kept-switch",
+        """
+<label for="sw">Email me offers</label>
+<div class="switch" style="display:inline-block;width:40px;height:20px;background:#ccc">
+  <input id="sw" type="checkbox" role="switch" aria-checked="false"
+    style="position:absolute;width:0;height:0;opacity:0;margin:0">
+</div>
+<script>
+let on = false;
+const box = document.getElementById('sw');
+document.querySelector('.switch').addEventListener('click', (e) => {
+  e.preventDefault();
+  on = !on;
+  box.setAttribute('aria-checked', String(on));
+  e.currentTarget.style.background = on ? '#409eff' : '#ccc';
+});
+</script>""",
+    )
+    flow = [{"browse": url}, {"choose": "on", "in": "Email me offers"}]
+    async with run_open(flow) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("#sw").get_attribute("aria-checked") == "true"
+        assert await done.page.evaluate("on") is True
+
+
 async def test_multi_select_adds_to_what_is_selected(run: Runner, pages: Pages) -> None:
     url = pages.add(
         "/choose/multi",

@@ -109,7 +109,10 @@ READ_VALUE = """(el) => {
     return Array.from(el.selectedOptions).map(o => o.text.trim()).join(", ");
   }
   const input = el instanceof HTMLInputElement;
-  if (input && (el.type === "checkbox" || el.type === "radio")) return String(el.checked);
+  if (input && (el.type === "checkbox" || el.type === "radio")) {
+    const stated = el.getAttribute("aria-checked");
+    return stated === "true" || stated === "false" ? stated : String(el.checked);
+  }
   if (input || el instanceof HTMLTextAreaElement) return el.value;
   if (el.isContentEditable) return el.innerText.trim();
   const text = el.getAttribute("aria-valuetext");

@@ -666,8 +666,12 @@
     if (!name) name = title || placeholder;
     if (!name && !isField && !text && g.iconWords) name = g.iconWords(el);
     let checked = null;
-    if (t === "checkbox" || t === "radio") checked = el.checked;
-    else if (hasAttr(el, "aria-checked")) checked = attr(el, "aria-checked") !== "false";
+    const stated = attr(el, "aria-checked");
+    // a box whose framework keeps its state (a switch that cancels the native toggle)
+    // says so in aria-checked; the hidden native box may lag behind it
+    if ((t === "checkbox" || t === "radio") && stated !== "true" && stated !== "false") {
+      checked = el.checked;
+    } else if (hasAttr(el, "aria-checked")) checked = attr(el, "aria-checked") !== "false";
     else if (hasAttr(el, "aria-pressed")) checked = attr(el, "aria-pressed") !== "false";
     else if (role === "button") checked = shownPressed(el);
     let selected = null;

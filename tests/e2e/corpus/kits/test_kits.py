@@ -20,8 +20,6 @@ KNOWN: dict[str, str] = {
     "caption is not tied to it: the best match is weak (0.20)",
     "elementplus-time": "Element Plus's time-select is a list of times: the time is typed into its "
     "filter box, which keeps nothing, instead of picked from the list",
-    "elementplus-checkbox-and-switch": "the switch (a hidden checkbox beside a drawn track, named "
-    "by the form item's label) is not turned by the click: 'still not ticked'",
     "shoelace-multi-select": "a multiple sl-select (its listbox in a shadow root) never opens: "
     "'could not open Interests'",
     "primevue-time": "PrimeVue 4.5's time-only DatePicker throws away every typed time (its parser "
