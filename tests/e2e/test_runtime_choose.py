@@ -468,3 +468,54 @@ async def test_a_custom_dropdown_picks_from_the_list_it_opened(
         # the always-showing swatch list was never clicked; the popup closed on the pick
         assert await done.page.evaluate("window.shown") == ["accent=Red"]
         assert await done.page.locator("#menu").is_hidden()
+
+
+async def test_a_multiple_select_drawn_over_its_see_through_input(
+    run_open: Opener, pages: Pages
+) -> None:
+    # a component's multiple select: its combobox input is see-through once chips are
+    # drawn over it; the box takes the clicks, and its list fades out when closed
+    url = pages.add(
+        "/choose/chips",
+        """
+<p id="cap">Interests</p>
+<div id="box" style="position:relative;width:300px;min-height:34px;border:1px solid #888">
+  <input id="combo" role="combobox" aria-labelledby="cap" aria-expanded="false" readonly
+    style="position:absolute;left:0;top:0;width:100%;height:100%;opacity:0;border:0">
+  <div id="chips" style="position:relative;padding:6px;min-height:20px"></div>
+</div>
+<ul role="listbox" id="list" style="display:none;transition:opacity .25s;margin:0">
+  <li role="option" aria-selected="false">Museums</li>
+  <li role="option" aria-selected="false">Food</li>
+  <li role="option" aria-selected="false">Hiking</li>
+</ul>
+<p>Meal</p><label><input type="radio" name="meal"> Standard</label>
+<label><input type="radio" name="meal"> Vegan</label>
+<script>
+const list = document.getElementById('list'), combo = document.getElementById('combo');
+const picked = [];
+const open = (yes) => {
+  combo.setAttribute('aria-expanded', String(yes));
+  if (yes) { list.style.display = 'block'; list.style.opacity = '1'; return; }
+  list.style.opacity = '0';
+  setTimeout(() => { list.style.display = 'none'; }, 250);
+};
+document.getElementById('box').addEventListener('click', () =>
+  open(combo.getAttribute('aria-expanded') !== 'true'));
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') open(false); });
+for (const li of list.children) li.addEventListener('click', () => {
+  if (!picked.includes(li.textContent)) picked.push(li.textContent);
+  li.setAttribute('aria-selected', 'true');
+  document.getElementById('chips').textContent = picked.join(', ');
+  combo.value = picked.join(',');
+});
+</script>""",
+    )
+    flow = [
+        {"browse": url},
+        {"choose": "Food", "in": "Interests"},
+        {"choose": "Hiking", "in": "Interests"},
+    ]
+    async with run_open(flow) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.evaluate("picked") == ["Food", "Hiking"]

@@ -67,13 +67,25 @@ async def uncover(run: StepContext, path: str, el: Element, query: Query) -> Ele
     )
 
 
-async def close_opened(run: StepContext, path: str, opener: Element) -> None:
-    """Close what ``opener`` opened: Escape, then the opener again if it stays open."""
+async def close_opened(
+    run: StepContext, path: str, opener: Element, rows: Sequence[Element] = ()
+) -> None:
+    """Close what ``opener`` opened: Escape, then the opener again if it stays open; a
+    list that closes with an animation is waited for until its ``rows`` are gone, so
+    the next step never starts against a list still on its way out."""
     browser = await run.browser()
     await run.act(path, "press Escape to close it", lambda: browser.press("Escape"))
-    again = (await run.screen()).element(opener.ref)
+    screen = await run.screen()
+    again = screen.element(opener.ref)
     if again is not None and again.expanded is True and again.visible:
         await run.act(path, f"close '{label_of(opener)}'", clicker(browser, opener.ref))
+        screen = await run.screen()
+    refs = {r.ref for r in rows}
+    deadline = clock.perf_counter() + run.settings.settle_timeout_ms / 1000
+    while any(e.visible for e in screen.elements if e.ref in refs):
+        if not await run.wait_change(deadline):
+            return
+        screen = await run.screen()
 
 
 async def leave_closed(
@@ -95,7 +107,7 @@ async def leave_closed(
         return
     showing = [e for e in screen.elements if e.visible and e.role in roles and e.ref not in before]
     if now.expanded is True and showing:
-        await close_opened(run, path, now)
+        await close_opened(run, path, now, showing)
         return
     came = {o.ref for o in picked_from if o.ref not in before} if picked_from else None
     rows = [
@@ -108,7 +120,7 @@ async def leave_closed(
         and not now.box.contains(e.box)
     ]
     if now.expanded is not False and len(rows) > 1 and _against(rows, now.box):
-        await close_opened(run, path, now)
+        await close_opened(run, path, now, rows)
 
 
 _LIST_GAP_PX = 48.0

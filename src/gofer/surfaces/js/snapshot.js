@@ -723,6 +723,25 @@
         }
       }
     }
+    const listing = tag === "SELECT" || role === "combobox" ||
+      attr(el, "aria-haspopup") === "listbox";
+    const seeThrough = (n) => !!n && style(n).opacity === "0" && style(n).clip === "auto" &&
+      style(n).clipPath === "none" && rectOf(n).width >= 4 && rectOf(n).height >= 4;
+    if (!visible && !c.held && listing && (seeThrough(el) || seeThrough(upElement(el))) &&
+        r.width >= 4 && r.height >= 4) {
+      // ... or a list's input made see-through (itself or its wrapper) under the box its
+      // library draws (a multiple select's chips over it): that box is what a person
+      // sees and clicks
+      for (let n = upElement(el), i = 0; n && i < 4; n = upElement(n), i++) {
+        const a = rectOf(n);
+        if (a.height > 120 || matches(n, "form, fieldset, label, body")) break;
+        const seen = n.checkVisibility &&
+          n.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+        if (seen && a.width >= 16 && a.height >= 12) {
+          visible = true; target = n; r = a; break;
+        }
+      }
+    }
     // A ref stays with its element across snapshots, so a ref read before an
     // action never names a different element after the page changes.
     let ref = g.refOf.get(el);

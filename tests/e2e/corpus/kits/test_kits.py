@@ -16,12 +16,8 @@ from .tasks import BARE_KINDS, KINDS, task
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
 KNOWN: dict[str, str] = {
-    "elementplus-select-bare": "with a bare caption the select's own input has no name and the "
-    "caption is not tied to it: the best match is weak (0.20)",
     "elementplus-time": "Element Plus's time-select is a list of times: the time is typed into its "
     "filter box, which keeps nothing, instead of picked from the list",
-    "shoelace-multi-select": "a multiple sl-select (its listbox in a shadow root) never opens: "
-    "'could not open Interests'",
     "primevue-time": "PrimeVue 4.5's time-only DatePicker throws away every typed time (its parser "
     "reads an AM/PM that a 24-hour time lacks); its panel sets the time only by stepping the hour "
     "and minute with buttons, which no rule does yet",
