@@ -19,7 +19,9 @@ from .conftest import App
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
-FRAMEWORKS = ("nicegui", "streamlit", "gradio", "dash", "shiny", "panel")
+FRAMEWORKS = (
+    "nicegui", "streamlit", "gradio", "dash", "shiny", "panel", "solara", "mesop", "taipy",
+)  # fmt: skip
 
 KNOWN: dict[str, str] = {
     "dash-date": "Dash 4's date picker (a Radix popover over its input, DD/MM/YYYY): the "
