@@ -1,10 +1,11 @@
 """Python app frameworks as people use them to make forms (tools/corpus/frameworks.sh):
 NiceGUI (Quasar over a websocket), Streamlit (React and Base Web over a websocket),
 Gradio (Svelte over its queue), Dash (React over HTTP callbacks), Shiny (Bootstrap over a
-websocket) and Panel (Bokeh's widgets in shadow roots over a websocket),
-each serving the trip request of :mod:`.trip` from its own virtual environment. What
-the app received is the JSON lines it appended to its records file, never a step
-inside the flow."""
+websocket), Panel (Bokeh's widgets in shadow roots over a websocket), Solara (ipyvuetify's
+Vue 2 widgets over a websocket), Mesop (Angular Material over server-sent events) and
+Taipy GUI (React and MUI over a websocket), each serving the trip request of :mod:`.trip`
+from its own virtual environment. What the app received is the JSON lines it appended to
+its records file, never a step inside the flow."""
 
 from __future__ import annotations
 
@@ -130,4 +131,32 @@ def panel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
         [python, str(HERE / "panel_app.py"), "{port}"],
         tmp_path_factory.mktemp("panel"),
         path="/trip",
+    )
+
+
+@pytest.fixture(scope="session")
+def solara(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    solara = str(_venv("solara").parent / "solara")
+    command = [
+        solara, "run", str(HERE / "solara_app.py"),
+        "--host", "127.0.0.1", "--port", "{port}", "--production", "--no-open",
+    ]  # fmt: skip
+    quiet = {"SOLARA_TELEMETRY_MIXPANEL_ENABLE": "False"}
+    yield from _serve("solara", command, tmp_path_factory.mktemp("solara"), quiet)
+
+
+@pytest.fixture(scope="session")
+def mesop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    mesop = str(_venv("mesop").parent / "mesop")
+    command = [mesop, str(HERE / "mesop_app.py"), "--port", "{port}", "--prod"]
+    yield from _serve("mesop", command, tmp_path_factory.mktemp("mesop"))
+
+
+@pytest.fixture(scope="session")
+def taipy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    python = str(_venv("taipy-gui"))
+    yield from _serve(
+        "taipy-gui",
+        [python, str(HERE / "taipy_app.py"), "{port}"],
+        tmp_path_factory.mktemp("taipy"),
     )
