@@ -28,6 +28,10 @@ KITS = (
     "primevue",
     "quasar",
     "reactaria",
+    "fluent",
+    "vaadin",
+    "ionic",
+    "blueprint",
 )
 PAGES = {kit: Page("Trip request", "en-GB") for kit in KITS}
 
