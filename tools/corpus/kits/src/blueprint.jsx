@@ -25,10 +25,10 @@ const Row = ({ caption, id, children }) => (
     {children}
   </FormGroup>
 );
-const renderItem = (item, { handleClick, handleFocus, modifiers }) =>
+const itemsOf = (isSelected) => (item, { handleClick, handleFocus, modifiers }) =>
   modifiers.matchesPredicate ? (
     <MenuItem key={item} text={item} roleStructure="listoption" active={modifiers.active}
-      disabled={modifiers.disabled} onClick={handleClick} onFocus={handleFocus} />
+      selected={isSelected(item)} disabled={modifiers.disabled} onClick={handleClick} onFocus={handleFocus} />
   ) : null;
 const filterItem = (query, item) => item.toLowerCase().includes(query.toLowerCase());
 const inTwoYears = new Date(new Date().getFullYear() + 2, 11, 31);
@@ -69,17 +69,17 @@ function Trip() {
           <TimePicker value={v.time} onChange={set("time")} />
         </Row>
         <Row caption={C.cabin} id="cabin">
-          <Select items={CABINS} itemRenderer={renderItem} filterable={false} onItemSelect={set("cabin")} popoverProps={{ minimal: true }}>
+          <Select items={CABINS} itemRenderer={itemsOf((x) => x === v.cabin)} filterable={false} onItemSelect={set("cabin")} popoverProps={{ minimal: true }}>
             <Button id="cabin" text={v.cabin || "Pick one"} endIcon="double-caret-vertical" />
           </Select>
         </Row>
         <Row caption={C.city} id="city">
-          <Suggest items={CITIES} itemRenderer={renderItem} itemPredicate={filterItem} selectedItem={v.city}
+          <Suggest items={CITIES} itemRenderer={itemsOf((x) => x === v.city)} itemPredicate={filterItem} selectedItem={v.city}
             inputValueRenderer={(item) => item} onItemSelect={set("city")} inputProps={{ id: "city", placeholder: "Search a city" }}
             noResults={<MenuItem disabled text="No city matches" roleStructure="listoption" />} popoverProps={{ minimal: true }} />
         </Row>
         <Row caption={C.interests} id="interests">
-          <MultiSelect items={INTERESTS} itemRenderer={renderItem}
+          <MultiSelect items={INTERESTS} itemRenderer={itemsOf((x) => v.interests.includes(x))}
             itemPredicate={filterItem} selectedItems={v.interests} tagRenderer={(item) => item} placeholder="Pick any"
             onItemSelect={(item) => setV((old) => ({ ...old, interests: toggle(item)(old.interests) }))}
             onRemove={(item) => setV((old) => ({ ...old, interests: old.interests.filter((x) => x !== item) }))}
