@@ -39,9 +39,10 @@ IONIC_DATETIME = (
     "field and says 'there is no date field on the screen'"
 )
 IONIC_SELECT = (
-    "ion-select's native <button> (in its shadow root, named 'Cabin class, Pick one') lies under "
-    "its own label and placeholder text, which take the pointer: the click that opens it is "
-    "refused as covered ('could not open'); a person clicks the text and the list opens"
+    "ion-select's native <button> (in its shadow root, named 'Cabin class, Pick one') is "
+    "transparent (opacity 0) under its own label and placeholder text, which take the pointer: "
+    "the click that opens it is refused as covered ('could not open'); a person clicks the text "
+    "and the list opens"
 )
 
 KNOWN: dict[str, str] = {
@@ -78,9 +79,9 @@ KNOWN: dict[str, str] = {
     "ionic-select-bare": "with a bare caption ion-select is a plain button named by its "
     "placeholder ('Pick one', no combobox role, its caption a div above the ion-item): 'no control "
     "on the screen matches 'Cabin class''",
-    "ionic-toggle-group": "ion-segment-button's native <button role=tab> lies in its shadow root "
-    "under the host, which takes the pointer: the click on the tab 'Aisle' is refused as covered "
-    "('could not choose 'Aisle'')",
+    "ionic-toggle-group": "ion-segment-button's native <button role=tab> in its shadow root has "
+    "pointer-events: none and the host takes the click: the click on the tab 'Aisle' is refused "
+    "as covered ('could not choose 'Aisle'')",
     "ionic-checkbox-group": "the checkboxes' caption is an ion-list-header tied to nothing: gofer "
     "reads 'Extras' as the checkbox 'Extra legroom' (ticked by the first step) and then 'Lounge "
     "access' as a state of it ('names neither 'Extra legroom' nor a state of it')",
