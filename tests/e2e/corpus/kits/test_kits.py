@@ -1,4 +1,4 @@
-"""Every widget kind of a trip request on nine component kits as sites ship them, run as
+"""Every widget kind of a trip request on seventeen component kits as sites ship them, run as
 a user writes the flow, judged by what each form posted. These families were added
 with their first run recorded before any engine change for them (the closing note of
 the session that added them); a task that fails has its cause written beside it."""
@@ -15,12 +15,73 @@ from .tasks import BARE_KINDS, KINDS, task
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
+FLUENT_CALENDAR = (
+    "Fluent's compat DatePicker (a read-only input) opens a calendar whose month arrows are icon "
+    "buttons named only by their title, 'Go to next month January' (five words, past the four a "
+    "month control may have): 'the calendar shows December 2026 and has no control to move it "
+    "forward'; a person clicks the arrow ten times or the month heading for the months"
+)
+VAADIN_CALENDAR = (
+    "vaadin-date-picker's overlay scrolls its months in an endless list with a column of years "
+    "beside it, and has no next or previous buttons: gofer opens it rather than typing into its "
+    "input (a combobox that takes a typed 10/14/2027) and says it 'has no control to move it "
+    "forward to October 2027'"
+)
+IONIC_BUTTON = (
+    "ion-button draws its native <button> in its shadow root over the host's own box, and the "
+    "host takes clicks too: gofer sees two controls named 'Send request' equally (low "
+    "confidence), looks for it behind other controls and fails opening the datetime buttons "
+    "('could not open '05:14' to look for 'Send request'')"
+)
+IONIC_DATETIME = (
+    "ion-datetime-button is a button showing a date ('Dec 7, 2026') that opens the ion-datetime "
+    "calendar in an ion-modal, its label an ion-label tied to nothing: gofer looks for a date "
+    "field and says 'there is no date field on the screen'"
+)
+IONIC_SELECT = (
+    "ion-select's native <button> (in its shadow root, named 'Cabin class, Pick one') is "
+    "transparent (opacity 0) under its own label and placeholder text, which take the pointer: "
+    "the click that opens it is refused as covered ('could not open'); a person clicks the text "
+    "and the list opens"
+)
+
 KNOWN: dict[str, str] = {
     "elementplus-time": "Element Plus's time-select is a list of times: the time is typed into its "
     "filter box, which keeps nothing, instead of picked from the list",
     "primevue-time": "PrimeVue 4.5's time-only DatePicker throws away every typed time (its parser "
     "reads an AM/PM that a 24-hour time lacks); its panel sets the time only by stepping the hour "
     "and minute with buttons, which no rule does yet",
+    "fluent-date": FLUENT_CALENDAR,
+    "fluent-date-bare": FLUENT_CALENDAR,
+    "vaadin-date": VAADIN_CALENDAR,
+    "vaadin-date-bare": VAADIN_CALENDAR,
+    "vaadin-multi-select": "vaadin-multi-select-combo-box stays open after a pick, and while its "
+    "overlay is open Vaadin sets pointer-events: none on the body: gofer leaves the list open "
+    "after the second pick, so Send request (not under the list) takes no pointer and the click "
+    "is refused as covered; a person's first click outside closes the list",
+    "ionic-text-and-number": IONIC_BUTTON,
+    "ionic-slider": IONIC_BUTTON,
+    "ionic-searchable-select": IONIC_BUTTON,
+    "ionic-radio": IONIC_BUTTON,
+    "ionic-date": IONIC_DATETIME,
+    "ionic-date-bare": IONIC_DATETIME,
+    "ionic-time": "ion-datetime-button is a button showing a time ('05:14') that opens an "
+    "ion-datetime of hour and minute wheels in a popover: gofer looks for a time field and says "
+    "'there is no time field on the screen'",
+    "ionic-select": IONIC_SELECT,
+    "ionic-multi-select": IONIC_SELECT,
+    "ionic-select-bare": "with a bare caption ion-select is a plain button named by its "
+    "placeholder ('Pick one', no combobox role, its caption a div above the ion-item): 'no control "
+    "on the screen matches 'Cabin class''",
+    "ionic-toggle-group": "ion-segment-button's native <button role=tab> in its shadow root has "
+    "pointer-events: none and the host takes the click: the click on the tab 'Aisle' is refused "
+    "as covered ('could not choose 'Aisle'')",
+    "ionic-checkbox-group": "the checkboxes' caption is an ion-list-header tied to nothing: gofer "
+    "reads 'Extras' as the checkbox 'Extra legroom' (ticked by the first step) and then 'Lounge "
+    "access' as a state of it ('names neither 'Extra legroom' nor a state of it')",
+    "blueprint-slider": "Blueprint's Slider handle (a span role=slider) has no name of its own: "
+    "gofer names it by the axis labels beside it ('50 200 350 500') and passes over the "
+    "FormGroup's label above it, so 'no control on the screen matches' the caption",
 }
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
 
