@@ -555,3 +555,33 @@ draw();
         assert done.result.failure is not None
         assert "read-only and nothing on the page fills it" in done.result.failure.reason
         assert await done.page.locator("#ref").input_value() == "R-1"
+
+
+async def test_a_value_an_interval_sends_later_goes_before_the_next_click(
+    run_open: Opener, pages: Pages
+) -> None:
+    # a scheduler's debounce (as rxjs runs it, on setInterval): the slider's value goes
+    # to the app 300 ms after its last change; a send clicked before then sent the old one
+    url = pages.add(
+        "/steps/debounced",
+        """
+<label for="b">Budget</label><input id="b" type="range" min="0" max="500" step="50" value="100">
+<button id="send">Send request</button><p id="out"></p>
+<script>
+let known = '100', pending = null, sent = [];
+document.getElementById('b').addEventListener('input', (e) => {
+  if (pending !== null) clearInterval(pending);
+  pending = setInterval(() => {
+    clearInterval(pending); pending = null; known = e.target.value;
+  }, 300);
+});
+document.getElementById('send').addEventListener('click', () => {
+  sent.push(known);
+  document.getElementById('out').textContent = 'Sent ' + known;
+});
+</script>""",
+    )
+    flow = [{"browse": url}, {"enter": "250", "into": "Budget"}, {"click": "Send request"}]
+    async with run_open(flow, allow_destructive=True) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.evaluate("sent") == ["250"]

@@ -226,13 +226,26 @@
     return id;
   };
   const origSetInterval = window.setInterval;
+  const origClearInterval = window.clearInterval;
   window.setInterval = function (handler, delay, ...args) {
     if (typeof handler !== "function") {
       return origSetInterval.call(window, handler, delay, ...args);
     }
+    // an interval an action starts is waited for up to its first tick, as a timeout is:
+    // a scheduler's delay (a debounced input sent 300 ms after the last key) is one
+    const first = state.acting && !state.background && running !== handler;
     backgroundHandlers.add(handler);
     noteWork();
-    return origSetInterval.call(window, () => runTimer(handler, args, true), delay);
+    const ms = Math.max(0, Number(delay) || 0);
+    const id = origSetInterval.call(window, () => {
+      try { runTimer(handler, args, true); } finally { timerGone(id); }
+    }, delay);
+    if (first) timers.set(id, { made: performance.now(), due: performance.now() + ms });
+    return id;
+  };
+  window.clearInterval = function (id) {
+    timerGone(id);
+    return origClearInterval.call(window, id);
   };
   window.clearTimeout = function (id) {
     timerGone(id);

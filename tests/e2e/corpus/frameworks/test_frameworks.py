@@ -52,16 +52,6 @@ KNOWN: dict[str, str] = {
 }
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
 
-RACING: dict[str, str] = {
-    "mesop-slider": "Mesop's slider (an MDC <input type=range>) sends its value 300 ms after its "
-    "last change (debounceTime in Mesop's component, then an HTTP event, no socket): gofer "
-    "pressed ArrowRight until it read 250 and clicked 'Send request' within those 300 ms, so "
-    "the send reached the app first (budget 100) and the slider's 250 came after, refused as "
-    "'Unknown handler id' (the form was gone), yet gofer said done: WRONG DONE on some runs; "
-    "a person looks at the slider before sending",
-}
-"""Tasks that fail on some runs only, each with its cause (not strict: a race)."""
-
 
 async def judge(
     app: App, steps: list[dict[str, Any]], want: dict[str, str], run_open: Opener
@@ -87,8 +77,6 @@ async def test_a_trip_request_field(
     framework: str, kind: str, run_open: Opener, request: pytest.FixtureRequest
 ) -> None:
     expect_known(request, KNOWN, f"{framework}-{kind}")
-    if f"{framework}-{kind}" in RACING:
-        request.applymarker(pytest.mark.xfail(reason=RACING[f"{framework}-{kind}"], strict=False))
     app = request.getfixturevalue(framework)
     steps, want = KINDS[kind]
     await judge(app, steps, want, run_open)
