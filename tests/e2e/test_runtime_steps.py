@@ -585,3 +585,32 @@ document.getElementById('send').addEventListener('click', () => {
     async with run_open(flow, allow_destructive=True) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.evaluate("sent") == ["250"]
+
+
+async def test_a_slider_is_named_by_its_caption_not_by_its_axis(
+    run_open: Opener, pages: Pages
+) -> None:
+    # a slider drawn with a scale of numbers inside it before its handle, captioned by a
+    # label tied to nothing: the numbers are its own, the caption names it
+    url = pages.add(
+        "/steps/axis-slider",
+        """
+<div><label>Hotel budget (EUR)</label>
+<div class="slider" style="position:relative;width:300px;height:40px">
+  <div class="axis"><span>50</span> <span>200</span> <span>350</span> <span>500</span></div>
+  <span id="h" role="slider" tabindex="0" aria-valuemin="50" aria-valuemax="500"
+    aria-valuenow="100" style="position:absolute;top:20px;left:20px;width:12px;height:12px;
+    background:#333"></span>
+</div></div>
+<script>
+const h = document.getElementById('h');
+h.addEventListener('keydown', (e) => {
+  const now = Number(h.getAttribute('aria-valuenow'));
+  if (e.key === 'ArrowRight') h.setAttribute('aria-valuenow', String(Math.min(500, now + 50)));
+  if (e.key === 'ArrowLeft') h.setAttribute('aria-valuenow', String(Math.max(50, now - 50)));
+});
+</script>""",
+    )
+    async with run_open([{"browse": url}, {"enter": "250", "into": "Hotel budget (EUR)"}]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("#h").get_attribute("aria-valuenow") == "250"

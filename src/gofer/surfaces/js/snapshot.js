@@ -521,7 +521,8 @@
         if (style(p).display === "none") continue;
         if (matches(p, "input,select,textarea,button,a") || candidateEls.has(p)) return "";
         const t = deepText(p, true);
-        if (!t) continue;
+        // numbers alone are the widget's own scale or count (a slider's axis), no caption
+        if (!t || !/\p{L}/u.test(t)) continue;
         if (t.length > 80 || headingLevel(p) || query(p, "input,select,textarea")) return "";
         return near(rectOf(p), rectOf(el)) ? t : "";
       }

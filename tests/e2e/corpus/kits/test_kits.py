@@ -55,10 +55,6 @@ KNOWN: dict[str, str] = {
     "fluent-date-bare": FLUENT_CALENDAR,
     "vaadin-date": VAADIN_CALENDAR,
     "vaadin-date-bare": VAADIN_CALENDAR,
-    "vaadin-multi-select": "vaadin-multi-select-combo-box stays open after a pick, and while its "
-    "overlay is open Vaadin sets pointer-events: none on the body: gofer leaves the list open "
-    "after the second pick, so Send request (not under the list) takes no pointer and the click "
-    "is refused as covered; a person's first click outside closes the list",
     "ionic-text-and-number": IONIC_BUTTON,
     "ionic-slider": IONIC_BUTTON,
     "ionic-searchable-select": IONIC_BUTTON,
@@ -79,9 +75,6 @@ KNOWN: dict[str, str] = {
     "ionic-checkbox-group": "the checkboxes' caption is an ion-list-header tied to nothing: gofer "
     "reads 'Extras' as the checkbox 'Extra legroom' (ticked by the first step) and then 'Lounge "
     "access' as a state of it ('names neither 'Extra legroom' nor a state of it')",
-    "blueprint-slider": "Blueprint's Slider handle (a span role=slider) has no name of its own: "
-    "gofer names it by the axis labels beside it ('50 200 350 500') and passes over the "
-    "FormGroup's label above it, so 'no control on the screen matches' the caption",
 }
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
 
