@@ -614,3 +614,36 @@ h.addEventListener('keydown', (e) => {
     async with run_open([{"browse": url}, {"enter": "250", "into": "Hotel budget (EUR)"}]) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.locator("#h").get_attribute("aria-valuenow") == "250"
+
+
+async def test_a_slider_whose_box_has_no_area_is_moved_through_its_thumb(
+    run_open: Opener, pages: Pages
+) -> None:
+    # the element with the slider's role and name is a zero-size container around the
+    # thumb it draws (a component library's thumb container)
+    url = pages.add(
+        "/steps/thumb-slider",
+        """
+<p>Budget</p>
+<div style="position:relative;width:300px;height:30px;background:#eee">
+  <div id="s" role="slider" tabindex="0" aria-label="Budget" aria-valuemin="0"
+    aria-valuemax="10" aria-valuenow="2" style="position:absolute;left:60px;top:15px;
+    width:0;height:0">
+    <div style="position:absolute;left:-6px;top:-6px;width:12px;height:12px;
+      border-radius:50%;background:#1976d2"></div>
+  </div>
+</div>
+<script>
+const s = document.getElementById('s');
+s.addEventListener('keydown', (e) => {
+  const now = Number(s.getAttribute('aria-valuenow'));
+  const next = e.key === 'ArrowRight' ? Math.min(10, now + 1)
+    : e.key === 'ArrowLeft' ? Math.max(0, now - 1) : now;
+  s.setAttribute('aria-valuenow', String(next));
+  s.style.left = next * 30 + 'px';
+});
+</script>""",
+    )
+    async with run_open([{"browse": url}, {"enter": "7", "into": "Budget"}]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("#s").get_attribute("aria-valuenow") == "7"

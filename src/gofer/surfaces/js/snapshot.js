@@ -743,6 +743,13 @@
         }
       }
     }
+    if (!visible && !c.invisible && role === "slider" && (r.width === 0 || r.height === 0)) {
+      // ... or a slider whose box has no area of its own around the thumb it draws
+      const thumb = Array.from(queryAll(el, "*")).find((n) => rectOf(n).width >= 4 &&
+        rectOf(n).height >= 4 && n.checkVisibility &&
+        n.checkVisibility({ opacityProperty: true, visibilityProperty: true }));
+      if (thumb) { visible = true; target = thumb; r = rectOf(thumb); }
+    }
     // A ref stays with its element across snapshots, so a ref read before an
     // action never names a different element after the page changes.
     let ref = g.refOf.get(el);

@@ -27,11 +27,6 @@ KNOWN: dict[str, str] = {
     "dash-date": "Dash 4's date picker (a Radix popover over its input, DD/MM/YYYY): the "
     "calendar does not open under gofer's clicks and the date typed as written is thrown "
     "away ('the field does not show what was typed'); typed as 14/10/2027 it holds",
-    "solara-slider": "Solara's SliderInt (Vuetify 2's v-slider): the role=slider element that "
-    "carries the aria-label is the thumb's container, a 0x0 box (the 12 px thumb drawn is its "
-    "child), and the caption's label points at a display:none read-only input, so gofer sees no "
-    "slider and only the caption as a weak 'clickable' ('the best match for ... is weak "
-    "(0.30)'); a person drags the thumb, or clicks it and presses the arrow keys",
     "solara-date": "solara.lab.InputDate (Vuetify 2's v-date-picker in a menu opened by clicking "
     "the field): the month arrows are icon buttons with no name (an aria-hidden mdi chevron, no "
     "text), so gofer says 'the calendar shows December 2026 and has no control to move it "
