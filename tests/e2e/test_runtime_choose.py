@@ -519,3 +519,35 @@ for (const li of list.children) li.addEventListener('click', () => {
     async with run_open(flow) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.evaluate("picked") == ["Food", "Hiking"]
+
+
+async def test_a_search_field_over_a_list_of_rows_narrows_it_and_picks_the_row(
+    run_open: Opener, pages: Pages
+) -> None:
+    # a selector with a filter: a search field named by its placeholder under a caption
+    # tied to nothing (several wrappers up), over rows drawn as buttons that show all along
+    cities = ["Amsterdam", "Athens", "Berlin", "Lisbon", "Madrid", "Paris", "Rome"]
+    rows = "".join(f'<div role="button" tabindex="0" data-id="{c}">{c}</div>' for c in cities)
+    url = pages.add(
+        "/choose/filtered-rows",
+        f"""
+<div>Destination</div>
+<div><div><div><div><input placeholder="Search field"></div></div>
+<ul style="max-height:90px;overflow:auto;margin:0;padding:0">{rows}</ul></div></div>
+<p id="chosen"></p>
+<script>
+const input = document.querySelector('input');
+input.addEventListener('input', () => {{
+  for (const r of document.querySelectorAll('[role=button]')) {{
+    r.style.display = r.dataset.id.toLowerCase().includes(input.value.toLowerCase())
+      ? '' : 'none';
+  }}
+}});
+for (const r of document.querySelectorAll('[role=button]')) r.addEventListener('click', () => {{
+  document.getElementById('chosen').textContent = r.dataset.id;
+}});
+</script>""",
+    )
+    async with run_open([{"browse": url}, {"choose": "Lisbon", "in": "Destination"}]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("#chosen").text_content() == "Lisbon"

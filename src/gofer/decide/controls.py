@@ -116,6 +116,36 @@ def popup_choices(
     return plain or options
 
 
+_ROW_ROLES = OPTION_ROLES | {"button", "clickable", "menuitem"}
+_ROWS_REACH_PX = 600.0
+
+
+def rows_under(screen: Screen, field: Element) -> list[Element]:
+    """The rows showing under ``field`` and across it: a list a filter box sits over."""
+    top = field.box.y + field.box.height - 2
+    left, right = field.box.x, field.box.x + field.box.width
+    return [
+        e
+        for e in screen.elements
+        if e.visible
+        and not e.disabled
+        and e.role in _ROW_ROLES
+        and top <= e.box.y <= top + _ROWS_REACH_PX
+        and e.box.x < right
+        and e.box.x + e.box.width > left
+    ]
+
+
+def filtered_rows(screen: Screen, field: Element, before: set[str]) -> list[Element]:
+    """The rows of the list under a filter box that its typing narrowed: those of
+    ``before`` (the rows under it until then) still showing, once some went away;
+    none when the typing hid nothing (no list of that box)."""
+    rows = rows_under(screen, field)
+    if not before - {e.ref for e in rows}:
+        return []
+    return [e for e in rows if e.ref in before]
+
+
 def shows_choice(screen: Screen, control: Element, option: str) -> bool:
     """Whether ``control`` shows ``option`` as chosen: in its own name or value, or drawn
     inside its box (a chip or tag, and the remove button a chip carries)."""

@@ -12,6 +12,7 @@ from gofer.decide import (
     Want,
     choice_members,
     date_order,
+    filtered_rows,
     is_date_words,
     label_of,
     match_option,
@@ -23,13 +24,14 @@ from gofer.decide import (
     popup_choices,
     pressable,
     reread_date,
+    rows_under,
     shows_choice,
     tick_state,
     value_took,
 )
 from gofer.flow import Choose
 from gofer.runtime.calendars import in_shown_calendar, pick_date, pick_shown
-from gofer.runtime.context import StepContext, typer
+from gofer.runtime.context import StepContext, clicker, typer
 from gofer.runtime.layers import leave_closed, pick_suggestion, uncover
 from gofer.runtime.listed import choose_in_select, lists_times, pick_time, set_slider
 from gofer.runtime.pickers import (
@@ -218,8 +220,10 @@ async def _choose_custom(
     browser = await run.browser()
     date_like = is_date_words(option, run.settings.today or date.today())
     popup_roles = OPTION_ROLES | {"radio", "tab", "menuitemcheckbox"}
-    before = option_refs(await run.screen(), popup_roles | {"clickable"})
+    screen = await run.screen()
+    before = option_refs(screen, popup_roles | {"clickable"})
     if el.editable and not date_like and el.input_type not in ("date",):
+        rows = {e.ref for e in rows_under(screen, el)}
         await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, option))
         wait = run.settings.target_timeout_ms
         picked = await pick_suggestion(run, path, el, option, before, wait_ms=wait, drawn=True)
@@ -231,6 +235,8 @@ async def _choose_custom(
                 path, f"type into '{label_of(el)}' key by key", typer(browser, el.ref, option)
             )
             picked = await pick_suggestion(run, path, el, option, before, wait_ms=wait, drawn=True)
+        if picked is None and rows:
+            picked = await _pick_filtered(run, path, el, option, rows)
         datalist = el.tag == "input" and el.role == "combobox" and el.expanded is None
         if picked is None and datalist and value_took(option, await browser.read_value(el.ref)):
             # A native input with a list of values takes the typed value as its own.
@@ -271,6 +277,23 @@ async def _choose_custom(
             raise StepFailed(
                 f"opening '{label_of(el)}' showed no options to choose '{option}' from"
             )
+
+
+async def _pick_filtered(
+    run: StepContext, path: str, field: Element, option: str, rows: set[str]
+) -> Element | None:
+    """A filter box over a list that shows all along (a search field over its rows):
+    the typing narrowed the list, and the row left that the option names is clicked."""
+    left = filtered_rows(await run.screen(), field, rows)
+    best = match_option(option, [label_of(r) for r in left]) if left else None
+    if best is None:
+        return None
+    row = left[best[0]]
+    browser = await run.browser()
+    await run.act(
+        path, f"pick '{label_of(row)}' from the list it narrowed", clicker(browser, row.ref)
+    )
+    return row
 
 
 async def _scroll_on(run: StepContext, path: str, options: list[Element], seen: set[str]) -> bool:

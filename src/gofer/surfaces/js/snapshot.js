@@ -516,7 +516,7 @@
   };
   const nearbyLabel = (el) => {
     let n = el;
-    for (let depth = 0; depth < 4 && n; depth++) {
+    for (let depth = 0; depth < 6 && n; depth++) {
       for (let p = PREVIOUS.call(n); p; p = PREVIOUS.call(p)) {
         if (style(p).display === "none") continue;
         if (matches(p, "input,select,textarea,button,a") || candidateEls.has(p)) return "";

@@ -38,12 +38,6 @@ KNOWN: dict[str, str] = {
     "the step fails ('could not open the calendar of ...: the page did not let it happen in "
     "time') before the 40 px 'Open calendar' button beside it is tried; a person clicks the "
     "field and types 10/14/2027, or clicks the calendar icon",
-    "taipy-searchable-select": "Taipy's selector with its filter (not a dropdown: Taipy labels "
-    "only those) is a 'Search field' input named by its placeholder alone over a <ul> of "
-    "role=button rows (no listbox, no options), captioned by a plain text above; gofer finds "
-    "nothing named 'Destination', takes the unnamed MUI combobox further down (Interests) and "
-    "says 'no option matches 'Lisbon' (there are: Museums, Food, Hiking, Nightlife, Beaches)'; "
-    "a person types Lis into the search field under the caption and clicks Lisbon",
 }
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
 
