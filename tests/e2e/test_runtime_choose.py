@@ -551,3 +551,36 @@ for (const r of document.querySelectorAll('[role=button]')) r.addEventListener('
     async with run_open([{"browse": url}, {"choose": "Lisbon", "in": "Destination"}]) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.locator("#chosen").text_content() == "Lisbon"
+
+
+async def test_a_time_entered_into_a_list_of_times_is_picked_from_it(
+    run_open: Opener, pages: Pages
+) -> None:
+    # a time select: a read-only combobox whose list offers the times, and which draws
+    # the time it holds in its box beside the input (the input itself stays empty)
+    times = [f"{h:02d}:{m:02d}" for h in range(6, 10) for m in (0, 15, 30, 45)]
+    items = "".join(f'<li role="option">{t}</li>' for t in times)
+    url = pages.add(
+        "/choose/time-select",
+        f"""
+<label for="t">Departure time</label>
+<div style="position:relative;width:200px;height:24px;border:1px solid #888">
+  <span id="shown" style="padding:4px"></span>
+  <input id="t" role="combobox" aria-expanded="false" readonly
+    style="position:absolute;left:0;top:0;width:100%;height:100%;border:0;background:none">
+</div>
+<ul role="listbox" id="list" style="display:none;max-height:120px;overflow:auto">{items}</ul>
+<script>
+const t = document.getElementById('t'), list = document.getElementById('list');
+t.addEventListener('click', () => {{
+  list.style.display = 'block'; t.setAttribute('aria-expanded', 'true');
+}});
+for (const li of list.children) li.addEventListener('click', () => {{
+  document.getElementById('shown').textContent = li.textContent;
+  list.style.display = 'none'; t.setAttribute('aria-expanded', 'false');
+}});
+</script>""",
+    )
+    async with run_open([{"browse": url}, {"enter": "07:45", "into": "Departure time"}]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("#shown").text_content() == "07:45"

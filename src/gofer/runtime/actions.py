@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time as clock
 from dataclasses import replace
+from datetime import time
 
 from gofer.decide import (
     DATE_INPUTS,
@@ -40,7 +41,7 @@ from gofer.runtime.approvals import control_gate
 from gofer.runtime.choosing import choose
 from gofer.runtime.context import StepContext, clicker
 from gofer.runtime.layers import close_opened, pick_suggestion, uncover
-from gofer.runtime.listed import is_number, set_slider
+from gofer.runtime.listed import is_number, lists_times, pick_time, set_slider
 from gofer.runtime.pickers import (
     date_field,
     set_native,
@@ -344,6 +345,11 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
         if el.input_type in DATE_INPUTS:
             return await set_native(run, path, el, value, grounding.confidence)
         when = when_words(run, value)
+        if isinstance(when, time) and lists_times(el):
+            # a time offered as a list to pick from (a time select): picked, else typed
+            picked = await pick_time(run, path, el, when, grounding.confidence, typed=True)
+            if picked is not None:
+                return picked
         if when is not None and el.tag == "input":
             return await date_field(run, path, el, screen, when, grounding.confidence, value)
     typed_only = el.role != "combobox" and el.expanded is None

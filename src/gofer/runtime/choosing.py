@@ -135,7 +135,9 @@ async def choose(run: StepContext, path: str, step: Choose) -> StepFinished:
     if el.role == "slider" or el.input_type == "range":
         return await set_slider(run, path, el, option, grounding.confidence)
     if isinstance(when, time) and lists_times(el):
-        return await pick_time(run, path, el, when, grounding.confidence)
+        picked = await pick_time(run, path, el, when, grounding.confidence)
+        assert picked is not None  # a choose never falls back to typing
+        return picked
     if when is not None and el.tag == "input":
         return await date_field(run, path, el, screen, when, grounding.confidence, option)
     if when is not None and in_shown_calendar(el, grounding.evidence, screen):

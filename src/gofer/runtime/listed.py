@@ -20,6 +20,7 @@ from gofer.decide import (
     match_option,
     option_refs,
     popup_choices,
+    shows_choice,
     shows_time,
 )
 from gofer.errors import SurfaceError
@@ -38,9 +39,12 @@ def lists_times(el: Element) -> bool:
 
 
 async def pick_time(
-    run: StepContext, path: str, el: Element, at: time, confidence: float
-) -> StepFinished:
-    """Open ``el``'s list and pick the option that shows ``at``, then read it back."""
+    run: StepContext, path: str, el: Element, at: time, confidence: float, *, typed: bool = False
+) -> StepFinished | None:
+    """Open ``el``'s list and pick the option that shows ``at``, then read it back.
+
+    ``typed``: the time may be typed instead (an ``enter``): None as soon as the list
+    shows without that time (a time box whose list offers only some times)."""
     shown = el.value or el.text
     if shown and shows_time(shown, at):
         return StepFinished(outcome=StepOutcome.ALREADY_DONE, element=el, confidence=confidence)
@@ -55,15 +59,25 @@ async def pick_time(
         hit = next((o for o in options if shows_time(label_of(o), at)), None)
         if hit is not None:
             break
+        if typed and options:
+            return None
         if not await run.wait_change(deadline):
+            if typed:
+                return None
             names = ", ".join(label_of(o) for o in options[:8]) or "none"
             raise StepFailed(
                 f"'{label_of(el)}' lists no option at {at:%H:%M} (it shows: {names})", el
             )
     await run.act(path, f"pick '{label_of(hit)}'", clicker(browser, hit.ref))
-    now = (await run.screen()).element(el.ref)
+    screen = await run.screen()
+    now = screen.element(el.ref)
     after = (now.value or now.text) if now is not None else ""
-    if now is not None and not shows_time(after, at):
+    # a select draws what it holds beside its input, inside its box
+    if (
+        now is not None
+        and not shows_time(after, at)
+        and not shows_choice(screen, now, label_of(hit))
+    ):
         raise StepFailed(
             f"picked '{label_of(hit)}' in '{label_of(el)}', but it shows '{after or 'nothing'}'",
             el,

@@ -46,8 +46,6 @@ IONIC_SELECT = (
 )
 
 KNOWN: dict[str, str] = {
-    "elementplus-time": "Element Plus's time-select is a list of times: the time is typed into its "
-    "filter box, which keeps nothing, instead of picked from the list",
     "primevue-time": "PrimeVue 4.5's time-only DatePicker throws away every typed time (its parser "
     "reads an AM/PM that a 24-hour time lacks); its panel sets the time only by stepping the hour "
     "and minute with buttons, which no rule does yet",
