@@ -584,3 +584,39 @@ for (const li of list.children) li.addEventListener('click', () => {{
     async with run_open([{"browse": url}, {"enter": "07:45", "into": "Departure time"}]) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.locator("#shown").text_content() == "07:45"
+
+
+async def test_a_time_field_that_drops_typing_is_set_by_its_panel_steppers(
+    run_open: Opener, pages: Pages
+) -> None:
+    # a time-only picker whose parser throws every typed time away; its panel, opened by
+    # a click on the field, steps the hour and the minute with buttons around each number
+    def part(unit: str) -> str:
+        return (
+            f'<div><button aria-label="Next {unit}" data-u="{unit}" data-d="1">^</button>'
+            f'<span id="{unit}">00</span>'
+            f'<button aria-label="Previous {unit}" data-u="{unit}" data-d="-1">v</button></div>'
+        )
+
+    url = pages.add(
+        "/choose/stepped-time",
+        f"""
+<label for="t">Departure time</label><input id="t">
+<div id="panel" style="display:none;gap:12px">{part("Hour")}<span>:</span>{part("Minute")}</div>
+<script>
+const t = document.getElementById('t'), panel = document.getElementById('panel');
+const at = {{ Hour: 0, Minute: 0 }};
+const pad = (n) => String(n).padStart(2, '0');
+t.addEventListener('input', () => {{ t.value = ''; }});
+t.addEventListener('click', () => {{ panel.style.display = 'flex'; }});
+for (const b of panel.querySelectorAll('button')) b.addEventListener('click', () => {{
+  const u = b.dataset.u, span = u === 'Hour' ? 24 : 60;
+  at[u] = (at[u] + Number(b.dataset.d) + span) % span;
+  document.getElementById(u).textContent = pad(at[u]);
+  t.value = pad(at.Hour) + ':' + pad(at.Minute);
+}});
+</script>""",
+    )
+    async with run_open([{"browse": url}, {"enter": "07:45", "into": "Departure time"}]) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.locator("#t").input_value() == "07:45"

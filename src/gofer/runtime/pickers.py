@@ -52,6 +52,7 @@ from gofer.errors import SurfaceError
 from gofer.runtime.calendars import OutOfReach, open_calendar, pick_date
 from gofer.runtime.context import RangeStart, StepContext, clicker, filler, selector, typer
 from gofer.runtime.signals import StepFailed, StepFinished
+from gofer.runtime.steppers import step_time
 from gofer.runtime.types import StepOutcome
 from gofer.surfaces.screen import Element, Screen
 
@@ -190,6 +191,12 @@ async def _time_field(
             f"type {text} into '{label_of(el)}'",
             partial(browser.fill, el.ref, text),
         )
+        shown = await _leave(run, path, el)
+        if shows_time(shown, when):
+            return StepFinished(element=el, confidence=confidence)
+    # a field that throws typed times away: set through the panel its click opens
+    await run.act(path, f"open the time panel of '{label_of(el)}'", clicker(browser, el.ref))
+    if await step_time(run, path, when):
         shown = await _leave(run, path, el)
         if shows_time(shown, when):
             return StepFinished(element=el, confidence=confidence)

@@ -46,9 +46,6 @@ IONIC_SELECT = (
 )
 
 KNOWN: dict[str, str] = {
-    "primevue-time": "PrimeVue 4.5's time-only DatePicker throws away every typed time (its parser "
-    "reads an AM/PM that a 24-hour time lacks); its panel sets the time only by stepping the hour "
-    "and minute with buttons, which no rule does yet",
     "fluent-date": FLUENT_CALENDAR,
     "fluent-date-bare": FLUENT_CALENDAR,
     "vaadin-date": VAADIN_CALENDAR,
