@@ -74,14 +74,21 @@ def _serve(
         yield App(url, records)
 
 
+def _script(
+    venv: str,
+    script: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    extra: dict[str, str] | None = None,
+    path: str = "/",
+) -> Iterator[App]:
+    """An app that is one script of ours run by its framework's Python, on ``{port}``."""
+    command = [str(_venv(venv)), str(HERE / script), "{port}"]
+    yield from _serve(venv, command, tmp_path_factory.mktemp(venv), extra, path)
+
+
 @pytest.fixture(scope="session")
 def nicegui(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    python = str(_venv("nicegui"))
-    yield from _serve(
-        "nicegui",
-        [python, str(HERE / "nicegui_app.py"), "{port}"],
-        tmp_path_factory.mktemp("nicegui"),
-    )
+    yield from _script("nicegui", "nicegui_app.py", tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
@@ -97,41 +104,23 @@ def streamlit(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
 
 @pytest.fixture(scope="session")
 def gradio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    python = str(_venv("gradio"))
     quiet = {"GRADIO_ANALYTICS_ENABLED": "False", "GRADIO_SERVER_NAME": "127.0.0.1"}
-    yield from _serve(
-        "gradio",
-        [python, str(HERE / "gradio_app.py"), "{port}"],
-        tmp_path_factory.mktemp("gradio"),
-        quiet,
-    )
+    yield from _script("gradio", "gradio_app.py", tmp_path_factory, quiet)
 
 
 @pytest.fixture(scope="session")
 def dash(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    python = str(_venv("dash"))
-    yield from _serve(
-        "dash", [python, str(HERE / "dash_app.py"), "{port}"], tmp_path_factory.mktemp("dash")
-    )
+    yield from _script("dash", "dash_app.py", tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
 def shiny(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    python = str(_venv("shiny"))
-    yield from _serve(
-        "shiny", [python, str(HERE / "shiny_app.py"), "{port}"], tmp_path_factory.mktemp("shiny")
-    )
+    yield from _script("shiny", "shiny_app.py", tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
 def panel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    python = str(_venv("panel"))
-    yield from _serve(
-        "panel",
-        [python, str(HERE / "panel_app.py"), "{port}"],
-        tmp_path_factory.mktemp("panel"),
-        path="/trip",
-    )
+    yield from _script("panel", "panel_app.py", tmp_path_factory, path="/trip")
 
 
 @pytest.fixture(scope="session")
@@ -154,9 +143,4 @@ def mesop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
 
 @pytest.fixture(scope="session")
 def taipy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
-    python = str(_venv("taipy-gui"))
-    yield from _serve(
-        "taipy-gui",
-        [python, str(HERE / "taipy_app.py"), "{port}"],
-        tmp_path_factory.mktemp("taipy"),
-    )
+    yield from _script("taipy-gui", "taipy_app.py", tmp_path_factory)
