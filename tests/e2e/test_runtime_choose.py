@@ -296,6 +296,44 @@ async def test_date_picker_goes_back_too(run_open: Opener, pages: Pages) -> None
         assert await done.page.evaluate("window.shown") == ["check-in=3 July 2026"]
 
 
+PREV = '<button id="prev" aria-label="Previous month">&lt;</button>'
+NEXT = '<button id="next" aria-label="Next month">&gt;</button>'
+ARROWS = {
+    # named by a title that ends with the month it goes to
+    "titled": (
+        '<button id="prev" title="Go to previous month August"><svg width="12" height="12">'
+        '<path d="M8 2 L4 6 L8 10"/></svg></button>',
+        '<button id="next" title="Go to next month October"><svg width="12" height="12">'
+        '<path d="M4 2 L8 6 L4 10"/></svg></button>',
+    ),
+    # no name at all: an aria-hidden icon font's chevron inside the button's own box
+    "icon": (
+        '<button id="prev"><span class="v-btn__content"><i aria-hidden="true" '
+        'class="mdi mdi-chevron-left"></i></span></button>',
+        '<button id="next"><span class="v-btn__content"><i aria-hidden="true" '
+        'class="mdi mdi-chevron-right"></i></span></button>',
+    ),
+}
+
+
+@pytest.mark.parametrize("arrows", list(ARROWS))
+async def test_a_calendars_month_arrows_named_by_where_they_go(
+    arrows: str, run: Runner, pages: Pages
+) -> None:
+    prev, nxt = ARROWS[arrows]
+    html = CALENDAR.replace(PREV, prev).replace(NEXT, nxt)
+    url = pages.add(f"/choose/calendar-arrows-{arrows}", html)
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "14 Nov 2026", "in": "Check-in"},
+            {"verify": {"shows": "check-in=14 November 2026"}},
+        ]
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert result.steps[1].actions == 4  # open, two months forward, the day
+
+
 async def test_native_date_and_time_in_written_forms(run_open: Opener, pages: Pages) -> None:
     url = pages.add(
         "/choose/native",

@@ -32,11 +32,6 @@ KNOWN: dict[str, str] = {
     "child), and the caption's label points at a display:none read-only input, so gofer sees no "
     "slider and only the caption as a weak 'clickable' ('the best match for ... is weak "
     "(0.30)'); a person drags the thumb, or clicks it and presses the arrow keys",
-    "solara-date": "solara.lab.InputDate (Vuetify 2's v-date-picker in a menu opened by clicking "
-    "the field): the month arrows are icon buttons with no name (an aria-hidden mdi chevron, no "
-    "text), so gofer says 'the calendar shows December 2026 and has no control to move it "
-    "forward to October 2027'; a person clicks the right arrow ten times, or types 2027/10/14 "
-    "into the field (its date_format, shown nowhere on the page)",
     "mesop-date": "Mesop's date_picker (Angular Material's matDatepicker input, aria-haspopup="
     "dialog): the floating <label for> the input (pointer-events auto) lies over the empty "
     "input's middle, so gofer's click on the field to open the calendar waits as if covered and "

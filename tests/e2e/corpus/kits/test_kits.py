@@ -15,12 +15,6 @@ from .tasks import BARE_KINDS, KINDS, task
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
-FLUENT_CALENDAR = (
-    "Fluent's compat DatePicker (a read-only input) opens a calendar whose month arrows are icon "
-    "buttons named only by their title, 'Go to next month January' (five words, past the four a "
-    "month control may have): 'the calendar shows December 2026 and has no control to move it "
-    "forward'; a person clicks the arrow ten times or the month heading for the months"
-)
 VAADIN_CALENDAR = (
     "vaadin-date-picker's overlay scrolls its months in an endless list with a column of years "
     "beside it, and has no next or previous buttons: gofer opens it rather than typing into its "
@@ -51,8 +45,6 @@ KNOWN: dict[str, str] = {
     "primevue-time": "PrimeVue 4.5's time-only DatePicker throws away every typed time (its parser "
     "reads an AM/PM that a 24-hour time lacks); its panel sets the time only by stepping the hour "
     "and minute with buttons, which no rule does yet",
-    "fluent-date": FLUENT_CALENDAR,
-    "fluent-date-bare": FLUENT_CALENDAR,
     "vaadin-date": VAADIN_CALENDAR,
     "vaadin-date-bare": VAADIN_CALENDAR,
     "vaadin-multi-select": "vaadin-multi-select-combo-box stays open after a pick, and while its "
