@@ -334,6 +334,28 @@ async def test_a_calendars_month_arrows_named_by_where_they_go(
     assert result.steps[1].actions == 4  # open, two months forward, the day
 
 
+async def test_a_field_whose_own_label_lies_over_it_opens_its_calendar(
+    run: Runner, pages: Pages
+) -> None:
+    html = CALENDAR.replace(
+        '<label for="checkin">Check-in</label>\n'
+        '<input id="checkin" readonly placeholder="Pick a date">',
+        '<div style="position: relative; width: 220px">'
+        '<input id="checkin" readonly style="width: 200px; height: 40px">'
+        '<label for="checkin" style="position: absolute; left: 4px; top: 10px; width: 180px">'
+        "Check-in</label></div>",
+    )
+    url = pages.add("/choose/calendar-label-over", html)
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "14 Nov 2026", "in": "Check-in"},
+            {"verify": {"shows": "check-in=14 November 2026"}},
+        ]
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
 async def test_native_date_and_time_in_written_forms(run_open: Opener, pages: Pages) -> None:
     url = pages.add(
         "/choose/native",

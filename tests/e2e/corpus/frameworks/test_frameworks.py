@@ -32,12 +32,6 @@ KNOWN: dict[str, str] = {
     "child), and the caption's label points at a display:none read-only input, so gofer sees no "
     "slider and only the caption as a weak 'clickable' ('the best match for ... is weak "
     "(0.30)'); a person drags the thumb, or clicks it and presses the arrow keys",
-    "mesop-date": "Mesop's date_picker (Angular Material's matDatepicker input, aria-haspopup="
-    "dialog): the floating <label for> the input (pointer-events auto) lies over the empty "
-    "input's middle, so gofer's click on the field to open the calendar waits as if covered and "
-    "the step fails ('could not open the calendar of ...: the page did not let it happen in "
-    "time') before the 40 px 'Open calendar' button beside it is tried; a person clicks the "
-    "field and types 10/14/2027, or clicks the calendar icon",
     "taipy-searchable-select": "Taipy's selector with its filter (not a dropdown: Taipy labels "
     "only those) is a 'Search field' input named by its placeholder alone over a <ul> of "
     "role=button rows (no listbox, no options), captioned by a plain text above; gofer finds "
