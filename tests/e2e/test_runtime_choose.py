@@ -356,6 +356,50 @@ async def test_a_field_whose_own_label_lies_over_it_opens_its_calendar(
     assert result.status is RunStatus.COMPLETED, result.failure
 
 
+SCROLLING_CALENDAR = (
+    STATUS
+    + """
+<script>document.documentElement.lang = 'en-GB';</script>
+<label for="depart">Departure date</label>
+<input id="depart">
+<div id="cal" hidden><h2>December 2026</h2><div id="days"></div></div>
+<script>
+const input = document.getElementById('depart'), cal = document.getElementById('cal');
+for (let d = 1; d <= 31; d++) {
+  const b = document.createElement('button');
+  b.textContent = d;
+  b.onclick = () => { input.value = '12/' + String(d).padStart(2, '0') + '/2026'; commit(); };
+  document.getElementById('days').appendChild(b);
+}
+input.onclick = () => { cal.hidden = false; };
+input.oninput = () => { cal.hidden = false; };
+function commit() {
+  // takes only month/day/year, and only when Enter closes the calendar
+  const m = /^(\\d{2})\\/(\\d{2})\\/(\\d{4})$/.exec(input.value);
+  cal.hidden = true;
+  if (!m || +m[1] > 12) { input.setAttribute('aria-invalid', 'true'); return; }
+  input.removeAttribute('aria-invalid');
+  show('depart=' + m[3] + '-' + m[1] + '-' + m[2]);
+}
+input.onkeydown = (e) => { if (e.key === 'Enter' && !cal.hidden) commit(); };
+</script>"""
+)
+
+
+async def test_a_calendar_with_no_way_forward_has_its_field_typed(
+    run: Runner, pages: Pages
+) -> None:
+    url = pages.add("/choose/calendar-no-arrows", SCROLLING_CALENDAR)
+    result = await run(
+        [
+            {"browse": url},
+            {"enter": "14 October 2027", "into": "Departure date"},
+            {"verify": {"shows": "depart=2027-10-14"}},
+        ]
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
 async def test_native_date_and_time_in_written_forms(run_open: Opener, pages: Pages) -> None:
     url = pages.add(
         "/choose/native",

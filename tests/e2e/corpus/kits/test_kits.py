@@ -15,12 +15,6 @@ from .tasks import BARE_KINDS, KINDS, task
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
-VAADIN_CALENDAR = (
-    "vaadin-date-picker's overlay scrolls its months in an endless list with a column of years "
-    "beside it, and has no next or previous buttons: gofer opens it rather than typing into its "
-    "input (a combobox that takes a typed 10/14/2027) and says it 'has no control to move it "
-    "forward to October 2027'"
-)
 IONIC_BUTTON = (
     "ion-button draws its native <button> in its shadow root over the host's own box, and the "
     "host takes clicks too: gofer sees two controls named 'Send request' equally (low "
@@ -45,8 +39,6 @@ KNOWN: dict[str, str] = {
     "primevue-time": "PrimeVue 4.5's time-only DatePicker throws away every typed time (its parser "
     "reads an AM/PM that a 24-hour time lacks); its panel sets the time only by stepping the hour "
     "and minute with buttons, which no rule does yet",
-    "vaadin-date": VAADIN_CALENDAR,
-    "vaadin-date-bare": VAADIN_CALENDAR,
     "vaadin-multi-select": "vaadin-multi-select-combo-box stays open after a pick, and while its "
     "overlay is open Vaadin sets pointer-events: none on the body: gofer leaves the list open "
     "after the second pick, so Send request (not under the list) takes no pointer and the click "
