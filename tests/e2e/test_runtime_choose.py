@@ -296,6 +296,110 @@ async def test_date_picker_goes_back_too(run_open: Opener, pages: Pages) -> None
         assert await done.page.evaluate("window.shown") == ["check-in=3 July 2026"]
 
 
+PREV = '<button id="prev" aria-label="Previous month">&lt;</button>'
+NEXT = '<button id="next" aria-label="Next month">&gt;</button>'
+ARROWS = {
+    # named by a title that ends with the month it goes to
+    "titled": (
+        '<button id="prev" title="Go to previous month August"><svg width="12" height="12">'
+        '<path d="M8 2 L4 6 L8 10"/></svg></button>',
+        '<button id="next" title="Go to next month October"><svg width="12" height="12">'
+        '<path d="M4 2 L8 6 L4 10"/></svg></button>',
+    ),
+    # no name at all: an aria-hidden icon font's chevron inside the button's own box
+    "icon": (
+        '<button id="prev"><span class="v-btn__content"><i aria-hidden="true" '
+        'class="mdi mdi-chevron-left"></i></span></button>',
+        '<button id="next"><span class="v-btn__content"><i aria-hidden="true" '
+        'class="mdi mdi-chevron-right"></i></span></button>',
+    ),
+}
+
+
+@pytest.mark.parametrize("arrows", list(ARROWS))
+async def test_a_calendars_month_arrows_named_by_where_they_go(
+    arrows: str, run: Runner, pages: Pages
+) -> None:
+    prev, nxt = ARROWS[arrows]
+    html = CALENDAR.replace(PREV, prev).replace(NEXT, nxt)
+    url = pages.add(f"/choose/calendar-arrows-{arrows}", html)
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "14 Nov 2026", "in": "Check-in"},
+            {"verify": {"shows": "check-in=14 November 2026"}},
+        ]
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure
+    assert result.steps[1].actions == 4  # open, two months forward, the day
+
+
+async def test_a_field_whose_own_label_lies_over_it_opens_its_calendar(
+    run: Runner, pages: Pages
+) -> None:
+    html = CALENDAR.replace(
+        '<label for="checkin">Check-in</label>\n'
+        '<input id="checkin" readonly placeholder="Pick a date">',
+        '<div style="position: relative; width: 220px">'
+        '<input id="checkin" readonly style="width: 200px; height: 40px">'
+        '<label for="checkin" style="position: absolute; left: 4px; top: 10px; width: 180px">'
+        "Check-in</label></div>",
+    )
+    url = pages.add("/choose/calendar-label-over", html)
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "14 Nov 2026", "in": "Check-in"},
+            {"verify": {"shows": "check-in=14 November 2026"}},
+        ]
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
+SCROLLING_CALENDAR = (
+    STATUS
+    + """
+<script>document.documentElement.lang = 'en-GB';</script>
+<label for="depart">Departure date</label>
+<input id="depart">
+<div id="cal" hidden><h2>December 2026</h2><div id="days"></div></div>
+<script>
+const input = document.getElementById('depart'), cal = document.getElementById('cal');
+for (let d = 1; d <= 31; d++) {
+  const b = document.createElement('button');
+  b.textContent = d;
+  b.onclick = () => { input.value = '12/' + String(d).padStart(2, '0') + '/2026'; commit(); };
+  document.getElementById('days').appendChild(b);
+}
+input.onclick = () => { cal.hidden = false; };
+input.oninput = () => { cal.hidden = false; };
+function commit() {
+  // takes only month/day/year, and only when Enter closes the calendar
+  const m = /^(\\d{2})\\/(\\d{2})\\/(\\d{4})$/.exec(input.value);
+  cal.hidden = true;
+  if (!m || +m[1] > 12) { input.setAttribute('aria-invalid', 'true'); return; }
+  input.removeAttribute('aria-invalid');
+  show('depart=' + m[3] + '-' + m[1] + '-' + m[2]);
+}
+input.onkeydown = (e) => { if (e.key === 'Enter' && !cal.hidden) commit(); };
+</script>"""
+)
+
+
+async def test_a_calendar_with_no_way_forward_has_its_field_typed(
+    run: Runner, pages: Pages
+) -> None:
+    url = pages.add("/choose/calendar-no-arrows", SCROLLING_CALENDAR)
+    result = await run(
+        [
+            {"browse": url},
+            {"enter": "14 October 2027", "into": "Departure date"},
+            {"verify": {"shows": "depart=2027-10-14"}},
+        ]
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
 async def test_native_date_and_time_in_written_forms(run_open: Opener, pages: Pages) -> None:
     url = pages.add(
         "/choose/native",

@@ -541,7 +541,7 @@ def calendar_nav(
         if not el.visible or el.ref in before or el.role not in _NAV_ROLES:
             continue
         words = normalise(el.display_name)
-        tokens = set(words.split()) | set(symbol_words(el.display_name)[:1])
+        tokens = _nav_words(el.display_name)
         if not words and not tokens - {""}:
             bare.append(el)
             continue
@@ -574,6 +574,28 @@ def calendar_nav(
     if forward:
         return end if end.box.x > last.cx else None
     return end if end.box.x < first.cx else None
+
+
+_ARROWS = frozenset({"arrow", "chevron", "caret", "angle", "triangle"})
+
+
+def _nav_words(name: str) -> set[str]:
+    """What a calendar control's name says it does; an arrow icon's direction says where
+    it goes ("chevron right": next)."""
+    tokens = set(_going(normalise(name).split())) | set(symbol_words(name)[:1])
+    if tokens & _ARROWS and "right" in tokens:
+        tokens.add("next")
+    elif tokens & _ARROWS and "left" in tokens:
+        tokens.add("previous")
+    return tokens
+
+
+def _going(words: list[str]) -> list[str]:
+    """A month control's words less the month (and year) it goes to, which a name may end
+    with ("Go to next month January", "Previous month, November 2026")."""
+    while len(words) > 1 and (words[-1] in MONTHS or re.fullmatch(r"\d{4}", words[-1])):
+        words = words[:-1]
+    return words
 
 
 def day_cells(elements: Sequence[Element]) -> list[Element]:

@@ -44,7 +44,7 @@ __all__ = [
 
 class OutOfReach(StepFailed):
     """The calendar's own controls cannot show the date's month (its years stop short,
-    or the month is further than a person would step to)."""
+    the month is further than a person would step to, or it has no control to move it)."""
 
 
 _FAR_MONTHS = 24
@@ -161,7 +161,7 @@ async def pick_date(
         nav = calendar_nav(screen, forward, before)
         way = "forward" if forward else "back"
         if nav is None:
-            raise StepFailed(
+            raise OutOfReach(
                 f"the calendar shows {_month_name(shown)} and has no control "
                 f"to move it {way} to {target:%B %Y}"
             )

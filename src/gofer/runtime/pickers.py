@@ -151,7 +151,7 @@ async def date_field(
                 # the field is typed into as a person would.
                 await run.act(path, "close the calendar", lambda: browser.press("Escape"))
                 picked = False
-                if await _typed(run, path, el, screen, when, words):
+                if await _typed(run, path, el, screen, when, words, ordered=True):
                     return StepFinished(element=el, confidence=confidence)
             else:
                 if isinstance(when, datetime):
@@ -254,32 +254,64 @@ async def _read_back(
 
 
 async def _typed(
-    run: StepContext, path: str, el: Element, screen: Screen, when: When, words: str | None
+    run: StepContext,
+    path: str,
+    el: Element,
+    screen: Screen,
+    when: When,
+    words: str | None,
+    ordered: bool = False,
 ) -> bool:
     """No format asked for and no calendar to use: the words go in as the flow wrote
-    them, then, if the field did not take them, in the page's order of day and month.
+    them, then, if the field did not take them, in the page's order of day and month
+    (with ``ordered``, a field whose calendar could not be used, in that order at once).
     True when the field took the flow's own words; else the caller reads it back."""
     browser = await run.browser()
     day = when.date() if isinstance(when, datetime) else when
     assert isinstance(day, date)
-    text = words if words is not None else _written(when)
-    await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, text))
-    shown = await _leave(run, path, el)
-    if words is not None and value_took(words, shown):
-        return True
     order = date_order(el, screen, run.settings.today or date.today())
+    if not ordered or order not in ("DMY", "MDY"):
+        text = words if words is not None else _written(when)
+        await run.act(path, f"type into '{label_of(el)}'", lambda: browser.fill(el.ref, text))
+        shown = await _leave_typed(run, path, el, screen)
+        took = words is not None and value_took(words, shown)
+        if took and not (ordered and await _marked_wrong(run, el)):
+            return True
     if order in ("DMY", "MDY"):
-        text = format_date(day, "MM/DD/YYYY" if order == "MDY" else "DD/MM/YYYY")
-        await run.act(
-            path, f"type {text} into '{label_of(el)}'", lambda: browser.fill(el.ref, text)
-        )
-        if not shows_date(await _leave(run, path, el), day):
-            await _type_again(run, path, el, text)
+        # A field whose calendar could not be used may write dates its own way, not the
+        # page's: one that marks the date wrong once left is typed in the other order.
+        orders = [order, "DMY" if order == "MDY" else "MDY"] if ordered else [order]
+        for each in orders:
+            text = format_date(day, "MM/DD/YYYY" if each == "MDY" else "DD/MM/YYYY")
+            await run.act(
+                path, f"type {text} into '{label_of(el)}'", partial(browser.fill, el.ref, text)
+            )
+            if shows_date(await _leave_typed(run, path, el, screen), day):
+                if not ordered or not await _marked_wrong(run, el):
+                    break
+            elif each == orders[-1]:
+                await _type_again(run, path, el, text)
     elif words is not None:
         raise StepFailed(
             f"typed into '{label_of(el)}', but the field does not show what was typed", el
         )
     return False
+
+
+async def _marked_wrong(run: StepContext, el: Element) -> bool:
+    """Whether the page marks the field's value as wrong now (it kept text it did not take)."""
+    now = (await run.screen()).element(el.ref)
+    return now is not None and now.invalid
+
+
+async def _leave_typed(run: StepContext, path: str, el: Element, before: Screen) -> str:
+    """Leaves a date field typed into; one whose calendar opened as it was typed into
+    takes the date with Enter, as a person closes it (leaving it, the focus would go
+    into the calendar and the field keep its old date)."""
+    if shows_calendar(await run.screen(), frozenset(e.ref for e in before.elements if e.visible)):
+        browser = await run.browser()
+        await run.act(path, f"press Enter in '{label_of(el)}'", lambda: browser.press("Enter"))
+    return await _leave(run, path, el)
 
 
 async def _type_again(run: StepContext, path: str, el: Element, text: str) -> str:

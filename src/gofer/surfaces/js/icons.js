@@ -23,8 +23,12 @@
     const c = el.className;
     return typeof c === "string" ? c : (c && c.baseVal) || "";
   };
+  const ICON = "svg, i, span, use";
   g.iconWords = (el) => {
-    for (const icon of queryAll(el, "svg, i, span, use")) {
+    // the drawn icon before a box around it ("v-btn__content" around "mdi-chevron-right")
+    const found = Array.from(queryAll(el, ICON));
+    const leaf = (n) => matches(n, "svg, svg *") || !EP.querySelector.call(n, ICON);
+    for (const icon of [...found.filter(leaf), ...found.filter((n) => !leaf(n))]) {
       const inSvg = matches(icon, "svg, svg *");
       if (!inSvg && (icon.textContent || "").trim()) continue;
       const sprite = matches(icon, "use") ? attr(icon, "href") || attr(icon, "xlink:href") : "";

@@ -610,6 +610,18 @@
   // Whether a click on `el` (a hidden or covered radio or checkbox, or a list's input hidden
   // under the box its library draws) goes to what a person clicks instead: its label, or the
   // box drawn over it, left under the ref "proxy".
+  // A field whose own label lies over its middle (a floating caption over an empty input):
+  // the label takes the click where the field is, and hands it to the field.
+  const ownLabelOver = (el) => {
+    const labels = Array.from(el.labels || []);
+    if (!labels.length) return false;
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || hit === el || el.contains(hit) || hit.closest("a, button")) return false;
+    if (!labels.some((l) => l.contains(hit))) return false;
+    window.__gofer.refs.set("proxy", new WeakRef(hit));
+    return true;
+  };
   api.proxy = (el) => {
     const choice = el instanceof HTMLInputElement && ["checkbox", "radio"].includes(el.type);
     const role = (el.getAttribute("role") || "").toLowerCase();
@@ -630,7 +642,7 @@
       window.__gofer.refs.set("proxy", new WeakRef(track));
       return true;
     }
-    if (!choice && !listing) return false;
+    if (!choice && !listing) return ownLabelOver(el);
     let r = el.getBoundingClientRect();
     if (r.bottom < 0 || r.top > innerHeight) {
       el.scrollIntoView({ block: "center" });

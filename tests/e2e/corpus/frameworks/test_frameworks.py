@@ -27,17 +27,6 @@ KNOWN: dict[str, str] = {
     "dash-date": "Dash 4's date picker (a Radix popover over its input, DD/MM/YYYY): the "
     "calendar does not open under gofer's clicks and the date typed as written is thrown "
     "away ('the field does not show what was typed'); typed as 14/10/2027 it holds",
-    "solara-date": "solara.lab.InputDate (Vuetify 2's v-date-picker in a menu opened by clicking "
-    "the field): the month arrows are icon buttons with no name (an aria-hidden mdi chevron, no "
-    "text), so gofer says 'the calendar shows December 2026 and has no control to move it "
-    "forward to October 2027'; a person clicks the right arrow ten times, or types 2027/10/14 "
-    "into the field (its date_format, shown nowhere on the page)",
-    "mesop-date": "Mesop's date_picker (Angular Material's matDatepicker input, aria-haspopup="
-    "dialog): the floating <label for> the input (pointer-events auto) lies over the empty "
-    "input's middle, so gofer's click on the field to open the calendar waits as if covered and "
-    "the step fails ('could not open the calendar of ...: the page did not let it happen in "
-    "time') before the 40 px 'Open calendar' button beside it is tried; a person clicks the "
-    "field and types 10/14/2027, or clicks the calendar icon",
 }
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
 

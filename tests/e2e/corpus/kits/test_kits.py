@@ -15,18 +15,6 @@ from .tasks import BARE_KINDS, KINDS, task
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
-FLUENT_CALENDAR = (
-    "Fluent's compat DatePicker (a read-only input) opens a calendar whose month arrows are icon "
-    "buttons named only by their title, 'Go to next month January' (five words, past the four a "
-    "month control may have): 'the calendar shows December 2026 and has no control to move it "
-    "forward'; a person clicks the arrow ten times or the month heading for the months"
-)
-VAADIN_CALENDAR = (
-    "vaadin-date-picker's overlay scrolls its months in an endless list with a column of years "
-    "beside it, and has no next or previous buttons: gofer opens it rather than typing into its "
-    "input (a combobox that takes a typed 10/14/2027) and says it 'has no control to move it "
-    "forward to October 2027'"
-)
 IONIC_BUTTON = (
     "ion-button draws its native <button> in its shadow root over the host's own box, and the "
     "host takes clicks too: gofer sees two controls named 'Send request' equally (low "
@@ -46,10 +34,6 @@ IONIC_SELECT = (
 )
 
 KNOWN: dict[str, str] = {
-    "fluent-date": FLUENT_CALENDAR,
-    "fluent-date-bare": FLUENT_CALENDAR,
-    "vaadin-date": VAADIN_CALENDAR,
-    "vaadin-date-bare": VAADIN_CALENDAR,
     "ionic-text-and-number": IONIC_BUTTON,
     "ionic-slider": IONIC_BUTTON,
     "ionic-searchable-select": IONIC_BUTTON,
