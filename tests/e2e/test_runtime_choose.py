@@ -724,3 +724,30 @@ for (const b of panel.querySelectorAll('button')) b.addEventListener('click', ()
     async with run_open([{"browse": url}, {"enter": "07:45", "into": "Departure time"}]) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.locator("#t").input_value() == "07:45"
+
+
+async def test_a_date_field_that_says_no_order_gets_the_one_it_keeps(
+    run_open: Opener, pages: Pages
+) -> None:
+    # a picker's input that writes day/month/year, says so nowhere (no format, no language)
+    # and clears whatever it cannot read once left
+    url = pages.add(
+        "/choose/unsaid-order",
+        """
+<label for="d">Departure</label><input id="d" placeholder="Select Date">
+<script>
+let picked = null;
+const d = document.getElementById('d');
+d.addEventListener('change', () => {
+  const m = /^(\\d{2})\\/(\\d{2})\\/(\\d{4})$/.exec(d.value);
+  const ok = m && Number(m[2]) >= 1 && Number(m[2]) <= 12 && Number(m[1]) <= 31;
+  picked = ok ? `${m[3]}-${m[2]}-${m[1]}` : null;
+  if (!ok) d.value = '';
+});
+</script>""",
+    )
+    async with run_open(
+        [{"browse": url}, {"enter": "14 October 2027", "into": "Departure"}]
+    ) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        assert await done.page.evaluate("picked") == "2027-10-14"

@@ -277,6 +277,10 @@ async def _typed(
         took = words is not None and value_took(words, shown)
         if took and not (ordered and await _marked_wrong(run, el)):
             return True
+    if order not in ("DMY", "MDY") and day.day > 12:
+        # the page says no order, but this date reads one way only (day 14 is no month):
+        # each order in turn, the one the field keeps without marking it wrong
+        order, ordered = "DMY", True
     if order in ("DMY", "MDY"):
         # A field whose calendar could not be used may write dates its own way, not the
         # page's: one that marks the date wrong once left is typed in the other order.

@@ -23,11 +23,7 @@ FRAMEWORKS = (
     "nicegui", "streamlit", "gradio", "dash", "shiny", "panel", "solara", "mesop", "taipy",
 )  # fmt: skip
 
-KNOWN: dict[str, str] = {
-    "dash-date": "Dash 4's date picker (a Radix popover over its input, DD/MM/YYYY): the "
-    "calendar does not open under gofer's clicks and the date typed as written is thrown "
-    "away ('the field does not show what was typed'); typed as 14/10/2027 it holds",
-}
+KNOWN: dict[str, str] = {}
 """Tasks that fail today, each with its cause (strict: one that passes must leave)."""
 
 
