@@ -519,3 +519,64 @@ for (const li of list.children) li.addEventListener('click', () => {
     async with run_open(flow) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.evaluate("picked") == ["Food", "Hiking"]
+
+
+DRAWN_OVER = (
+    STATUS
+    + """<script>
+customElements.define("x-select", class extends HTMLElement {
+  connectedCallback() {
+    this.style.cssText = "display:block;position:relative;width:300px";
+    const root = this.attachShadow({ mode: "open" });
+    root.innerHTML = '<label style="display:block;position:relative">' +
+      '<div style="position:relative;z-index:1">Cabin class</div>' +
+      '<div id="ph" style="position:relative;z-index:1">Pick one</div>' +
+      '<button aria-label="Cabin class, Pick one" aria-haspopup="listbox" ' +
+      'style="position:absolute;inset:0;opacity:0"></button></label>' +
+      '<div role="listbox" hidden><div role="option">Economy</div>' +
+      '<div role="option">Business</div></div>';
+    const list = root.querySelector("[role=listbox]");
+    this.addEventListener("click", (e) => {
+      const option = e.composedPath().find((n) => n.role === "option");
+      list.hidden = !!option;
+      if (!option) return;
+      root.getElementById("ph").textContent = option.textContent;
+      show("cabin=" + option.textContent);
+    });
+  }
+});
+customElements.define("x-tab", class extends HTMLElement {
+  connectedCallback() {
+    this.style.cssText = "display:inline-block;width:100px;height:40px;cursor:pointer";
+    const root = this.attachShadow({ mode: "open" });
+    root.innerHTML = '<button role="tab" aria-selected="false" ' +
+      'style="pointer-events:none;width:100%;height:100%"><slot></slot></button>';
+    this.addEventListener("click", () => {
+      root.querySelector("button").setAttribute("aria-selected", "true");
+      show("seat=" + this.textContent);
+    });
+  }
+});
+</script>
+<x-select></x-select>
+<div role="tablist" aria-label="Seat"><x-tab>Window</x-tab><x-tab>Aisle</x-tab></div>"""
+)
+
+
+async def test_a_control_under_what_its_own_component_draws_takes_the_click_there(
+    run: Runner, pages: Pages
+) -> None:
+    # a select's transparent native button under its own label and placeholder text, and
+    # a tab whose native button lets the pointer through to its host: what a person sees
+    # of the same control is not a cover over it
+    url = pages.add("/choose/drawn-over", DRAWN_OVER)
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "Business", "in": "Cabin class"},
+            {"verify": {"shows": "cabin=Business"}},
+            {"choose": "Aisle", "in": "Seat"},
+            {"verify": {"shows": "seat=Aisle"}},
+        ]
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure

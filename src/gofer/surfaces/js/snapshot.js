@@ -393,6 +393,26 @@
   }
   for (const h of headings) h.text = deepText(h.el, false);
 
+  // A clickable host that draws one control of its own over (nearly) its whole box (a
+  // component whose shadow root holds its native button) is that control, not a second
+  // one beside it: the click lands in the control either way.
+  const area = (r) => r.width * r.height;
+  const drawsOne = (i) => {
+    const c = candidates[i];
+    if (c.role !== "clickable" || c.invisible) return false;
+    let inner = null;
+    for (let j = i + 1; j < candidates.length && composedContains(c.el, candidates[j].el); j++) {
+      if (candidates[j].invisible) continue;
+      if (inner) return false;
+      inner = candidates[j];
+    }
+    if (!inner || inner.role === "clickable") return false;
+    const r = rectOf(c.el), q = rectOf(inner.el);
+    return area(r) > 0 && area(q) >= 0.9 * area(r);
+  };
+  const drawn = new Set(candidates.filter((c, i) => drawsOne(i)));
+  for (let i = candidates.length - 1; i >= 0; i--) if (drawn.has(candidates[i])) candidates.splice(i, 1);
+
   // ---- a modal that covers the page ----------------------------------------------------
   if (!modalEl) {
     for (const el of fixed) {
@@ -437,6 +457,17 @@
     }
     return { left: x1, right: x2, top: y1, bottom: y2 };
   };
+  // What a component draws of its one control (its label, its placeholder, the host's
+  // own box, slotted text) takes the click for it: the component's host gets it either way.
+  const ownPart = (el, hit) => {
+    const rootNode = Node.prototype.getRootNode.call(el);
+    const host = rootNode instanceof ShadowRoot ? rootNode.host : null;
+    if (!host || !composedContains(host, hit) || EP.closest.call(hit, "a[href]")) return false;
+    for (const c of candidateEls) {
+      if (c !== el && c !== host && composedContains(host, c)) return false;
+    }
+    return true;
+  };
   const onTop = (el, r, clipped = false) => {
     const x1 = Math.max(r.left, 0), x2 = Math.min(r.right, VW);
     const y1 = Math.max(r.top, 0), y2 = Math.min(r.bottom, VH);
@@ -445,6 +476,7 @@
       const hit = hitAt(x, y);
       if (!hit) return false;
       if (composedContains(el, hit)) return true;
+      if (ownPart(el, hit)) return true;
       const label = hit instanceof Element ? EP.closest.call(hit, "label") : null;
       if (label && label.control === el) return true;
       return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
