@@ -580,3 +580,37 @@ async def test_a_control_under_what_its_own_component_draws_takes_the_click_ther
         ]
     )
     assert result.status is RunStatus.COMPLETED, result.failure
+
+
+async def test_checkboxes_alone_in_a_list_are_named_by_its_header(
+    run_open: Opener, pages: Pages
+) -> None:
+    # the list's header is tied to nothing, and 'Extras' is close to 'Extra legroom':
+    # the words name the group the header captions, not one of its boxes
+    url = pages.add(
+        "/choose/list-header",
+        """
+<div class="list">
+  <div class="header">Extras</div>
+  <div><div role="checkbox" aria-checked="false" tabindex="0">Extra legroom</div></div>
+  <div><div role="checkbox" aria-checked="false" tabindex="0">Priority boarding</div></div>
+  <div><div role="checkbox" aria-checked="false" tabindex="0">Lounge access</div></div>
+</div>
+<script>
+for (const box of document.querySelectorAll("[role=checkbox]")) {
+  box.addEventListener("click", () => box.setAttribute("aria-checked",
+    String(box.getAttribute("aria-checked") !== "true")));
+}
+</script>""",
+    )
+    flow = [
+        {"browse": url},
+        {"choose": "Extra legroom", "in": "Extras"},
+        {"choose": "Lounge access", "in": "Extras"},
+    ]
+    async with run_open(flow) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        ticked = await done.page.eval_on_selector_all(
+            "[aria-checked=true]", "(boxes) => boxes.map((b) => b.textContent)"
+        )
+    assert ticked == ["Extra legroom", "Lounge access"]

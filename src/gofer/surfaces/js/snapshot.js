@@ -622,6 +622,38 @@
     }
     return "";
   };
+  // Checkboxes with no group of their own, alone in a container (a list of them), are
+  // named by a short text that holds no control and comes first in it: a list's header.
+  const boxes = new Map();  // node -> how many checkboxes it holds
+  const shownControls = new Map();  // node -> how many shown controls it holds
+  for (const c of candidates) {
+    if (c.invisible) continue;
+    for (let n = c.el; n; n = parentOf(n)) {
+      shownControls.set(n, (shownControls.get(n) || 0) + 1);
+      if (c.role === "checkbox") boxes.set(n, (boxes.get(n) || 0) + 1);
+    }
+  }
+  const listCaption = (el, role) => {
+    if (role !== "checkbox") return "";
+    let list = null;
+    for (let n = parentOf(el), depth = 0; n && depth < 4 && !matches(n, STOPS);
+      n = parentOf(n), depth++) {
+      if ((boxes.get(n) || 0) < 2) continue;
+      if (boxes.get(n) === shownControls.get(n)) list = n;
+      break;
+    }
+    if (!list) return "";
+    let caption = "";
+    for (const child of kids(list)) {
+      if (boxes.get(child)) break;
+      if (style(child).display === "none") continue;
+      const t = deepText(child, true);
+      if (!t) continue;
+      caption = t.length <= 40 && !headingLevel(child) && !shownControls.get(child) &&
+        !query(child, "input,select,textarea") ? t : "";
+    }
+    return caption;
+  };
   const tri = (v) => (v === "true" ? true : v === "false" ? false : null);
   // Where a plain link goes: "" for a link that runs script or sends another method
   // (an href of "#" or "javascript:", an onclick, Rails' data-method, htmx verbs).
@@ -783,7 +815,8 @@
       ref, role, name: cut(norm(name)), tag: tag.toLowerCase(), label: cut(label), placeholder,
       value: value || "", text, input_type: t, title, checked, selected, expanded, disabled,
       editable, visible, on_top: visible ? onTop(target, r) : false, focused: el === active,
-      box: box(r), section: sectionOf(el), group: groupOf(el, role) || (isField ? "" : widgetGroup(el)), record: null,
+      box: box(r), section: sectionOf(el), group: groupOf(el, role) || listCaption(el, role) ||
+        (isField ? "" : widgetGroup(el)), record: null,
       options: tag === "SELECT" ? Array.from(el.options).map((o) => norm(o.text)) : [],
       describedby: norm(byIds(el, "aria-describedby") + " " + byIds(el, "aria-errormessage")),
       invalid,

@@ -57,9 +57,6 @@ KNOWN: dict[str, str] = {
     "ionic-select-bare": "with a bare caption ion-select is a plain button named by its "
     "placeholder ('Pick one', no combobox role, its caption a div above the ion-item): 'no control "
     "on the screen matches 'Cabin class''",
-    "ionic-checkbox-group": "the checkboxes' caption is an ion-list-header tied to nothing: gofer "
-    "reads 'Extras' as the checkbox 'Extra legroom' (ticked by the first step) and then 'Lounge "
-    "access' as a state of it ('names neither 'Extra legroom' nor a state of it')",
     "blueprint-slider": "Blueprint's Slider handle (a span role=slider) has no name of its own: "
     "gofer names it by the axis labels beside it ('50 200 350 500') and passes over the "
     "FormGroup's label above it, so 'no control on the screen matches' the caption",
