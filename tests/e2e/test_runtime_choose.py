@@ -614,3 +614,42 @@ for (const box of document.querySelectorAll("[role=checkbox]")) {
             "[aria-checked=true]", "(boxes) => boxes.map((b) => b.textContent)"
         )
     assert ticked == ["Extra legroom", "Lounge access"]
+
+
+async def test_a_components_list_under_a_caption_tied_to_nothing_is_named_by_it(
+    run: Runner, pages: Pages
+) -> None:
+    # the component's button sits in a label of no words of its own, and is named by
+    # its placeholder: the caption above the component names it
+    url = pages.add(
+        "/choose/bare-caption",
+        STATUS
+        + """<script>
+customElements.define("x-pick", class extends HTMLElement {
+  connectedCallback() {
+    const root = this.attachShadow({ mode: "open" });
+    root.innerHTML = '<label><button aria-label="Pick one" aria-haspopup="listbox">' +
+      'Pick one</button></label><div role="listbox" hidden>' +
+      '<div role="option">Economy</div><div role="option">Business</div></div>';
+    const list = root.querySelector("[role=listbox]");
+    root.querySelector("button").addEventListener("click", () => { list.hidden = false; });
+    for (const option of root.querySelectorAll("[role=option]")) {
+      option.addEventListener("click", () => {
+        list.hidden = true;
+        root.querySelector("button").textContent = option.textContent;
+        show("cabin=" + option.textContent);
+      });
+    }
+  }
+});
+</script>
+<div>Cabin class</div><div><x-pick></x-pick></div>""",
+    )
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "Business", "in": "Cabin class"},
+            {"verify": {"shows": "cabin=Business"}},
+        ]
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure

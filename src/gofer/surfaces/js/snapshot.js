@@ -548,7 +548,8 @@
   };
   const nearbyLabel = (el) => {
     let n = el;
-    for (let depth = 0; depth < 4 && n; depth++) {
+    // the levels inside a component's shadow root are its own, not the page's
+    for (let depth = 0; depth < 4 && n; ) {
       for (let p = PREVIOUS.call(n); p; p = PREVIOUS.call(p)) {
         if (style(p).display === "none") continue;
         if (matches(p, "input,select,textarea,button,a") || candidateEls.has(p)) return "";
@@ -557,15 +558,16 @@
         if (t.length > 80 || headingLevel(p) || query(p, "input,select,textarea")) return "";
         return near(rectOf(p), rectOf(el)) ? t : "";
       }
-      n = upElement(n);
+      if (!(Node.prototype.getRootNode.call(n) instanceof ShadowRoot)) depth++;
+      n = parentOf(n);
       if (!n || n === document.body || matches(n, "form,fieldset")) break;
     }
     return "";
   };
   const fieldLabel = (el) => {
-    if (el.labels && el.labels.length) {
-      return norm(Array.from(el.labels).map((l) => deepText(l, true)).join(" "));
-    }
+    // a label with no words but the control's own (a wrapper around it) captions nothing
+    const labelled = norm(Array.from(el.labels || []).map((l) => deepText(l, true)).join(" "));
+    if (labelled && labelled !== deepText(el, false)) return labelled;
     return byIds(el, "aria-labelledby") || nearbyLabel(el);
   };
   const candidateEls = new Set(candidates.map((c) => c.el));

@@ -54,9 +54,6 @@ KNOWN: dict[str, str] = {
     "'there is no time field on the screen'",
     "ionic-multi-select": "ion-select multiple opens an ion-alert of checkbox buttons: gofer "
     "finds no option in it ('no option matches 'Food' (there are: Interests)')",
-    "ionic-select-bare": "with a bare caption ion-select is a plain button named by its "
-    "placeholder ('Pick one', no combobox role, its caption a div above the ion-item): 'no control "
-    "on the screen matches 'Cabin class''",
     "blueprint-slider": "Blueprint's Slider handle (a span role=slider) has no name of its own: "
     "gofer names it by the axis labels beside it ('50 200 350 500') and passes over the "
     "FormGroup's label above it, so 'no control on the screen matches' the caption",
