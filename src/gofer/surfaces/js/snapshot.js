@@ -393,9 +393,9 @@
   }
   for (const h of headings) h.text = deepText(h.el, false);
 
-  // A clickable host that draws one control of its own over (nearly) its whole box (a
-  // component whose shadow root holds its native button) is that control, not a second
-  // one beside it: the click lands in the control either way.
+  // A clickable host that draws one control in its shadow root over (nearly) its whole
+  // box (a component's native button) is that control, not a second one beside it: the
+  // click lands in the control either way.
   const area = (r) => r.width * r.height;
   const drawsOne = (i) => {
     const c = candidates[i];
@@ -407,6 +407,8 @@
       inner = candidates[j];
     }
     if (!inner || inner.role === "clickable") return false;
+    const innerRoot = Node.prototype.getRootNode.call(inner.el);
+    if (!(innerRoot instanceof ShadowRoot) || !composedContains(c.el, innerRoot.host)) return false;
     const r = rectOf(c.el), q = rectOf(inner.el);
     return area(r) > 0 && area(q) >= 0.9 * area(r);
   };

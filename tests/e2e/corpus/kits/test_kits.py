@@ -43,10 +43,6 @@ KNOWN: dict[str, str] = {
     "fluent-date-bare": FLUENT_CALENDAR,
     "vaadin-date": VAADIN_CALENDAR,
     "vaadin-date-bare": VAADIN_CALENDAR,
-    "vaadin-multi-select": "vaadin-multi-select-combo-box stays open after a pick, and while its "
-    "overlay is open Vaadin sets pointer-events: none on the body: gofer leaves the list open "
-    "after the second pick, so Send request (not under the list) takes no pointer and the click "
-    "is refused as covered; a person's first click outside closes the list",
     "ionic-date": IONIC_DATETIME,
     "ionic-date-bare": IONIC_DATETIME,
     "ionic-time": "ion-datetime-button is a button showing a time ('05:14') that opens an "
