@@ -631,7 +631,8 @@
   const boxes = new Map();  // node -> how many checkboxes it holds
   const shownControls = new Map();  // node -> how many shown controls it holds
   for (const c of candidates) {
-    if (c.invisible) continue;
+    // a clickable (the row around a box) is no control of its own here
+    if (c.invisible || c.role === "clickable") continue;
     for (let n = c.el; n; n = parentOf(n)) {
       shownControls.set(n, (shownControls.get(n) || 0) + 1);
       if (c.role === "checkbox") boxes.set(n, (boxes.get(n) || 0) + 1);
