@@ -751,3 +751,137 @@ d.addEventListener('change', () => {
     ) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.evaluate("picked") == "2027-10-14"
+
+
+DRAWN_OVER = (
+    STATUS
+    + """<script>
+customElements.define("x-select", class extends HTMLElement {
+  connectedCallback() {
+    this.style.cssText = "display:block;position:relative;width:300px";
+    const root = this.attachShadow({ mode: "open" });
+    root.innerHTML = '<label style="display:block;position:relative">' +
+      '<div style="position:relative;z-index:1">Cabin class</div>' +
+      '<div id="ph" style="position:relative;z-index:1">Pick one</div>' +
+      '<button aria-label="Cabin class, Pick one" aria-haspopup="listbox" ' +
+      'style="position:absolute;inset:0;opacity:0"></button></label>' +
+      '<div role="listbox" hidden><div role="option">Economy</div>' +
+      '<div role="option">Business</div></div>';
+    const list = root.querySelector("[role=listbox]");
+    this.addEventListener("click", (e) => {
+      const option = e.composedPath().find((n) => n.role === "option");
+      list.hidden = !!option;
+      if (!option) return;
+      root.getElementById("ph").textContent = option.textContent;
+      show("cabin=" + option.textContent);
+    });
+  }
+});
+customElements.define("x-tab", class extends HTMLElement {
+  connectedCallback() {
+    this.style.cssText = "display:inline-block;width:100px;height:40px;cursor:pointer";
+    const root = this.attachShadow({ mode: "open" });
+    root.innerHTML = '<button role="tab" aria-selected="false" ' +
+      'style="pointer-events:none;width:100%;height:100%"><slot></slot></button>';
+    this.addEventListener("click", () => {
+      root.querySelector("button").setAttribute("aria-selected", "true");
+      show("seat=" + this.textContent);
+    });
+  }
+});
+</script>
+<x-select></x-select>
+<div role="tablist" aria-label="Seat"><x-tab>Window</x-tab><x-tab>Aisle</x-tab></div>"""
+)
+
+
+async def test_a_control_under_what_its_own_component_draws_takes_the_click_there(
+    run: Runner, pages: Pages
+) -> None:
+    # a select's transparent native button under its own label and placeholder text, and
+    # a tab whose native button lets the pointer through to its host: what a person sees
+    # of the same control is not a cover over it
+    url = pages.add("/choose/drawn-over", DRAWN_OVER)
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "Business", "in": "Cabin class"},
+            {"verify": {"shows": "cabin=Business"}},
+            {"choose": "Aisle", "in": "Seat"},
+            {"verify": {"shows": "seat=Aisle"}},
+        ]
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure
+
+
+async def test_checkboxes_alone_in_a_list_are_named_by_its_header(
+    run_open: Opener, pages: Pages
+) -> None:
+    # the list's header is tied to nothing, and 'Extras' is close to 'Extra legroom':
+    # the words name the group the header captions, not one of its boxes
+    url = pages.add(
+        "/choose/list-header",
+        """
+<div class="list">
+  <div class="header">Extras</div>
+  <div><div role="checkbox" aria-checked="false" tabindex="0">Extra legroom</div></div>
+  <div><div role="checkbox" aria-checked="false" tabindex="0">Priority boarding</div></div>
+  <div><div role="checkbox" aria-checked="false" tabindex="0">Lounge access</div></div>
+</div>
+<script>
+for (const box of document.querySelectorAll("[role=checkbox]")) {
+  box.addEventListener("click", () => box.setAttribute("aria-checked",
+    String(box.getAttribute("aria-checked") !== "true")));
+}
+</script>""",
+    )
+    flow = [
+        {"browse": url},
+        {"choose": "Extra legroom", "in": "Extras"},
+        {"choose": "Lounge access", "in": "Extras"},
+    ]
+    async with run_open(flow) as done:
+        assert done.result.status is RunStatus.COMPLETED, done.result.failure
+        ticked = await done.page.eval_on_selector_all(
+            "[aria-checked=true]", "(boxes) => boxes.map((b) => b.textContent)"
+        )
+    assert ticked == ["Extra legroom", "Lounge access"]
+
+
+async def test_a_components_list_under_a_caption_tied_to_nothing_is_named_by_it(
+    run: Runner, pages: Pages
+) -> None:
+    # the component's button sits in a label of no words of its own, and is named by
+    # its placeholder: the caption above the component names it
+    url = pages.add(
+        "/choose/bare-caption",
+        STATUS
+        + """<script>
+customElements.define("x-pick", class extends HTMLElement {
+  connectedCallback() {
+    const root = this.attachShadow({ mode: "open" });
+    root.innerHTML = '<label><button aria-label="Pick one" aria-haspopup="listbox">' +
+      'Pick one</button></label><div role="listbox" hidden>' +
+      '<div role="option">Economy</div><div role="option">Business</div></div>';
+    const list = root.querySelector("[role=listbox]");
+    root.querySelector("button").addEventListener("click", () => { list.hidden = false; });
+    for (const option of root.querySelectorAll("[role=option]")) {
+      option.addEventListener("click", () => {
+        list.hidden = true;
+        root.querySelector("button").textContent = option.textContent;
+        show("cabin=" + option.textContent);
+      });
+    }
+  }
+});
+</script>
+<div>Cabin class</div><div><x-pick></x-pick></div>""",
+    )
+    result = await run(
+        [
+            {"browse": url},
+            {"choose": "Business", "in": "Cabin class"},
+            {"verify": {"shows": "cabin=Business"}},
+        ]
+    )
+    assert result.status is RunStatus.COMPLETED, result.failure

@@ -647,3 +647,44 @@ s.addEventListener('keydown', (e) => {
     async with run_open([{"browse": url}, {"enter": "7", "into": "Budget"}]) as done:
         assert done.result.status is RunStatus.COMPLETED, done.result.failure
         assert await done.page.locator("#s").get_attribute("aria-valuenow") == "7"
+
+
+SHADOW_BUTTON = """<p id="status">nothing yet</p>
+<script>
+customElements.define("x-button", class extends HTMLElement {
+  connectedCallback() {
+    this.style.cssText = "display:block;position:relative;height:36px;cursor:pointer";
+    const root = this.attachShadow({ mode: "open" });
+    root.innerHTML = '<button type="submit" style="position:absolute;inset:0;width:100%">' +
+      '<slot></slot></button>';
+    this.addEventListener("click", () => this.closest("form").requestSubmit());
+  }
+});
+</script>
+<form onsubmit="event.preventDefault();
+  document.getElementById('status').textContent = 'sent ' + this.who.value">
+  <label>Full name <input name="who"></label>
+  <button type="button" aria-haspopup="dialog" aria-expanded="false">05:14</button>
+  <div style="height:1200px"></div>
+  <x-button>Send request</x-button>
+</form>"""
+
+
+async def test_a_host_that_draws_its_own_button_over_its_box_is_one_control(
+    run: Runner, pages: Pages
+) -> None:
+    # the host takes clicks and its shadow root's native button covers the host's
+    # whole box: a person sees one 'Send request', not two tied ones
+    url = pages.add("/steps/shadow-button", SHADOW_BUTTON)
+    flow = [
+        {"browse": url},
+        {"enter": "Asha", "into": "Full name"},
+        {"click": "Send request"},
+        {"verify": {"shows": "sent Asha"}},
+    ]
+    result = await run(flow, allow_destructive=True)
+    assert result.status is RunStatus.COMPLETED, result.failure
+    step = result.steps[2]
+    # the one control, found at once: no menu opened to look for a better match
+    assert step.element is not None and step.element.role == "button", step
+    assert step.actions < 3, step
