@@ -622,37 +622,6 @@
     window.__gofer.refs.set("proxy", new WeakRef(hit));
     return true;
   };
-  const CONTROLS = "a[href], button, input:not([type=hidden]), select, textarea, [role=button], " +
-    "[role=link], [role=checkbox], [role=radio], [role=switch], [role=tab], [role=option], " +
-    "[role=combobox]";
-  // A component's one control (a button in its shadow root) that something else the
-  // component draws takes the pointer for (its label or placeholder over it, slotted text,
-  // the host under a button of pointer-events none): that part takes the click.
-  const ownPart = (el) => {
-    const root = el.getRootNode();
-    const host = root instanceof ShadowRoot ? root.host : null;
-    if (!host) return false;
-    const others = [...root.querySelectorAll(CONTROLS), ...host.querySelectorAll(CONTROLS)];
-    if (others.some((n) => n !== el && n.checkVisibility())) return false;
-    let r = el.getBoundingClientRect();
-    if (r.bottom < 0 || r.top > innerHeight) {
-      el.scrollIntoView({ block: "center" });
-      r = el.getBoundingClientRect();
-    }
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    let hit = document.elementFromPoint(x, y);
-    for (let inner = hit; inner && inner.shadowRoot; ) {
-      inner = inner.shadowRoot.elementFromPoint(x, y);
-      if (!inner || inner === hit) break;
-      hit = inner;
-    }
-    if (!hit || hit === el || el.contains(hit) || hit.closest("a[href]")) return false;
-    for (let n = hit; n !== host; n = n.parentNode || (n instanceof ShadowRoot ? n.host : null)) {
-      if (!n) return false;
-    }
-    window.__gofer.refs.set("proxy", new WeakRef(hit));
-    return true;
-  };
   api.proxy = (el) => {
     const choice = el instanceof HTMLInputElement && ["checkbox", "radio"].includes(el.type);
     const role = (el.getAttribute("role") || "").toLowerCase();
@@ -673,7 +642,7 @@
       window.__gofer.refs.set("proxy", new WeakRef(track));
       return true;
     }
-    if (!choice && !listing) return ownLabelOver(el) || ownPart(el);
+    if (!choice && !listing) return ownLabelOver(el);
     let r = el.getBoundingClientRect();
     if (r.bottom < 0 || r.top > innerHeight) {
       el.scrollIntoView({ block: "center" });
@@ -693,7 +662,7 @@
         window.__gofer.refs.set("proxy", new WeakRef(at));
         return true;
       }
-      return ownPart(el);
+      return false;
     }
     const labels = Array.from(el.labels || []);
     // what its own label draws over it takes the click where the input is (the browser

@@ -393,28 +393,6 @@
   }
   for (const h of headings) h.text = deepText(h.el, false);
 
-  // A clickable host that draws one control in its shadow root over (nearly) its whole
-  // box (a component's native button) is that control, not a second one beside it: the
-  // click lands in the control either way.
-  const area = (r) => r.width * r.height;
-  const drawsOne = (i) => {
-    const c = candidates[i];
-    if (c.role !== "clickable" || c.invisible) return false;
-    let inner = null;
-    for (let j = i + 1; j < candidates.length && composedContains(c.el, candidates[j].el); j++) {
-      if (candidates[j].invisible) continue;
-      if (inner) return false;
-      inner = candidates[j];
-    }
-    if (!inner || inner.role === "clickable") return false;
-    const innerRoot = Node.prototype.getRootNode.call(inner.el);
-    if (!(innerRoot instanceof ShadowRoot) || !composedContains(c.el, innerRoot.host)) return false;
-    const r = rectOf(c.el), q = rectOf(inner.el);
-    return area(r) > 0 && area(q) >= 0.9 * area(r);
-  };
-  const drawn = new Set(candidates.filter((c, i) => drawsOne(i)));
-  for (let i = candidates.length - 1; i >= 0; i--) if (drawn.has(candidates[i])) candidates.splice(i, 1);
-
   // ---- a modal that covers the page ----------------------------------------------------
   if (!modalEl) {
     for (const el of fixed) {
@@ -459,17 +437,6 @@
     }
     return { left: x1, right: x2, top: y1, bottom: y2 };
   };
-  // What a component draws of its one control (its label, its placeholder, the host's
-  // own box, slotted text) takes the click for it: the component's host gets it either way.
-  const ownPart = (el, hit) => {
-    const rootNode = Node.prototype.getRootNode.call(el);
-    const host = rootNode instanceof ShadowRoot ? rootNode.host : null;
-    if (!host || !composedContains(host, hit) || EP.closest.call(hit, "a[href]")) return false;
-    for (const c of candidateEls) {
-      if (c !== el && c !== host && composedContains(host, c)) return false;
-    }
-    return true;
-  };
   const onTop = (el, r, clipped = false) => {
     const x1 = Math.max(r.left, 0), x2 = Math.min(r.right, VW);
     const y1 = Math.max(r.top, 0), y2 = Math.min(r.bottom, VH);
@@ -478,7 +445,6 @@
       const hit = hitAt(x, y);
       if (!hit) return false;
       if (composedContains(el, hit)) return true;
-      if (ownPart(el, hit)) return true;
       const label = hit instanceof Element ? EP.closest.call(hit, "label") : null;
       if (label && label.control === el) return true;
       return !!(el.labels && Array.from(el.labels).some((l) => composedContains(l, hit)));
@@ -550,8 +516,7 @@
   };
   const nearbyLabel = (el) => {
     let n = el;
-    // the levels inside a component's shadow root are its own, not the page's
-    for (let depth = 0; depth < 6 && n; ) {
+    for (let depth = 0; depth < 6 && n; depth++) {
       for (let p = PREVIOUS.call(n); p; p = PREVIOUS.call(p)) {
         if (style(p).display === "none") continue;
         if (matches(p, "input,select,textarea,button,a") || candidateEls.has(p)) return "";
@@ -561,16 +526,15 @@
         if (t.length > 80 || headingLevel(p) || query(p, "input,select,textarea")) return "";
         return near(rectOf(p), rectOf(el)) ? t : "";
       }
-      if (!(Node.prototype.getRootNode.call(n) instanceof ShadowRoot)) depth++;
-      n = parentOf(n);
+      n = upElement(n);
       if (!n || n === document.body || matches(n, "form,fieldset")) break;
     }
     return "";
   };
   const fieldLabel = (el) => {
-    // a label with no words but the control's own (a wrapper around it) captions nothing
-    const labelled = norm(Array.from(el.labels || []).map((l) => deepText(l, true)).join(" "));
-    if (labelled && labelled !== deepText(el, false)) return labelled;
+    if (el.labels && el.labels.length) {
+      return norm(Array.from(el.labels).map((l) => deepText(l, true)).join(" "));
+    }
     return byIds(el, "aria-labelledby") || nearbyLabel(el);
   };
   const candidateEls = new Set(candidates.map((c) => c.el));
@@ -626,39 +590,6 @@
       if ((days.get(n) || 0) >= WIDGET_MIN) return captionOf(n);
     }
     return "";
-  };
-  // Checkboxes with no group of their own, alone in a container (a list of them), are
-  // named by a short text that holds no control and comes first in it: a list's header.
-  const boxes = new Map();  // node -> how many checkboxes it holds
-  const shownControls = new Map();  // node -> how many shown controls it holds
-  for (const c of candidates) {
-    // a clickable (the row around a box) is no control of its own here
-    if (c.invisible || c.role === "clickable") continue;
-    for (let n = c.el; n; n = parentOf(n)) {
-      shownControls.set(n, (shownControls.get(n) || 0) + 1);
-      if (c.role === "checkbox") boxes.set(n, (boxes.get(n) || 0) + 1);
-    }
-  }
-  const listCaption = (el, role) => {
-    if (role !== "checkbox") return "";
-    let list = null;
-    for (let n = parentOf(el), depth = 0; n && depth < 4 && !matches(n, STOPS);
-      n = parentOf(n), depth++) {
-      if ((boxes.get(n) || 0) < 2) continue;
-      if (boxes.get(n) === shownControls.get(n)) list = n;
-      break;
-    }
-    if (!list) return "";
-    let caption = "";
-    for (const child of kids(list)) {
-      if (boxes.get(child)) break;
-      if (style(child).display === "none") continue;
-      const t = deepText(child, true);
-      if (!t) continue;
-      caption = t.length <= 40 && !headingLevel(child) && !shownControls.get(child) &&
-        !query(child, "input,select,textarea") ? t : "";
-    }
-    return caption;
   };
   const tri = (v) => (v === "true" ? true : v === "false" ? false : null);
   // Where a plain link goes: "" for a link that runs script or sends another method
@@ -828,8 +759,7 @@
       ref, role, name: cut(norm(name)), tag: tag.toLowerCase(), label: cut(label), placeholder,
       value: value || "", text, input_type: t, title, checked, selected, expanded, disabled,
       editable, visible, on_top: visible ? onTop(target, r) : false, focused: el === active,
-      box: box(r), section: sectionOf(el), group: groupOf(el, role) || listCaption(el, role) ||
-        (isField ? "" : widgetGroup(el)), record: null,
+      box: box(r), section: sectionOf(el), group: groupOf(el, role) || (isField ? "" : widgetGroup(el)), record: null,
       options: tag === "SELECT" ? Array.from(el.options).map((o) => norm(o.text)) : [],
       describedby: norm(byIds(el, "aria-describedby") + " " + byIds(el, "aria-errormessage")),
       invalid,
