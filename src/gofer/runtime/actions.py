@@ -41,7 +41,7 @@ from gofer.runtime.approvals import control_gate
 from gofer.runtime.choosing import choose
 from gofer.runtime.context import StepContext, clicker
 from gofer.runtime.layers import close_opened, pick_suggestion, uncover
-from gofer.runtime.listed import is_number, lists_times, pick_time, set_slider
+from gofer.runtime.listed import is_number, lists_times, pick_time, read_only, set_slider
 from gofer.runtime.pickers import (
     date_field,
     set_native,
@@ -362,7 +362,7 @@ async def enter(run: StepContext, path: str, step: Enter) -> StepFinished:
     if not el.editable and el.tag in ("input", "textarea"):
         if el.tag == "input" and is_number(value):
             return await set_slider(run, path, el, value, grounding.confidence, held=True)
-        raise StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
+        raise read_only(el)
     el = await _type_in(run, path, el, value, query, screen, before)
     if typed_only:
         run.ledger.remember(path, el.ref, label_of(el), value, into)

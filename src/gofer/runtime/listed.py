@@ -29,7 +29,14 @@ from gofer.runtime.signals import StepFailed, StepFinished
 from gofer.runtime.types import StepOutcome
 from gofer.surfaces.screen import Element
 
-__all__ = ["choose_in_select", "is_number", "lists_times", "pick_time", "set_slider"]
+__all__ = [
+    "choose_in_select",
+    "is_number",
+    "lists_times",
+    "pick_time",
+    "read_only",
+    "set_slider",
+]
 
 
 def lists_times(el: Element) -> bool:
@@ -86,6 +93,11 @@ async def pick_time(
 
 
 _NUMBER = re.compile(r"-?\d+(?:[.,]\d+)?")
+
+
+def read_only(el: Element) -> StepFailed:
+    """The failure of a read-only field that nothing on the page fills."""
+    return StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
 
 
 def is_number(words: str) -> bool:
@@ -148,7 +160,7 @@ async def set_slider(
                 break
         moved, stuck, current = True, 0, after
     if held and not moved and current != target:
-        raise StepFailed(f"'{label_of(el)}' is read-only and nothing on the page fills it", el)
+        raise read_only(el)
     if held and current == target:
         # the widget wrote the value on its own schedule: what it sends its server for
         # it (a debounced input) goes before the next step
